@@ -1,0 +1,53 @@
+import { ConfigError, parseConfig } from './platform/config.ts';
+import { createLogger } from './platform/logger.ts';
+import { startRuntime } from './platform/runtime.ts';
+
+function loadConfig() {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfig();
+const log = createLogger(config);
+const runtime = await startRuntime(config, log).catch((error) => {
+  log.fatal({ err: error }, 'start failed');
+  process.exit(1);
+});
+
+let isStopping = false;
+async function shutdown(signal: string) {
+  if (isStopping) return;
+  isStopping = true;
+  log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const deadline = setTimeout(() => {
+    log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  deadline.unref();
+  await runtime.stop();
+  log.info('stopped cleanly');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await runtime.app.listen({ port: config.PORT, host: config.HOST }).catch(async (error) => {
+  log.fatal({ err: error }, 'could not listen');
+  await runtime.stop();
+  process.exit(1);
+});
+log.info(
+  {
+    url: config.PUBLIC_URL,
+    role: config.ROLE,
+    database: runtime.database.isEmbedded ? 'embedded' : 'external',
+  },
+  'Conduit is ready',
+);

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../platform/services.ts';
+import { checkReadiness } from './check-readiness.ts';
+
+/** Liveness, readiness and Prometheus metrics: operators' conventions, outside /api. */
+export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get(
+      '/healthz',
+      {
+        schema: { hide: true, response: { 200: z.object({ status: z.literal('ok'), uptimeS: z.number() }) } },
+      },
+      async () => ({ status: 'ok' as const, uptimeS: Math.round(process.uptime()) }),
+    );
+
+    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+      const { isReady, checks } = await checkReadiness(services);
+      return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks });
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      const body = await services.metrics.registry.metrics();
+      return reply.type(services.metrics.registry.contentType).send(body);
+    });
+  };

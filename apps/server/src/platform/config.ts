@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalText.pipe(
+    z
+      .url({ error: `must be a URL starting with ${protocols.join(' or ')}` })
+      .refine((value) => protocols.some((p) => value.startsWith(p)), {
+        error: `must be a URL starting with ${protocols.join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
+
+/** Every environment variable the server reads (DESIGN.md section 3), parsed once at start. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce
+    .number({ error: 'must be an integer between 0 and 65535' })
+    .int({ error: 'must be an integer between 0 and 65535' })
+    .min(0, { error: 'must be an integer between 0 and 65535' })
+    .max(65535, { error: 'must be an integer between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalUrl(['http://', 'https://']).default('https://accounts.google.com'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalUrl(['http://', 'https://']),
+  PROVIDER_ENGINE: z.enum(['local', 'kie'], { error: 'must be "local" or "kie"' }).optional(),
+  KIE_API_KEY: optionalText,
+  KIE_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.kie.ai'),
+  APIFY_TOKEN: optionalText,
+  APIFY_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.apify.com'),
+  WAITLIST_MODE: flag.default(false),
+  ADMIN_EMAILS: emailList.default([]),
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  SUPPORT_PHONE: optionalText,
+  ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE'> & {
+  PUBLIC_URL: string;
+  PROVIDER_ENGINE: 'local' | 'kie';
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws one line naming the variable and the rule. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([key]) => key in EnvSchema.shape));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = name in present ? ` (got "${present[name]}")` : '';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
+  }
+  const parsed = result.data;
+  const isProduction = parsed.NODE_ENV === 'production';
+  if (parsed.PROVIDER_ENGINE === 'kie' && !parsed.KIE_API_KEY) {
+    throw new ConfigError('Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie"');
+  }
+  if (Boolean(parsed.GOOGLE_CLIENT_ID) !== Boolean(parsed.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  return {
+    ...parsed,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    // The local engine is a stand-in: production runs it only when configured by name.
+    PROVIDER_ENGINE: parsed.PROVIDER_ENGINE ?? (isProduction ? 'kie' : 'local'),
+    isProduction,
+  };
+}

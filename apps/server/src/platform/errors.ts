@@ -1,0 +1,95 @@
+import { ERROR_CODES, type ErrorCode } from '@conduit/contracts';
+
+/** A domain error: operations throw these; one mapper turns them into HTTP answers. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly field?: string;
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    extra: { field?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.field = extra.field;
+    this.details = extra.details;
+    this.headers = extra.headers;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, field?: string, code: ErrorCode = ERROR_CODES.BAD_REQUEST) {
+    super(400, code, message, { field });
+  }
+}
+
+export class ValidationFailed extends AppError {
+  constructor(message: string, field?: string) {
+    super(400, ERROR_CODES.VALIDATION_FAILED, message, { field });
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Authentication required', code: ErrorCode = ERROR_CODES.UNAUTHORIZED) {
+    super(401, code, message);
+  }
+}
+
+export class InsufficientCredits extends AppError {
+  constructor(required: number, available: number) {
+    super(
+      402,
+      ERROR_CODES.INSUFFICIENT_CREDITS,
+      `Insufficient credits: ${required} required, ${available} available`,
+      {
+        details: { required, available },
+      },
+    );
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, ERROR_CODES.FORBIDDEN, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, ERROR_CODES.NOT_FOUND, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, ERROR_CODES.CONFLICT, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'Request body is too large') {
+    super(413, ERROR_CODES.PAYLOAD_TOO_LARGE, message);
+  }
+}
+
+export class RateLimited extends AppError {
+  constructor(retryAfterS: number, message = 'Too many requests, please slow down') {
+    super(429, ERROR_CODES.RATE_LIMITED, message, {
+      details: { retryAfter: retryAfterS },
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) },
+    });
+  }
+}
+
+export class ServiceUnavailable extends AppError {
+  constructor(message = 'Service temporarily unavailable') {
+    super(503, ERROR_CODES.SERVICE_UNAVAILABLE, message);
+  }
+}

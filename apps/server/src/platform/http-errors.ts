@@ -1,0 +1,75 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@conduit/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+const PUBLIC_API_PREFIX = '/api/provider/';
+
+/** Writes the one error shape of DESIGN.md section 6; the public API adds `success: false`. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra: { field?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
+  const body: ErrorBody & Record<string, unknown> = {
+    ...(request.url.startsWith(PUBLIC_API_PREFIX) ? { success: false as const } : {}),
+    error: message,
+    code,
+    requestId: request.id,
+    ...(extra.field ? { field: extra.field } : {}),
+    ...extra.details,
+  };
+  if (extra.headers) reply.headers(extra.headers);
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldOf(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/** Maps every thrown error to an HTTP answer; unknown errors become a logged, generic 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.status, error.code, error.message, error);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = fieldOf(first?.instancePath ?? '', error.validationContext);
+      const message = `${field}: ${first?.message ?? 'is invalid'}`;
+      return sendError(request, reply, 400, ERROR_CODES.VALIDATION_FAILED, message, { field });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? ERROR_CODES.PAYLOAD_TOO_LARGE
+          : status === 429
+            ? ERROR_CODES.RATE_LIMITED
+            : status === 404
+              ? ERROR_CODES.NOT_FOUND
+              : ERROR_CODES.BAD_REQUEST;
+      return sendError(request, reply, status, code, clientMessage(error as FastifyError));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 500, ERROR_CODES.INTERNAL, 'Internal server error');
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    default:
+      return error.message;
+  }
+}

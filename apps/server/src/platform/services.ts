@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './database.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The long-lived parts a process holds; routes hand what an operation needs to it. */
+export interface Services {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  jobs: PgBoss;
+  redis?: Redis;
+  metrics: Metrics;
+  clock: Clock;
+  log: Logger;
+  startedAt: Date;
+  sessionSecret: string;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Credits charged per unit of each paid service (spec section 9). Integers: no floats on the money path. */
+export const USAGE_COSTS = {
+  imageGeneration: 1,
+  videoGeneration: 10,
+  soraWatermarkRemover: 1,
+  linkedinScraping: 2,
+} as const;
+export type UsageCostKey = keyof typeof USAGE_COSTS;
+
+export const FREE_CREDITS_ON_VERIFY = 20;
+
+export const CreditPackage = z.object({
+  name: z.string(),
+  label: z.string(),
+  /** Price in integer US cents. */
+  price: z.number().int().positive(),
+  credits: z.number().int().positive(),
+  /** Savings badge in percent against the pro per-credit rate, when the pack has one. */
+  savingsPercent: z.number().int().min(0).max(100).optional(),
+  popular: z.boolean().optional(),
+});
+export type CreditPackage = z.infer<typeof CreditPackage>;
+
+/**
+ * Every credit pack sold. starter, developer and pro are the landing packs of the spec;
+ * large and enterprise are the server-only packs with savings badges. Their prices are the
+ * pro rate (0.07 USD per credit) less the badge: large 2,500 credits at 5% off = 166.25 USD,
+ * enterprise 10,000 credits at 10% off = 630.00 USD (docs/decisions/0002-credit-packages.md).
+ */
+export const CREDIT_PACKAGES = {
+  starter: { name: 'starter', label: 'Starter', price: 999, credits: 100 },
+  developer: { name: 'developer', label: 'Developer', price: 3999, credits: 500, popular: true },
+  pro: { name: 'pro', label: 'Pro', price: 6999, credits: 1000 },
+  large: { name: 'large', label: 'Large', price: 16625, credits: 2500, savingsPercent: 5 },
+  enterprise: {
+    name: 'enterprise',
+    label: 'Enterprise',
+    price: 63000,
+    credits: 10000,
+    savingsPercent: 10,
+  },
+} as const satisfies Record<string, CreditPackage>;
+export type CreditPackageName = keyof typeof CREDIT_PACKAGES;
+export const CREDIT_PACKAGE_NAMES = Object.keys(CREDIT_PACKAGES) as CreditPackageName[];
+
+/** The three packs the landing page's pricing section shows. */
+export const LANDING_PACKAGE_NAMES = [
+  'starter',
+  'developer',
+  'pro',
+] as const satisfies readonly CreditPackageName[];
+
+export const CreditPackagesResponse = z.object({
+  packages: z.record(z.string(), CreditPackage),
+});
+export type CreditPackagesResponse = z.infer<typeof CreditPackagesResponse>;
+
+/** "$9.99" from 999 cents, without floating-point arithmetic. */
+export function formatCents(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = String(cents % 100).padStart(2, '0');
+  return `$${whole.toLocaleString('en-US')}.${rest}`;
+}
+
+/** Price per credit in dollars, rounded to the cent, as shown on the pricing cards ("$0.08"). */
+export function formatPricePerCredit(pack: Pick<CreditPackage, 'price' | 'credits'>): string {
+  const centsPerCredit = Math.round(pack.price / pack.credits);
+  return formatCents(centsPerCredit);
+}
+
+/** What a pack buys of each service: credits divided by each cost (spec section 9). */
+export function packContents(credits: number) {
+  return {
+    videos: Math.floor(credits / USAGE_COSTS.videoGeneration),
+    scrapes: Math.floor(credits / USAGE_COSTS.linkedinScraping),
+    images: Math.floor(credits / USAGE_COSTS.imageGeneration),
+    removals: Math.floor(credits / USAGE_COSTS.soraWatermarkRemover),
+  };
+}

@@ -1,0 +1,10 @@
+/** Exact user-facing texts of the spec that more than one place shows. */
+export const MESSAGES = {
+  demoComingSoon: 'Demo video coming soon!',
+  unexpectedError: 'Unexpected Application Error!',
+  loading: 'Loading...',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  accessDenied: 'Access Denied',
+  adminRequired: 'Admin access required',
+  creditsNeverExpire: 'Credits never expire',
+} as const;

@@ -1,0 +1,13 @@
+/** The product's name and public contact points, shown in the web app and in mails. */
+export const PRODUCT_NAME = 'Conduit';
+export const PRODUCT_TAGLINE = 'One API key for image, video, watermark removal and profile data';
+export const DEFAULT_SUPPORT_EMAIL = 'support@conduit.dev';
+export const DEFAULT_SUPPORT_PHONE = '+1 (555) 010-2030';
+export const SUPPORT_HOURS = 'Mon-Fri 9 AM-6 PM EST';
+
+/** Landing-page stats (spec section 1). */
+export const LANDING_STATS = [
+  { value: '10k+', label: 'API calls per day' },
+  { value: '99.9%', label: 'Uptime' },
+  { value: '24/7', label: 'Support' },
+] as const;

@@ -1,0 +1,18 @@
+/** Web routes of spec section 2. */
+export const ROUTES = {
+  home: '/',
+  features: '/#features',
+  pricing: '/#pricing',
+  authSuccess: '/auth/success',
+  verifyEmail: '/auth/verify-email',
+  docs: '/docs',
+  privacy: '/privacy',
+  terms: '/terms',
+  app: '/app',
+  appApiKeys: '/app/api-keys',
+  appCredits: '/app/credits',
+  appDocs: '/app/docs',
+  appSupport: '/app/support',
+  appSettings: '/app/settings',
+  admin: '/admin',
+} as const;
