@@ -36,6 +36,15 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerErrorHandling(app);
   registerRequestMetrics(app, services.metrics);
 
+  // Keep-alive connections would hold shutdown open: once closing, each answer ends its connection.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');

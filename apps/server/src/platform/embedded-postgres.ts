@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,11 +84,16 @@ async function initialise(
   owner?: { uid: number; gid: number },
 ) {
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
-  if (owner) await chown(databaseDir, owner.uid, owner.gid);
+  if (owner) {
+    // The postgres user must be able to pass through DATA_DIR to reach its own directory.
+    const parent = path.dirname(databaseDir);
+    await chmod(parent, (await stat(parent)).mode | 0o011);
+    await chown(databaseDir, owner.uid, owner.gid);
+  }
   const passwordFile = path.join(tmpdir(), `conduit-pg-${process.pid}-${Date.now()}`);
   await writeFile(passwordFile, `${password}\n`, { mode: 0o644 });
   try {
-    execFileSync(
+    runInitdb(
       binaries.initdb,
       [
         `--pgdata=${databaseDir}`,
@@ -98,10 +103,19 @@ async function initialise(
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { ...owner, stdio: 'pipe' },
+      owner,
     );
   } finally {
     await rm(passwordFile, { force: true });
+  }
+}
+
+function runInitdb(initdb: string, args: string[], owner?: { uid: number; gid: number }) {
+  try {
+    execFileSync(initdb, args, { ...owner, stdio: 'pipe' });
+  } catch (error) {
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+    throw new Error(`initdb failed: ${stderr || String(error)}`);
   }
 }
 
@@ -175,7 +189,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     process.off('exit', onExit);
     if (child.exitCode !== null) return;
     child.kill('SIGINT');
-    const timedOut = await Promise.race([exited.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      sleep(STOP_TIMEOUT_MS, true, { ref: false }),
+    ]);
     if (timedOut) child.kill('SIGKILL');
   };
   try {

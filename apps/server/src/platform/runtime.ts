@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type BuildAppOptions, buildApp } from '../app.ts';
-import { recordStart } from '../modules/system/record-start.ts';
+import { recordStart } from '../modules/system/installation.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './database.ts';
 import { startJobs } from './jobs.ts';
@@ -26,17 +26,21 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const database = await openDatabase(config, log);
   const cleanups: Array<() => Promise<unknown>> = [() => database.close()];
-  const stopAll = async () => {
-    for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error) => log.error({ err: error }, 'shutdown step failed'));
-    }
+  let stopping: Promise<void> | undefined;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      for (const cleanup of [...cleanups].reverse()) {
+        await cleanup().catch((error) => log.error({ err: error }, 'shutdown step failed'));
+      }
+    })();
+    return stopping;
   };
   try {
     const sessionSecret =
       config.SESSION_SECRET ?? (await readOrCreateSecret(config.DATA_DIR, 'session-secret'));
     const jobs = await startJobs(database.url, config, log);
     cleanups.push(() => jobs.stop({ graceful: true, timeout: 10_000 }));
-    const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, log) : undefined;
+    const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
     if (redis) cleanups.push(() => redis.quit());
     const services: Services = {
       config,

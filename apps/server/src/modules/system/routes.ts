@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { checkReadiness } from './check-readiness.ts';
+import { findInstallation } from './installation.ts';
 
 /** Liveness, readiness and Prometheus metrics: operators' conventions, outside /api. */
 export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
@@ -16,7 +17,12 @@ export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
 
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
       const { isReady, checks } = await checkReadiness(services);
-      return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'unavailable', checks });
+      const installation = isReady ? await findInstallation(services.db) : undefined;
+      return reply.status(isReady ? 200 : 503).send({
+        status: isReady ? 'ready' : 'unavailable',
+        checks,
+        ...(installation && { installedAt: installation.createdAt, startCount: installation.startCount }),
+      });
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

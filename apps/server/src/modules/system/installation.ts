@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { installation } from './schema.ts';
 
@@ -15,4 +15,9 @@ export async function recordStart(db: Db, now: Date) {
     })
     .returning();
   return row as typeof installation.$inferSelect;
+}
+
+export async function findInstallation(db: Db) {
+  const [row] = await db.select().from(installation).where(eq(installation.id, INSTALLATION_ID));
+  return row;
 }

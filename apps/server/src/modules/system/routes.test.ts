@@ -1,0 +1,54 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { checkReadiness } from './check-readiness.ts';
+
+describe('health, readiness and metrics', () => {
+  let runtime: TestRuntime;
+  beforeAll(async () => {
+    runtime = await createTestRuntime();
+  });
+  afterAll(() => runtime.close());
+
+  it('answers liveness', async () => {
+    const response = await runtime.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('ok');
+  });
+
+  it('is ready when the database and the job queue answer', async () => {
+    const response = await runtime.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.status).toBe('ready');
+    const expected = process.env.REDIS_URL ? ['database', 'jobs', 'redis'] : ['database', 'jobs'];
+    expect(body.checks.map((check: { name: string }) => check.name)).toEqual(expected);
+    expect(body.checks.every((check: { ok: boolean }) => check.ok)).toBe(true);
+  });
+
+  it('is not ready when the database cannot be reached', async () => {
+    const pool = new pg.Pool({
+      connectionString: 'postgres://nobody@127.0.0.1:1/none',
+      connectionTimeoutMillis: 500,
+    });
+    const result = await checkReadiness({ db: drizzle(pool) });
+    await pool.end();
+    expect(result.isReady).toBe(false);
+    expect(result.checks.find((check) => check.name === 'database')?.ok).toBe(false);
+  });
+
+  it('exposes request latency per route pattern in Prometheus format', async () => {
+    await runtime.app.inject({ method: 'GET', url: '/api/credits/packages' });
+    const response = await runtime.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/credits/packages",status_code="200"}',
+    );
+    expect(response.body).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/credits\/packages",status_class="2xx"\} [1-9]/,
+    );
+    expect(response.body).toContain('process_resident_memory_bytes');
+  });
+});

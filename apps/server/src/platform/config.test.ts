@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('runs on embedded defaults with no variables set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      PROVIDER_ENGINE: 'local',
+      WAITLIST_MODE: false,
+      ADMIN_EMAILS: [],
+      ROLE: 'all',
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      isProduction: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash from an explicit one', () => {
+    expect(parseConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://api.example.com/' }).PUBLIC_URL).toBe(
+      'https://api.example.com',
+    );
+  });
+
+  it('reads flags, lists and enums', () => {
+    const config = parseConfig({
+      WAITLIST_MODE: 'true',
+      ADMIN_EMAILS: ' Ops@Example.com, boss@example.com ,',
+      ROLE: 'worker',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.WAITLIST_MODE).toBe(true);
+    expect(config.ADMIN_EMAILS).toEqual(['ops@example.com', 'boss@example.com']);
+    expect(config.ROLE).toBe('worker');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "70000")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+    ],
+    [{ ROLE: 'boss' }, 'Invalid configuration: ROLE must be "all", "api" or "worker" (got "boss")'],
+    [{ WAITLIST_MODE: 'maybe' }, 'Invalid configuration: WAITLIST_MODE'],
+    [
+      { ADMIN_EMAILS: 'a@b.co,nope' },
+      'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of email addresses',
+    ],
+    [{ SESSION_SECRET: 'short' }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters'],
+    [
+      { PROVIDER_ENGINE: 'kie' },
+      'Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie"',
+    ],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    ],
+  ])('rejects %o with one clear line', (env, message) => {
+    let thrown: unknown;
+    try {
+      parseConfig(env);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const text = (thrown as Error).message;
+    expect(text.startsWith(message)).toBe(true);
+    expect(text).not.toContain('\n');
+  });
+
+  it('never picks the local stand-in engine in production unless named', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).not.toThrow();
+    expect(parseConfig({ NODE_ENV: 'production', PROVIDER_ENGINE: 'local' }).PROVIDER_ENGINE).toBe('local');
+    expect(parseConfig({ NODE_ENV: 'production', KIE_API_KEY: 'k' }).PROVIDER_ENGINE).toBe('kie');
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { TestProject } from 'vitest/node';
+import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { startJobs } from '../src/platform/jobs.ts';
+import { recreateDatabase, TEMPLATE_DATABASE, withDatabase } from './database-urls.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run: the machine's when DATABASE_URL is set, else an embedded one
+ * in a temporary directory. A template database is migrated once (with pg-boss's schema), and
+ * each test file clones it into a database of its own.
+ */
+export default async function setup(project: TestProject) {
+  const log = pino({ level: 'warn' });
+  let dataDir: string | undefined;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-test-'));
+    const embedded = await startEmbeddedPostgres(dataDir, log);
+    adminUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  await recreateDatabase(adminUrl, TEMPLATE_DATABASE);
+  const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
+  const { pool, db } = connectDatabase(templateUrl, 2);
+  await migrateDatabase(pool, db);
+  await pool.end();
+  const jobs = await startJobs(templateUrl, { ROLE: 'api' }, log);
+  await jobs.stop({ graceful: false });
+  project.provide('adminDatabaseUrl', adminUrl);
+
+  return async () => {
+    await stopEmbedded?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+}

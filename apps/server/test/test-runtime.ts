@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { BuildAppOptions } from '../src/app.ts';
+import { parseConfig } from '../src/platform/config.ts';
+import { type Runtime, startRuntime } from '../src/platform/runtime.ts';
+import { dropDatabase, recreateDatabase, TEMPLATE_DATABASE, withDatabase } from './database-urls.ts';
+
+export interface TestRuntime extends Runtime {
+  databaseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A database of the caller's own (cloned from the migrated template) for isolated tests. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `conduit_t_${randomBytes(6).toString('hex')}`;
+  await recreateDatabase(adminUrl, name, TEMPLATE_DATABASE);
+  return { url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+/**
+ * The real runtime (database, jobs, app) on a fresh database, started the way `npm start`
+ * starts it, with configuration overrides for the test.
+ */
+export async function createTestRuntime(
+  env: Record<string, string> = {},
+  options: BuildAppOptions = {},
+): Promise<TestRuntime> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-data-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    ...env,
+    DATABASE_URL: database.url,
+  });
+  const runtime = await startRuntime(config, pino({ level: 'silent' }), options);
+  return {
+    ...runtime,
+    databaseUrl: database.url,
+    dataDir,
+    async close() {
+      await runtime.stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
