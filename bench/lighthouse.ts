@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/**
+ * Lighthouse (mobile settings, simulated throttling) on the landing page of the built app,
+ * started the way `npm start` starts it. Writes bench/results/lighthouse-landing.json.
+ * Targets: performance >= 95, accessibility 100.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PORT = 3260;
+const RUNS = 3;
+const TARGETS = { performance: 0.95, accessibility: 1 };
+
+async function startServer() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-'));
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${PORT}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+const stopServer = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const runs: Array<Record<string, number>> = [];
+let lighthouseVersion = '';
+try {
+  for (let run = 0; run < RUNS; run++) {
+    const result = await lighthouse(`http://localhost:${PORT}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error('lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    lighthouseVersion = result.lhr.lighthouseVersion;
+    runs.push({
+      performance: categories.performance?.score ?? 0,
+      accessibility: categories.accessibility?.score ?? 0,
+      firstContentfulPaintMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+      largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      cumulativeLayoutShift: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      transferredBytes: Math.round(audits['total-byte-weight']?.numericValue ?? 0),
+    });
+  }
+} finally {
+  await chrome.kill();
+  await stopServer();
+}
+
+const median = (key: string) => {
+  const values = runs.map((run) => run[key] ?? 0).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? 0;
+};
+const summary = {
+  page: '/',
+  formFactor: 'mobile (Lighthouse default: Moto G Power, slow 4G, 4x CPU slowdown, simulated)',
+  lighthouseVersion,
+  measuredAt: new Date().toISOString(),
+  runs,
+  median: Object.fromEntries(Object.keys(runs[0] ?? {}).map((key) => [key, median(key)])),
+  targets: TARGETS,
+};
+await mkdir(path.join(ROOT, 'bench', 'results'), { recursive: true });
+await writeFile(
+  path.join(ROOT, 'bench', 'results', 'lighthouse-landing.json'),
+  `${JSON.stringify(summary, null, 2)}\n`,
+);
+console.log(JSON.stringify(summary.median, null, 2));
+const meetsTargets =
+  median('performance') >= TARGETS.performance && median('accessibility') >= TARGETS.accessibility;
+if (!meetsTargets) {
+  console.error('landing page is below its Lighthouse targets');
+  process.exitCode = 1;
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Starts the real server (apps/server/src/main.ts) for the browser tests: on a fresh embedded
+ * PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, on a fresh database there.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'conduit-e2e-'));
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL ??= 'warn';
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+if (process.env.DATABASE_URL) {
+  const name = `conduit_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new URL(process.env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
+await import('../apps/server/src/main.ts');
