@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"[^>]*>/g;
+const ENTRY_SCRIPT = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"[^>]*><\/script>/;
+
+/** Puts the (small) stylesheet inline so the first paint waits for no second request. */
+export async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  let result = html;
+  for (const [link, href = ''] of html.matchAll(STYLESHEET_LINK)) {
+    const css = await readFile(path.join(outDir, href), 'utf8');
+    result = result.replace(link, () => `<style>${css}</style>`);
+  }
+  return result;
+}
+
+/** Longest wait for the first paint before the scripts start anyway (hidden tabs never paint). */
+const FIRST_PAINT_WAIT_MS = 500;
+
+/**
+ * On "/" the prerendered page is complete without JavaScript, so the app's scripts start only
+ * once the first contentful paint is reported: content shows at once and hydration follows.
+ * The chunks the entry needs are preloaded in the same tick, so there is no waterfall.
+ * Every other path loads at once.
+ */
+export function deferEntryScript(html: string): string {
+  const entry = html.match(ENTRY_SCRIPT);
+  if (!entry?.[1]) throw new Error('prerender: entry <script type="module"> not found');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const loader = [
+    'let started=false;',
+    `const load=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(entry[1])})};`,
+    "if(location.pathname!=='/'){load()}else{",
+    "try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load)}}).observe({type:'paint',buffered:true})}catch{}",
+    `setTimeout(load,${FIRST_PAINT_WAIT_MS})}`,
+  ].join('');
+  return html.replace(MODULE_PRELOAD, '').replace(entry[0], () => `<script type="module">${loader}</script>`);
+}

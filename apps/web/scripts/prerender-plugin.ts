@@ -1,0 +1,50 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { deferEntryScript, inlineStylesheets } from './html-postprocess.ts';
+
+const SSR_ENTRY = 'src/prerender/render-landing.tsx';
+const ROOT_PLACEHOLDER = '<div id="root"></div>';
+
+/**
+ * After the client build, renders the landing route to static HTML inside dist/index.html,
+ * inlines the stylesheet and defers the scripts, so the first paint waits for neither
+ * JavaScript nor a second request.
+ * The client hydrates it on "/" and renders from scratch on every other path (see src/main.tsx).
+ */
+export function prerenderLandingPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'conduit:prerender-landing',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      // Inside the project so the bundle's bare imports (react, react-router) resolve.
+      const ssrOutDir = path.join(config.root, 'node_modules/.cache/conduit-prerender');
+      await build({
+        root: config.root,
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false },
+      });
+      const entry = pathToFileURL(path.join(ssrOutDir, 'render-landing.js')).href;
+      const { renderLanding } = (await import(entry)) as { renderLanding: () => Promise<string> };
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const indexPath = path.join(outDir, 'index.html');
+      const template = await readFile(indexPath, 'utf8');
+      if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`prerender: ${ROOT_PLACEHOLDER} not found`);
+      const appHtml = await renderLanding();
+      const page = template.replace(
+        ROOT_PLACEHOLDER,
+        () => `<div id="root" data-prerendered>${appHtml}</div>`,
+      );
+      await writeFile(indexPath, deferEntryScript(await inlineStylesheets(page, outDir)));
+      await rm(ssrOutDir, { recursive: true, force: true });
+    },
+  };
+}

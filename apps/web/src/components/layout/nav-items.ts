@@ -1,0 +1,8 @@
+import { ROUTES } from '@conduit/contracts';
+
+/** Header links; Features and Pricing are anchors on the landing page (spec section 2). */
+export const HEADER_NAV = [
+  { label: 'Features', to: ROUTES.features },
+  { label: 'Pricing', to: ROUTES.pricing },
+  { label: 'Docs', to: ROUTES.docs },
+] as const;

@@ -1,0 +1,94 @@
+import { ROUTES } from '@conduit/contracts';
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { type AuthView, preloadAuthModal, useAuthModal } from '../../features/auth/auth-modal-context.ts';
+import { ThemeSwitcher } from '../../features/theme/theme-switcher.tsx';
+import { Button } from '../ui/button.tsx';
+import { Container } from '../ui/container.tsx';
+import { Logo } from '../ui/logo.tsx';
+import { HEADER_NAV } from './nav-items.ts';
+
+const MOBILE_NAV_ID = 'mobile-nav';
+
+export function SiteHeader() {
+  const { openAuthModal } = useAuthModal();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const location = useLocation();
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setIsMenuOpen(false);
+  }
+
+  const openAuth = (view: AuthView) => {
+    setIsMenuOpen(false);
+    openAuthModal(view);
+  };
+
+  const authButtons = (
+    <>
+      <Button variant="ghost" onClick={() => openAuth('login')} onPointerEnter={preloadAuthModal}>
+        Sign in
+      </Button>
+      <Button onClick={() => openAuth('signup')} onPointerEnter={preloadAuthModal}>
+        Get started
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-border border-b bg-bg/80 backdrop-blur-md">
+      <Container className="flex h-16 items-center gap-6">
+        <Link to={ROUTES.home} className="rounded-lg">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeSwitcher />
+          <div className="hidden items-center gap-2 md:flex">{authButtons}</div>
+          <button
+            type="button"
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={isMenuOpen}
+            aria-controls={MOBILE_NAV_ID}
+            onClick={() => setIsMenuOpen((open) => !open)}
+            className="inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-2 md:hidden"
+          >
+            {isMenuOpen ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </Container>
+      <div id={MOBILE_NAV_ID} hidden={!isMenuOpen} className="border-border border-t bg-bg md:hidden">
+        <Container className="py-4">
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col">
+              {HEADER_NAV.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="block rounded-md px-2 py-3 text-fg hover:bg-surface-2">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>
+        </Container>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { LogOut } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../../components/ui/logo.tsx';
+import type { SessionUser } from '../auth/session-user.ts';
+import { APP_NAV } from './app-nav-items.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string; isOpen: boolean }) {
+  const signOut = useSignOut();
+  const localPart = user.email.split('@')[0] ?? user.email;
+  return (
+    <aside
+      id={id}
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-border border-r bg-surface transition-transform lg:translate-x-0 ${
+        isOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
+      }`}
+    >
+      <div className="flex h-16 items-center px-5">
+        <Link to="/" className="rounded-lg">
+          <Logo />
+        </Link>
+      </div>
+      <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="space-y-1">
+          {APP_NAV.map(({ label, to, Icon, isEnd }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={isEnd}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${
+                    isActive
+                      ? 'bg-primary-soft font-medium text-primary-text'
+                      : 'text-muted hover:bg-surface-2 hover:text-fg'
+                  }`
+                }
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex items-center gap-3 border-border border-t p-4">
+        {user.avatar ? (
+          <img src={user.avatar} alt="" className="size-9 rounded-full" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg"
+          >
+            {localPart.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-fg text-sm">{localPart}</p>
+          <p className="truncate text-muted text-xs">{user.email}</p>
+        </div>
+        <button
+          type="button"
+          onClick={signOut}
+          aria-label="Sign out"
+          className="rounded-md p-2 text-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </aside>
+  );
+}

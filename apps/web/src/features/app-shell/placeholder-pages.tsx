@@ -1,0 +1,30 @@
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+function PlaceholderPage({ title, summary }: { title: string; summary: string }) {
+  useDocumentTitle(title);
+  return (
+    <section className="max-w-3xl">
+      <h1 className="font-semibold text-2xl text-fg tracking-tight">{title}</h1>
+      <p className="mt-2 text-muted">{summary}</p>
+    </section>
+  );
+}
+
+export const DashboardPage = () => (
+  <PlaceholderPage title="Dashboard" summary="Your balance, active keys and 30-day usage will appear here." />
+);
+export const ApiKeysPage = () => (
+  <PlaceholderPage title="API Keys" summary="Create, copy and revoke the keys your applications use." />
+);
+export const CreditsPage = () => (
+  <PlaceholderPage title="Credits" summary="Check your balance and buy credit packs. Credits never expire." />
+);
+export const AppDocsPage = () => (
+  <PlaceholderPage title="API Docs" summary="Endpoint reference and examples for every service." />
+);
+export const SupportPage = () => (
+  <PlaceholderPage title="Support" summary="Reach our team by email, phone or the message form." />
+);
+export const SettingsPage = () => (
+  <PlaceholderPage title="Settings" summary="Manage your password and your account." />
+);

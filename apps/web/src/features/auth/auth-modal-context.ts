@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+
+export type AuthView = 'login' | 'signup';
+
+export interface AuthModalApi {
+  openAuthModal: (view: AuthView) => void;
+  closeAuthModal: () => void;
+}
+
+export const AuthModalContext = createContext<AuthModalApi | null>(null);
+
+export function useAuthModal(): AuthModalApi {
+  const api = useContext(AuthModalContext);
+  if (!api) throw new Error('useAuthModal must be used inside <AuthModalProvider>');
+  return api;
+}
+
+/** Starts loading the modal's chunk early (on hover or focus of a button that opens it). */
+export const preloadAuthModal = () => import('./auth-modal.tsx');

@@ -1,0 +1,17 @@
+import { CtaSection } from './cta-section.tsx';
+import { FeaturesSection } from './features-section.tsx';
+import { Hero } from './hero.tsx';
+import { PlatformSection } from './platform-section.tsx';
+import { PricingSection } from './pricing-section.tsx';
+
+export function LandingPage() {
+  return (
+    <>
+      <Hero />
+      <FeaturesSection />
+      <PlatformSection />
+      <PricingSection />
+      <CtaSection />
+    </>
+  );
+}

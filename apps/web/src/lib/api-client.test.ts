@@ -1,0 +1,73 @@
+import { API_TIMEOUT_MS } from '@conduit/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetchResponse } from '../test/render-route.tsx';
+import { ApiError, apiClient, REQUEST_TIMEOUT_MESSAGE } from './api-client.ts';
+
+type Captured = { url: string; init: RequestInit };
+
+function captureFetch(status = 200, body: unknown = { ok: true }) {
+  const calls: Captured[] = [];
+  const respond = stubFetchResponse(status, body);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return respond();
+  });
+  return calls;
+}
+
+describe('apiClient', () => {
+  it('parses the JSON body of a successful response', async () => {
+    captureFetch(200, { user: { email: 'ada@example.com' } });
+    await expect(apiClient.get('/api/auth/me')).resolves.toEqual({ user: { email: 'ada@example.com' } });
+  });
+
+  it('sends cookies and JSON', async () => {
+    const calls = captureFetch();
+    await apiClient.post('/api/keys', { keyName: 'ci' });
+    const [call] = calls;
+    expect(call?.init.credentials).toBe('include');
+    expect(call?.init.method).toBe('POST');
+    expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
+    expect(call?.init.body).toBe('{"keyName":"ci"}');
+  });
+
+  it('sends a body with delete', async () => {
+    const calls = captureFetch();
+    await apiClient.delete('/api/account', { password: 'secret1' });
+    expect(calls[0]?.init.method).toBe('DELETE');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ password: 'secret1' });
+  });
+
+  it("throws ApiError with the response's error field, status and data", async () => {
+    captureFetch(409, { error: 'User already exists', code: 'CONFLICT' });
+    const error = await apiClient.post('/api/auth/register', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'User already exists',
+      status: 409,
+      data: { error: 'User already exists', code: 'CONFLICT' },
+    });
+  });
+
+  it('falls back to "HTTP error! status: N" without an error field', async () => {
+    captureFetch(500, { detail: 'boom' });
+    await expect(apiClient.get('/api/dashboard')).rejects.toThrow('HTTP error! status: 500');
+  });
+
+  it('aborts the request after the 30-second timeout', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      return new Promise((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+      });
+    });
+    const pending = apiClient.get('/api/slow').catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
+    expect(await pending).toMatchObject({ name: 'ApiError', message: REQUEST_TIMEOUT_MESSAGE, status: 0 });
+  });
+});

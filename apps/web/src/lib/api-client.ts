@@ -1,0 +1,75 @@
+import { API_TIMEOUT_MS, httpErrorMessage } from '@conduit/contracts';
+
+export const REQUEST_TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
+
+/** A failed call: the HTTP status (0 when no response arrived) and the parsed response body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(message: string, status: number, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
+
+function errorMessageOf(data: unknown, status: number): string {
+  const error = typeof data === 'object' && data !== null ? (data as { error?: unknown }).error : undefined;
+  return typeof error === 'string' && error.length > 0 ? error : httpErrorMessage(status);
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  try {
+    const response = await fetch(`${API_BASE_URL}${path}`, {
+      method,
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const data = await parseBody(response);
+    if (!response.ok) throw new ApiError(errorMessageOf(data, response.status), response.status, data);
+    return data as T;
+  } catch (error) {
+    if (timeout.signal.aborted && !(error instanceof ApiError)) {
+      throw new ApiError(REQUEST_TIMEOUT_MESSAGE, 0, null);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The app's HTTP client: cookie credentials, JSON bodies, a 30-second timeout (spec section 7). */
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, body, options),
+};

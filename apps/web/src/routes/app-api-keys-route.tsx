@@ -1,0 +1,1 @@
+export { ApiKeysPage as Component } from '../features/app-shell/placeholder-pages.tsx';

@@ -1,0 +1,1 @@
+export { DashboardPage as Component } from '../features/app-shell/placeholder-pages.tsx';

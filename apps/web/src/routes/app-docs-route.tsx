@@ -1,0 +1,1 @@
+export { AppDocsPage as Component } from '../features/app-shell/placeholder-pages.tsx';

@@ -1,0 +1,1 @@
+export { AuthSuccessPage as Component } from '../features/auth/auth-success-page.tsx';

@@ -1,0 +1,1 @@
+export { DocsPage as Component } from '../features/docs/docs-page.tsx';

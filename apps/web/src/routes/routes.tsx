@@ -1,0 +1,45 @@
+import { ROUTES } from '@conduit/contracts';
+import type { RouteObject } from 'react-router';
+import { RootLayout } from '../app/root-layout.tsx';
+import { RouteError } from '../app/route-error.tsx';
+import { LoadingScreen } from '../components/layout/loading-screen.tsx';
+import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { LandingPage } from '../features/landing/landing-page.tsx';
+import { RedirectHome } from './redirect-home.tsx';
+
+/** Every route of spec section 2. The landing ships in the main chunk; every other page is lazy. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        Component: SiteLayout,
+        children: [
+          { index: true, Component: LandingPage },
+          { path: ROUTES.authSuccess, lazy: () => import('./auth-success-route.tsx') },
+          { path: ROUTES.verifyEmail, lazy: () => import('./verify-email-route.tsx') },
+          { path: ROUTES.docs, lazy: () => import('./docs-route.tsx') },
+          { path: ROUTES.privacy, lazy: () => import('./privacy-route.tsx') },
+          { path: ROUTES.terms, lazy: () => import('./terms-route.tsx') },
+        ],
+      },
+      {
+        path: ROUTES.app,
+        lazy: () => import('./app-layout-route.tsx'),
+        children: [
+          { index: true, lazy: () => import('./app-dashboard-route.tsx') },
+          { path: ROUTES.appApiKeys, lazy: () => import('./app-api-keys-route.tsx') },
+          { path: ROUTES.appCredits, lazy: () => import('./app-credits-route.tsx') },
+          { path: ROUTES.appDocs, lazy: () => import('./app-docs-route.tsx') },
+          { path: ROUTES.appSupport, lazy: () => import('./app-support-route.tsx') },
+          { path: ROUTES.appSettings, lazy: () => import('./app-settings-route.tsx') },
+        ],
+      },
+      { path: ROUTES.admin, lazy: () => import('./admin-route.tsx') },
+      { path: '*', Component: RedirectHome },
+    ],
+  },
+];

@@ -1,0 +1,1 @@
+export { VerifyEmailPage as Component } from '../features/auth/verify-email-page.tsx';

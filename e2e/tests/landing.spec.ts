@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { open } from './helpers.ts';
+
+async function isInViewport(page: Page, selector: string) {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0 && Math.abs(box.top) < 200;
+  });
+}
+
+test.describe('landing page', () => {
+  test('renders the hero, the four services, the three packs and the footer', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const stat of ['10k+', '99.9%', '24/7'])
+      await expect(page.getByText(stat, { exact: true }).first()).toBeVisible();
+    const features = page.locator('#features');
+    for (const service of [/image/i, /video/i, /watermark/i, /linkedin/i]) {
+      await expect(features.getByRole('heading', { name: service }).first()).toBeVisible();
+    }
+    const pricing = page.locator('#pricing');
+    for (const price of ['$9.99', '$39.99', '$69.99'])
+      await expect(pricing.getByText(price).first()).toBeVisible();
+    await expect(pricing.getByText(/popular/i).first()).toBeVisible();
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+  });
+
+  test('header anchors scroll to their section, also from another page', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/#pricing$/);
+    await expect.poll(() => isInViewport(page, '#pricing')).toBe(true);
+
+    await open(page, '/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/privacy/i);
+    await page.getByRole('banner').getByRole('link', { name: 'Features' }).click();
+    await expect(page).toHaveURL(/\/#features$/);
+    await expect.poll(() => isInViewport(page, '#features')).toBe(true);
+  });
+
+  test("'Watch demo' shows a notification that dismisses itself", async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Watch demo' }).click();
+    const notice = page.getByText('Demo video coming soon!');
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeHidden({ timeout: 8_000 });
+  });
+
+  test('a notification can be closed by hand', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Watch demo' }).click();
+    await expect(page.getByText('Demo video coming soon!')).toBeVisible();
+    await page
+      .getByRole('button', { name: /close|dismiss/i })
+      .first()
+      .click();
+    await expect(page.getByText('Demo video coming soon!')).toBeHidden({ timeout: 1_000 });
+  });
+
+  test('the chosen theme survives a reload', async ({ page }) => {
+    await open(page, '/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-preset', 'saas-blue');
+    await expect(html).toHaveAttribute('data-background', 'dark-cool');
+    await page.getByRole('button', { name: 'Theme settings' }).click();
+    await page.getByRole('radio', { name: 'Eco Green' }).check({ force: true });
+    await page.getByRole('radio', { name: 'Light mode' }).check({ force: true });
+    await expect(html).toHaveAttribute('data-preset', 'eco-green');
+    await expect(html).toHaveAttribute('data-mode', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-interactive', 'true');
+    await expect(html).toHaveAttribute('data-preset', 'eco-green');
+    await expect(html).toHaveAttribute('data-mode', 'light');
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('routing', () => {
+  test('an unknown path lands on the landing page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#pricing')).toBeAttached();
+  });
+
+  test('the signed-in area sends a visitor back to the landing page', async ({ page }) => {
+    await page.goto('/app/credits');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the legal pages have real content', async ({ page }) => {
+    for (const url of ['/privacy', '/terms']) {
+      await open(page, url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(((await page.locator('main').textContent()) ?? '').length).toBeGreaterThan(2_000);
+    }
+  });
+});
