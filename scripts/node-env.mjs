@@ -1,0 +1,33 @@
+// Finds a Node.js >= 22.18 (the server runs TypeScript natively). On an older Node, Node 24 is
+// installed once from the npm registry into .tools/node24 and put first on PATH, so the README's
+// commands work on any machine that has Node.js and npm.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MIN_NODE = [22, 18];
+export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The environment to run children in: PATH starts with a recent enough Node. */
+export function nodeEnv() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const isRecentEnough = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+  const env = { ...process.env };
+  if (isRecentEnough) {
+    env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ''}`;
+    return env;
+  }
+  const prefix = path.join(ROOT, '.tools', 'node24');
+  const binDir = path.join(prefix, 'node_modules', '.bin');
+  if (!existsSync(path.join(binDir, 'node'))) {
+    console.error(
+      `Node ${process.versions.node} is older than ${MIN_NODE.join('.')}: installing Node 24 into .tools/node24`,
+    );
+    execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', 'node@24'], {
+      stdio: 'inherit',
+    });
+  }
+  env.PATH = `${binDir}${path.delimiter}${env.PATH ?? ''}`;
+  return env;
+}
