@@ -1,8 +1,23 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './modules/auth/account-routes.ts';
+import { createAuthLimits } from './modules/auth/auth-limits.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
+import type { Engine } from './modules/engines/engine.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { keysRoutes } from './modules/keys/routes.ts';
+import { createGateway } from './modules/provider/gateway.ts';
+import { providerRoutes } from './modules/provider/routes.ts';
+import { startTaskPump } from './modules/provider/task-pump.ts';
+import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { usageRoutes } from './modules/usage/routes.ts';
+import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
+import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
@@ -14,6 +29,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface BuildAppOptions {
   webDistDir?: string;
+  /** The engine behind the paid services; by default the one PROVIDER_ENGINE names. */
+  engine?: Engine;
 }
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
@@ -52,9 +69,37 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     reply.header('x-frame-options', 'DENY');
   });
 
+  registerCsrfProtection(app, services.config.PUBLIC_URL);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
+  await app.register(fastifyCookie, { secret: services.sessionSecret });
   await app.register(systemRoutes(services));
-  await app.register(creditsRoutes);
+  const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
+  await app.register(authRoutes(services, authLimits));
+  await app.register(accountRoutes(services, authLimits));
+  await app.register(creditsRoutes(services));
+  await app.register(keysRoutes(services));
+  await app.register(usageRoutes(services));
+
+  const engine =
+    options.engine ?? (await import('./modules/engines/create-engine.ts')).createEngine(services.config);
+  const runner: RunnerContext = {
+    db: services.db,
+    engine,
+    config: services.config,
+    log: services.log,
+    onSettled: (task) =>
+      void queueTaskWebhook(services.jobs, task).catch((error) =>
+        services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
+      ),
+  };
+  await startWebhookWorker(services, engine);
+  // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
+  const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
+  if (pump) app.addHook('onClose', () => pump.stop());
+  const gateway = createGateway(services, runner, () => pump?.wake());
+  await app.register(providerRoutes(gateway));
+  await app.register(filesRoutes(services));
   await registerWebApp(app, options.webDistDir);
   return app;
 }

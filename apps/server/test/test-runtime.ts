@@ -38,6 +38,8 @@ export async function createTestRuntime(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    // Each runtime counts its own rate limits, even on a shared Redis.
+    REDIS_PREFIX: `test:${path.basename(database.url)}`,
     ...env,
     DATABASE_URL: database.url,
   });

@@ -79,3 +79,21 @@ export function packContents(credits: number) {
     removals: Math.floor(credits / USAGE_COSTS.soraWatermarkRemover),
   };
 }
+
+export const UsageStat = z.object({ requests: z.number().int(), credits: z.number().int() });
+export type UsageStat = z.infer<typeof UsageStat>;
+
+/** `GET /api/credits` (spec section 3, credit data): the signed-in user's balance and totals. */
+export const CreditsResponse = z.object({
+  balance: z.number().int(),
+  totalPurchased: z.number().int(),
+  totalUsed: z.number().int(),
+  /** Per service, all time: calls charged and net credits spent (refunds deducted). */
+  usageStats: z.record(
+    z.enum(['imageGeneration', 'videoGeneration', 'soraWatermarkRemover', 'linkedinScraping']),
+    UsageStat,
+  ),
+  creditPackages: z.record(z.string(), CreditPackage),
+  usageCosts: z.record(z.string(), z.number().int()),
+});
+export type CreditsResponse = z.infer<typeof CreditsResponse>;

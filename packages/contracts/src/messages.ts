@@ -7,4 +7,5 @@ export const MESSAGES = {
   accessDenied: 'Access Denied',
   adminRequired: 'Admin access required',
   creditsNeverExpire: 'Credits never expire',
+  dashboardLoadFailed: 'Failed to load dashboard data',
 } as const;

@@ -45,6 +45,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** Namespace of this installation's keys, so several installations (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ : . -' })
+    .default('conduit'),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ),

@@ -8,6 +8,9 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; query helpers take `DbOrTx` so callers can compose them in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   url: string;

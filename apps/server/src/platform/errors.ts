@@ -93,3 +93,10 @@ export class ServiceUnavailable extends AppError {
     super(503, ERROR_CODES.SERVICE_UNAVAILABLE, message);
   }
 }
+
+/** The paid work failed upstream after it was charged; the answer says what was refunded. */
+export class UpstreamFailed extends AppError {
+  constructor(message: string, details: Record<string, unknown>) {
+    super(502, ERROR_CODES.UPSTREAM_FAILED, message, { details });
+  }
+}

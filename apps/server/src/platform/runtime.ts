@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type BuildAppOptions, buildApp } from '../app.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
 import { recordStart } from '../modules/system/installation.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './database.ts';
@@ -42,6 +43,8 @@ export async function startRuntime(
     cleanups.push(() => jobs.stop({ graceful: true, timeout: 10_000 }));
     const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
     if (redis) cleanups.push(() => redis.quit());
+    const mailer = createMailer(config, log);
+    cleanups.push(async () => mailer.close());
     const services: Services = {
       config,
       db: database.db,
@@ -49,6 +52,7 @@ export async function startRuntime(
       jobs,
       redis,
       metrics: createMetrics(),
+      mailer,
       clock: systemClock,
       log,
       startedAt: new Date(),

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './database.ts';
 import type { Metrics } from './metrics.ts';
@@ -20,6 +21,7 @@ export interface Services {
   jobs: PgBoss;
   redis?: Redis;
   metrics: Metrics;
+  mailer: Mailer;
   clock: Clock;
   log: Logger;
   startedAt: Date;

@@ -1,13 +1,29 @@
-import { CREDIT_PACKAGES, CreditPackagesResponse } from '@conduit/contracts';
+import { CREDIT_PACKAGES, CreditPackagesResponse, CreditsResponse } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../platform/services.ts';
+import { requireUser, signedIn } from '../auth/session-http.ts';
+import { getCreditSummary } from './get-credit-summary.ts';
 
-export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/credits/packages',
-    { schema: { tags: ['credits'], response: { 200: CreditPackagesResponse } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return { packages: CREDIT_PACKAGES };
-    },
-  );
-};
+export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get(
+      '/api/credits/packages',
+      { schema: { tags: ['credits'], response: { 200: CreditPackagesResponse } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return { packages: CREDIT_PACKAGES };
+      },
+    );
+
+    app.get(
+      '/api/credits',
+      {
+        preHandler: requireUser(services),
+        schema: { tags: ['credits'], response: { 200: CreditsResponse } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return getCreditSummary(services.db, signedIn(request).user.id);
+      },
+    );
+  };

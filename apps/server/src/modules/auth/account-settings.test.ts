@@ -1,0 +1,101 @@
+import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+let runtime: TestRuntime;
+let inbox: SmtpInbox;
+const login = (email: string, password: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const me = (cookie: string) =>
+  runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+const setPassword = (cookie: string | undefined, payload: Record<string, unknown>) =>
+  runtime.app.inject({ method: 'PUT', url: '/api/password', headers: cookie ? { cookie } : {}, payload });
+const deleteAccount = (cookie: string, payload: Record<string, unknown>) =>
+  runtime.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload });
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  runtime = await createTestRuntime({ SMTP_URL: inbox.url });
+});
+afterAll(async () => {
+  await runtime.close();
+  await inbox.close();
+});
+
+describe('PUT /api/password', () => {
+  it('needs a session', async () => {
+    expect((await setPassword(undefined, { newPassword: 'whatever123' })).statusCode).toBe(401);
+  });
+
+  it('refuses a short or missing password', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'short@example.com');
+    for (const payload of [{ newPassword: '12345' }, {}]) {
+      const response = await setPassword(cookie, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: M.passwordTooShort, field: 'newPassword' });
+    }
+    expect((await login('short@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('changes the password, keeps this session, ends the others and mails a notice', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'mover@example.com');
+    const other = sessionCookieOf(await login('mover@example.com', PASSWORD));
+    const since = inbox.messages.length;
+    const response = await setPassword(cookie, { newPassword: 'a brand new secret' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: M.passwordSet });
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await login('mover@example.com', PASSWORD)).statusCode).toBe(401);
+    expect((await login('mover@example.com', 'a brand new secret')).statusCode).toBe(200);
+    const notice = await inbox.waitForMail('mover@example.com', { since });
+    expect(notice.subject).toBe('Your Conduit password was changed');
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('asks for the password, refuses a wrong one and changes nothing', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'careful@example.com');
+    const empty = await deleteAccount(cookie, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe(M.deletePasswordRequired);
+    const wrong = await deleteAccount(cookie, { password: 'not it' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe(M.wrongPassword);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('anonymises the account, ends every session, keeps the ledger, and frees the address', async () => {
+    const { cookie, userId } = await createVerifiedAccount(runtime.app, inbox, 'leaver@example.com');
+    const other = sessionCookieOf(await login('leaver@example.com', PASSWORD));
+    const response = await deleteAccount(cookie, { password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: M.accountDeleted });
+    expect(response.cookies.find((c) => c.name === 'conduit_session')?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await login('leaver@example.com', PASSWORD)).statusCode).toBe(401);
+
+    const { rows } = await runtime.services.pool.query('select * from users where id = $1', [userId]);
+    expect(rows[0]).toMatchObject({
+      email: `deleted-${userId}@deleted.invalid`,
+      password_hash: null,
+      google_id: null,
+      is_active: false,
+    });
+    expect(rows[0].deleted_at).toBeInstanceOf(Date);
+    const ledger = await runtime.services.pool.query('select delta from credit_entries where user_id = $1', [
+      userId,
+    ]);
+    expect(ledger.rows).toEqual([{ delta: 20 }]);
+
+    const again = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'leaver@example.com', password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});

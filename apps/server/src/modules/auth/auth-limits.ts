@@ -1,0 +1,27 @@
+import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import type { Redis } from 'ioredis';
+import { createLimiter } from '../../platform/rate-limiter.ts';
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
+
+/**
+ * Brute-force and abuse limits of the account endpoints (docs/decisions/0005). Per IP they are
+ * generous enough for an office behind one address; per account they stop password guessing.
+ */
+export function createAuthLimits(store: { redis?: Redis; prefix: string }) {
+  const limit = (keyPrefix: string, points: number, durationS: number, blockDurationS?: number) =>
+    createLimiter(store, { keyPrefix, points, durationS, blockDurationS }, M.tooManyAttempts);
+  return {
+    /** Every login attempt from one IP: 100 per 15 minutes. */
+    loginPerIp: limit('login-ip', 100, 15 * MINUTE_S),
+    /** Failed password checks against one account: 10, then refused for 15 minutes. */
+    passwordFailuresPerAccount: limit('login-account', 10, 15 * MINUTE_S, 15 * MINUTE_S),
+    /** Sign-ups from one IP: 30 per hour. */
+    registerPerIp: limit('register-ip', 30, HOUR_S),
+    /** Verification mails: 3 per address and 20 per IP per hour. */
+    resendPerEmail: limit('resend-email', 3, HOUR_S),
+    resendPerIp: limit('resend-ip', 20, HOUR_S),
+  };
+}
+export type AuthLimits = ReturnType<typeof createAuthLimits>;

@@ -1,0 +1,52 @@
+import {
+  type DeleteAccountBody,
+  ERROR_CODES,
+  AUTH_SERVER_MESSAGES as M,
+  normalizeEmail,
+} from '@conduit/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { verifyPassword } from './passwords.ts';
+import { emailVerificationTokens, sessions, users } from './schema.ts';
+import { findUserById } from './users.ts';
+
+/**
+ * Deletes the signed-in account. Accounts with a password confirm with it; accounts that only
+ * ever used Google confirm by typing their email address. The row is anonymised, not removed:
+ * ledger and payment rows keep an owner for accounting, while the address, name, avatar,
+ * password and Google link are gone and the address is free to sign up again. Sessions end at
+ * once; API keys stop working at once because key checks require an active, undeleted owner.
+ */
+export async function deleteAccount(ctx: AuthContext, userId: string, input: DeleteAccountBody) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new NotFound('Account not found');
+  if (user.passwordHash) {
+    if (!input.password) {
+      throw new BadRequest(M.deletePasswordRequired, 'password', ERROR_CODES.VALIDATION_FAILED);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw new Forbidden(M.wrongPassword);
+  } else if (normalizeEmail(input.confirmEmail ?? '') !== user.email) {
+    throw new BadRequest(M.deleteConfirmEmailMismatch, 'confirmEmail', ERROR_CODES.VALIDATION_FAILED);
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        passwordHash: null,
+        googleId: null,
+        name: null,
+        avatarUrl: null,
+        isActive: false,
+        deletedAt: ctx.clock.now(),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+  });
+  ctx.log.info({ userId: user.id }, 'account deleted');
+  return { message: M.accountDeleted };
+}

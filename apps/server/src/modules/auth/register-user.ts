@@ -1,0 +1,53 @@
+import {
+  ERROR_CODES,
+  isEmail,
+  AUTH_SERVER_MESSAGES as M,
+  normalizeEmail,
+  passwordLengthOk,
+  type RegisterBody,
+  type RegisterResponse,
+} from '@conduit/contracts';
+import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { openCreditAccount } from '../credits/ledger.ts';
+import type { AuthContext } from './auth-context.ts';
+import { hashPassword } from './passwords.ts';
+import { findUserByEmail, insertUser, toAuthUser } from './users.ts';
+import { issueVerificationToken, sendVerificationMail } from './verification-mail.ts';
+
+/** Creates an unverified account and mails its verification link; it does not sign in. */
+export async function registerUser(ctx: AuthContext, input: RegisterBody): Promise<RegisterResponse> {
+  const email = input.email?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!email || !password) {
+    throw new BadRequest(M.allFieldsRequired, email ? 'password' : 'email', ERROR_CODES.VALIDATION_FAILED);
+  }
+  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!passwordLengthOk(password)) {
+    throw new BadRequest(M.passwordTooShort, 'password', ERROR_CODES.VALIDATION_FAILED);
+  }
+  const normalized = normalizeEmail(email);
+  // A cheap look first spares an argon2 hash; the insert below still settles races.
+  if (await findUserByEmail(ctx.db, normalized)) throw new Conflict(M.userExists);
+  const passwordHash = await hashPassword(password);
+
+  const created = await ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, { email: normalized, passwordHash });
+    if (!user) return undefined;
+    await openCreditAccount(tx, user.id);
+    return { user, token: await issueVerificationToken(tx, ctx.clock, user.id) };
+  });
+  if (!created) throw new Conflict(M.userExists);
+
+  let emailSent = true;
+  try {
+    await sendVerificationMail(ctx, created.user.email, created.token);
+  } catch (error) {
+    emailSent = false;
+    ctx.log.error({ err: error, userId: created.user.id }, 'verification mail failed');
+  }
+  return {
+    user: toAuthUser(created.user),
+    emailSent,
+    message: emailSent ? M.registered : M.registeredMailFailed,
+  };
+}

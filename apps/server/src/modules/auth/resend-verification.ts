@@ -1,0 +1,26 @@
+import { ERROR_CODES, isEmail, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
+import { BadRequest } from '../../platform/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { findUserByEmail } from './users.ts';
+import { issueVerificationToken, sendVerificationMail } from './verification-mail.ts';
+
+/**
+ * Mails a fresh link to an unverified account. The answer is the same whether or not the
+ * address has an account, and the mail goes out after the answer, so neither the text nor the
+ * timing tells.
+ */
+export async function resendVerification(ctx: AuthContext, rawEmail: string | undefined) {
+  const email = rawEmail?.trim() ?? '';
+  if (!email) throw new BadRequest(M.emailRequired, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  const normalized = normalizeEmail(email);
+
+  const delivery = (async () => {
+    const user = await findUserByEmail(ctx.db, normalized);
+    if (!user || user.emailVerifiedAt || !user.isActive) return;
+    const token = await issueVerificationToken(ctx.db, ctx.clock, user.id);
+    await sendVerificationMail(ctx, user.email, token);
+  })().catch((error) => ctx.log.error({ err: error }, 'verification mail resend failed'));
+
+  return { message: M.resendAccepted, delivery };
+}

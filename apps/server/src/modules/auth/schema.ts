@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An account. Rows are never deleted: a deleted account is anonymised (email replaced, secrets
+ * and profile cleared) so its ledger and payment rows keep their owner for accounting.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    passwordHash: text('password_hash'),
+    name: text('name'),
+    avatarUrl: text('avatar_url'),
+    googleId: text('google_id').unique(),
+    role: text('role', { enum: ['user', 'admin', 'super_admin'] })
+      .notNull()
+      .default('user'),
+    tier: text('tier', { enum: ['free', 'pro', 'enterprise'] })
+      .notNull()
+      .default('free'),
+    maxApiKeys: integer('max_api_keys').notNull(),
+    /** Enterprise limits set by an admin; null means the tier's defaults. */
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
+    rateLimitPerHour: integer('rate_limit_per_hour'),
+    rateLimitPerDay: integer('rate_limit_per_day'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamptz('last_login_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('user', 'admin', 'super_admin')`),
+    check('users_tier_check', sql`${table.tier} in ('free', 'pro', 'enterprise')`),
+    check('users_max_api_keys_check', sql`${table.maxApiKeys} >= 0`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Email verification links: single use, valid 24 hours, stored as SHA-256 of the token. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);

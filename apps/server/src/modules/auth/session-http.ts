@@ -1,0 +1,54 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import { Unauthorized } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import { type ActiveSession, findActiveSession, SESSION_TTL_MS, type SessionInfo } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by `requireUser`. */
+    auth?: ActiveSession;
+  }
+}
+
+export const SESSION_COOKIE = 'conduit_session';
+
+/** HttpOnly (no script can read it), SameSite=Lax, Secure whenever the site is served over HTTPS. */
+export const sessionCookieOptions = (config: Pick<Config, 'PUBLIC_URL'>): CookieSerializeOptions => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: config.PUBLIC_URL.startsWith('https://'),
+});
+
+export function setSessionCookie(reply: FastifyReply, config: Config, session: SessionInfo) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    ...sessionCookieOptions(config),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+}
+
+export async function readSession(services: Services, request: FastifyRequest) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  return findActiveSession(services.db, services.clock, token);
+}
+
+/** preHandler for routes that need a signed-in account; 401 otherwise. */
+export const requireUser = (services: Services) =>
+  async function requireUserHook(request: FastifyRequest) {
+    const session = await readSession(services, request);
+    if (!session) throw new Unauthorized();
+    request.auth = session;
+  };
+
+/** The signed-in account of a route behind `requireUser`. */
+export function signedIn(request: FastifyRequest): ActiveSession {
+  if (!request.auth) throw new Unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,87 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Clock } from '../../platform/services.ts';
+import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import { sessions, type UserRow, users } from './schema.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session in use is extended at most this often, so reads do not each cost a write. */
+const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionInfo {
+  id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  clock: Clock,
+  input: { userId: string; ip?: string; userAgent?: string },
+): Promise<SessionInfo> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const id = newId('ses');
+  await db.insert(sessions).values({
+    id,
+    tokenHash: sha256Hex(token),
+    userId: input.userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 400),
+  });
+  return { id, token, expiresAt };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+/** The live session behind a cookie token: unexpired, and its account active and not deleted. */
+export async function findActiveSession(
+  db: DbOrTx,
+  clock: Clock,
+  token: string,
+): Promise<ActiveSession | null> {
+  const now = clock.now();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256Hex(token)),
+        gt(sessions.expiresAt, now),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_RENEW_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return { sessionId: row.session.id, user: row.user };
+}
+
+export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+}
+
+/** Ends every session of an account, or every one but the caller's own. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

@@ -1,0 +1,74 @@
+import { type AuthUser, DEFAULT_MAX_API_KEYS } from '@conduit/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config.ts';
+import type { DbOrTx } from '../../platform/database.ts';
+import { newId } from '../../platform/ids.ts';
+import { type UserRow, users } from './schema.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash?: string;
+  googleId?: string;
+  name?: string | null;
+  avatarUrl?: string | null;
+  emailVerifiedAt?: Date;
+}
+
+/** Inserts an account unless the address (or Google id) is taken; undefined means it was. */
+export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId('usr'), maxApiKeys: DEFAULT_MAX_API_KEYS, ...input })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** ADMIN_EMAILS accounts become admins when they sign in; a role set by hand is never lowered. */
+export async function promoteConfiguredAdmin(
+  db: DbOrTx,
+  config: Pick<Config, 'ADMIN_EMAILS'>,
+  user: UserRow,
+): Promise<UserRow> {
+  if (user.role !== 'user' || !config.ADMIN_EMAILS.includes(user.email)) return user;
+  const [row] = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row ?? user;
+}
+
+export function toAuthUser(user: UserRow): AuthUser {
+  return {
+    _id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    name: user.name,
+    avatar: user.avatarUrl,
+    role: user.role,
+    hasPassword: user.passwordHash !== null,
+    hasGoogle: user.googleId !== null,
+    apiProvider: { maxApiKeys: user.maxApiKeys, tier: user.tier },
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';

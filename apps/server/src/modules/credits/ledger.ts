@@ -1,0 +1,93 @@
+import { FREE_CREDITS_ON_VERIFY, type UsageCostKey } from '@conduit/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../platform/database.ts';
+import { newId } from '../../platform/ids.ts';
+import { type CreditReason, creditAccounts, creditEntries } from './schema.ts';
+
+export interface LedgerEntryInput {
+  userId: string;
+  delta: number;
+  reason: CreditReason;
+  /** What caused the entry (a user for free credits, a payment, a task); unique per reason. */
+  reference: string;
+  service?: UsageCostKey;
+  note?: string;
+}
+
+export interface LedgerResult {
+  /** False when an entry with this reason and reference already existed: nothing changed. */
+  isApplied: boolean;
+  balance: number;
+}
+
+/** Every account has a balance row from the moment it exists. */
+export async function openCreditAccount(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+}
+
+export async function getBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+/**
+ * Adds credits once per (reason, reference). The account row is locked first, so concurrent
+ * grants for one account queue up; the unique key then turns a repeat into a no-op instead of a
+ * second credit. Must run inside the caller's transaction.
+ */
+export async function grantCredits(tx: Tx, input: LedgerEntryInput): Promise<LedgerResult> {
+  if (!Number.isSafeInteger(input.delta) || input.delta <= 0) {
+    throw new Error(`grantCredits needs a positive integer delta, got ${input.delta}`);
+  }
+  const [account] = await tx
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, input.userId))
+    .for('update');
+  if (!account) throw new Error(`No credit account for ${input.userId}`);
+
+  const balanceAfter = account.balance + input.delta;
+  const inserted = await tx
+    .insert(creditEntries)
+    .values({
+      id: newId('cre'),
+      userId: input.userId,
+      delta: input.delta,
+      reason: input.reason,
+      reference: input.reference,
+      service: input.service,
+      note: input.note,
+      balanceAfter,
+    })
+    .onConflictDoNothing({ target: [creditEntries.reason, creditEntries.reference] })
+    .returning({ id: creditEntries.id });
+  if (inserted.length === 0) return { isApplied: false, balance: account.balance };
+
+  await tx
+    .update(creditAccounts)
+    .set({ balance: balanceAfter, updatedAt: sql`now()` })
+    .where(eq(creditAccounts.userId, input.userId));
+  return { isApplied: true, balance: balanceAfter };
+}
+
+export async function hasLedgerEntry(db: DbOrTx, reason: CreditReason, reference: string) {
+  const [row] = await db
+    .select({ id: creditEntries.id })
+    .from(creditEntries)
+    .where(and(eq(creditEntries.reason, reason), eq(creditEntries.reference, reference)));
+  return Boolean(row);
+}
+
+/** 20 free credits, once per account whatever path verifies it (the reference is the account). */
+export function grantFreeCredits(tx: Tx, userId: string): Promise<LedgerResult> {
+  return grantCredits(tx, {
+    userId,
+    delta: FREE_CREDITS_ON_VERIFY,
+    reason: 'free_credits',
+    reference: userId,
+    note: 'Free credits for verifying the account',
+  });
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const CREDIT_REASONS = ['free_credits', 'purchase', 'usage', 'refund', 'adjustment'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/** One balance per account; the CHECK makes overdraft impossible whatever the code does. */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('credit_accounts_balance_check', sql`${table.balance} >= 0`)],
+);
+
+/**
+ * The append-only ledger (DESIGN.md section 4). Each row changes the balance in the same
+ * transaction; (reason, reference) is unique, so a grant, purchase, debit or refund keyed by
+ * its cause can only ever be written once.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
+    reference: text('reference').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** The paid service a usage or refund entry belongs to (contracts' USAGE_COSTS keys). */
+    service: text('service'),
+    note: text('note'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('credit_entries_reason_reference_key').on(table.reason, table.reference),
+    index('credit_entries_user_id_created_at_idx').on(table.userId, table.createdAt),
+    check('credit_entries_delta_check', sql`${table.delta} <> 0`),
+    check('credit_entries_balance_after_check', sql`${table.balanceAfter} >= 0`),
+    check(
+      'credit_entries_reason_check',
+      sql`${table.reason} in ('free_credits', 'purchase', 'usage', 'refund', 'adjustment')`,
+    ),
+  ],
+);

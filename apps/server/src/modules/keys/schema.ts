@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * API keys. The key itself is shown to its owner whenever they look (the spec's click-to-copy
+ * list), so it is kept encrypted (AES-256-GCM) and found by its SHA-256. Deleting sets
+ * `deleted_at`: usage history keeps naming the key, and every check requires it to be null.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyEncrypted: text('key_encrypted').notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (table) => [index('api_keys_user_id_idx').on(table.userId).where(sql`${table.deletedAt} is null`)],
+);
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type MailMessage } from './mailer.ts';
+
+const log = pino({ level: 'silent' });
+const message: MailMessage = {
+  to: 'dev+test@example.com',
+  subject: 'Verify your email',
+  heading: 'Confirm your address',
+  paragraphs: ['Thanks for signing up <3.'],
+  action: { label: 'Verify email', url: 'http://localhost:3000/auth/verify-email?token=abc&x=1' },
+  footnote: 'This link is valid for 24 hours.',
+};
+
+function expectBothParts(mail: ParsedMail) {
+  expect(mail.subject).toBe('Verify your email');
+  expect(mail.from?.value[0]).toMatchObject({ name: 'Conduit', address: 'no-reply@localhost' });
+  expect(mail.text).toContain('Verify email: http://localhost:3000/auth/verify-email?token=abc&x=1');
+  expect(mail.text).toContain('Thanks for signing up <3.');
+  expect(mail.html).toContain('href="http://localhost:3000/auth/verify-email?token=abc&#38;x=1"');
+  expect(mail.html).toContain('Thanks for signing up &#60;3.');
+  expect(mail.html).toContain('Conduit');
+}
+
+describe('the outbox (no SMTP_URL)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-mail-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('writes each mail as an RFC 822 file named by time and recipient, with text and HTML parts', async () => {
+    const mailer = createMailer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }, log);
+    const sent = await mailer.send(message);
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-dev\+test@example\.com\.eml$/);
+    expect(sent.outboxFile).toBe(path.join(dataDir, 'outbox', files[0] as string));
+    const parsed = await simpleParser(await readFile(sent.outboxFile as string));
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('dev+test@example.com');
+    expectBothParts(parsed);
+  });
+});
+
+describe('SMTP (SMTP_URL set)', () => {
+  const received: ParsedMail[] = [];
+  let server: SMTPServer;
+  let port: number;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers the same mail to a real SMTP server', async () => {
+    const mailer = createMailer(
+      { DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://localhost:3000', SMTP_URL: `smtp://127.0.0.1:${port}` },
+      log,
+    );
+    const sent = await mailer.send(message);
+    mailer.close();
+    expect(sent.outboxFile).toBeUndefined();
+    expect(received).toHaveLength(1);
+    expectBothParts(received[0] as ParsedMail);
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PRODUCT_NAME } from '@conduit/contracts';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import { type MailContent, renderMail } from './render-mail.ts';
+
+export interface MailMessage extends MailContent {
+  to: string;
+  subject: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Where the outbox wrote the mail; absent when it went out by SMTP. */
+  outboxFile?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export function defaultSender(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>): string {
+  return config.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
+}
+
+const safeFilePart = (value: string) => value.replace(/[^A-Za-z0-9@._+-]/g, '_');
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the outbox: each mail is written as an RFC 822 file in
+ * DATA_DIR/outbox (named by time, then recipient) and its links are logged, so a newcomer can
+ * follow a verification link without a mail server.
+ */
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'DATA_DIR'>,
+  log: Logger,
+): Mailer {
+  const from = defaultSender(config);
+  const isOutbox = !config.SMTP_URL;
+  const transport: Transporter = isOutbox
+    ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    : nodemailer.createTransport(config.SMTP_URL as string);
+  const outboxDir = path.resolve(config.DATA_DIR, 'outbox');
+
+  return {
+    async send(message) {
+      const { text, html } = renderMail(message);
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text, html });
+      if (!isOutbox) {
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return { messageId: info.messageId };
+      }
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const outboxFile = path.join(outboxDir, `${stamp}-${safeFilePart(message.to)}.eml`);
+      await writeFile(outboxFile, (info as unknown as { message: Buffer }).message);
+      log.info(
+        { to: message.to, subject: message.subject, file: outboxFile, link: message.action?.url },
+        'mail written to the outbox',
+      );
+      return { messageId: info.messageId, outboxFile };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { SERVICE_COST, type Service } from '@conduit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationFailed } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import type { Engine } from '../engines/engine.ts';
+import { assertPermission, createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
+import { type ChargeResult, chargeCall } from './charge-call.ts';
+import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
+import type { RunnerContext } from './task-runner.ts';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface Gateway {
+  services: Services;
+  engine: Engine;
+  runner: RunnerContext;
+  /** Wakes the task pump so a new async task starts without waiting for its next tick. */
+  wakePump: () => void;
+  /** Key, permission and rate limit: everything before the body is looked at. */
+  admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    service: Service | null,
+  ): Promise<{ identity: KeyIdentity; remaining: RateLimitOutcome['remaining'] }>;
+  charge(
+    request: FastifyRequest,
+    identity: KeyIdentity,
+    service: Service,
+    body: unknown,
+    callbackUrl?: string,
+  ): Promise<ChargeResult>;
+}
+
+export function createGateway(services: Services, runner: RunnerContext, wakePump: () => void): Gateway {
+  const { engine } = runner;
+  const authenticator = createKeyAuthenticator(services.db, services.clock);
+  const rateLimits = createProviderRateLimits({
+    redis: services.redis,
+    prefix: services.config.REDIS_PREFIX,
+  });
+
+  return {
+    services,
+    engine,
+    runner,
+    wakePump,
+    async admit(request, reply, service) {
+      const header = request.headers['x-api-key'];
+      // Status reads re-check the key every time; paid calls are re-checked inside the debit.
+      const identity = await authenticator.authenticate(typeof header === 'string' ? header : undefined, {
+        isFresh: service === null,
+      });
+      if (service) assertPermission(identity, service);
+      const outcome = await rateLimits.consume(identity.userId, identity.limits);
+      reply.headers(outcome.headers);
+      return { identity, remaining: outcome.remaining };
+    },
+    async charge(request, identity, service, body, callbackUrl) {
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = typeof header === 'string' ? header : undefined;
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+        throw new ValidationFailed(
+          'Idempotency-Key: must be 1-255 printable ASCII characters',
+          'Idempotency-Key',
+        );
+      }
+      return chargeCall(services.pool, {
+        identity,
+        service,
+        cost: SERVICE_COST[service],
+        engine: engine.name,
+        request: body,
+        idempotencyKey,
+        requestHash: idempotencyKey
+          ? createHash('sha256')
+              .update(`${service}\n${JSON.stringify(body)}`)
+              .digest('hex')
+          : undefined,
+        callbackUrl,
+      });
+    },
+  };
+}
+export type { KeyIdentity };

@@ -1,0 +1,172 @@
+import {
+  ImageRequest,
+  LinkedinRequest,
+  SERVICE_COST,
+  type Service,
+  SoraRequest,
+  SYNC_WAIT_S,
+  VideoRequest,
+} from '@conduit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFound, UpstreamFailed } from '../../platform/errors.ts';
+import type { TaskRow } from '../tasks/schema.ts';
+import { findTask } from '../tasks/settle-task.ts';
+import type { KeyIdentity } from './authenticate-key.ts';
+import { assertPublicUrl, checkInputImages } from './check-input-urls.ts';
+import type { Gateway } from './gateway.ts';
+import { runLinkedinCall } from './run-linkedin-call.ts';
+import { runUntilSettled } from './task-runner.ts';
+import { statusPathOf, taskData } from './task-view.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's API key identity, set before validation on every provider route. */
+    apiKey?: KeyIdentity;
+    rateLimitRemaining?: { minute: number; hour: number; day: number };
+  }
+}
+
+const TaskParams = z.object({ taskId: z.string().max(64) });
+
+/** The public provider API (spec section 7, header X-API-Key). */
+export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const { services, engine } = gateway;
+    const allowPrivateUrls = services.config.NODE_ENV === 'test';
+    const tags = ['provider'];
+    // The key is checked before the body, so a caller without a valid key learns nothing else.
+    const admit = (service: Service | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const admitted = await gateway.admit(request, reply, service);
+      request.apiKey = admitted.identity;
+      request.rateLimitRemaining = admitted.remaining;
+    };
+    const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
+    const ok = (task: TaskRow) => ({ success: true as const, data: taskData(task, engine) });
+
+    /** A settled or still-running task as the answer of a sync endpoint. */
+    const answerSync = (reply: FastifyReply, task: TaskRow | undefined) => {
+      if (!task) throw new NotFound('Task not found');
+      if (task.status === 'failed') {
+        throw new UpstreamFailed(`The ${task.service} task failed: ${task.error ?? 'unknown error'}`, {
+          taskId: task.id,
+          creditsRefunded: task.creditsRefunded,
+        });
+      }
+      return reply.status(task.status === 'completed' ? 200 : 202).send(ok(task));
+    };
+
+    const startAsync = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      service: Service,
+      body: { callBackUrl?: string },
+    ) => {
+      if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
+      const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
+      if (charged.isReplay) return reply.send(ok((await findTask(services.db, charged.taskId)) as TaskRow));
+      gateway.wakePump();
+      return reply.send({
+        success: true,
+        data: {
+          taskId: charged.taskId,
+          status: 'processing',
+          message:
+            'The task was accepted. Poll its status URL, or pass callBackUrl to be called when it settles.',
+          creditsUsed: SERVICE_COST[service],
+          timestamp: new Date().toISOString(),
+          statusUrl: statusPathOf(service, charged.taskId),
+          engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
+        },
+      });
+    };
+
+    app.post(
+      '/api/provider/image',
+      { preValidation: admit('image'), schema: { tags, body: ImageRequest } },
+      async (request, reply) => {
+        const body = request.body;
+        if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
+        if (body.image_urls?.length) await checkInputImages(body.image_urls, 'image_urls', allowPrivateUrls);
+        const charged = await gateway.charge(request, identityOf(request), 'image', body, body.callBackUrl);
+        return answerSync(
+          reply,
+          await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S.image * 1000),
+        );
+      },
+    );
+
+    app.post(
+      '/api/provider/video',
+      { preValidation: admit('video'), schema: { tags, body: VideoRequest } },
+      async (request, reply) => {
+        if (request.body.imageUrls?.length) {
+          await checkInputImages(request.body.imageUrls, 'imageUrls', allowPrivateUrls);
+        }
+        return startAsync(request, reply, 'video', request.body);
+      },
+    );
+
+    app.post(
+      '/api/provider/sora-watermark-remover',
+      { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
+      async (request, reply) => startAsync(request, reply, 'sora', request.body),
+    );
+
+    app.post(
+      '/api/provider/sora-watermark-remover/sync',
+      { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
+      async (request, reply) => {
+        const body = request.body;
+        if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
+        const charged = await gateway.charge(request, identityOf(request), 'sora', body, body.callBackUrl);
+        return answerSync(
+          reply,
+          await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S.sora * 1000),
+        );
+      },
+    );
+
+    app.post(
+      '/api/provider/linkedin',
+      { preValidation: admit('linkedin'), schema: { tags, body: LinkedinRequest } },
+      async (request, reply) => {
+        const charged = await gateway.charge(request, identityOf(request), 'linkedin', request.body);
+        const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
+        return answerSync(reply, task);
+      },
+    );
+
+    const statusRoute = (path: string, service: Service) =>
+      app.get(path, { preValidation: admit(null), schema: { tags, params: TaskParams } }, async (request) => {
+        const task = await findTask(services.db, request.params.taskId);
+        // Another account's task is indistinguishable from one that does not exist.
+        if (!task || task.userId !== identityOf(request).userId || task.service !== service) {
+          throw new NotFound('Task not found');
+        }
+        return ok(task);
+      });
+    statusRoute('/api/provider/video/status/:taskId', 'video');
+    statusRoute('/api/provider/sora-watermark-remover/status/:taskId', 'sora');
+    statusRoute('/api/provider/image/status/:taskId', 'image');
+    statusRoute('/api/provider/linkedin/status/:taskId', 'linkedin');
+
+    app.get('/api/provider/me', { preValidation: admit(null), schema: { tags } }, async (request) => {
+      const identity = identityOf(request);
+      const [account] = (
+        await services.pool.query('select balance from credit_accounts where user_id = $1', [identity.userId])
+      ).rows as Array<{ balance: number }>;
+      return {
+        success: true,
+        data: {
+          keyName: identity.keyName,
+          balance: account?.balance ?? 0,
+          tier: identity.tier,
+          limits: identity.limits,
+          remaining: request.rateLimitRemaining,
+          engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
+        },
+      };
+    });
+  };

@@ -1,0 +1,48 @@
+import { type LinkedinRequest, SYNC_WAIT_S } from '@conduit/contracts';
+import { UpstreamRejected } from '../engines/engine.ts';
+import type { TaskRow } from '../tasks/schema.ts';
+import { claimTaskStep, completeTask, failTask, findTask } from '../tasks/settle-task.ts';
+import type { Gateway } from './gateway.ts';
+import { publicFailureReason } from './task-runner.ts';
+
+const WAIT_STEP_MS = 250;
+
+/**
+ * LinkedIn is synchronous upstream: the charged call scrapes now and settles the task with the
+ * data (or fails and refunds it). A replay of the same Idempotency-Key waits for the first call
+ * instead of scraping (and charging) again.
+ */
+export async function runLinkedinCall(
+  gateway: Gateway,
+  taskId: string,
+  request: LinkedinRequest,
+  isReplay: boolean,
+): Promise<TaskRow | undefined> {
+  const { db } = gateway.services;
+  const waitMs = SYNC_WAIT_S.linkedin * 1000;
+  const claimed = isReplay ? undefined : await claimTaskStep(db, taskId, waitMs + 30_000);
+  if (!claimed) {
+    const until = Date.now() + waitMs;
+    let task = await findTask(db, taskId);
+    while (task?.status === 'processing' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+      task = await findTask(db, taskId);
+    }
+    return task;
+  }
+  let settled: TaskRow | undefined;
+  try {
+    const result = await gateway.engine.scrapeLinkedin(request, { signal: AbortSignal.timeout(waitMs) });
+    settled = await completeTask(db, taskId, {
+      profile: result.profile,
+      posts: result.posts,
+      pagination_token: result.paginationToken,
+    });
+  } catch (error) {
+    if (!(error instanceof UpstreamRejected))
+      gateway.services.log.warn({ err: error, taskId }, 'linkedin scrape failed');
+    settled = await failTask(db, taskId, publicFailureReason(error));
+  }
+  if (settled) gateway.runner.onSettled?.(settled);
+  return settled ?? findTask(db, taskId);
+}

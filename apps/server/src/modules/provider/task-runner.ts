@@ -1,0 +1,103 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/database.ts';
+import type { Engine, MediaInput, MediaService } from '../engines/engine.ts';
+import { UpstreamRejected, UpstreamUnavailable } from '../engines/engine.ts';
+import { storeResultFile } from '../files/result-files.ts';
+import type { TaskRow } from '../tasks/schema.ts';
+import {
+  claimTaskStep,
+  completeTask,
+  failTask,
+  findTask,
+  markTaskStarted,
+  scheduleNextCheck,
+} from '../tasks/settle-task.ts';
+
+export interface RunnerContext {
+  db: Db;
+  engine: Engine;
+  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL'>;
+  log: Logger;
+  /** Called once when a task settles (completed or failed), e.g. to queue its webhook. */
+  onSettled?: (task: TaskRow) => void;
+}
+
+/** Back-off between checks of a running upstream job: quick at first, then every 30 s. */
+export const nextCheckDelayMs = (attempts: number) => Math.min(30_000, 500 * 2 ** Math.min(attempts, 6));
+
+const MEDIA_SERVICES = new Set(['image', 'video', 'sora']);
+/** Longer than any one upstream call or result download takes. */
+const STEP_LEASE_MS = 180_000;
+
+function mediaInputOf(task: TaskRow): MediaInput {
+  return { service: task.service as MediaService, request: task.request } as MediaInput;
+}
+
+export function publicFailureReason(error: unknown): string {
+  if (error instanceof UpstreamRejected) return error.message;
+  return 'The generation failed upstream';
+}
+
+async function settle(ctx: RunnerContext, settled: TaskRow | undefined) {
+  if (settled) ctx.onSettled?.(settled);
+  return settled;
+}
+
+/**
+ * Moves one media task forward by one step: start it upstream if it has not started, else ask
+ * the upstream how it is doing; store results and settle, or schedule the next look. Safe to
+ * call from several processes at once: settling is compare-and-set, and a late start or poll of
+ * a settled task does nothing.
+ */
+export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<TaskRow | undefined> {
+  const task = await claimTaskStep(ctx.db, taskId, STEP_LEASE_MS);
+  if (!task) return findTask(ctx.db, taskId);
+  const now = Date.now();
+  if (task.deadlineAt.getTime() <= now) {
+    return settle(ctx, await failTask(ctx.db, task.id, 'The task did not finish before its deadline'));
+  }
+  if (!MEDIA_SERVICES.has(task.service)) return task;
+  try {
+    let upstreamId = task.upstreamId;
+    if (!upstreamId) {
+      ({ upstreamId } = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id }));
+      await markTaskStarted(ctx.db, task.id, upstreamId, new Date(now + STEP_LEASE_MS));
+    }
+    const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId);
+    if (state.state === 'pending') {
+      const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
+      await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
+      return { ...task, upstreamId, nextCheckAt };
+    }
+    if (state.state === 'failed') return settle(ctx, await failTask(ctx.db, task.id, state.reason));
+    const urls = await Promise.all(state.files.map((file) => storeResultFile(ctx.config, task.id, file)));
+    const result = task.service === 'image' ? { resultUrls: urls } : { videoUrls: urls, resultUrls: urls };
+    return settle(ctx, await completeTask(ctx.db, task.id, result));
+  } catch (error) {
+    if (error instanceof UpstreamRejected) {
+      return settle(ctx, await failTask(ctx.db, task.id, publicFailureReason(error)));
+    }
+    const delay = error instanceof UpstreamUnavailable && error.retryAfterMs ? error.retryAfterMs : undefined;
+    ctx.log.warn({ err: error, taskId: task.id }, 'task step failed; will retry');
+    const nextCheckAt = new Date(now + (delay ?? nextCheckDelayMs(task.attempts)));
+    await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
+    return { ...task, nextCheckAt };
+  }
+}
+
+/** Drives a task until it settles or `waitMs` passes (the sync endpoints). */
+export async function runUntilSettled(
+  ctx: RunnerContext,
+  taskId: string,
+  waitMs: number,
+): Promise<TaskRow | undefined> {
+  const until = Date.now() + waitMs;
+  let task = await advanceTask(ctx, taskId);
+  while (task?.status === 'processing' && Date.now() < until) {
+    const dueIn = (task.nextCheckAt?.getTime() ?? Date.now()) - Date.now();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(50, Math.min(dueIn, until - Date.now()))));
+    task = await advanceTask(ctx, taskId);
+  }
+  return task;
+}

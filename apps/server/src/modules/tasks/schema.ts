@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+import { apiKeys } from '../keys/schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One row per paid call: the task a developer polls and the usage row their history and the
+ * dashboards count. Status only moves processing -> completed | failed, by compare-and-set.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    apiKeyId: text('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
+    status: text('status', { enum: ['processing', 'completed', 'failed'] })
+      .notNull()
+      .default('processing'),
+    cost: integer('cost').notNull(),
+    creditsRefunded: integer('credits_refunded').notNull().default(0),
+    engine: text('engine').notNull(),
+    request: jsonb('request').notNull(),
+    result: jsonb('result'),
+    error: text('error'),
+    upstreamId: text('upstream_id'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    callbackUrl: text('callback_url'),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamptz('next_check_at'),
+    deadlineAt: timestamptz('deadline_at').notNull(),
+    rating: smallint('rating'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (table) => [
+    index('tasks_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('tasks_processing_idx').on(table.nextCheckAt).where(sql`${table.status} = 'processing'`),
+    uniqueIndex('tasks_user_id_idempotency_key_idx')
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    check('tasks_service_check', sql`${table.service} in ('image', 'video', 'sora', 'linkedin')`),
+    check('tasks_status_check', sql`${table.status} in ('processing', 'completed', 'failed')`),
+    check('tasks_cost_check', sql`${table.cost} > 0`),
+    check('tasks_rating_check', sql`${table.rating} between 1 and 5`),
+  ],
+);
+export type TaskRow = typeof tasks.$inferSelect;

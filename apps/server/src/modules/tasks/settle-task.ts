@@ -1,0 +1,96 @@
+import { SERVICE_COST_KEY, type Service } from '@conduit/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { grantCredits } from '../credits/ledger.ts';
+import { type TaskRow, tasks } from './schema.ts';
+
+/**
+ * A task settles once. Both moves are compare-and-set on `status = 'processing'`, so of two
+ * pollers, a poller and a callback, or a poller and the sweeper, exactly one wins; the loser
+ * gets `undefined` and does nothing.
+ */
+export async function completeTask(db: Db, taskId: string, result: unknown): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ status: 'completed', result, completedAt: sql`now()`, updatedAt: sql`now()`, nextCheckAt: null })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
+    .returning();
+  return row;
+}
+
+/** Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so it happens once. */
+export async function failTask(db: Db, taskId: string, reason: string): Promise<TaskRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({
+        status: 'failed',
+        error: reason.slice(0, 1000),
+        completedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        nextCheckAt: null,
+        creditsRefunded: sql`${tasks.cost}`,
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
+      .returning();
+    if (!row) return undefined;
+    await grantCredits(tx, {
+      userId: row.userId,
+      delta: row.cost,
+      reason: 'refund',
+      reference: row.id,
+      service: SERVICE_COST_KEY[row.service as Service],
+      note: 'Refund for a failed task',
+    });
+    return row;
+  });
+}
+
+export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  return row;
+}
+
+/** Records the upstream job id and when to look at the task next. */
+export async function markTaskStarted(db: Db, taskId: string, upstreamId: string, nextCheckAt: Date) {
+  await db
+    .update(tasks)
+    .set({ upstreamId, nextCheckAt, updatedAt: sql`now()`, attempts: sql`${tasks.attempts} + 1` })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
+}
+
+export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Date) {
+  await db
+    .update(tasks)
+    .set({ nextCheckAt, updatedAt: sql`now()`, attempts: sql`${tasks.attempts} + 1` })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
+}
+
+/**
+ * Takes the next step of a task for `leaseMs`: only one process at a time starts or polls it
+ * upstream. A process that dies mid-step loses the lease when it expires and the sweeper resumes.
+ */
+export async function claimTaskStep(db: Db, taskId: string, leaseMs: number): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ nextCheckAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(tasks.id, taskId),
+        eq(tasks.status, 'processing'),
+        sql`(${tasks.nextCheckAt} is null or ${tasks.nextCheckAt} <= now())`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Processing tasks whose next look is due (or whose lease ran out), oldest first. */
+export async function findDueTasks(db: Db, limit: number): Promise<Array<Pick<TaskRow, 'id'>>> {
+  return db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.status, 'processing'), sql`${tasks.nextCheckAt} <= now()`))
+    .orderBy(tasks.nextCheckAt)
+    .limit(limit);
+}

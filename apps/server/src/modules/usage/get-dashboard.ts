@@ -1,0 +1,47 @@
+import {
+  type DashboardResponse,
+  SERVICES,
+  type Service,
+  USAGE_COSTS,
+  USAGE_WINDOW_DAYS,
+} from '@conduit/contracts';
+import type pg from 'pg';
+import type { UserRow } from '../auth/schema.ts';
+import { limitsFor } from '../provider/authenticate-key.ts';
+
+/** The signed-in user's dashboard, counted from their task rows (one per paid call). */
+export async function getDashboard(pool: pg.Pool, user: UserRow): Promise<DashboardResponse> {
+  const { rows } = await pool.query(
+    `select
+       (select balance from credit_accounts where user_id = $1) as balance,
+       (select count(*)::int from api_keys where user_id = $1 and deleted_at is null) as active_keys,
+       coalesce((select json_object_agg(service, json_build_object('requests', requests, 'credits', credits))
+          from (select service, count(*)::int as requests, sum(cost - credits_refunded)::int as credits
+                  from tasks where user_id = $1 and created_at > now() - make_interval(days => $2)
+                 group by service) s), '{}'::json) as by_service`,
+    [user.id, USAGE_WINDOW_DAYS],
+  );
+  const row = rows[0] as {
+    balance: number | null;
+    active_keys: number;
+    by_service: Partial<Record<Service, { requests: number; credits: number }>>;
+  };
+  const requestsOf = (service: Service) => row.by_service[service]?.requests ?? 0;
+  return {
+    apiProvider: { tier: user.tier, maxApiKeys: user.maxApiKeys, limits: limitsFor(user) },
+    credits: { balance: row.balance ?? 0, usageCosts: { ...USAGE_COSTS } },
+    apiKeys: { active: row.active_keys, maxAllowed: user.maxApiKeys },
+    usage: {
+      last30Days: {
+        totalRequests: SERVICES.reduce((sum, service) => sum + requestsOf(service), 0),
+        imageRequests: requestsOf('image'),
+        videoRequests: requestsOf('video'),
+        soraWatermarkRemoverRequests: requestsOf('sora'),
+        linkedinRequests: requestsOf('linkedin'),
+        creditsByService: Object.fromEntries(
+          SERVICES.map((service) => [service, row.by_service[service]?.credits ?? 0]),
+        ) as Record<Service, number>,
+      },
+    },
+  };
+}

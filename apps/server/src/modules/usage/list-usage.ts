@@ -1,0 +1,97 @@
+import { USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
+import type pg from 'pg';
+import { BadRequest } from '../../platform/errors.ts';
+
+interface UsageRow {
+  id: string;
+  created_at: Date;
+  api_key_id: string;
+  key_name: string;
+  service: UsageItem['service'];
+  status: UsageItem['status'];
+  cost: number;
+  credits_refunded: number;
+}
+
+const SELECT_USAGE = `
+  select t.id, t.created_at, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded
+    from tasks t join api_keys k on k.id = t.api_key_id
+   where t.user_id = $1`;
+
+const toItem = (row: UsageRow): UsageItem => ({
+  taskId: row.id,
+  createdAt: row.created_at.toISOString(),
+  keyId: row.api_key_id,
+  keyName: row.key_name,
+  service: row.service,
+  status: row.status,
+  creditsCharged: row.cost,
+  creditsRefunded: row.credits_refunded,
+});
+
+/** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
+const encodeCursor = (row: UsageRow) =>
+  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!time || !id || Number.isNaN(Date.parse(time)))
+    throw new BadRequest('cursor: is not a cursor from this list', 'cursor');
+  return [time, id];
+}
+
+export async function listUsage(
+  pool: pg.Pool,
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<UsageResponse> {
+  const params: unknown[] = [userId, limit + 1];
+  let where = '';
+  if (cursor) {
+    params.push(...decodeCursor(cursor));
+    where = ' and (t.created_at, t.id) < ($3::timestamptz, $4)';
+  }
+  const { rows } = await pool.query(
+    `${SELECT_USAGE}${where} order by t.created_at desc, t.id desc limit $2`,
+    params,
+  );
+  const page = (rows as UsageRow[]).slice(0, limit);
+  return {
+    items: page.map(toItem),
+    nextCursor:
+      rows.length > limit && page.length > 0 ? encodeCursor(page[page.length - 1] as UsageRow) : null,
+  };
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The whole history as CSV, newest first, read in pages so memory stays flat. */
+export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<string> {
+  yield `${USAGE_CSV_COLUMNS.join(',')}\n`;
+  let cursor: string | undefined;
+  do {
+    const page = await listUsage(pool, userId, 100, cursor);
+    yield page.items
+      .map((item) =>
+        [
+          item.createdAt,
+          item.taskId,
+          item.keyName,
+          item.service,
+          item.status,
+          item.creditsCharged,
+          item.creditsRefunded,
+        ]
+          .map(csvCell)
+          .join(','),
+      )
+      .map((line) => `${line}\n`)
+      .join('');
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

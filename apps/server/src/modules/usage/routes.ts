@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+import { DashboardResponse, UsageQuery, UsageResponse } from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../platform/services.ts';
+import { requireUser, signedIn } from '../auth/session-http.ts';
+import { getDashboard } from './get-dashboard.ts';
+import { listUsage, usageCsv } from './list-usage.ts';
+
+/** The signed-in user's dashboard and usage history (spec section 3; history beyond the spec). */
+export const usageRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['usage'];
+    app.addHook('preHandler', requireUser(services));
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get('/api/dashboard', { schema: { tags, response: { 200: DashboardResponse } } }, async (request) =>
+      getDashboard(services.pool, signedIn(request).user),
+    );
+
+    app.get(
+      '/api/usage',
+      { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
+      async (request) =>
+        listUsage(services.pool, signedIn(request).user.id, request.query.limit, request.query.cursor),
+    );
+
+    app.get('/api/usage/export.csv', { schema: { tags } }, async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="conduit-usage-${day}.csv"`);
+      return reply.send(Readable.from(usageCsv(services.pool, signedIn(request).user.id)));
+    });
+  };

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createScriptedEngine } from '../../../test/scripted-engine.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
+});
+afterAll(() => runtime.close());
+
+const paid = (key: string, url: string, payload: object) =>
+  runtime.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload });
+
+describe('dashboard and usage history', () => {
+  it('counts 30-day usage per service from real calls, net of refunds', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    await paid(account.key, '/api/provider/image', { prompt: 'one' });
+    await paid(account.key, '/api/provider/image', { prompt: 'fail two' });
+    await paid(account.key, '/api/provider/linkedin', { username: 'someone' });
+    await paid(account.key, '/api/provider/video', { prompt: 'three' });
+    // An old call outside the window does not count.
+    await runtime.services.pool.query(
+      "update tasks set created_at = now() - interval '31 days' where user_id = $1 and service = 'video'",
+      [account.userId],
+    );
+    const dashboard = (
+      await runtime.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })
+    ).json();
+    expect(dashboard).toMatchObject({
+      apiProvider: { tier: 'free', maxApiKeys: 10, limits: { perMinute: 60 } },
+      credits: { balance: 100 - 1 - 2 - 10, usageCosts: { imageGeneration: 1, videoGeneration: 10 } },
+      apiKeys: { active: 1, maxAllowed: 10 },
+      usage: {
+        last30Days: {
+          totalRequests: 3,
+          imageRequests: 2,
+          videoRequests: 0,
+          soraWatermarkRemoverRequests: 0,
+          linkedinRequests: 1,
+          creditsByService: { image: 1, video: 0, sora: 0, linkedin: 2 },
+        },
+      },
+    });
+  });
+
+  it('lists calls newest first with key, service, status and credits, in pages, and exports CSV', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    for (const prompt of ['a', 'b', 'fail c', '=HYPERLINK("x")'])
+      await paid(account.key, '/api/provider/image', { prompt });
+    const first = (
+      await runtime.app.inject({ method: 'GET', url: '/api/usage?limit=3', headers: { cookie } })
+    ).json();
+    expect(first.items).toHaveLength(3);
+    expect(first.items[0]).toMatchObject({ service: 'image', keyName: 'test key', creditsCharged: 1 });
+    expect(first.items[1]).toMatchObject({ status: 'failed', creditsRefunded: 1 });
+    const second = (
+      await runtime.app.inject({
+        method: 'GET',
+        url: `/api/usage?limit=3&cursor=${first.nextCursor}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(second.items).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+
+    const csv = await runtime.app.inject({
+      method: 'GET',
+      url: '/api/usage/export.csv',
+      headers: { cookie },
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('time,task_id,key_name,service,status,credits_charged,credits_refunded');
+    expect(lines).toHaveLength(5);
+    expect(lines.filter((line) => line.includes(',failed,1,1'))).toHaveLength(1);
+
+    const stranger = await createPaidAccount(runtime.services);
+    const strangerCookie = await sessionCookieFor(runtime.services, stranger.userId);
+    const theirs = (
+      await runtime.app.inject({ method: 'GET', url: '/api/usage', headers: { cookie: strangerCookie } })
+    ).json();
+    expect(theirs.items).toHaveLength(0);
+  });
+
+  it('refuses a forged cursor with 400', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const response = await runtime.app.inject({
+      method: 'GET',
+      url: '/api/usage?cursor=garbage',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

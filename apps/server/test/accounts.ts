@@ -1,0 +1,35 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { linkIn, type SmtpInbox } from './smtp-inbox.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'conduit_session');
+  if (!cookie?.value) throw new Error(`No session cookie in the ${response.statusCode} response`);
+  return `conduit_session=${cookie.value}`;
+}
+
+/** The token of the newest verification link mailed to `email`. */
+export async function verificationTokenFor(inbox: SmtpInbox, email: string, since = 0): Promise<string> {
+  const mail = await inbox.waitForMail(email, { since });
+  const link = new URL(linkIn(mail, 'http'));
+  const token = link.searchParams.get('token');
+  if (!token) throw new Error('Verification link without a token');
+  return token;
+}
+
+/** Registers, verifies by the mailed link and returns the signed-in browser's cookie. */
+export async function createVerifiedAccount(app: FastifyInstance, inbox: SmtpInbox, email: string) {
+  const since = inbox.messages.length;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: PASSWORD },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const token = await verificationTokenFor(inbox, email, since);
+  const verified = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  return { userId: registered.json().user._id as string, cookie: sessionCookieOf(verified) };
+}

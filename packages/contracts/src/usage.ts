@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { RATE_LIMIT_TIERS } from './auth.ts';
+import { SERVICES } from './provider.ts';
+
+export const USAGE_WINDOW_DAYS = 30;
+
+/** `GET /api/dashboard` (spec section 3, dashboard response), plus credits per service. */
+export const DashboardResponse = z.object({
+  apiProvider: z.object({
+    tier: z.enum(RATE_LIMIT_TIERS),
+    maxApiKeys: z.number().int(),
+    limits: z.object({ perMinute: z.number().int(), perHour: z.number().int(), perDay: z.number().int() }),
+  }),
+  credits: z.object({
+    balance: z.number().int(),
+    usageCosts: z.object({
+      imageGeneration: z.number().int(),
+      videoGeneration: z.number().int(),
+      soraWatermarkRemover: z.number().int(),
+      linkedinScraping: z.number().int(),
+    }),
+  }),
+  apiKeys: z.object({ active: z.number().int(), maxAllowed: z.number().int() }),
+  usage: z.object({
+    last30Days: z.object({
+      totalRequests: z.number().int(),
+      imageRequests: z.number().int(),
+      videoRequests: z.number().int(),
+      soraWatermarkRemoverRequests: z.number().int(),
+      linkedinRequests: z.number().int(),
+      /** Net credits spent per service in the window (charges less refunds). */
+      creditsByService: z.record(z.enum(SERVICES), z.number().int()),
+    }),
+  }),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponse>;
+
+export const UsageItem = z.object({
+  taskId: z.string(),
+  createdAt: z.string(),
+  keyId: z.string(),
+  keyName: z.string(),
+  service: z.enum(SERVICES),
+  status: z.enum(['processing', 'completed', 'failed']),
+  creditsCharged: z.number().int(),
+  creditsRefunded: z.number().int(),
+});
+export type UsageItem = z.infer<typeof UsageItem>;
+
+export const UsageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type UsageQuery = z.infer<typeof UsageQuery>;
+
+export const UsageResponse = z.object({ items: z.array(UsageItem), nextCursor: z.string().nullable() });
+export type UsageResponse = z.infer<typeof UsageResponse>;
+
+export const USAGE_CSV_COLUMNS = [
+  'time',
+  'task_id',
+  'key_name',
+  'service',
+  'status',
+  'credits_charged',
+  'credits_refunded',
+] as const;
