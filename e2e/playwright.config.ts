@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Set once in the runner; its workers inherit it, so tests can read the server's mail outbox.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `conduit-e2e-${process.pid}`);
 
 /** Browser journeys in Debian's Chromium against the built app, started the way `npm start` starts it. */
 export default defineConfig({
@@ -32,7 +36,7 @@ export default defineConfig({
   webServer: {
     command: `node start-server.ts`,
     url: `${BASE_URL}/readyz`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: BASE_URL },
     timeout: 120_000,
     reuseExistingServer: false,
     // SIGTERM lets the server stop its embedded PostgreSQL and remove its data directory.

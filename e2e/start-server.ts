@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,9 +8,12 @@ import pg from 'pg';
  * Starts the real server (apps/server/src/main.ts) for the browser tests: on a fresh embedded
  * PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, on a fresh database there.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'conduit-e2e-'));
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'conduit-e2e-'));
+mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
+// A run of its own on a shared Redis: rate-limit counts of earlier runs do not carry over.
+process.env.REDIS_PREFIX = `e2e:${path.basename(dataDir)}`;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 if (process.env.DATABASE_URL) {

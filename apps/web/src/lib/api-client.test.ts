@@ -31,6 +31,13 @@ describe('apiClient', () => {
     expect(call?.init.body).toBe('{"keyName":"ci"}');
   });
 
+  it('sends no JSON content type without a body (an empty JSON body is a 400)', async () => {
+    const calls = captureFetch();
+    await apiClient.post('/api/auth/logout');
+    expect(new Headers(calls[0]?.init.headers).has('content-type')).toBe(false);
+    expect(calls[0]?.init.body).toBeUndefined();
+  });
+
   it('sends a body with delete', async () => {
     const calls = captureFetch();
     await apiClient.delete('/api/account', { password: 'secret1' });

@@ -22,6 +22,9 @@ export interface RequestOptions {
 
 const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '';
 
+/** An absolute-or-relative URL on the API host, for full-page navigations (Google sign-in). */
+export const apiUrl = (path: string) => `${API_BASE_URL}${path}`;
+
 function errorMessageOf(data: unknown, status: number): string {
   const error = typeof data === 'object' && data !== null ? (data as { error?: unknown }).error : undefined;
   return typeof error === 'string' && error.length > 0 ? error : httpErrorMessage(status);
@@ -45,7 +48,12 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     const response = await fetch(`${API_BASE_URL}${path}`, {
       method,
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers },
+      // No Content-Type without a body: a JSON content type with an empty body is a 400 on the server.
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        ...options.headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

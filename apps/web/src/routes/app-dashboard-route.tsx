@@ -1,1 +1,1 @@
-export { DashboardPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { DashboardPage as Component } from '../features/dashboard/dashboard-page.tsx';

@@ -1,1 +1,1 @@
-export { SettingsPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { SettingsPage as Component } from '../features/settings/settings-page.tsx';

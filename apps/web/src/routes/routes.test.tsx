@@ -1,6 +1,7 @@
 import { MESSAGES } from '@conduit/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../test/api-mock.ts';
 import { renderRoute, stubFetchResponse } from '../test/render-route.tsx';
 
 const LANDING_HEADING = /AI media and profile data/;
@@ -20,7 +21,7 @@ describe('routes', () => {
   });
 
   it('shows Loading... while the session is checked, then the page', async () => {
-    vi.stubGlobal('fetch', stubFetchResponse(200, { user: { email: 'ada@example.com', role: 'user' } }));
+    vi.stubGlobal('fetch', stubFetchResponse(200, { user: makeUser() }));
     renderRoute('/app/api-keys');
     expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
@@ -28,7 +29,7 @@ describe('routes', () => {
   });
 
   it('denies /admin to a user without an admin role', async () => {
-    vi.stubGlobal('fetch', stubFetchResponse(200, { user: { email: 'ada@example.com', role: 'user' } }));
+    vi.stubGlobal('fetch', stubFetchResponse(200, { user: makeUser() }));
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: MESSAGES.accessDenied })).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.adminRequired)).toBeInTheDocument();
@@ -38,7 +39,7 @@ describe('routes', () => {
   it('opens /admin for a super admin', async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetchResponse(200, { user: { email: 'root@example.com', role: 'super_admin' } }),
+      stubFetchResponse(200, { user: makeUser({ email: 'root@example.com', role: 'super_admin' }) }),
     );
     renderRoute('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();

@@ -2,7 +2,9 @@ import { ROUTES } from '@conduit/contracts';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { type AuthView, preloadAuthModal, useAuthModal } from '../../features/auth/auth-modal-context.ts';
+import { useSessionUser } from '../../features/auth/session-user.ts';
 import { ThemeSwitcher } from '../../features/theme/theme-switcher.tsx';
 import { Button } from '../ui/button.tsx';
 import { Container } from '../ui/container.tsx';
@@ -13,6 +15,8 @@ const MOBILE_NAV_ID = 'mobile-nav';
 
 export function SiteHeader() {
   const { openAuthModal } = useAuthModal();
+  // Undefined until hydrated and answered: the prerendered header is the signed-out one.
+  const user = useSessionUser();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
   const [menuLocation, setMenuLocation] = useState(location);
@@ -56,7 +60,11 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitcher />
-          <div className="hidden items-center gap-2 md:flex">{authButtons}</div>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">{authButtons}</div>
+          )}
           <button
             type="button"
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -86,7 +94,9 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
-          <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>
+          {!user && (
+            <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>
+          )}
         </Container>
       </div>
     </header>

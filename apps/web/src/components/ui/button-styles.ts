@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const BASE =
@@ -8,6 +8,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-fg shadow-card hover:bg-primary/90',
   secondary: 'border border-border bg-surface text-fg hover:bg-surface-2',
   ghost: 'text-fg hover:bg-surface-2',
+  danger: 'bg-danger text-danger-fg shadow-card hover:bg-danger/90',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -11,16 +11,29 @@ const focusableIn = (container: HTMLElement) =>
  * Shift+Tab, calls onEscape on Escape, and gives focus back to the opener when it ends.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boolean, onEscape: () => void) {
+  // The latest handler without restarting the trap: a restart would pull focus back to the first
+  // control whenever the owner re-renders with a new callback (every keystroke in a form).
+  const onEscapeRef = useRef(onEscape);
+  useLayoutEffect(() => {
+    onEscapeRef.current = onEscape;
+  });
+  const openerRef = useRef<HTMLElement | null>(null);
+  const isTrappingRef = useRef(false);
+
   useEffect(() => {
     const container = ref.current;
     if (!isActive || !container) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (focusableIn(container)[0] ?? container).focus();
+    isTrappingRef.current = true;
+    const active = document.activeElement;
+    if (!container.contains(active)) {
+      openerRef.current = active instanceof HTMLElement ? active : null;
+      (focusableIn(container)[0] ?? container).focus();
+    }
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onEscape();
+        onEscapeRef.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -31,20 +44,24 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boole
         event.preventDefault();
         return;
       }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !container.contains(active))) {
+      const current = document.activeElement;
+      if (event.shiftKey && (current === first || !container.contains(current))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+      } else if (!event.shiftKey && (current === last || !container.contains(current))) {
         event.preventDefault();
         first.focus();
       }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      isTrappingRef.current = false;
       document.removeEventListener('keydown', onKeyDown);
-      // After the other cleanups of this commit (the page behind stops being inert).
-      queueMicrotask(() => opener?.focus());
+      // After the other cleanups of this commit (the page behind stops being inert). StrictMode
+      // re-runs the effect straight away; then the trap is back on and focus stays inside.
+      queueMicrotask(() => {
+        if (!isTrappingRef.current) openerRef.current?.focus();
+      });
     };
-  }, [ref, isActive, onEscape]);
+  }, [ref, isActive]);
 }

@@ -46,7 +46,7 @@ export function AppLayout() {
               </div>
             </header>
             <main className="px-4 py-8 sm:px-6 lg:px-10">
-              <Outlet />
+              <Outlet context={user} />
             </main>
           </div>
         </div>

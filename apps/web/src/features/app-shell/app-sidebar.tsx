@@ -1,13 +1,14 @@
 import { LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
-import type { SessionUser } from '../auth/session-user.ts';
+import { emailLocalPart, type SessionUser } from '../auth/session-user.ts';
+import { useSignOut } from '../auth/use-sign-out.ts';
+import { UserAvatar } from '../auth/user-avatar.tsx';
 import { APP_NAV } from './app-nav-items.ts';
-import { useSignOut } from './use-sign-out.ts';
 
 export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string; isOpen: boolean }) {
   const signOut = useSignOut();
-  const localPart = user.email.split('@')[0] ?? user.email;
+  const localPart = emailLocalPart(user.email);
   return (
     <aside
       id={id}
@@ -43,16 +44,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
         </ul>
       </nav>
       <div className="flex items-center gap-3 border-border border-t p-4">
-        {user.avatar ? (
-          <img src={user.avatar} alt="" className="size-9 rounded-full" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-fg"
-          >
-            {localPart.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <UserAvatar user={user} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-fg text-sm">{localPart}</p>
           <p className="truncate text-muted text-xs">{user.email}</p>

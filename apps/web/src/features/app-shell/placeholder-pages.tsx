@@ -10,9 +10,6 @@ function PlaceholderPage({ title, summary }: { title: string; summary: string })
   );
 }
 
-export const DashboardPage = () => (
-  <PlaceholderPage title="Dashboard" summary="Your balance, active keys and 30-day usage will appear here." />
-);
 export const ApiKeysPage = () => (
   <PlaceholderPage title="API Keys" summary="Create, copy and revoke the keys your applications use." />
 );
@@ -24,7 +21,4 @@ export const AppDocsPage = () => (
 );
 export const SupportPage = () => (
   <PlaceholderPage title="Support" summary="Reach our team by email, phone or the message form." />
-);
-export const SettingsPage = () => (
-  <PlaceholderPage title="Settings" summary="Manage your password and your account." />
 );

@@ -1,6 +1,10 @@
 import { FREE_CREDITS_ON_VERIFY, PRODUCT_NAME } from '@conduit/contracts';
+import { useState } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import type { AuthView } from './auth-modal-context.ts';
+import { LoginForm } from './login-form.tsx';
+import { SignupConfirmation } from './signup-confirmation.tsx';
+import { type Registration, SignupForm } from './signup-form.tsx';
 
 interface AuthModalProps {
   view: AuthView;
@@ -23,16 +27,31 @@ const COPY = {
   },
 } as const;
 
-/** The sign-in / sign-up modal. The forms themselves mount here in the auth issue. */
+export const CONFIRMATION_TITLE = 'Check your email';
+
+/** The sign-in / sign-up modal (its chunk, forms included, loads only when first opened). */
 export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
+  const [registration, setRegistration] = useState<Registration | null>(null);
+
+  if (view === 'signup' && registration) {
+    return (
+      <Dialog isOpen onClose={onClose} title={CONFIRMATION_TITLE}>
+        <SignupConfirmation
+          registration={registration}
+          onBackToLogin={() => {
+            setRegistration(null);
+            onViewChange('login');
+          }}
+        />
+      </Dialog>
+    );
+  }
+
   const copy = COPY[view];
   return (
     <Dialog isOpen onClose={onClose} title={copy.title} description={copy.description}>
-      <div
-        data-auth-view={view}
-        className="rounded-lg border border-border border-dashed p-6 text-center text-muted text-sm"
-      >
-        {view === 'login' ? 'The sign-in form is on its way.' : 'The sign-up form is on its way.'}
+      <div data-auth-view={view}>
+        {view === 'login' ? <LoginForm /> : <SignupForm onRegistered={setRegistration} />}
       </div>
       <p className="mt-5 text-center text-muted text-sm">
         {copy.switchPrompt}{' '}

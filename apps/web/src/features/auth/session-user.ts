@@ -1,21 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { ADMIN_ROLES, type AuthUser, type MeResponse } from '@conduit/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { ApiError, apiClient } from '../../lib/api-client.ts';
 
-export interface SessionUser {
-  email: string;
-  name?: string | null;
-  avatar?: string | null;
-  role?: string | null;
-  emailVerified?: boolean;
-}
+export type SessionUser = AuthUser;
 
-export const ADMIN_ROLES = ['admin', 'super_admin'];
 export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when signed out (a 401 is an answer, not an error: spec section 8). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const body = await apiClient.get<{ user?: SessionUser | null }>('/api/auth/me', { signal });
+    const body = await apiClient.get<Partial<MeResponse> | null>('/api/auth/me', { signal });
     return body?.user ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -23,11 +18,59 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUse
   }
 }
 
-export const useCurrentUser = () =>
-  useQuery({
-    queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    retry: false,
-  });
+export const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  retry: false,
+});
 
-export const isAdmin = (user: SessionUser | null | undefined) => ADMIN_ROLES.includes(user?.role ?? '');
+export const useCurrentUser = () => useQuery(currentUserQuery);
+
+/**
+ * Asks the server again (after sign-in or Google's return) and stores the answer. Its own request,
+ * not the shared query's: that one is cancelled whenever its last observer unmounts.
+ */
+export async function refetchCurrentUser(queryClient: QueryClient): Promise<SessionUser | null> {
+  await queryClient.cancelQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  const user = await fetchCurrentUser();
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+  return user;
+}
+
+/**
+ * Forgets the signed-in user and everything loaded for them, so the next account on this browser
+ * never sees the previous one's data.
+ */
+export function endSession(queryClient: QueryClient) {
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/** False while React hydrates the prerendered landing (and on the server), true afterwards. */
+export const useIsHydrated = () =>
+  useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The session for pages that are prerendered: undefined (unknown) during hydration so the first
+ * client render matches the static markup, then the current user or null.
+ */
+export function useSessionUser(): SessionUser | null | undefined {
+  const isHydrated = useIsHydrated();
+  const { data } = useCurrentUser();
+  return isHydrated ? data : undefined;
+}
+
+export const isAdmin = (user: SessionUser | null | undefined) => !!user && ADMIN_ROLES.includes(user.role);
+
+/** "ada" for ada@example.com (the sidebar and dashboard greet by it: spec section 2). */
+export const emailLocalPart = (email: string) => email.split('@')[0] || email;
+
+/** The user's name, or the email's local part for accounts without one. */
+export const displayName = (user: Pick<SessionUser, 'name' | 'email'>) =>
+  user.name?.trim() || emailLocalPart(user.email);

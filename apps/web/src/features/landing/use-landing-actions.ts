@@ -1,13 +1,25 @@
-import { MESSAGES } from '@conduit/contracts';
+import { MESSAGES, ROUTES } from '@conduit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useAuthModal } from '../auth/auth-modal-context.ts';
+import { CURRENT_USER_QUERY_KEY } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 
-/** The landing's calls to action: get started opens sign-up; the demo is announced as coming soon. */
+/**
+ * The landing's calls to action: get started sends a signed-in user to /app and anyone else to
+ * sign-up (spec section 2); the demo is announced as coming soon. The session is read at click
+ * time, so the prerendered markup never depends on it.
+ */
 export function useLandingActions() {
   const { openAuthModal } = useAuthModal();
   const { info } = useNotify();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return {
-    getStarted: () => openAuthModal('signup'),
+    getStarted: () => {
+      if (queryClient.getQueryData(CURRENT_USER_QUERY_KEY)) void navigate(ROUTES.app);
+      else openAuthModal('signup');
+    },
     watchDemo: () => info({ message: MESSAGES.demoComingSoon }),
   };
 }

@@ -1,0 +1,101 @@
+import { AUTH_FORM_TEXTS, type RegisterResponse } from '@conduit/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { authApi, type Credentials } from './auth-api.ts';
+import { readServerError, signupErrorText } from './auth-error-text.ts';
+import {
+  confirmFieldError,
+  confirmHelp,
+  emailFieldError,
+  passwordFieldError,
+  type SignupValues,
+  signupSubmitError,
+} from './auth-validation.ts';
+import { GoogleSignIn } from './google-sign-in.tsx';
+
+export interface Registration {
+  email: string;
+  response: RegisterResponse;
+}
+
+function ConfirmHelp({ values }: { values: SignupValues }) {
+  const help = confirmHelp(values);
+  if (help === 'match') {
+    return (
+      <span className="inline-flex items-center gap-1 text-success">
+        <Check aria-hidden="true" className="size-3.5" />
+        Passwords match
+      </span>
+    );
+  }
+  return help === 'enterFirst' ? AUTH_FORM_TEXTS.confirmHelpEnterFirst : AUTH_FORM_TEXTS.confirmHelpConfirm;
+}
+
+/** Registration; it does not sign in (spec section 4): success hands over to the confirmation view. */
+export function SignupForm({ onRegistered }: { onRegistered: (registration: Registration) => void }) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const { values, field, validateAll } = useFormFields<SignupValues>(
+    { email: '', password: '', confirmPassword: '' },
+    {
+      email: (v) => emailFieldError(v.email),
+      password: (v) => passwordFieldError(v.password),
+      confirmPassword: confirmFieldError,
+    },
+    () => setAlert(null),
+  );
+
+  const register = useMutation({
+    mutationFn: (credentials: Credentials) => authApi.register(credentials),
+    onSuccess: (response, credentials) => onRegistered({ email: credentials.email.trim(), response }),
+    onError: (error) => setAlert(signupErrorText(readServerError(error))),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const submitError = signupSubmitError(values);
+    if (submitError) {
+      setAlert(submitError);
+      return;
+    }
+    setAlert(null);
+    const invalidField = validateAll();
+    if (invalidField) {
+      focusField(event.currentTarget, invalidField);
+      return;
+    }
+    register.mutate({ email: values.email, password: values.password });
+  };
+
+  const isEmpty = values.email === '' || values.password === '' || values.confirmPassword === '';
+  const isMismatch = values.password !== values.confirmPassword;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Create account" className="space-y-4">
+      {alert && <FormAlert>{alert}</FormAlert>}
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        help={AUTH_FORM_TEXTS.passwordHelp}
+        {...field('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        help={<ConfirmHelp values={values} />}
+        {...field('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={isEmpty || isMismatch || register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+      <GoogleSignIn />
+    </form>
+  );
+}

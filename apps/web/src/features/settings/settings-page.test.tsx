@@ -1,0 +1,151 @@
+import { AUTH_ERROR_TEXTS as E, AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+
+async function openSettings(routes: ApiRoutes = {}, userOverrides = {}) {
+  let isSignedIn = true;
+  const api = mockApi({
+    'GET /api/auth/me': () =>
+      isSignedIn
+        ? { body: { user: makeUser(userOverrides) } }
+        : errorReply(401, 'Not signed in', 'UNAUTHORIZED'),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  const { router } = renderRoute('/app/settings');
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  return { api, user, router, signOutOnServer: () => (isSignedIn = false) };
+}
+
+describe('settings: password', () => {
+  it('changes the password; Save stays disabled until both fields are filled', async () => {
+    const { api, user } = await openSettings({
+      'PUT /api/password': { body: { message: M.passwordSet } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+    const save = dialog.getByRole('button', { name: 'Save password' });
+    expect(dialog.getByLabelText('New password')).toHaveFocus();
+    expect(save).toBeDisabled();
+    await user.type(dialog.getByLabelText('New password'), 'newsecret');
+    expect(save).toBeDisabled();
+    await user.type(dialog.getByLabelText('Confirm password'), 'newsecret');
+    await user.click(save);
+
+    expect(await screen.findByText(M.passwordSet)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/password')[0]?.body).toEqual({ newPassword: 'newsecret' });
+  });
+
+  it('checks the mismatch, then the length, before calling the server', async () => {
+    const { api, user } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+    await user.type(dialog.getByLabelText('New password'), 'abc');
+    await user.type(dialog.getByLabelText('Confirm password'), 'abd');
+    await user.click(dialog.getByRole('button', { name: 'Save password' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(E.setPasswordMismatch);
+    await user.type(dialog.getByLabelText('Confirm password'), '{Backspace}c');
+    await user.click(dialog.getByRole('button', { name: 'Save password' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(E.setPasswordTooShort);
+    expect(api.callsTo('PUT /api/password')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'the server error',
+      errorReply(400, 'Password must be at most 256 characters long'),
+      'Password must be at most 256 characters long',
+    ],
+    ['the fallback', { status: 500, body: null }, E.setPasswordFailed],
+  ])('shows %s when saving fails', async (_case, reply, text) => {
+    const { user } = await openSettings({ 'PUT /api/password': reply });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+    await user.type(dialog.getByLabelText('New password'), 'newsecret');
+    await user.type(dialog.getByLabelText('Confirm password'), 'newsecret');
+    await user.click(dialog.getByRole('button', { name: 'Save password' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it("is called 'Set a password' for an account without one, and closes on Escape", async () => {
+    const { user } = await openSettings({}, { hasPassword: false, hasGoogle: true });
+    expect(screen.getByRole('heading', { name: 'Set a password' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set a password' }));
+    expect(screen.getByRole('dialog', { name: 'Set a password' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings: delete account', () => {
+  it('asks for the password, shows a wrong one, and closes on Escape', async () => {
+    const { api, user } = await openSettings({
+      'DELETE /api/account': errorReply(403, M.wrongPassword, 'FORBIDDEN'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete account' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(E.deletePasswordRequired);
+    expect(api.callsTo('DELETE /api/account')).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText('Password'), 'wrong-one');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(M.wrongPassword);
+    expect(api.callsTo('DELETE /api/account')[0]?.body).toEqual({ password: 'wrong-one' });
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the generic failure text', async () => {
+    const { user } = await openSettings({ 'DELETE /api/account': { status: 502, body: null } });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete account' }));
+    await user.type(dialog.getByLabelText('Password'), 'secret12');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(E.deleteFailed);
+  });
+
+  it('deletes, ends the session and returns to the landing page', async () => {
+    let signOutOnServer = () => undefined as unknown;
+    const opened = await openSettings({
+      'DELETE /api/account': () => {
+        signOutOnServer();
+        return { body: { message: M.accountDeleted } };
+      },
+    });
+    signOutOnServer = opened.signOutOnServer;
+    const { user, router } = opened;
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete account' }));
+    await user.type(dialog.getByLabelText('Password'), 'secret12');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+
+    expect(await screen.findByText(M.accountDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('asks an account without a password to type its email instead', async () => {
+    const { api, user, router } = await openSettings(
+      { 'DELETE /api/account': { body: { message: M.accountDeleted } } },
+      { hasPassword: false, hasGoogle: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete account' }));
+    expect(dialog.queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Email address'), 'someone@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(M.deleteConfirmEmailMismatch);
+
+    await user.clear(dialog.getByLabelText('Email address'));
+    await user.type(dialog.getByLabelText('Email address'), 'Ada@Example.com');
+    await user.click(dialog.getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE /api/account')[0]?.body).toEqual({ confirmEmail: 'Ada@Example.com' });
+  });
+});

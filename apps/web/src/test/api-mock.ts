@@ -1,0 +1,87 @@
+import type { AuthUser } from '@conduit/contracts';
+import { vi } from 'vitest';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
+
+/** "METHOD /path" (query string excluded) to the answer. */
+export type ApiRoutes = Record<string, Handler>;
+
+const DEFAULT_ROUTES: ApiRoutes = {
+  'GET /api/auth/me': {
+    status: 401,
+    body: { error: 'Not signed in', code: 'UNAUTHORIZED', requestId: 'req_test' },
+  },
+  'GET /api/auth/providers': { body: { google: false } },
+};
+
+const json = ({ status = 200, body = {} }: Reply) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Stubs fetch with a tiny router: each "METHOD /path" answers from `routes` (then the signed-out
+ * defaults); anything else is a 404. Returns the calls made, in order.
+ */
+export function mockApi(routes: ApiRoutes = {}) {
+  const calls: ApiCall[] = [];
+  const all = { ...DEFAULT_ROUTES, ...routes };
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: ApiCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.search,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const handler = all[`${call.method} ${call.path}`];
+    if (!handler) return json({ status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+    return json(typeof handler === 'function' ? await handler(call) : handler);
+  });
+  return {
+    calls,
+    callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
+  };
+}
+
+/** An error answer in the server's shape ({error, code, requestId}). */
+export const errorReply = (status: number, error: string, code = 'BAD_REQUEST'): Reply => ({
+  status,
+  body: { error, code, requestId: 'req_test' },
+});
+
+/** A promise the test settles by hand, to hold a request in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    _id: 'usr_test',
+    email: 'ada@example.com',
+    emailVerified: true,
+    name: null,
+    avatar: null,
+    role: 'user',
+    hasPassword: true,
+    hasGoogle: false,
+    apiProvider: { maxApiKeys: 10, tier: 'free' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

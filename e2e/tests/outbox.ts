@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+const outboxDir = () => path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+
+/** The newest mail the server wrote to its outbox for `email` (the default when no SMTP_URL is set). */
+export async function latestMailTo(email: string) {
+  let file: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outboxDir()).catch(() => [] as string[]);
+        file = files
+          .filter((name) => name.endsWith(`-${email}.eml`))
+          .sort()
+          .at(-1);
+        return file;
+      },
+      { message: `a mail to ${email} in the outbox` },
+    )
+    .toBeTruthy();
+  return simpleParser(await readFile(path.join(outboxDir(), file as string)));
+}
+
+/** The verification link of the newest mail to `email`, as a path on the test server. */
+export async function verificationLinkFor(email: string): Promise<string> {
+  const mail = await latestMailTo(email);
+  const link = (mail.text ?? '').match(/https?:\/\/\S+\/auth\/verify-email\?token=\S+/)?.[0];
+  if (!link) throw new Error(`No verification link in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A fresh address per test, so parallel tests never share an account. */
+export const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
