@@ -1,0 +1,251 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { insertUser } from '../apps/server/src/modules/auth/users.ts';
+import { grantCredits, openCreditAccount } from '../apps/server/src/modules/credits/ledger.ts';
+import { deriveKeyEncryptionKey, hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
+import { createKey } from '../apps/server/src/modules/keys/keys.ts';
+import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
+import { systemClock } from '../apps/server/src/platform/services.ts';
+
+/**
+ * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
+ * database work alone from a plain pg client, (c) a paid async video call through the whole
+ * gateway, (d) a sync image call with the local engine. Writes bench/results.json and the table
+ * in bench/README.md. Targets: (c) >= 2,000 req/s with p99 < 25 ms at 64 connections; c/b >= 0.7.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 64;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = 2;
+const SESSION_SECRET = 'bench-session-secret-0123456789abcdefghijklmnop';
+const log = pino({ level: 'warn' });
+
+interface Result {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function startChild(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Result> {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** (b): key lookup, then the one-statement debit + ledger entry + task row, 64 at a time. */
+async function loadDatabaseWork(
+  url: string,
+  keyHash: string,
+  userId: string,
+  keyId: string,
+): Promise<Result> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const chargeSql = (
+    await readFile(path.join(ROOT, 'apps/server/src/modules/provider/charge-call.ts'), 'utf8')
+  ).match(/const CHARGE_SQL = `([\s\S]*?)`;/)?.[1];
+  if (!chargeSql) throw new Error('CHARGE_SQL not found');
+  const latencies: number[] = [];
+  let counter = 0;
+  const once = async () => {
+    counter += 1;
+    const started = performance.now();
+    await pool.query(
+      `select k.id, k.name, k.permissions, u.id as user_id, u.tier from api_keys k join users u on u.id = k.user_id
+        where k.key_hash = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null`,
+      [keyHash],
+    );
+    const taskId = `task_b${String(counter).padStart(15, '0')}`;
+    await pool.query(chargeSql, [
+      keyId,
+      taskId,
+      'video',
+      10,
+      `cre_b${String(counter).padStart(15, '0')}`,
+      'videoGeneration',
+      'local',
+      '{"prompt":"bench"}',
+      null,
+      null,
+      null,
+      1800,
+      userId,
+    ]);
+    return performance.now() - started;
+  };
+  const run = async (seconds: number, record: boolean) => {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const ms = await once();
+          if (record) latencies.push(ms);
+        }
+      }),
+    );
+  };
+  await run(WARMUP_S, false);
+  await run(DURATION_S, true);
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 100) / 100;
+  return {
+    name: '(b) database work alone, plain pg',
+    requestsPerSecond: Math.round(latencies.length / DURATION_S),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    errors: 0,
+    non2xx: 0,
+  };
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-api-'));
+const database = process.env.DATABASE_URL
+  ? { url: process.env.DATABASE_URL, stop: async () => {} }
+  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const children: ChildProcess[] = [];
+try {
+  const { pool, db } = connectDatabase(database.url, 4);
+  await migrateDatabase(pool, db);
+  const user = await insertUser(db, {
+    email: `bench-${Date.now()}@example.com`,
+    emailVerifiedAt: new Date(),
+  });
+  if (!user) throw new Error('bench account not created');
+  await pool.query(
+    "update users set tier = 'enterprise', rate_limit_per_minute = 100000000, rate_limit_per_hour = 100000000, rate_limit_per_day = 100000000 where id = $1",
+    [user.id],
+  );
+  await db.transaction(async (tx) => {
+    await openCreditAccount(tx, user.id);
+    await grantCredits(tx, {
+      userId: user.id,
+      delta: 2_000_000_000,
+      reason: 'adjustment',
+      reference: `bench:${user.id}`,
+    });
+  });
+  const key = await createKey(
+    { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey(SESSION_SECRET) },
+    user.id,
+    { keyName: 'bench' },
+  );
+  await pool.end();
+
+  const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
+  children.push(bare);
+  await waitFor('http://127.0.0.1:3401/bare').catch(() => {});
+  const a = await load('(a) bare Fastify route', { url: 'http://127.0.0.1:3401/bare', method: 'POST' });
+  await stopChild(bare);
+
+  const b = await loadDatabaseWork(database.url, hashApiKey(key.keyValue), user.id, key._id);
+
+  // An API-only process: it creates tasks and answers; workers would run them (none here).
+  const server = startChild('apps/server/src/main.ts', {
+    PORT: '3402',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SESSION_SECRET,
+    NODE_ENV: 'production',
+    PROVIDER_ENGINE: 'local',
+    PUBLIC_URL: 'http://127.0.0.1:3402',
+    ROLE: 'api',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+  });
+  children.push(server);
+  await waitFor('http://127.0.0.1:3402/readyz');
+  const paid = {
+    method: 'POST' as const,
+    headers: { 'x-api-key': key.keyValue, 'content-type': 'application/json' },
+  };
+  const c = await load('(c) paid async video call, whole gateway', {
+    ...paid,
+    url: 'http://127.0.0.1:3402/api/provider/video',
+    body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
+  });
+  const d = await load('(d) sync image call, local engine', {
+    ...paid,
+    url: 'http://127.0.0.1:3402/api/provider/image',
+    body: JSON.stringify({ prompt: 'a lighthouse at dusk', image_size: '1:1' }),
+  });
+  await stopChild(server);
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    results: [a, b, c, d],
+    ratios: {
+      cOverA: Math.round((c.requestsPerSecond / a.requestsPerSecond) * 100) / 100,
+      cOverB: Math.round((c.requestsPerSecond / b.requestsPerSecond) * 100) / 100,
+    },
+    targets: { cRequestsPerSecond: 2000, cP99Ms: 25, cOverB: 0.7 },
+  };
+  await writeFile(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const table = [
+    '| run | req/s | p50 ms | p99 ms | errors | non-2xx |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...results.results.map(
+      (r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`,
+    ),
+    '',
+    `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB} (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
+  ].join('\n');
+  const readmePath = path.join(ROOT, 'bench/README.md');
+  const readme = await readFile(readmePath, 'utf8').catch(() => '');
+  const marker = /<!-- api-bench -->[\s\S]*<!-- \/api-bench -->/;
+  const block = `<!-- api-bench -->\n${table}\n<!-- /api-bench -->`;
+  await writeFile(readmePath, marker.test(readme) ? readme.replace(marker, block) : `${readme}\n${block}\n`);
+  console.log(table);
+} finally {
+  for (const child of children) await stopChild(child).catch(() => {});
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
