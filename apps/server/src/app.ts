@@ -97,6 +97,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
+  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   const gateway = createGateway(services, runner, () => pump?.wake());
   await app.register(providerRoutes(gateway));
   await app.register(filesRoutes(services));

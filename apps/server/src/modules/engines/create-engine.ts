@@ -1,16 +1,9 @@
 import type { Config } from '../../platform/config.ts';
-import { type Engine, UpstreamRejected } from './engine.ts';
+import type { Engine } from './engine.ts';
+import { createLocalEngine } from './local-engine.ts';
 
-/** Placeholder until the local and kie engines land: every call is refused (and refunded). */
+/** The engine PROVIDER_ENGINE names (config defaults to `local`, and to `kie` in production). */
 export function createEngine(config: Pick<Config, 'PROVIDER_ENGINE'>): Engine {
-  const refuse = async (): Promise<never> => {
-    throw new UpstreamRejected(`The ${config.PROVIDER_ENGINE} engine is not available yet`);
-  };
-  return {
-    name: config.PROVIDER_ENGINE,
-    isDevelopmentEngine: config.PROVIDER_ENGINE === 'local',
-    startJob: refuse,
-    pollJob: refuse,
-    scrapeLinkedin: refuse,
-  };
+  if (config.PROVIDER_ENGINE === 'local') return createLocalEngine();
+  throw new Error('The kie engine is not wired yet');
 }

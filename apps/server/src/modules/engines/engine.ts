@@ -63,4 +63,6 @@ export interface Engine {
   scrapeLinkedin(request: LinkedinRequest, options: { signal?: AbortSignal }): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */
   upstreamBalance?(): Promise<number>;
+  /** Releases what the engine holds (worker threads, sockets). */
+  close?(): Promise<void>;
 }

@@ -1,0 +1,265 @@
+import type { ImageRequest, SoraRequest, VideoRequest } from '@conduit/contracts';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import { createApifyLinkedinScraper } from './apify-linkedin.ts';
+import {
+  type Engine,
+  type JobState,
+  type MediaInput,
+  type MediaService,
+  type ResultFile,
+  UpstreamRejected,
+  UpstreamUnavailable,
+} from './engine.ts';
+
+/** kie.ai model ids, pinned: moving to a new upstream model is a decision, not a surprise. */
+export const KIE_MODELS = {
+  image: 'google/nano-banana',
+  imageEdit: 'google/nano-banana-edit',
+  sora: 'sora-watermark-remover',
+  video: { standard: 'veo3', fast: 'veo3_fast' },
+} as const;
+
+const REQUEST_TIMEOUT_MS = 30_000;
+/** kie.ai takes about 20 new tasks per 10 s per key and drops the excess with 429. */
+const RATE_LIMITED_RETRY_MS = 10_000;
+const MAINTENANCE_RETRY_MS = 60_000;
+const ACCOUNT_PROBLEM_RETRY_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 300_000;
+const REASON_MAX_LENGTH = 300;
+const LINK = String.raw`\b[a-z][a-z0-9+.-]*:\/\/\S+`;
+/** Task ids, file names, keys: 16+ word characters with a digit among them. */
+const LONG_ID = String.raw`\b(?=[\w-]*\d)[\w-]{16,}\b`;
+/** A parenthesised aside quoting a link or an id ("(task 3f2a..., see https://...)") goes whole. */
+const ASIDE_WITH_REFERENCE = new RegExp(
+  String.raw`\s*[([][^()[\]]*(?:${LINK}|${LONG_ID})[^()[\]]*[)\]]`,
+  'gi',
+);
+const REFERENCE = new RegExp(`${LINK}|${LONG_ID}`, 'gi');
+
+export interface KieEngineOptions {
+  log?: Logger;
+  /** Timeout of every single kie.ai request. */
+  requestTimeoutMs?: number;
+  /** How long to wait before the next attempt when kie.ai gives no Retry-After. */
+  retryDelaysMs?: { rateLimited?: number; maintenance?: number; accountProblem?: number };
+  /** Timeout of one LinkedIn run on Apify. */
+  linkedinTimeoutMs?: number;
+}
+
+type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'>;
+type Json = Record<string, unknown>;
+
+const asRecord = (value: unknown): Json | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+
+/**
+ * An upstream message made fit for a customer: links, long ids and our key removed, length
+ * capped. Upstream texts quote their task ids and file URLs, which must never reach a customer.
+ */
+export function customerSafeReason(text: unknown, fallback: string, secrets: string[] = []): string {
+  if (typeof text !== 'string') return fallback;
+  let safe = text;
+  for (const secret of secrets) if (secret) safe = safe.split(secret).join('');
+  safe = safe
+    .replace(ASIDE_WITH_REFERENCE, '')
+    .replace(REFERENCE, '')
+    .replace(/\s+([,.;:)])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/[\s,;:(-]+$/, '')
+    .trim();
+  if (safe.length < 3) return fallback;
+  return safe.length > REASON_MAX_LENGTH ? `${safe.slice(0, REASON_MAX_LENGTH - 1)}…` : safe;
+}
+
+function retryAfterMsOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const at = Date.parse(header);
+  const waitMs = Number.isFinite(seconds) ? seconds * 1000 : Number.isNaN(at) ? undefined : at - Date.now();
+  // A wait past the task's deadline would only turn a retry into a refund.
+  return waitMs === undefined ? undefined : Math.round(Math.min(Math.max(0, waitMs), MAX_RETRY_AFTER_MS));
+}
+
+/** The create call of each service, exactly as UPSTREAMS.md describes it; no callBackUrl: polling is the truth. */
+export function kieCreateRequest(input: MediaInput): { path: string; body: Json } {
+  if (input.service === 'image') {
+    const request: ImageRequest = input.request;
+    const imageUrls = request.image_urls ?? [];
+    return {
+      path: '/api/v1/jobs/createTask',
+      body: {
+        model: imageUrls.length > 0 ? KIE_MODELS.imageEdit : KIE_MODELS.image,
+        input: {
+          prompt: request.prompt,
+          ...(imageUrls.length > 0 && { image_urls: imageUrls }),
+          output_format: request.output_format ?? 'png',
+          image_size: request.image_size ?? '1:1',
+        },
+      },
+    };
+  }
+  if (input.service === 'video') {
+    const request: VideoRequest = input.request;
+    return {
+      path: '/api/v1/veo/generate',
+      body: {
+        prompt: request.prompt,
+        ...(request.imageUrls?.length && { imageUrls: request.imageUrls }),
+        model: KIE_MODELS.video[request.model ?? 'fast'],
+        aspectRatio: request.aspectRatio ?? '16:9',
+        ...(request.seeds !== undefined && { seeds: request.seeds }),
+        enableFallback: request.enableFallback ?? false,
+        enableTranslation: request.enableTranslation ?? true,
+        ...(request.watermark && { watermark: request.watermark }),
+      },
+    };
+  }
+  const request: SoraRequest = input.request;
+  return {
+    path: '/api/v1/jobs/createTask',
+    body: { model: KIE_MODELS.sora, input: { video_url: request.video_url, upload_method: 's3' } },
+  };
+}
+
+function urlFiles(urls: unknown, contentType?: string): JobState {
+  const files: ResultFile[] = (Array.isArray(urls) ? urls : [])
+    .filter((url): url is string => typeof url === 'string' && /^https?:\/\//i.test(url))
+    .map((url) => ({ kind: 'url', url, ...(contentType && { contentType }) }));
+  if (files.length === 0) return { state: 'failed', reason: 'The generation finished without a result' };
+  return { state: 'succeeded', files };
+}
+
+/** `GET /api/v1/jobs/recordInfo` (image, Sora): `resultJson` is a JSON string. */
+function jobsApiState(data: Json, service: MediaService, secrets: string[]): JobState {
+  const state = data.state;
+  if (state === 'success') {
+    let result: unknown = data.resultJson;
+    if (typeof result === 'string') {
+      try {
+        result = JSON.parse(result);
+      } catch {
+        result = undefined;
+      }
+    }
+    return urlFiles(asRecord(result)?.resultUrls, service === 'sora' ? 'video/mp4' : undefined);
+  }
+  if (state === 'fail') {
+    return {
+      state: 'failed',
+      reason: customerSafeReason(data.failMsg, 'The generation failed upstream', secrets),
+    };
+  }
+  return { state: 'pending', ...(typeof state === 'string' && { detail: state }) };
+}
+
+/** `GET /api/v1/veo/record-info`: successFlag 0 generating, 1 done, 2 and 3 failed. */
+function veoState(data: Json, secrets: string[]): JobState {
+  const flag = Number(data.successFlag);
+  if (flag === 1) return urlFiles(asRecord(data.response)?.resultUrls, 'video/mp4');
+  if (flag === 2 || flag === 3) {
+    return {
+      state: 'failed',
+      reason: customerSafeReason(data.errorMessage, 'The video generation failed upstream', secrets),
+    };
+  }
+  return { state: 'pending', detail: 'generating' };
+}
+
+/** The kie.ai production engine: media jobs on kie.ai, LinkedIn on Apify. */
+export function createKieEngine(config: KieConfig, options: KieEngineOptions = {}): Engine {
+  const apiKey = config.KIE_API_KEY;
+  if (!apiKey) throw new Error('KIE_API_KEY is required by the kie engine');
+  const baseUrl = config.KIE_BASE_URL.replace(/\/+$/, '');
+  const log = options.log ?? pino({ level: 'silent' });
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const delays = {
+    rateLimited: options.retryDelaysMs?.rateLimited ?? RATE_LIMITED_RETRY_MS,
+    maintenance: options.retryDelaysMs?.maintenance ?? MAINTENANCE_RETRY_MS,
+    accountProblem: options.retryDelaysMs?.accountProblem ?? ACCOUNT_PROBLEM_RETRY_MS,
+  };
+  const secrets = [apiKey];
+  const scrape = createApifyLinkedinScraper(config, { log, timeoutMs: options.linkedinTimeoutMs });
+
+  /** Maps an upstream code (HTTP status or body `code`) onto retry-later or rejected. */
+  const failure = (code: number, message: string | undefined, path: string, retryAfterMs?: number) => {
+    const quoted = message?.split(apiKey).join('[key]');
+    const detail = `kie.ai ${path} answered ${code}${quoted ? `: ${quoted}` : ''}`;
+    if (code === 429) return new UpstreamUnavailable(detail, retryAfterMs ?? delays.rateLimited);
+    if (code === 455) return new UpstreamUnavailable(detail, retryAfterMs ?? delays.maintenance);
+    if (code === 400 || code === 422 || code === 501) {
+      return new UpstreamRejected(customerSafeReason(message, 'The request was rejected upstream', secrets));
+    }
+    if (code === 401 || code === 402 || code === 403 || code === 404 || code === 505) {
+      // Our key, our upstream balance or our integration: the customer's task waits and retries.
+      log.error({ upstream: 'kie', path, code, upstreamMessage: quoted }, 'kie.ai refused our account');
+      return new UpstreamUnavailable(detail, retryAfterMs ?? delays.accountProblem);
+    }
+    return new UpstreamUnavailable(detail, retryAfterMs);
+  };
+
+  /** One kie.ai call: answers `data` when `code` is 200, throws a typed upstream error otherwise. */
+  const call = async (method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> => {
+    const route = path.split('?')[0] ?? path;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          accept: 'application/json',
+          ...(body && { 'content-type': 'application/json' }),
+        },
+        ...(body && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+      throw new UpstreamUnavailable(isTimeout ? `kie.ai ${route} timed out` : `kie.ai ${route} unreachable`);
+    }
+    const retryAfterMs = retryAfterMsOf(response.headers.get('retry-after'));
+    let reply: Json | undefined;
+    try {
+      reply = asRecord(JSON.parse(text));
+    } catch {
+      reply = undefined;
+    }
+    const message = [reply?.msg, reply?.message].find((m): m is string => typeof m === 'string');
+    if (!response.ok) throw failure(response.status, message, route, retryAfterMs);
+    const code = Number(reply?.code);
+    if (!reply || !Number.isInteger(code)) {
+      throw new UpstreamUnavailable(`kie.ai ${route} answered an unreadable body`);
+    }
+    if (code !== 200) throw failure(code, message, route, retryAfterMs);
+    return reply.data;
+  };
+
+  return {
+    name: 'kie',
+    isDevelopmentEngine: false,
+    async startJob(input) {
+      const { path, body } = kieCreateRequest(input);
+      const taskId = asRecord(await call('POST', path, body))?.taskId;
+      if (typeof taskId !== 'string' || taskId === '') {
+        throw new UpstreamUnavailable(`kie.ai ${path} accepted the task without a task id`);
+      }
+      return { upstreamId: taskId };
+    },
+    async pollJob(service, upstreamId) {
+      const path = service === 'video' ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';
+      const data = asRecord(await call('GET', `${path}?taskId=${encodeURIComponent(upstreamId)}`));
+      if (!data) throw new UpstreamUnavailable(`kie.ai ${path} answered without data`);
+      return service === 'video' ? veoState(data, secrets) : jobsApiState(data, service, secrets);
+    },
+    scrapeLinkedin: (request, { signal }) => scrape(request, signal),
+    async upstreamBalance() {
+      const data = await call('GET', '/api/v1/chat/credit');
+      const balance = typeof data === 'number' || typeof data === 'string' ? Number(data) : Number.NaN;
+      if (data === '' || !Number.isFinite(balance))
+        throw new UpstreamUnavailable('kie.ai credit answered no number');
+      return balance;
+    },
+  };
+}
