@@ -82,7 +82,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(usageRoutes(services));
 
   const engine =
-    options.engine ?? (await import('./modules/engines/create-engine.ts')).createEngine(services.config);
+    options.engine ??
+    (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
   const runner: RunnerContext = {
     db: services.db,
     engine,

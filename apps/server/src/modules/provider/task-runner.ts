@@ -96,7 +96,10 @@ export async function runUntilSettled(
   let task = await advanceTask(ctx, taskId);
   while (task?.status === 'processing' && Date.now() < until) {
     const dueIn = (task.nextCheckAt?.getTime() ?? Date.now()) - Date.now();
-    await new Promise((resolve) => setTimeout(resolve, Math.max(50, Math.min(dueIn, until - Date.now()))));
+    // Another worker may hold the task's lease (its next check then lies far ahead): look again
+    // within a second rather than sleeping through the whole wait.
+    const sleepMs = Math.max(50, Math.min(dueIn, until - Date.now(), 1_000));
+    await new Promise((resolve) => setTimeout(resolve, sleepMs));
     task = await advanceTask(ctx, taskId);
   }
   return task;
