@@ -1,43 +1,8 @@
 import { AUTH_ERROR_TEXTS, AUTH_FORM_TEXTS } from '@conduit/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openModal, PASSWORD, signIn, signUp, verifiedAccount } from './auth-flows.ts';
 import { open } from './helpers.ts';
 import { uniqueEmail, verificationLinkFor } from './outbox.ts';
-
-const PASSWORD = 'correct horse battery';
-
-async function openModal(page: Page, view: 'Sign in' | 'Get started') {
-  await open(page, '/');
-  await page.getByRole('banner').getByRole('button', { name: view }).click();
-  return page.getByRole('dialog');
-}
-
-async function signUp(page: Page, email: string) {
-  const dialog = await openModal(page, 'Get started');
-  const form = dialog.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Confirm password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(dialog.getByText(email)).toBeVisible();
-  return dialog;
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  const dialog = await openModal(page, 'Sign in');
-  const form = dialog.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  return form;
-}
-
-async function verifiedAccount(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  await signUp(page, email);
-  await open(page, await verificationLinkFor(email));
-  await expect(page).toHaveURL(/\/app$/, { timeout: 10_000 });
-  return email;
-}
 
 test.describe('accounts', () => {
   test('sign up, verify by the outbox mail, land in /app with 20 credits', async ({ page }) => {

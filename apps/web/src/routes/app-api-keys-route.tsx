@@ -1,1 +1,1 @@
-export { ApiKeysPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { ApiKeysPage as Component } from '../features/api-keys/api-keys-page.tsx';

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@conduit/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../test/api-mock.ts';
+import { makeUser, mockApi } from '../test/api-mock.ts';
+import { makeKeysResponse } from '../test/fixtures.ts';
 import { renderRoute, stubFetchResponse } from '../test/render-route.tsx';
 
 const LANDING_HEADING = /AI media and profile data/;
@@ -21,7 +22,10 @@ describe('routes', () => {
   });
 
   it('shows Loading... while the session is checked, then the page', async () => {
-    vi.stubGlobal('fetch', stubFetchResponse(200, { user: makeUser() }));
+    mockApi({
+      'GET /api/auth/me': { body: { user: makeUser() } },
+      'GET /api/keys': { body: makeKeysResponse() },
+    });
     renderRoute('/app/api-keys');
     expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();

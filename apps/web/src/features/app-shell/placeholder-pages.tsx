@@ -10,9 +10,6 @@ function PlaceholderPage({ title, summary }: { title: string; summary: string })
   );
 }
 
-export const ApiKeysPage = () => (
-  <PlaceholderPage title="API Keys" summary="Create, copy and revoke the keys your applications use." />
-);
 export const CreditsPage = () => (
   <PlaceholderPage title="Credits" summary="Check your balance and buy credit packs. Credits never expire." />
 );

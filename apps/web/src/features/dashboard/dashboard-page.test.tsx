@@ -2,38 +2,77 @@ import { MESSAGES } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { greetingFor } from './greeting.ts';
+import { USAGE_LOAD_FAILED } from './recent-calls.tsx';
 
-const signedIn = { 'GET /api/auth/me': { body: { user: makeUser() } } };
-const credits = {
-  balance: 1250,
-  totalPurchased: 1500,
-  totalUsed: 270,
-  usageStats: {},
-  creditPackages: {},
-  usageCosts: {},
-};
+const noUsage = { 'GET /api/usage': { body: { items: [], nextCursor: null } } };
+
+function openDashboard(routes: ApiRoutes) {
+  const api = mockApi({
+    'GET /api/auth/me': { body: { user: makeUser() } },
+    'GET /api/dashboard': { body: makeDashboard() },
+    ...noUsage,
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderRoute('/app');
+  return { api, user };
+}
 
 describe('dashboard', () => {
-  it('greets by the email local part and shows the credit balance', async () => {
-    mockApi({ ...signedIn, 'GET /api/credits': { body: credits } });
-    renderRoute('/app');
+  it('greets by the email local part and shows balance, active keys of the maximum and 30-day requests', async () => {
+    openDashboard({
+      'GET /api/dashboard': { body: makeDashboard({ totalRequests: 1234, linkedinRequests: 1234 }) },
+    });
     const balance = await screen.findByRole('region', { name: 'Credits balance' });
     expect(within(balance).getByText('1,250')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Active keys' })).getByText('2 of 10'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'API requests' })).getByText('1,234'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/, ada$/);
+  });
+
+  it('shows each service with its 30-day requests, credits used and cost per unit', async () => {
+    openDashboard({
+      'GET /api/dashboard': {
+        body: makeDashboard({
+          totalRequests: 4,
+          videoRequests: 1,
+          linkedinRequests: 3,
+          creditsByService: { image: 0, video: 0, sora: 0, linkedin: 6 },
+        }),
+      },
+    });
+    const linkedin = within(await screen.findByRole('region', { name: 'LinkedIn scraping' }));
+    expect(linkedin.getByText('3 requests')).toBeInTheDocument();
+    expect(linkedin.getByText('6 credits used')).toBeInTheDocument();
+    expect(linkedin.getByText('2 credits per request')).toBeInTheDocument();
+    const video = within(screen.getByRole('region', { name: 'Video generation' }));
+    expect(video.getByText('1 request')).toBeInTheDocument();
+    expect(video.getByText('0 credits used')).toBeInTheDocument();
+    expect(video.getByText('10 credits per video')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Image generation' })).getByText('1 credit per image'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Sora watermark removal' })).getByText('1 credit per video'),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Failed to load dashboard data' with a Retry that loads again", async () => {
     let isDown = true;
-    mockApi({
-      ...signedIn,
-      'GET /api/credits': () => (isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: credits }),
+    const { user } = openDashboard({
+      'GET /api/dashboard': () =>
+        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: makeDashboard() },
     });
-    const user = userEvent.setup();
-    renderRoute('/app');
     expect(await screen.findByText(MESSAGES.dashboardLoadFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Credits balance' })).not.toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('1,250');
@@ -44,5 +83,75 @@ describe('dashboard', () => {
     expect(greetingFor(new Date(2026, 0, 1, 12, 0))).toBe('Good afternoon');
     expect(greetingFor(new Date(2026, 0, 1, 17, 59))).toBe('Good afternoon');
     expect(greetingFor(new Date(2026, 0, 1, 18, 0))).toBe('Good evening');
+  });
+});
+
+describe('dashboard: recent calls', () => {
+  const firstPage = [
+    makeUsageItem({ taskId: 'task_a', keyName: 'Production', service: 'linkedin' }),
+    makeUsageItem({
+      taskId: 'task_b',
+      keyName: 'Staging',
+      service: 'video',
+      status: 'failed',
+      creditsCharged: 10,
+      creditsRefunded: 10,
+    }),
+  ];
+  const secondPage = [
+    makeUsageItem({ taskId: 'task_c', service: 'image', status: 'processing', creditsCharged: 1 }),
+  ];
+
+  it('lists calls with key, service, status, credits and a copyable task id; Load more follows the cursor', async () => {
+    const { api, user } = openDashboard({
+      'GET /api/usage': ({ search }) =>
+        new URLSearchParams(search).get('cursor') === 'cursor_2'
+          ? { body: { items: secondPage, nextCursor: null } }
+          : { body: { items: firstPage, nextCursor: 'cursor_2' } },
+    });
+    const table = within(await screen.findByRole('table', { name: 'Recent calls' }));
+    const rows = () => table.getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(2);
+    const [linkedin, video] = rows().map((row) => within(row));
+    expect(linkedin?.getByText('Production')).toBeInTheDocument();
+    expect(linkedin?.getByText('LinkedIn scraping')).toBeInTheDocument();
+    expect(linkedin?.getByText('Completed')).toBeInTheDocument();
+    expect(linkedin?.getByText('2 credits charged')).toBeInTheDocument();
+    expect(video?.getByText('Failed')).toBeInTheDocument();
+    expect(video?.getByText('10 credits refunded')).toBeInTheDocument();
+
+    await user.click(linkedin?.getByRole('button', { name: 'Copy task_a' }) as HTMLElement);
+    expect(await navigator.clipboard.readText()).toBe('task_a');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await table.findByText('Processing')).toBeInTheDocument();
+    expect(rows()).toHaveLength(3);
+    expect(within(rows()[2] as HTMLElement).getByText('1 credit charged')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // StrictMode's second mount may ask for the first page twice; the cursor is asked for once.
+    const searches = api.callsTo('GET /api/usage').map((call) => call.search);
+    expect(new Set(searches)).toEqual(new Set(['?limit=10', '?limit=10&cursor=cursor_2']));
+    expect(searches.at(-1)).toBe('?limit=10&cursor=cursor_2');
+  });
+
+  it('links to the CSV export', async () => {
+    openDashboard({});
+    expect(await screen.findByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/usage/export.csv',
+    );
+    expect(await screen.findByText(/No calls yet/)).toBeInTheDocument();
+  });
+
+  it('says when the history fails to load, and Retry loads it', async () => {
+    let isDown = true;
+    const { user } = openDashboard({
+      'GET /api/usage': () =>
+        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: { items: firstPage, nextCursor: null } },
+    });
+    expect(await screen.findByText(USAGE_LOAD_FAILED)).toBeInTheDocument();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Recent calls' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,54 @@
+import { COPY_CONFIRMATION_MS, KEY_TEXTS } from '@conduit/contracts';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+export const COPIED_TEXT = 'Copied!';
+
+type CopyState = { status: 'idle' } | { status: 'copied' | 'failed'; at: number };
+
+/** Copies text; 'copied' lasts COPY_CONFIRMATION_MS (spec section 9), 'failed' until the next try. */
+function useCopy() {
+  const [state, setState] = useState<CopyState>({ status: 'idle' });
+  useEffect(() => {
+    if (state.status !== 'copied') return;
+    const timer = setTimeout(() => setState({ status: 'idle' }), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async (text: string) => {
+    try {
+      // Undefined outside a secure context (plain http on a LAN address): that is a failure too.
+      await navigator.clipboard.writeText(text);
+      setState({ status: 'copied', at: Date.now() });
+    } catch {
+      setState({ status: 'failed', at: Date.now() });
+    }
+  };
+  return { status: state.status, copy };
+}
+
+/**
+ * The value itself is the button ("Copy <value>" to a screen reader). The outcome is announced
+ * beside it: 'Copied!' for two seconds, or 'Failed to copy to clipboard' (spec section 8).
+ */
+export function CopyButton({ value, size = 'md' }: { value: string; size?: 'sm' | 'md' }) {
+  const { status, copy } = useCopy();
+  const Icon = status === 'copied' ? Check : Copy;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+      <button
+        type="button"
+        onClick={() => void copy(value)}
+        className={`inline-flex min-w-0 max-w-full items-center gap-2 rounded-lg border border-border bg-bg font-mono text-fg hover:bg-surface-2 ${
+          size === 'sm' ? 'px-2 py-1 text-xs' : 'px-3 py-2 text-sm'
+        }`}
+      >
+        <span className="sr-only">Copy</span> <span className="truncate">{value}</span>
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted" />
+      </button>
+      <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-muted'}`}>
+        {status === 'copied' ? COPIED_TEXT : status === 'failed' ? KEY_TEXTS.copyFailed : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { RefreshCw } from 'lucide-react';
+import { Button } from './button.tsx';
+import { FormAlert } from './form-alert.tsx';
+
+/** A failed load with its Retry button (spec section 8: 'Failed to load dashboard data' with Retry). */
+export function LoadError({
+  message,
+  onRetry,
+  isRetrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  return (
+    <FormAlert
+      action={
+        <Button variant="secondary" size="sm" disabled={isRetrying} onClick={onRetry}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Retry
+        </Button>
+      }
+    >
+      {message}
+    </FormAlert>
+  );
+}

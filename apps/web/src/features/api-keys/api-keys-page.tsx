@@ -1,0 +1,72 @@
+import { type ApiKey, KEY_TEXTS, keyLimitMessage, MESSAGES } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CreateKeyDialog } from './create-key-dialog.tsx';
+import { DeleteKeyDialog } from './delete-key-dialog.tsx';
+import { KeyList } from './key-list.tsx';
+import { keysQuery } from './keys-api.ts';
+import { WebhookSecretCard } from './webhook-secret-card.tsx';
+
+type OpenDialog = { kind: 'create' } | { kind: 'delete'; apiKey: ApiKey } | null;
+
+/** /app/api-keys: the keys with their values, create and delete dialogs, the webhook secret. */
+export function ApiKeysPage() {
+  useDocumentTitle('API Keys');
+  const keys = useQuery(keysQuery);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const quotaId = useId();
+  const closeDialog = () => setDialog(null);
+
+  const count = keys.data?.keys.length ?? 0;
+  const max = keys.data?.maxApiKeys ?? 0;
+  const isAtMax = keys.isSuccess && count >= max;
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-2xl text-fg tracking-tight">API Keys</h1>
+          <p className="mt-1 text-muted">Create, copy and revoke the keys your applications use.</p>
+        </div>
+        {keys.isSuccess && (
+          <div className="flex items-center gap-3">
+            <p id={quotaId} className="text-muted text-sm">
+              {count} of {max} keys
+            </p>
+            <Button
+              onClick={() => setDialog({ kind: 'create' })}
+              disabled={isAtMax}
+              aria-describedby={quotaId}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Create key
+            </Button>
+          </div>
+        )}
+      </div>
+      {isAtMax && <p className="text-muted text-sm">{keyLimitMessage(max)}</p>}
+      {keys.isPending ? (
+        <p role="status" className="text-muted">
+          {MESSAGES.loading}
+        </p>
+      ) : keys.isError ? (
+        <LoadError
+          message={KEY_TEXTS.loadFailed}
+          onRetry={() => void keys.refetch()}
+          isRetrying={keys.isFetching}
+        />
+      ) : (
+        <>
+          <KeyList keys={keys.data.keys} onDelete={(apiKey) => setDialog({ kind: 'delete', apiKey })} />
+          <WebhookSecretCard secret={keys.data.webhookSecret} />
+        </>
+      )}
+      {dialog?.kind === 'create' && <CreateKeyDialog onClose={closeDialog} />}
+      {dialog?.kind === 'delete' && <DeleteKeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}
+    </div>
+  );
+}

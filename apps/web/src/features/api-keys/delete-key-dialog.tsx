@@ -1,0 +1,49 @@
+import { type ApiKey, KEY_TEXTS } from '@conduit/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useNotify } from '../notifications/notification-context.ts';
+import { keysApi, refreshKeys } from './keys-api.ts';
+
+export const DELETE_KEY_TITLE = 'Delete API key';
+
+/** Confirms DELETE /api/keys/{id}; the key stops working at once. */
+export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { success } = useNotify();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: () => keysApi.remove(apiKey._id),
+    onSuccess: (response) => {
+      success({ title: response.message, message: apiKey.keyName });
+      void refreshKeys(queryClient);
+      onClose();
+    },
+    onError: (error) => setAlert(serverTextOr(error, KEY_TEXTS.deleteFailed)),
+  });
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={DELETE_KEY_TITLE}
+      description={`Delete "${apiKey.keyName}"? Calls made with it are refused from now on. This cannot be undone.`}
+    >
+      <div className="space-y-4">
+        {alert && <FormAlert>{alert}</FormAlert>}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete key'}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

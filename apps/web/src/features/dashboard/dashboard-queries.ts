@@ -1,0 +1,28 @@
+import type { DashboardResponse, UsageResponse } from '@conduit/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client.ts';
+
+export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+export const USAGE_PAGE_SIZE = 10;
+
+/** Calls are made outside the app, so every visit asks again (the cached figures show meanwhile). */
+export const dashboardQuery = queryOptions({
+  queryKey: DASHBOARD_QUERY_KEY,
+  staleTime: 0,
+  queryFn: ({ signal }) => apiClient.get<DashboardResponse>('/api/dashboard', { signal }),
+});
+
+/** The usage history, newest first, a page at a time on the server's keyset cursor. */
+export const usageQuery = infiniteQueryOptions({
+  queryKey: ['usage'],
+  staleTime: 0,
+  initialPageParam: null as string | null,
+  queryFn: ({ pageParam, signal }) => {
+    const search = new URLSearchParams({ limit: String(USAGE_PAGE_SIZE) });
+    if (pageParam) search.set('cursor', pageParam);
+    return apiClient.get<UsageResponse>(`/api/usage?${search}`, { signal });
+  },
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+});
+
+export const USAGE_EXPORT_PATH = '/api/usage/export.csv';

@@ -1,0 +1,91 @@
+import { SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
+import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
+
+const STATUS: Record<UsageItem['status'], { label: string; Icon: LucideIcon; tone: string }> = {
+  completed: { label: 'Completed', Icon: CircleCheck, tone: 'text-success' },
+  processing: { label: 'Processing', Icon: Clock, tone: 'text-warning' },
+  failed: { label: 'Failed', Icon: CircleX, tone: 'text-danger' },
+};
+
+const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Task ID'] as const;
+
+/** "2 charged", "2 refunded" (all of it came back) or "10 charged, 4 refunded". */
+export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): string {
+  if (creditsRefunded === 0) return `${formatQuantity(creditsCharged, 'credit')} charged`;
+  if (creditsRefunded === creditsCharged) return `${formatQuantity(creditsRefunded, 'credit')} refunded`;
+  return `${formatQuantity(creditsCharged, 'credit')} charged, ${creditsRefunded} refunded`;
+}
+
+/** A cell that stacks under its own small label on phones, where the header row is only read aloud. */
+function Cell({
+  column,
+  className = '',
+  children,
+}: {
+  column: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={`px-3 py-3 align-top max-sm:block max-sm:p-0 ${className}`}>
+      <span aria-hidden="true" className="block text-muted text-xs sm:hidden">
+        {column}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
+  return (
+    <div className="rounded-2xl border border-border bg-surface shadow-card">
+      <table aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
+        <thead className="border-border border-b max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-3 font-medium text-muted text-xs">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {items.map((item) => {
+            const { label, Icon, tone } = STATUS[item.status];
+            return (
+              <tr
+                key={item.taskId}
+                className="border-border border-b last:border-b-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+              >
+                <Cell column="Time" className="text-fg sm:whitespace-nowrap">
+                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                </Cell>
+                <Cell column="Key" className="break-words text-fg">
+                  {item.keyName}
+                </Cell>
+                <Cell column="Service" className="text-fg">
+                  {SERVICE_LABELS[item.service]}
+                </Cell>
+                <Cell column="Status" className="text-fg">
+                  <span className="inline-flex items-center gap-1.5">
+                    <Icon aria-hidden="true" className={`size-4 ${tone}`} />
+                    {label}
+                  </span>
+                </Cell>
+                <Cell column="Credits" className="text-fg sm:whitespace-nowrap">
+                  {creditsText(item)}
+                </Cell>
+                <Cell column="Task ID" className="min-w-0 max-sm:col-span-2">
+                  <CopyButton value={item.taskId} size="sm" />
+                </Cell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

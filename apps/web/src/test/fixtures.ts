@@ -1,0 +1,53 @@
+import type { ApiKey, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
+
+export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    _id: 'key_1',
+    keyName: 'Production',
+    keyValue: 'cdt_live_0123456789abcdef',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    lastUsedAt: null,
+    permissions: { image: true, video: true, sora: true, linkedin: true },
+    ...overrides,
+  };
+}
+
+export function makeKeysResponse(keys: ApiKey[] = [makeKey()], maxApiKeys = 10): KeysResponse {
+  return { keys, maxApiKeys, webhookSecret: 'whsec_dGVzdC1zZWNyZXQ=' };
+}
+
+export function makeDashboard(overrides: Partial<DashboardResponse['usage']['last30Days']> = {}) {
+  return {
+    apiProvider: { tier: 'free', maxApiKeys: 10, limits: { perMinute: 60, perHour: 1000, perDay: 10000 } },
+    credits: {
+      balance: 1250,
+      usageCosts: { imageGeneration: 1, videoGeneration: 10, soraWatermarkRemover: 1, linkedinScraping: 2 },
+    },
+    apiKeys: { active: 2, maxAllowed: 10 },
+    usage: {
+      last30Days: {
+        totalRequests: 0,
+        imageRequests: 0,
+        videoRequests: 0,
+        soraWatermarkRemoverRequests: 0,
+        linkedinRequests: 0,
+        creditsByService: { image: 0, video: 0, sora: 0, linkedin: 0 },
+        ...overrides,
+      },
+    },
+  } satisfies DashboardResponse;
+}
+
+export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
+  return {
+    taskId: 'task_0001',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    keyId: 'key_1',
+    keyName: 'Production',
+    service: 'linkedin',
+    status: 'completed',
+    creditsCharged: 2,
+    creditsRefunded: 0,
+    ...overrides,
+  };
+}

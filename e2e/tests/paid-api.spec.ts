@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { FREE_CREDITS_ON_VERIFY, SERVICE_COST } from '@conduit/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { verifiedAccount } from './auth-flows.ts';
+import { open } from './helpers.ts';
+
+const KEY_NAME = 'Journey key';
+
+async function expectNoSevereA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('create a key, copy it, call the LinkedIn API with it, see the credits drop, delete it', async ({
+  page,
+  request,
+}) => {
+  await verifiedAccount(page, 'paid-api');
+  await expect(page.getByRole('region', { name: 'Credits balance' })).toContainText(
+    String(FREE_CREDITS_ON_VERIFY),
+  );
+
+  await open(page, '/app/api-keys');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const create = page.getByRole('dialog', { name: 'Create API key' });
+  await create.getByLabel('Key name').fill(`  ${KEY_NAME}  `);
+  await create.getByRole('button', { name: 'Create key' }).click();
+  await expect(create).toBeHidden();
+
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: KEY_NAME }) });
+  await item.getByRole('button', { name: /^Copy / }).click();
+  await expect(item.getByRole('status')).toHaveText('Copied!');
+  const apiKey = await page.evaluate(() => navigator.clipboard.readText());
+  expect(apiKey).toMatch(/_live_/);
+  await expect(item.getByRole('button', { name: `Copy ${apiKey}` })).toBeVisible();
+  await expectNoSevereA11yViolations(page);
+
+  const call = await request.post('/api/provider/linkedin', {
+    headers: { 'X-API-Key': apiKey },
+    data: { username: 'satyanadella' },
+  });
+  expect(call.status(), await call.text()).toBe(200);
+  expect(await call.json()).toMatchObject({ success: true, data: { creditsUsed: SERVICE_COST.linkedin } });
+
+  await open(page, '/app');
+  await expect(page.getByRole('region', { name: 'Credits balance' })).toContainText(
+    String(FREE_CREDITS_ON_VERIFY - SERVICE_COST.linkedin),
+  );
+  const linkedin = page.getByRole('region', { name: 'LinkedIn scraping' });
+  await expect(linkedin).toContainText('1 request');
+  await expect(linkedin).toContainText(`${SERVICE_COST.linkedin} credits used`);
+  const row = page.getByRole('table', { name: 'Recent calls' }).getByRole('row').nth(1);
+  await expect(row).toContainText('LinkedIn scraping');
+  await expect(row).toContainText(KEY_NAME);
+  await expect(row).toContainText('Completed');
+  await expect(row).toContainText(`${SERVICE_COST.linkedin} credits charged`);
+  await expectNoSevereA11yViolations(page);
+
+  await open(page, '/app/api-keys');
+  await page.getByRole('button', { name: `Delete key ${KEY_NAME}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete API key' })
+    .getByRole('button', { name: 'Delete key' })
+    .click();
+  await expect(page.getByRole('heading', { name: KEY_NAME })).toBeHidden();
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+
+  const refused = await request.post('/api/provider/linkedin', {
+    headers: { 'X-API-Key': apiKey },
+    data: { username: 'satyanadella' },
+  });
+  expect(refused.status()).toBe(401);
+});
