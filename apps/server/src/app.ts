@@ -9,6 +9,7 @@ import { creditsRoutes } from './modules/credits/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
@@ -80,6 +81,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(creditsRoutes(services));
   await app.register(keysRoutes(services));
   await app.register(usageRoutes(services));
+  await app.register(paymentsRoutes(services));
 
   const engine =
     options.engine ??

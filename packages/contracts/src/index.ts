@@ -3,6 +3,7 @@ export * from './credits.ts';
 export * from './errors.ts';
 export * from './keys.ts';
 export * from './messages.ts';
+export * from './payments.ts';
 export * from './product.ts';
 export * from './provider.ts';
 export * from './routes.ts';

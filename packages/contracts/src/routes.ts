@@ -15,4 +15,6 @@ export const ROUTES = {
   appSupport: '/app/support',
   appSettings: '/app/settings',
   admin: '/admin',
+  /** The TEST MODE checkout of an installation without Stripe: `/sandbox-checkout/<sessionId>`. */
+  sandboxCheckout: '/sandbox-checkout',
 } as const;

@@ -2,5 +2,6 @@
 export * from '../modules/auth/schema.ts';
 export * from '../modules/credits/schema.ts';
 export * from '../modules/keys/schema.ts';
+export * from '../modules/payments/schema.ts';
 export * from '../modules/system/schema.ts';
 export * from '../modules/tasks/schema.ts';

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { CreditPackage } from '@conduit/contracts';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/database.ts';
+import { payments } from './schema.ts';
+
+/** What our fulfil path needs to know about a checkout session, from Stripe or the sandbox. */
+export interface CheckoutSessionState {
+  id: string;
+  /** `paid` (or `no_payment_required`) is the only state that credits. */
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'open' | 'complete' | 'expired' | null;
+  amountTotal: number | null;
+  currency: string | null;
+  paymentIntentId: string | null;
+  /** Our payment row id, as we put it into the session's metadata. */
+  paymentId: string | null;
+}
+
+export interface NewCheckout {
+  paymentId: string;
+  userId: string;
+  email: string;
+  pack: CreditPackage;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutProvider {
+  readonly name: 'stripe' | 'sandbox';
+  createSession(checkout: NewCheckout): Promise<{ sessionId: string; url: string }>;
+  retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
+}
+
+const PAID_STATES = new Set<string>(['paid', 'no_payment_required']);
+const SESSION_STATES = new Set<string>(['open', 'complete', 'expired']);
+
+export function sessionStateOf(session: Stripe.Checkout.Session): CheckoutSessionState {
+  const intent = session.payment_intent;
+  const paymentStatus: string = session.payment_status;
+  const status: string | null = session.status;
+  return {
+    id: session.id,
+    // Stripe's enums are open: anything but the two paid states counts as unpaid.
+    paymentStatus: PAID_STATES.has(paymentStatus)
+      ? (paymentStatus as CheckoutSessionState['paymentStatus'])
+      : 'unpaid',
+    status: status && SESSION_STATES.has(status) ? (status as CheckoutSessionState['status']) : null,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    paymentId: session.metadata?.paymentId ?? null,
+  };
+}
+
+export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
+  return new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+}
+
+/** Stripe Checkout: a hosted page for one pack, our payment id in metadata and as idempotency key. */
+export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
+  return {
+    name: 'stripe',
+    async createSession({ paymentId, userId, email, pack, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: pack.price,
+                product_data: {
+                  name: `${pack.label} credit pack`,
+                  description: `${pack.credits.toLocaleString('en-US')} Conduit credits. Credits never expire.`,
+                },
+              },
+            },
+          ],
+          client_reference_id: userId,
+          customer_email: email,
+          metadata: { paymentId, package: pack.name, credits: String(pack.credits), userId },
+          payment_intent_data: { metadata: { paymentId } },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        },
+        { idempotencyKey: `checkout-${paymentId}` },
+      );
+      if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId) {
+      return sessionStateOf(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+  };
+}
+
+/**
+ * The sandbox (DESIGN.md section 5): our own TEST MODE checkout page stands in for Stripe's on an
+ * installation without Stripe keys. Its session state lives on the payment row; Pay on the page
+ * marks it paid, and the very same verify/fulfil path credits it.
+ */
+export function createSandboxCheckout(db: Db, publicUrl: string): CheckoutProvider {
+  return {
+    name: 'sandbox',
+    async createSession({ paymentId }) {
+      const sessionId = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+      await db.update(payments).set({ sandboxState: 'open' }).where(eq(payments.id, paymentId));
+      return { sessionId, url: `${publicUrl}/sandbox-checkout/${sessionId}` };
+    },
+    async retrieveSession(sessionId) {
+      const [row] = await db.select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
+      if (!row) throw new Error(`No sandbox session ${sessionId}`);
+      const isPaid = row.sandboxState === 'complete';
+      return {
+        id: sessionId,
+        paymentStatus: isPaid ? 'paid' : 'unpaid',
+        status: row.sandboxState,
+        amountTotal: row.amountCents,
+        currency: row.currency,
+        paymentIntentId: isPaid ? `pi_sandbox_${row.id}` : null,
+        paymentId: row.id,
+      };
+    },
+  };
+}
+
+/** Stripe when configured; the sandbox outside production; nothing (checkout answers 503) otherwise. */
+export function createCheckoutProvider(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'PUBLIC_URL' | 'isProduction'>,
+  db: Db,
+): CheckoutProvider | undefined {
+  if (config.STRIPE_SECRET_KEY) return createStripeCheckout(createStripeClient(config));
+  if (!config.isProduction) return createSandboxCheckout(db, config.PUBLIC_URL);
+  return undefined;
+}

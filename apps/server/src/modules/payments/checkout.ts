@@ -1,0 +1,206 @@
+import {
+  CREDIT_PACKAGES,
+  type CreditPackageName,
+  PAYMENT_MESSAGES,
+  type Payment,
+  ROUTES,
+  type SandboxCheckout,
+  type VerifyPaymentResponse,
+} from '@conduit/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/database.ts';
+import { Conflict, NotFound, ServiceUnavailable } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { users } from '../auth/schema.ts';
+import type { CheckoutProvider } from './checkout-provider.ts';
+import { fulfilCheckout, markPaymentEnded } from './fulfil-payment.ts';
+import { type PaymentRow, payments } from './schema.ts';
+
+export interface PaymentsContext {
+  db: Db;
+  /** Undefined in production without Stripe keys: checkout then answers 503. */
+  provider: CheckoutProvider | undefined;
+  publicUrl: string;
+  log: Logger;
+}
+
+const creditsUrl = (publicUrl: string, query: string) => `${publicUrl}${ROUTES.appCredits}?${query}`;
+const successUrl = (publicUrl: string, sessionId: string) =>
+  creditsUrl(publicUrl, `success=true&session_id=${encodeURIComponent(sessionId)}`);
+
+function toPayment(row: PaymentRow): Payment {
+  return {
+    _id: row.id,
+    package: row.package,
+    credits: row.credits,
+    amount: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Starts a checkout for one pack: a payment row first, then the provider's session for it. */
+export async function startCheckout(
+  ctx: PaymentsContext,
+  user: { id: string; email: string },
+  packageName: CreditPackageName,
+): Promise<{ url: string }> {
+  const { provider } = ctx;
+  if (!provider) throw new ServiceUnavailable(PAYMENT_MESSAGES.unavailable);
+  const pack = CREDIT_PACKAGES[packageName];
+  const paymentId = newId('pay');
+  await ctx.db.insert(payments).values({
+    id: paymentId,
+    userId: user.id,
+    package: pack.name,
+    credits: pack.credits,
+    amountCents: pack.price,
+    currency: 'usd',
+    provider: provider.name,
+  });
+  try {
+    const session = await provider.createSession({
+      paymentId,
+      userId: user.id,
+      email: user.email,
+      pack,
+      // Stripe fills in {CHECKOUT_SESSION_ID}; the sandbox knows its id only after creating it.
+      successUrl: creditsUrl(ctx.publicUrl, 'success=true&session_id={CHECKOUT_SESSION_ID}'),
+      cancelUrl: creditsUrl(ctx.publicUrl, 'canceled=true'),
+    });
+    await ctx.db
+      .update(payments)
+      .set({ checkoutSessionId: session.sessionId, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
+    return { url: session.url };
+  } catch (error) {
+    ctx.log.error({ err: error, paymentId }, 'could not create a checkout session');
+    await ctx.db
+      .update(payments)
+      .set({ status: 'failed', updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
+    throw new ServiceUnavailable('Could not reach the payment provider. Please try again.');
+  }
+}
+
+async function findOwnPayment(ctx: PaymentsContext, userId: string, sessionId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.userId, userId)));
+  if (!row) throw new NotFound(PAYMENT_MESSAGES.unknownSession);
+  return row;
+}
+
+const alreadyProcessed = (row: PaymentRow): VerifyPaymentResponse => ({
+  success: true,
+  alreadyProcessed: true,
+  creditsAdded: row.credits,
+  message: PAYMENT_MESSAGES.alreadyProcessed,
+});
+
+/** The return from checkout: asks the provider about the session and credits it if paid. */
+export async function verifyPayment(
+  ctx: PaymentsContext,
+  userId: string,
+  sessionId: string,
+): Promise<VerifyPaymentResponse> {
+  const row = await findOwnPayment(ctx, userId, sessionId);
+  if (row.status === 'paid') return alreadyProcessed(row);
+  if (!ctx.provider || ctx.provider.name !== row.provider) {
+    throw new ServiceUnavailable(PAYMENT_MESSAGES.unavailable);
+  }
+  let session: Awaited<ReturnType<CheckoutProvider['retrieveSession']>>;
+  try {
+    session = await ctx.provider.retrieveSession(sessionId);
+  } catch (error) {
+    ctx.log.error({ err: error, paymentId: row.id }, 'could not retrieve the checkout session');
+    throw new ServiceUnavailable('Could not reach the payment provider. Please try again.');
+  }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const result = await fulfilCheckout(tx, session, ctx.log);
+    if (result.kind === 'not-paid' && session.status === 'expired')
+      await markPaymentEnded(tx, session, 'expired');
+    return result;
+  });
+  if (outcome.kind === 'credited') {
+    return {
+      success: true,
+      alreadyProcessed: false,
+      creditsAdded: outcome.payment.credits,
+      message: PAYMENT_MESSAGES.credited(outcome.payment.credits),
+    };
+  }
+  if (outcome.kind === 'already-processed') return alreadyProcessed(outcome.payment);
+  return { success: false, alreadyProcessed: false, creditsAdded: 0, message: PAYMENT_MESSAGES.notPaid };
+}
+
+/** The user's purchase history, newest first (checkouts that never got a session are left out). */
+export async function listPayments(ctx: Pick<PaymentsContext, 'db'>, userId: string): Promise<Payment[]> {
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), sql`${payments.checkoutSessionId} is not null`))
+    .orderBy(desc(payments.createdAt))
+    .limit(200);
+  return rows.map(toPayment);
+}
+
+async function findSandboxPayment(ctx: PaymentsContext, userId: string, sessionId: string) {
+  if (ctx.provider?.name !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
+  const row = await findOwnPayment(ctx, userId, sessionId);
+  if (row.provider !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
+  return row;
+}
+
+/** What the TEST MODE checkout page shows. */
+export async function getSandboxCheckout(
+  ctx: PaymentsContext,
+  userId: string,
+  sessionId: string,
+): Promise<SandboxCheckout> {
+  const row = await findSandboxPayment(ctx, userId, sessionId);
+  const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const pack = CREDIT_PACKAGES[row.package as CreditPackageName];
+  return {
+    sessionId,
+    package: row.package,
+    label: pack?.label ?? row.package,
+    credits: row.credits,
+    amount: row.amountCents,
+    currency: row.currency,
+    status: row.sandboxState ?? 'expired',
+    email: owner?.email ?? '',
+  };
+}
+
+/**
+ * Pay or Cancel on the TEST MODE page: moves the sandbox session like a customer on Stripe's page
+ * would (once: an open session only), and answers the return URL Stripe would send them to.
+ */
+export async function decideSandboxCheckout(
+  ctx: PaymentsContext,
+  userId: string,
+  sessionId: string,
+  decision: 'pay' | 'cancel',
+): Promise<{ redirectUrl: string }> {
+  const row = await findSandboxPayment(ctx, userId, sessionId);
+  const moved = await ctx.db
+    .update(payments)
+    .set(
+      decision === 'pay'
+        ? { sandboxState: 'complete', updatedAt: sql`now()` }
+        : { sandboxState: 'expired', status: 'canceled', updatedAt: sql`now()` },
+    )
+    .where(and(eq(payments.id, row.id), eq(payments.sandboxState, 'open')))
+    .returning({ id: payments.id });
+  if (moved.length === 0) throw new Conflict('This checkout session is no longer open');
+  return {
+    redirectUrl:
+      decision === 'pay' ? successUrl(ctx.publicUrl, sessionId) : creditsUrl(ctx.publicUrl, 'canceled=true'),
+  };
+}

@@ -1,0 +1,108 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Tx } from '../../platform/database.ts';
+import { users } from '../auth/schema.ts';
+import { grantCredits } from '../credits/ledger.ts';
+import type { CheckoutSessionState } from './checkout-provider.ts';
+import { type PaymentRow, payments } from './schema.ts';
+
+export type FulfilOutcome =
+  | { kind: 'credited'; payment: PaymentRow }
+  | { kind: 'already-processed'; payment: PaymentRow }
+  | { kind: 'not-paid'; payment: PaymentRow }
+  | { kind: 'unknown-session' };
+
+/** The payment row a session belongs to, locked for the rest of the transaction. */
+async function lockPayment(tx: Tx, session: CheckoutSessionState) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      session.paymentId
+        ? or(eq(payments.checkoutSessionId, session.id), eq(payments.id, session.paymentId))
+        : eq(payments.checkoutSessionId, session.id),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * The one fulfil path for both the webhook and the verify call (DESIGN.md section 4). The payment
+ * row is locked, then the purchase is a ledger entry keyed by the payment id, so however many
+ * deliveries race, one of them credits and the others see it done. The first purchase moves a
+ * free account to the Pro rate-limit tier. Must run inside the caller's transaction.
+ */
+export async function fulfilCheckout(
+  tx: Tx,
+  session: CheckoutSessionState,
+  log: Logger,
+): Promise<FulfilOutcome> {
+  const payment = await lockPayment(tx, session);
+  if (!payment) return { kind: 'unknown-session' };
+  if (payment.status === 'paid') return { kind: 'already-processed', payment };
+  if (session.paymentStatus === 'unpaid') return { kind: 'not-paid', payment };
+  if (session.amountTotal !== payment.amountCents || session.currency?.toLowerCase() !== payment.currency) {
+    // Sessions are created by us for the row's amount; a mismatch is never credited.
+    log.error(
+      {
+        paymentId: payment.id,
+        sessionId: session.id,
+        amountTotal: session.amountTotal,
+        currency: session.currency,
+      },
+      'checkout session amount does not match its payment; not credited',
+    );
+    return { kind: 'not-paid', payment };
+  }
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      paidAt: sql`now()`,
+      updatedAt: sql`now()`,
+      paymentIntentId: session.paymentIntentId,
+      checkoutSessionId: session.id,
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  const grant = await grantCredits(tx, {
+    userId: payment.userId,
+    delta: payment.credits,
+    reason: 'purchase',
+    reference: payment.id,
+    note: `${payment.package} pack`,
+  });
+  if (!grant.isApplied) return { kind: 'already-processed', payment: paid ?? payment };
+  await tx
+    .update(users)
+    .set({ tier: 'pro' })
+    .where(and(eq(users.id, payment.userId), eq(users.tier, 'free')));
+  return { kind: 'credited', payment: paid ?? payment };
+}
+
+/** Records a checkout that ended without money (failed, expired, canceled); an ended one stays as it ended. */
+export async function markPaymentEnded(
+  tx: Tx,
+  session: Pick<CheckoutSessionState, 'id' | 'paymentId'>,
+  status: 'failed' | 'expired' | 'canceled',
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status, updatedAt: sql`now()` })
+    .where(
+      and(
+        session.paymentId
+          ? or(eq(payments.checkoutSessionId, session.id), eq(payments.id, session.paymentId))
+          : eq(payments.checkoutSessionId, session.id),
+        inArray(payments.status, ['pending', 'processing']),
+      ),
+    );
+}
+
+/** A session whose money is on its way (delayed methods): shown as processing until it settles. */
+export async function markPaymentProcessing(tx: Tx, session: Pick<CheckoutSessionState, 'id' | 'paymentId'>) {
+  await tx
+    .update(payments)
+    .set({ status: 'processing', updatedAt: sql`now()` })
+    .where(and(eq(payments.checkoutSessionId, session.id), eq(payments.status, 'pending')));
+}

@@ -1,0 +1,111 @@
+import {
+  CheckoutResponse,
+  CreateCheckoutBody,
+  PaymentsResponse,
+  SandboxCheckout,
+  SandboxDecisionResponse,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+} from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import { requireUser, signedIn } from '../auth/session-http.ts';
+import {
+  decideSandboxCheckout,
+  getSandboxCheckout,
+  listPayments,
+  type PaymentsContext,
+  startCheckout,
+  verifyPayment,
+} from './checkout.ts';
+import { createCheckoutProvider, createStripeClient } from './checkout-provider.ts';
+import { handleStripeEvent, WEBHOOK_TOLERANCE_S } from './stripe-webhook.ts';
+
+const SessionParams = z.object({ sessionId: z.string().min(1).max(255) });
+
+/** Credit purchases (spec section 7): checkout, verify on return, history, Stripe webhooks, sandbox. */
+export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const { config } = services;
+    const ctx: PaymentsContext = {
+      db: services.db,
+      provider: createCheckoutProvider(config, services.db),
+      publicUrl: config.PUBLIC_URL,
+      log: services.log,
+    };
+    const tags = ['payments'];
+
+    await app.register(async (signedInRoutes) => {
+      signedInRoutes.addHook('preHandler', requireUser(services));
+      signedInRoutes.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      const scoped = signedInRoutes.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+
+      scoped.post(
+        '/api/payments/create-checkout-session',
+        { schema: { tags, body: CreateCheckoutBody, response: { 200: CheckoutResponse } } },
+        async (request) => {
+          const { user } = signedIn(request);
+          return startCheckout(ctx, user, request.body.package);
+        },
+      );
+      scoped.post(
+        '/api/payments/verify-payment',
+        { schema: { tags, body: VerifyPaymentBody, response: { 200: VerifyPaymentResponse } } },
+        async (request) => verifyPayment(ctx, signedIn(request).user.id, request.body.sessionId),
+      );
+      scoped.get(
+        '/api/payments',
+        { schema: { tags, response: { 200: PaymentsResponse } } },
+        async (request) => ({
+          payments: await listPayments(ctx, signedIn(request).user.id),
+        }),
+      );
+      scoped.get(
+        '/api/payments/sandbox/:sessionId',
+        { schema: { tags, params: SessionParams, response: { 200: SandboxCheckout } } },
+        async (request) => getSandboxCheckout(ctx, signedIn(request).user.id, request.params.sessionId),
+      );
+      for (const decision of ['pay', 'cancel'] as const) {
+        scoped.post(
+          `/api/payments/sandbox/:sessionId/${decision}`,
+          { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
+          async (request) =>
+            decideSandboxCheckout(ctx, signedIn(request).user.id, request.params.sessionId, decision),
+        );
+      }
+    });
+
+    // Stripe signs the exact bytes it sent: this route alone keeps the raw body.
+    await app.register(async (webhookRoutes) => {
+      webhookRoutes.removeAllContentTypeParsers();
+      webhookRoutes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      const stripe: Stripe | undefined = config.STRIPE_WEBHOOK_SECRET
+        ? createStripeClient(config)
+        : undefined;
+
+      webhookRoutes.post('/api/payments/webhook', { schema: { tags, hide: true } }, async (request) => {
+        const secret = config.STRIPE_WEBHOOK_SECRET;
+        if (!stripe || !secret) throw new ServiceUnavailable('Stripe webhooks are not configured');
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+          throw new BadRequest('Missing Stripe signature', 'stripe-signature');
+        }
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(request.body, signature, secret, WEBHOOK_TOLERANCE_S);
+        } catch {
+          throw new BadRequest('Invalid Stripe signature', 'stripe-signature');
+        }
+        const outcome = await handleStripeEvent(services.db, services.log, event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+        return { received: true, outcome };
+      });
+    });
+  };

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CREDIT_PACKAGE_NAMES, type CreditPackageName } from './credits.ts';
+
+/** Spec section 8: texts of the credits screen and the payment return. */
+export const PAYMENT_TEXTS = {
+  loadUnauthorized: 'Please log in to view your credit information',
+  loadForbidden: 'You do not have permission to view credit information',
+  loadFailed: 'Failed to load credit information',
+  checkoutFailed: 'Failed to start payment process',
+  verifyFailedTitle: 'Payment Verification Failed',
+  verifyFailed: 'Could not verify payment. Please contact support if credits were charged.',
+  canceled: 'Your payment was canceled. No charges were made.',
+  neverExpire: 'Credits never expire',
+  processing: 'Processing...',
+} as const;
+
+/** Server answers of the payment endpoints (their `message`). */
+export const PAYMENT_MESSAGES = {
+  credited: (credits: number) => `Payment successful! ${credits.toLocaleString('en-US')} credits added.`,
+  alreadyProcessed: 'This payment was already processed. Your credits are in your balance.',
+  notPaid: 'The payment has not been completed yet.',
+  unavailable: 'Payments are not available right now. Please try again later or contact support.',
+  unknownPackage: 'Unknown credit package',
+  unknownSession: 'Unknown checkout session',
+} as const;
+
+export const CreateCheckoutBody = z.strictObject({
+  package: z
+    .string()
+    .refine((name): name is CreditPackageName => CREDIT_PACKAGE_NAMES.includes(name as CreditPackageName), {
+      error: PAYMENT_MESSAGES.unknownPackage,
+    }),
+});
+export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBody>;
+export const CheckoutResponse = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const VerifyPaymentBody = z.strictObject({ sessionId: z.string().trim().min(1).max(255) });
+export const VerifyPaymentResponse = z.object({
+  success: z.boolean(),
+  alreadyProcessed: z.boolean(),
+  creditsAdded: z.number().int(),
+  message: z.string(),
+});
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
+
+export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'expired', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const Payment = z.object({
+  _id: z.string(),
+  package: z.string(),
+  credits: z.number().int(),
+  /** Integer cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** `stripe`, or `sandbox` for the TEST MODE checkout of an installation without Stripe. */
+  provider: z.enum(['stripe', 'sandbox']),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof Payment>;
+export const PaymentsResponse = z.object({ payments: z.array(Payment) });
+export type PaymentsResponse = z.infer<typeof PaymentsResponse>;
+
+/** The sandbox checkout page (`/sandbox-checkout/:sessionId`, TEST MODE): what is being bought. */
+export const SandboxCheckout = z.object({
+  sessionId: z.string(),
+  package: z.string(),
+  label: z.string(),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  email: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
+/** Pay or Cancel on the sandbox page answers where the browser goes next (Stripe's return URLs). */
+export const SandboxDecisionResponse = z.object({ redirectUrl: z.string() });
+export type SandboxDecisionResponse = z.infer<typeof SandboxDecisionResponse>;
