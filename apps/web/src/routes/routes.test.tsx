@@ -22,12 +22,21 @@ describe('routes', () => {
   });
 
   it('shows Loading... while the session is checked, then the page', async () => {
+    // The session check answers only once Loading... has been seen, so the test cannot race it.
+    let answerSession = () => {};
+    const sessionChecked = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
     mockApi({
-      'GET /api/auth/me': { body: { user: makeUser() } },
+      'GET /api/auth/me': async () => {
+        await sessionChecked;
+        return { body: { user: makeUser() } };
+      },
       'GET /api/keys': { body: makeKeysResponse() },
     });
     renderRoute('/app/api-keys');
     expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
+    answerSession();
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
   });
