@@ -5,7 +5,7 @@ import { ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import { assertPermission, createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
-import { type ChargeResult, chargeCall } from './charge-call.ts';
+import { type ChargeResult, createCharger } from './charge-call.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 
@@ -35,6 +35,7 @@ export interface Gateway {
 export function createGateway(services: Services, runner: RunnerContext, wakePump: () => void): Gateway {
   const { engine } = runner;
   const authenticator = createKeyAuthenticator(services.db, services.clock);
+  const charger = createCharger(services.pool);
   const rateLimits = createProviderRateLimits({
     redis: services.redis,
     prefix: services.config.REDIS_PREFIX,
@@ -65,7 +66,7 @@ export function createGateway(services: Services, runner: RunnerContext, wakePum
           'Idempotency-Key',
         );
       }
-      return chargeCall(services.pool, {
+      return charger.charge({
         identity,
         service,
         cost: SERVICE_COST[service],

@@ -294,6 +294,32 @@ describe('money under concurrency', () => {
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 0, sum: 0 });
   }, 60_000);
 
+  it('300 concurrent calls against 150 credits (coalesced debits): exactly 150 charged, entries in order', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 150, tier: 'enterprise' });
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        call('POST', '/api/provider/sora-watermark-remover', account.key, {
+          video_url: `https://sora.chatgpt.com/p/pending-${index}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(150);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(150);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 0, sum: 0 });
+    const { rows } = await runtime.services.pool.query(
+      `select balance_after from credit_entries where user_id = $1 and reason = 'usage' order by balance_after desc`,
+      [account.userId],
+    );
+    // Every debit left its own balance behind: 149, 148, ... 0, each exactly once.
+    expect(rows.map((row) => row.balance_after)).toEqual(Array.from({ length: 150 }, (_, i) => 149 - i));
+    const tasks = await runtime.services.pool.query(
+      'select count(*)::int as n from tasks where user_id = $1',
+      [account.userId],
+    );
+    expect(tasks.rows[0].n).toBe(150);
+  }, 60_000);
+
   it('a mixed storm with upstream failures keeps every ledger equal to its balance', async () => {
     const accounts = await Promise.all(
       Array.from({ length: 4 }, () =>
