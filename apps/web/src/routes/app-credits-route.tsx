@@ -1,1 +1,1 @@
-export { CreditsPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { CreditsPage as Component } from '../features/credits/credits-page.tsx';

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: ROUTES.admin, lazy: () => import('./admin-route.tsx') },
+      { path: `${ROUTES.sandboxCheckout}/:sessionId`, lazy: () => import('./sandbox-checkout-route.tsx') },
       { path: '*', Component: RedirectHome },
     ],
   },

@@ -10,9 +10,6 @@ function PlaceholderPage({ title, summary }: { title: string; summary: string })
   );
 }
 
-export const CreditsPage = () => (
-  <PlaceholderPage title="Credits" summary="Check your balance and buy credit packs. Credits never expire." />
-);
 export const AppDocsPage = () => (
   <PlaceholderPage title="API Docs" summary="Endpoint reference and examples for every service." />
 );

@@ -1,0 +1,57 @@
+import type {
+  CheckoutResponse,
+  CreditsResponse,
+  PaymentsResponse,
+  SandboxCheckout,
+  SandboxDecisionResponse,
+  VerifyPaymentResponse,
+} from '@conduit/contracts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client.ts';
+
+export const CREDITS_QUERY_KEY = ['credits'] as const;
+export const PAYMENTS_QUERY_KEY = ['payments'] as const;
+
+/** Balance and totals move with every paid call made elsewhere: each visit asks again. */
+export const creditsQuery = queryOptions({
+  queryKey: CREDITS_QUERY_KEY,
+  staleTime: 0,
+  queryFn: ({ signal }) => apiClient.get<CreditsResponse>('/api/credits', { signal }),
+});
+
+/** Purchase history, newest first. */
+export const paymentsQuery = queryOptions({
+  queryKey: PAYMENTS_QUERY_KEY,
+  staleTime: 0,
+  queryFn: ({ signal }) => apiClient.get<PaymentsResponse>('/api/payments', { signal }),
+});
+
+const sandboxPath = (sessionId: string) => `/api/payments/sandbox/${encodeURIComponent(sessionId)}`;
+
+export const sandboxCheckoutQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['sandbox-checkout', sessionId],
+    staleTime: 0,
+    queryFn: ({ signal }) => apiClient.get<SandboxCheckout>(sandboxPath(sessionId), { signal }),
+  });
+
+export const paymentsApi = {
+  createCheckout: (packageName: string) =>
+    apiClient.post<CheckoutResponse>('/api/payments/create-checkout-session', { package: packageName }),
+  verify: (sessionId: string) =>
+    apiClient.post<VerifyPaymentResponse>('/api/payments/verify-payment', { sessionId }),
+  paySandbox: (sessionId: string) => apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/pay`),
+  cancelSandbox: (sessionId: string) =>
+    apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/cancel`),
+};
+
+/**
+ * After a verified payment: the balance, the totals and the history all change. A first load still
+ * on its way was answered before the credit, and invalidating alone would join it rather than ask
+ * again (a query without data keeps its running fetch), so those are cancelled first.
+ */
+export async function refreshCredits(queryClient: QueryClient) {
+  const keys = [CREDITS_QUERY_KEY, PAYMENTS_QUERY_KEY];
+  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,13 @@
+import { PAYMENT_TEXTS } from '@conduit/contracts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** Spec section 8: why the credit information did not load, by the answer's status. */
+export function creditsLoadErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return PAYMENT_TEXTS.loadUnauthorized;
+  if (error instanceof ApiError && error.status === 403) return PAYMENT_TEXTS.loadForbidden;
+  return PAYMENT_TEXTS.loadFailed;
+}
+
+/** A signed-out or forbidden answer will not change on a retry; anything else might. */
+export const isRetryableLoadError = (error: unknown) =>
+  !(error instanceof ApiError && (error.status === 401 || error.status === 403));

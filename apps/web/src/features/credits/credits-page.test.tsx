@@ -1,0 +1,219 @@
+import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { pageLocation } from '../../lib/page-location.ts';
+import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
+import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { HISTORY_EMPTY, HISTORY_LOAD_FAILED } from './purchase-history.tsx';
+
+const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_1';
+
+function openCredits(routes: ApiRoutes = {}) {
+  const api = mockApi({
+    'GET /api/auth/me': { body: { user: makeUser() } },
+    'GET /api/credits': { body: makeCredits() },
+    'GET /api/payments': { body: { payments: [] } },
+    ...routes,
+  });
+  const user = userEvent.setup();
+  const { router } = renderRoute('/app/credits');
+  return { api, user, router };
+}
+
+const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
+
+let assign: MockInstance<typeof pageLocation.assign>;
+beforeEach(() => {
+  assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  assign.mockRestore();
+});
+
+describe('credits: balance, packs and costs', () => {
+  it('shows balance, purchased and used, and that credits never expire', async () => {
+    openCredits({
+      'GET /api/credits': { body: makeCredits({ balance: 1520, totalPurchased: 1500, totalUsed: 0 }) },
+    });
+    const balance = await screen.findByRole('region', { name: 'Credits balance' });
+    expect(balance).toHaveTextContent('1,520');
+    expect(balance).toHaveTextContent(PAYMENT_TEXTS.neverExpire);
+    expect(screen.getByRole('region', { name: 'Credits purchased' })).toHaveTextContent('1,500');
+    expect(screen.getByRole('region', { name: 'Credits used' })).toHaveTextContent('0');
+  });
+
+  it('offers every server pack with its dollar price, price per credit and badges; the popular one is chosen', async () => {
+    openCredits();
+    const packs = await screen.findAllByRole('radio');
+    expect(packs.map((radio) => (radio as HTMLInputElement).value)).toEqual([
+      'starter',
+      'developer',
+      'pro',
+      'large',
+      'enterprise',
+    ]);
+    const card = (name: string) =>
+      within(screen.getByRole('radio', { name: new RegExp(name) }).closest('label') as HTMLElement);
+    expect(card('Starter').getByText('$9.99')).toBeInTheDocument();
+    expect(card('Starter').getByText('100 credits')).toBeInTheDocument();
+    expect(card('Starter').getByText('$0.10 per credit')).toBeInTheDocument();
+    expect(card('Developer').getByText('Most popular')).toBeInTheDocument();
+    expect(card('Developer').getByText('$0.08 per credit')).toBeInTheDocument();
+    expect(card('Large').getByText('Save 5%')).toBeInTheDocument();
+    expect(card('Large').getByText('$166.25')).toBeInTheDocument();
+    expect(card('Enterprise').getByText('Save 10%')).toBeInTheDocument();
+    expect(card('Enterprise').getByText('$630.00')).toBeInTheDocument();
+    expect(card('Enterprise').getByText('10,000 credits')).toBeInTheDocument();
+    expect(card('Pro').queryByText(/^Save/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Developer/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Pay $39.99' })).toBeInTheDocument();
+  });
+
+  it('shows what each service costs and what was spent on it', async () => {
+    openCredits({
+      'GET /api/credits': {
+        body: makeCredits({
+          usageStats: {
+            imageGeneration: { requests: 0, credits: 0 },
+            videoGeneration: { requests: 1, credits: 10 },
+            soraWatermarkRemover: { requests: 0, credits: 0 },
+            linkedinScraping: { requests: 3, credits: 6 },
+          },
+        }),
+      },
+    });
+    const linkedin = within(await screen.findByRole('region', { name: 'LinkedIn scraping' }));
+    expect(linkedin.getByText('2 credits')).toBeInTheDocument();
+    expect(linkedin.getByText('per request')).toBeInTheDocument();
+    expect(linkedin.getByText('3 requests, 6 credits spent')).toBeInTheDocument();
+    const video = within(screen.getByRole('region', { name: 'Video generation' }));
+    expect(video.getByText('10 credits')).toBeInTheDocument();
+    expect(video.getByText('per video')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Image generation' })).getByText('1 credit'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Sora watermark removal' })).getByText('per video'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('credits: load errors', () => {
+  it.each([
+    [401, PAYMENT_TEXTS.loadUnauthorized],
+    [403, PAYMENT_TEXTS.loadForbidden],
+  ])('a %i reads its own text, without a Retry', async (status, text) => {
+    openCredits({ 'GET /api/credits': errorReply(status, 'Nope', 'UNAUTHORIZED') });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it("any other failure reads 'Failed to load credit information', and Retry loads again", async () => {
+    let isDown = true;
+    const { user } = openCredits({
+      'GET /api/credits': () =>
+        isDown ? errorReply(404, 'Not found', 'NOT_FOUND') : { body: makeCredits() },
+    });
+    expect(await screen.findByText(PAYMENT_TEXTS.loadFailed)).toBeInTheDocument();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('20');
+  });
+});
+
+describe('credits: checkout', () => {
+  it("sends the chosen pack, reads 'Processing...' meanwhile, then goes to the checkout URL", async () => {
+    const pending = deferred<Reply>();
+    const { api, user } = openCredits({
+      'POST /api/payments/create-checkout-session': () => pending.promise,
+    });
+    await user.click(await screen.findByRole('radio', { name: /Enterprise/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $630.00' }));
+
+    const button = screen.getByRole('button', { name: PAYMENT_TEXTS.processing });
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Starter/ })).toBeDisabled();
+    expect(api.callsTo('POST /api/payments/create-checkout-session')[0]?.body).toEqual({
+      package: 'enterprise',
+    });
+    expect(assign).not.toHaveBeenCalled();
+
+    pending.resolve({ body: { url: CHECKOUT_URL } });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(assign).toHaveBeenCalledTimes(1);
+    // The page is being left: the button stays busy until it is gone.
+    expect(screen.getByRole('button', { name: PAYMENT_TEXTS.processing })).toBeDisabled();
+  });
+
+  it.each([
+    ['no URL comes back', { body: { url: '' } }, undefined],
+    ['the call fails', { status: 500, body: null }, undefined],
+    [
+      'payments are unavailable',
+      errorReply(503, PAYMENT_MESSAGES.unavailable, 'SERVICE_UNAVAILABLE'),
+      PAYMENT_MESSAGES.unavailable,
+    ],
+  ])("says 'Failed to start payment process' when %s", async (_case, reply, serverText) => {
+    const { user } = openCredits({ 'POST /api/payments/create-checkout-session': reply });
+    await user.click(await screen.findByRole('button', { name: 'Pay $39.99' }));
+
+    const alert = await notifications().findByRole('alert');
+    expect(alert).toHaveTextContent(PAYMENT_TEXTS.checkoutFailed);
+    if (serverText) expect(alert).toHaveTextContent(serverText);
+    expect(screen.getByRole('button', { name: 'Pay $39.99' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('credits: purchase history', () => {
+  it('lists purchases with date, package, credits, amount and status', async () => {
+    openCredits({
+      'GET /api/payments': {
+        body: {
+          payments: [
+            makePayment({ _id: 'pay_2', package: 'large', credits: 2500, amount: 16625, status: 'pending' }),
+            makePayment({ _id: 'pay_1', createdAt: '2026-01-05T10:00:00.000Z' }),
+            makePayment({ _id: 'pay_0', package: 'starter', credits: 100, amount: 999, status: 'canceled' }),
+          ],
+        },
+      },
+    });
+    const table = within(await screen.findByRole('table', { name: 'Purchase history' }));
+    const rows = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.getByText('Large')).toBeInTheDocument();
+    expect(rows[0]?.getByText('2,500')).toBeInTheDocument();
+    expect(rows[0]?.getByText('$166.25')).toBeInTheDocument();
+    expect(rows[0]?.getByText('Pending')).toBeInTheDocument();
+    expect(rows[1]?.getByText('Developer')).toBeInTheDocument();
+    expect(rows[1]?.getByText('$39.99')).toBeInTheDocument();
+    expect(rows[1]?.getByText('Paid')).toBeInTheDocument();
+    expect(rows[1]?.getByText(/Jan 5, 2026/)).toBeInTheDocument();
+    expect(rows[2]?.getByText('Canceled')).toBeInTheDocument();
+  });
+
+  it('says when there are no purchases yet', async () => {
+    openCredits();
+    expect(await screen.findByText(HISTORY_EMPTY)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says when the history fails to load, and Retry loads it', async () => {
+    let isDown = true;
+    const { user } = openCredits({
+      'GET /api/payments': () =>
+        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: { payments: [makePayment()] } },
+    });
+    expect(await screen.findByText(HISTORY_LOAD_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Credits balance' })).toBeInTheDocument();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Purchase history' })).toBeInTheDocument();
+  });
+});

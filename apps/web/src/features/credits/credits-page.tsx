@@ -1,0 +1,62 @@
+import { MESSAGES } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CreditSummary } from './credit-summary.tsx';
+import { creditsQuery } from './credits-api.ts';
+import { creditsLoadErrorText, isRetryableLoadError } from './credits-load-error.ts';
+import { PackagePicker } from './package-picker.tsx';
+import { PurchaseHistory } from './purchase-history.tsx';
+import { UsageCosts } from './usage-costs.tsx';
+import { usePaymentReturn } from './use-payment-return.ts';
+
+export const VERIFYING_PAYMENT = 'Confirming your payment...';
+
+/** /app/credits: balance and totals, the pack picker, what each service costs, and past purchases. */
+export function CreditsPage() {
+  useDocumentTitle('Credits');
+  const { isVerifying } = usePaymentReturn();
+  const credits = useQuery(creditsQuery);
+
+  return (
+    <div className="max-w-6xl space-y-10">
+      <div>
+        <h1 className="font-semibold text-2xl text-fg tracking-tight">Credits</h1>
+        <p className="mt-1 text-muted">Buy credit packs and see where your credits go.</p>
+      </div>
+      {isVerifying && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-border bg-surface p-3 text-fg text-sm"
+        >
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          {VERIFYING_PAYMENT}
+        </p>
+      )}
+      {credits.isPending ? (
+        <p role="status" className="text-muted">
+          {MESSAGES.loading}
+        </p>
+      ) : credits.isError ? (
+        isRetryableLoadError(credits.error) ? (
+          <LoadError
+            message={creditsLoadErrorText(credits.error)}
+            onRetry={() => void credits.refetch()}
+            isRetrying={credits.isFetching}
+          />
+        ) : (
+          <FormAlert>{creditsLoadErrorText(credits.error)}</FormAlert>
+        )
+      ) : (
+        <>
+          <CreditSummary credits={credits.data} />
+          <PackagePicker packages={credits.data.creditPackages} />
+          <UsageCosts credits={credits.data} />
+          <PurchaseHistory packages={credits.data.creditPackages} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { type CreditPackage, formatCents, PAYMENT_TEXTS, packContents } from '@conduit/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { CreditCard } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { formatCount, formatQuantity } from '../../lib/format.ts';
+import { pageLocation } from '../../lib/page-location.ts';
+import { readServerError } from '../auth/auth-error-text.ts';
+import { useNotify } from '../notifications/notification-context.ts';
+import { paymentsApi } from './credits-api.ts';
+import { PackOption } from './pack-option.tsx';
+
+/** The popular pack is chosen to begin with, else the smallest. */
+const initialPack = (packs: CreditPackage[]) => (packs.find((pack) => pack.popular) ?? packs[0])?.name ?? '';
+
+function packSummary(pack: CreditPackage) {
+  const contents = packContents(pack.credits);
+  return `Enough for ${formatCount(contents.videos)} videos, ${formatCount(contents.scrapes)} LinkedIn scrapes, ${formatCount(contents.images)} images or ${formatCount(contents.removals)} watermark removals.`;
+}
+
+/**
+ * Spec section 4, credit purchase: pick a pack, press pay, go to the payment provider's checkout.
+ * The button reads 'Processing...' from the press until the browser has left the page.
+ */
+export function PackagePicker({ packages }: { packages: Record<string, CreditPackage> }) {
+  const headingId = useId();
+  const { error } = useNotify();
+  const packs = Object.values(packages).sort((a, b) => a.price - b.price);
+  const [selected, setSelected] = useState(() => initialPack(packs));
+  const pack = packs.find((candidate) => candidate.name === selected);
+
+  const checkout = useMutation({
+    mutationFn: async (packageName: string) => {
+      const { url } = await paymentsApi.createCheckout(packageName);
+      if (!url) throw new Error('The checkout session has no URL');
+      return url;
+    },
+    onSuccess: (url) => pageLocation.assign(url),
+    onError: (cause) => {
+      const serverText = readServerError(cause).message;
+      error(
+        serverText
+          ? { title: PAYMENT_TEXTS.checkoutFailed, message: serverText }
+          : { message: PAYMENT_TEXTS.checkoutFailed },
+      );
+    },
+  });
+  const isProcessing = checkout.isPending || checkout.isSuccess;
+
+  // Back from the checkout may restore this page from the back-forward cache, still 'Processing...'.
+  const resetCheckout = checkout.reset;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resetCheckout();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [resetCheckout]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pack && !isProcessing) checkout.mutate(pack.name);
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-semibold text-fg text-lg">
+        Buy credits
+      </h2>
+      <p className="mt-1 text-muted text-sm">
+        One-time purchase, no subscription. Larger packs cost less per credit.
+      </p>
+      <form onSubmit={onSubmit} className="mt-4">
+        <fieldset>
+          <legend className="sr-only">Credit pack</legend>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+            {packs.map((option) => (
+              <PackOption
+                key={option.name}
+                pack={option}
+                isChecked={option.name === selected}
+                isDisabled={isProcessing}
+                onSelect={() => setSelected(option.name)}
+              />
+            ))}
+          </div>
+        </fieldset>
+        {pack && (
+          <div className="mt-4 flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-5">
+            <div className="min-w-0">
+              <p className="font-medium text-fg">
+                {pack.label}: {formatQuantity(pack.credits, 'credit')} for {formatCents(pack.price)}
+              </p>
+              <p className="mt-1 text-muted text-sm">{packSummary(pack)}</p>
+            </div>
+            <Button type="submit" size="lg" disabled={isProcessing} className="shrink-0">
+              <CreditCard aria-hidden="true" className="size-5" />
+              {isProcessing ? PAYMENT_TEXTS.processing : `Pay ${formatCents(pack.price)}`}
+            </Button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

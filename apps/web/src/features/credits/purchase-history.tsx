@@ -1,0 +1,43 @@
+import { type CreditPackage, MESSAGES } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { paymentsQuery } from './credits-api.ts';
+import { PaymentsTable } from './payments-table.tsx';
+
+export const HISTORY_TITLE = 'Purchase history';
+export const HISTORY_LOAD_FAILED = 'Failed to load purchase history';
+export const HISTORY_EMPTY = 'No purchases yet. Packs you buy show up here.';
+
+/** Every checkout this account started, newest first, with what became of it. */
+export function PurchaseHistory({ packages }: { packages: Record<string, CreditPackage> }) {
+  const headingId = useId();
+  const history = useQuery(paymentsQuery);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-semibold text-fg text-lg">
+        {HISTORY_TITLE}
+      </h2>
+      <div className="mt-4">
+        {history.isPending ? (
+          <p role="status" className="text-muted">
+            {MESSAGES.loading}
+          </p>
+        ) : history.isError ? (
+          <LoadError
+            message={HISTORY_LOAD_FAILED}
+            onRetry={() => void history.refetch()}
+            isRetrying={history.isFetching}
+          />
+        ) : history.data.payments.length === 0 ? (
+          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
+            {HISTORY_EMPTY}
+          </p>
+        ) : (
+          <PaymentsTable payments={history.data.payments} packages={packages} labelledBy={headingId} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatCents, PAYMENT_TEXTS, type SandboxCheckout } from '@conduit/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { pageLocation } from '../../lib/page-location.ts';
+import { serverTextOr } from '../auth/auth-error-text.ts';
+import { paymentsApi } from './credits-api.ts';
+
+export const SANDBOX_DECISION_FAILED = 'Could not complete the test checkout. Please try again.';
+export const CANCELING = 'Canceling...';
+
+type Decision = 'pay' | 'cancel';
+
+function Line({ term, children }: { term: string; children: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-3">
+      <dt className="text-muted text-sm">{term}</dt>
+      <dd className="text-right font-medium text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * What is being bought, with Pay and Cancel. Either answers where Stripe would send the browser
+ * (back to /app/credits with `success` or `canceled`); the page goes there with a full load.
+ */
+export function SandboxCheckoutCard({
+  checkout,
+  onStale,
+}: {
+  checkout: SandboxCheckout;
+  onStale: () => void;
+}) {
+  const headingId = useId();
+  const decide = useMutation({
+    mutationFn: (decision: Decision) =>
+      decision === 'pay'
+        ? paymentsApi.paySandbox(checkout.sessionId)
+        : paymentsApi.cancelSandbox(checkout.sessionId),
+    onSuccess: ({ redirectUrl }) => pageLocation.assign(redirectUrl),
+    // The session may have expired or been completed in another tab: show its current state.
+    onError: onStale,
+  });
+  const isBusy = decide.isPending || decide.isSuccess;
+  const amount = formatCents(checkout.amount);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8"
+    >
+      <p className="text-muted text-sm">Pay Conduit</p>
+      <h1 id={headingId} className="mt-1 font-semibold text-3xl text-fg tracking-tight">
+        {amount}
+      </h1>
+      <dl className="mt-6 divide-y divide-border border-border border-y">
+        <Line term="Package">{checkout.label}</Line>
+        <Line term="Credits">{formatCount(checkout.credits)}</Line>
+        <Line term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</Line>
+        <Line term="Account">{checkout.email}</Line>
+      </dl>
+      <p className="mt-4 text-muted text-sm">
+        This installation has no payment provider configured. Paying adds the credits at once; no card is
+        asked for and nothing is charged.
+      </p>
+      {decide.isError && (
+        <div className="mt-4">
+          <FormAlert>{serverTextOr(decide.error, SANDBOX_DECISION_FAILED)}</FormAlert>
+        </div>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+        <Button size="lg" className="sm:flex-1" disabled={isBusy} onClick={() => decide.mutate('pay')}>
+          {isBusy && decide.variables === 'pay' ? PAYMENT_TEXTS.processing : `Pay ${amount}`}
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="sm:flex-1"
+          disabled={isBusy}
+          onClick={() => decide.mutate('cancel')}
+        >
+          {isBusy && decide.variables === 'cancel' ? CANCELING : 'Cancel'}
+        </Button>
+      </div>
+    </section>
+  );
+}

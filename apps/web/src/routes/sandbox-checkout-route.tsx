@@ -1,0 +1,1 @@
+export { SandboxCheckoutPage as Component } from '../features/credits/sandbox-checkout-page.tsx';

@@ -1,0 +1,53 @@
+import {
+  CREDIT_PACKAGES,
+  type CreditsResponse,
+  type Payment,
+  type SandboxCheckout,
+  USAGE_COSTS,
+} from '@conduit/contracts';
+
+export function makeCredits(overrides: Partial<CreditsResponse> = {}): CreditsResponse {
+  return {
+    balance: 20,
+    totalPurchased: 0,
+    totalUsed: 0,
+    usageStats: {
+      imageGeneration: { requests: 0, credits: 0 },
+      videoGeneration: { requests: 0, credits: 0 },
+      soraWatermarkRemover: { requests: 0, credits: 0 },
+      linkedinScraping: { requests: 0, credits: 0 },
+    },
+    creditPackages: CREDIT_PACKAGES,
+    usageCosts: USAGE_COSTS,
+    ...overrides,
+  };
+}
+
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    _id: 'pay_1',
+    package: 'developer',
+    credits: 500,
+    amount: 3999,
+    currency: 'usd',
+    status: 'paid',
+    provider: 'sandbox',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    paidAt: '2026-01-05T10:01:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSandboxCheckout(overrides: Partial<SandboxCheckout> = {}): SandboxCheckout {
+  return {
+    sessionId: 'cs_sandbox_1',
+    package: 'developer',
+    label: 'Developer',
+    credits: 500,
+    amount: 3999,
+    currency: 'usd',
+    status: 'open',
+    email: 'ada@example.com',
+    ...overrides,
+  };
+}
