@@ -114,6 +114,17 @@ select (select balance from debit) as balance`;
 /** The most calls one batch statement carries. */
 const MAX_BATCH = 128;
 
+/**
+ * Debits of one account in flight at once: the second statement is parsed and waiting on the
+ * row lock while the first commits, so a batch starts the moment the previous one is flushed.
+ */
+const PIPELINE_DEPTH = 2;
+
+interface Line {
+  queue: Waiting[];
+  loops: number;
+}
+
 interface Waiting {
   input: ChargeInput;
   resolve: (result: ChargeResult) => void;
@@ -121,14 +132,14 @@ interface Waiting {
 }
 
 /**
- * Charges paid calls, coalescing concurrent calls of the same account: while one debit of an
- * account is in flight, the calls that arrive wait and then go together as one statement. The
+ * Charges paid calls, coalescing concurrent calls of the same account: while debits of an
+ * account are in flight, the calls that arrive wait and then go together as one statement. The
  * account row is locked (and its commit flushed) once per batch instead of once per call, which is
  * what lets one busy account make thousands of calls a second. Calls with an Idempotency-Key,
  * and every call of a batch that cannot be charged whole, go through `chargeCall` one by one.
  */
 export function createCharger(pool: pg.Pool) {
-  const queues = new Map<string, Waiting[]>();
+  const lines = new Map<string, Line>();
 
   async function chargeBatch(userId: string, batch: Waiting[]) {
     const taskIds = batch.map(() => newId('task'));
@@ -166,9 +177,9 @@ export function createCharger(pool: pg.Pool) {
     });
   }
 
-  async function drain(userId: string, queue: Waiting[]) {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+  async function drain(userId: string, line: Line) {
+    while (line.queue.length > 0) {
+      const batch = line.queue.splice(0, MAX_BATCH);
       try {
         if (batch.length === 1) {
           const [only] = batch as [Waiting];
@@ -180,7 +191,8 @@ export function createCharger(pool: pg.Pool) {
         for (const waiting of batch) waiting.reject(error);
       }
     }
-    queues.delete(userId);
+    line.loops -= 1;
+    if (line.loops === 0) lines.delete(userId);
   }
 
   return {
@@ -188,14 +200,16 @@ export function createCharger(pool: pg.Pool) {
       if (input.idempotencyKey !== undefined) return chargeCall(pool, input);
       return new Promise<ChargeResult>((resolve, reject) => {
         const userId = input.identity.userId;
-        const queue = queues.get(userId);
-        if (queue) {
-          queue.push({ input, resolve, reject });
-          return;
+        let line = lines.get(userId);
+        if (!line) {
+          line = { queue: [], loops: 0 };
+          lines.set(userId, line);
         }
-        const fresh: Waiting[] = [{ input, resolve, reject }];
-        queues.set(userId, fresh);
-        void drain(userId, fresh);
+        line.queue.push({ input, resolve, reject });
+        if (line.loops < PIPELINE_DEPTH) {
+          line.loops += 1;
+          void drain(userId, line);
+        }
       });
     },
   };

@@ -346,7 +346,8 @@ describe('money under concurrency', () => {
         async () =>
           (
             await runtime.services.pool.query(
-              "select count(*)::int as n from tasks where status = 'processing'",
+              "select count(*)::int as n from tasks where status = 'processing' and user_id = any($1)",
+              [accounts.map((account) => account.userId)],
             )
           ).rows[0].n,
         {
