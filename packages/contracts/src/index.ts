@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './credits.ts';
 export * from './errors.ts';
@@ -7,6 +8,7 @@ export * from './payments.ts';
 export * from './product.ts';
 export * from './provider.ts';
 export * from './routes.ts';
+export * from './support.ts';
 export * from './theme.ts';
 export * from './timings.ts';
 export * from './usage.ts';

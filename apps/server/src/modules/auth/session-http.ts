@@ -1,7 +1,8 @@
+import { ADMIN_ROLES, MESSAGES } from '@conduit/contracts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
-import { Unauthorized } from '../../platform/errors.ts';
+import { Forbidden, Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { type ActiveSession, findActiveSession, SESSION_TTL_MS, type SessionInfo } from './sessions.ts';
 
@@ -33,8 +34,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
 }
 
-export async function readSession(services: Services, request: FastifyRequest) {
-  const token = request.cookies[SESSION_COOKIE];
+/** The session token of a request: the cookie, or for scripts `Authorization: Bearer <token>`. */
+function sessionToken(request: FastifyRequest, allowBearer: boolean): string | undefined {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return cookie;
+  if (!allowBearer) return undefined;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || undefined : undefined;
+}
+
+export async function readSession(services: Services, request: FastifyRequest, allowBearer = false) {
+  const token = sessionToken(request, allowBearer);
   if (!token) return null;
   return findActiveSession(services.db, services.clock, token);
 }
@@ -44,6 +54,18 @@ export const requireUser = (services: Services) =>
   async function requireUserHook(request: FastifyRequest) {
     const session = await readSession(services, request);
     if (!session) throw new Unauthorized();
+    request.auth = session;
+  };
+
+/**
+ * preHandler for admin routes: 401 without a session, 403 for anyone but admin and super_admin.
+ * Besides the cookie it accepts the session token as a bearer token, for operators' scripts.
+ */
+export const requireAdmin = (services: Services) =>
+  async function requireAdminHook(request: FastifyRequest) {
+    const session = await readSession(services, request, true);
+    if (!session) throw new Unauthorized();
+    if (!ADMIN_ROLES.includes(session.user.role)) throw new Forbidden(MESSAGES.adminRequired);
     request.auth = session;
   };
 

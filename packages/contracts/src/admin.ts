@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The admin area's API (spec sections 3, 6, 7, 9 plus what its buttons need). Every figure is
+ * defined in docs/admin-figures.md. Money is integer US cents; rates are percentages (0-100).
+ */
+
+/** Spec section 2, 8 and 9: texts and limits of /admin. */
+export const ADMIN_TEXTS = {
+  accessDenied: MESSAGES.accessDenied,
+  adminRequired: MESSAGES.adminRequired,
+  loadErrorTitle: 'Loading Error',
+  loadError: 'Failed to load admin dashboard data',
+} as const;
+export const ADMIN_TABS = ['overview', 'users', 'revenue', 'features', 'health', 'support', 'audit'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+/** The user fetch limit of the spec; the table shows the first ADMIN_USERS_PAGE_SIZE. */
+export const ADMIN_USERS_LIMIT_DEFAULT = 100;
+export const ADMIN_USERS_LIMIT_MAX = 100;
+export const ADMIN_USERS_PAGE_SIZE = 10;
+export const ADMIN_REVENUE_MONTHS = 6;
+/** Feature error rate below this percentage is shown as good. */
+export const FEATURE_ERROR_RATE_GOOD_BELOW = 5;
+/** Health error rate below this percentage is shown as good. */
+export const HEALTH_ERROR_RATE_GOOD_BELOW = 1;
+
+/** The spec's admin plan names and the rate-limit tiers they stand for (docs/admin-figures.md). */
+export const ADMIN_PLANS = ['free', 'basic', 'premium'] as const;
+export type AdminPlan = (typeof ADMIN_PLANS)[number];
+export const PLAN_BY_TIER: Record<RateLimitTier, AdminPlan> = {
+  free: 'free',
+  pro: 'basic',
+  enterprise: 'premium',
+};
+export const TIER_BY_PLAN: Record<AdminPlan, RateLimitTier> = {
+  free: 'free',
+  basic: 'pro',
+  premium: 'enterprise',
+};
+
+export const AdminOverview = z.object({
+  users: z.object({
+    /** Accounts not deleted. */
+    total: z.number().int(),
+    /** Accounts created in the last 30 days. */
+    new: z.number().int(),
+    /** Accounts that signed in or made a paid call in the last 30 days. */
+    active: z.number().int(),
+    /** Percent of accounts active in the 30 days before the window that were not active in it. */
+    churnRate: z.number(),
+  }),
+  revenue: z.object({
+    /** All succeeded payments, cents. */
+    total: z.number().int(),
+    /** total / accounts that ever paid, cents (0 when nobody paid). */
+    arpu: z.number().int(),
+  }),
+  system: z.object({
+    /** Seconds this process has been up. */
+    uptime: z.number(),
+    /** Mean response time of this process's requests in the last 5 minutes, milliseconds. */
+    responseTime: z.number(),
+  }),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+export const AdminDashboardResponse = z.object({ overview: AdminOverview });
+export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
+
+export const AdminUser = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  plan: z.enum(ADMIN_PLANS),
+  tier: z.enum(RATE_LIMIT_TIERS),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  emailVerified: z.boolean(),
+  /** ISO time, null when the account never signed in. */
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  balance: z.number().int(),
+  maxApiKeys: z.number().int(),
+  rateLimits: z.object({
+    perMinute: z.number().int().nullable(),
+    perHour: z.number().int().nullable(),
+    perDay: z.number().int().nullable(),
+  }),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUsersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_LIMIT_MAX).default(ADMIN_USERS_LIMIT_DEFAULT),
+  /** Matches email or name, case-insensitive substring. */
+  search: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+  /** Opaque cursor from the previous page's nextCursor (newest accounts first). */
+  cursor: z.string().max(200).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+export const AdminUsersResponse = z.object({
+  users: z.array(AdminUser),
+  /** Accounts matching the search (all pages). */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+/** Add User: an invitation mail with a link to set a password. */
+export const InviteUserBody = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH)
+    .regex(EMAIL_PATTERN, 'Please enter a valid email'),
+  role: z.enum(ROLES).default('user'),
+});
+export type InviteUserBody = z.infer<typeof InviteUserBody>;
+export const InviteUserResponse = z.object({ user: AdminUser });
+
+/** Edit: every field optional; rate limits null mean the tier's defaults. */
+export const UpdateUserBody = z.strictObject({
+  role: z.enum(ROLES).optional(),
+  plan: z.enum(ADMIN_PLANS).optional(),
+  isActive: z.boolean().optional(),
+  maxApiKeys: z.number().int().min(0).max(1000).optional(),
+  rateLimits: z
+    .strictObject({
+      perMinute: z.number().int().positive().max(1_000_000).nullable(),
+      perHour: z.number().int().positive().max(100_000_000).nullable(),
+      perDay: z.number().int().positive().max(1_000_000_000).nullable(),
+    })
+    .optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+export const UpdateUserResponse = z.object({ user: AdminUser });
+
+/** A credit adjustment is a ledger entry with the admin's reason; negative takes credits away (never below 0). */
+export const AdjustCreditsBody = z.strictObject({
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, { error: 'Amount must not be zero' })
+    .refine((n) => Math.abs(n) <= 10_000_000, { error: 'Amount is too large' }),
+  reason: z.string().trim().min(3, 'Please give a reason').max(500),
+});
+export type AdjustCreditsBody = z.infer<typeof AdjustCreditsBody>;
+export const AdjustCreditsResponse = z.object({ balance: z.number().int() });
+
+export const RevenuePoint = z.object({
+  /** Month as YYYY-MM (UTC). */
+  date: z.string(),
+  revenue: z.object({ total: z.number().int() }),
+  /** Percent change against the month before; null when that month had no revenue. */
+  growthRate: z.number().nullable(),
+});
+export const AdminRevenueResponse = z.object({ revenueData: z.array(RevenuePoint) });
+export type AdminRevenueResponse = z.infer<typeof AdminRevenueResponse>;
+
+export const FeatureStats = z.object({
+  /** One of the four paid services: image, video, sora, linkedin. */
+  feature: z.string(),
+  totalUsers: z.number().int(),
+  totalActions: z.number().int(),
+  /** Mean of users' 1-5 ratings of results; null when nobody rated. */
+  averageRating: z.number().nullable(),
+  /** Percent of settled calls that failed. */
+  errorRate: z.number(),
+});
+export const AdminFeaturesResponse = z.object({ features: z.array(FeatureStats) });
+export type AdminFeaturesResponse = z.infer<typeof AdminFeaturesResponse>;
+
+export const HEALTH_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
+export const HealthCheck = z.object({
+  name: z.string(),
+  status: z.enum(['ok', 'warn', 'fail']),
+  detail: z.string(),
+  value: z.number().nullable(),
+});
+export type HealthCheck = z.infer<typeof HealthCheck>;
+export const AdminHealthResponse = z.object({
+  health: z.object({
+    status: z.enum(HEALTH_STATUSES),
+    uptime: z.number(),
+    responseTime: z.number(),
+    /** Percent of this process's requests in the last 5 minutes answered with a 5xx. */
+    errorRate: z.number(),
+  }),
+  /** database, job queue depth, stuck tasks, webhook failures, ledger check, upstream balance. */
+  checks: z.array(HealthCheck),
+});
+export type AdminHealthResponse = z.infer<typeof AdminHealthResponse>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
+
+/** A user's rating of one of their own results (a task), 1-5; rating again replaces it. */
+export const RateResultBody = z.strictObject({ rating: z.number().int().min(1).max(5) });
+export type RateResultBody = z.infer<typeof RateResultBody>;
+export const RateResultResponse = z.object({ taskId: z.string(), rating: z.number().int() });

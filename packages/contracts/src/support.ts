@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Spec sections 2, 5 and 8: the support page's texts. `{email}` and `{phone}` come from configuration. */
+export const SUPPORT_TEXTS = {
+  responseTime: 'response within 24 hours, Mon-Fri 9 AM-6 PM EST',
+  bothRequired: 'Please fill in both subject and message fields.',
+  sendFailed: 'Failed to send your message. Please try again or contact us directly.',
+  sent: "Message sent. We'll reply by email within 24 hours.",
+} as const;
+
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
+/** Messages one account may send per hour; the next one is answered 429 with Retry-After. */
+export const SUPPORT_MESSAGES_PER_HOUR = 5;
+
+/** Both fields must be non-empty after trimming (spec section 5). */
+export const SupportMessageBody = z.strictObject({
+  subject: z
+    .string()
+    .trim()
+    .min(1, SUPPORT_TEXTS.bothRequired)
+    .max(SUPPORT_SUBJECT_MAX, `Subject must be at most ${SUPPORT_SUBJECT_MAX} characters`),
+  message: z
+    .string()
+    .trim()
+    .min(1, SUPPORT_TEXTS.bothRequired)
+    .max(SUPPORT_MESSAGE_MAX, `Message must be at most ${SUPPORT_MESSAGE_MAX} characters`),
+});
+export type SupportMessageBody = z.infer<typeof SupportMessageBody>;
+export const SupportMessageResponse = z.object({ id: z.string(), message: z.string() });
+
+/** GET /api/support/contact: what the page shows, from SUPPORT_EMAIL and SUPPORT_PHONE. */
+export const SupportContactResponse = z.object({ email: z.string(), phone: z.string().nullable() });
+export type SupportContactResponse = z.infer<typeof SupportContactResponse>;
+
+export const SUPPORT_STATUSES = ['open', 'answered'] as const;
+export const SupportTicket = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(SUPPORT_STATUSES),
+  createdAt: z.string(),
+  replies: z.array(z.object({ at: z.string(), adminEmail: z.string().nullable(), message: z.string() })),
+});
+export type SupportTicket = z.infer<typeof SupportTicket>;
+export const AdminSupportQuery = z.object({
+  status: z.enum(SUPPORT_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const AdminSupportResponse = z.object({
+  tickets: z.array(SupportTicket),
+  nextCursor: z.string().nullable(),
+});
+export type AdminSupportResponse = z.infer<typeof AdminSupportResponse>;
+/** An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */
+export const SupportReplyBody = z.strictObject({
+  message: z.string().trim().min(1, 'Please write a reply').max(SUPPORT_MESSAGE_MAX),
+});
+export const SupportReplyResponse = z.object({ ticket: SupportTicket });
