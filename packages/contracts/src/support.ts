@@ -28,12 +28,14 @@ export const SupportMessageBody = z.strictObject({
 });
 export type SupportMessageBody = z.infer<typeof SupportMessageBody>;
 export const SupportMessageResponse = z.object({ id: z.string(), message: z.string() });
+export type SupportMessageResponse = z.infer<typeof SupportMessageResponse>;
 
 /** GET /api/support/contact: what the page shows, from SUPPORT_EMAIL and SUPPORT_PHONE. */
 export const SupportContactResponse = z.object({ email: z.string(), phone: z.string().nullable() });
 export type SupportContactResponse = z.infer<typeof SupportContactResponse>;
 
 export const SUPPORT_STATUSES = ['open', 'answered'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 export const SupportTicket = z.object({
   id: z.string(),
   userId: z.string(),
@@ -42,7 +44,9 @@ export const SupportTicket = z.object({
   message: z.string(),
   status: z.enum(SUPPORT_STATUSES),
   createdAt: z.string(),
-  replies: z.array(z.object({ at: z.string(), adminEmail: z.string().nullable(), message: z.string() })),
+  replies: z.array(
+    z.object({ id: z.string(), at: z.string(), adminEmail: z.string().nullable(), message: z.string() }),
+  ),
 });
 export type SupportTicket = z.infer<typeof SupportTicket>;
 export const AdminSupportQuery = z.object({
@@ -60,3 +64,5 @@ export const SupportReplyBody = z.strictObject({
   message: z.string().trim().min(1, 'Please write a reply').max(SUPPORT_MESSAGE_MAX),
 });
 export const SupportReplyResponse = z.object({ ticket: SupportTicket });
+export type SupportReplyBody = z.infer<typeof SupportReplyBody>;
+export type SupportReplyResponse = z.infer<typeof SupportReplyResponse>;

@@ -1,1 +1,1 @@
-export { SupportPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { SupportPage as Component } from '../features/support/support-page.tsx';

@@ -6,6 +6,7 @@ import {
 } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { supportTickets } from '../support/schema.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
 import { emailVerificationTokens, sessions, users } from './schema.ts';
@@ -15,7 +16,7 @@ import { findUserById } from './users.ts';
  * Deletes the signed-in account. Accounts with a password confirm with it; accounts that only
  * ever used Google confirm by typing their email address. The row is anonymised, not removed:
  * ledger and payment rows keep an owner for accounting, while the address, name, avatar,
- * password and Google link are gone and the address is free to sign up again. Sessions end at
+ * password and Google link are gone (also from support tickets) and the address is free to sign up again. Sessions end at
  * once; API keys stop working at once because key checks require an active, undeleted owner.
  */
 export async function deleteAccount(ctx: AuthContext, userId: string, input: DeleteAccountBody) {
@@ -30,11 +31,12 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
     throw new BadRequest(M.deleteConfirmEmailMismatch, 'confirmEmail', ERROR_CODES.VALIDATION_FAILED);
   }
 
+  const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
-        email: `deleted-${user.id}@deleted.invalid`,
+        email: anonymousEmail,
         passwordHash: null,
         googleId: null,
         name: null,
@@ -46,6 +48,8 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    // Support tickets stay for the record, but no longer name the address.
+    await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
   });
   ctx.log.info({ userId: user.id }, 'account deleted');
   return { message: M.accountDeleted };

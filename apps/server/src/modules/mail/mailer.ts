@@ -9,6 +9,8 @@ import { type MailContent, renderMail } from './render-mail.ts';
 export interface MailMessage extends MailContent {
   to: string;
   subject: string;
+  /** Where the recipient's answer goes (the user for a support message, support for its receipt). */
+  replyTo?: string;
 }
 
 export interface SentMail {
@@ -47,7 +49,14 @@ export function createMailer(
   return {
     async send(message) {
       const { text, html } = renderMail(message);
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text, html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text,
+        html,
+      });
       if (!isOutbox) {
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };

@@ -13,6 +13,3 @@ function PlaceholderPage({ title, summary }: { title: string; summary: string })
 export const AppDocsPage = () => (
   <PlaceholderPage title="API Docs" summary="Endpoint reference and examples for every service." />
 );
-export const SupportPage = () => (
-  <PlaceholderPage title="Support" summary="Reach our team by email, phone or the message form." />
-);

@@ -1,0 +1,52 @@
+import { SUPPORT_STATUSES } from '@conduit/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A message a signed-in user sent from /app/support. The address is the one the account had when
+ * it wrote, so the ticket still says who asked after the account is deleted (and anonymised).
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: SUPPORT_STATUSES }).notNull().default('open'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    answeredAt: timestamptz('answered_at'),
+  },
+  (table) => [
+    // The admin list, newest first (read backwards), optionally one status, paged by (created_at, id).
+    index('support_tickets_created_at_idx').on(table.createdAt, table.id),
+    index('support_tickets_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    index('support_tickets_user_id_idx').on(table.userId),
+    check('support_tickets_status_check', sql`${table.status} in ('open', 'answered')`),
+  ],
+);
+export type SupportTicketRow = typeof supportTickets.$inferSelect;
+
+/** An admin's answer to a ticket; it is mailed to the user and kept here. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: text('id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id),
+    adminUserId: text('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('support_replies_ticket_id_created_at_idx').on(table.ticketId, table.createdAt)],
+);
+export type SupportReplyRow = typeof supportReplies.$inferSelect;

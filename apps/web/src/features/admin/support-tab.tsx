@@ -1,0 +1,79 @@
+import { MESSAGES } from '@conduit/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { adminSupportQuery, type TicketFilter } from '../support/support-api.ts';
+import { TicketItem } from '../support/ticket-item.tsx';
+import { AdminLoadError } from './admin-load-error.tsx';
+
+const FILTERS: { value: TicketFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'all', label: 'All' },
+];
+
+export const SUPPORT_EMPTY: Record<TicketFilter, string> = {
+  open: 'No open messages. Everything has been answered.',
+  answered: 'No answered messages yet.',
+  all: 'No support messages yet. Messages users send from /app/support appear here.',
+};
+
+/** Admin Support tab: users' messages newest first, filtered by status; open one to read and answer it. */
+export function SupportTab() {
+  const [filter, setFilter] = useState<TicketFilter>('open');
+  const tickets = useInfiniteQuery(adminSupportQuery(filter));
+  const rows = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
+
+  return (
+    <div className="space-y-4">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Show messages</legend>
+        {FILTERS.map((option) => (
+          <Button
+            key={option.value}
+            size="sm"
+            variant={filter === option.value ? 'primary' : 'secondary'}
+            aria-pressed={filter === option.value}
+            onClick={() => setFilter(option.value)}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </fieldset>
+      {tickets.isPending ? (
+        <p role="status" className="py-6 text-muted">
+          {MESSAGES.loading}
+        </p>
+      ) : tickets.isError && rows.length === 0 ? (
+        <AdminLoadError onRetry={() => void tickets.refetch()} isRetrying={tickets.isFetching} />
+      ) : rows.length === 0 ? (
+        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
+          {SUPPORT_EMPTY[filter]}
+        </p>
+      ) : (
+        <ul aria-label="Support messages" className="space-y-3">
+          {rows.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+      {tickets.isFetchNextPageError && (
+        <AdminLoadError
+          onRetry={() => void tickets.fetchNextPage()}
+          isRetrying={tickets.isFetchingNextPage}
+        />
+      )}
+      {tickets.hasNextPage && !tickets.isFetchNextPageError && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={tickets.isFetchingNextPage}
+            onClick={() => void tickets.fetchNextPage()}
+          >
+            {tickets.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_SUPPORT_EMAIL, MESSAGES, SUPPORT_TEXTS } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Clock, type LucideIcon, Mail, Phone } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { supportContactQuery } from './support-api.ts';
+
+export const CONTACT_TITLE = 'Contact us';
+
+function ContactRow({ Icon, label, children }: { Icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="relative min-h-9 pl-12">
+      <dt className="font-medium text-muted text-xs uppercase tracking-wide">
+        <span className="absolute top-0 left-0 flex size-9 items-center justify-center rounded-lg bg-primary-soft">
+          <Icon aria-hidden="true" className="size-4 text-primary-text" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words text-fg text-sm">{children}</dd>
+    </div>
+  );
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+/**
+ * Spec section 2, support: email and phone from the server's configuration and the response
+ * time. Should the call fail, the product's own address still gives the user a way to reach us.
+ */
+export function ContactCard() {
+  const contact = useQuery(supportContactQuery);
+  const email = contact.data?.email ?? DEFAULT_SUPPORT_EMAIL;
+  const phone = contact.data?.phone ?? null;
+  const titleId = useId();
+  const linkClasses = 'font-medium text-primary-text underline-offset-4 hover:underline';
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-border bg-surface p-6 shadow-card"
+    >
+      <h2 id={titleId} className="font-semibold text-fg text-lg">
+        {CONTACT_TITLE}
+      </h2>
+      <p className="mt-1 text-muted text-sm">Prefer email or a call? Reach the team directly.</p>
+      {contact.isPending ? (
+        <p role="status" className="mt-5 text-muted text-sm">
+          {MESSAGES.loading}
+        </p>
+      ) : (
+        <dl className="mt-5 space-y-4">
+          <ContactRow Icon={Mail} label="Email">
+            <a href={`mailto:${email}`} className={linkClasses}>
+              {email}
+            </a>
+          </ContactRow>
+          {phone && (
+            <ContactRow Icon={Phone} label="Phone">
+              <a href={telHref(phone)} className={linkClasses}>
+                {phone}
+              </a>
+            </ContactRow>
+          )}
+          <ContactRow Icon={Clock} label="Hours">
+            <span>Expect a {SUPPORT_TEXTS.responseTime}.</span>
+          </ContactRow>
+        </dl>
+      )}
+    </section>
+  );
+}

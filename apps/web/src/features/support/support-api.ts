@@ -1,0 +1,73 @@
+import type {
+  AdminSupportResponse,
+  SupportContactResponse,
+  SupportMessageBody,
+  SupportMessageResponse,
+  SupportReplyResponse,
+  SupportStatus,
+  SupportTicket,
+} from '@conduit/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client.ts';
+
+/** Email and phone come from the server's configuration and rarely change. */
+export const supportContactQuery = queryOptions({
+  queryKey: ['support-contact'],
+  staleTime: 5 * 60_000,
+  queryFn: ({ signal }) => apiClient.get<SupportContactResponse>('/api/support/contact', { signal }),
+});
+
+/** The admin tab's filter: one status, or every ticket. */
+export type TicketFilter = SupportStatus | 'all';
+/** Under the admin area's key, so its Refresh button reloads the tickets too. */
+export const ADMIN_SUPPORT_QUERY_KEY = ['admin', 'support'] as const;
+export const ADMIN_SUPPORT_PAGE_SIZE = 20;
+
+/** Tickets newest first, a page at a time on the server's cursor; fresh each time the tab opens. */
+export const adminSupportQuery = (filter: TicketFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...ADMIN_SUPPORT_QUERY_KEY, filter],
+    staleTime: 0,
+    refetchOnMount: 'always',
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(ADMIN_SUPPORT_PAGE_SIZE) });
+      if (filter !== 'all') params.set('status', filter);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiClient.get<AdminSupportResponse>(`/api/admin/support?${params}`, { signal });
+    },
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const supportApi = {
+  send: (body: SupportMessageBody) => apiClient.post<SupportMessageResponse>('/api/support', body),
+  reply: (ticketId: string, message: string) =>
+    apiClient.post<SupportReplyResponse>(`/api/admin/support/${encodeURIComponent(ticketId)}/reply`, {
+      message,
+    }),
+};
+
+/**
+ * Puts an answered ticket in place in every loaded list, so the reply shows at once and the
+ * ticket does not jump out of the "Open" list under the admin's eyes; the next load re-sorts.
+ */
+export function replaceTicket(queryClient: QueryClient, ticket: SupportTicket) {
+  queryClient.setQueriesData<InfiniteData<AdminSupportResponse>>(
+    { queryKey: ADMIN_SUPPORT_QUERY_KEY },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)),
+            })),
+          }
+        : data,
+  );
+}
