@@ -14,7 +14,16 @@ export const ADMIN_TEXTS = {
   loadErrorTitle: 'Loading Error',
   loadError: 'Failed to load admin dashboard data',
 } as const;
-export const ADMIN_TABS = ['overview', 'users', 'revenue', 'features', 'health', 'support', 'audit'] as const;
+export const ADMIN_TABS = [
+  'overview',
+  'users',
+  'revenue',
+  'features',
+  'health',
+  'support',
+  'waitlist',
+  'audit',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** The user fetch limit of the spec; the table shows the first ADMIN_USERS_PAGE_SIZE. */
 export const ADMIN_USERS_LIMIT_DEFAULT = 100;
@@ -25,6 +34,38 @@ export const ADMIN_REVENUE_MONTHS = 6;
 export const FEATURE_ERROR_RATE_GOOD_BELOW = 5;
 /** Health error rate below this percentage is shown as good. */
 export const HEALTH_ERROR_RATE_GOOD_BELOW = 1;
+/** The window of the user figures (new, active, churn) and of the feature analytics, in days. */
+export const ADMIN_FIGURES_WINDOW_DAYS = 30;
+/** The window of this process's response time and error rate, in minutes. */
+export const ADMIN_RESPONSE_WINDOW_MINUTES = 5;
+
+/** The server's answers to admin changes it refuses (403, 404, 409). */
+export const ADMIN_MESSAGES = {
+  userNotFound: 'User not found',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  superAdminToGrantAdmin: 'Only a super admin can grant the admin or super admin role',
+  superAdminToEditAdmin: 'Only a super admin can change another admin',
+  customLimitsNeedPremium: 'Custom rate limits apply to the premium (Enterprise) plan only',
+  userExists: 'An account with this email already exists',
+  /** A negative adjustment larger than the balance: credits never go below 0. */
+  overdraft: (remove: number, balance: number) =>
+    `Cannot remove ${remove} credits: the balance is only ${balance} (credits never go below 0)`,
+} as const;
+
+/** What the audit log records. CLI rows carry no actor and `details.source: 'cli'`. */
+export const AUDIT_ACTIONS = [
+  'user.invited',
+  'user.reinvited',
+  'user.updated',
+  'user.deactivated',
+  'user.reactivated',
+  'credits.adjusted',
+  'role.granted',
+  'role.revoked',
+  'session_token.issued',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The spec's admin plan names and the rate-limit tiers they stand for (docs/admin-figures.md). */
 export const ADMIN_PLANS = ['free', 'basic', 'premium'] as const;
@@ -48,7 +89,10 @@ export const AdminOverview = z.object({
     new: z.number().int(),
     /** Accounts that signed in or made a paid call in the last 30 days. */
     active: z.number().int(),
-    /** Percent of accounts active in the 30 days before the window that were not active in it. */
+    /**
+     * Percent of the accounts that made a paid call in the 30 days before the window that were not
+     * active in it (sign-in history is not kept, so the earlier window is known by its paid calls).
+     */
     churnRate: z.number(),
   }),
   revenue: z.object({
@@ -117,7 +161,12 @@ export const InviteUserBody = z.strictObject({
   role: z.enum(ROLES).default('user'),
 });
 export type InviteUserBody = z.infer<typeof InviteUserBody>;
-export const InviteUserResponse = z.object({ user: AdminUser });
+export const InviteUserResponse = z.object({
+  user: AdminUser,
+  /** False when the invitation mail could not be sent (the account exists; invite again to resend). */
+  emailSent: z.boolean(),
+});
+export type InviteUserResponse = z.infer<typeof InviteUserResponse>;
 
 /** Edit: every field optional; rate limits null mean the tier's defaults. */
 export const UpdateUserBody = z.strictObject({
@@ -135,6 +184,7 @@ export const UpdateUserBody = z.strictObject({
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 export const UpdateUserResponse = z.object({ user: AdminUser });
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
 /** A credit adjustment is a ledger entry with the admin's reason; negative takes credits away (never below 0). */
 export const AdjustCreditsBody = z.strictObject({
@@ -147,6 +197,7 @@ export const AdjustCreditsBody = z.strictObject({
 });
 export type AdjustCreditsBody = z.infer<typeof AdjustCreditsBody>;
 export const AdjustCreditsResponse = z.object({ balance: z.number().int() });
+export type AdjustCreditsResponse = z.infer<typeof AdjustCreditsResponse>;
 
 export const RevenuePoint = z.object({
   /** Month as YYYY-MM (UTC). */
@@ -172,6 +223,16 @@ export const AdminFeaturesResponse = z.object({ features: z.array(FeatureStats) 
 export type AdminFeaturesResponse = z.infer<typeof AdminFeaturesResponse>;
 
 export const HEALTH_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
+/** The checks of GET /api/admin/system/health, in this order (docs/admin-figures.md). */
+export const HEALTH_CHECK_NAMES = [
+  'database',
+  'job_queue',
+  'stuck_tasks',
+  'payment_webhooks',
+  'task_webhooks',
+  'ledger',
+  'upstream_balance',
+] as const;
 export const HealthCheck = z.object({
   name: z.string(),
   status: z.enum(['ok', 'warn', 'fail']),
@@ -209,8 +270,14 @@ export const AuditLogQuery = z.object({
 });
 export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
 export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
 /** A user's rating of one of their own results (a task), 1-5; rating again replaces it. */
 export const RateResultBody = z.strictObject({ rating: z.number().int().min(1).max(5) });
 export type RateResultBody = z.infer<typeof RateResultBody>;
 export const RateResultResponse = z.object({ taskId: z.string(), rating: z.number().int() });
+export type RateResultResponse = z.infer<typeof RateResultResponse>;
+export const RATING_MESSAGES = {
+  taskNotFound: 'Task not found',
+  notFinished: 'Only finished calls can be rated',
+} as const;

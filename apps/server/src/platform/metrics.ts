@@ -5,6 +5,67 @@ export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   httpRequests: Counter<'method' | 'route' | 'status_class'>;
+  /** Every request of the last 5 minutes: the admin figures' response time and error rate. */
+  recentRequests: RollingWindow;
+  /** Requests to the inbound webhook routes of the last 24 hours (failures are worth a look). */
+  inboundWebhooks: RollingWindow;
+}
+
+export const RECENT_REQUESTS_WINDOW_MS = 5 * 60_000;
+export const INBOUND_WEBHOOKS_WINDOW_MS = 24 * 60 * 60_000;
+/** Routes that providers call us on; an error answer there means an event may be lost until retried. */
+export const INBOUND_WEBHOOK_ROUTES: ReadonlySet<string> = new Set(['/api/payments/webhook']);
+
+export interface WindowSummary {
+  requests: number;
+  /** Requests whose answer counted as an error when recorded. */
+  errors: number;
+  /** Mean duration in milliseconds; 0 without requests. */
+  meanMs: number;
+}
+
+export interface RollingWindow {
+  record(atMs: number, durationMs: number, isError: boolean): void;
+  summary(nowMs: number): WindowSummary;
+}
+
+/**
+ * Counts, total duration and errors of the last `windowMs`, in fixed buckets: constant memory
+ * and constant work per request whatever the traffic. A bucket older than the window is reused
+ * (and reset) by the time it would be read again, so the sum covers the window to one bucket.
+ */
+export function createRollingWindow(windowMs: number, bucketMs: number): RollingWindow {
+  const size = Math.ceil(windowMs / bucketMs);
+  const slots = Array.from({ length: size }, () => ({ bucket: -1, requests: 0, errors: 0, totalMs: 0 }));
+  return {
+    record(atMs, durationMs, isError) {
+      const bucket = Math.floor(atMs / bucketMs);
+      const slot = slots[bucket % size] as (typeof slots)[number];
+      if (slot.bucket !== bucket) {
+        if (slot.bucket > bucket) return; // a late record for a bucket already recycled
+        slot.bucket = bucket;
+        slot.requests = 0;
+        slot.errors = 0;
+        slot.totalMs = 0;
+      }
+      slot.requests += 1;
+      slot.totalMs += durationMs;
+      if (isError) slot.errors += 1;
+    },
+    summary(nowMs) {
+      const current = Math.floor(nowMs / bucketMs);
+      let requests = 0;
+      let errors = 0;
+      let totalMs = 0;
+      for (const slot of slots) {
+        if (slot.bucket <= current - size || slot.bucket > current) continue;
+        requests += slot.requests;
+        errors += slot.errors;
+        totalMs += slot.totalMs;
+      }
+      return { requests, errors, meanMs: requests === 0 ? 0 : totalMs / requests };
+    },
+  };
 }
 
 /** One registry per process, with Node's default metrics and the HTTP request metrics. */
@@ -26,6 +87,8 @@ export function createMetrics(): Metrics {
       labelNames: ['method', 'route', 'status_class'],
       registers: [registry],
     }),
+    recentRequests: createRollingWindow(RECENT_REQUESTS_WINDOW_MS, 1_000),
+    inboundWebhooks: createRollingWindow(INBOUND_WEBHOOKS_WINDOW_MS, 60_000),
   };
 }
 
@@ -43,5 +106,9 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
       route,
       status_class: `${Math.floor(status / 100)}xx`,
     });
+    const now = Date.now();
+    metrics.recentRequests.record(now, reply.elapsedTime, status >= 500);
+    if (INBOUND_WEBHOOK_ROUTES.has(route))
+      metrics.inboundWebhooks.record(now, reply.elapsedTime, status >= 400);
   });
 }

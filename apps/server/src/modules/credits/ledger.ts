@@ -91,3 +91,47 @@ export function grantFreeCredits(tx: Tx, userId: string): Promise<LedgerResult> 
     note: 'Free credits for verifying the account',
   });
 }
+
+export interface AdjustmentResult {
+  /** False when taking the credits away would leave the balance below 0: nothing changed. */
+  isApplied: boolean;
+  /** The balance after the adjustment, or the unchanged balance when it was refused. */
+  balance: number;
+}
+
+/**
+ * An admin's correction, positive or negative, as one 'adjustment' entry carrying the reason.
+ * The account row is locked first, so concurrent adjustments and debits queue up and the balance
+ * is read and written under the lock; a negative delta larger than the balance is refused
+ * (the CHECK on balance would refuse it anyway). Must run inside the caller's transaction.
+ */
+export async function adjustCredits(
+  tx: Tx,
+  input: { userId: string; delta: number; reference: string; note: string },
+): Promise<AdjustmentResult> {
+  if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
+    throw new Error(`adjustCredits needs a non-zero integer delta, got ${input.delta}`);
+  }
+  const [account] = await tx
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, input.userId))
+    .for('update');
+  if (!account) throw new Error(`No credit account for ${input.userId}`);
+  const balanceAfter = account.balance + input.delta;
+  if (balanceAfter < 0) return { isApplied: false, balance: account.balance };
+  await tx.insert(creditEntries).values({
+    id: newId('cre'),
+    userId: input.userId,
+    delta: input.delta,
+    reason: 'adjustment',
+    reference: input.reference,
+    note: input.note,
+    balanceAfter,
+  });
+  await tx
+    .update(creditAccounts)
+    .set({ balance: balanceAfter, updatedAt: sql`now()` })
+    .where(eq(creditAccounts.userId, input.userId));
+  return { isApplied: true, balance: balanceAfter };
+}

@@ -7,10 +7,15 @@ import {
 } from '@conduit/contracts';
 import type pg from 'pg';
 import type { UserRow } from '../auth/schema.ts';
+import type { Engine } from '../engines/engine.ts';
 import { limitsFor } from '../provider/authenticate-key.ts';
 
 /** The signed-in user's dashboard, counted from their task rows (one per paid call). */
-export async function getDashboard(pool: pg.Pool, user: UserRow): Promise<DashboardResponse> {
+export async function getDashboard(
+  pool: pg.Pool,
+  user: UserRow,
+  engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,
+): Promise<DashboardResponse> {
   const { rows } = await pool.query(
     `select
        (select balance from credit_accounts where user_id = $1) as balance,
@@ -43,5 +48,6 @@ export async function getDashboard(pool: pg.Pool, user: UserRow): Promise<Dashbo
         ) as Record<Service, number>,
       },
     },
+    engine: { name: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
   };
 }

@@ -11,11 +11,14 @@ interface UsageRow {
   status: UsageItem['status'];
   cost: number;
   credits_refunded: number;
+  rating: number | null;
 }
 
 const SELECT_USAGE = `
-  select t.id, t.created_at, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded
+  select t.id, t.created_at, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
+         r.rating
     from tasks t join api_keys k on k.id = t.api_key_id
+    left join task_ratings r on r.task_id = t.id
    where t.user_id = $1`;
 
 const toItem = (row: UsageRow): UsageItem => ({
@@ -27,6 +30,7 @@ const toItem = (row: UsageRow): UsageItem => ({
   status: row.status,
   creditsCharged: row.cost,
   creditsRefunded: row.credits_refunded,
+  rating: row.rating,
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */

@@ -1,13 +1,25 @@
 import { Readable } from 'node:stream';
-import { DashboardResponse, UsageQuery, UsageResponse } from '@conduit/contracts';
+import {
+  DashboardResponse,
+  RateResultBody,
+  RateResultResponse,
+  UsageQuery,
+  UsageResponse,
+} from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import type { Engine } from '../engines/engine.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { listUsage, usageCsv } from './list-usage.ts';
+import { rateResult } from './rate-result.ts';
 
 /** The signed-in user's dashboard and usage history (spec section 3; history beyond the spec). */
-export const usageRoutes = (services: Services): FastifyPluginAsyncZod =>
+export const usageRoutes = (
+  services: Services,
+  engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,
+): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['usage'];
     app.addHook('preHandler', requireUser(services));
@@ -16,7 +28,7 @@ export const usageRoutes = (services: Services): FastifyPluginAsyncZod =>
     });
 
     app.get('/api/dashboard', { schema: { tags, response: { 200: DashboardResponse } } }, async (request) =>
-      getDashboard(services.pool, signedIn(request).user),
+      getDashboard(services.pool, signedIn(request).user, engine),
     );
 
     app.get(
@@ -24,6 +36,26 @@ export const usageRoutes = (services: Services): FastifyPluginAsyncZod =>
       { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
       async (request) =>
         listUsage(services.pool, signedIn(request).user.id, request.query.limit, request.query.cursor),
+    );
+
+    app.put(
+      '/api/usage/:taskId/rating',
+      {
+        schema: {
+          tags,
+          params: z.object({ taskId: z.string().min(1).max(100) }),
+          body: RateResultBody,
+          response: { 200: RateResultResponse },
+        },
+      },
+      async (request) =>
+        rateResult(
+          services.pool,
+          services.clock.now(),
+          signedIn(request).user.id,
+          request.params.taskId,
+          request.body.rating,
+        ),
     );
 
     app.get('/api/usage/export.csv', { schema: { tags } }, async (request, reply) => {

@@ -1,19 +1,90 @@
+import { ADMIN_TABS, type AdminTab } from '@conduit/contracts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/container.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
-import { isAdmin } from '../auth/session-user.ts';
+import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { AccessDenied } from './access-denied.tsx';
+import { ADMIN_QUERY_KEY, refreshAdminData } from './admin-api.ts';
+import { AdminHeader } from './admin-header.tsx';
+import { AdminTabs, panelId, tabId } from './admin-tabs.tsx';
+import { AuditTab } from './audit-tab.tsx';
+import { FeaturesTab } from './features-tab.tsx';
+import { HealthTab } from './health-tab.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+import { RevenueTab } from './revenue-tab.tsx';
+import { SupportTab } from './support-tab.tsx';
+import { useAdminTab } from './use-admin-tab.ts';
+import { UsersTab } from './users-tab.tsx';
+import { WaitlistTab } from './waitlist-tab.tsx';
 
-function AdminHome() {
+export const ADMIN_TITLE = 'Admin dashboard';
+
+/** Each tab's panel. Only the open one is mounted, so opening a tab loads its data again (spec section 4). */
+const PANELS: Record<AdminTab, ComponentType> = {
+  overview: OverviewTab,
+  users: UsersTab,
+  revenue: RevenueTab,
+  features: FeaturesTab,
+  health: HealthTab,
+  support: SupportTab,
+  waitlist: WaitlistTab,
+  audit: AuditTab,
+};
+
+function AdminHome({ user }: { user: SessionUser }) {
   useDocumentTitle('Admin');
+  const queryClient = useQueryClient();
+  const { active, select } = useAdminTab(ADMIN_TABS);
+  const isFetching = useIsFetching({ queryKey: ADMIN_QUERY_KEY }) > 0;
+  const Panel = PANELS[active];
+
   return (
-    <main className="mx-auto max-w-5xl px-6 py-12">
-      <h1 className="font-semibold text-2xl text-fg tracking-tight">Admin dashboard</h1>
-      <p className="mt-2 text-muted">Users, revenue, feature analytics and system health will appear here.</p>
-    </main>
+    <div className="min-h-dvh">
+      <AdminHeader user={user} />
+      <Container className="py-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="font-semibold text-2xl text-fg tracking-tight">{ADMIN_TITLE}</h1>
+            <p className="mt-1 text-muted">
+              Users, revenue, feature analytics and system health, from live data.
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isFetching}
+            onClick={() => void refreshAdminData(queryClient)}
+          >
+            <RefreshCw
+              aria-hidden="true"
+              className={`size-4 ${isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+            />
+            {isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </div>
+        <div className="mt-6">
+          <AdminTabs tabs={ADMIN_TABS} active={active} onSelect={select} />
+        </div>
+        <div
+          id={panelId(active)}
+          role="tabpanel"
+          aria-labelledby={tabId(active)}
+          className="mt-6 rounded-lg outline-offset-4"
+        >
+          <Panel key={active} />
+        </div>
+      </Container>
+    </div>
   );
 }
 
-/** /admin: signed-in admins and super admins only (spec section 6). */
+/** /admin: signed-in admins and super admins only (spec section 6); others read 'Access Denied'. */
 export function AdminPage() {
-  return <RequireAuth>{(user) => (isAdmin(user) ? <AdminHome /> : <AccessDenied />)}</RequireAuth>;
+  return (
+    <RequireAuth>{(user) => (isAdmin(user) ? <AdminHome user={user} /> : <AccessDenied />)}</RequireAuth>
+  );
 }

@@ -3,6 +3,7 @@ import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
+import { ResultRating } from './result-rating.tsx';
 
 const STATUS: Record<UsageItem['status'], { label: string; Icon: LucideIcon; tone: string }> = {
   completed: { label: 'Completed', Icon: CircleCheck, tone: 'text-success' },
@@ -10,7 +11,7 @@ const STATUS: Record<UsageItem['status'], { label: string; Icon: LucideIcon; ton
   failed: { label: 'Failed', Icon: CircleX, tone: 'text-danger' },
 };
 
-const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Task ID'] as const;
+const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Rating', 'Task ID'] as const;
 
 /** "2 charged", "2 refunded" (all of it came back) or "10 charged, 4 refunded". */
 export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): string {
@@ -41,7 +42,7 @@ function Cell({
 
 export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
   return (
-    <div className="rounded-2xl border border-border bg-surface shadow-card">
+    <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
       <table aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
         <thead className="border-border border-b max-sm:sr-only">
           <tr>
@@ -77,6 +78,13 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
                 </Cell>
                 <Cell column="Credits" className="text-fg sm:whitespace-nowrap">
                   {creditsText(item)}
+                </Cell>
+                <Cell column="Rating" className="sm:whitespace-nowrap">
+                  {item.status === 'completed' ? (
+                    <ResultRating item={item} />
+                  ) : (
+                    <span className="text-muted">-</span>
+                  )}
                 </Cell>
                 <Cell column="Task ID" className="min-w-0 max-sm:col-span-2">
                   <CopyButton value={item.taskId} size="sm" />

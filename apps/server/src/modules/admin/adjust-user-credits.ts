@@ -1,0 +1,42 @@
+import { ADMIN_MESSAGES, type AdjustCreditsBody, type AdjustCreditsResponse } from '@conduit/contracts';
+import { Conflict } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { adjustCredits, openCreditAccount } from '../credits/ledger.ts';
+import type { AdminActor, AdminContext } from './admin-context.ts';
+import { assertMayEdit } from './admin-rules.ts';
+import { writeAuditEntry } from './audit-log.ts';
+import { lockTargetUser } from './lock-target.ts';
+
+/**
+ * A credit adjustment with the admin's reason: one ledger entry ('adjustment', the reason as its
+ * note) and its audit row in one transaction. Taking away more than the balance is a 409 and
+ * changes nothing: credits never go below 0.
+ */
+export async function adjustUserCredits(
+  ctx: Pick<AdminContext, 'db' | 'clock'>,
+  actor: AdminActor,
+  userId: string,
+  body: AdjustCreditsBody,
+): Promise<AdjustCreditsResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const target = await lockTargetUser(tx, userId);
+    assertMayEdit(actor, target);
+    await openCreditAccount(tx, target.id);
+    const reference = newId('adj');
+    const result = await adjustCredits(tx, {
+      userId: target.id,
+      delta: body.amount,
+      reference,
+      note: body.reason,
+    });
+    if (!result.isApplied) throw new Conflict(ADMIN_MESSAGES.overdraft(-body.amount, result.balance));
+    await writeAuditEntry(tx, {
+      actorId: actor.userId,
+      action: 'credits.adjusted',
+      targetUserId: target.id,
+      at: ctx.clock.now(),
+      details: { amount: body.amount, reason: body.reason, balanceAfter: result.balance, reference },
+    });
+    return { balance: result.balance };
+  });
+}

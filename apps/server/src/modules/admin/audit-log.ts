@@ -1,0 +1,73 @@
+import type { AuditAction, AuditEntry, AuditLogResponse } from '@conduit/contracts';
+import type pg from 'pg';
+import type { DbOrTx } from '../../platform/database.ts';
+import { newId } from '../../platform/ids.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { adminAuditLog } from './schema.ts';
+
+export interface AuditInput {
+  /** Null for the command line. */
+  actorId: string | null;
+  action: AuditAction;
+  targetUserId: string | null;
+  details: Record<string, unknown>;
+  at: Date;
+}
+
+/** Appends one row; call it with the transaction of the change it records. */
+export async function writeAuditEntry(tx: DbOrTx, input: AuditInput): Promise<string> {
+  const id = newId('aud');
+  await tx.insert(adminAuditLog).values({ id, ...input });
+  return id;
+}
+
+interface AuditRow {
+  id: string;
+  at: Date;
+  at_key: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_user_id: string | null;
+  target_email: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Newest first, paged by (at, id). */
+export async function listAuditLog(pool: pg.Pool, limit: number, cursor?: string): Promise<AuditLogResponse> {
+  const params: unknown[] = [limit + 1];
+  let where = '';
+  if (cursor) {
+    const [at, id] = decodeCursor(cursor);
+    params.push(at, id);
+    where = `where (a.at, a.id) < ($2::timestamp at time zone 'UTC', $3)`;
+  }
+  const { rows } = await pool.query<AuditRow>(
+    `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, a.actor_id, actor.email as actor_email,
+            a.action, a.target_user_id, target.email as target_email, a.details
+       from admin_audit_log a
+       left join users actor on actor.id = a.actor_id
+       left join users target on target.id = a.target_user_id
+       ${where}
+      order by a.at desc, a.id desc
+      limit $1`,
+    params,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(
+      (row): AuditEntry => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        actorId: row.actor_id,
+        actorEmail: row.actor_email,
+        action: row.action,
+        targetUserId: row.target_user_id,
+        targetEmail: row.target_email,
+        details: row.details,
+      }),
+    ),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.at_key, last.id) : null,
+  };
+}

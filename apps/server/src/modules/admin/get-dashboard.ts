@@ -1,0 +1,67 @@
+import { ADMIN_FIGURES_WINDOW_DAYS, type AdminDashboardResponse } from '@conduit/contracts';
+import { type AdminContext, DAY_MS } from './admin-context.ts';
+import { analyticsQuery, percent, processFigures } from './figures.ts';
+
+/*
+ * $1 is "now" (the context's clock), $2 the window's start (now - 30 days), $3 the earlier
+ * window's start: the window is ($2, $1], the earlier one ($3, $2]. One pass over the accounts,
+ * joined with the accounts that called in each window. Definitions: docs/admin-figures.md.
+ */
+const USERS_SQL = `
+with callers_now as (
+  select distinct user_id from tasks where created_at > $2 and created_at <= $1
+), cohort as (
+  select distinct user_id from tasks where created_at > $3 and created_at <= $2
+), accounts as (
+  select u.deleted_at is null as is_kept,
+         u.created_at > $2 and u.created_at <= $1 as is_new,
+         u.deleted_at is null and ((u.last_login_at > $2 and u.last_login_at <= $1) or n.user_id is not null) as is_active,
+         c.user_id is not null as in_cohort
+    from users u
+    left join callers_now n on n.user_id = u.id
+    left join cohort c on c.user_id = u.id
+)
+select count(*) filter (where is_kept)::int as total,
+       count(*) filter (where is_kept and is_new)::int as new,
+       count(*) filter (where is_active)::int as active,
+       count(*) filter (where in_cohort)::int as cohort,
+       count(*) filter (where in_cohort and not is_active)::int as churned
+  from accounts`;
+
+const REVENUE_SQL = `
+select coalesce(sum(amount_cents), 0)::bigint as revenue, count(distinct user_id)::int as payers
+  from payments where status = 'paid'`;
+
+interface UsersRow {
+  total: number;
+  new: number;
+  active: number;
+  cohort: number;
+  churned: number;
+}
+
+const daysBefore = (now: Date, windows: number) =>
+  new Date(now.getTime() - windows * ADMIN_FIGURES_WINDOW_DAYS * DAY_MS);
+
+export async function getDashboard(ctx: AdminContext): Promise<AdminDashboardResponse> {
+  const now = ctx.clock.now();
+  const [[row], [money]] = await Promise.all([
+    analyticsQuery<UsersRow>(ctx.pool, USERS_SQL, [now, daysBefore(now, 1), daysBefore(now, 2)]),
+    analyticsQuery<{ revenue: string; payers: number }>(ctx.pool, REVENUE_SQL),
+  ]);
+  if (!row || !money) throw new Error('the dashboard statements returned no row');
+  const revenue = Number(money.revenue);
+  const { uptime, responseTime } = processFigures(ctx);
+  return {
+    overview: {
+      users: {
+        total: row.total,
+        new: row.new,
+        active: row.active,
+        churnRate: percent(row.churned, row.cohort),
+      },
+      revenue: { total: revenue, arpu: money.payers === 0 ? 0 : Math.round(revenue / money.payers) },
+      system: { uptime, responseTime },
+    },
+  };
+}

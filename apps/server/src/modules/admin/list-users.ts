@@ -1,0 +1,55 @@
+import type { AdminUsersQuery, AdminUsersResponse } from '@conduit/contracts';
+import type pg from 'pg';
+import { type AdminUserRow, toAdminUser } from './admin-user-view.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+const USER_COLUMNS = `u.id, u.email, u.name, u.tier, u.role, u.is_active, u.email_verified_at, u.last_login_at,
+  u.created_at, (u.created_at at time zone 'UTC')::text as created_key, coalesce(c.balance, 0)::int as balance,
+  u.max_api_keys, u.rate_limit_per_minute, u.rate_limit_per_hour, u.rate_limit_per_day`;
+
+/** A LIKE pattern that matches `term` literally anywhere: %, _ and \ lose their meaning. */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Accounts (deleted ones excluded), newest first, paged by (created_at, id); `search` matches
+ * email or name as a case-insensitive substring. `total` counts every match, all pages.
+ */
+export async function listUsers(pool: pg.Pool, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const filters = ['u.deleted_at is null'];
+  const params: unknown[] = [];
+  if (query.search) {
+    params.push(containsPattern(query.search));
+    filters.push(`(u.email ilike $${params.length} or u.name ilike $${params.length})`);
+  }
+  const matching = filters.join(' and ');
+  const countParams = [...params];
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    params.push(createdAt, id);
+    filters.push(
+      `(u.created_at, u.id) < ($${params.length - 1}::timestamp at time zone 'UTC', $${params.length})`,
+    );
+  }
+  params.push(query.limit + 1);
+  const [page, count] = await Promise.all([
+    pool.query<AdminUserRow & { created_key: string }>(
+      `select ${USER_COLUMNS}
+         from users u left join credit_accounts c on c.user_id = u.id
+        where ${filters.join(' and ')}
+        order by u.created_at desc, u.id desc
+        limit $${params.length}`,
+      params,
+    ),
+    pool.query<{ total: number }>(
+      `select count(*)::int as total from users u where ${matching}`,
+      countParams,
+    ),
+  ]);
+  const rows = page.rows.slice(0, query.limit);
+  const last = rows.at(-1);
+  return {
+    users: rows.map(toAdminUser),
+    total: count.rows[0]?.total ?? 0,
+    nextCursor: page.rows.length > query.limit && last ? encodeCursor(last.created_key, last.id) : null,
+  };
+}

@@ -1,0 +1,116 @@
+import {
+  AdjustCreditsBody,
+  AdjustCreditsResponse,
+  AdminDashboardResponse,
+  AdminFeaturesResponse,
+  AdminHealthResponse,
+  AdminRevenueResponse,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  AuditLogQuery,
+  AuditLogResponse,
+  InviteUserBody,
+  InviteUserResponse,
+  UpdateUserBody,
+  UpdateUserResponse,
+} from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../platform/services.ts';
+import { requireAdmin, signedIn } from '../auth/session-http.ts';
+import type { Engine } from '../engines/engine.ts';
+import { adjustUserCredits } from './adjust-user-credits.ts';
+import type { AdminActor, AdminContext } from './admin-context.ts';
+import { listAuditLog } from './audit-log.ts';
+import { getDashboard } from './get-dashboard.ts';
+import { getFeatures } from './get-features.ts';
+import { getHealth } from './get-health.ts';
+import { getRevenue } from './get-revenue.ts';
+import { inviteUser } from './invite-user.ts';
+import { listUsers } from './list-users.ts';
+import { updateUser } from './update-user.ts';
+
+const UserParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * The admin API (spec sections 3, 6, 7, 9, plus Add User, Edit and the audit log): admin and
+ * super_admin only, by session cookie or, for scripts, the session token as a bearer token.
+ */
+export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['admin'];
+    // Read per request: the services' clock is the one the figures are computed against.
+    const context = (): AdminContext => ({ ...services, engine });
+    const actorOf = (request: FastifyRequest): AdminActor => {
+      const { user } = signedIn(request);
+      return { userId: user.id, role: user.role };
+    };
+    // Before validation: someone who is not an admin learns nothing, not even what a body should hold.
+    app.addHook('onRequest', requireAdmin(services));
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/api/admin/dashboard',
+      { schema: { tags, response: { 200: AdminDashboardResponse } } },
+      async () => getDashboard(context()),
+    );
+
+    app.get(
+      '/api/admin/users',
+      { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } },
+      async (request) => listUsers(services.pool, request.query),
+    );
+
+    app.post(
+      '/api/admin/users',
+      { schema: { tags, body: InviteUserBody, response: { 201: InviteUserResponse } } },
+      async (request, reply) =>
+        reply.status(201).send(await inviteUser(context(), actorOf(request), request.body)),
+    );
+
+    app.patch(
+      '/api/admin/users/:id',
+      { schema: { tags, params: UserParams, body: UpdateUserBody, response: { 200: UpdateUserResponse } } },
+      async (request) => updateUser(context(), actorOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/admin/users/:id/credits',
+      {
+        schema: {
+          tags,
+          params: UserParams,
+          body: AdjustCreditsBody,
+          response: { 200: AdjustCreditsResponse },
+        },
+      },
+      async (request) => adjustUserCredits(context(), actorOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/admin/analytics/revenue',
+      { schema: { tags, response: { 200: AdminRevenueResponse } } },
+      async () => getRevenue(context()),
+    );
+
+    app.get(
+      '/api/admin/analytics/features',
+      { schema: { tags, response: { 200: AdminFeaturesResponse } } },
+      async () => getFeatures(context()),
+    );
+
+    app.get(
+      '/api/admin/system/health',
+      { schema: { tags, response: { 200: AdminHealthResponse } } },
+      async () => getHealth(context()),
+    );
+
+    app.get(
+      '/api/admin/audit-log',
+      { schema: { tags, querystring: AuditLogQuery, response: { 200: AuditLogResponse } } },
+      async (request) => listAuditLog(services.pool, request.query.limit, request.query.cursor),
+    );
+  };

@@ -1,0 +1,104 @@
+import {
+  ADMIN_MESSAGES,
+  type AuditAction,
+  TIER_BY_PLAN,
+  type UpdateUserBody,
+  type UpdateUserResponse,
+} from '@conduit/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { BadRequest } from '../../platform/errors.ts';
+import { type UserRow, users } from '../auth/schema.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import type { AdminActor, AdminContext } from './admin-context.ts';
+import { assertMayEdit } from './admin-rules.ts';
+import { loadAdminUser } from './admin-user-view.ts';
+import { writeAuditEntry } from './audit-log.ts';
+import { lockTargetUser } from './lock-target.ts';
+
+type Changes = Partial<
+  Pick<
+    UserRow,
+    | 'role'
+    | 'tier'
+    | 'isActive'
+    | 'maxApiKeys'
+    | 'rateLimitPerMinute'
+    | 'rateLimitPerHour'
+    | 'rateLimitPerDay'
+  >
+>;
+
+/** The columns the body changes; custom limits belong to Enterprise and go when the tier does. */
+function changesOf(target: UserRow, body: UpdateUserBody): Changes {
+  const wanted: Changes = {};
+  if (body.role !== undefined) wanted.role = body.role;
+  if (body.plan !== undefined) wanted.tier = TIER_BY_PLAN[body.plan];
+  if (body.isActive !== undefined) wanted.isActive = body.isActive;
+  if (body.maxApiKeys !== undefined) wanted.maxApiKeys = body.maxApiKeys;
+  const tier = wanted.tier ?? target.tier;
+  if (body.rateLimits) {
+    const { perMinute, perHour, perDay } = body.rateLimits;
+    const isCustom = perMinute !== null || perHour !== null || perDay !== null;
+    if (isCustom && tier !== 'enterprise')
+      throw new BadRequest(ADMIN_MESSAGES.customLimitsNeedPremium, 'rateLimits');
+    Object.assign(wanted, {
+      rateLimitPerMinute: perMinute,
+      rateLimitPerHour: perHour,
+      rateLimitPerDay: perDay,
+    });
+  } else if (tier !== 'enterprise') {
+    Object.assign(wanted, { rateLimitPerMinute: null, rateLimitPerHour: null, rateLimitPerDay: null });
+  }
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(wanted) as [keyof Changes, unknown][]) {
+    if (target[field] !== value) Object.assign(changes, { [field]: value });
+  }
+  return changes;
+}
+
+function auditActionOf(changes: Changes): AuditAction {
+  if (changes.isActive === false) return 'user.deactivated';
+  if (changes.isActive === true) return 'user.reactivated';
+  return 'user.updated';
+}
+
+/**
+ * Edit: role, plan (tier), active flag, key maximum, Enterprise limits. Deactivating ends every
+ * session of the account in the same transaction; its API keys stop at once because every paid
+ * call re-checks `users.is_active` in its debit statement and status reads look the key up fresh.
+ * The change and its audit row commit together; a body that changes nothing writes nothing.
+ */
+export async function updateUser(
+  ctx: Pick<AdminContext, 'db' | 'clock'>,
+  actor: AdminActor,
+  userId: string,
+  body: UpdateUserBody,
+): Promise<UpdateUserResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const target = await lockTargetUser(tx, userId);
+    assertMayEdit(actor, target, body);
+    const changes = changesOf(target, body);
+    const fields = Object.keys(changes) as (keyof Changes)[];
+    if (fields.length > 0) {
+      await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, target.id));
+      if (changes.isActive === false) await revokeUserSessions(tx, target.id);
+      await writeAuditEntry(tx, {
+        actorId: actor.userId,
+        action: auditActionOf(changes),
+        targetUserId: target.id,
+        at: ctx.clock.now(),
+        details: {
+          changes: Object.fromEntries(
+            fields.map((field) => [field, { from: target[field], to: changes[field] }]),
+          ),
+        },
+      });
+    }
+    const user = await loadAdminUser(tx, target.id);
+    if (!user) throw new Error(`account ${target.id} vanished inside its own transaction`);
+    return { user };
+  });
+}

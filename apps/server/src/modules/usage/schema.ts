@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+import { tasks } from '../tasks/schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A user's 1-5 rating of one of their results: one row per task, rating again replaces it.
+ * The admin feature analytics average these per service.
+ */
+export const taskRatings = pgTable(
+  'task_ratings',
+  {
+    taskId: text('task_id')
+      .primaryKey()
+      .references(() => tasks.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: smallint('rating').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_ratings_user_id_idx').on(table.userId),
+    check('task_ratings_rating_check', sql`${table.rating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,81 @@
+import {
+  ADMIN_USERS_LIMIT_DEFAULT,
+  type AdjustCreditsBody,
+  type AdjustCreditsResponse,
+  type AdminDashboardResponse,
+  type AdminFeaturesResponse,
+  type AdminHealthResponse,
+  type AdminRevenueResponse,
+  type AdminUsersResponse,
+  type AuditLogResponse,
+  type InviteUserBody,
+  type InviteUserResponse,
+  type UpdateUserBody,
+  type UpdateUserResponse,
+} from '@conduit/contracts';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client.ts';
+
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, 'users'] as const;
+export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, 'audit-log'] as const;
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+/**
+ * Every admin figure moves while the screen is open, and spec section 4 wants a tab switch to
+ * reload its data: stale at once, so each tab asks again when it is shown (its old figures show
+ * meanwhile).
+ */
+const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
+
+const get = <T>(path: string) =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, path],
+    ...fresh,
+    queryFn: ({ signal }) => apiClient.get<T>(path, { signal }),
+  });
+
+export const adminDashboardQuery = get<AdminDashboardResponse>('/api/admin/dashboard');
+export const adminRevenueQuery = get<AdminRevenueResponse>('/api/admin/analytics/revenue');
+export const adminFeaturesQuery = get<AdminFeaturesResponse>('/api/admin/analytics/features');
+export const adminHealthQuery = get<AdminHealthResponse>('/api/admin/system/health');
+
+/** Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request (spec section 9). */
+export const adminUsersQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...ADMIN_USERS_QUERY_KEY, search],
+    ...fresh,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(ADMIN_USERS_LIMIT_DEFAULT) });
+      if (search) params.set('search', search);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiClient.get<AdminUsersResponse>(`/api/admin/users?${params}`, { signal });
+    },
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const auditLogQuery = infiniteQueryOptions({
+  queryKey: AUDIT_LOG_QUERY_KEY,
+  ...fresh,
+  initialPageParam: null as string | null,
+  queryFn: ({ pageParam, signal }) => {
+    const params = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
+    if (pageParam) params.set('cursor', pageParam);
+    return apiClient.get<AuditLogResponse>(`/api/admin/audit-log?${params}`, { signal });
+  },
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
+});
+
+const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+
+export const adminApi = {
+  invite: (body: InviteUserBody) => apiClient.post<InviteUserResponse>('/api/admin/users', body),
+  update: (id: string, body: UpdateUserBody) => apiClient.patch<UpdateUserResponse>(userPath(id), body),
+  adjustCredits: (id: string, body: AdjustCreditsBody) =>
+    apiClient.post<AdjustCreditsResponse>(`${userPath(id)}/credits`, body),
+};
+
+/** After any change to an account: the table, the overview's counts and the audit log move. */
+export const refreshAdminData = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });

@@ -1,0 +1,53 @@
+import { ADMIN_TEXTS, MESSAGES } from '@conduit/contracts';
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+
+/** Spec section 8: 'Loading Error' / 'Failed to load admin dashboard data', with a Retry. */
+export function AdminLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-danger bg-danger-soft p-5 text-fg">
+      <div className="flex items-start gap-3">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+        <div>
+          <h2 className="font-semibold text-fg">{ADMIN_TEXTS.loadErrorTitle}</h2>
+          <p className="mt-1 text-sm">{ADMIN_TEXTS.loadError}</p>
+          <Button variant="secondary" size="sm" className="mt-4" disabled={isRetrying} onClick={onRetry}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Retry
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface LoadableQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A tab's query: 'Loading...' the first time, the load error with Retry when it fails with nothing
+ * to show, else its figures (kept on screen while a tab switch reloads them).
+ */
+export function QueryView<T>({
+  query,
+  children,
+}: {
+  query: LoadableQuery<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined && !query.isError) return children(query.data);
+  if (query.isError) {
+    return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  }
+  return (
+    <p role="status" className="py-6 text-muted">
+      {MESSAGES.loading}
+    </p>
+  );
+}

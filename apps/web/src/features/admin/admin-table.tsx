@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+
+/** A cell that stacks under its own small label on phones, where the header row is only read aloud. */
+export function Cell({
+  column,
+  className = '',
+  children,
+}: {
+  column: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={`px-4 py-3 align-middle max-sm:block max-sm:p-0 ${className}`}>
+      <span aria-hidden="true" className="block text-muted text-xs sm:hidden">
+        {column}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+export const ROW_CLASSES =
+  'border-border border-b last:border-b-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4';
+
+/** The admin screen's tables: a card, a header row for wide screens, stacked rows on phones. */
+export function AdminTable({
+  columns,
+  endAligned = [],
+  label,
+  labelledBy,
+  children,
+}: {
+  columns: readonly string[];
+  /** Columns whose cells sit at the end (figures, actions), so their headers do too. */
+  endAligned?: readonly string[];
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
+      <table
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        className="w-full text-left text-sm max-sm:block"
+      >
+        <thead className="border-border border-b max-sm:sr-only">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={`whitespace-nowrap px-4 py-3 font-medium text-muted text-xs ${
+                  endAligned.includes(column) ? 'text-right' : ''
+                }`}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type AdminFeaturesResponse, FEATURE_ERROR_RATE_GOOD_BELOW } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { formatCount } from '../../lib/format.ts';
+import { formatCompact } from '../../lib/format-compact.ts';
+import { adminFeaturesQuery } from './admin-api.ts';
+import { featureLabel, formatPercent } from './admin-format.ts';
+import { QueryView } from './admin-load-error.tsx';
+import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { RateBadge } from './status-badge.tsx';
+
+export const NO_RATINGS = 'No ratings yet';
+const COLUMNS = ['Service', 'Users', 'Actions', 'Average rating', 'Error rate'] as const;
+
+type Feature = AdminFeaturesResponse['features'][number];
+
+/** A count abbreviated K/M, the exact figure on hover. */
+function Count({ value }: { value: number }) {
+  const text = formatCompact(value);
+  return <span title={text === formatCount(value) ? undefined : formatCount(value)}>{text}</span>;
+}
+
+function Rating({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-muted">{NO_RATINGS}</span>;
+  return (
+    <span className="inline-flex items-center gap-1 tabular-nums">
+      <Star aria-hidden="true" className="size-4 fill-warning text-warning" />
+      {value.toFixed(1)}
+      <span className="text-muted">/ 5</span>
+    </span>
+  );
+}
+
+function ErrorRate({ rate }: { rate: number }) {
+  return (
+    <span className="inline-flex items-center gap-2 tabular-nums">
+      {formatPercent(rate)}
+      <RateBadge rate={rate} goodBelow={FEATURE_ERROR_RATE_GOOD_BELOW} />
+    </span>
+  );
+}
+
+function FeaturesTable({ features }: { features: Feature[] }) {
+  return (
+    <AdminTable columns={COLUMNS} label="Feature usage">
+      {features.map((feature) => (
+        <tr key={feature.feature} className={ROW_CLASSES}>
+          <Cell column="Service" className="font-medium text-fg max-sm:col-span-2">
+            {featureLabel(feature.feature)}
+          </Cell>
+          <Cell column="Users" className="text-fg tabular-nums">
+            <Count value={feature.totalUsers} />
+          </Cell>
+          <Cell column="Actions" className="text-fg tabular-nums">
+            <Count value={feature.totalActions} />
+          </Cell>
+          <Cell column="Average rating" className="text-fg">
+            <Rating value={feature.averageRating} />
+          </Cell>
+          <Cell column="Error rate" className="text-fg">
+            <ErrorRate rate={feature.errorRate} />
+          </Cell>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
+
+/** Spec section 3, feature item: per paid service, who uses it, how much, how it rates and fails. */
+export function FeaturesTab() {
+  const features = useQuery(adminFeaturesQuery);
+  return (
+    <QueryView query={features}>
+      {(data) => (
+        <div className="space-y-3">
+          <FeaturesTable features={data.features} />
+          <p className="text-muted text-xs">
+            Users and actions count paid calls; the rating is the mean of users' 1-5 ratings of their results;
+            the error rate is the share of settled calls that failed (good under{' '}
+            {FEATURE_ERROR_RATE_GOOD_BELOW}%).
+          </p>
+        </div>
+      )}
+    </QueryView>
+  );
+}

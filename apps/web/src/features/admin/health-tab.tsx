@@ -1,0 +1,104 @@
+import {
+  ADMIN_RESPONSE_WINDOW_MINUTES,
+  type AdminHealthResponse,
+  HEALTH_ERROR_RATE_GOOD_BELOW,
+  type HealthCheck,
+} from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Clock, Gauge, HeartPulse } from 'lucide-react';
+import { useId } from 'react';
+import { formatCount } from '../../lib/format.ts';
+import { adminHealthQuery } from './admin-api.ts';
+import { formatMs, formatPercent, formatUptime, humanize } from './admin-format.ts';
+import { QueryView } from './admin-load-error.tsx';
+import { AdminStatCard } from './admin-stat-card.tsx';
+import { RateBadge, StatusBadge, type Tone } from './status-badge.tsx';
+
+const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
+  healthy: 'good',
+  degraded: 'warn',
+  unhealthy: 'bad',
+};
+const CHECK_TONE: Record<HealthCheck['status'], Tone> = { ok: 'good', warn: 'warn', fail: 'bad' };
+const CHECK_LABEL: Record<HealthCheck['status'], string> = { ok: 'OK', warn: 'Warning', fail: 'Failing' };
+
+function Checks({ checks }: { checks: HealthCheck[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-semibold text-fg text-lg">
+        Checks
+      </h2>
+      <ul className="mt-3 divide-y divide-border rounded-2xl border border-border bg-surface shadow-card">
+        {checks.map((check) => (
+          <li key={check.name} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4">
+            <div className="sm:w-28 sm:shrink-0">
+              <StatusBadge tone={CHECK_TONE[check.status]}>{CHECK_LABEL[check.status]}</StatusBadge>
+            </div>
+            <div className="min-w-0 flex-1">
+              <h3 className="font-medium text-fg text-sm">{humanize(check.name)}</h3>
+              <p className="mt-0.5 break-words text-muted text-sm">{check.detail}</p>
+            </div>
+            {check.value !== null && (
+              <p className="font-semibold text-fg text-sm tabular-nums sm:text-right">
+                {formatCount(check.value)}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HealthView({ data }: { data: AdminHealthResponse }) {
+  const { health } = data;
+  const passing = data.checks.filter((check) => check.status === 'ok').length;
+  return (
+    <div className="space-y-8">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <AdminStatCard
+          label="Status"
+          value={humanize(health.status)}
+          note={
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <StatusBadge tone={STATUS_TONE[health.status]}>{humanize(health.status)}</StatusBadge>
+              {passing} of {data.checks.length} checks OK
+            </span>
+          }
+          Icon={HeartPulse}
+        />
+        <AdminStatCard
+          label="Uptime"
+          value={formatUptime(health.uptime)}
+          note="Since this server process started"
+          Icon={Clock}
+        />
+        <AdminStatCard
+          label="Response time"
+          value={formatMs(health.responseTime)}
+          note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
+          Icon={Gauge}
+        />
+        <AdminStatCard
+          label="Error rate"
+          value={formatPercent(health.errorRate)}
+          note={
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <RateBadge rate={health.errorRate} goodBelow={HEALTH_ERROR_RATE_GOOD_BELOW} />
+              5xx answers, last {ADMIN_RESPONSE_WINDOW_MINUTES} minutes
+            </span>
+          }
+          Icon={Activity}
+        />
+      </div>
+      <Checks checks={data.checks} />
+    </div>
+  );
+}
+
+/** Spec section 3, health: status, uptime, response time and error rate (good under 1%), and the checks. */
+export function HealthTab() {
+  const health = useQuery(adminHealthQuery);
+  return <QueryView query={health}>{(data) => <HealthView data={data} />}</QueryView>;
+}
