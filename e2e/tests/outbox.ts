@@ -4,10 +4,16 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
-const outboxDir = () => path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+/** The main e2e server's data directory; the waitlist-mode server's is `WAITLIST_DATA_DIR()`. */
+export const MAIN_DATA_DIR = () => process.env.E2E_DATA_DIR as string;
+export const WAITLIST_DATA_DIR = () => process.env.E2E_WAITLIST_DATA_DIR as string;
 
-/** The newest mail the server wrote to its outbox for `email` (the default when no SMTP_URL is set). */
-export async function latestMailTo(email: string) {
+/**
+ * The newest mail a server wrote to its outbox for `email` (the default when no SMTP_URL is set);
+ * `dataDir` picks the server (the main one unless told).
+ */
+export async function latestMailTo(email: string, dataDir = MAIN_DATA_DIR()) {
+  const outboxDir = () => path.join(dataDir, 'outbox');
   let file: string | undefined;
   await expect
     .poll(

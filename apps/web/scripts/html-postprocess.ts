@@ -19,19 +19,19 @@ export async function inlineStylesheets(html: string, outDir: string): Promise<s
 const FIRST_PAINT_WAIT_MS = 500;
 
 /**
- * On "/" the prerendered page is complete without JavaScript, so the app's scripts start only
+ * On "/" (or wherever `isPrerenderedPath`, a JavaScript expression, holds) the prerendered page is complete without JavaScript, so the app's scripts start only
  * once the first contentful paint is reported: content shows at once and hydration follows.
  * The chunks the entry needs are preloaded in the same tick, so there is no waterfall.
  * Every other path loads at once.
  */
-export function deferEntryScript(html: string): string {
+export function deferEntryScript(html: string, isPrerenderedPath = "location.pathname==='/'"): string {
   const entry = html.match(ENTRY_SCRIPT);
   if (!entry?.[1]) throw new Error('prerender: entry <script type="module"> not found');
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const loader = [
     'let started=false;',
     `const load=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}import(${JSON.stringify(entry[1])})};`,
-    "if(location.pathname!=='/'){load()}else{",
+    `if(!(${isPrerenderedPath})){load()}else{`,
     "try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load)}}).observe({type:'paint',buffered:true})}catch{}",
     `setTimeout(load,${FIRST_PAINT_WAIT_MS})}`,
   ].join('');

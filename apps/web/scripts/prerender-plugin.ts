@@ -33,7 +33,10 @@ export function prerenderLandingPlugin(): Plugin {
         build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false },
       });
       const entry = pathToFileURL(path.join(ssrOutDir, 'render-landing.js')).href;
-      const { renderLanding } = (await import(entry)) as { renderLanding: () => Promise<string> };
+      const { renderLanding, renderWaitlistLanding } = (await import(entry)) as {
+        renderLanding: () => Promise<string>;
+        renderWaitlistLanding: () => Promise<string>;
+      };
       const outDir = path.resolve(config.root, config.build.outDir);
       const indexPath = path.join(outDir, 'index.html');
       const template = await readFile(indexPath, 'utf8');
@@ -44,7 +47,31 @@ export function prerenderLandingPlugin(): Plugin {
         () => `<div id="root" data-prerendered>${appHtml}</div>`,
       );
       await writeFile(indexPath, deferEntryScript(await inlineStylesheets(page, outDir)));
+      await writeFile(
+        path.join(outDir, 'waitlist.html'),
+        await renderWaitlistPage(template, await renderWaitlistLanding(), outDir),
+      );
       await rm(ssrOutDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Paths where waitlist.html's prerendered landing is not the page (src/features/waitlist/waitlist-site.ts). */
+const WAITLIST_OWN_PAGES = JSON.stringify(['/waitlist/verify', '/waitlist/status']);
+
+/**
+ * waitlist.html: the waitlist landing prerendered, served for every page in WAITLIST_MODE
+ * (docs/waitlist.md). `data-site="waitlist"` tells the client which route table to use before any
+ * request, and the landing shows (and hydrates) on every path but the waitlist's own pages.
+ */
+async function renderWaitlistPage(template: string, appHtml: string, outDir: string): Promise<string> {
+  const isLandingPath = `${WAITLIST_OWN_PAGES}.indexOf(location.pathname)<0`;
+  const page = template
+    .replace('<html ', '<html data-site="waitlist" ')
+    .replace(
+      '</head>',
+      () => `<script>if(${isLandingPath})delete document.documentElement.dataset.spaPath</script></head>`,
+    )
+    .replace(ROOT_PLACEHOLDER, () => `<div id="root" data-prerendered>${appHtml}</div>`);
+  return deferEntryScript(await inlineStylesheets(page, outDir), isLandingPath);
 }

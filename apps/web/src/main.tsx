@@ -3,24 +3,31 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers.tsx';
+import { isWaitlistOwnPage, isWaitlistSite } from './features/waitlist/waitlist-site.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { routes } from './routes/routes.tsx';
+import { waitlistRoutes } from './routes/waitlist-routes.tsx';
 import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const router = createBrowserRouter(routes);
+// In waitlist mode the server sends waitlist.html (docs/waitlist.md): its own route table, and its
+// prerendered landing stands for every path but the waitlist's own pages.
+const isWaitlist = isWaitlistSite();
+const router = createBrowserRouter(isWaitlist ? waitlistRoutes : routes);
 const app = (
   <AppProviders queryClient={createQueryClient()}>
     <RouterProvider router={router} />
   </AppProviders>
 );
+const { pathname } = window.location;
+const isPrerenderedPath = isWaitlist ? !isWaitlistOwnPage(pathname) : pathname === '/';
 
 // index.html carries the prerendered landing page: hydrate it on "/" (as a transition, so React
 // yields to the browser between chunks), and on any other path (the server answers every page
 // with index.html) drop it and render the real route.
-if (container.hasAttribute('data-prerendered') && window.location.pathname === '/') {
+if (container.hasAttribute('data-prerendered') && isPrerenderedPath) {
   startTransition(() => {
     hydrateRoot(container, app);
   });

@@ -10,18 +10,35 @@ export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.me
 
 const SERVER_PREFIXES = ['/api/', '/waitlist/', '/contact/', '/healthz', '/readyz', '/metrics'];
 const isServerPath = (url: string) => SERVER_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** Pages under a server prefix: a browser navigating there (Accept: text/html) gets the app. */
+const PAGES_UNDER_SERVER_PREFIXES = new Set(['/waitlist/verify', '/waitlist/status']);
+const isBrowserPage = (url: string, accept: string | undefined) =>
+  PAGES_UNDER_SERVER_PREFIXES.has(url) && (accept ?? '').includes('text/html');
+/** The prerendered waitlist landing (docs/waitlist.md), served for every page in waitlist mode. */
+const WAITLIST_PAGE = 'waitlist.html';
+
+export interface WebAppOptions {
+  isWaitlistMode?: boolean;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every
  * other GET that is not a server path answered with index.html so the SPA router takes it.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR) {
-  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir = WEB_DIST_DIR,
+  options: WebAppOptions = {},
+) {
+  const page = options.isWaitlistMode ? WAITLIST_PAGE : 'index.html';
+  const hasBuild = existsSync(path.join(distDir, page));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // In waitlist mode the regular landing is not reachable, not even as /index.html.
+      allowedPath: (pathName) => !(options.isWaitlistMode && pathName === '/index.html'),
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -33,9 +50,11 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (!isServerPath(url) || isBrowserPage(url, request.headers.accept));
     if (isPageRequest && hasBuild) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return sendError(request, reply, 404, ERROR_CODES.NOT_FOUND, `Route ${request.method} ${url} not found`);
   });

@@ -1,4 +1,4 @@
-import { ROUTES } from '@conduit/contracts';
+import { ROUTES, WAITLIST_ROUTES } from '@conduit/contracts';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from '../app/root-layout.tsx';
 import { RouteError } from '../app/route-error.tsx';
@@ -24,6 +24,9 @@ export const routes: RouteObject[] = [
           { path: ROUTES.docs, lazy: () => import('./docs-route.tsx') },
           { path: ROUTES.privacy, lazy: () => import('./privacy-route.tsx') },
           { path: ROUTES.terms, lazy: () => import('./terms-route.tsx') },
+          // Waitlist mails keep working once the site leaves waitlist mode.
+          { path: WAITLIST_ROUTES.verify, lazy: () => import('./waitlist-verify-route.tsx') },
+          { path: WAITLIST_ROUTES.status, lazy: () => import('./waitlist-status-route.tsx') },
         ],
       },
       {

@@ -1,0 +1,45 @@
+import {
+  AdminWaitlistInviteBody,
+  AdminWaitlistInviteResponse,
+  AdminWaitlistQuery,
+  AdminWaitlistResponse,
+  WAITLIST_FIELDS,
+} from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../platform/services.ts';
+import { requireAdmin } from '../auth/session-http.ts';
+import { exportWaitlistCsv, inviteNext, listWaitlist } from './admin-waitlist.ts';
+
+const EXPORTED_ANSWERS = WAITLIST_FIELDS.map((field) => field.id).filter(
+  (id) => id !== 'name' && id !== 'email',
+);
+
+/** The admin's waitlist: entries by rank, CSV export, invite next N (docs/waitlist.md, "Admin"). */
+export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['admin'];
+    app.addHook('preHandler', requireAdmin(services));
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/api/admin/waitlist',
+      { schema: { tags, querystring: AdminWaitlistQuery, response: { 200: AdminWaitlistResponse } } },
+      async (request) => listWaitlist(services, request.query.limit, request.query.offset),
+    );
+
+    app.get('/api/admin/waitlist/export.csv', { schema: { tags } }, async (_request, reply) => {
+      const day = services.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="waitlist-${day}.csv"`)
+        .send(await exportWaitlistCsv(services, EXPORTED_ANSWERS));
+    });
+
+    app.post(
+      '/api/admin/waitlist/invite',
+      { schema: { tags, body: AdminWaitlistInviteBody, response: { 200: AdminWaitlistInviteResponse } } },
+      async (request) => inviteNext(services, request.body.count),
+    );
+  };

@@ -1,0 +1,24 @@
+import type {
+  ContactSalesBody,
+  ContactSalesResponse,
+  WaitlistJoinResponse,
+  WaitlistOkResponse,
+  WaitlistStatusResponse,
+  WaitlistVerifyResponse,
+} from '@conduit/contracts';
+import { apiClient } from '../../lib/api-client.ts';
+import { readServerError } from '../auth/auth-error-text.ts';
+
+/** The waitlist's calls (spec section 7). */
+export const waitlistApi = {
+  join: (body: Record<string, string>) => apiClient.post<WaitlistJoinResponse>('/waitlist/join', body),
+  resend: (email: string) =>
+    apiClient.post<WaitlistOkResponse>('/api/waitlist/resend-verification', { email }),
+  verify: (token: string) => apiClient.post<WaitlistVerifyResponse>('/api/waitlist/verify', { token }),
+  status: (email: string, token: string) =>
+    apiClient.get<WaitlistStatusResponse>(`/waitlist/status?${new URLSearchParams({ email, token })}`),
+  contactSales: (body: ContactSalesBody) => apiClient.post<ContactSalesResponse>('/contact/sales', body),
+};
+
+/** Spec section 8: the server's message, or the generic text when it sent none. */
+export const failureText = (error: unknown, fallback: string) => readServerError(error).message ?? fallback;

@@ -1,0 +1,1 @@
+export { WaitlistStatusPage as Component } from '../features/waitlist/waitlist-status-page.tsx';

@@ -1,0 +1,1 @@
+export { WaitlistVerifyPage as Component } from '../features/waitlist/waitlist-verify-page.tsx';
