@@ -2,11 +2,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { createAuthLimits } from './modules/auth/auth-limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
+import { engineRoutes } from './modules/engines/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -14,8 +17,13 @@ import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
+import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
+import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -75,13 +83,20 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
   await app.register(fastifyCookie, { secret: services.sessionSecret });
   await app.register(systemRoutes(services));
+  registerWaitlistGate(app, services);
   const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
   await app.register(authRoutes(services, authLimits));
   await app.register(accountRoutes(services, authLimits));
   await app.register(creditsRoutes(services));
   await app.register(keysRoutes(services));
-  await app.register(usageRoutes(services));
   await app.register(paymentsRoutes(services));
+  const waitlistLimits = createWaitlistLimits({
+    redis: services.redis,
+    prefix: services.config.REDIS_PREFIX,
+  });
+  await app.register(waitlistRoutes(services, waitlistLimits));
+  await app.register(waitlistAdminRoutes(services));
+  await app.register(supportRoutes(services));
 
   const engine =
     options.engine ??
@@ -97,13 +112,17 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       ),
   };
   await startWebhookWorker(services, engine);
+  await startLedgerAudit(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
+  await app.register(usageRoutes(services, engine));
+  await app.register(engineRoutes(services, () => pump?.wake()));
   const gateway = createGateway(services, runner, () => pump?.wake());
   await app.register(providerRoutes(gateway));
+  await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
-  await registerWebApp(app, options.webDistDir);
+  await registerWebApp(app, options.webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
   return app;
 }

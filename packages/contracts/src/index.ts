@@ -12,3 +12,4 @@ export * from './support.ts';
 export * from './theme.ts';
 export * from './timings.ts';
 export * from './usage.ts';
+export * from './waitlist.ts';

@@ -32,6 +32,8 @@ export const DashboardResponse = z.object({
       creditsByService: z.record(z.enum(SERVICES), z.number().int()),
     }),
   }),
+  /** The engine behind the paid services; the UI marks the local development engine. */
+  engine: z.object({ name: z.string(), isDevelopmentEngine: z.boolean() }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
@@ -44,6 +46,8 @@ export const UsageItem = z.object({
   status: z.enum(['processing', 'completed', 'failed']),
   creditsCharged: z.number().int(),
   creditsRefunded: z.number().int(),
+  /** The user's 1-5 rating of this result (PUT /api/usage/:taskId/rating); null when not rated. */
+  rating: z.number().int().min(1).max(5).nullable(),
 });
 export type UsageItem = z.infer<typeof UsageItem>;
 

@@ -65,12 +65,16 @@ const EnvSchema = z.object({
   PROVIDER_ENGINE: z.enum(['local', 'kie'], { error: 'must be "local" or "kie"' }).optional(),
   KIE_API_KEY: optionalText,
   KIE_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.kie.ai'),
+  /** With it, kie.ai is asked to call us back (signed) when a job changes state; polling stays the truth. */
+  KIE_WEBHOOK_HMAC_KEY: optionalText,
   APIFY_TOKEN: optionalText,
   APIFY_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.apify.com'),
   WAITLIST_MODE: flag.default(false),
   ADMIN_EMAILS: emailList.default([]),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   SUPPORT_PHONE: optionalText,
+  /** Where Contact Sales messages go; SUPPORT_EMAIL (then the product's support address) when unset. */
+  SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
 });

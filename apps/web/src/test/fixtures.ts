@@ -19,6 +19,7 @@ export function makeKeysResponse(keys: ApiKey[] = [makeKey()], maxApiKeys = 10):
 export function makeDashboard(overrides: Partial<DashboardResponse['usage']['last30Days']> = {}) {
   return {
     apiProvider: { tier: 'free', maxApiKeys: 10, limits: { perMinute: 60, perHour: 1000, perDay: 10000 } },
+    engine: { name: 'local', isDevelopmentEngine: true },
     credits: {
       balance: 1250,
       usageCosts: { imageGeneration: 1, videoGeneration: 10, soraWatermarkRemover: 1, linkedinScraping: 2 },
@@ -48,6 +49,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     status: 'completed',
     creditsCharged: 2,
     creditsRefunded: 0,
+    rating: null,
     ...overrides,
   };
 }

@@ -108,6 +108,11 @@ describe('GET /api/auth/verify-email', () => {
     expect(me.json().user).toMatchObject({ email: 'grace@example.com', emailVerified: true });
     const credits = await runtime.app.inject({ method: 'GET', url: '/api/credits', headers: { cookie } });
     expect(credits.json()).toMatchObject({ balance: 20, totalPurchased: 0, totalUsed: 0 });
+    // Signing in through the link is a login: the admin users list shows it.
+    const login = await runtime.services.db.execute(
+      sql`select last_login_at from users where id = ${user._id}`,
+    );
+    expect(login.rows[0]?.last_login_at).toBeTruthy();
 
     const again = await verify(token);
     expect(again.statusCode).toBe(200);

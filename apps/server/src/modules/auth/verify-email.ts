@@ -52,15 +52,12 @@ export async function verifyEmail(ctx: AuthContext, token: string | undefined): 
     const user = await findUserById(tx, consumed.userId);
     if (!user?.isActive) throw new BadRequest(M.invalidToken, 'token');
     const wasVerified = user.emailVerifiedAt !== null;
-    const verified = wasVerified
-      ? user
-      : ((
-          await tx
-            .update(users)
-            .set({ emailVerifiedAt: now, updatedAt: sql`now()` })
-            .where(eq(users.id, user.id))
-            .returning()
-        )[0] ?? user);
+    // The link signs the account in, so it counts as a login too.
+    const [verified = user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: user.emailVerifiedAt ?? now, lastLoginAt: now, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
     await promoteConfiguredAdmin(tx, ctx.config, verified);
     const grant = await grantFreeCredits(tx, user.id);
     return {

@@ -6,7 +6,13 @@ import { createLocalEngine } from './local-engine.ts';
 
 type EngineConfig = Pick<
   Config,
-  'PROVIDER_ENGINE' | 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'
+  | 'PROVIDER_ENGINE'
+  | 'KIE_API_KEY'
+  | 'KIE_BASE_URL'
+  | 'KIE_WEBHOOK_HMAC_KEY'
+  | 'PUBLIC_URL'
+  | 'APIFY_TOKEN'
+  | 'APIFY_BASE_URL'
 >;
 
 /** The engine PROVIDER_ENGINE names (config defaults to `local`, and to `kie` in production). */

@@ -11,6 +11,7 @@ import {
   UpstreamRejected,
   UpstreamUnavailable,
 } from './engine.ts';
+import { KIE_CALLBACK_PATH } from './kie-callback.ts';
 
 /** kie.ai model ids, pinned: moving to a new upstream model is a decision, not a surprise. */
 export const KIE_MODELS = {
@@ -47,7 +48,8 @@ export interface KieEngineOptions {
   linkedinTimeoutMs?: number;
 }
 
-type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'>;
+type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'> &
+  Partial<Pick<Config, 'KIE_WEBHOOK_HMAC_KEY' | 'PUBLIC_URL'>>;
 type Json = Record<string, unknown>;
 
 const asRecord = (value: unknown): Json | undefined =>
@@ -81,8 +83,16 @@ function retryAfterMsOf(header: string | null): number | undefined {
   return waitMs === undefined ? undefined : Math.round(Math.min(Math.max(0, waitMs), MAX_RETRY_AFTER_MS));
 }
 
-/** The create call of each service, exactly as UPSTREAMS.md describes it; no callBackUrl: polling is the truth. */
-export function kieCreateRequest(input: MediaInput): { path: string; body: Json } {
+/**
+ * The create call of each service, exactly as UPSTREAMS.md describes it. `callBackUrl` only when
+ * signed callbacks are configured; they wake our poll early, polling stays the source of truth.
+ */
+export function kieCreateRequest(input: MediaInput, callBackUrl?: string): { path: string; body: Json } {
+  const request = kieCreateBody(input);
+  return callBackUrl ? { ...request, body: { ...request.body, callBackUrl } } : request;
+}
+
+function kieCreateBody(input: MediaInput): { path: string; body: Json } {
   if (input.service === 'image') {
     const request: ImageRequest = input.request;
     const imageUrls = request.image_urls ?? [];
@@ -179,6 +189,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     accountProblem: options.retryDelaysMs?.accountProblem ?? ACCOUNT_PROBLEM_RETRY_MS,
   };
   const secrets = [apiKey];
+  const callBackUrl =
+    config.KIE_WEBHOOK_HMAC_KEY && config.PUBLIC_URL ? `${config.PUBLIC_URL}${KIE_CALLBACK_PATH}` : undefined;
   const scrape = createApifyLinkedinScraper(config, { log, timeoutMs: options.linkedinTimeoutMs });
 
   /** Maps an upstream code (HTTP status or body `code`) onto retry-later or rejected. */
@@ -240,7 +252,7 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     name: 'kie',
     isDevelopmentEngine: false,
     async startJob(input) {
-      const { path, body } = kieCreateRequest(input);
+      const { path, body } = kieCreateRequest(input, callBackUrl);
       const taskId = asRecord(await call('POST', path, body))?.taskId;
       if (typeof taskId !== 'string' || taskId === '') {
         throw new UpstreamUnavailable(`kie.ai ${path} accepted the task without a task id`);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
 import { greetingFor } from './greeting.ts';
 import { USAGE_LOAD_FAILED } from './recent-calls.tsx';
 
@@ -76,6 +77,20 @@ describe('dashboard', () => {
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('1,250');
+  });
+
+  it('marks the local development engine', async () => {
+    openDashboard({});
+    expect(await screen.findByRole('complementary', { name: DEVELOPMENT_ENGINE_TITLE })).toHaveTextContent(
+      /generated here from your request/,
+    );
+  });
+
+  it('shows no development notice with a real upstream engine', async () => {
+    const kie = { ...makeDashboard(), engine: { name: 'kie', isDevelopmentEngine: false } };
+    openDashboard({ 'GET /api/dashboard': { body: kie } });
+    await screen.findByRole('region', { name: 'Credits balance' });
+    expect(screen.queryByRole('complementary', { name: DEVELOPMENT_ENGINE_TITLE })).not.toBeInTheDocument();
   });
 
   it('picks the greeting by the hour', () => {

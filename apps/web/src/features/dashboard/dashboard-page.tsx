@@ -6,6 +6,7 @@ import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
 import { dashboardQuery } from './dashboard-queries.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
+import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
 import { greetingFor } from './greeting.ts';
 import { RecentCalls } from './recent-calls.tsx';
 import { ServiceUsage } from './service-usage.tsx';
@@ -36,6 +37,7 @@ export function DashboardPage() {
         />
       ) : (
         <>
+          <DevelopmentEngineNotice engine={dashboard.data.engine} />
           <DashboardStats dashboard={dashboard.data} />
           <ServiceUsage dashboard={dashboard.data} />
         </>

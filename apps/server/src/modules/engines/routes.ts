@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../platform/services.ts';
+import { KIE_CALLBACK_PATH, pollTaskNow, verifyKieCallback } from './kie-callback.ts';
+
+/**
+ * Upstream callbacks. kie.ai calls KIE_CALLBACK_PATH when a job changes state; a verified call
+ * makes the task pump look at that task now instead of at its next back-off step.
+ */
+export const engineRoutes = (services: Services, wakePump: () => void): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const hmacKey = services.config.KIE_WEBHOOK_HMAC_KEY;
+    if (services.config.PROVIDER_ENGINE !== 'kie' || !hmacKey) return;
+
+    app.post(
+      KIE_CALLBACK_PATH,
+      { schema: { tags: ['engines'], hide: true, response: { 200: z.object({ received: z.boolean() }) } } },
+      async (request) => {
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const upstreamTaskId = verifyKieCallback({
+          hmacKey,
+          body: request.body,
+          timestamp: header('x-webhook-timestamp'),
+          signature: header('x-webhook-signature'),
+          nowMs: services.clock.now().getTime(),
+        });
+        if (await pollTaskNow(services.db, upstreamTaskId)) wakePump();
+        // Unknown or already settled tasks are acknowledged too: kie must not keep retrying them.
+        return { received: true };
+      },
+    );
+  };
