@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntry, AuditLogResponse } from '@conduit/contrac
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { adminAuditLog } from './schema.ts';
 
 export interface AuditInput {

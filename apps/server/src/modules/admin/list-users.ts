@@ -1,7 +1,7 @@
 import type { AdminUsersQuery, AdminUsersResponse } from '@conduit/contracts';
 import type pg from 'pg';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { type AdminUserRow, toAdminUser } from './admin-user-view.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
 
 const USER_COLUMNS = `u.id, u.email, u.name, u.tier, u.role, u.is_active, u.email_verified_at, u.last_login_at,
   u.created_at, (u.created_at at time zone 'UTC')::text as created_key, coalesce(c.balance, 0)::int as balance,

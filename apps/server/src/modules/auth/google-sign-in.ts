@@ -21,7 +21,11 @@ export async function signInWithGoogle(ctx: AuthContext, profile: GoogleProfile)
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const user = await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
-      const [linked] = await tx.select().from(users).where(eq(users.googleId, profile.sub)).for('update');
+      const [linked] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.googleId, profile.sub))
+        .for('no key update');
       const existing = linked ?? (await findUserByEmail(tx, email));
       let account: UserRow | undefined;
       if (existing) {

@@ -64,7 +64,8 @@ export async function createKey(ctx: KeysContext, userId: string, input: CreateK
       .select({ maxApiKeys: users.maxApiKeys })
       .from(users)
       .where(eq(users.id, userId))
-      .for('update');
+      // Serialises key creation per account without blocking paid calls (their rows only key-share users).
+      .for('no key update');
     if (!owner) throw new NotFound('Account not found');
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })

@@ -1,10 +1,12 @@
 import { USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { BadRequest } from '../../platform/errors.ts';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 
 interface UsageRow {
   id: string;
   created_at: Date;
+  /** created_at as PostgreSQL's UTC text, microseconds kept, for the cursor. */
+  created_key: string;
   api_key_id: string;
   key_name: string;
   service: UsageItem['service'];
@@ -15,7 +17,7 @@ interface UsageRow {
 }
 
 const SELECT_USAGE = `
-  select t.id, t.created_at, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
+  select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
          r.rating
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
@@ -34,15 +36,6 @@ const toItem = (row: UsageRow): UsageItem => ({
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
-const encodeCursor = (row: UsageRow) =>
-  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!time || !id || Number.isNaN(Date.parse(time)))
-    throw new BadRequest('cursor: is not a cursor from this list', 'cursor');
-  return [time, id];
-}
-
 export async function listUsage(
   pool: pg.Pool,
   userId: string,
@@ -53,17 +46,17 @@ export async function listUsage(
   let where = '';
   if (cursor) {
     params.push(...decodeCursor(cursor));
-    where = ' and (t.created_at, t.id) < ($3::timestamptz, $4)';
+    where = " and (t.created_at, t.id) < ($3::timestamp at time zone 'UTC', $4)";
   }
   const { rows } = await pool.query(
     `${SELECT_USAGE}${where} order by t.created_at desc, t.id desc limit $2`,
     params,
   );
   const page = (rows as UsageRow[]).slice(0, limit);
+  const last = page.at(-1);
   return {
     items: page.map(toItem),
-    nextCursor:
-      rows.length > limit && page.length > 0 ? encodeCursor(page[page.length - 1] as UsageRow) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_key, last.id) : null,
   };
 }
 

@@ -85,6 +85,34 @@ describe('dashboard and usage history', () => {
     expect(theirs.items).toHaveLength(0);
   });
 
+  it('pages through calls that share a millisecond without skipping any', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    for (const prompt of ['p1', 'p2', 'p3', 'p4']) await paid(account.key, '/api/provider/image', { prompt });
+    // Four calls within one millisecond, microseconds apart, as a busy key produces them.
+    await runtime.services.pool.query(
+      `update tasks t set created_at = '2026-11-01T10:00:00.123Z'::timestamptz + (n.i || ' microseconds')::interval
+         from (select id, row_number() over (order by id) as i from tasks where user_id = $1) n
+        where t.id = n.id`,
+      [account.userId],
+    );
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = (
+        await runtime.app.inject({
+          method: 'GET',
+          url: `/api/usage?limit=1${cursor && `&cursor=${cursor}`}`,
+          headers: { cookie },
+        })
+      ).json();
+      seen.push(...page.items.map((item: { taskId: string }) => item.taskId));
+      cursor = page.nextCursor ?? '';
+    } while (cursor && seen.length < 10);
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen).size).toBe(4);
+  });
+
   it('refuses a forged cursor with 400', async () => {
     const account = await createPaidAccount(runtime.services);
     const cookie = await sessionCookieFor(runtime.services, account.userId);

@@ -1,4 +1,4 @@
-import { BadRequest } from '../../platform/errors.ts';
+import { BadRequest } from './errors.ts';
 
 /*
  * Keyset cursors over (timestamp, id). The time is PostgreSQL's own text of the UTC timestamp,
