@@ -6,7 +6,6 @@ import { AppProviders } from './app/app-providers.tsx';
 import { isWaitlistOwnPage, isWaitlistSite } from './features/waitlist/waitlist-site.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { routes } from './routes/routes.tsx';
-import { waitlistRoutes } from './routes/waitlist-routes.tsx';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -14,8 +13,11 @@ if (!container) throw new Error('#root is missing from index.html');
 
 // In waitlist mode the server sends waitlist.html (docs/waitlist.md): its own route table, and its
 // prerendered landing stands for every path but the waitlist's own pages.
+// Its route table is a chunk of its own, so the normal site's entry does not carry it.
 const isWaitlist = isWaitlistSite();
-const router = createBrowserRouter(isWaitlist ? waitlistRoutes : routes);
+const router = createBrowserRouter(
+  isWaitlist ? (await import('./routes/waitlist-routes.tsx')).waitlistRoutes : routes,
+);
 const app = (
   <AppProviders queryClient={createQueryClient()}>
     <RouterProvider router={router} />
