@@ -16,6 +16,7 @@ import { createCharger } from '../apps/server/src/modules/provider/charge-call.t
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -55,7 +56,7 @@ async function waitFor(url: string) {
 }
 
 function startChild(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
