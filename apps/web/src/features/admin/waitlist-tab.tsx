@@ -108,7 +108,12 @@ export function WaitlistTab() {
       </div>
       <InviteForm />
       {list.isError && <FormAlert>{failureText(list.error, 'Failed to load the waitlist')}</FormAlert>}
-      {data && (
+      {data && data.entries.length === 0 && (
+        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
+          Nobody has joined the waitlist yet. Entries appear here by rank as people join.
+        </p>
+      )}
+      {data && data.entries.length > 0 && (
         <AdminTable columns={COLUMNS} label="Waitlist by rank">
           {data.entries.map((entry) => (
             <tr key={entry.id} className={ROW_CLASSES}>
