@@ -1,28 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** A cell that stacks under its own small label on phones, where the header row is only read aloud. */
-export function Cell({
-  column,
-  className = '',
-  children,
-}: {
-  column: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td className={`px-4 py-3 align-middle max-sm:block max-sm:p-0 ${className}`}>
-      <span aria-hidden="true" className="block text-muted text-xs sm:hidden">
-        {column}
-      </span>
-      {children}
-    </td>
-  );
-}
-
-export const ROW_CLASSES =
-  'border-border border-b last:border-b-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4';
-
 /** The admin screen's tables: a card, a header row for wide screens, stacked rows on phones. */
 export function AdminTable({
   columns,

@@ -1,11 +1,12 @@
 import { type AuditEntry, MESSAGES } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { auditLogQuery } from './admin-api.ts';
 import { humanize } from './admin-format.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
-import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { AdminTable } from './admin-table.tsx';
 
 export const AUDIT_EMPTY = 'No admin changes yet. Every change an admin makes is recorded here.';
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Details'] as const;

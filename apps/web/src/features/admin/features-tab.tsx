@@ -1,12 +1,13 @@
 import { type AdminFeaturesResponse, FEATURE_ERROR_RATE_GOOD_BELOW } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { AdminTable } from './admin-table.tsx';
 import { RateBadge } from './status-badge.tsx';
 
 export const NO_RATINGS = 'No ratings yet';

@@ -7,11 +7,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Clock, Gauge, HeartPulse } from 'lucide-react';
 import { useId } from 'react';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
 import { formatMs, formatPercent, formatUptime, humanize } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminStatCard } from './admin-stat-card.tsx';
 import { RateBadge, StatusBadge, type Tone } from './status-badge.tsx';
 
 const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
@@ -57,7 +57,8 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
   return (
     <div className="space-y-8">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Status"
           value={humanize(health.status)}
           note={
@@ -68,19 +69,22 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
           }
           Icon={HeartPulse}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Uptime"
           value={formatUptime(health.uptime)}
           note="Since this server process started"
           Icon={Clock}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Response time"
           value={formatMs(health.responseTime)}
           note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
           Icon={Gauge}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Error rate"
           value={formatPercent(health.errorRate)}
           note={

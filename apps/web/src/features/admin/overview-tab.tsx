@@ -7,12 +7,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Clock, DollarSign, Gauge, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact, formatCompactCents } from '../../lib/format-compact.ts';
 import { adminDashboardQuery } from './admin-api.ts';
 import { formatMs, formatPercent, formatUptime } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminStatCard } from './admin-stat-card.tsx';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -36,20 +36,29 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
   return (
     <div className="space-y-8">
       <Group title="Users">
-        <AdminStatCard label="Total users" {...countCard(users.total)} note="All accounts" Icon={Users} />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
+          label="Total users"
+          {...countCard(users.total)}
+          note="All accounts"
+          Icon={Users}
+        />
+        <StatCard
+          headingLevel={3}
           label="New users"
           {...countCard(users.new)}
           note={`Signed up in the last ${DAYS} days`}
           Icon={UserPlus}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Active users"
           {...countCard(users.active)}
           note={`Signed in or made a paid call in the last ${DAYS} days`}
           Icon={Activity}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Churn rate"
           value={formatPercent(users.churnRate)}
           note={`Made paid calls the ${DAYS} days before, not active since`}
@@ -57,14 +66,16 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         />
       </Group>
       <Group title="Revenue">
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Total revenue"
           value={formatCompactCents(revenue.total)}
           exact={formatCents(revenue.total)}
           note="All succeeded payments"
           Icon={DollarSign}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Average revenue per user"
           value={formatCompactCents(revenue.arpu)}
           exact={formatCents(revenue.arpu)}
@@ -73,13 +84,15 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         />
       </Group>
       <Group title="System">
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Uptime"
           value={formatUptime(system.uptime)}
           note="Since this server process started"
           Icon={Clock}
         />
-        <AdminStatCard
+        <StatCard
+          headingLevel={3}
           label="Response time"
           value={formatMs(system.responseTime)}
           note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}

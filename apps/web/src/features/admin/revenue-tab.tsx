@@ -1,10 +1,11 @@
 import { ADMIN_REVENUE_MONTHS, formatCents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { adminRevenueQuery } from './admin-api.ts';
 import { formatGrowth, formatMonth } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { AdminTable } from './admin-table.tsx';
 import { lastMonths, type RevenueMonth } from './revenue-months.ts';
 
 /** The chart is its own chunk: only an admin opening this tab downloads it. */

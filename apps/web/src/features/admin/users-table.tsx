@@ -1,9 +1,10 @@
 import type { AdminUser } from '@conduit/contracts';
 import { Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PLAN_SHORT_LABELS, ROLE_LABELS } from './admin-labels.ts';
-import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { AdminTable } from './admin-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Plan', 'Role', 'Status', 'Last login', 'Balance', 'Actions'] as const;

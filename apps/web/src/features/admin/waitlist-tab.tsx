@@ -8,9 +8,10 @@ import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
-import { AdminTable, Cell, ROW_CLASSES } from './admin-table.tsx';
+import { AdminTable } from './admin-table.tsx';
 
 const PAGE_SIZE = 50;
 const WAITLIST_QUERY_KEY = ['admin', 'waitlist'] as const;

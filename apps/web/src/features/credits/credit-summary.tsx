@@ -1,7 +1,7 @@
 import { type CreditsResponse, PAYMENT_TEXTS } from '@conduit/contracts';
 import { Coins, ShoppingCart, Zap } from 'lucide-react';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { StatCard } from '../dashboard/stat-card.tsx';
 
 export const BALANCE_LABEL = 'Credits balance';
 export const PURCHASED_LABEL = 'Credits purchased';

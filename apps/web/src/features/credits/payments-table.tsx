@@ -1,29 +1,10 @@
 import { type CreditPackage, formatCents, type Payment } from '@conduit/contracts';
 import type { ReactNode } from 'react';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 const COLUMNS = ['Date', 'Package', 'Credits', 'Amount', 'Status'] as const;
-
-/** A cell that stacks under its own small label on phones, where the header row is only read aloud. */
-function Cell({
-  column,
-  className = '',
-  children,
-}: {
-  column: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td className={`px-4 py-3 align-middle max-sm:block max-sm:p-0 ${className}`}>
-      <span aria-hidden="true" className="block text-muted text-xs sm:hidden">
-        {column}
-      </span>
-      {children}
-    </td>
-  );
-}
 
 interface PaymentsTableProps {
   payments: Payment[];
@@ -46,10 +27,7 @@ export function PaymentsTable({ payments, packages, labelledBy }: PaymentsTableP
         </thead>
         <tbody className="max-sm:block">
           {payments.map((payment) => (
-            <tr
-              key={payment._id}
-              className="border-border border-b last:border-b-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
-            >
+            <tr key={payment._id} className={ROW_CLASSES}>
               <Cell column="Date" className="text-fg sm:whitespace-nowrap">
                 <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
               </Cell>

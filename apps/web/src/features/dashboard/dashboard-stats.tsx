@@ -1,7 +1,7 @@
 import { type DashboardResponse, MESSAGES, USAGE_WINDOW_DAYS } from '@conduit/contracts';
 import { Activity, Coins, KeyRound } from 'lucide-react';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
-import { StatCard } from './stat-card.tsx';
 
 export const CREDITS_BALANCE_LABEL = 'Credits balance';
 export const ACTIVE_KEYS_LABEL = 'Active keys';

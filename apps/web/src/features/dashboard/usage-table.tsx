@@ -2,6 +2,7 @@ import { SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
 import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
+import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { ResultRating } from './result-rating.tsx';
 
@@ -18,26 +19,6 @@ export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): str
   if (creditsRefunded === 0) return `${formatQuantity(creditsCharged, 'credit')} charged`;
   if (creditsRefunded === creditsCharged) return `${formatQuantity(creditsRefunded, 'credit')} refunded`;
   return `${formatQuantity(creditsCharged, 'credit')} charged, ${creditsRefunded} refunded`;
-}
-
-/** A cell that stacks under its own small label on phones, where the header row is only read aloud. */
-function Cell({
-  column,
-  className = '',
-  children,
-}: {
-  column: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td className={`px-3 py-3 align-top max-sm:block max-sm:p-0 ${className}`}>
-      <span aria-hidden="true" className="block text-muted text-xs sm:hidden">
-        {column}
-      </span>
-      {children}
-    </td>
-  );
 }
 
 export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
@@ -57,36 +38,33 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
           {items.map((item) => {
             const { label, Icon, tone } = STATUS[item.status];
             return (
-              <tr
-                key={item.taskId}
-                className="border-border border-b last:border-b-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
-              >
-                <Cell column="Time" className="text-fg sm:whitespace-nowrap">
+              <tr key={item.taskId} className={ROW_CLASSES}>
+                <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </Cell>
-                <Cell column="Key" className="break-words text-fg">
+                <Cell compact column="Key" className="break-words text-fg">
                   {item.keyName}
                 </Cell>
-                <Cell column="Service" className="text-fg">
+                <Cell compact column="Service" className="text-fg">
                   {SERVICE_LABELS[item.service]}
                 </Cell>
-                <Cell column="Status" className="text-fg">
+                <Cell compact column="Status" className="text-fg">
                   <span className="inline-flex items-center gap-1.5">
                     <Icon aria-hidden="true" className={`size-4 ${tone}`} />
                     {label}
                   </span>
                 </Cell>
-                <Cell column="Credits" className="text-fg sm:whitespace-nowrap">
+                <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
                   {creditsText(item)}
                 </Cell>
-                <Cell column="Rating" className="sm:whitespace-nowrap">
+                <Cell compact column="Rating" className="sm:whitespace-nowrap">
                   {item.status === 'completed' ? (
                     <ResultRating item={item} />
                   ) : (
                     <span className="text-muted">-</span>
                   )}
                 </Cell>
-                <Cell column="Task ID" className="min-w-0 max-sm:col-span-2">
+                <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
                   <CopyButton value={item.taskId} size="sm" />
                 </Cell>
               </tr>

@@ -1,13 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** One admin figure under its label; the label names the region, so tests and readers find it. */
-export function AdminStatCard({
+/**
+ * One figure under its label; the label names the region, so "Credits balance" finds the number.
+ * `headingLevel` fits the card into the page's outline (3 inside a titled section).
+ */
+export function StatCard({
   label,
   value,
   exact,
   note,
   Icon,
+  headingLevel = 2,
 }: {
   label: string;
   value: string;
@@ -15,22 +19,24 @@ export function AdminStatCard({
   exact?: string;
   note?: ReactNode;
   Icon: LucideIcon;
+  headingLevel?: 2 | 3;
 }) {
   const labelId = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section
       aria-labelledby={labelId}
       className="rounded-2xl border border-border bg-surface p-5 shadow-card"
     >
       <div className="flex items-center justify-between gap-3">
-        <h3 id={labelId} className="font-medium text-muted text-sm">
+        <Heading id={labelId} className="font-medium text-muted text-sm">
           {label}
-        </h3>
+        </Heading>
         <Icon aria-hidden="true" className="size-5 text-primary-text" />
       </div>
       <p
         className="mt-3 font-semibold text-3xl text-fg tracking-tight"
-        title={exact !== value ? exact : undefined}
+        title={exact !== undefined && exact !== value ? exact : undefined}
       >
         {value}
       </p>
