@@ -1,8 +1,9 @@
-import { FREE_CREDITS_ON_VERIFY, LANDING_STATS, MESSAGES } from '@conduit/contracts';
+import { FREE_CREDITS_ON_VERIFY, MESSAGES } from '@conduit/contracts';
 import { ArrowRight, Play } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { HeroCodeSample } from './hero-code-sample.tsx';
+import { HeroStats } from './hero-stats.tsx';
 import { useLandingActions } from './use-landing-actions.ts';
 
 export function Hero() {
@@ -41,16 +42,7 @@ export function Hero() {
           <p className="mt-4 text-muted text-sm">
             {FREE_CREDITS_ON_VERIFY} free credits when you verify your email. No card required.
           </p>
-          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-border border-t pt-6">
-            {LANDING_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col">
-                <dt className="text-muted text-sm">{stat.label}</dt>
-                <dd className="order-first font-semibold text-2xl text-fg tracking-tight sm:text-3xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <HeroStats />
         </div>
         <HeroCodeSample />
       </Container>

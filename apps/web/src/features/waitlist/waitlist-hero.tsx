@@ -1,8 +1,9 @@
-import { LANDING_STATS, REFERRAL_BOOST_POSITIONS } from '@conduit/contracts';
+import { REFERRAL_BOOST_POSITIONS } from '@conduit/contracts';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { HeroCodeSample } from '../landing/hero-code-sample.tsx';
+import { HeroStats } from '../landing/hero-stats.tsx';
 import { useWaitlistModals } from './waitlist-modals-context.ts';
 
 export function WaitlistHero() {
@@ -40,16 +41,7 @@ export function WaitlistHero() {
           <p className="mt-4 text-muted text-sm">
             Each friend who joins through your link moves you up {REFERRAL_BOOST_POSITIONS} places.
           </p>
-          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-border border-t pt-6">
-            {LANDING_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col">
-                <dt className="text-muted text-sm">{stat.label}</dt>
-                <dd className="order-first font-semibold text-2xl text-fg tracking-tight sm:text-3xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <HeroStats />
         </div>
         <HeroCodeSample />
       </Container>
