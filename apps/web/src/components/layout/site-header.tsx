@@ -1,4 +1,3 @@
-import { ROUTES } from '@conduit/contracts';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,7 +7,7 @@ import { useSessionUser } from '../../features/auth/session-user.ts';
 import { ThemeSwitcher } from '../../features/theme/theme-switcher.tsx';
 import { Button } from '../ui/button.tsx';
 import { Container } from '../ui/container.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { HeaderBar } from './header-bar.tsx';
 import { HEADER_NAV } from './nav-items.ts';
 
 const MOBILE_NAV_ID = 'mobile-nav';
@@ -42,23 +41,10 @@ export function SiteHeader() {
   );
 
   return (
-    <header className="sticky top-0 z-30 border-border border-b bg-bg/80 backdrop-blur-md">
-      <Container className="flex h-16 items-center gap-6">
-        <Link to={ROUTES.home} className="rounded-lg">
-          <Logo />
-        </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {HEADER_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
+    <HeaderBar
+      nav={HEADER_NAV}
+      actions={
+        <>
           <ThemeSwitcher />
           {user ? (
             <AccountMenu user={user} />
@@ -79,26 +65,28 @@ export function SiteHeader() {
               <Menu aria-hidden="true" className="size-5" />
             )}
           </button>
+        </>
+      }
+      below={
+        <div id={MOBILE_NAV_ID} hidden={!isMenuOpen} className="border-border border-t bg-bg md:hidden">
+          <Container className="py-4">
+            <nav aria-label="Mobile">
+              <ul className="flex flex-col">
+                {HEADER_NAV.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="block rounded-md px-2 py-3 text-fg hover:bg-surface-2">
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {!user && (
+              <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>
+            )}
+          </Container>
         </div>
-      </Container>
-      <div id={MOBILE_NAV_ID} hidden={!isMenuOpen} className="border-border border-t bg-bg md:hidden">
-        <Container className="py-4">
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col">
-              {HEADER_NAV.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className="block rounded-md px-2 py-3 text-fg hover:bg-surface-2">
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {!user && (
-            <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>
-          )}
-        </Container>
-      </div>
-    </header>
+      }
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { type CreditPackage, formatCents, type Payment } from '@conduit/contracts';
-import type { ReactNode } from 'react';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';

@@ -1,6 +1,5 @@
 import { SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
 import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';

@@ -1,10 +1,9 @@
 import { ROUTES, type WaitlistJoinResponse } from '@conduit/contracts';
 import { useMemo, useState } from 'react';
-import { Link, Outlet, useSearchParams } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
+import { HeaderBar } from '../../components/layout/header-bar.tsx';
 import { useScrollToHash } from '../../components/layout/use-scroll-to-hash.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Container } from '../../components/ui/container.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
 import { AuthModalContext } from '../auth/auth-modal-context.ts';
 import { ThemeSwitcher } from '../theme/theme-switcher.tsx';
 import { ContactSalesDialog } from './contact-sales-dialog.tsx';
@@ -50,23 +49,10 @@ export function WaitlistLayout() {
           >
             Skip to content
           </a>
-          <header className="sticky top-0 z-30 border-border border-b bg-bg/80 backdrop-blur-md">
-            <Container className="flex h-16 items-center gap-4 sm:gap-6">
-              <Link to={ROUTES.home} className="rounded-lg">
-                <Logo />
-              </Link>
-              <nav aria-label="Main" className="hidden md:block">
-                <ul className="flex items-center gap-1">
-                  {NAV.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <div className="ml-auto flex items-center gap-2">
+          <HeaderBar
+            nav={NAV}
+            actions={
+              <>
                 <ThemeSwitcher />
                 <div className="hidden sm:block">
                   <Button variant="ghost" onClick={modals.openContactSales}>
@@ -74,9 +60,9 @@ export function WaitlistLayout() {
                   </Button>
                 </div>
                 <Button onClick={modals.openJoin}>Join the waitlist</Button>
-              </div>
-            </Container>
-          </header>
+              </>
+            }
+          />
           <main id="main" className="flex-1">
             <Outlet />
           </main>
