@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { rebuildAccountActivity } from '../credits/account-activity.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { WEBHOOK_QUEUE } from '../webhooks/deliver-webhook.ts';
 import { runLedgerCheck } from './ledger-audit.ts';
@@ -179,6 +180,8 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
         ]);
       }
     }
+    // The calls went in directly, not through the debit: derive the accounts' call activity.
+    await rebuildAccountActivity(pool);
     for (const [index, payment] of PAYMENTS.entries()) {
       await pool.query(
         `insert into payments (id, user_id, package, credits, amount_cents, status, provider, created_at, paid_at)

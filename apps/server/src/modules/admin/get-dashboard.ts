@@ -4,22 +4,24 @@ import { analyticsQuery, percent, processFigures } from './figures.ts';
 
 /*
  * $1 is "now" (the context's clock), $2 the window's start (now - 30 days), $3 the earlier
- * window's start: the window is ($2, $1], the earlier one ($3, $2]. One pass over the accounts,
- * joined with the accounts that called in each window. Definitions: docs/admin-figures.md.
+ * window's start: the window is ($2, $1], the earlier one ($3, $2]. One pass over the accounts
+ * and their call activity (credits/account-activity.ts), no pass over the calls. An account
+ * called in the earlier window if its last call is there, or if its last call is in the window
+ * and its current run (calls at most 30 days apart) started by $2 (the run then has a call in
+ * ($3, $2]), or if that run started in the window and the call before it is in ($3, $2].
+ * Definitions: docs/admin-figures.md.
  */
 const USERS_SQL = `
-with callers_now as (
-  select distinct user_id from tasks where created_at > $2 and created_at <= $1
-), cohort as (
-  select distinct user_id from tasks where created_at > $3 and created_at <= $2
-), accounts as (
+with accounts as (
   select u.deleted_at is null as is_kept,
          u.created_at > $2 and u.created_at <= $1 as is_new,
-         u.deleted_at is null and ((u.last_login_at > $2 and u.last_login_at <= $1) or n.user_id is not null) as is_active,
-         c.user_id is not null as in_cohort
+         u.deleted_at is null and ((u.last_login_at > $2 and u.last_login_at <= $1)
+           or (c.last_call_at > $2 and c.last_call_at <= $1)) as is_active,
+         coalesce((c.last_call_at > $3 and c.last_call_at <= $2)
+           or (c.last_call_at > $2 and c.streak_start_at <= $2)
+           or (c.last_call_at > $2 and c.prev_streak_last_at > $3 and c.prev_streak_last_at <= $2), false) as in_cohort
     from users u
-    left join callers_now n on n.user_id = u.id
-    left join cohort c on c.user_id = u.id
+    left join credit_accounts c on c.user_id = u.id
 )
 select count(*) filter (where is_kept)::int as total,
        count(*) filter (where is_kept and is_new)::int as new,

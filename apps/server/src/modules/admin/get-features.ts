@@ -3,30 +3,38 @@ import type { AdminContext } from './admin-context.ts';
 import { analyticsQuery, percent } from './figures.ts';
 
 /*
- * Paid calls of the window per service: counted per (service, account) first, so the number of
- * accounts is a plain count rather than a count(distinct) sort, then per service; the ratings of
- * the window's calls are summed on the side and joined to the four rows.
+ * Calls, failures and settled calls of the window per service (grouped by service only); the
+ * accounts per service from each account's last call of that service (credits/account-activity.ts,
+ * so no count of distinct accounts over the calls); the ratings of the window's calls on the side.
  */
 const FEATURES_SQL = `
-with per_account as (
-  select t.service, t.user_id, count(*) as actions,
+with window_calls as (
+  select t.service, count(*) as actions,
          count(*) filter (where t.status = 'failed') as failed,
          count(*) filter (where t.status <> 'processing') as settled
     from tasks t
    where t.created_at > $1::timestamptz - make_interval(days => $2) and t.created_at <= $1::timestamptz
-   group by t.service, t.user_id
-), per_service as (
-  select service, count(*) as users, sum(actions) as actions, sum(failed) as failed, sum(settled) as settled
-    from per_account group by service
+   group by t.service
+), accounts as (
+  select unnest(array['image', 'video', 'sora', 'linkedin']) as service,
+         unnest(array[
+           count(*) filter (where last_image_at > $1::timestamptz - make_interval(days => $2) and last_image_at <= $1::timestamptz),
+           count(*) filter (where last_video_at > $1::timestamptz - make_interval(days => $2) and last_video_at <= $1::timestamptz),
+           count(*) filter (where last_sora_at > $1::timestamptz - make_interval(days => $2) and last_sora_at <= $1::timestamptz),
+           count(*) filter (where last_linkedin_at > $1::timestamptz - make_interval(days => $2) and last_linkedin_at <= $1::timestamptz)
+         ]) as users
+    from credit_accounts
 ), rated as (
   select t.service, count(*) as ratings, sum(r.rating) as rating_sum
     from task_ratings r join tasks t on t.id = r.task_id
    where t.created_at > $1::timestamptz - make_interval(days => $2) and t.created_at <= $1::timestamptz
    group by t.service
 )
-select p.service, p.users::int, p.actions::int, p.failed::int, p.settled::int,
+select w.service, a.users::int, w.actions::int, w.failed::int, w.settled::int,
        coalesce(r.ratings, 0)::int as ratings, coalesce(r.rating_sum, 0)::int as rating_sum
-  from per_service p left join rated r on r.service = p.service`;
+  from window_calls w
+  join accounts a on a.service = w.service
+  left join rated r on r.service = w.service`;
 
 interface FeatureRow {
   service: string;

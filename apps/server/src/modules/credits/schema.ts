@@ -16,6 +16,18 @@ export const creditAccounts = pgTable(
       .references(() => users.id),
     balance: integer('balance').notNull().default(0),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /*
+     * Call activity, set by the debit statement itself (modules/credits/account-activity.ts), so
+     * the admin figures count accounts, not calls (docs/admin-figures.md). A run ("streak") is a
+     * sequence of paid calls no more than 30 days apart.
+     */
+    lastCallAt: timestamptz('last_call_at'),
+    streakStartAt: timestamptz('streak_start_at'),
+    prevStreakLastAt: timestamptz('prev_streak_last_at'),
+    lastImageAt: timestamptz('last_image_at'),
+    lastVideoAt: timestamptz('last_video_at'),
+    lastSoraAt: timestamptz('last_sora_at'),
+    lastLinkedinAt: timestamptz('last_linkedin_at'),
   },
   (table) => [check('credit_accounts_balance_check', sql`${table.balance} >= 0`)],
 );

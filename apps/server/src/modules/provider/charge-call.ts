@@ -2,6 +2,7 @@ import { SERVICE_COST_KEY, type Service, TASK_DEADLINE_S } from '@conduit/contra
 import type pg from 'pg';
 import { Conflict, InsufficientCredits, Unauthorized } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { activitySetSql } from '../credits/account-activity.ts';
 import { INVALID_KEY_MESSAGE, type KeyIdentity } from './authenticate-key.ts';
 
 export interface ChargeInput {
@@ -24,14 +25,15 @@ export type ChargeResult =
  * ago in another process cannot spend), the balance is debited only if it covers the cost (a
  * conditional UPDATE, never read-then-write), and the ledger entry and the task row are written
  * from the debit's own output, so all three happen together or not at all. `available` reads
- * the balance as it was before this statement, for the 402 answer.
+ * the balance as it was before this statement, for the 402 answer. The same UPDATE keeps the
+ * account's call activity for the admin figures (credits/account-activity.ts).
  */
 const CHARGE_SQL = `
 with live_key as (
   select k.user_id from api_keys k join users u on u.id = k.user_id
   where k.id = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null
 ), debit as (
-  update credit_accounts c set balance = c.balance - $4, updated_at = now()
+  update credit_accounts c set balance = c.balance - $4, updated_at = now(), ${activitySetSql('array[$3::text]')}
   from live_key where c.user_id = live_key.user_id and c.balance >= $4
   returning c.user_id, c.balance
 ), entry as (
@@ -94,7 +96,8 @@ with req as (
     select 1 from api_keys k join users u on u.id = k.user_id
     where k.id = r.key_id and u.id = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null)
 ), debit as (
-  update credit_accounts c set balance = c.balance - $12, updated_at = now()
+  update credit_accounts c
+     set balance = c.balance - $12, updated_at = now(), ${activitySetSql('(select array_agg(service) from req)')}
   where c.user_id = $1 and c.balance >= $12 and (select n from dead_keys) = 0
   returning c.balance
 ), numbered as (
