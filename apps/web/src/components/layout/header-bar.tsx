@@ -10,15 +10,18 @@ export interface NavItem {
 }
 
 /**
- * The sticky bar every public site shares: the logo home, the main links from md up, then the
- * site's own actions; `below` holds what unfolds under the bar (the mobile menu).
+ * The sticky bar the site, the waitlist site and the admin area share: the logo home (with an
+ * optional `badge` beside it), the main links from md up, then the area's own actions; `below`
+ * holds what unfolds under the bar (the mobile menu).
  */
 export function HeaderBar({
-  nav,
+  nav = [],
+  badge,
   actions,
   below,
 }: {
-  nav: readonly NavItem[];
+  nav?: readonly NavItem[];
+  badge?: ReactNode;
   actions: ReactNode;
   below?: ReactNode;
 }) {
@@ -28,17 +31,20 @@ export function HeaderBar({
         <Link to={ROUTES.home} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {nav.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {badge}
+        {nav.length > 0 && (
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className="ml-auto flex items-center gap-2">{actions}</div>
       </Container>
       {below}
