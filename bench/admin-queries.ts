@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-post
 import { startJobs } from '../apps/server/src/platform/jobs.ts';
 import { createMetrics } from '../apps/server/src/platform/metrics.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
+import { writeReadmeSection } from './readme-section.ts';
 
 /**
  * The admin queries on a large installation: a fresh database seeded (in SQL, generate_series)
@@ -272,15 +272,7 @@ try {
     '',
     `${counts.tasks} tasks, ${counts.ledger_entries} ledger entries, ${counts.users} accounts, ${counts.payments} payments; ${RUNS} runs after one warm-up (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${results.date.slice(0, 10)}, ${results.machine.note})`,
   ].join('\n');
-  const readmePath = path.join(ROOT, 'bench/README.md');
-  const readme = await readFile(readmePath, 'utf8').catch(() => '');
-  const marker = /<!-- admin-bench -->[\s\S]*<!-- \/admin-bench -->/;
-  const block = `<!-- admin-bench -->\n${table}\n<!-- /admin-bench -->`;
-  await writeFile(readmePath, marker.test(readme) ? readme.replace(marker, block) : `${readme}\n${block}\n`);
-  // Keep the committed README as the formatter (and so `npm run lint`) wants it.
-  spawnSync(path.join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', readmePath], {
-    stdio: 'ignore',
-  });
+  await writeReadmeSection('admin-bench', table);
   console.log(table);
 } catch (error) {
   console.error(error);

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/da
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
+import { writeReadmeSection } from './readme-section.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -243,15 +244,7 @@ try {
     '',
     `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB} (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   ].join('\n');
-  const readmePath = path.join(ROOT, 'bench/README.md');
-  const readme = await readFile(readmePath, 'utf8').catch(() => '');
-  const marker = /<!-- api-bench -->[\s\S]*<!-- \/api-bench -->/;
-  const block = `<!-- api-bench -->\n${table}\n<!-- /api-bench -->`;
-  await writeFile(readmePath, marker.test(readme) ? readme.replace(marker, block) : `${readme}\n${block}\n`);
-  // Keep the committed README as the formatter (and so `npm run lint`) wants it.
-  spawnSync(path.join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', readmePath], {
-    stdio: 'ignore',
-  });
+  await writeReadmeSection('api-bench', table);
   console.log(table);
 } catch (error) {
   console.error(error);
