@@ -33,6 +33,24 @@ export async function getBalance(db: DbOrTx, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/** The account's row, locked until the caller's transaction ends: grants and corrections queue on it. */
+async function lockAccount(tx: Tx, userId: string) {
+  const [account] = await tx
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId))
+    .for('update');
+  if (!account) throw new Error(`No credit account for ${userId}`);
+  return account;
+}
+
+async function setBalance(tx: Tx, userId: string, balance: number) {
+  await tx
+    .update(creditAccounts)
+    .set({ balance, updatedAt: sql`now()` })
+    .where(eq(creditAccounts.userId, userId));
+}
+
 /**
  * Adds credits once per (reason, reference). The account row is locked first, so concurrent
  * grants for one account queue up; the unique key then turns a repeat into a no-op instead of a
@@ -42,12 +60,7 @@ export async function grantCredits(tx: Tx, input: LedgerEntryInput): Promise<Led
   if (!Number.isSafeInteger(input.delta) || input.delta <= 0) {
     throw new Error(`grantCredits needs a positive integer delta, got ${input.delta}`);
   }
-  const [account] = await tx
-    .select({ balance: creditAccounts.balance })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.userId, input.userId))
-    .for('update');
-  if (!account) throw new Error(`No credit account for ${input.userId}`);
+  const account = await lockAccount(tx, input.userId);
 
   const balanceAfter = account.balance + input.delta;
   const inserted = await tx
@@ -66,10 +79,7 @@ export async function grantCredits(tx: Tx, input: LedgerEntryInput): Promise<Led
     .returning({ id: creditEntries.id });
   if (inserted.length === 0) return { isApplied: false, balance: account.balance };
 
-  await tx
-    .update(creditAccounts)
-    .set({ balance: balanceAfter, updatedAt: sql`now()` })
-    .where(eq(creditAccounts.userId, input.userId));
+  await setBalance(tx, input.userId, balanceAfter);
   return { isApplied: true, balance: balanceAfter };
 }
 
@@ -112,12 +122,7 @@ export async function adjustCredits(
   if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
     throw new Error(`adjustCredits needs a non-zero integer delta, got ${input.delta}`);
   }
-  const [account] = await tx
-    .select({ balance: creditAccounts.balance })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.userId, input.userId))
-    .for('update');
-  if (!account) throw new Error(`No credit account for ${input.userId}`);
+  const account = await lockAccount(tx, input.userId);
   const balanceAfter = account.balance + input.delta;
   if (balanceAfter < 0) return { isApplied: false, balance: account.balance };
   await tx.insert(creditEntries).values({
@@ -129,9 +134,6 @@ export async function adjustCredits(
     note: input.note,
     balanceAfter,
   });
-  await tx
-    .update(creditAccounts)
-    .set({ balance: balanceAfter, updatedAt: sql`now()` })
-    .where(eq(creditAccounts.userId, input.userId));
+  await setBalance(tx, input.userId, balanceAfter);
   return { isApplied: true, balance: balanceAfter };
 }

@@ -21,8 +21,21 @@ const COLUMNS = [
   },
 ] as const;
 
-export function SiteFooter() {
+/** The line under every footer; the year comes from the visitor's clock, so hydration may differ. */
+export function FooterCopyright() {
   const year = new Date().getFullYear();
+  return (
+    <div className="border-border border-t">
+      <Container className="py-6">
+        <p className="text-muted text-sm" suppressHydrationWarning>
+          © {year} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </Container>
+    </div>
+  );
+}
+
+export function SiteFooter() {
   return (
     <footer className="border-border border-t bg-surface">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -54,13 +67,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </Container>
-      <div className="border-border border-t">
-        <Container className="py-6">
-          <p className="text-muted text-sm" suppressHydrationWarning>
-            © {year} {PRODUCT_NAME}. All rights reserved.
-          </p>
-        </Container>
-      </div>
+      <FooterCopyright />
     </footer>
   );
 }

@@ -1,9 +1,9 @@
-import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, PRODUCT_TAGLINE } from '@conduit/contracts';
+import { DEFAULT_SUPPORT_EMAIL, PRODUCT_TAGLINE } from '@conduit/contracts';
+import { FooterCopyright } from '../../components/layout/site-footer.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 
 export function WaitlistFooter({ onContactSales }: { onContactSales: () => void }) {
-  const year = new Date().getFullYear();
   return (
     <footer className="border-border border-t bg-surface">
       <Container className="flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between">
@@ -24,13 +24,7 @@ export function WaitlistFooter({ onContactSales }: { onContactSales: () => void 
           </a>
         </div>
       </Container>
-      <div className="border-border border-t">
-        <Container className="py-6">
-          <p className="text-muted text-sm" suppressHydrationWarning>
-            © {year} {PRODUCT_NAME}. All rights reserved.
-          </p>
-        </Container>
-      </div>
+      <FooterCopyright />
     </footer>
   );
 }
