@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './api-reference.ts';
 export * from './auth.ts';
 export * from './credits.ts';
 export * from './errors.ts';

@@ -1,0 +1,350 @@
+import type { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import {
+  ImageRequest,
+  LinkedinRequest,
+  RATE_LIMITS,
+  SERVICE_COST,
+  type Service,
+  SoraRequest,
+  SYNC_WAIT_S,
+  VideoRequest,
+} from './provider.ts';
+
+/**
+ * The public API as the docs, the OpenAPI document, the typed client and the doc-example tests
+ * all describe it: one list, so none of them can disagree with another.
+ */
+export const API_KEY_HEADER = 'X-API-Key';
+export const API_KEY_PREFIX = 'cnd_live_';
+
+export type ApiDocsTab = 'image' | 'video' | 'sora' | 'linkedin' | 'account';
+export type ApiEndpointMode = 'sync' | 'async' | 'status' | 'account';
+
+export interface ApiEndpoint {
+  /** Stable id: operationId in OpenAPI, method name in the client, anchor in the docs. */
+  id: string;
+  method: 'GET' | 'POST';
+  /** Path with `{param}` placeholders, as OpenAPI writes it. */
+  path: string;
+  tab: ApiDocsTab;
+  service: Service | null;
+  mode: ApiEndpointMode;
+  title: string;
+  summary: string;
+  /** Credits charged per call (image: per image), or 0 for free endpoints. */
+  cost: number;
+  body?: z.ZodType;
+  /** A body that succeeds on the local engine; the docs' examples send exactly this. */
+  exampleBody?: Record<string, unknown>;
+  /** The id of the endpoint whose answer supplies `{taskId}` for a status example. */
+  statusOf?: string;
+}
+
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  {
+    id: 'generateImage',
+    method: 'POST',
+    path: '/api/provider/image',
+    tab: 'image',
+    service: 'image',
+    mode: 'sync',
+    title: 'Generate an image',
+    summary: `Generates an image from a prompt (and optional reference images) and waits for it, up to ${SYNC_WAIT_S.image} s; answers the stored image URLs. Past the wait it answers 202 with the task id to poll.`,
+    cost: SERVICE_COST.image,
+    body: ImageRequest,
+    exampleBody: { prompt: 'A lighthouse at dusk, oil painting', output_format: 'png', image_size: '16:9' },
+  },
+  {
+    id: 'getImageStatus',
+    method: 'GET',
+    path: '/api/provider/image/status/{taskId}',
+    tab: 'image',
+    service: 'image',
+    mode: 'status',
+    title: 'Image task status',
+    summary: 'The state and result of one of your image tasks.',
+    cost: 0,
+    statusOf: 'generateImage',
+  },
+  {
+    id: 'createVideo',
+    method: 'POST',
+    path: '/api/provider/video',
+    tab: 'video',
+    service: 'video',
+    mode: 'async',
+    title: 'Create a video',
+    summary:
+      'Starts a video generation task and answers at once with its task id. Poll the status endpoint, or pass callBackUrl to receive a signed webhook when it settles.',
+    cost: SERVICE_COST.video,
+    body: VideoRequest,
+    exampleBody: { prompt: 'A drone shot over green hills at sunrise', model: 'fast', aspectRatio: '16:9' },
+  },
+  {
+    id: 'getVideoStatus',
+    method: 'GET',
+    path: '/api/provider/video/status/{taskId}',
+    tab: 'video',
+    service: 'video',
+    mode: 'status',
+    title: 'Video task status',
+    summary: 'The state of one of your video tasks; videoUrls once it has completed.',
+    cost: 0,
+    statusOf: 'createVideo',
+  },
+  {
+    id: 'removeSoraWatermarkSync',
+    method: 'POST',
+    path: '/api/provider/sora-watermark-remover/sync',
+    tab: 'sora',
+    service: 'sora',
+    mode: 'sync',
+    title: 'Remove a Sora watermark (wait)',
+    summary: `Removes the watermark from a Sora video and waits for it (typically 10-30 s, at most ${SYNC_WAIT_S.sora} s; past that it answers 202 with the task id to poll).`,
+    cost: SERVICE_COST.sora,
+    body: SoraRequest,
+    exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
+  },
+  {
+    id: 'removeSoraWatermark',
+    method: 'POST',
+    path: '/api/provider/sora-watermark-remover',
+    tab: 'sora',
+    service: 'sora',
+    mode: 'async',
+    title: 'Remove a Sora watermark (task)',
+    summary: 'Starts a watermark removal task and answers at once with its task id.',
+    cost: SERVICE_COST.sora,
+    body: SoraRequest,
+    exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
+  },
+  {
+    id: 'getSoraStatus',
+    method: 'GET',
+    path: '/api/provider/sora-watermark-remover/status/{taskId}',
+    tab: 'sora',
+    service: 'sora',
+    mode: 'status',
+    title: 'Watermark removal status',
+    summary: 'The state of one of your watermark removal tasks; videoUrls once it has completed.',
+    cost: 0,
+    statusOf: 'removeSoraWatermark',
+  },
+  {
+    id: 'scrapeLinkedin',
+    method: 'POST',
+    path: '/api/provider/linkedin',
+    tab: 'linkedin',
+    service: 'linkedin',
+    mode: 'sync',
+    title: 'Scrape a LinkedIn profile and posts',
+    summary: 'Answers the profile and its posts with their stats, and a pagination token for the next page.',
+    cost: SERVICE_COST.linkedin,
+    body: LinkedinRequest,
+    exampleBody: { username: 'satyanadella', limit: 5 },
+  },
+  {
+    id: 'getLinkedinStatus',
+    method: 'GET',
+    path: '/api/provider/linkedin/status/{taskId}',
+    tab: 'linkedin',
+    service: 'linkedin',
+    mode: 'status',
+    title: 'LinkedIn task status',
+    summary: 'The stored answer of one of your LinkedIn calls.',
+    cost: 0,
+    statusOf: 'scrapeLinkedin',
+  },
+  {
+    id: 'getAccount',
+    method: 'GET',
+    path: '/api/provider/me',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'Your key and balance',
+    summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
+    cost: 0,
+  },
+];
+
+export const findEndpoint = (id: string): ApiEndpoint => {
+  const endpoint = API_ENDPOINTS.find((candidate) => candidate.id === id);
+  if (!endpoint) throw new Error(`Unknown API endpoint ${id}`);
+  return endpoint;
+};
+
+/** Every error code an API caller can meet: what it means and what to do about it. */
+export interface ApiErrorDoc {
+  status: number;
+  code: ErrorCode;
+  meaning: string;
+  action: string;
+}
+
+export const API_ERRORS: readonly ApiErrorDoc[] = [
+  {
+    status: 400,
+    code: ERROR_CODES.VALIDATION_FAILED,
+    meaning: 'A field of the body, query or path is missing or breaks a documented limit; `field` names it.',
+    action: 'Fix the named field. Nothing was charged.',
+  },
+  {
+    status: 400,
+    code: ERROR_CODES.BAD_REQUEST,
+    meaning: 'The request could not be read: malformed JSON, a wrong content type, or a refused URL.',
+    action: 'Send a JSON body with `content-type: application/json`. Nothing was charged.',
+  },
+  {
+    status: 401,
+    code: ERROR_CODES.UNAUTHORIZED,
+    meaning: `The ${API_KEY_HEADER} header is missing, malformed, or names a key that was deleted.`,
+    action: 'Send a current key from the API Keys page.',
+  },
+  {
+    status: 402,
+    code: ERROR_CODES.INSUFFICIENT_CREDITS,
+    meaning: 'The balance is below the cost of the call; `required` and `available` say by how much.',
+    action: 'Buy a credit pack. Nothing was charged.',
+  },
+  {
+    status: 403,
+    code: ERROR_CODES.FORBIDDEN,
+    meaning: "The key lacks the service's permission, or the account is deactivated.",
+    action: 'Use a key with the permission, or contact support.',
+  },
+  {
+    status: 404,
+    code: ERROR_CODES.NOT_FOUND,
+    meaning: "No such route, or no task with that id among your account's tasks.",
+    action: 'Check the path and the task id.',
+  },
+  {
+    status: 409,
+    code: ERROR_CODES.CONFLICT,
+    meaning: 'The Idempotency-Key was already used with a different body.',
+    action: 'Use a new Idempotency-Key for a new request; repeat the same body to get the first answer.',
+  },
+  {
+    status: 413,
+    code: ERROR_CODES.PAYLOAD_TOO_LARGE,
+    meaning: 'The body is larger than 1 MB.',
+    action: 'Send reference images as URLs, not inline data.',
+  },
+  {
+    status: 429,
+    code: ERROR_CODES.RATE_LIMITED,
+    meaning: "The account's per-minute, per-hour or per-day request limit is used up.",
+    action: 'Wait the seconds in Retry-After; the RateLimit header says what remains.',
+  },
+  {
+    status: 502,
+    code: ERROR_CODES.UPSTREAM_FAILED,
+    meaning: 'The model or scraper failed the work; the credits were refunded (`creditsRefunded`).',
+    action: 'Retry, perhaps with another prompt or input.',
+  },
+  {
+    status: 503,
+    code: ERROR_CODES.SERVICE_UNAVAILABLE,
+    meaning: 'The service is starting, stopping or cannot reach its database.',
+    action: 'Retry after a few seconds.',
+  },
+  {
+    status: 500,
+    code: ERROR_CODES.INTERNAL,
+    meaning: 'An unexpected error; it is logged with the requestId.',
+    action: 'Retry; if it persists, write to support with the requestId.',
+  },
+];
+
+/** The rate limits each tier gets (spec section 9), for the docs' pricing and limits tables. */
+export const API_RATE_LIMIT_TIERS = [
+  { tier: 'Free', when: 'until the first purchase', limits: RATE_LIMITS.free },
+  { tier: 'Pro', when: 'after the first purchase', limits: RATE_LIMITS.pro },
+  { tier: 'Enterprise', when: 'custom per account, set with us', limits: RATE_LIMITS.enterprise },
+] as const;
+
+export type CodeLanguage = 'curl' | 'javascript' | 'python';
+export const CODE_LANGUAGES: readonly CodeLanguage[] = ['curl', 'javascript', 'python'];
+export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = {
+  curl: 'curl',
+  javascript: 'JavaScript',
+  python: 'Python',
+};
+
+export interface CodeExampleOptions {
+  baseUrl: string;
+  /** The caller's own key; a placeholder when absent. */
+  apiKey?: string;
+  /** For status endpoints: the task id to ask about; a placeholder when absent. */
+  taskId?: string;
+}
+
+export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
+export const TASK_ID_PLACEHOLDER = 'TASK_ID';
+
+const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+const pythonLiteral = (value: unknown): string => {
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`).join(', ')}}`;
+  }
+  return JSON.stringify(value);
+};
+
+/**
+ * A complete, runnable example of one endpoint: it reads nothing but what is written in it, prints
+ * the JSON answer, and is executed as written by the doc-example tests.
+ */
+export function codeExample(
+  endpoint: ApiEndpoint,
+  language: CodeLanguage,
+  options: CodeExampleOptions,
+): string {
+  const apiKey = options.apiKey ?? API_KEY_PLACEHOLDER;
+  const url = `${options.baseUrl}${endpoint.path.replace('{taskId}', options.taskId ?? TASK_ID_PLACEHOLDER)}`;
+  const body = endpoint.exampleBody;
+  if (language === 'curl') {
+    const lines = [`curl -s ${endpoint.method === 'GET' ? '' : '-X POST '}${shellQuote(url)}`];
+    lines.push(`  -H ${shellQuote(`${API_KEY_HEADER}: ${apiKey}`)}`);
+    if (body) {
+      lines.push(`  -H 'Content-Type: application/json'`);
+      lines.push(`  -d ${shellQuote(JSON.stringify(body))}`);
+    }
+    return lines.join(' \\\n');
+  }
+  if (language === 'javascript') {
+    const init = [`  method: '${endpoint.method}',`, `  headers: {`, `    '${API_KEY_HEADER}': '${apiKey}',`];
+    if (body) init.push(`    'Content-Type': 'application/json',`);
+    init.push('  },');
+    if (body) init.push(`  body: JSON.stringify(${JSON.stringify(body, null, 2).replaceAll('\n', '\n  ')}),`);
+    return [
+      `const response = await fetch('${url}', {`,
+      ...init,
+      '});',
+      'const result = await response.json();',
+      'console.log(response.status, JSON.stringify(result, null, 2));',
+    ].join('\n');
+  }
+  const lines = [
+    'import json',
+    'import urllib.request',
+    '',
+    'request = urllib.request.Request(',
+    `    ${JSON.stringify(url)},`,
+    `    method=${JSON.stringify(endpoint.method)},`,
+    `    headers={${JSON.stringify(API_KEY_HEADER)}: ${JSON.stringify(apiKey)}${body ? ', "Content-Type": "application/json"' : ''}},`,
+  ];
+  if (body) lines.push(`    data=json.dumps(${pythonLiteral(body)}).encode(),`);
+  lines.push(
+    ')',
+    'with urllib.request.urlopen(request) as response:',
+    '    print(response.status, json.dumps(json.load(response), indent=2))',
+  );
+  return lines.join('\n');
+}
