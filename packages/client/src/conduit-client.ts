@@ -126,7 +126,8 @@ export class ConduitClient {
     const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
     const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
     if (options.body) headers['content-type'] = 'application/json';
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
+    if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
     const response = await this.#fetch(`${this.#baseUrl}${path}`, {
       method: endpoint.method,
       headers,
