@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME,
   TaskWebhookEvent,
 } from '@conduit/contracts';
+import { answerExamplesOf, webhookExampleOf } from './answer-examples.ts';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
 import { buildComponents, refTo } from './openapi-components.ts';
 
@@ -19,14 +20,15 @@ const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'], string> = {
 };
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const json = (schema: unknown, extra: Record<string, unknown> = {}) => ({
+const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } = {}) => ({
   'application/json': { schema, ...extra },
 });
 
 /** Paid POSTs charge credits, so they take an Idempotency-Key to make retries safe. */
 export const isPaidCall = (endpoint: ApiEndpoint) => endpoint.method === 'POST' && endpoint.cost > 0;
 
-function successResponses(endpoint: ApiEndpoint) {
+function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
+  const examples = answerExamplesOf(endpoint, serverUrl);
   const headers = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
   const ok = {
     description:
@@ -36,12 +38,13 @@ function successResponses(endpoint: ApiEndpoint) {
           ? 'The task completed within the wait.'
           : 'Success.',
     headers: { ...headers, 'X-Request-Id': headerRef('X-Request-Id') },
-    content: json(refTo(endpoint.response)),
+    content: json(refTo(endpoint.response), { example: examples.get(200) }),
   };
   if (endpoint.mode !== 'sync') return { 200: ok };
   const stillProcessing = {
     ...ok,
     description: 'The task is still processing after the wait (it was charged); poll its statusUrl.',
+    content: json(refTo(endpoint.response), { example: examples.get(202) }),
   };
   return { 200: ok, 202: stillProcessing };
 }
@@ -66,7 +69,7 @@ function errorResponses(endpoint: ApiEndpoint) {
   return responses;
 }
 
-function operationOf(endpoint: ApiEndpoint) {
+function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
     ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
@@ -85,12 +88,12 @@ function operationOf(endpoint: ApiEndpoint) {
         content: json(refTo(endpoint.body), { example: endpoint.exampleBody }),
       },
     }),
-    responses: { ...successResponses(endpoint), ...errorResponses(endpoint) },
+    responses: { ...successResponses(endpoint, serverUrl), ...errorResponses(endpoint) },
     'x-credits-cost': endpoint.cost,
   };
 }
 
-function settledWebhook() {
+function settledWebhook(serverUrl: string) {
   const signed = (name: string, description: string, example: string) => ({
     name,
     in: 'header',
@@ -118,7 +121,10 @@ function settledWebhook() {
           'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
         ),
       ],
-      requestBody: { required: true, content: json(refTo(TaskWebhookEvent)) },
+      requestBody: {
+        required: true,
+        content: json(refTo(TaskWebhookEvent), { example: webhookExampleOf(serverUrl) }),
+      },
       responses: { '2XX': { description: 'Received; anything else is retried.' } },
     },
   };
@@ -129,7 +135,10 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of API_ENDPOINTS) {
     paths[endpoint.path] ??= {};
-    (paths[endpoint.path] as Record<string, unknown>)[endpoint.method.toLowerCase()] = operationOf(endpoint);
+    (paths[endpoint.path] as Record<string, unknown>)[endpoint.method.toLowerCase()] = operationOf(
+      endpoint,
+      options.serverUrl,
+    );
   }
   return {
     openapi: OPENAPI_VERSION,
@@ -142,7 +151,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     security: [{ ApiKey: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
-    webhooks: { taskSettled: settledWebhook() },
+    webhooks: { taskSettled: settledWebhook(options.serverUrl) },
     components: buildComponents(),
   };
 }

@@ -91,6 +91,26 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('holds success examples that match their documented answer schemas', () => {
+    const document = documentOf();
+    let checked = 0;
+    for (const endpoint of API_ENDPOINTS) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
+      for (const status of endpoint.mode === 'sync' ? ['200', '202'] : ['200']) {
+        const content = operation.responses[status]?.content?.['application/json'] as {
+          schema: unknown;
+          example?: { data: { status?: string } };
+        };
+        expect(content.example, `${endpoint.id} ${status}`).toBeDefined();
+        const validate = compileComponent(document, content.schema);
+        expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+        if (status === '202') expect(content.example?.data.status).toBe('processing');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(API_ENDPOINTS.length);
+  });
+
   it('describes the signed task-settled webhook with the Standard Webhooks headers', () => {
     const webhook = documentOf().webhooks.taskSettled.post;
     expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
@@ -98,9 +118,10 @@ describe('the OpenAPI document', () => {
       'webhook-timestamp',
       'webhook-signature',
     ]);
-    expect(webhook.requestBody.content['application/json'].schema).toEqual({
-      $ref: '#/components/schemas/TaskWebhookEvent',
-    });
+    const content = webhook.requestBody.content['application/json'];
+    expect(content.schema).toEqual({ $ref: '#/components/schemas/TaskWebhookEvent' });
+    const validate = compileComponent(documentOf(), content.schema);
+    expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {
