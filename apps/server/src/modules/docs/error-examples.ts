@@ -3,6 +3,7 @@ import {
   type ApiEndpoint,
   type ApiErrorAnswer,
   ERROR_CODES,
+  type Service,
   TaskStatusParams,
 } from '@conduit/contracts';
 import type { z } from 'zod';
@@ -22,6 +23,13 @@ import {
 import { assertPermission, INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
 
 const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
+/** Reasons the engines give (the local engine's words), as a failed call's message ends. */
+const UPSTREAM_REASONS: Record<Service, string> = {
+  image: 'The model could not generate this request',
+  video: 'The model could not generate this request',
+  sora: 'The model could not generate this request',
+  linkedin: 'Profile not found or has no public posts',
+};
 const EXAMPLE_TASK_ID = 'task_7d2k9q4x1m8w3e6r';
 
 /** The body sendError (platform/http-errors.ts) writes for this error on the public API. */
@@ -102,7 +110,7 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
   if (endpoint.mode === 'status') add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
   if (endpoint.mode === 'sync' && endpoint.service) {
     const failure = new UpstreamFailed(
-      `The ${endpoint.service} task failed: The model could not generate this request`,
+      `The ${endpoint.service} task failed: ${UPSTREAM_REASONS[endpoint.service]}`,
       { taskId: EXAMPLE_TASK_ID, creditsRefunded: endpoint.cost },
     );
     add(failure, 'upstream', 'The work failed and was refunded');
