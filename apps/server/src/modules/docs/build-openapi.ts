@@ -49,17 +49,20 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
   return { 200: ok, 202: stillProcessing };
 }
 
+/** Errors raised after the key was admitted and the request counted, so they carry the RateLimit headers. */
+export const COUNTED_ERROR_STATUSES = new Set([402, 404, 409, 429, 502]);
+
 function errorResponses(endpoint: ApiEndpoint) {
   const responses: Record<string, unknown> = {};
   for (const [status, examples] of errorExamplesOf(endpoint)) {
     const headers: Record<string, unknown> = { 'X-Request-Id': headerRef('X-Request-Id') };
-    if (status === 429) {
+    if (COUNTED_ERROR_STATUSES.has(status)) {
       Object.assign(headers, {
-        'Retry-After': headerRef('Retry-After'),
         RateLimit: headerRef('RateLimit'),
         'RateLimit-Policy': headerRef('RateLimit-Policy'),
       });
     }
+    if (status === 429) headers['Retry-After'] = headerRef('Retry-After');
     responses[status] = {
       description: errorMeaningOf(status),
       headers,

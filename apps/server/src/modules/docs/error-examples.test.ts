@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { FAIL_MARKER, LINKEDIN_FAIL_PREFIX } from '../engines/local-engine.ts';
+import { COUNTED_ERROR_STATUSES } from './build-openapi.ts';
 import { errorExamplesOf } from './error-examples.ts';
 
 // The local engine, as `npm start` runs it: its failures are the documented 502 examples.
@@ -102,6 +103,11 @@ describe('documented error examples', () => {
           };
           expect(body, name).toEqual(expected);
           expect(body.requestId).toBe(response.headers['x-request-id']);
+          // A 400 is counted or not depending on whether the body could be read, so it documents neither.
+          if (status !== 400) {
+            const isCounted = COUNTED_ERROR_STATUSES.has(status);
+            expect(response.headers.ratelimit !== undefined, `${name}: RateLimit header`).toBe(isCounted);
+          }
           if (name === 'rateLimited') {
             expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
             expect(body.retryAfter).toBeGreaterThan(0);
