@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { ConduitApiError, ConduitClient } from '@conduit/client';
 import { FREE_CREDITS_ON_VERIFY, SERVICE_COST } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
@@ -16,7 +17,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('create a key, copy it, call the LinkedIn API with it, see the credits drop, delete it', async ({
   page,
-  request,
+  baseURL,
 }) => {
   await verifiedAccount(page, 'paid-api');
   await expect(page.getByRole('region', { name: 'Credits balance' })).toContainText(
@@ -38,12 +39,12 @@ test('create a key, copy it, call the LinkedIn API with it, see the credits drop
   await expect(item.getByRole('button', { name: `Copy ${apiKey}` })).toBeVisible();
   await expectNoSevereA11yViolations(page);
 
-  const call = await request.post('/api/provider/linkedin', {
-    headers: { 'X-API-Key': apiKey },
-    data: { username: 'satyanadella' },
+  const conduit = new ConduitClient({ apiKey, baseUrl: String(baseURL) });
+  const call = await conduit.scrapeLinkedin({ username: 'satyanadella' });
+  expect(call).toMatchObject({
+    success: true,
+    data: { status: 'completed', creditsUsed: SERVICE_COST.linkedin },
   });
-  expect(call.status(), await call.text()).toBe(200);
-  expect(await call.json()).toMatchObject({ success: true, data: { creditsUsed: SERVICE_COST.linkedin } });
 
   await open(page, '/app');
   await expect(page.getByRole('region', { name: 'Credits balance' })).toContainText(
@@ -68,9 +69,7 @@ test('create a key, copy it, call the LinkedIn API with it, see the credits drop
   await expect(page.getByRole('heading', { name: KEY_NAME })).toBeHidden();
   await expect(page.getByText('No API keys yet')).toBeVisible();
 
-  const refused = await request.post('/api/provider/linkedin', {
-    headers: { 'X-API-Key': apiKey },
-    data: { username: 'satyanadella' },
-  });
-  expect(refused.status()).toBe(401);
+  const refused = await conduit.scrapeLinkedin({ username: 'satyanadella' }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ConduitApiError);
+  expect(refused).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
 });

@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/auth/account-routes.ts';
 import { createAuthLimits } from './modules/auth/auth-limits.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
 import { engineRoutes } from './modules/engines/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(engineRoutes(services, () => pump?.wake()));
   const gateway = createGateway(services, runner, () => pump?.wake());
   await app.register(providerRoutes(gateway));
+  await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
   await registerWebApp(app, options.webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });

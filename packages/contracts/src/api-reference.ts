@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AccountAnswer, ImageTaskAnswer, LinkedinTaskAnswer, VideoTaskAnswer } from './api-responses.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import {
   ImageRequest,
@@ -35,6 +36,8 @@ export interface ApiEndpoint {
   /** Credits charged per call (image: per image), or 0 for free endpoints. */
   cost: number;
   body?: z.ZodType;
+  /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
+  response: z.ZodType;
   /** A body that succeeds on the local engine; the docs' examples send exactly this. */
   exampleBody?: Record<string, unknown>;
   /** The id of the endpoint whose answer supplies `{taskId}` for a status example. */
@@ -52,6 +55,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Generate an image',
     summary: `Generates an image from a prompt (and optional reference images) and waits for it, up to ${SYNC_WAIT_S.image} s; answers the stored image URLs. Past the wait it answers 202 with the task id to poll.`,
     cost: SERVICE_COST.image,
+    response: ImageTaskAnswer,
     body: ImageRequest,
     exampleBody: { prompt: 'A lighthouse at dusk, oil painting', output_format: 'png', image_size: '16:9' },
   },
@@ -65,6 +69,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Image task status',
     summary: 'The state and result of one of your image tasks.',
     cost: 0,
+    response: ImageTaskAnswer,
     statusOf: 'generateImage',
   },
   {
@@ -78,6 +83,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       'Starts a video generation task and answers at once with its task id. Poll the status endpoint, or pass callBackUrl to receive a signed webhook when it settles.',
     cost: SERVICE_COST.video,
+    response: VideoTaskAnswer,
     body: VideoRequest,
     exampleBody: { prompt: 'A drone shot over green hills at sunrise', model: 'fast', aspectRatio: '16:9' },
   },
@@ -91,6 +97,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Video task status',
     summary: 'The state of one of your video tasks; videoUrls once it has completed.',
     cost: 0,
+    response: VideoTaskAnswer,
     statusOf: 'createVideo',
   },
   {
@@ -103,6 +110,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Remove a Sora watermark (wait)',
     summary: `Removes the watermark from a Sora video and waits for it (typically 10-30 s, at most ${SYNC_WAIT_S.sora} s; past that it answers 202 with the task id to poll).`,
     cost: SERVICE_COST.sora,
+    response: VideoTaskAnswer,
     body: SoraRequest,
     exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
   },
@@ -116,6 +124,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Remove a Sora watermark (task)',
     summary: 'Starts a watermark removal task and answers at once with its task id.',
     cost: SERVICE_COST.sora,
+    response: VideoTaskAnswer,
     body: SoraRequest,
     exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
   },
@@ -129,6 +138,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Watermark removal status',
     summary: 'The state of one of your watermark removal tasks; videoUrls once it has completed.',
     cost: 0,
+    response: VideoTaskAnswer,
     statusOf: 'removeSoraWatermark',
   },
   {
@@ -141,6 +151,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Scrape a LinkedIn profile and posts',
     summary: 'Answers the profile and its posts with their stats, and a pagination token for the next page.',
     cost: SERVICE_COST.linkedin,
+    response: LinkedinTaskAnswer,
     body: LinkedinRequest,
     exampleBody: { username: 'satyanadella', limit: 5 },
   },
@@ -154,6 +165,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'LinkedIn task status',
     summary: 'The stored answer of one of your LinkedIn calls.',
     cost: 0,
+    response: LinkedinTaskAnswer,
     statusOf: 'scrapeLinkedin',
   },
   {
@@ -166,6 +178,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Your key and balance',
     summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
     cost: 0,
+    response: AccountAnswer,
   },
 ];
 

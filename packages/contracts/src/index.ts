@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './api-reference.ts';
+export * from './api-responses.ts';
 export * from './auth.ts';
 export * from './credits.ts';
 export * from './errors.ts';

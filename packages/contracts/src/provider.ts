@@ -116,6 +116,10 @@ export const LinkedinRequest = z.strictObject({
 });
 export type LinkedinRequest = z.infer<typeof LinkedinRequest>;
 
+/** The path of the status endpoints: `/api/provider/<service>/status/{taskId}`. */
+export const TaskStatusParams = z.object({ taskId: z.string().max(64) });
+export type TaskStatusParams = z.infer<typeof TaskStatusParams>;
+
 export const TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

@@ -5,11 +5,11 @@ import {
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
+  TaskStatusParams,
   VideoRequest,
 } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NotFound, UpstreamFailed } from '../../platform/errors.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
@@ -27,8 +27,6 @@ declare module 'fastify' {
     rateLimitRemaining?: { minute: number; hour: number; day: number };
   }
 }
-
-const TaskParams = z.object({ taskId: z.string().max(64) });
 
 /** The public provider API (spec section 7, header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
@@ -139,14 +137,18 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     );
 
     const statusRoute = (path: string, service: Service) =>
-      app.get(path, { preValidation: admit(null), schema: { tags, params: TaskParams } }, async (request) => {
-        const task = await findTask(services.db, request.params.taskId);
-        // Another account's task is indistinguishable from one that does not exist.
-        if (!task || task.userId !== identityOf(request).userId || task.service !== service) {
-          throw new NotFound('Task not found');
-        }
-        return ok(task);
-      });
+      app.get(
+        path,
+        { preValidation: admit(null), schema: { tags, params: TaskStatusParams } },
+        async (request) => {
+          const task = await findTask(services.db, request.params.taskId);
+          // Another account's task is indistinguishable from one that does not exist.
+          if (!task || task.userId !== identityOf(request).userId || task.service !== service) {
+            throw new NotFound('Task not found');
+          }
+          return ok(task);
+        },
+      );
     statusRoute('/api/provider/video/status/:taskId', 'video');
     statusRoute('/api/provider/sora-watermark-remover/status/:taskId', 'sora');
     statusRoute('/api/provider/image/status/:taskId', 'image');

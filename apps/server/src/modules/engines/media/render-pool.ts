@@ -58,6 +58,8 @@ export function createRenderPool() {
       const running = worker;
       worker = undefined;
       await running?.terminate();
+      // A job still waiting would never settle, and whoever awaits it (the task pump's stop) would hang shutdown.
+      failAll(new Error('The render pool was closed'));
     },
   };
 }

@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { ConduitApiError, ConduitClient } from '@conduit/client';
+import { SERVICE_COST } from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+// The client over real HTTP against the local engine, as a developer would use it.
+let runtime: TestRuntime;
+let baseUrl: string;
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => runtime.close());
+
+const clientFor = async (credits: number) => {
+  const account = await createPaidAccount(runtime.services, { credits });
+  const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
+  return { account, balance, client: new ConduitClient({ apiKey: account.key, baseUrl }) };
+};
+
+describe('@conduit/client on a running server', () => {
+  it('generates an image, creates a video and waits for it, reads the account', async () => {
+    const { client, balance } = await clientFor(50);
+    const image = await client.generateImage({ prompt: 'A lighthouse at dusk', image_size: '16:9' });
+    expect(image).toMatchObject({
+      success: true,
+      data: { status: 'completed', creditsUsed: SERVICE_COST.image },
+    });
+    expect(image.data.resultUrls?.length).toBe(1);
+
+    const video = await client.createVideo({ prompt: 'A drone over hills' });
+    expect(video.data.status).toBe('processing');
+    const settled = await client.waitForTask(video.data.taskId, 'video', {
+      intervalMs: 250,
+      timeoutMs: 60_000,
+    });
+    expect(settled.data).toMatchObject({ taskId: video.data.taskId, status: 'completed' });
+    expect(settled.data.videoUrls?.[0]).toMatch(/\.mp4$/);
+
+    const account = await client.getAccount();
+    expect(account.data.balance).toBe(50 - SERVICE_COST.image - SERVICE_COST.video);
+    expect(await balance()).toBe(account.data.balance);
+  }, 90_000);
+
+  it('replays an idempotent call without a second charge', async () => {
+    const { client, balance } = await clientFor(10);
+    const body = { username: 'satyanadella', limit: 2 };
+    const first = await client.scrapeLinkedin(body, { idempotencyKey: 'journey-1' });
+    const again = await client.scrapeLinkedin(body, { idempotencyKey: 'journey-1' });
+    expect(again.data.taskId).toBe(first.data.taskId);
+    expect(first.data.posts).toHaveLength(2);
+    expect(await balance()).toBe(10 - SERVICE_COST.linkedin);
+    const conflict = await client
+      .scrapeLinkedin({ ...body, limit: 3 }, { idempotencyKey: 'journey-1' })
+      .catch((error: unknown) => error);
+    expect(conflict).toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+
+  it('throws ConduitApiError with the fields of 402, 400 and 401 answers', async () => {
+    const { client, balance } = await clientFor(3);
+    const poor = await client.createVideo({ prompt: 'too dear' }).catch((error: unknown) => error);
+    expect(poor).toBeInstanceOf(ConduitApiError);
+    expect(poor).toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS', required: 10, available: 3 });
+    expect((poor as ConduitApiError).requestId).toMatch(/^req_/);
+
+    const invalid = await client
+      .generateImage({ prompt: 'x', image_size: '7:7' as '1:1' })
+      .catch((error: unknown) => error);
+    expect(invalid).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', field: 'image_size' });
+    expect(await balance()).toBe(3);
+
+    const stranger = new ConduitClient({ apiKey: 'cnd_live_nope', baseUrl });
+    expect(await stranger.getAccount().catch((error: unknown) => error)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import {
+  API_ENDPOINTS,
+  CODE_LANGUAGES,
+  type CodeLanguage,
+  codeExample,
+  findEndpoint,
+} from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { buildOpenApiDocument } from './build-openapi.ts';
+import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
+
+const run = promisify(execFile);
+const EXAMPLE_TIMEOUT_MS = 150_000;
+
+/** How each language's example is run: exactly as the docs show it, nothing added. */
+const RUNNERS: Record<CodeLanguage, (code: string) => [string, string[]]> = {
+  curl: (code) => ['sh', ['-c', code]],
+  javascript: (code) => [process.execPath, ['--input-type=module', '-e', code]],
+  python: (code) => ['python3', ['-c', code]],
+};
+
+async function isOnPath(command: string) {
+  return run('sh', ['-c', `command -v ${command}`]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** curl prints the body; the JavaScript and Python examples print the status, then the body. */
+interface PrintedAnswer {
+  success?: boolean;
+  data: { taskId?: string; creditsUsed?: number };
+}
+
+function parseOutput(language: CodeLanguage, stdout: string): { status?: number; body: PrintedAnswer } {
+  if (language === 'curl') return { body: JSON.parse(stdout) };
+  const match = /^(\d{3}) ([\s\S]*)$/.exec(stdout.trim());
+  if (!match) throw new Error(`Unexpected output: ${stdout}`);
+  return { status: Number(match[1]), body: JSON.parse(match[2] ?? '') };
+}
+
+// The local engine on a server listening on a real port, as a developer's machine runs it.
+let runtime: TestRuntime;
+let baseUrl: string;
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => runtime.close());
+
+const hasPython = await isOnPath('python3');
+
+describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (language) => {
+  const isSkipped = language === 'python' && !hasPython;
+  if (isSkipped) console.warn('Skipping the Python examples: python3 is not on PATH.');
+
+  it.skipIf(isSkipped)(
+    'run as written against the server, answer success and charge the documented cost',
+    async () => {
+      const account: PaidAccount = await createPaidAccount(runtime.services, { credits: 100 });
+      const document = buildOpenApiDocument({ serverUrl: baseUrl });
+      const balanceOf = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
+      const taskIds = new Map<string, string>();
+      const startBalance = await balanceOf();
+      let charged = 0;
+
+      for (const endpoint of API_ENDPOINTS) {
+        const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
+        if (endpoint.statusOf) expect(taskId, `${endpoint.statusOf} ran before ${endpoint.id}`).toBeDefined();
+        const code = codeExample(endpoint, language, { baseUrl, apiKey: account.key, taskId });
+        const before = await balanceOf();
+        const [command, args] = RUNNERS[language](code);
+        const { stdout } = await run(command, args, { timeout: EXAMPLE_TIMEOUT_MS });
+        const { status, body } = parseOutput(language, stdout);
+
+        const context = `${endpoint.id} (${language}): ${stdout}`;
+        if (status !== undefined) expect([200, 202], context).toContain(status);
+        expect(body.success, context).toBe(true);
+        const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
+        const validate = compileComponent(
+          document,
+          operation.responses[200]?.content?.['application/json']?.schema,
+        );
+        expect(validate(body), `${context}\n${JSON.stringify(validate.errors)}`).toBe(true);
+        expect(await balanceOf(), context).toBe(before - endpoint.cost);
+        const taskCost = endpoint.statusOf ? findEndpoint(endpoint.statusOf).cost : endpoint.cost;
+        if (endpoint.mode !== 'account') expect(body.data.creditsUsed, context).toBe(taskCost);
+        if (body.data.taskId) taskIds.set(endpoint.id, body.data.taskId);
+        if (endpoint.statusOf) expect(body.data.taskId).toBe(taskId);
+        charged += endpoint.cost;
+      }
+
+      expect(charged).toBe(API_ENDPOINTS.reduce((sum, endpoint) => sum + endpoint.cost, 0));
+      expect(await balanceOf()).toBe(startBalance - charged);
+    },
+    EXAMPLE_TIMEOUT_MS * 2,
+  );
+});

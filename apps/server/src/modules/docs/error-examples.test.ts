@@ -1,0 +1,122 @@
+import { API_ENDPOINTS, type ApiEndpoint, findEndpoint } from '@conduit/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { FAIL_MARKER, LINKEDIN_FAIL_PREFIX } from '../engines/local-engine.ts';
+import { COUNTED_ERROR_STATUSES } from './build-openapi.ts';
+import { errorExamplesOf } from './error-examples.ts';
+
+// The local engine, as `npm start` runs it: its failures are the documented 502 examples.
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+});
+afterAll(() => runtime.close());
+
+/** Examples no request can provoke on a healthy server; the mapper's tests cover their shape. */
+const UNPROVOKABLE = new Set(['internal', 'unavailable']);
+
+const urlOf = (endpoint: ApiEndpoint, taskId = 'task_doesnotexist00') =>
+  endpoint.path.replace('{taskId}', taskId);
+
+/** Another valid body: the first string field changed. */
+function otherBody(body: Record<string, unknown>) {
+  const [field, value] = Object.entries(body).find(([, item]) => typeof item === 'string') ?? [];
+  return { ...body, [String(field)]: `${value}x` };
+}
+
+const failingBody: Record<string, Record<string, unknown>> = {
+  image: { prompt: `A lighthouse ${FAIL_MARKER}` },
+  sora: { video_url: `https://sora.chatgpt.com/p/s_${FAIL_MARKER}` },
+  linkedin: { username: `${LINKEDIN_FAIL_PREFIX}someone` },
+};
+
+async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyRequestResponse> {
+  const { app, services } = runtime;
+  const send = (key: string | undefined, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      headers: { ...(key && { 'x-api-key': key }), ...headers },
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+  const account = await createPaidAccount(services, {
+    credits: example === 'credits' ? endpoint.cost - 1 : 100,
+  });
+  switch (example) {
+    case 'missing':
+      return send(undefined, endpoint.exampleBody);
+    case 'invalid':
+      return send(`${account.key.slice(0, -4)}zzzz`, endpoint.exampleBody);
+    case 'validation':
+      return endpoint.body
+        ? send(account.key, {})
+        : app.inject({ url: urlOf(endpoint, 'x'.repeat(65)), headers: { 'x-api-key': account.key } });
+    case 'malformed':
+      return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });
+    case 'credits':
+      return send(account.key, endpoint.exampleBody);
+    case 'permission':
+      await services.pool.query(`update api_keys set permissions = '{}' where id = $1`, [account.keyId]);
+      return send(account.key, endpoint.exampleBody);
+    case 'idempotency': {
+      const headers = { 'idempotency-key': `retry-${account.keyId}` };
+      expect((await send(account.key, endpoint.exampleBody, headers)).statusCode).toBeLessThan(300);
+      return send(account.key, otherBody(endpoint.exampleBody ?? {}), headers);
+    }
+    case 'tooLarge':
+      return send(account.key, { ...endpoint.exampleBody, padding: 'x'.repeat(1_100_000) });
+    case 'notFound':
+      return send(account.key);
+    case 'upstream':
+      return send(account.key, failingBody[endpoint.service ?? '']);
+    case 'rateLimited': {
+      let response = await send(account.key);
+      for (let i = 0; i < 60 && response.statusCode !== 429; i += 1) response = await send(account.key);
+      return response;
+    }
+    default:
+      throw new Error(`No way to provoke the "${example}" example`);
+  }
+}
+
+describe('documented error examples', () => {
+  it.each(API_ENDPOINTS.map((endpoint) => [endpoint.id]))(
+    '%s: every provokable example is the body the server answers',
+    async (id) => {
+      const endpoint = findEndpoint(id);
+      const checked: string[] = [];
+      for (const [status, examples] of errorExamplesOf(endpoint)) {
+        for (const [name, { value }] of Object.entries(examples)) {
+          if (UNPROVOKABLE.has(name)) continue;
+          // One account per example; the rate-limit example needs 61 calls, so it runs once.
+          if (name === 'rateLimited' && endpoint.id !== 'getAccount') continue;
+          const response = await provoke(endpoint, name);
+          const body = response.json();
+          expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+          const expected = {
+            ...value,
+            requestId: body.requestId,
+            ...(name === 'upstream' && { taskId: body.taskId }),
+            ...(name === 'rateLimited' && { retryAfter: body.retryAfter }),
+          };
+          expect(body, name).toEqual(expected);
+          expect(body.requestId).toBe(response.headers['x-request-id']);
+          // A 400 is counted or not depending on whether the body could be read, so it documents neither.
+          if (status !== 400) {
+            const isCounted = COUNTED_ERROR_STATUSES.has(status);
+            expect(response.headers.ratelimit !== undefined, `${name}: RateLimit header`).toBe(isCounted);
+          }
+          if (name === 'rateLimited') {
+            expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+            expect(body.retryAfter).toBeGreaterThan(0);
+          }
+          checked.push(name);
+        }
+      }
+      expect(checked).toContain('missing');
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,132 @@
+import {
+  API_ERRORS,
+  type ApiEndpoint,
+  type ApiErrorAnswer,
+  ERROR_CODES,
+  type Service,
+  TaskStatusParams,
+} from '@conduit/contracts';
+import type { z } from 'zod';
+import {
+  AppError,
+  BadRequest,
+  Conflict,
+  InsufficientCredits,
+  NotFound,
+  PayloadTooLarge,
+  RateLimited,
+  ServiceUnavailable,
+  Unauthorized,
+  UpstreamFailed,
+  ValidationFailed,
+} from '../../platform/errors.ts';
+import { assertPermission, INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
+
+const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
+/** Reasons the engines give (the local engine's words), as a failed call's message ends. */
+const UPSTREAM_REASONS: Record<Service, string> = {
+  image: 'The model could not generate this request',
+  video: 'The model could not generate this request',
+  sora: 'The model could not generate this request',
+  linkedin: 'Profile not found or has no public posts',
+};
+const EXAMPLE_TASK_ID = 'task_7d2k9q4x1m8w3e6r';
+
+/** The body sendError (platform/http-errors.ts) writes for this error on the public API. */
+function bodyOf(error: AppError): ApiErrorAnswer {
+  return {
+    success: false,
+    error: error.message,
+    code: error.code,
+    requestId: EXAMPLE_REQUEST_ID,
+    ...(error.field && { field: error.field }),
+    ...error.details,
+  };
+}
+
+/** What the validator answers for the first problem zod finds, exactly as the error mapper words it. */
+function validationError(schema: z.ZodType, input: unknown, context: string): AppError {
+  const issue = schema.safeParse(input).error?.issues[0];
+  const field = issue?.path.join('.') || context;
+  return new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
+}
+
+function forbiddenError(endpoint: ApiEndpoint): AppError {
+  try {
+    assertPermission(
+      {
+        keyId: '',
+        keyName: '',
+        userId: '',
+        tier: 'free',
+        limits: { perMinute: 0, perHour: 0, perDay: 0 },
+        permissions: new Set(),
+      },
+      endpoint.service ?? 'image',
+    );
+  } catch (error) {
+    if (error instanceof AppError) return error;
+  }
+  throw new Error('assertPermission accepted a key without permissions');
+}
+
+type Examples = Record<string, { summary: string; value: ApiErrorAnswer }>;
+
+/** Realistic error answers of one endpoint, by status, built from the errors the server throws. */
+export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
+  const examples = new Map<number, Examples>();
+  const add = (error: AppError, key: string, summary: string) => {
+    const byKey = examples.get(error.status) ?? {};
+    byKey[key] = { summary, value: bodyOf(error) };
+    examples.set(error.status, byKey);
+  };
+  if (endpoint.body) {
+    add(validationError(endpoint.body, {}, 'body'), 'validation', 'A required field is missing');
+    add(new BadRequest('Request body is not valid JSON'), 'malformed', 'The body is not JSON');
+  }
+  if (endpoint.mode === 'status') {
+    add(
+      validationError(TaskStatusParams, { taskId: 'x'.repeat(65) }, 'params'),
+      'validation',
+      'A malformed task id',
+    );
+  }
+  add(new Unauthorized(MISSING_KEY_MESSAGE), 'missing', 'No X-API-Key header');
+  add(new Unauthorized(INVALID_KEY_MESSAGE), 'invalid', 'A deleted or unknown key');
+  if (endpoint.cost > 0) {
+    add(
+      new InsufficientCredits(endpoint.cost, endpoint.cost - 1),
+      'credits',
+      'The balance is below the cost',
+    );
+    add(forbiddenError(endpoint), 'permission', "The key lacks the service's permission");
+    add(
+      new Conflict('This Idempotency-Key was already used with a different request'),
+      'idempotency',
+      'Reused key',
+    );
+    add(new PayloadTooLarge(), 'tooLarge', 'The body is over 1 MB');
+  }
+  if (endpoint.mode === 'status') add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
+  if (endpoint.mode === 'sync' && endpoint.service) {
+    const failure = new UpstreamFailed(
+      `The ${endpoint.service} task failed: ${UPSTREAM_REASONS[endpoint.service]}`,
+      { taskId: EXAMPLE_TASK_ID, creditsRefunded: endpoint.cost },
+    );
+    add(failure, 'upstream', 'The work failed and was refunded');
+  }
+  add(
+    new RateLimited(42, 'Rate limit exceeded: 60 requests per minute'),
+    'rateLimited',
+    'Per-minute limit used up',
+  );
+  add(new AppError(500, ERROR_CODES.INTERNAL, 'Internal server error'), 'internal', 'An unexpected error');
+  add(new ServiceUnavailable(), 'unavailable', 'Starting, stopping or without its database');
+  return examples;
+}
+
+/** The catalogue's words for a status, for the response description. */
+export const errorMeaningOf = (status: number) =>
+  API_ERRORS.filter((doc) => doc.status === status)
+    .map((doc) => `${doc.code}: ${doc.meaning} ${doc.action}`)
+    .join('\n\n');

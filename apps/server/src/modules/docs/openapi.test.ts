@@ -1,0 +1,141 @@
+import { API_ENDPOINTS } from '@conduit/contracts';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { buildOpenApiDocument } from './build-openapi.ts';
+import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
+import { OPENAPI_PATH } from './routes.ts';
+
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+});
+afterAll(() => runtime.close());
+
+const documentOf = () => buildOpenApiDocument({ serverUrl: runtime.services.config.PUBLIC_URL });
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** `METHOD /path` for every route the app registered, from Fastify's own route tree. */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(`${method} ${stack.join('').replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return routes;
+}
+
+const documentedRoutes = (document: ReturnType<typeof documentOf>) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((method) => HTTP_METHODS.has(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1, and the validator does refuse a broken one', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(documentOf()));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+
+    const { info: _info, ...broken } = structuredClone(documentOf());
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('is served at /api/openapi.json without a key, as built', async () => {
+    const response = await runtime.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual(JSON.parse(JSON.stringify(documentOf())));
+    expect(response.json().servers).toEqual([{ url: runtime.services.config.PUBLIC_URL }]);
+  });
+
+  it('documents exactly the routes the app registers under /api/provider/, method for method', () => {
+    const registered = registeredRoutes(runtime.app).filter((route) => route.includes(' /api/provider/'));
+    expect(registered.length).toBeGreaterThanOrEqual(API_ENDPOINTS.length);
+    expect(documentedRoutes(documentOf()).sort()).toEqual(registered.sort());
+  });
+
+  it('gives every operation its catalogue id, the key scheme, headers and error answers', () => {
+    const document = documentOf();
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({ in: 'header', name: 'X-API-Key' });
+    for (const endpoint of API_ENDPOINTS) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
+      expect(operation.operationId).toBe(endpoint.id);
+      const statuses = Object.keys(operation.responses).map(Number);
+      expect(statuses).toEqual(expect.arrayContaining([200, 401, 429]));
+      if (endpoint.cost > 0) {
+        expect(statuses).toEqual(expect.arrayContaining([400, 402, 403, 409, 413]));
+        expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+      } else {
+        expect(operation.parameters ?? []).not.toContainEqual({
+          $ref: '#/components/parameters/IdempotencyKey',
+        });
+      }
+      if (endpoint.mode === 'status') expect(statuses).toEqual(expect.arrayContaining([400, 404]));
+      if (endpoint.mode === 'sync') expect(statuses).toEqual(expect.arrayContaining([202, 502]));
+      expect(Object.keys(operation.responses[200]?.headers ?? {})).toEqual(
+        expect.arrayContaining(['RateLimit', 'RateLimit-Policy']),
+      );
+      expect(Object.keys(operation.responses[429]?.headers ?? {})).toContain('Retry-After');
+    }
+  });
+
+  it('holds success examples that match their documented answer schemas', () => {
+    const document = documentOf();
+    let checked = 0;
+    for (const endpoint of API_ENDPOINTS) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
+      for (const status of endpoint.mode === 'sync' ? ['200', '202'] : ['200']) {
+        const content = operation.responses[status]?.content?.['application/json'] as {
+          schema: unknown;
+          example?: { data: { status?: string } };
+        };
+        expect(content.example, `${endpoint.id} ${status}`).toBeDefined();
+        const validate = compileComponent(document, content.schema);
+        expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+        if (status === '202') expect(content.example?.data.status).toBe('processing');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(API_ENDPOINTS.length);
+  });
+
+  it('describes the signed task-settled webhook with the Standard Webhooks headers', () => {
+    const webhook = documentOf().webhooks.taskSettled.post;
+    expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const content = webhook.requestBody.content['application/json'];
+    expect(content.schema).toEqual({ $ref: '#/components/schemas/TaskWebhookEvent' });
+    const validate = compileComponent(documentOf(), content.schema);
+    expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {
+    const document = documentOf();
+    const posts = API_ENDPOINTS.filter((endpoint) => endpoint.method === 'POST');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const endpoint of posts) {
+      expect(endpoint.body?.safeParse(endpoint.exampleBody).error).toBeUndefined();
+      const operation = document.paths[endpoint.path]?.post as OpenApiOperation;
+      const content = operation.requestBody?.content['application/json'];
+      expect(content?.example).toEqual(endpoint.exampleBody);
+      const validate = compileComponent(document, content?.schema);
+      expect(validate(endpoint.exampleBody), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...endpoint.exampleBody, unknownField: 1 })).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import {
+  type AccountAnswer,
+  API_ENDPOINTS,
+  API_KEY_HEADER,
+  findEndpoint,
+  type ImageRequest,
+  type ImageTaskAnswer,
+  type LinkedinRequest,
+  type LinkedinTaskAnswer,
+  type Service,
+  type SoraRequest,
+  type VideoRequest,
+  type VideoTaskAnswer,
+} from '@conduit/contracts';
+import type { z } from 'zod';
+import { ConduitApiError } from './api-error.ts';
+
+export type ImageInput = z.input<typeof ImageRequest>;
+export type VideoInput = z.input<typeof VideoRequest>;
+export type SoraInput = z.input<typeof SoraRequest>;
+export type LinkedinInput = z.input<typeof LinkedinRequest>;
+
+export interface ConduitClientOptions {
+  apiKey: string;
+  /** Where the API is, e.g. `https://conduit.example.com` (no trailing `/api`). */
+  baseUrl: string;
+  /** Another fetch (a test double, a proxy agent); the global one by default. */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface PaidCallOptions extends CallOptions {
+  /** Retrying with the same key and body answers the first result and charges once. */
+  idempotencyKey?: string;
+}
+
+export interface WaitOptions extends CallOptions {
+  /** Between two status reads; 2 s by default. */
+  intervalMs?: number;
+  /** Give up after this long (the task keeps running); 10 minutes by default. */
+  timeoutMs?: number;
+}
+
+export interface TaskAnswers {
+  image: ImageTaskAnswer;
+  video: VideoTaskAnswer;
+  sora: VideoTaskAnswer;
+  linkedin: LinkedinTaskAnswer;
+}
+
+const DEFAULT_POLL_MS = 2_000;
+const DEFAULT_WAIT_MS = 600_000;
+
+/** The Conduit public API, one method per endpoint of the catalogue (method name = operationId). */
+export class ConduitClient {
+  readonly #apiKey: string;
+  readonly #baseUrl: string;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: ConduitClientOptions) {
+    if (!options.apiKey) throw new Error('ConduitClient needs an apiKey');
+    this.#apiKey = options.apiKey;
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  generateImage(body: ImageInput, options?: PaidCallOptions): Promise<ImageTaskAnswer> {
+    return this.#call('generateImage', { body, ...options });
+  }
+  getImageStatus(taskId: string, options?: CallOptions): Promise<ImageTaskAnswer> {
+    return this.#call('getImageStatus', { taskId, ...options });
+  }
+  createVideo(body: VideoInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
+    return this.#call('createVideo', { body, ...options });
+  }
+  getVideoStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
+    return this.#call('getVideoStatus', { taskId, ...options });
+  }
+  removeSoraWatermarkSync(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermarkSync', { body, ...options });
+  }
+  removeSoraWatermark(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermark', { body, ...options });
+  }
+  getSoraStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
+    return this.#call('getSoraStatus', { taskId, ...options });
+  }
+  scrapeLinkedin(body: LinkedinInput, options?: PaidCallOptions): Promise<LinkedinTaskAnswer> {
+    return this.#call('scrapeLinkedin', { body, ...options });
+  }
+  getLinkedinStatus(taskId: string, options?: CallOptions): Promise<LinkedinTaskAnswer> {
+    return this.#call('getLinkedinStatus', { taskId, ...options });
+  }
+  getAccount(options?: CallOptions): Promise<AccountAnswer> {
+    return this.#call('getAccount', { ...options });
+  }
+
+  /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
+  async waitForTask<S extends Service>(
+    taskId: string,
+    service: S,
+    options: WaitOptions = {},
+  ): Promise<TaskAnswers[S]> {
+    const statusEndpoint = API_ENDPOINTS.find(
+      (endpoint) => endpoint.mode === 'status' && endpoint.service === service,
+    );
+    if (!statusEndpoint) throw new Error(`No status endpoint for ${service}`);
+    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_WAIT_MS);
+    for (;;) {
+      const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { taskId, signal: options.signal });
+      if (answer.data.status !== 'processing') return answer;
+      if (Date.now() >= deadline) throw new Error(`Task ${taskId} is still processing after the wait`);
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? DEFAULT_POLL_MS));
+      options.signal?.throwIfAborted();
+    }
+  }
+
+  async #call<T>(
+    id: string,
+    options: { body?: object; taskId?: string; idempotencyKey?: string; signal?: AbortSignal },
+  ): Promise<T> {
+    const endpoint = findEndpoint(id);
+    const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
+    const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
+    if (options.body) headers['content-type'] = 'application/json';
+    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
+    if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
+    const response = await this.#fetch(`${this.#baseUrl}${path}`, {
+      method: endpoint.method,
+      headers,
+      ...(options.body && { body: JSON.stringify(options.body) }),
+      ...(options.signal && { signal: options.signal }),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's error page): the error keeps the text.
+    }
+    if (!response.ok) throw new ConduitApiError(response.status, body, response.headers);
+    return body as T;
+  }
+}

@@ -1,0 +1,20 @@
+export type {
+  AccountAnswer,
+  ImageTaskAnswer,
+  LinkedinTaskAnswer,
+  Service,
+  VideoTaskAnswer,
+} from '@conduit/contracts';
+export { ConduitApiError } from './api-error.ts';
+export {
+  type CallOptions,
+  ConduitClient,
+  type ConduitClientOptions,
+  type ImageInput,
+  type LinkedinInput,
+  type PaidCallOptions,
+  type SoraInput,
+  type TaskAnswers,
+  type VideoInput,
+  type WaitOptions,
+} from './conduit-client.ts';

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+import { EngineInfo, LinkedinPost, LinkedinProfile, TASK_STATUSES } from './provider.ts';
+
+/**
+ * What the public API answers, field for field (apps/server/src/modules/provider/task-view.ts and
+ * routes.ts): the OpenAPI document, the typed client and the doc tests read these.
+ */
+const TaskFields = {
+  taskId: z.string().describe('Your task id (`task_...`): the status endpoints take it'),
+  status: z.enum(TASK_STATUSES),
+  message: z.string().describe('The state in words'),
+  creditsUsed: z.number().int().describe('What the call costs you now: charged minus refunded'),
+  creditsCharged: z.number().int().optional().describe('Charged when the task was created'),
+  creditsRefunded: z.number().int().optional().describe('Given back because the task failed'),
+  timestamp: z.iso.datetime().describe('When the task was created'),
+  completedAt: z.iso.datetime().optional().describe('When it settled'),
+  processingTime: z.number().optional().describe('Seconds from creation to settling'),
+  statusUrl: z.string().optional().describe('Path of the status endpoint, while processing'),
+  error: z.string().optional().describe('Why a failed task failed'),
+  engine: EngineInfo.describe('Which engine ran it; the local engine is a development stand-in'),
+};
+const fileUrls = (what: string) =>
+  z.array(z.string()).optional().describe(`URLs of the ${what}, once completed`);
+
+export const ImageTask = z.object({ ...TaskFields, resultUrls: fileUrls('images') });
+export type ImageTask = z.infer<typeof ImageTask>;
+
+/** Video generation and Sora watermark removal: both produce videos. */
+export const VideoTask = z.object({
+  ...TaskFields,
+  videoUrls: fileUrls('videos'),
+  resultUrls: fileUrls('videos (same as videoUrls)'),
+});
+export type VideoTask = z.infer<typeof VideoTask>;
+
+export const LinkedinTask = z.object({
+  ...TaskFields,
+  profile: LinkedinProfile.optional(),
+  posts: z.array(LinkedinPost).optional(),
+  pagination_token: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Pass as pagination_token for the next page; null on the last'),
+});
+export type LinkedinTask = z.infer<typeof LinkedinTask>;
+
+export const AccountInfo = z.object({
+  keyName: z.string(),
+  balance: z.number().int().describe('Credits available'),
+  tier: z.enum(['free', 'pro', 'enterprise']),
+  limits: z.object({ perMinute: z.number().int(), perHour: z.number().int(), perDay: z.number().int() }),
+  remaining: z
+    .object({ minute: z.number().int(), hour: z.number().int(), day: z.number().int() })
+    .describe('Requests left in each window, this one counted'),
+  engine: EngineInfo,
+});
+export type AccountInfo = z.infer<typeof AccountInfo>;
+
+const successOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const ImageTaskAnswer = successOf(ImageTask);
+export type ImageTaskAnswer = z.infer<typeof ImageTaskAnswer>;
+export const VideoTaskAnswer = successOf(VideoTask);
+export type VideoTaskAnswer = z.infer<typeof VideoTaskAnswer>;
+export const LinkedinTaskAnswer = successOf(LinkedinTask);
+export type LinkedinTaskAnswer = z.infer<typeof LinkedinTaskAnswer>;
+export const AccountAnswer = successOf(AccountInfo);
+export type AccountAnswer = z.infer<typeof AccountAnswer>;
+
+/** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
+export const TaskWebhookEvent = z.object({
+  type: z.enum(['task.completed', 'task.failed']),
+  timestamp: z.iso.datetime().describe('When the call was signed'),
+  data: z.object({
+    ...TaskFields,
+    resultUrls: fileUrls('results'),
+    videoUrls: fileUrls('videos (video and Sora tasks)'),
+  }),
+});
+export type TaskWebhookEvent = z.infer<typeof TaskWebhookEvent>;
+
+/** Every error of the public API: the one shape of DESIGN.md section 6 with `success: false`. */
+export const ApiErrorAnswer = z.object({
+  success: z.literal(false),
+  error: z.string().describe('What went wrong, for people'),
+  code: z.enum(Object.values(ERROR_CODES) as [string, ...string[]]).describe('What went wrong, for programs'),
+  requestId: z.string().describe('Quote it to support; also in the X-Request-Id header'),
+  field: z.string().optional().describe('400: the offending field'),
+  required: z.number().int().optional().describe('402: credits the call costs'),
+  available: z.number().int().optional().describe('402: credits the account has'),
+  retryAfter: z.number().optional().describe('429: seconds until a request is accepted again'),
+  taskId: z.string().optional().describe('502: the failed task'),
+  creditsRefunded: z.number().int().optional().describe('502: credits given back'),
+});
+export type ApiErrorAnswer = z.infer<typeof ApiErrorAnswer>;
