@@ -26,12 +26,15 @@ import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
 import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { registerBodyLimit } from './platform/body-limit.ts';
+import { registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import type { Services } from './platform/services.ts';
-import { registerWebApp } from './platform/web-app.ts';
+import { registerWebApp, WEB_DIST_DIR } from './platform/web-app.ts';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -73,11 +76,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
   });
-
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  registerSecurityHeaders(app, services.config.PUBLIC_URL, webDistDir);
+  registerCors(app);
+  registerBodyLimit(app, BODY_LIMIT_BYTES);
   registerCsrfProtection(app, services.config.PUBLIC_URL);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
@@ -123,6 +126,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(providerRoutes(gateway));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
-  await registerWebApp(app, options.webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
+  await registerWebApp(app, webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
   return app;
 }
