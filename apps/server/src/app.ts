@@ -13,6 +13,7 @@ import { engineRoutes } from './modules/engines/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { createUrlGuard, type UrlGuard } from './modules/provider/check-input-urls.ts';
 import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** The engine behind the paid services; by default the one PROVIDER_ENGINE names. */
   engine?: Engine;
+  /** SSRF checks of user-supplied URLs; by default every address is allowed under NODE_ENV=test only. */
+  urlGuard?: UrlGuard;
 }
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
@@ -114,7 +117,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
       ),
   };
-  await startWebhookWorker(services, engine);
+  const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
+  await startWebhookWorker(services, engine, urlGuard);
   await startLedgerAudit(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
@@ -122,7 +126,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   await app.register(usageRoutes(services, engine));
   await app.register(engineRoutes(services, () => pump?.wake()));
-  const gateway = createGateway(services, runner, () => pump?.wake());
+  const gateway = createGateway(services, runner, urlGuard, () => pump?.wake());
   await app.register(providerRoutes(gateway));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
