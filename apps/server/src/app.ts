@@ -28,12 +28,12 @@ import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
-import { registerCors } from './platform/cors.ts';
+import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerErrorHandling } from './platform/http-errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersFor } from './platform/security-headers.ts';
 import type { Services } from './platform/services.ts';
 import { registerWebApp, WEB_DIST_DIR } from './platform/web-app.ts';
 
@@ -50,8 +50,11 @@ export interface BuildAppOptions {
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
 export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
+    frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
     bodyLimit: BODY_LIMIT_BYTES,
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
     genReqId: (request) => {
@@ -80,8 +83,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
-  registerSecurityHeaders(app, services.config.PUBLIC_URL, webDistDir);
+  registerSecurityHeaders(app, securityHeaders);
   registerCors(app);
   registerBodyLimit(app, BODY_LIMIT_BYTES);
   registerCsrfProtection(app, services.config.PUBLIC_URL);

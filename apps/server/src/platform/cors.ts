@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Authenticated by X-API-Key, which a browser never attaches on its own: any origin may call it. */
 const PUBLIC_API_PREFIX = '/api/provider/';
@@ -19,16 +19,19 @@ const isPublicApi = (url: string) => pathOf(url).startsWith(PUBLIC_API_PREFIX);
  * cookies. The cookie API (every other /api/ path) sends no CORS header at all: another site's
  * page cannot read its answers, and csrf.ts refuses its cross-site state changes.
  */
+export function corsHeadersFor(request: FastifyRequest): Record<string, string> {
+  if (request.headers.origin === undefined) return {};
+  const url = pathOf(request.url);
+  if (isPublicApi(url)) {
+    return { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED_HEADERS };
+  }
+  if (PUBLIC_DOCUMENTS.has(url) && request.method === 'GET') return { 'access-control-allow-origin': '*' };
+  return {};
+}
+
 export function registerCors(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.origin === undefined) return;
-    const url = pathOf(request.url);
-    if (isPublicApi(url)) {
-      reply.header('access-control-allow-origin', '*');
-      reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-    } else if (PUBLIC_DOCUMENTS.has(url) && request.method === 'GET') {
-      reply.header('access-control-allow-origin', '*');
-    }
+    reply.headers(corsHeadersFor(request));
   });
 
   // Preflights carry no key: they are answered here, before any route's key check.

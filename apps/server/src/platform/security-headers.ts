@@ -70,13 +70,12 @@ export function isHstsHost(publicUrl: string): boolean {
 }
 
 /** The security headers of every answer: pages, assets, API answers and errors alike. */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
+export function securityHeadersFor(
   publicUrl: string,
   webDistDir: string | undefined,
-) {
+): Record<string, string> {
   const isHttps = new URL(publicUrl).protocol === 'https:';
-  const headers: Record<string, string> = {
+  return {
     'content-security-policy': contentSecurityPolicy(inlineScriptHashes(webDistDir), isHttps),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -85,6 +84,9 @@ export function registerSecurityHeaders(
     'cross-origin-opener-policy': 'same-origin',
     ...(isHstsHost(publicUrl) && { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }),
   };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
