@@ -35,6 +35,7 @@ import { newId } from './platform/ids.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './platform/security-headers.ts';
 import type { Services } from './platform/services.ts';
+import { registerTextSafety } from './platform/text-safety.ts';
 import { registerWebApp, WEB_DIST_DIR } from './platform/web-app.ts';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -87,6 +88,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerCors(app);
   registerBodyLimit(app, BODY_LIMIT_BYTES);
   registerCsrfProtection(app, services.config.PUBLIC_URL);
+  registerTextSafety(app);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
   await app.register(fastifyCookie, { secret: services.sessionSecret });
