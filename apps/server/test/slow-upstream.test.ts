@@ -17,8 +17,8 @@ const MB = 1024 * 1024;
 /**
  * What 5,000 calls waiting on the upstream may cost the server process (sockets, requests,
  * replies, their promises and timers; the client runs in a process of its own): measured at
- * about 230 MB of RSS and 170 MB of heap above the start (bench/README.md, "Slow upstream"), about
- * 45 KB and 35 KB a call; the bounds allow 2.5 times that for a slower or busier machine. A
+ * about 290 MB of RSS and 190 MB of heap above the start (bench/README.md, "Slow upstream"), about
+ * 60 KB and 40 KB a call; the bounds allow about twice that for a slower or busier machine. A
  * server that buffered per call (a pooled connection, a copy of the result, a retry loop) or
  * leaked would exceed them.
  */
