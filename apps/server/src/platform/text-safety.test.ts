@@ -85,4 +85,32 @@ describe('text PostgreSQL cannot store (found by the fuzz suite: these were 500s
     expect(findUnstorableText({ a: 'x\ud83d\udca5y' }, '')).toBeUndefined();
     expect(findUnstorableText(Buffer.from([0]), '')).toBeUndefined();
   });
+
+  it('survives the deepest JSON a body may carry (found by the fuzz suite: a recursive walk overflowed the stack)', async () => {
+    const depth = 150_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}"x\\u0000"${'}'.repeat(depth)}`);
+    expect(findUnstorableText(deep, '')?.length).toBe(depth * 2 - 1);
+    const account = await createPaidAccount(runtime.services);
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    for (const payload of [
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+    ]) {
+      const answers = await Promise.all([
+        runtime.app.inject({
+          method: 'POST',
+          url: '/api/support',
+          headers: { cookie, 'content-type': 'application/json' },
+          payload,
+        }),
+        runtime.app.inject({
+          method: 'PUT',
+          url: '/api/provider/image',
+          headers: { 'x-api-key': account.key, 'content-type': 'application/json' },
+          payload,
+        }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404]);
+    }
+  });
 });

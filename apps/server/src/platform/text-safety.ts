@@ -5,15 +5,40 @@ import { ValidationFailed } from './errors.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this finds.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The path of the first string (value or key) in `value` that PostgreSQL could not store, if any. */
-export function findUnstorableText(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const innerPath = path ? `${path}.${key}` : key;
-    if (UNSTORABLE.test(key)) return innerPath;
-    const found = findUnstorableText(inner, innerPath);
-    if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string;
+  parent?: Visit;
+}
+
+const pathOf = (visit: Visit, root: string) => {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.unshift(at.key);
+  return [root, ...keys].filter(Boolean).join('.');
+};
+
+/**
+ * The path of the first string (value or key) in `value` that PostgreSQL could not store, if
+ * any. Iterative, and the path is built only for the string found: a megabyte of JSON nests half
+ * a million levels deep, which a recursive walk (or a path per level) would not survive.
+ */
+export function findUnstorableText(value: unknown, root: string): string | undefined {
+  const stack: Visit[] = [{ value, key: '' }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) return pathOf(visit, root);
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    const entries = Object.entries(current);
+    for (const [key] of entries) {
+      if (UNSTORABLE.test(key)) return pathOf({ value: key, key, parent: visit }, root);
+    }
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, inner] = entries[index] as [string, unknown];
+      stack.push({ value: inner, key, parent: visit });
+    }
   }
   return undefined;
 }
