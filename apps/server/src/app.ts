@@ -122,6 +122,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       ),
   };
   const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
+  if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
   await startWebhookWorker(services, engine, urlGuard);
   await startLedgerAudit(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.

@@ -1,7 +1,7 @@
 import { IMAGE_SIZES, SERVICE_COST, type Service, VIDEO_ASPECT_RATIOS } from '@conduit/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUrlGuard } from '../../src/modules/provider/check-input-urls.ts';
+import { createUrlGuard, type UrlGuard } from '../../src/modules/provider/check-input-urls.ts';
 import { createPaidAccount, type PaidAccount } from '../paid-account.ts';
 import { createSteadyEngine } from '../steady-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
@@ -89,10 +89,11 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
   const known: KnownIds = { taskId: ['task_nope'] };
   const chargedTasks = new Set<string>();
   let keyOwners: Map<string, PaidAccount>;
+  let urlGuard: UrlGuard;
 
   beforeAll(async () => {
     // Names resolve nowhere except one that points at loopback, where nothing listens on port 80.
-    const urlGuard = createUrlGuard({
+    urlGuard = createUrlGuard({
       resolve: async (host) => (host === 'images.fuzz.test' ? ['127.0.0.1'] : []),
       allowedAddresses: ['127.0.0.1'],
     });
@@ -108,7 +109,10 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
       [broke.key, broke],
     ]);
   });
-  afterAll(() => runtime.close());
+  afterAll(async () => {
+    await runtime.close();
+    await urlGuard.close();
+  });
 
   const credentials = () => ({
     header: 'x-api-key' as const,

@@ -35,6 +35,8 @@ export interface UrlGuard {
   fetch(url: string, field: string, init?: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response>;
   /** Each input image must be public, reachable, an image and at most 10 MB (spec section 5), before any charge. */
   checkInputImages(urls: string[], field: string): Promise<void>;
+  /** Closes the kept-alive connections to users' hosts. */
+  close(): Promise<void>;
 }
 
 class RefusedAddress extends Error {}
@@ -146,5 +148,6 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
     async checkInputImages(urls, field) {
       await Promise.all(urls.map((url, index) => checkInputImage(url, `${field}.${index}`)));
     },
+    close: () => dispatcher.close(),
   };
 }

@@ -42,6 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await runtime.close();
+  await guard.close();
   server.close();
 });
 beforeEach(() => {
