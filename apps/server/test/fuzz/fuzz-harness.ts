@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
@@ -89,7 +90,12 @@ export function hostileRequest(
       idempotencyKey: rarely(headerValue, 4),
       contentLength: rarely(fc.constantFrom('0', '1', '-1', 'abc', '99999999999', '1e3', ' 5', '5, 6'), 20),
       origin: rarely(fc.constantFrom(publicUrl, 'null', 'https://evil.example'), 6),
-      method: rarely(fc.constantFrom('PUT', 'PATCH', 'DELETE', 'POST', 'GET'), 25),
+      method: rarely(fc.constantFrom('PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'HEAD', 'OPTIONS'), 25),
+      accept: rarely(fc.oneof(headerValue, fc.constantFrom('text/html', '*/*', 'application/json;q=0')), 10),
+      acceptEncoding: rarely(
+        fc.oneof(headerValue, fc.constantFrom('br;q=1.1, gzip;q=-1', 'identity;q=0', '*')),
+        10,
+      ),
     })
     .map((draft) => {
       const headers: Record<string, string> = {};
@@ -102,6 +108,8 @@ export function hostileRequest(
       if (draft.idempotencyKey !== null) headers['idempotency-key'] = draft.idempotencyKey;
       if (draft.contentLength !== null) headers['content-length'] = draft.contentLength;
       if (draft.origin !== null) headers.origin = draft.origin;
+      if (draft.accept !== null) headers.accept = draft.accept;
+      if (draft.acceptEncoding !== null) headers['accept-encoding'] = draft.acceptEncoding;
       const path = fillPath(endpoint.path, draft.segments);
       const request: HostileRequest = {
         method: draft.method ?? endpoint.method,
@@ -111,6 +119,20 @@ export function hostileRequest(
       };
       return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
     });
+}
+
+/** The answer's body as text, decompressed when the fuzzer asked for br or gzip. */
+export function bodyTextOf(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
+/** The answer's JSON body, or undefined when it has none. */
+export function jsonOf(response: LightMyRequestResponse): Record<string, unknown> | undefined {
+  const text = bodyTextOf(response);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
 }
 
 export function send(app: FastifyInstance, request: HostileRequest): Promise<LightMyRequestResponse> {
@@ -135,10 +157,11 @@ export function assertWellFormedAnswer(request: HostileRequest, response: LightM
   if (response.statusCode >= 500) fail('server error');
   if (!response.headers['content-security-policy']) fail('no Content-Security-Policy');
   if (response.headers['x-content-type-options'] !== 'nosniff') fail('no X-Content-Type-Options');
-  if (response.statusCode < 400) return;
+  // A HEAD answer has the status and headers of the GET, without its body.
+  if (response.statusCode < 400 || request.method === 'HEAD') return;
   let body: Record<string, unknown>;
   try {
-    body = response.json();
+    body = jsonOf(response) ?? {};
   } catch {
     return fail('error answer is not JSON');
   }

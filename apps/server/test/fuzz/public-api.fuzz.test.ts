@@ -11,6 +11,7 @@ import {
   FUZZ_SEED,
   fuzzOptions,
   hostileRequest,
+  jsonOf,
   runsOf,
   send,
 } from './fuzz-harness.ts';
@@ -139,7 +140,9 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
               moneyOf(runtime.services.pool, broke.userId),
             ]);
             const taskId =
-              response.statusCode < 300 ? (response.json().data?.taskId as string | undefined) : undefined;
+              response.statusCode < 300
+                ? (jsonOf(response)?.data as { taskId?: string } | undefined)?.taskId
+                : undefined;
             const isNewCharge = taskId !== undefined && !chargedTasks.has(taskId);
             if (taskId) {
               chargedTasks.add(taskId);
