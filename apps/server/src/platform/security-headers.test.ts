@@ -9,6 +9,7 @@ import { isHstsHost } from './security-headers.ts';
 
 const BOOT_SCRIPT = 'document.documentElement.dataset.mode="dark"';
 const LOADER = 'import("/assets/main-abc123.js")';
+const DOCS_SCRIPT = 'window.docs = 1';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Parses a CSP header into its directives. */
@@ -35,6 +36,8 @@ describe('security headers', () => {
       `<!doctype html><head><script>${BOOT_SCRIPT}</script></head><div id="root"></div><script type="module">${LOADER}</script><script type="module" src="/assets/main-abc123.js"></script>`,
     );
     await writeFile(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await mkdir(path.join(distDir, 'docs'));
+    await writeFile(path.join(distDir, 'docs', 'index.html'), `<script>${DOCS_SCRIPT}</script>`);
     runtime = await createTestRuntime({}, { webDistDir: distDir });
     httpsRuntime = await createTestRuntime(
       { PUBLIC_URL: 'https://conduit.example.com' },
@@ -50,7 +53,9 @@ describe('security headers', () => {
   it('allows only our own scripts and the built pages inline scripts by hash, never unsafe-inline', async () => {
     const response = await runtime.app.inject({ method: 'GET', url: '/' });
     const csp = directivesOf(response.headers['content-security-policy'] as string);
-    expect(csp.get('script-src')?.sort()).toEqual(["'self'", sha256(BOOT_SCRIPT), sha256(LOADER)].sort());
+    expect(csp.get('script-src')?.sort()).toEqual(
+      ["'self'", sha256(BOOT_SCRIPT), sha256(LOADER), sha256(DOCS_SCRIPT)].sort(),
+    );
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);

@@ -13,7 +13,11 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 export function inlineScriptHashes(distDir: string | undefined): string[] {
   if (!distDir || !existsSync(distDir)) return [];
   const hashes = new Set<string>();
-  for (const name of readdirSync(distDir).filter((file) => file.endsWith('.html'))) {
+  // Every page, nested ones too (a prerendered /docs/index.html brings its own inline scripts).
+  const pages = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  );
+  for (const name of pages) {
     const html = readFileSync(path.join(distDir, name), 'utf8');
     for (const [, body = ''] of html.matchAll(INLINE_SCRIPT)) {
       hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
