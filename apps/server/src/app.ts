@@ -14,6 +14,7 @@ import { engineRoutes } from './modules/engines/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { createUrlGuard, type UrlGuard } from './modules/provider/check-input-urls.ts';
 import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
@@ -27,12 +28,16 @@ import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
 import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { registerBodyLimit } from './platform/body-limit.ts';
+import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerErrorHandling } from './platform/http-errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
+import { registerSecurityHeaders, securityHeadersFor } from './platform/security-headers.ts';
 import type { Services } from './platform/services.ts';
-import { registerWebApp } from './platform/web-app.ts';
+import { registerTextSafety } from './platform/text-safety.ts';
+import { registerWebApp, WEB_DIST_DIR } from './platform/web-app.ts';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -41,12 +46,17 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** The engine behind the paid services; by default the one PROVIDER_ENGINE names. */
   engine?: Engine;
+  /** SSRF checks of user-supplied URLs; by default every address is allowed under NODE_ENV=test only. */
+  urlGuard?: UrlGuard;
 }
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
 export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
+    frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
     bodyLimit: BODY_LIMIT_BYTES,
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
     genReqId: (request) => {
@@ -74,12 +84,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
   });
-
+  registerSecurityHeaders(app, securityHeaders);
+  registerCors(app);
+  registerBodyLimit(app, BODY_LIMIT_BYTES);
   registerCsrfProtection(app, services.config.PUBLIC_URL);
+  registerTextSafety(app);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
   await app.register(fastifyCookie, { secret: services.sessionSecret });
@@ -112,7 +122,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
       ),
   };
-  await startWebhookWorker(services, engine);
+  const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
+  if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
+  await startWebhookWorker(services, engine, urlGuard);
   await startLedgerAudit(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
@@ -120,11 +132,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   await app.register(usageRoutes(services, engine));
   await app.register(engineRoutes(services, () => pump?.wake()));
-  const gateway = createGateway(services, runner, () => pump?.wake());
+  const gateway = createGateway(services, runner, urlGuard, () => pump?.wake());
   await app.register(providerRoutes(gateway));
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
-  await registerWebApp(app, options.webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
+  await registerWebApp(app, webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
   return app;
 }

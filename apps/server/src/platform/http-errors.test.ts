@@ -116,6 +116,30 @@ describe('the error model', () => {
     });
   });
 
+  it('answers URLs the router refuses (bad percent-encoding, an overlong parameter) in the error shape, with every header', async () => {
+    const answers = await Promise.all([
+      runtime.app.inject({
+        method: 'GET',
+        url: '/api/provider/video/status/%E0%A4%A',
+        headers: { origin: 'https://x.example' },
+      }),
+      runtime.app.inject({ method: 'GET', url: `/api/provider/video/status/${'x'.repeat(101)}` }),
+      runtime.app.inject({ method: 'DELETE', url: '/api/keys/%zz' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404, 400]);
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.json()).toEqual({
+        ...(index < 2 && { success: false }),
+        error: expect.any(String),
+        code: index === 1 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        requestId: answer.headers['x-request-id'],
+      });
+      expect(answer.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(answers[0]?.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('keeps a safe incoming request id and replaces an unsafe one', async () => {
     const kept = await runtime.app.inject({
       method: 'GET',

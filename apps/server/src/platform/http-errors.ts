@@ -60,6 +60,22 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoding, a route
+ * parameter longer than the router keeps): no hook runs for them, so the answer gets the
+ * headers every answer carries here, and the one error shape.
+ */
+export function frameworkErrorHandler(headersOf: (request: FastifyRequest) => Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers({ 'x-request-id': request.id, ...headersOf(request) });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      // No id, name or token of ours is that long: it names nothing that exists.
+      return sendError(request, reply, 404, ERROR_CODES.NOT_FOUND, 'Not found');
+    }
+    return sendError(request, reply, 400, ERROR_CODES.BAD_REQUEST, 'The URL is not valid percent-encoding');
+  };
+}
+
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -6,6 +6,7 @@ import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import { assertPermission, createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
 import { type ChargeResult, createCharger } from './charge-call.ts';
+import type { UrlGuard } from './check-input-urls.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 
@@ -15,6 +16,8 @@ export interface Gateway {
   services: Services;
   engine: Engine;
   runner: RunnerContext;
+  /** SSRF checks of user-supplied URLs (check-input-urls.ts). */
+  urlGuard: UrlGuard;
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
   /** Key, permission and rate limit: everything before the body is looked at. */
@@ -32,7 +35,12 @@ export interface Gateway {
   ): Promise<ChargeResult>;
 }
 
-export function createGateway(services: Services, runner: RunnerContext, wakePump: () => void): Gateway {
+export function createGateway(
+  services: Services,
+  runner: RunnerContext,
+  urlGuard: UrlGuard,
+  wakePump: () => void,
+): Gateway {
   const { engine } = runner;
   const authenticator = createKeyAuthenticator(services.db, services.clock);
   const charger = createCharger(services.pool);
@@ -45,6 +53,7 @@ export function createGateway(services: Services, runner: RunnerContext, wakePum
     services,
     engine,
     runner,
+    urlGuard,
     wakePump,
     async admit(request, reply, service) {
       const header = request.headers['x-api-key'];

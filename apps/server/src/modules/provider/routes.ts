@@ -14,7 +14,6 @@ import { NotFound, UpstreamFailed } from '../../platform/errors.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
-import { assertPublicUrl, checkInputImages } from './check-input-urls.ts';
 import type { Gateway } from './gateway.ts';
 import { runLinkedinCall } from './run-linkedin-call.ts';
 import { runUntilSettled } from './task-runner.ts';
@@ -31,8 +30,7 @@ declare module 'fastify' {
 /** The public provider API (spec section 7, header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const { services, engine } = gateway;
-    const allowPrivateUrls = services.config.NODE_ENV === 'test';
+    const { services, engine, urlGuard } = gateway;
     const tags = ['provider'];
     // The key is checked before the body, so a caller without a valid key learns nothing else.
     const admit = (service: Service | null) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -42,6 +40,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     };
     const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
     const ok = (task: TaskRow) => ({ success: true as const, data: taskData(task, engine) });
+
+    // The upstream fetches video_url, not us: a name that does not resolve here may still be fine there.
+    const assertSoraUrl = (url: string) =>
+      urlGuard.assertPublicUrl(url, 'video_url', { mayBeUnresolvable: true });
 
     /** A settled or still-running task as the answer of a sync endpoint. */
     const answerSync = (reply: FastifyReply, task: TaskRow | undefined) => {
@@ -61,7 +63,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       service: Service,
       body: { callBackUrl?: string },
     ) => {
-      if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
+      if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
       const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
       if (charged.isReplay) return reply.send(ok((await findTask(services.db, charged.taskId)) as TaskRow));
       gateway.wakePump();
@@ -85,8 +87,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       { preValidation: admit('image'), schema: { tags, body: ImageRequest } },
       async (request, reply) => {
         const body = request.body;
-        if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
-        if (body.image_urls?.length) await checkInputImages(body.image_urls, 'image_urls', allowPrivateUrls);
+        if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
+        if (body.image_urls?.length) await urlGuard.checkInputImages(body.image_urls, 'image_urls');
         const charged = await gateway.charge(request, identityOf(request), 'image', body, body.callBackUrl);
         return answerSync(
           reply,
@@ -100,7 +102,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       { preValidation: admit('video'), schema: { tags, body: VideoRequest } },
       async (request, reply) => {
         if (request.body.imageUrls?.length) {
-          await checkInputImages(request.body.imageUrls, 'imageUrls', allowPrivateUrls);
+          await urlGuard.checkInputImages(request.body.imageUrls, 'imageUrls');
         }
         return startAsync(request, reply, 'video', request.body);
       },
@@ -109,7 +111,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     app.post(
       '/api/provider/sora-watermark-remover',
       { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
-      async (request, reply) => startAsync(request, reply, 'sora', request.body),
+      async (request, reply) => {
+        await assertSoraUrl(request.body.video_url);
+        return startAsync(request, reply, 'sora', request.body);
+      },
     );
 
     app.post(
@@ -117,7 +122,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
       async (request, reply) => {
         const body = request.body;
-        if (body.callBackUrl) await assertPublicUrl(body.callBackUrl, 'callBackUrl', allowPrivateUrls);
+        await assertSoraUrl(body.video_url);
+        if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
         const charged = await gateway.charge(request, identityOf(request), 'sora', body, body.callBackUrl);
         return answerSync(
           reply,

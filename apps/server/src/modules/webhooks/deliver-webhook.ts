@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import { assertPublicUrl } from '../provider/check-input-urls.ts';
+import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { taskData } from '../provider/task-view.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
@@ -27,10 +27,10 @@ export async function deliverTaskWebhook(
   engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,
   taskId: string,
   log: Logger,
+  urlGuard: UrlGuard,
 ) {
   const task = await findTask(services.db, taskId);
   if (!task?.callbackUrl || task.status === 'processing') return;
-  await assertPublicUrl(task.callbackUrl, 'callBackUrl', services.config.NODE_ENV === 'test');
   const timestampS = Math.floor(Date.now() / 1000);
   const body = JSON.stringify({
     type: task.status === 'completed' ? 'task.completed' : 'task.failed',
@@ -38,9 +38,10 @@ export async function deliverTaskWebhook(
     data: taskData(task, engine),
   });
   const id = `msg_${task.id}`;
-  const response = await fetch(task.callbackUrl, {
+  // Checked again now, and again as the socket connects: the name may resolve elsewhere than it
+  // did when the call was accepted (DNS rebinding); a redirect is a failed delivery, never followed.
+  const response = await urlGuard.fetch(task.callbackUrl, 'callBackUrl', {
     method: 'POST',
-    redirect: 'error',
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     headers: {
       'content-type': 'application/json',

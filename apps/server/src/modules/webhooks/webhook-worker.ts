@@ -1,16 +1,17 @@
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
+import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { deliverTaskWebhook, WEBHOOK_QUEUE } from './deliver-webhook.ts';
 
 /** Makes sure the queue exists; worker processes (ROLE worker or all) also deliver from it. */
-export async function startWebhookWorker(services: Services, engine: Engine) {
+export async function startWebhookWorker(services: Services, engine: Engine, urlGuard: UrlGuard) {
   await services.jobs.createQueue(WEBHOOK_QUEUE);
   if (services.config.ROLE === 'api') return;
   await services.jobs.work<{ taskId: string }>(
     WEBHOOK_QUEUE,
     { localConcurrency: 4, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await deliverTaskWebhook(services, engine, job.data.taskId, services.log);
+      if (job) await deliverTaskWebhook(services, engine, job.data.taskId, services.log, urlGuard);
     },
   );
 }

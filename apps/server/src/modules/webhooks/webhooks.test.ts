@@ -100,13 +100,14 @@ describe('callBackUrl webhooks', () => {
   });
 
   it('refuses a private callBackUrl outside tests before charging', async () => {
-    const { assertPublicUrl } = await import('../provider/check-input-urls.ts');
-    await expect(assertPublicUrl('http://127.0.0.1:9/x', 'callBackUrl', false)).rejects.toThrow(
+    const { createUrlGuard } = await import('../provider/check-input-urls.ts');
+    const guard = createUrlGuard();
+    await expect(guard.assertPublicUrl('http://127.0.0.1:9/x', 'callBackUrl')).rejects.toThrow(
       /public address/,
     );
-    await expect(assertPublicUrl('http://169.254.169.254/latest', 'callBackUrl', false)).rejects.toThrow(
+    await expect(guard.assertPublicUrl('http://169.254.169.254/latest', 'callBackUrl')).rejects.toThrow(
       /public address/,
     );
-    await expect(assertPublicUrl('http://[::1]/x', 'callBackUrl', false)).rejects.toThrow(/public address/);
+    await expect(guard.assertPublicUrl('http://[::1]/x', 'callBackUrl')).rejects.toThrow(/public address/);
   });
 });
