@@ -68,7 +68,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     isClosing = true;
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
+    if (isClosing || services.lifecycle.isDraining) reply.header('connection', 'close');
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig } from './platform/config.ts';
+import { stopAccepting } from './platform/graceful-stop.ts';
 import { createLogger } from './platform/logger.ts';
 import { startRuntime } from './platform/runtime.ts';
 
@@ -31,6 +32,12 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS);
   deadline.unref();
+  runtime.services.lifecycle.isDraining = true;
+  if (config.SHUTDOWN_DRAIN_MS > 0) {
+    log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'draining: /readyz answers 503 while still serving');
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+  }
+  await stopAccepting(runtime.app.server);
   await runtime.stop();
   log.info('stopped cleanly');
   process.exit(0);

@@ -77,6 +77,20 @@ const EnvSchema = z.object({
   SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  /**
+   * On SIGTERM, how long to keep serving while /readyz answers 503, so a load balancer stops
+   * sending new connections before this process stops listening (docs/operations.md).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * How long one step of a task (an upstream start or poll, a result download) may hold the task;
+   * a worker killed mid-step loses its tasks to another worker after this.
+   */
+  TASK_LEASE_S: z.coerce
+    .number({ error: 'must be a whole number of seconds, 1 or more' })
+    .int({ error: 'must be a whole number of seconds, 1 or more' })
+    .min(1, { error: 'must be a whole number of seconds, 1 or more' })
+    .default(180),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -16,6 +16,8 @@ export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
     );
 
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+      // A draining process (SIGTERM received) tells the load balancer to send no new connections.
+      if (services.lifecycle.isDraining) return reply.status(503).send({ status: 'draining', checks: [] });
       const { isReady, checks } = await checkReadiness(services);
       const installation = isReady ? await findInstallation(services.db) : undefined;
       return reply.status(isReady ? 200 : 503).send({
