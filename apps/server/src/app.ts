@@ -106,10 +106,15 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     engine,
     config: services.config,
     log: services.log,
-    onSettled: (task) =>
+    onSettled: (task) => {
+      services.metrics.tasksSettled.inc({ service: task.service, status: task.status });
+      if (task.creditsRefunded > 0) {
+        services.metrics.creditsRefunded.inc({ service: task.service }, task.creditsRefunded);
+      }
       void queueTaskWebhook(services.jobs, task).catch((error) =>
         services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
-      ),
+      );
+    },
   };
   await startWebhookWorker(services, engine);
   await startLedgerAudit(services);

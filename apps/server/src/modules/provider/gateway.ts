@@ -66,7 +66,7 @@ export function createGateway(services: Services, runner: RunnerContext, wakePum
           'Idempotency-Key',
         );
       }
-      return charger.charge({
+      const charged = await charger.charge({
         identity,
         service,
         cost: SERVICE_COST[service],
@@ -80,6 +80,8 @@ export function createGateway(services: Services, runner: RunnerContext, wakePum
           : undefined,
         callbackUrl,
       });
+      if (!charged.isReplay) services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
+      return charged;
     },
   };
 }

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { checkReadiness } from './check-readiness.ts';
 import { findInstallation } from './installation.ts';
+import { registerStateGauges } from './state-gauges.ts';
 
 /** Liveness, readiness and Prometheus metrics: operators' conventions, outside /api. */
 export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
+    registerStateGauges(services);
     app.get(
       '/healthz',
       {
