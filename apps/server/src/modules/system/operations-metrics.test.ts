@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => runtime.close());
 
 const scrape = async () => (await runtime.app.inject({ method: 'GET', url: '/metrics' })).body;
-const valueOf = (body: string, series: string) => {
+const sampleOf = (body: string, series: string) => {
   const line = body.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
@@ -31,17 +31,17 @@ describe('operations metrics', () => {
     let body = '';
     for (let attempt = 0; attempt < 100; attempt += 1) {
       body = await scrape();
-      if (valueOf(body, 'conduit_credits_refunded_total{service="video"}') === 10) break;
+      if (sampleOf(body, 'conduit_credits_refunded_total{service="video"}') === 10) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(valueOf(body, 'conduit_credits_debited_total{service="video"}')).toBe(20);
-    expect(valueOf(body, 'conduit_credits_refunded_total{service="video"}')).toBe(10);
-    expect(valueOf(body, 'conduit_tasks_settled_total{service="video",status="failed"}')).toBe(1);
+    expect(sampleOf(body, 'conduit_credits_debited_total{service="video"}')).toBe(20);
+    expect(sampleOf(body, 'conduit_credits_refunded_total{service="video"}')).toBe(10);
+    expect(sampleOf(body, 'conduit_tasks_settled_total{service="video",status="failed"}')).toBe(1);
     // The pending task stays unsettled: due or waiting for its next look, never both.
-    const due = valueOf(body, 'conduit_tasks{state="due"}') ?? -1;
-    const waiting = valueOf(body, 'conduit_tasks{state="waiting"}') ?? -1;
+    const due = sampleOf(body, 'conduit_tasks{state="due"}') ?? -1;
+    const waiting = sampleOf(body, 'conduit_tasks{state="waiting"}') ?? -1;
     expect(due + waiting).toBe(1);
-    expect(valueOf(body, 'conduit_jobs{queue="task-webhook",state="queued"}')).toBe(0);
+    expect(sampleOf(body, 'conduit_jobs{queue="task-webhook",state="queued"}')).toBe(0);
   });
 
   it('times every provider answer, errors included, in Server-Timing', async () => {
