@@ -18,6 +18,7 @@ import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
@@ -78,29 +79,13 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     reply.header('x-frame-options', 'DENY');
   });
 
-  registerCsrfProtection(app, services.config.PUBLIC_URL);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
-  await app.register(fastifyCookie, { secret: services.sessionSecret });
   await app.register(systemRoutes(services));
-  registerWaitlistGate(app, services);
-  const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
-  await app.register(authRoutes(services, authLimits));
-  await app.register(accountRoutes(services, authLimits));
-  await app.register(creditsRoutes(services));
-  await app.register(keysRoutes(services));
-  await app.register(paymentsRoutes(services));
-  const waitlistLimits = createWaitlistLimits({
-    redis: services.redis,
-    prefix: services.config.REDIS_PREFIX,
-  });
-  await app.register(waitlistRoutes(services, waitlistLimits));
-  await app.register(waitlistAdminRoutes(services));
-  await app.register(supportRoutes(services));
 
   const engine =
     options.engine ??
     (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
+  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   const runner: RunnerContext = {
     db: services.db,
     engine,
@@ -116,12 +101,33 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       );
     },
   };
+  // Each queue is created by every role (API processes send to them); workers also work them.
   await startWebhookWorker(services, engine);
   await startLedgerAudit(services);
+  await startSupportMailWorker(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
-  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
+  // A worker process answers only health, readiness and metrics: it holds no user-facing routes.
+  if (services.config.ROLE === 'worker') return app;
+
+  registerCsrfProtection(app, services.config.PUBLIC_URL);
+  // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
+  await app.register(fastifyCookie, { secret: services.sessionSecret });
+  registerWaitlistGate(app, services);
+  const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
+  await app.register(authRoutes(services, authLimits));
+  await app.register(accountRoutes(services, authLimits));
+  await app.register(creditsRoutes(services));
+  await app.register(keysRoutes(services));
+  await app.register(paymentsRoutes(services));
+  const waitlistLimits = createWaitlistLimits({
+    redis: services.redis,
+    prefix: services.config.REDIS_PREFIX,
+  });
+  await app.register(waitlistRoutes(services, waitlistLimits));
+  await app.register(waitlistAdminRoutes(services));
+  await app.register(supportRoutes(services));
   await app.register(usageRoutes(services, engine));
   await app.register(engineRoutes(services, () => pump?.wake()));
   const gateway = createGateway(services, runner, () => pump?.wake());
