@@ -1,3 +1,4 @@
+import { answerClusterMetrics } from './platform/cluster-metrics.ts';
 import { ConfigError, parseConfig } from './platform/config.ts';
 import { stopAccepting } from './platform/graceful-stop.ts';
 import { createLogger } from './platform/logger.ts';
@@ -21,6 +22,8 @@ const runtime = await startRuntime(config, log).catch((error) => {
   log.fatal({ err: error }, 'start failed');
   process.exit(1);
 });
+
+answerClusterMetrics(runtime.services.metrics.registry);
 
 let isStopping = false;
 async function shutdown(signal: string) {
