@@ -66,8 +66,9 @@ if (!config.SESSION_SECRET) await readOrCreateSecret(config.DATA_DIR, 'session-s
 const slots = [
   ...Array.from({ length: apiProcesses }, (_, index) => ({
     name: `api ${index + 1}`,
-    // Without workers, the API processes run the background work too.
-    env: { ROLE: workerProcesses > 0 ? 'api' : 'all', PORT: String(config.PORT) },
+    // Without worker processes here, the API processes run the background work too, unless
+    // ROLE=api says workers run elsewhere.
+    env: { ROLE: workerProcesses > 0 || config.ROLE === 'api' ? 'api' : 'all', PORT: String(config.PORT) },
   })),
   ...Array.from({ length: workerProcesses }, (_, index) => ({
     name: `worker ${index + 1}`,
