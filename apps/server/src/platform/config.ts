@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  /** Connections each process keeps to PostgreSQL for requests (pg-boss keeps 5 more). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be an integer between 1 and 500' })
+    .int({ error: 'must be an integer between 1 and 500' })
+    .min(1, { error: 'must be an integer between 1 and 500' })
+    .max(500, { error: 'must be an integer between 1 and 500' })
+    .default(20),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   /** Namespace of this installation's keys, so several installations (or test runs) can share one Redis. */
   REDIS_PREFIX: z
