@@ -394,7 +394,29 @@ describe('several processes on one database and Redis', () => {
     expect(tasks).toBe(statuses.length);
     await expectBalanceMatchesTasks(account, 100_000);
 
+    // A process that crashes outright is replaced too.
+    const secondPid = Number(/api 2 \(pid (\d+), all\) listening/.exec(cluster.output())?.[1]);
+    process.kill(secondPid, 'SIGKILL');
+    await until(
+      'the killed process to be replaced',
+      async () =>
+        /api 2 \(pid \d+\) exited \(signal SIGKILL\); restarting[\s\S]*api 2 \(pid \d+, all\) listening/.test(
+          cluster.output(),
+        ),
+      30_000,
+    );
+
     expect(await stopProcess(cluster, 'SIGTERM')).toEqual({ code: 0, signal: null });
     expect(cluster.output()).toContain('[cluster] stopped cleanly');
   }, 120_000);
+
+  it('`npm run cluster` refuses several processes without DATABASE_URL, in one line', async () => {
+    const { DATABASE_URL: _ignored, ...withoutDatabase } = env;
+    const cluster = spawnProcess({ ...withoutDatabase, PORT: String(await freePort()) }, CLUSTER_SCRIPT);
+    started.push(cluster);
+    expect(await cluster.exited).toEqual({ code: 1, signal: null });
+    expect(cluster.output()).toBe(
+      'npm run cluster needs DATABASE_URL: the embedded PostgreSQL serves one process only (or set CLUSTER_API_PROCESSES=1 CLUSTER_WORKERS=0)\n',
+    );
+  });
 });
