@@ -251,7 +251,7 @@ describe('several processes on one database and Redis', () => {
     60_000,
   );
 
-  it('a worker killed mid-task: another worker takes its tasks after the lease and settles each once', async () => {
+  it('a worker killed mid-task: another takes its tasks after the lease, sweeps the overdue one, settles each once', async () => {
     const account = await unlimitedAccount(200);
     const prompts = [
       ...Array.from({ length: 12 }, (_, index) => `a lighthouse, take ${index}`),
@@ -277,23 +277,37 @@ describe('several processes on one database and Redis', () => {
     );
     // Local video jobs are ready after 3 s: the worker is now rendering and storing them.
     await new Promise((resolve) => setTimeout(resolve, 3_200));
-    expect(await unsettledOf(account)).toBeGreaterThan(0);
     await stopProcess(worker, 'SIGKILL');
+    // The worker died with tasks unsettled. One of them passes its deadline while no worker
+    // runs: the next worker's sweep fails and refunds it.
+    const { rows: overdueRows } = await ctx.pool.query(
+      `update tasks set deadline_at = now()
+        where id = (select id from tasks where user_id = $1 and status = 'processing' order by id limit 1)
+        returning id, request->>'prompt' as prompt`,
+      [account.userId],
+    );
+    expect(overdueRows).toHaveLength(1);
+    const overdue = overdueRows[0] as { id: string; prompt: string };
 
     worker = await startServer('worker');
     await until('every task to settle', async () => (await unsettledOf(account)) === 0, 90_000);
     const { rows } = await ctx.pool.query(
-      `select t.id, t.status, t.credits_refunded,
+      `select t.id, t.status, t.error,
               (select count(*)::int from credit_entries e where e.reference = t.id and e.reason = 'refund') as refunds
          from tasks t where t.user_id = $1`,
       [account.userId],
     );
     expect(rows.map((row) => row.id).sort()).toEqual([...taskIds].sort());
-    const failed = rows.filter((row) => row.status === 'failed');
-    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(12);
-    expect(failed).toHaveLength(3);
+    expect(rows.find((row) => row.id === overdue.id)).toMatchObject({
+      status: 'failed',
+      error: 'The task did not finish before its deadline',
+      refunds: 1,
+    });
+    const failing = 3 + (overdue.prompt.includes('[fail]') ? 0 : 1);
+    expect(rows.filter((row) => row.status === 'failed')).toHaveLength(failing);
+    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(15 - failing);
     expect(rows.every((row) => row.refunds === (row.status === 'failed' ? 1 : 0))).toBe(true);
-    expect(await expectLedgerHolds(account)).toBe(200 - 15 * 10 + 3 * 10);
+    expect(await expectLedgerHolds(account)).toBe(200 - 15 * 10 + failing * 10);
   }, 150_000);
 
   it('an API process killed mid-load: every answered call is charged once, nothing half-written', async () => {
