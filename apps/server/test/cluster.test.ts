@@ -361,13 +361,14 @@ describe('several processes on one database and Redis', () => {
   it('SIGTERM to one API process of `npm run cluster` under load: no request fails, and it is restarted', async () => {
     const account = await unlimitedAccount(100_000);
     const port = await freePort();
+    const metricsPort = await freePort();
     const cluster = spawnProcess(
       {
         ...env,
         PORT: String(port),
         CLUSTER_API_PROCESSES: '2',
         CLUSTER_WORKERS: '0',
-        CLUSTER_METRICS_PORT: String(await freePort()),
+        CLUSTER_METRICS_PORT: String(metricsPort),
       },
       CLUSTER_SCRIPT,
     );
@@ -407,6 +408,12 @@ describe('several processes on one database and Redis', () => {
     const tasks = await countOf('select count(*)::int as n from tasks where user_id = $1', [account.userId]);
     expect(tasks).toBe(statuses.length);
     await expectBalanceMatchesTasks(account, 100_000);
+
+    // The primary serves both processes' metrics, summed: the load's debits are there.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const debited = /^conduit_credits_debited_total\{service="video"\} (\d+)$/m.exec(metrics);
+    expect(Number(debited?.[1])).toBeGreaterThan(0);
+    expect(metrics).toContain('http_request_duration_seconds_bucket{');
 
     // A process that crashes outright is replaced too.
     const secondPid = Number(/api 2 \(pid (\d+), all\) listening/.exec(cluster.output())?.[1]);
