@@ -88,7 +88,11 @@ const EnvSchema = z.object({
    * On SIGTERM, how long to keep serving while /readyz answers 503, so a load balancer stops
    * sending new connections before this process stops listening (docs/operations.md).
    */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, 0 or more' })
+    .int({ error: 'must be a whole number of milliseconds, 0 or more' })
+    .min(0, { error: 'must be a whole number of milliseconds, 0 or more' })
+    .default(0),
   /**
    * How long one step of a task (an upstream start or poll, a result download) may hold the task;
    * a worker killed mid-step loses its tasks to another worker after this.
