@@ -20,6 +20,7 @@ import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
@@ -79,7 +80,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     isClosing = true;
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
+    if (isClosing || services.lifecycle.isDraining) reply.header('connection', 'close');
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -88,12 +89,44 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerSecurityHeaders(app, securityHeaders);
   registerCors(app);
   registerBodyLimit(app, BODY_LIMIT_BYTES);
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(systemRoutes(services));
+
+  const engine =
+    options.engine ??
+    (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
+  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
+  const runner: RunnerContext = {
+    db: services.db,
+    engine,
+    config: services.config,
+    log: services.log,
+    onSettled: (task) => {
+      services.metrics.tasksSettled.inc({ service: task.service, status: task.status });
+      if (task.creditsRefunded > 0) {
+        services.metrics.creditsRefunded.inc({ service: task.service }, task.creditsRefunded);
+      }
+      void queueTaskWebhook(services.jobs, task).catch((error) =>
+        services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
+      );
+    },
+  };
+  const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
+  if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
+  // Each queue is created by every role (API processes send to them); workers also work them.
+  await startWebhookWorker(services, engine, urlGuard);
+  await startLedgerAudit(services);
+  await startSupportMailWorker(services);
+  // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
+  const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
+  if (pump) app.addHook('onClose', () => pump.stop());
+  // A worker process answers only health, readiness and metrics: it holds no user-facing routes.
+  if (services.config.ROLE === 'worker') return app;
+
   registerCsrfProtection(app, services.config.PUBLIC_URL);
   registerTextSafety(app);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
   await app.register(fastifyCookie, { secret: services.sessionSecret });
-  await app.register(systemRoutes(services));
   registerWaitlistGate(app, services);
   const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
   await app.register(authRoutes(services, authLimits));
@@ -108,28 +141,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(waitlistRoutes(services, waitlistLimits));
   await app.register(waitlistAdminRoutes(services));
   await app.register(supportRoutes(services));
-
-  const engine =
-    options.engine ??
-    (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
-  const runner: RunnerContext = {
-    db: services.db,
-    engine,
-    config: services.config,
-    log: services.log,
-    onSettled: (task) =>
-      void queueTaskWebhook(services.jobs, task).catch((error) =>
-        services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
-      ),
-  };
-  const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
-  if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
-  await startWebhookWorker(services, engine, urlGuard);
-  await startLedgerAudit(services);
-  // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
-  const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
-  if (pump) app.addHook('onClose', () => pump.stop());
-  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   await app.register(usageRoutes(services, engine));
   await app.register(engineRoutes(services, () => pump?.wake()));
   const gateway = createGateway(services, runner, urlGuard, () => pump?.wake());

@@ -1,4 +1,6 @@
+import { answerClusterMetrics } from './platform/cluster-metrics.ts';
 import { ConfigError, parseConfig } from './platform/config.ts';
+import { stopAccepting } from './platform/graceful-stop.ts';
 import { createLogger } from './platform/logger.ts';
 import { startRuntime } from './platform/runtime.ts';
 
@@ -21,6 +23,8 @@ const runtime = await startRuntime(config, log).catch((error) => {
   process.exit(1);
 });
 
+answerClusterMetrics(runtime.services.metrics.registry);
+
 let isStopping = false;
 async function shutdown(signal: string) {
   if (isStopping) return;
@@ -31,6 +35,12 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS);
   deadline.unref();
+  runtime.services.lifecycle.isDraining = true;
+  if (config.SHUTDOWN_DRAIN_MS > 0) {
+    log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'draining: /readyz answers 503 while still serving');
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+  }
+  await stopAccepting(runtime.app.server);
   await runtime.stop();
   log.info('stopped cleanly');
   process.exit(0);

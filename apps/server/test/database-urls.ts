@@ -1,6 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const TEMPLATE_DATABASE = 'conduit_test_template';
+/**
+ * A template of this run's own, named by global-setup: two runs on one PostgreSQL (CI and a
+ * developer, or two worktrees) would otherwise drop and rebuild each other's template mid-run.
+ */
+export function newTemplateDatabaseName(): string {
+  return `conduit_test_template_${randomBytes(4).toString('hex')}`;
+}
 
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

@@ -6,11 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { startJobs } from '../src/platform/jobs.ts';
-import { recreateDatabase, TEMPLATE_DATABASE, withDatabase } from './database-urls.ts';
+import { dropDatabase, newTemplateDatabaseName, recreateDatabase, withDatabase } from './database-urls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** This run's migrated template, which each test file clones. */
+    templateDatabase: string;
   }
 }
 
@@ -30,16 +32,19 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  await recreateDatabase(adminUrl, TEMPLATE_DATABASE);
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
+  const templateDatabase = newTemplateDatabaseName();
+  await recreateDatabase(adminUrl, templateDatabase);
+  const templateUrl = withDatabase(adminUrl, templateDatabase);
   const { pool, db } = connectDatabase(templateUrl, 2);
   await migrateDatabase(pool, db);
   await pool.end();
   const jobs = await startJobs(templateUrl, { ROLE: 'api' }, log);
   await jobs.stop({ graceful: false });
   project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('templateDatabase', templateDatabase);
 
   return async () => {
+    if (!stopEmbedded) await dropDatabase(adminUrl as string, templateDatabase).catch(() => {});
     await stopEmbedded?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };

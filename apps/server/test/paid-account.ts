@@ -16,7 +16,7 @@ export interface PaidAccount {
 
 /** A verified account with one API key and `credits` credits (the ledger's own grant path). */
 export async function createPaidAccount(
-  services: Services,
+  services: Pick<Services, 'db' | 'pool' | 'clock' | 'sessionSecret'>,
   options: { credits?: number; tier?: 'free' | 'pro' | 'enterprise'; label?: string } = {},
 ): Promise<PaidAccount> {
   const email = `${options.label ?? 'dev'}-${randomBytes(4).toString('hex')}@example.com`;
@@ -46,7 +46,7 @@ export async function createPaidAccount(
 }
 
 /** Balance and the sum of the ledger: equal for every account, always (DESIGN.md section 4). */
-export async function ledgerCheck(services: Services, userId: string) {
+export async function ledgerCheck(services: Pick<Services, 'pool'>, userId: string) {
   const { rows } = await services.pool.query(
     `select c.balance, coalesce((select sum(delta) from credit_entries e where e.user_id = c.user_id), 0)::int as sum
        from credit_accounts c where c.user_id = $1`,
@@ -56,7 +56,10 @@ export async function ledgerCheck(services: Services, userId: string) {
 }
 
 /** A signed-in browser for the account, as a Cookie header value. */
-export async function sessionCookieFor(services: Services, userId: string): Promise<string> {
+export async function sessionCookieFor(
+  services: Pick<Services, 'db' | 'clock'>,
+  userId: string,
+): Promise<string> {
   const session = await createSession(services.db, services.clock, { userId });
   return `conduit_session=${session.token}`;
 }

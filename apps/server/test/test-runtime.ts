@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { BuildAppOptions } from '../src/app.ts';
 import { parseConfig } from '../src/platform/config.ts';
 import { type Runtime, startRuntime } from '../src/platform/runtime.ts';
-import { dropDatabase, recreateDatabase, TEMPLATE_DATABASE, withDatabase } from './database-urls.ts';
+import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
 
 export interface TestRuntime extends Runtime {
   databaseUrl: string;
@@ -19,7 +19,7 @@ export interface TestRuntime extends Runtime {
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `conduit_t_${randomBytes(6).toString('hex')}`;
-  await recreateDatabase(adminUrl, name, TEMPLATE_DATABASE);
+  await recreateDatabase(adminUrl, name, inject('templateDatabase'));
   return { url: withDatabase(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
 }
 

@@ -13,6 +13,9 @@ describe('parseConfig', () => {
       WAITLIST_MODE: false,
       ADMIN_EMAILS: [],
       ROLE: 'all',
+      DATABASE_POOL_SIZE: 20,
+      TASK_LEASE_S: 180,
+      SHUTDOWN_DRAIN_MS: 0,
       GOOGLE_ISSUER: 'https://accounts.google.com',
       isProduction: false,
     });
@@ -52,6 +55,18 @@ describe('parseConfig', () => {
       'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
     ],
     [{ ROLE: 'boss' }, 'Invalid configuration: ROLE must be "all", "api" or "worker" (got "boss")'],
+    [
+      { TASK_LEASE_S: '0' },
+      'Invalid configuration: TASK_LEASE_S must be a whole number of seconds, 1 or more (got "0")',
+    ],
+    [
+      { DATABASE_POOL_SIZE: '1000' },
+      'Invalid configuration: DATABASE_POOL_SIZE must be an integer between 1 and 500 (got "1000")',
+    ],
+    [
+      { SHUTDOWN_DRAIN_MS: 'soon' },
+      'Invalid configuration: SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, 0 or more (got "soon")',
+    ],
     [{ WAITLIST_MODE: 'maybe' }, 'Invalid configuration: WAITLIST_MODE'],
     [
       { ADMIN_EMAILS: 'a@b.co,nope' },

@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  /** Connections each process keeps to PostgreSQL for requests (pg-boss keeps 5 more). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be an integer between 1 and 500' })
+    .int({ error: 'must be an integer between 1 and 500' })
+    .min(1, { error: 'must be an integer between 1 and 500' })
+    .max(500, { error: 'must be an integer between 1 and 500' })
+    .default(20),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   /** Namespace of this installation's keys, so several installations (or test runs) can share one Redis. */
   REDIS_PREFIX: z
@@ -77,6 +84,24 @@ const EnvSchema = z.object({
   SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  /**
+   * On SIGTERM, how long to keep serving while /readyz answers 503, so a load balancer stops
+   * sending new connections before this process stops listening (docs/operations.md).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, 0 or more' })
+    .int({ error: 'must be a whole number of milliseconds, 0 or more' })
+    .min(0, { error: 'must be a whole number of milliseconds, 0 or more' })
+    .default(0),
+  /**
+   * How long one step of a task (an upstream start or poll, a result download) may hold the task;
+   * a worker killed mid-step loses its tasks to another worker after this.
+   */
+  TASK_LEASE_S: z.coerce
+    .number({ error: 'must be a whole number of seconds, 1 or more' })
+    .int({ error: 'must be a whole number of seconds, 1 or more' })
+    .min(1, { error: 'must be a whole number of seconds, 1 or more' })
+    .default(180),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

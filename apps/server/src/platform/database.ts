@@ -44,7 +44,7 @@ export async function migrateDatabase(pool: pg.Pool, db: Db): Promise<void> {
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.DATA_DIR, log);
   const url = config.DATABASE_URL ?? (embedded?.url as string);
-  const { pool, db } = connectDatabase(url);
+  const { pool, db } = connectDatabase(url, config.DATABASE_POOL_SIZE);
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
   try {
     await migrateDatabase(pool, db);

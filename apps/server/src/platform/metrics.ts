@@ -5,6 +5,13 @@ export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   httpRequests: Counter<'method' | 'route' | 'status_class'>;
+  /** Credits taken by paid calls (Idempotency-Key replays are not charged, so not counted). */
+  creditsDebited: Counter<'service'>;
+  /** Credits given back for failed tasks, counted by the process whose settle won. */
+  creditsRefunded: Counter<'service'>;
+  tasksSettled: Counter<'service' | 'status'>;
+  /** Customer webhook delivery attempts; a failed one is retried by pg-boss with back-off. */
+  webhookDeliveries: Counter<'outcome'>;
   /** Every request of the last 5 minutes: the admin figures' response time and error rate. */
   recentRequests: RollingWindow;
   /** Requests to the inbound webhook routes of the last 24 hours (failures are worth a look). */
@@ -85,6 +92,30 @@ export function createMetrics(): Metrics {
       name: 'http_requests_total',
       help: 'HTTP requests by route and status class (2xx, 4xx, 5xx)',
       labelNames: ['method', 'route', 'status_class'],
+      registers: [registry],
+    }),
+    creditsDebited: new Counter({
+      name: 'conduit_credits_debited_total',
+      help: 'Credits debited by paid calls, by service',
+      labelNames: ['service'],
+      registers: [registry],
+    }),
+    creditsRefunded: new Counter({
+      name: 'conduit_credits_refunded_total',
+      help: 'Credits refunded for failed tasks, by service',
+      labelNames: ['service'],
+      registers: [registry],
+    }),
+    tasksSettled: new Counter({
+      name: 'conduit_tasks_settled_total',
+      help: 'Tasks settled by this process, by service and final status (completed, failed)',
+      labelNames: ['service', 'status'],
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'conduit_webhook_deliveries_total',
+      help: 'Customer webhook delivery attempts by outcome (delivered, failed)',
+      labelNames: ['outcome'],
       registers: [registry],
     }),
     recentRequests: createRollingWindow(RECENT_REQUESTS_WINDOW_MS, 1_000),

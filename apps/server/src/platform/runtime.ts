@@ -5,6 +5,7 @@ import { createMailer } from '../modules/mail/mailer.ts';
 import { recordStart } from '../modules/system/installation.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './database.ts';
+import { createLifecycle } from './graceful-stop.ts';
 import { startJobs } from './jobs.ts';
 import { createMetrics } from './metrics.ts';
 import { connectRedis } from './redis.ts';
@@ -57,6 +58,7 @@ export async function startRuntime(
       log,
       startedAt: new Date(),
       sessionSecret,
+      lifecycle: createLifecycle(),
     };
     await recordStart(database.db, services.startedAt);
     const app = await buildApp(services, options);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './database.ts';
+import type { Lifecycle } from './graceful-stop.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface Clock {
@@ -26,4 +27,5 @@ export interface Services {
   log: Logger;
   startedAt: Date;
   sessionSecret: string;
+  lifecycle: Lifecycle;
 }

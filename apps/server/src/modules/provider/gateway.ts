@@ -75,7 +75,7 @@ export function createGateway(
           'Idempotency-Key',
         );
       }
-      return charger.charge({
+      const charged = await charger.charge({
         identity,
         service,
         cost: SERVICE_COST[service],
@@ -89,6 +89,8 @@ export function createGateway(
           : undefined,
         callbackUrl,
       });
+      if (!charged.isReplay) services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
+      return charged;
     },
   };
 }

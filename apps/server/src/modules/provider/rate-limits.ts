@@ -1,7 +1,8 @@
 import type { RateLimitWindowLimits } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimited } from '../../platform/errors.ts';
+import { createRedisWindowCounter, type WindowCount } from './rate-windows-redis.ts';
 
 const WINDOWS = [
   { name: 'minute', key: 'perMinute', seconds: 60 },
@@ -14,32 +15,46 @@ export interface RateLimitOutcome {
   remaining: { minute: number; hour: number; day: number };
 }
 
-type Limiter = RateLimiterMemory | RateLimiterRedis;
-
 /**
  * Per-account request limits of the paid API, in three windows at once. Counts live in Redis
- * when configured (all processes share them) with a per-process memory limiter as insurance if
- * Redis blips, else in process memory. Answers carry the IETF `RateLimit` and `RateLimit-Policy`
- * headers for the tightest window.
+ * when configured (all processes share them; one script call counts all three windows), else
+ * in process memory. If Redis fails or stops answering, the same rules are counted in this
+ * process's memory instead (docs/operations.md, "Rate limits when Redis blips"). Answers carry
+ * the IETF `RateLimit` and `RateLimit-Policy` headers for the tightest window.
  */
 export function createProviderRateLimits(store: { redis?: Redis; prefix: string }) {
-  const limiters = new Map<string, Limiter>();
-  const limiterFor = (window: (typeof WINDOWS)[number], points: number): Limiter => {
+  const memoryLimiters = new Map<string, RateLimiterMemory>();
+  const memoryLimiterFor = (window: (typeof WINDOWS)[number], points: number) => {
     const id = `${window.name}:${points}`;
-    let limiter = limiters.get(id);
+    let limiter = memoryLimiters.get(id);
     if (!limiter) {
-      const options = { keyPrefix: `${store.prefix}:rl:${window.name}`, points, duration: window.seconds };
-      limiter = store.redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: store.redis,
-            insuranceLimiter: new RateLimiterMemory(options),
-          })
-        : new RateLimiterMemory(options);
-      limiters.set(id, limiter);
+      limiter = new RateLimiterMemory({
+        keyPrefix: `${store.prefix}:rl:${window.name}`,
+        points,
+        duration: window.seconds,
+      });
+      memoryLimiters.set(id, limiter);
     }
     return limiter;
   };
+  const redisCounter = store.redis ? createRedisWindowCounter(store.redis, store.prefix) : undefined;
+
+  const countInMemory = (accountId: string, limits: RateLimitWindowLimits): Promise<WindowCount[]> =>
+    Promise.all(
+      WINDOWS.map(async (window) => {
+        const res = await memoryLimiterFor(window, limits[window.key])
+          .consume(accountId)
+          .catch((refusal: unknown) => {
+            if (refusal instanceof Error) throw refusal;
+            return refusal as RateLimiterRes;
+          });
+        return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+      }),
+    );
+  const count = (accountId: string, limits: RateLimitWindowLimits): Promise<WindowCount[]> =>
+    redisCounter
+      ? redisCounter.count(accountId, WINDOWS).catch(() => countInMemory(accountId, limits))
+      : countInMemory(accountId, limits);
 
   const policyOf = (limits: RateLimitWindowLimits) =>
     WINDOWS.map((window) => `${limits[window.key]};w=${window.seconds}`).join(', ');
@@ -47,52 +62,54 @@ export function createProviderRateLimits(store: { redis?: Redis; prefix: string 
   return {
     /** Counts one request for the account; throws RateLimited (429, Retry-After) past any window. */
     async consume(accountId: string, limits: RateLimitWindowLimits): Promise<RateLimitOutcome> {
-      const results = await Promise.all(
-        WINDOWS.map(async (window) => {
-          const points = limits[window.key];
-          try {
-            const res = await limiterFor(window, points).consume(accountId);
-            return { window, points, res, isRefused: false };
-          } catch (error) {
-            if (error instanceof Error) throw error;
-            return { window, points, res: error as RateLimiterRes, isRefused: true };
-          }
-        }),
-      );
-      const refused = results
-        .filter((r) => r.isRefused)
-        .sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
-      const tightest =
-        refused ?? [...results].sort((a, b) => a.res.remainingPoints - b.res.remainingPoints)[0];
-      const reset = Math.max(1, Math.ceil((tightest?.res.msBeforeNext ?? 0) / 1000));
+      const counts = await count(accountId, limits);
+      const results = WINDOWS.map((window, index) => {
+        const points = limits[window.key];
+        const { consumed, msBeforeNext } = counts[index] as WindowCount;
+        return {
+          window,
+          points,
+          msBeforeNext,
+          remaining: Math.max(0, points - consumed),
+          isRefused: consumed > points,
+        };
+      });
+      const refused = results.filter((r) => r.isRefused).sort((a, b) => b.msBeforeNext - a.msBeforeNext)[0];
+      const tightest = refused ?? [...results].sort((a, b) => a.remaining - b.remaining)[0];
+      const reset = Math.max(1, Math.ceil((tightest?.msBeforeNext ?? 0) / 1000));
       const headers = {
         'ratelimit-policy': policyOf(limits),
-        ratelimit: `limit=${tightest?.points ?? 0}, remaining=${refused ? 0 : Math.max(0, tightest?.res.remainingPoints ?? 0)}, reset=${reset}`,
+        ratelimit: `limit=${tightest?.points ?? 0}, remaining=${refused ? 0 : (tightest?.remaining ?? 0)}, reset=${reset}`,
       };
       if (refused) {
         const error = new RateLimited(
-          refused.res.msBeforeNext / 1000,
+          refused.msBeforeNext / 1000,
           `Rate limit exceeded: ${refused.points} requests per ${refused.window.name}`,
         );
         Object.assign(error.headers ?? {}, headers);
         throw error;
       }
-      const remainingOf = (name: string) =>
-        Math.max(0, results.find((r) => r.window.name === name)?.res.remainingPoints ?? 0);
+      const remainingOf = (name: string) => results.find((r) => r.window.name === name)?.remaining ?? 0;
       return {
         headers,
         remaining: { minute: remainingOf('minute'), hour: remainingOf('hour'), day: remainingOf('day') },
       };
     },
-    /** Remaining requests without counting one (for GET /api/provider/me). */
+    /** Remaining requests without counting one. */
     async peek(accountId: string, limits: RateLimitWindowLimits) {
-      const entries = await Promise.all(
-        WINDOWS.map(async (window) => {
-          const res = await limiterFor(window, limits[window.key]).get(accountId);
-          return [window.name, Math.max(0, limits[window.key] - (res?.consumedPoints ?? 0))] as const;
-        }),
+      const names = WINDOWS.map((window) => window.name);
+      const consumed = redisCounter
+        ? await redisCounter.peek(accountId, names)
+        : await Promise.all(
+            WINDOWS.map(
+              async (window) =>
+                (await memoryLimiterFor(window, limits[window.key]).get(accountId))?.consumedPoints ?? 0,
+            ),
+          );
+      const remaining = WINDOWS.map((window, index) =>
+        Math.max(0, limits[window.key] - (consumed[index] ?? 0)),
       );
-      return Object.fromEntries(entries) as { minute: number; hour: number; day: number };
+      return { minute: remaining[0] ?? 0, hour: remaining[1] ?? 0, day: remaining[2] ?? 0 };
     },
     policyOf,
   };

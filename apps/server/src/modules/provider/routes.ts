@@ -38,6 +38,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       request.apiKey = admitted.identity;
       request.rateLimitRemaining = admitted.remaining;
     };
+    // The gateway's own processing time on every answer, errors included (docs/operations.md).
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('server-timing', `gateway;dur=${reply.elapsedTime.toFixed(1)}`);
+    });
     const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
     const ok = (task: TaskRow) => ({ success: true as const, data: taskData(task, engine) });
 

@@ -17,7 +17,7 @@ import {
 export interface RunnerContext {
   db: Db;
   engine: Engine;
-  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'TASK_LEASE_S'>;
   log: Logger;
   /** Called once when a task settles (completed or failed), e.g. to queue its webhook. */
   onSettled?: (task: TaskRow) => void;
@@ -27,8 +27,6 @@ export interface RunnerContext {
 export const nextCheckDelayMs = (attempts: number) => Math.min(30_000, 500 * 2 ** Math.min(attempts, 6));
 
 const MEDIA_SERVICES = new Set(['image', 'video', 'sora']);
-/** Longer than any one upstream call or result download takes. */
-const STEP_LEASE_MS = 180_000;
 
 function mediaInputOf(task: TaskRow): MediaInput {
   return { service: task.service as MediaService, request: task.request } as MediaInput;
@@ -51,7 +49,9 @@ async function settle(ctx: RunnerContext, settled: TaskRow | undefined) {
  * a settled task does nothing.
  */
 export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<TaskRow | undefined> {
-  const task = await claimTaskStep(ctx.db, taskId, STEP_LEASE_MS);
+  // Longer than any one upstream call or result download takes (TASK_LEASE_S, 180 s by default).
+  const leaseMs = ctx.config.TASK_LEASE_S * 1000;
+  const task = await claimTaskStep(ctx.db, taskId, leaseMs);
   if (!task) return findTask(ctx.db, taskId);
   const now = Date.now();
   if (task.deadlineAt.getTime() <= now) {
@@ -62,7 +62,7 @@ export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<T
     let upstreamId = task.upstreamId;
     if (!upstreamId) {
       ({ upstreamId } = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id }));
-      await markTaskStarted(ctx.db, task.id, upstreamId, new Date(now + STEP_LEASE_MS));
+      await markTaskStarted(ctx.db, task.id, upstreamId, new Date(now + leaseMs));
     }
     const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId);
     if (state.state === 'pending') {

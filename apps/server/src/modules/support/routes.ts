@@ -17,7 +17,6 @@ import { replyToTicket } from './reply-to-ticket.ts';
 import { createSupportLimiter, sendSupportMessage } from './send-support-message.ts';
 import { getSupportContact } from './support-contact.ts';
 import type { SupportContext } from './support-context.ts';
-import { startSupportMailWorker } from './support-mail-worker.ts';
 
 /** Bodies are read as JSON and checked by `parseBody`, so the answer carries the spec's exact text. */
 const JsonBody = z.unknown();
@@ -34,7 +33,6 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
       config: services.config,
       limiter: createSupportLimiter(services),
     };
-    await startSupportMailWorker(services);
     const tags = ['support'];
 
     app.get(

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { checkReadiness } from './check-readiness.ts';
 import { findInstallation } from './installation.ts';
+import { registerStateGauges } from './state-gauges.ts';
 
 /** Liveness, readiness and Prometheus metrics: operators' conventions, outside /api. */
 export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
+    registerStateGauges(services);
     app.get(
       '/healthz',
       {
@@ -16,6 +18,8 @@ export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
     );
 
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+      // A draining process (SIGTERM received) tells the load balancer to send no new connections.
+      if (services.lifecycle.isDraining) return reply.status(503).send({ status: 'draining', checks: [] });
       const { isReady, checks } = await checkReadiness(services);
       const installation = isReady ? await findInstallation(services.db) : undefined;
       return reply.status(isReady ? 200 : 503).send({

@@ -11,7 +11,14 @@ export async function startWebhookWorker(services: Services, engine: Engine, url
     WEBHOOK_QUEUE,
     { localConcurrency: 4, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await deliverTaskWebhook(services, engine, job.data.taskId, services.log, urlGuard);
+      if (!job) return;
+      try {
+        await deliverTaskWebhook(services, engine, job.data.taskId, services.log, urlGuard);
+        services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
+      } catch (error) {
+        services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
+        throw error;
+      }
     },
   );
 }

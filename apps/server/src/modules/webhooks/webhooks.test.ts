@@ -88,6 +88,17 @@ describe('callBackUrl webhooks', () => {
         body,
       ),
     ).toBe(false);
+    // Operators see the failed attempt and the delivery in /metrics.
+    const deliveries = async () =>
+      (await runtime.app.inject({ method: 'GET', url: '/metrics' })).body
+        .split('\n')
+        .filter((line) => line.startsWith('conduit_webhook_deliveries_total{'));
+    await expect
+      .poll(deliveries, { timeout: 5_000 })
+      .toEqual([
+        'conduit_webhook_deliveries_total{outcome="failed"} 1',
+        'conduit_webhook_deliveries_total{outcome="delivered"} 1',
+      ]);
   }, 90_000);
 
   it('refuses stale or tampered signatures', () => {
