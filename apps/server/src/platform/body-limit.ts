@@ -11,7 +11,7 @@ export function registerBodyLimit(app: FastifyInstance, limitBytes: number) {
   app.addHook('onRequest', async (request) => {
     const declared = request.headers['content-length'];
     if (declared !== undefined && Number(declared) > limitBytes) {
-      throw new PayloadTooLarge(`Request body is too large: at most ${limitBytes} bytes`);
+      throw new PayloadTooLarge();
     }
   });
 }
