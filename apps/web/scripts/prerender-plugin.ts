@@ -1,7 +1,13 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PRODUCT_NAME } from '@conduit/contracts';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import {
+  DOCS_PAGE_FILE,
+  DOCS_PRERENDER_URL,
+  PRERENDERED_DOCS_EXPRESSION,
+} from '../src/prerender/prerendered-docs.ts';
 import { deferEntryScript, inlineStylesheets } from './html-postprocess.ts';
 
 const SSR_ENTRY = 'src/prerender/render-landing.tsx';
@@ -33,9 +39,10 @@ export function prerenderLandingPlugin(): Plugin {
         build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false },
       });
       const entry = pathToFileURL(path.join(ssrOutDir, 'render-landing.js')).href;
-      const { renderLanding, renderWaitlistLanding } = (await import(entry)) as {
+      const { renderLanding, renderWaitlistLanding, renderDocs } = (await import(entry)) as {
         renderLanding: () => Promise<string>;
         renderWaitlistLanding: () => Promise<string>;
+        renderDocs: () => Promise<string>;
       };
       const outDir = path.resolve(config.root, config.build.outDir);
       const indexPath = path.join(outDir, 'index.html');
@@ -50,6 +57,10 @@ export function prerenderLandingPlugin(): Plugin {
       await writeFile(
         path.join(outDir, 'waitlist.html'),
         await renderWaitlistPage(template, await renderWaitlistLanding(), outDir),
+      );
+      await writeFile(
+        path.join(outDir, DOCS_PAGE_FILE),
+        await renderDocsPage(template, await renderDocs(), outDir),
       );
       await rm(ssrOutDir, { recursive: true, force: true });
     },
@@ -74,4 +85,27 @@ async function renderWaitlistPage(template: string, appHtml: string, outDir: str
     )
     .replace(ROOT_PLACEHOLDER, () => `<div id="root" data-prerendered>${appHtml}</div>`);
   return deferEntryScript(await inlineStylesheets(page, outDir), isLandingPath);
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+
+/**
+ * docs.html: /docs prerendered (its Overview tab), served for /docs so the reference paints before
+ * any script runs, like the landing. `data-prerendered="/docs"` tells src/main.tsx which page the
+ * markup is; on another tab of /docs the markup stays hidden and the app renders from scratch.
+ */
+async function renderDocsPage(template: string, appHtml: string, outDir: string): Promise<string> {
+  if (!TITLE.test(template)) throw new Error('prerender: <title> not found');
+  const page = template
+    .replace(TITLE, () => `<title>Documentation - ${PRODUCT_NAME}</title>`)
+    .replace(
+      '</head>',
+      () =>
+        `<script>if(${PRERENDERED_DOCS_EXPRESSION})delete document.documentElement.dataset.spaPath</script></head>`,
+    )
+    .replace(
+      ROOT_PLACEHOLDER,
+      () => `<div id="root" data-prerendered="${DOCS_PRERENDER_URL}">${appHtml}</div>`,
+    );
+  return deferEntryScript(await inlineStylesheets(page, outDir), PRERENDERED_DOCS_EXPRESSION);
 }
