@@ -1,20 +1,12 @@
 import { type ApiEndpoint, codeExample, findEndpoint } from '@conduit/contracts';
 import { Link } from 'react-router';
 import { CodeBlock } from './code-block.tsx';
+import { costText } from './cost-text.ts';
 import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { DEFAULT_DOCS_TAB, docsTabHref, ERRORS_ANCHOR } from './docs-tabs.ts';
 import { exampleAnswer } from './example-answers.ts';
 import { FieldTable } from './field-table.tsx';
 import { EndpointLine } from './method-badge.tsx';
-
-/** "1 credit per image", "10 credits", "Free". */
-export function costText(endpoint: ApiEndpoint): string {
-  if (endpoint.cost === 0) return 'Free';
-  const credits = `${endpoint.cost} ${endpoint.cost === 1 ? 'credit' : 'credits'}`;
-  if (endpoint.service === 'image') return `${credits} per image`;
-  if (endpoint.mode === 'sync' || endpoint.mode === 'async') return `${credits} per call`;
-  return credits;
-}
 
 function SubHeading({ children }: { children: string }) {
   return <h4 className="mt-6 mb-3 font-semibold text-fg text-sm">{children}</h4>;

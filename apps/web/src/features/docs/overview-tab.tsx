@@ -8,10 +8,10 @@ import {
   TASK_STATUSES,
 } from '@conduit/contracts';
 import { Link } from 'react-router';
+import { costText } from './cost-text.ts';
 import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { Code, DocSection, DocTable } from './docs-prose.tsx';
 import { DOCS_TABS, type DocsTab, docsTabHref } from './docs-tabs.ts';
-import { costText } from './endpoint-section.tsx';
 import { ErrorsSection } from './errors-section.tsx';
 import { endpointsOfTab, type ServiceTab } from './service-tab.tsx';
 

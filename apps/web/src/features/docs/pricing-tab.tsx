@@ -5,16 +5,14 @@ import {
   formatCents,
   formatPricePerCredit,
   packContents,
-  SERVICE_COST,
   SERVICE_LABELS,
   SERVICES,
-  type Service,
 } from '@conduit/contracts';
 import { formatCount } from '../../lib/format.ts';
+import { serviceCostText } from './cost-text.ts';
 import { DocSection, DocTable } from './docs-prose.tsx';
 import { RateLimitsTable } from './rate-limits-table.tsx';
 
-const UNIT: Record<Service, string> = { image: 'image', video: 'video', sora: 'video', linkedin: 'request' };
 const CONTENTS_KEY = { image: 'images', video: 'videos', sora: 'removals', linkedin: 'scrapes' } as const;
 
 /** Pricing: what each call costs, the credit packs, and the rate limits of each tier. */
@@ -32,10 +30,7 @@ export function PricingTab() {
           columns={['Service', 'Cost']}
           rows={SERVICES.map((service) => ({
             key: service,
-            cells: [
-              SERVICE_LABELS[service],
-              `${SERVICE_COST[service]} ${SERVICE_COST[service] === 1 ? 'credit' : 'credits'} per ${UNIT[service]}`,
-            ],
+            cells: [SERVICE_LABELS[service], serviceCostText(service)],
           }))}
         />
       </DocSection>
