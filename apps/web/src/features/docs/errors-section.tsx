@@ -31,6 +31,7 @@ export function ErrorsSection() {
       <DocTable
         label="Error codes"
         columns={['Status', 'Code', 'Meaning', 'What to do']}
+        wideOnPhones={[2, 3]}
         rows={API_ERRORS.map((error) => ({
           key: error.code,
           cells: [

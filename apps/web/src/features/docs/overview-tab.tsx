@@ -29,6 +29,7 @@ function ServicesTable() {
     <DocTable
       label="Services"
       columns={['Service', 'Endpoints', 'Cost']}
+      wideOnPhones={[1]}
       rows={SERVICES.map((service) => {
         const endpoints = endpointsOfTab(SERVICE_TAB[service]);
         const paid = endpoints.find((endpoint) => endpoint.cost > 0);

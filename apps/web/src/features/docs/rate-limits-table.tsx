@@ -8,6 +8,7 @@ export function RateLimitsTable() {
     <DocTable
       label="Rate limits per tier"
       columns={['Tier', 'Applies', 'Per minute', 'Per hour', 'Per day']}
+      wideOnPhones={[1]}
       rows={API_RATE_LIMIT_TIERS.map((tier) => {
         // Enterprise limits are set per account (spec: "custom"); the figures are the starting point.
         const limit = (value: number) =>
