@@ -53,9 +53,11 @@ export function CodeBlock({
   const code = codeFor(language);
   const Icon = status === 'copied' ? Check : Copy;
   return (
-    <figure className="min-w-0 overflow-hidden rounded-xl border border-border bg-surface-2">
-      <figcaption className="flex flex-wrap items-center justify-between gap-2 border-border border-b px-3 py-2">
-        <span className="sr-only">{label}</span>
+    <figure
+      aria-label={`${label} example`}
+      className="min-w-0 overflow-hidden rounded-xl border border-border bg-surface-2"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 border-border border-b px-3 py-2">
         <fieldset className="flex gap-1">
           <legend className="sr-only">Language of the {label} example</legend>
           {CODE_LANGUAGES.map((option) => (
@@ -86,7 +88,7 @@ export function CodeBlock({
             Copy
           </button>
         </div>
-      </figcaption>
+      </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
       <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-fg text-xs leading-relaxed sm:text-sm">
         <code data-language={language}>

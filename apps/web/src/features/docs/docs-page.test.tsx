@@ -141,6 +141,19 @@ describe('/docs: content', () => {
     expect(screen.getAllByText('starts with https://sora.chatgpt.com/')).toHaveLength(2);
   });
 
+  it("an endpoint's error-codes link opens Overview at the error codes", async () => {
+    const { user, router } = await openDocs('/docs?tab=image');
+    await user.click(
+      within(document.getElementById('generateImage') as HTMLElement).getByRole('link', {
+        name: 'error codes',
+      }),
+    );
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('#errors');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Error codes' })).toHaveAttribute('id', 'errors');
+  });
+
   it('Authentication names the key header and format and lists the rate limits with their headers', async () => {
     await openDocs('/docs?tab=authentication');
     expect(screen.getByText('cnd_live_...')).toBeInTheDocument();
@@ -197,6 +210,7 @@ describe('/docs: code examples', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openDocs('/docs?tab=video', true);
     const block = within(codeBlocks()[0] as HTMLElement);
+    expect(screen.getByRole('figure', { name: 'Create a video example' })).toBe(codeBlocks()[0]);
     await user.click(block.getByRole('button', { name: 'Copy the Create a video example' }));
     expect(await navigator.clipboard.readText()).toBe(codeOf(codeBlocks()[0] as HTMLElement));
     expect(block.getByRole('status')).toHaveTextContent(COPIED_TEXT);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type DocsTab, type DocsTabDef, docsPanelId, docsTabId } from './docs-tabs.ts';
 
 /**
@@ -17,6 +17,19 @@ export function DocsTabList({
   onSelect: (tab: DocsTab) => void;
 }) {
   const refs = useRef(new Map<DocsTab, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the row is wider than the screen: keep the open tab in view (sideways only, so
+  // the page itself does not jump).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current.get(active);
+    if (!list || !tab) return;
+    const bounds = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < bounds.left) list.scrollLeft -= bounds.left - box.left + 16;
+    else if (box.right > bounds.right) list.scrollLeft += box.right - bounds.right + 16;
+  }, [active]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = tabs.findIndex((tab) => refs.current.get(tab.id) === document.activeElement);
@@ -37,6 +50,7 @@ export function DocsTabList({
 
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
