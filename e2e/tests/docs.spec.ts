@@ -119,6 +119,7 @@ test('a signed-in user puts their own key into the examples of /app/docs', async
   await page.getByLabel('API key in the examples').selectOption({ label: 'Docs key' });
   await expect(firstCode).toContainText(key);
   await expect(firstCode).not.toContainText(API_KEY_PLACEHOLDER);
+  await expectNoA11yViolations(page);
   await page.getByRole('tab', { name: 'LinkedIn' }).click();
   await expect(page.getByRole('figure').first().locator('code')).toContainText(key);
 });
