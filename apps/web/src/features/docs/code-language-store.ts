@@ -1,9 +1,11 @@
 import { CODE_LANGUAGES, type CodeLanguage } from '@conduit/contracts';
 import { useSyncExternalStore } from 'react';
 
-export const CODE_LANGUAGE_STORAGE_KEY = 'conduit.docs.codeLanguage';
+export const CODE_LANGUAGE_STORAGE_KEY = 'conduit-docs-language';
 const DEFAULT_LANGUAGE: CodeLanguage = 'curl';
 const listeners = new Set<() => void>();
+/** The choice when local storage refuses to keep it (private mode): it holds for this page. */
+let memory: CodeLanguage | null = null;
 
 const isLanguage = (value: unknown): value is CodeLanguage =>
   (CODE_LANGUAGES as readonly unknown[]).includes(value);
@@ -35,13 +37,11 @@ export function setCodeLanguage(language: CodeLanguage) {
     localStorage.setItem(CODE_LANGUAGE_STORAGE_KEY, language);
     memory = null;
   } catch {
-    // Storage refused (private mode): the choice still holds for this page.
     memory = language;
   }
   for (const listener of listeners) listener();
 }
 
-let memory: CodeLanguage | null = null;
 const snapshot = () => memory ?? read();
 
 /**

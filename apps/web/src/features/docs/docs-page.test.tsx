@@ -154,6 +154,16 @@ describe('/docs: content', () => {
     expect(screen.getByRole('region', { name: 'Error codes' })).toHaveAttribute('id', 'errors');
   });
 
+  it('shows every endpoint of the catalogue on one of its tabs', async () => {
+    const { user } = await openDocs();
+    const shown = new Set<string>();
+    for (const name of PUBLIC_TABS) {
+      await user.click(screen.getByRole('tab', { name }));
+      for (const endpoint of API_ENDPOINTS) if (document.getElementById(endpoint.id)) shown.add(endpoint.id);
+    }
+    expect([...shown].sort()).toEqual(API_ENDPOINTS.map((endpoint) => endpoint.id).sort());
+  });
+
   it('Authentication names the key header and format and lists the rate limits with their headers', async () => {
     await openDocs('/docs?tab=authentication');
     expect(screen.getByText('cnd_live_...')).toBeInTheDocument();

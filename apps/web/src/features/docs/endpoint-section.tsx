@@ -70,15 +70,19 @@ export function EndpointSection({ endpoint }: { endpoint: ApiEndpoint }) {
         codeFor={(language) => codeExample(endpoint, language, { baseUrl, apiKey })}
       />
 
-      <SubHeading>{`Answer (${answer.status})`}</SubHeading>
-      <p className="mb-3 text-muted text-sm">{answer.note}</p>
-      <pre
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        className="max-h-96 overflow-auto rounded-xl border border-border bg-surface-2 p-4 font-mono text-fg text-xs leading-relaxed"
-      >
-        {JSON.stringify(answer.body, null, 2)}
-      </pre>
+      {answer ? (
+        <>
+          <SubHeading>{`Answer (${answer.status})`}</SubHeading>
+          <p className="mb-3 text-muted text-sm">{answer.note}</p>
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="max-h-96 overflow-auto rounded-xl border border-border bg-surface-2 p-4 font-mono text-fg text-xs leading-relaxed"
+          >
+            {JSON.stringify(answer.body, null, 2)}
+          </pre>
+        </>
+      ) : null}
       <p className="mt-3 text-muted text-sm">
         Errors answer{' '}
         <code className="font-mono text-fg">{'{ success: false, error, code, requestId }'}</code> with the

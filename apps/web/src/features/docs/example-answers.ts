@@ -62,7 +62,8 @@ const linkedinAnswer = {
   pagination_token: 'p5',
 };
 
-export function exampleAnswer(endpoint: ApiEndpoint, baseUrl: string): ExampleAnswer {
+/** The sample answer of a catalogue endpoint; null for an endpoint this file does not know yet. */
+export function exampleAnswer(endpoint: ApiEndpoint, baseUrl: string): ExampleAnswer | null {
   const ok = (body: Record<string, unknown>) => ({ success: true, data: body });
   switch (endpoint.id) {
     case 'generateImage':
@@ -114,7 +115,7 @@ export function exampleAnswer(endpoint: ApiEndpoint, baseUrl: string): ExampleAn
         note: 'pagination_token is null on the last page; send it back to get the next one.',
         body: ok(completedTask(SERVICE_COST.linkedin, linkedinAnswer)),
       };
-    default:
+    case 'getAccount':
       return {
         status: 200,
         note: 'remaining counts the requests left in the current minute, hour and day.',
@@ -127,5 +128,7 @@ export function exampleAnswer(endpoint: ApiEndpoint, baseUrl: string): ExampleAn
           engine: ENGINE,
         }),
       };
+    default:
+      return null;
   }
 }
