@@ -29,6 +29,22 @@ test.describe('public docs', () => {
     for (const error of API_ERRORS) expect(html).toContain(error.code);
   });
 
+  test('the browser hydrates the prerendered /docs instead of rendering it again', async ({ page }) => {
+    // Marks the server's <h1> before any script of the app runs; a fresh render would replace it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.querySelector('h1')?.setAttribute('data-from-server', '');
+      });
+    });
+    await open(page, '/docs');
+    await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toHaveAttribute(
+      'data-from-server',
+      '',
+    );
+    await page.getByRole('tab', { name: 'Image API' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Generate an image' })).toBeVisible();
+  });
+
   test('a visitor reads every tab, switches to Python and copies an example', async ({ page }) => {
     // The prerendered markup is hydrated, not thrown away: React reports any mismatch as an error.
     const errors: string[] = [];
