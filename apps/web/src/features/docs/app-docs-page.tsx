@@ -1,5 +1,5 @@
 import { type ApiKey, ROUTES } from '@conduit/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useScrollToHash } from '../../components/layout/use-scroll-to-hash.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DocsView } from './docs-view.tsx';
@@ -10,6 +10,8 @@ export function AppDocsPage() {
   useDocumentTitle('API Docs');
   useScrollToHash();
   const [chosen, setChosen] = useState<ApiKey | null>(null);
+  const apiKey = chosen?.keyValue;
+  const settings = useMemo(() => ({ site: 'app' as const, basePath: ROUTES.appDocs, apiKey }), [apiKey]);
   return (
     <div className="max-w-5xl">
       <h1 className="font-semibold text-2xl text-fg tracking-tight">API Docs</h1>
@@ -20,7 +22,7 @@ export function AppDocsPage() {
         <KeyPicker selectedId={chosen?._id ?? null} onSelect={setChosen} />
       </div>
       <div className="mt-8">
-        <DocsView settings={{ site: 'app', basePath: ROUTES.appDocs, apiKey: chosen?.keyValue }} />
+        <DocsView settings={settings} />
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { AuthenticationTab } from './authentication-tab.tsx';
 import { DocsContext, type DocsSettings } from './docs-context.ts';
 import { DocsTabList } from './docs-tab-list.tsx';
@@ -28,7 +27,7 @@ function TabContent({ tab }: { tab: DocsTab }) {
  * The tabbed reference both doc sites share: the site decides the tab names, the base path for
  * links and (in /app/docs) the key the examples carry. Only the open tab is mounted.
  */
-export function DocsView({ settings, toolbar }: { settings: DocsSettings; toolbar?: ReactNode }) {
+export function DocsView({ settings }: { settings: DocsSettings }) {
   const { active, select } = useDocsTab(settings.site);
   return (
     <DocsContext value={settings}>
@@ -38,7 +37,6 @@ export function DocsView({ settings, toolbar }: { settings: DocsSettings; toolba
         label="Documentation sections"
         onSelect={select}
       />
-      {toolbar}
       <div
         role="tabpanel"
         id={docsPanelId(active)}
