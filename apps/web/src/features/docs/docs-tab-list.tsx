@@ -18,10 +18,15 @@ export function DocsTabList({
 }) {
   const refs = useRef(new Map<DocsTab, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
+  const isFirstRender = useRef(true);
 
   // On a phone the row is wider than the screen: keep the open tab in view (sideways only, so
   // the page itself does not jump).
   useEffect(() => {
+    // The first tab starts in view: measuring then would only force a layout during hydration.
+    const isStart = isFirstRender.current && active === tabs[0]?.id;
+    isFirstRender.current = false;
+    if (isStart) return;
     const list = listRef.current;
     const tab = refs.current.get(active);
     if (!list || !tab) return;
@@ -29,7 +34,7 @@ export function DocsTabList({
     const box = tab.getBoundingClientRect();
     if (box.left < bounds.left) list.scrollLeft -= bounds.left - box.left + 16;
     else if (box.right > bounds.right) list.scrollLeft += box.right - bounds.right + 16;
-  }, [active]);
+  }, [active, tabs]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = tabs.findIndex((tab) => refs.current.get(tab.id) === document.activeElement);

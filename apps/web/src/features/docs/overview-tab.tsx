@@ -59,9 +59,16 @@ function ServicesTable() {
   );
 }
 
+/**
+ * The origin, in a leaf of its own: on the prerendered page it changes right after hydration, and
+ * only this text should render again then, not the whole tab.
+ */
+function BaseUrl() {
+  return <>{useBaseUrl()}</>;
+}
+
 /** Overview: where the API lives, what it offers, how calls and tasks behave, and every error code. */
 export function OverviewTab() {
-  const baseUrl = useBaseUrl();
   return (
     <div className="space-y-12">
       <DocSection id="base-url" title="Base URL">
@@ -71,7 +78,7 @@ export function OverviewTab() {
           <Code>{API_KEY_HEADER}</Code> header.
         </p>
         <p className="break-all rounded-xl border border-border bg-surface-2 px-4 py-3 font-mono text-fg text-sm">
-          {baseUrl}
+          <BaseUrl />
         </p>
         <p>
           The machine-readable description (OpenAPI 3.1) is at{' '}
