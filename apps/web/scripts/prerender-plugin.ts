@@ -1,7 +1,13 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PRODUCT_NAME } from '@conduit/contracts';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import {
+  DOCS_PAGE_FILE,
+  DOCS_PRERENDER_URL,
+  PRERENDERED_DOCS_EXPRESSION,
+} from '../src/prerender/prerendered-docs.ts';
 import { deferEntryScript, inlineStylesheets } from './html-postprocess.ts';
 
 const SSR_ENTRY = 'src/prerender/render-landing.tsx';
@@ -15,11 +21,15 @@ const ROOT_PLACEHOLDER = '<div id="root"></div>';
  */
 export function prerenderLandingPlugin(): Plugin {
   let config: ResolvedConfig;
+  let docsChunks: string[] = [];
   return {
     name: 'conduit:prerender-landing',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      if (!config.build.ssr) docsChunks = chunksOf(bundle, DOCS_ROUTE_MODULE);
     },
     async closeBundle() {
       if (config.build.ssr) return;
@@ -33,9 +43,10 @@ export function prerenderLandingPlugin(): Plugin {
         build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, copyPublicDir: false },
       });
       const entry = pathToFileURL(path.join(ssrOutDir, 'render-landing.js')).href;
-      const { renderLanding, renderWaitlistLanding } = (await import(entry)) as {
+      const { renderLanding, renderWaitlistLanding, renderDocs } = (await import(entry)) as {
         renderLanding: () => Promise<string>;
         renderWaitlistLanding: () => Promise<string>;
+        renderDocs: () => Promise<string>;
       };
       const outDir = path.resolve(config.root, config.build.outDir);
       const indexPath = path.join(outDir, 'index.html');
@@ -50,6 +61,10 @@ export function prerenderLandingPlugin(): Plugin {
       await writeFile(
         path.join(outDir, 'waitlist.html'),
         await renderWaitlistPage(template, await renderWaitlistLanding(), outDir),
+      );
+      await writeFile(
+        path.join(outDir, DOCS_PAGE_FILE),
+        await renderDocsPage(template, await renderDocs(), outDir, docsChunks),
       );
       await rm(ssrOutDir, { recursive: true, force: true });
     },
@@ -74,4 +89,57 @@ async function renderWaitlistPage(template: string, appHtml: string, outDir: str
     )
     .replace(ROOT_PLACEHOLDER, () => `<div id="root" data-prerendered>${appHtml}</div>`);
   return deferEntryScript(await inlineStylesheets(page, outDir), isLandingPath);
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DOCS_ROUTE_MODULE = 'src/routes/docs-route.tsx';
+
+/** The files of a module's chunk and of every chunk it imports statically, as absolute paths. */
+function chunksOf(bundle: Rollup.OutputBundle, modulePath: string): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(modulePath));
+  if (!start) throw new Error(`prerender: no chunk for ${modulePath}`);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+      visit(imported);
+  };
+  visit(start.fileName);
+  return [...files].map((fileName) => `/${fileName}`);
+}
+
+/**
+ * docs.html: /docs prerendered (its Overview tab), served for /docs so the reference paints before
+ * any script runs, like the landing. `data-prerendered="/docs"` tells src/main.tsx which page the
+ * markup is; on another tab of /docs the markup stays hidden and the app renders from scratch.
+ */
+async function renderDocsPage(
+  template: string,
+  appHtml: string,
+  outDir: string,
+  routeChunks: string[],
+): Promise<string> {
+  if (!TITLE.test(template)) throw new Error('prerender: <title> not found');
+  // The docs route is lazy, and hydration waits for it: fetch its chunks with the entry's.
+  const preloaded = new Set(
+    [...template.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+  );
+  const routePreloads = routeChunks
+    .filter((href) => !preloaded.has(href))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('');
+  const page = template
+    .replace(TITLE, () => `<title>Documentation - ${PRODUCT_NAME}</title>`)
+    .replace(
+      '</head>',
+      () =>
+        `${routePreloads}<script>if(${PRERENDERED_DOCS_EXPRESSION})delete document.documentElement.dataset.spaPath</script></head>`,
+    )
+    .replace(
+      ROOT_PLACEHOLDER,
+      () => `<div id="root" data-prerendered="${DOCS_PRERENDER_URL}">${appHtml}</div>`,
+    );
+  return deferEntryScript(await inlineStylesheets(page, outDir), PRERENDERED_DOCS_EXPRESSION);
 }

@@ -18,6 +18,8 @@ import {
  */
 export const API_KEY_HEADER = 'X-API-Key';
 export const API_KEY_PREFIX = 'cnd_live_';
+/** Where the server publishes the OpenAPI 3.1 description of this catalogue. */
+export const OPENAPI_PATH = '/api/openapi.json';
 
 export type ApiDocsTab = 'image' | 'video' | 'sora' | 'linkedin' | 'account';
 export type ApiEndpointMode = 'sync' | 'async' | 'status' | 'account';

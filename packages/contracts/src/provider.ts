@@ -72,23 +72,59 @@ const httpUrl = z
 const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
 
 export const ImageRequest = z.strictObject({
-  prompt: z.string().trim().min(1, { error: 'is required' }).max(L.imagePromptMaxLength),
-  image_urls: z.array(httpUrl).max(L.imageUrlsMax).optional(),
-  output_format: z.enum(IMAGE_FORMATS).default('png'),
-  image_size: z.enum(IMAGE_SIZES).default('1:1'),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(L.imagePromptMaxLength)
+    .describe('What the image should show'),
+  image_urls: z
+    .array(httpUrl)
+    .max(L.imageUrlsMax)
+    .optional()
+    .describe(
+      `Reference images to edit or draw from: http(s) URLs of PNG, JPEG or WebP files, ${L.imageMaxBytes / 1024 / 1024} MB each at most`,
+    ),
+  output_format: z.enum(IMAGE_FORMATS).default('png').describe('File type of the result'),
+  image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
   callBackUrl,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
 export const VideoRequest = z.strictObject({
-  prompt: z.string().trim().min(1, { error: 'is required' }).max(L.videoPromptMaxLength),
-  imageUrls: z.array(httpUrl).max(L.videoImageUrlsMax).optional(),
-  model: z.enum(VIDEO_MODELS).default('fast'),
-  aspectRatio: z.enum(VIDEO_ASPECT_RATIOS).default('16:9'),
-  seeds: z.number().int().min(L.seedsMin).max(L.seedsMax).optional(),
-  enableFallback: z.boolean().default(false),
-  enableTranslation: z.boolean().default(true),
-  watermark: z.string().max(L.watermarkMaxLength).optional(),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(L.videoPromptMaxLength)
+    .describe('What the video should show'),
+  imageUrls: z
+    .array(httpUrl)
+    .max(L.videoImageUrlsMax)
+    .optional()
+    .describe('Images to animate: http(s) URLs (image-to-video)'),
+  model: z.enum(VIDEO_MODELS).default('fast').describe('fast answers sooner; standard gives higher quality'),
+  aspectRatio: z
+    .enum(VIDEO_ASPECT_RATIOS)
+    .default('16:9')
+    .describe('Frame shape; Auto follows the input image'),
+  seeds: z
+    .number()
+    .int()
+    .min(L.seedsMin)
+    .max(L.seedsMax)
+    .optional()
+    .describe('Random seed: the same seed and prompt give a similar video'),
+  enableFallback: z
+    .boolean()
+    .default(false)
+    .describe('Retry with a fallback model when the first one refuses the prompt'),
+  enableTranslation: z.boolean().default(true).describe('Translate a prompt that is not in English first'),
+  watermark: z
+    .string()
+    .max(L.watermarkMaxLength)
+    .optional()
+    .describe('Text shown as a watermark on the video'),
   callBackUrl,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
@@ -97,7 +133,8 @@ export const SoraRequest = z.strictObject({
   video_url: z
     .string()
     .max(L.soraUrlMaxLength)
-    .refine((value) => value.startsWith(L.soraUrlPrefix), { error: `must start with ${L.soraUrlPrefix}` }),
+    .startsWith(L.soraUrlPrefix, { error: `must start with ${L.soraUrlPrefix}` })
+    .describe('Share link of the Sora video'),
   callBackUrl,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
@@ -108,11 +145,28 @@ export const LinkedinRequest = z.strictObject({
     .trim()
     .min(1, { error: 'is required' })
     .max(200)
-    .regex(/^[A-Za-z0-9._%-]+$/, { error: 'must be a profile username (the part after linkedin.com/in/)' }),
-  page_number: z.number().int().min(L.linkedinPageMin).default(1),
-  pagination_token: z.string().max(2000).optional(),
-  limit: z.number().int().min(L.linkedinLimitMin).max(L.linkedinLimitMax).default(L.linkedinLimitDefault),
-  total_posts: z.number().int().min(L.linkedinTotalPostsMin).max(L.linkedinTotalPostsMax).optional(),
+    .regex(/^[A-Za-z0-9._%-]+$/, { error: 'must be a profile username (the part after linkedin.com/in/)' })
+    .describe('Profile username: the part after linkedin.com/in/'),
+  page_number: z.number().int().min(L.linkedinPageMin).default(1).describe('Page of posts to answer'),
+  pagination_token: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('The pagination_token of the previous answer, to fetch the next page'),
+  limit: z
+    .number()
+    .int()
+    .min(L.linkedinLimitMin)
+    .max(L.linkedinLimitMax)
+    .default(L.linkedinLimitDefault)
+    .describe('Posts per page'),
+  total_posts: z
+    .number()
+    .int()
+    .min(L.linkedinTotalPostsMin)
+    .max(L.linkedinTotalPostsMax)
+    .optional()
+    .describe('Stop after this many posts in all'),
 });
 export type LinkedinRequest = z.infer<typeof LinkedinRequest>;
 

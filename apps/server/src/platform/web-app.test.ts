@@ -15,6 +15,10 @@ describe('serving the built web app', () => {
       '<!doctype html><title>Conduit</title><div id="root"></div>',
     );
     await writeFile(
+      path.join(distDir, 'docs.html'),
+      '<!doctype html><title>Documentation</title><div id="root" data-prerendered="/docs"></div>',
+    );
+    await writeFile(
       path.join(distDir, 'assets', 'main-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
     );
@@ -27,11 +31,20 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html for the root and for every client route', async () => {
-    for (const url of ['/', '/app/api-keys', '/docs?tab=video', '/no/such/page']) {
+    for (const url of ['/', '/app/api-keys', '/app/docs', '/docs/extra', '/no/such/page']) {
       const response = await runtime.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the prerendered docs.html for /docs, whatever its tab', async () => {
+    for (const url of ['/docs', '/docs?tab=video']) {
+      const response = await runtime.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('data-prerendered="/docs"');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });

@@ -16,6 +16,8 @@ const isBrowserPage = (url: string, accept: string | undefined) =>
   PAGES_UNDER_SERVER_PREFIXES.has(url) && (accept ?? '').includes('text/html');
 /** The prerendered waitlist landing (docs/waitlist.md), served for every page in waitlist mode. */
 const WAITLIST_PAGE = 'waitlist.html';
+/** Pages prerendered into files of their own (apps/web/src/prerender/prerendered-docs.ts). */
+const PRERENDERED_PAGES: Record<string, string> = { '/docs': 'docs.html' };
 
 export interface WebAppOptions {
   isWaitlistMode?: boolean;
@@ -32,6 +34,13 @@ export async function registerWebApp(
 ) {
   const page = options.isWaitlistMode ? WAITLIST_PAGE : 'index.html';
   const hasBuild = existsSync(path.join(distDir, page));
+  // In waitlist mode every page is the waitlist; otherwise a prerendered page answers its own path.
+  const ownPages = new Map(
+    Object.entries(PRERENDERED_PAGES).filter(
+      ([, file]) => !options.isWaitlistMode && existsSync(path.join(distDir, file)),
+    ),
+  );
+  const pageFor = (url: string) => ownPages.get(url) ?? page;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -54,7 +63,7 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       (!isServerPath(url) || isBrowserPage(url, request.headers.accept));
     if (isPageRequest && hasBuild) {
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(url));
     }
     return sendError(request, reply, 404, ERROR_CODES.NOT_FOUND, `Route ${request.method} ${url} not found`);
   });

@@ -1,1 +1,1 @@
-export { AppDocsPage as Component } from '../features/app-shell/placeholder-pages.tsx';
+export { AppDocsPage as Component } from '../features/docs/app-docs-page.tsx';

@@ -1,31 +1,8 @@
-import { COPY_CONFIRMATION_MS, KEY_TEXTS } from '@conduit/contracts';
+import { KEY_TEXTS } from '@conduit/contracts';
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCopy } from './use-copy.ts';
 
 export const COPIED_TEXT = 'Copied!';
-
-type CopyState = { status: 'idle' } | { status: 'copied' | 'failed'; at: number };
-
-/** Copies text; 'copied' lasts COPY_CONFIRMATION_MS (spec section 9), 'failed' until the next try. */
-function useCopy() {
-  const [state, setState] = useState<CopyState>({ status: 'idle' });
-  useEffect(() => {
-    if (state.status !== 'copied') return;
-    const timer = setTimeout(() => setState({ status: 'idle' }), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async (text: string) => {
-    try {
-      // Undefined outside a secure context (plain http on a LAN address): that is a failure too.
-      await navigator.clipboard.writeText(text);
-      setState({ status: 'copied', at: Date.now() });
-    } catch {
-      setState({ status: 'failed', at: Date.now() });
-    }
-  };
-  return { status: state.status, copy };
-}
 
 /**
  * The value itself is the button ("Copy <value>" to a screen reader). The outcome is announced

@@ -1,22 +1,24 @@
 import { ROUTES } from '@conduit/contracts';
-import { ButtonLink } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { DocsView } from './docs-view.tsx';
 
-/** Public API documentation; the tabbed reference arrives with the docs issue. */
+const PUBLIC_SETTINGS = { site: 'public', basePath: ROUTES.docs } as const;
+
+/** /docs: the public API reference, prerendered at build time (see scripts/prerender-plugin.ts). */
 export function DocsPage() {
   useDocumentTitle('Documentation');
   return (
-    <Container className="py-16 sm:py-24">
+    <Container className="py-12 sm:py-16">
       <p className="font-medium text-primary-text text-sm">Documentation</p>
       <h1 className="mt-2 font-semibold text-3xl text-fg tracking-tight sm:text-4xl">API reference</h1>
       <p className="mt-4 max-w-2xl text-lg text-muted">
-        Authentication, request and response shapes for the image, video, Sora watermark removal and LinkedIn
-        endpoints, with examples in curl, JavaScript and Python. The full reference is being written.
+        Generate images and videos, remove Sora watermarks and read LinkedIn profiles with one key and one
+        balance. Every endpoint with its fields, costs and examples in curl, JavaScript and Python.
       </p>
-      <ButtonLink to={ROUTES.pricing} variant="secondary" className="mt-8">
-        See pricing
-      </ButtonLink>
+      <div className="mt-10">
+        <DocsView settings={PUBLIC_SETTINGS} />
+      </div>
     </Container>
   );
 }

@@ -1,0 +1,243 @@
+import {
+  API_ENDPOINTS,
+  API_ERRORS,
+  API_KEY_PLACEHOLDER,
+  CODE_LANGUAGE_LABELS,
+  CREDIT_PACKAGES,
+  codeExample,
+  formatCents,
+  KEY_TEXTS,
+  OPENAPI_PATH,
+  VideoRequest,
+} from '@conduit/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
+import { renderRoute } from '../../test/render-route.tsx';
+import { CODE_LANGUAGE_STORAGE_KEY } from './code-language-store.ts';
+
+const PUBLIC_TABS = [
+  'Overview',
+  'Authentication',
+  'Image API',
+  'Video API',
+  'Sora Watermark Remover',
+  'LinkedIn API',
+  'Pricing',
+];
+
+async function openDocs(path = '/docs', hasFakeTimers = false) {
+  const user = userEvent.setup(hasFakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'API reference' });
+  return { user, ...view };
+}
+
+const codeBlocks = () => screen.getAllByRole('figure');
+const codeOf = (figure: HTMLElement) => figure.querySelector('code')?.textContent ?? '';
+
+describe('/docs: tabs', () => {
+  it('has exactly the tabs of the spec, Overview open, and keeps the open tab in the URL', async () => {
+    const { user, router } = await openDocs();
+    const tabs = within(screen.getByRole('tablist', { name: 'Documentation sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(PUBLIC_TABS);
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Overview' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Video API' }));
+    expect(router.state.location.search).toBe('?tab=video');
+    expect(screen.getByRole('tabpanel', { name: 'Video API' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Create a video' })).toBeInTheDocument();
+  });
+
+  it('opens the tab named in the URL, and moves between tabs with the arrow keys, Home and End', async () => {
+    const { user, router } = await openDocs('/docs?tab=sora');
+    const sora = screen.getByRole('tab', { name: 'Sora Watermark Remover' });
+    expect(sora).toHaveAttribute('aria-selected', 'true');
+    expect(sora).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('tabindex', '-1');
+
+    sora.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'LinkedIn API' })).toHaveFocus();
+    expect(router.state.location.search).toBe('?tab=linkedin');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Pricing' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('reads an unknown tab as Overview', async () => {
+    await openDocs('/docs?tab=nothing');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('/docs: content', () => {
+  it('Overview gives the base URL (this origin), the OpenAPI link, the webhook headers and every error code', async () => {
+    await openDocs();
+    expect(screen.getByText(window.location.origin)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: OPENAPI_PATH })).toHaveAttribute('href', OPENAPI_PATH);
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Idempotency-Key']) {
+      expect(screen.getAllByText(header).length).toBeGreaterThan(0);
+    }
+    const errors = within(screen.getByRole('table', { name: 'Error codes' }));
+    const rows = errors.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(API_ERRORS.length);
+    API_ERRORS.forEach((error, index) => {
+      const row = within(rows[index] as HTMLElement);
+      expect(row.getByText(String(error.status))).toBeInTheDocument();
+      expect(row.getByText(error.code)).toBeInTheDocument();
+    });
+    expect(document.getElementById('errors')).toContainElement(errors.getByText('RATE_LIMITED'));
+  });
+
+  it("builds each endpoint's field table from its zod schema: every field, required, default and limits", async () => {
+    await openDocs('/docs?tab=video');
+    const table = within(screen.getByRole('table', { name: 'Create a video: body fields' }));
+    const rows = table.getAllByRole('row').slice(1);
+    const json = z.toJSONSchema(VideoRequest, { io: 'input' });
+    expect(rows.map((row) => row.querySelector('code')?.textContent)).toEqual(
+      Object.keys(json.properties ?? {}),
+    );
+
+    const cellsOf = (name: string) =>
+      within(rows.find((row) => row.querySelector('code')?.textContent === name) as HTMLElement);
+    // The small labels above each value on phones are aria-hidden: the value itself is the cell.
+    expect(cellsOf('prompt').getByRole('cell', { name: 'Required' })).toBeInTheDocument();
+    expect(cellsOf('model').getByRole('cell', { name: 'Optional' })).toBeInTheDocument();
+    expect(cellsOf('prompt').getByText('1-5,000 characters')).toBeInTheDocument();
+    expect(cellsOf('model').getByText('"fast"')).toBeInTheDocument();
+    expect(cellsOf('model').getByText('one of standard, fast')).toBeInTheDocument();
+    expect(cellsOf('seeds').getByText('10,000-99,999')).toBeInTheDocument();
+    expect(cellsOf('enableTranslation').getByText('true')).toBeInTheDocument();
+    expect(
+      cellsOf('callBackUrl').getByText('Called with a signed POST when the task settles'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows each endpoint of a service with method, path, cost, an example from codeExample and a link to the error codes', async () => {
+    await openDocs('/docs?tab=sora');
+    const sora = API_ENDPOINTS.filter((endpoint) => endpoint.tab === 'sora');
+    const blocks = codeBlocks();
+    expect(blocks).toHaveLength(sora.length);
+    sora.forEach((endpoint, index) => {
+      const section = within(document.getElementById(endpoint.id) as HTMLElement);
+      expect(section.getByText(endpoint.path)).toBeInTheDocument();
+      expect(section.getByText(endpoint.cost === 0 ? 'Free' : '1 credit per video')).toBeInTheDocument();
+      expect(section.getByRole('link', { name: 'error codes' })).toHaveAttribute('href', '/docs#errors');
+      expect(codeOf(blocks[index] as HTMLElement)).toBe(
+        codeExample(endpoint, 'curl', { baseUrl: window.location.origin }),
+      );
+    });
+    // Both POST endpoints take the same body; its prefix rule is read from the schema too.
+    expect(screen.getAllByText('starts with https://sora.chatgpt.com/')).toHaveLength(2);
+  });
+
+  it("an endpoint's error-codes link opens Overview at the error codes", async () => {
+    const { user, router } = await openDocs('/docs?tab=image');
+    await user.click(
+      within(document.getElementById('generateImage') as HTMLElement).getByRole('link', {
+        name: 'error codes',
+      }),
+    );
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('#errors');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('region', { name: 'Error codes' })).toHaveAttribute('id', 'errors');
+  });
+
+  it('shows every endpoint of the catalogue on one of its tabs', async () => {
+    const { user } = await openDocs();
+    const shown = new Set<string>();
+    for (const name of PUBLIC_TABS) {
+      await user.click(screen.getByRole('tab', { name }));
+      for (const endpoint of API_ENDPOINTS) if (document.getElementById(endpoint.id)) shown.add(endpoint.id);
+    }
+    expect([...shown].sort()).toEqual(API_ENDPOINTS.map((endpoint) => endpoint.id).sort());
+  });
+
+  it('Authentication names the key header and format and lists the rate limits with their headers', async () => {
+    await openDocs('/docs?tab=authentication');
+    expect(screen.getByText('cnd_live_...')).toBeInTheDocument();
+    const limits = within(screen.getByRole('table', { name: 'Rate limits per tier' }));
+    expect(limits.getByRole('row', { name: /Free .* 60 1,000 10,000/ })).toBeInTheDocument();
+    expect(limits.getByRole('row', { name: /Pro .* 300 5,000 50,000/ })).toBeInTheDocument();
+    for (const header of ['RateLimit', 'RateLimit-Policy', 'Retry-After']) {
+      expect(screen.getByText(header)).toBeInTheDocument();
+    }
+  });
+
+  it('Pricing lists every credit pack with its price', async () => {
+    await openDocs('/docs?tab=pricing');
+    const packs = within(screen.getByRole('table', { name: 'Credit packs' }));
+    for (const pack of Object.values(CREDIT_PACKAGES)) {
+      expect(packs.getByRole('row', { name: new RegExp(`^${pack.label}`) })).toHaveTextContent(
+        formatCents(pack.price),
+      );
+    }
+    expect(screen.getByRole('table', { name: 'Cost per call' })).toHaveTextContent('10 credits per video');
+  });
+});
+
+describe('/docs: code examples', () => {
+  it('switches every block on the page to the chosen language and remembers it', async () => {
+    const { user } = await openDocs('/docs?tab=image');
+    const blocks = codeBlocks();
+    expect(blocks.length).toBeGreaterThan(1);
+    await user.click(
+      within(blocks[1] as HTMLElement).getByRole('button', { name: CODE_LANGUAGE_LABELS.python }),
+    );
+    for (const block of codeBlocks()) {
+      expect(within(block).getByRole('button', { name: 'Python' })).toHaveAttribute('aria-pressed', 'true');
+      expect(codeOf(block)).toContain('import urllib.request');
+    }
+    expect(localStorage.getItem(CODE_LANGUAGE_STORAGE_KEY)).toBe('python');
+  });
+
+  it('starts in the remembered language', async () => {
+    localStorage.setItem(CODE_LANGUAGE_STORAGE_KEY, 'javascript');
+    await openDocs('/docs?tab=linkedin');
+    for (const block of codeBlocks()) expect(codeOf(block)).toContain('await fetch(');
+  });
+
+  it('highlights the code once the tokenizer chunk has loaded, keeping the text', async () => {
+    await openDocs('/docs?tab=image');
+    const [first] = codeBlocks();
+    const code = (first as HTMLElement).querySelector('code') as HTMLElement;
+    await waitFor(() => expect(code.querySelector('span')).not.toBeNull());
+    expect(code.textContent).toContain(API_KEY_PLACEHOLDER);
+  });
+
+  it("copies the example shown and confirms with 'Copied!' for 2 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await openDocs('/docs?tab=video', true);
+    const block = within(codeBlocks()[0] as HTMLElement);
+    expect(screen.getByRole('figure', { name: 'Create a video example' })).toBe(codeBlocks()[0]);
+    await user.click(block.getByRole('button', { name: 'Copy the Create a video example' }));
+    expect(await navigator.clipboard.readText()).toBe(codeOf(codeBlocks()[0] as HTMLElement));
+    expect(block.getByRole('status')).toHaveTextContent(COPIED_TEXT);
+    await act(() => vi.advanceTimersByTimeAsync(1_800));
+    expect(block.getByRole('status')).toHaveTextContent(COPIED_TEXT);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(block.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it("says 'Failed to copy to clipboard' when the browser refuses", async () => {
+    const { user } = await openDocs('/docs?tab=video');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('Denied', 'NotAllowedError'),
+    );
+    const block = within(codeBlocks()[0] as HTMLElement);
+    await user.click(block.getByRole('button', { name: 'Copy the Create a video example' }));
+    expect(await block.findByText(KEY_TEXTS.copyFailed)).toBeInTheDocument();
+    expect(block.queryByText(COPIED_TEXT)).not.toBeInTheDocument();
+  });
+});

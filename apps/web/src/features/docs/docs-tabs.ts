@@ -1,0 +1,60 @@
+/**
+ * The tabs of the two documentation sites, with the exact names of spec section 2. The public
+ * site ends with Pricing, the signed-in one with Examples; both share the content in between.
+ */
+export type DocsTab =
+  | 'overview'
+  | 'authentication'
+  | 'image'
+  | 'video'
+  | 'sora'
+  | 'linkedin'
+  | 'pricing'
+  | 'examples';
+
+export type DocsSite = 'public' | 'app';
+
+export interface DocsTabDef {
+  id: DocsTab;
+  label: string;
+}
+
+export const DOCS_TABS: Record<DocsSite, readonly DocsTabDef[]> = {
+  public: [
+    { id: 'overview', label: 'Overview' },
+    { id: 'authentication', label: 'Authentication' },
+    { id: 'image', label: 'Image API' },
+    { id: 'video', label: 'Video API' },
+    { id: 'sora', label: 'Sora Watermark Remover' },
+    { id: 'linkedin', label: 'LinkedIn API' },
+    { id: 'pricing', label: 'Pricing' },
+  ],
+  app: [
+    { id: 'overview', label: 'Overview' },
+    { id: 'authentication', label: 'Authentication' },
+    { id: 'image', label: 'Image' },
+    { id: 'video', label: 'Video' },
+    { id: 'sora', label: 'Sora' },
+    { id: 'linkedin', label: 'LinkedIn' },
+    { id: 'examples', label: 'Examples' },
+  ],
+};
+
+export const DEFAULT_DOCS_TAB: DocsTab = 'overview';
+export const DOCS_TAB_PARAM = 'tab';
+/** The anchor of the error-code section at the end of Overview, linked from every endpoint. */
+export const ERRORS_ANCHOR = 'errors';
+
+export const docsTabId = (tab: DocsTab) => `docs-tab-${tab}`;
+export const docsPanelId = (tab: DocsTab) => `docs-panel-${tab}`;
+
+/** The tab a `?tab=` value opens on a site: unknown or absent values open Overview. */
+export function docsTabFrom(value: string | null, site: DocsSite): DocsTab {
+  return DOCS_TABS[site].find((tab) => tab.id === value)?.id ?? DEFAULT_DOCS_TAB;
+}
+
+/** Link to a tab (and optionally an anchor inside it) of the site at `basePath`. */
+export function docsTabHref(basePath: string, tab: DocsTab, hash?: string): string {
+  const search = tab === DEFAULT_DOCS_TAB ? '' : `?${DOCS_TAB_PARAM}=${tab}`;
+  return `${basePath}${search}${hash ? `#${hash}` : ''}`;
+}

@@ -1,0 +1,61 @@
+import { API_KEY_PLACEHOLDER, type ApiKey, KEY_TEXTS, ROUTES } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { keysQuery } from '../api-keys/keys-api.ts';
+
+export const KEY_PICKER_LABEL = 'API key in the examples';
+
+/**
+ * Chooses which of the user's keys every example carries (GET /api/keys, the API Keys page's
+ * query); "none" keeps the placeholder.
+ */
+export function KeyPicker({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: string | null;
+  onSelect: (apiKey: ApiKey | null) => void;
+}) {
+  const keys = useQuery(keysQuery);
+  if (keys.isError) {
+    return (
+      <LoadError
+        message={KEY_TEXTS.loadFailed}
+        onRetry={() => void keys.refetch()}
+        isRetrying={keys.isFetching}
+      />
+    );
+  }
+  const list = keys.data?.keys ?? [];
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm">
+      <label htmlFor="docs-key-picker" className="font-medium text-fg">
+        {KEY_PICKER_LABEL}
+      </label>
+      <select
+        id="docs-key-picker"
+        value={selectedId ?? ''}
+        disabled={keys.isPending}
+        onChange={(event) => onSelect(list.find((key) => key._id === event.target.value) ?? null)}
+        className="min-w-0 max-w-full rounded-lg border border-border bg-bg px-3 py-1.5 text-fg"
+      >
+        <option value="">{`Placeholder (${API_KEY_PLACEHOLDER})`}</option>
+        {list.map((key) => (
+          <option key={key._id} value={key._id}>
+            {key.keyName}
+          </option>
+        ))}
+      </select>
+      {keys.isSuccess && list.length === 0 ? (
+        <p className="text-muted">
+          No keys yet:{' '}
+          <Link to={ROUTES.appApiKeys} className="text-primary-text underline underline-offset-2">
+            create one
+          </Link>
+          .
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  CREDIT_PACKAGE_NAMES,
+  CREDIT_PACKAGES,
+  FREE_CREDITS_ON_VERIFY,
+  formatCents,
+  formatPricePerCredit,
+  packContents,
+  SERVICE_LABELS,
+  SERVICES,
+} from '@conduit/contracts';
+import { formatCount } from '../../lib/format.ts';
+import { serviceCostText } from './cost-text.ts';
+import { DocSection, DocTable } from './docs-prose.tsx';
+import { RateLimitsTable } from './rate-limits-table.tsx';
+
+const CONTENTS_KEY = { image: 'images', video: 'videos', sora: 'removals', linkedin: 'scrapes' } as const;
+
+/** Pricing: what each call costs, the credit packs, and the rate limits of each tier. */
+export function PricingTab() {
+  return (
+    <div className="space-y-12">
+      <DocSection id="costs" title="Cost per call">
+        <p>
+          You pay per call in credits; status and account endpoints are free, and a failed task is refunded.
+          Every new account gets {FREE_CREDITS_ON_VERIFY} free credits when its email is verified. Credits
+          never expire.
+        </p>
+        <DocTable
+          label="Cost per call"
+          columns={['Service', 'Cost']}
+          rows={SERVICES.map((service) => ({
+            key: service,
+            cells: [SERVICE_LABELS[service], serviceCostText(service)],
+          }))}
+        />
+      </DocSection>
+
+      <DocSection id="packages" title="Credit packs">
+        <p>Buy a pack once and use it whenever; larger packs cost less per credit.</p>
+        <DocTable
+          label="Credit packs"
+          columns={[
+            'Pack',
+            'Credits',
+            'Price',
+            'Per credit',
+            ...SERVICES.map((service) => SERVICE_LABELS[service]),
+          ]}
+          rows={CREDIT_PACKAGE_NAMES.map((name) => {
+            const pack = CREDIT_PACKAGES[name];
+            const contents = packContents(pack.credits);
+            return {
+              key: name,
+              cells: [
+                <span key="pack" className="font-medium">
+                  {pack.label}
+                  {'savingsPercent' in pack ? (
+                    <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 font-medium text-primary-text text-xs">
+                      Save {pack.savingsPercent}%
+                    </span>
+                  ) : null}
+                </span>,
+                formatCount(pack.credits),
+                formatCents(pack.price),
+                formatPricePerCredit(pack),
+                ...SERVICES.map(
+                  (service) => `${formatCount(contents[CONTENTS_KEY[service]])} ${CONTENTS_KEY[service]}`,
+                ),
+              ],
+            };
+          })}
+        />
+      </DocSection>
+
+      <DocSection id="tiers" title="Rate limits">
+        <p>Your first purchase moves the account from the Free to the Pro tier.</p>
+        <RateLimitsTable />
+      </DocSection>
+    </div>
+  );
+}
