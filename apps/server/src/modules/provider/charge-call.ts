@@ -21,26 +21,6 @@ export type ChargeResult =
   | { isReplay: true; taskId: string };
 
 /*
- * Why a charge commits without waiting for the disk, and then waits anyway: every paid call of an
- * account updates the same balance row, and PostgreSQL keeps a row locked until the commit is
- * flushed, so with synchronous commits one account's debits queue behind one another's fsync
- * (2-8 ms each on this kind of disk). The charge statement therefore commits asynchronously
- * (`set_config(..., true)` is SET LOCAL: this transaction only), which releases the row as soon as
- * the commit record is written, and the caller is answered only after `awaitDurable`: a
- * synchronous commit that writes its own WAL record after the charge's commit record, so its
- * flush covers the charge (WAL is flushed in order). Concurrent barriers share one fsync (group
- * commit). A crash can thus only lose a charge nobody was told about; its debit, ledger entry and
- * task vanish together, so the ledger still equals the balance.
- */
-const COMMIT_WITHOUT_WAITING = `set_config('synchronous_commit', 'off', true) as commit_mode`;
-const DURABILITY_BARRIER_SQL = `select pg_logical_emit_message(true, 'conduit', 'charge-durable')`;
-
-/** Returns once everything this process committed before the call is on disk. */
-export async function awaitDurable(pool: pg.Pool): Promise<void> {
-  await pool.query(DURABILITY_BARRIER_SQL);
-}
-
-/*
  * One statement, one round trip, one transaction: the key is re-checked (a key deleted a moment
  * ago in another process cannot spend), the balance is debited only if it covers the cost (a
  * conditional UPDATE, never read-then-write), and the ledger entry and the task row are written
@@ -67,33 +47,45 @@ with live_key as (
 )
 select (select count(*) from live_key)::int as key_live,
        (select balance from debit) as balance,
-       (select balance from credit_accounts where user_id = $13) as available,
-       ${COMMIT_WITHOUT_WAITING}`;
+       (select balance from credit_accounts where user_id = $13) as available`;
 
 const IDEMPOTENCY_INDEX = 'tasks_user_id_idempotency_key_idx';
+
+/*
+ * The charge statements run as named prepared statements: each pooled connection parses and plans
+ * them once. Planning these CTEs on every call cost PostgreSQL as much CPU as the writes
+ * themselves (bench/README.md: about 190 -> 100 us of PostgreSQL CPU per paid call). Behind a
+ * connection pooler in transaction mode, it must support protocol-level prepared statements
+ * (PgBouncer >= 1.21 with max_prepared_statements; docs/operations.md).
+ */
+const CHARGE_STATEMENT = 'conduit-charge-call';
+const CHARGE_BATCH_STATEMENT = 'conduit-charge-batch';
 
 export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
   const taskId = newId('task');
   try {
-    const { rows } = await pool.query(CHARGE_SQL, [
-      input.identity.keyId,
-      taskId,
-      input.service,
-      input.cost,
-      newId('cre'),
-      SERVICE_COST_KEY[input.service],
-      input.engine,
-      JSON.stringify(input.request),
-      input.idempotencyKey ?? null,
-      input.requestHash ?? null,
-      input.callbackUrl ?? null,
-      TASK_DEADLINE_S[input.service],
-      input.identity.userId,
-    ]);
+    const { rows } = await pool.query({
+      name: CHARGE_STATEMENT,
+      text: CHARGE_SQL,
+      values: [
+        input.identity.keyId,
+        taskId,
+        input.service,
+        input.cost,
+        newId('cre'),
+        SERVICE_COST_KEY[input.service],
+        input.engine,
+        JSON.stringify(input.request),
+        input.idempotencyKey ?? null,
+        input.requestHash ?? null,
+        input.callbackUrl ?? null,
+        TASK_DEADLINE_S[input.service],
+        input.identity.userId,
+      ],
+    });
     const row = rows[0] as { key_live: number; balance: number | null; available: number | null };
     if (row.key_live === 0) throw new Unauthorized(INVALID_KEY_MESSAGE);
     if (row.balance === null) throw new InsufficientCredits(input.cost, row.available ?? 0);
-    await awaitDurable(pool);
     return { isReplay: false, taskId, balance: row.balance };
   } catch (error) {
     if ((error as { constraint?: string }).constraint !== IDEMPOTENCY_INDEX) throw error;
@@ -134,7 +126,7 @@ with req as (
          now() + make_interval(secs => n.deadline_s), now()
   from numbered n, debit d
 )
-select (select balance from debit) as balance, ${COMMIT_WITHOUT_WAITING}`;
+select (select balance from debit) as balance`;
 
 /** The most calls one batch statement carries. */
 const MAX_BATCH = 128;
@@ -170,20 +162,24 @@ export function createCharger(pool: pg.Pool) {
     const taskIds = batch.map(() => newId('task'));
     const column = <T>(pick: (input: ChargeInput) => T) => batch.map((waiting) => pick(waiting.input));
     const total = batch.reduce((sum, waiting) => sum + waiting.input.cost, 0);
-    const { rows } = await pool.query(CHARGE_BATCH_SQL, [
-      userId,
-      column((input) => input.identity.keyId),
-      taskIds,
-      column((input) => input.service),
-      column((input) => input.cost),
-      column(() => newId('cre')),
-      column((input) => SERVICE_COST_KEY[input.service]),
-      column((input) => input.engine),
-      column((input) => JSON.stringify(input.request)),
-      column((input) => input.callbackUrl ?? null),
-      column((input) => TASK_DEADLINE_S[input.service]),
-      total,
-    ]);
+    const { rows } = await pool.query({
+      name: CHARGE_BATCH_STATEMENT,
+      text: CHARGE_BATCH_SQL,
+      values: [
+        userId,
+        column((input) => input.identity.keyId),
+        taskIds,
+        column((input) => input.service),
+        column((input) => input.cost),
+        column(() => newId('cre')),
+        column((input) => SERVICE_COST_KEY[input.service]),
+        column((input) => input.engine),
+        column((input) => JSON.stringify(input.request)),
+        column((input) => input.callbackUrl ?? null),
+        column((input) => TASK_DEADLINE_S[input.service]),
+        total,
+      ],
+    });
     const balanceAfter = (rows[0] as { balance: number | null }).balance;
     if (balanceAfter === null) {
       await Promise.all(
@@ -191,23 +187,15 @@ export function createCharger(pool: pg.Pool) {
       );
       return;
     }
-    // The row is free again: the next batch may start while this one waits for the disk.
-    void awaitDurable(pool).then(
-      () => {
-        let spent = 0;
-        batch.forEach((waiting, index) => {
-          spent += waiting.input.cost;
-          waiting.resolve({
-            isReplay: false,
-            taskId: taskIds[index] as string,
-            balance: balanceAfter + total - spent,
-          });
-        });
-      },
-      (error) => {
-        for (const waiting of batch) waiting.reject(error);
-      },
-    );
+    let spent = 0;
+    batch.forEach((waiting, index) => {
+      spent += waiting.input.cost;
+      waiting.resolve({
+        isReplay: false,
+        taskId: taskIds[index] as string,
+        balance: balanceAfter + total - spent,
+      });
+    });
   }
 
   async function drain(userId: string, line: Line) {
