@@ -106,7 +106,7 @@ with req as (
                        $9::text[], $10::text[], $11::int[]) with ordinality
     as r(key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s, ord)
 ), dead_keys as (
-  select count(*)::int as n from req r where not exists (
+  select count(*)::int as n from (select distinct key_id from req) r where not exists (
     select 1 from api_keys k join users u on u.id = k.user_id
     where k.id = r.key_id and u.id = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null)
 ), debit as (

@@ -1,7 +1,7 @@
 import type { RateLimitWindowLimits } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimited } from '../../platform/errors.ts';
+import { createMemoryWindowCounter } from './rate-windows-memory.ts';
 import { createRedisWindowCounter, type WindowCount } from './rate-windows-redis.ts';
 
 const WINDOWS = [
@@ -23,38 +23,14 @@ export interface RateLimitOutcome {
  * the IETF `RateLimit` and `RateLimit-Policy` headers for the tightest window.
  */
 export function createProviderRateLimits(store: { redis?: Redis; prefix: string }) {
-  const memoryLimiters = new Map<string, RateLimiterMemory>();
-  const memoryLimiterFor = (window: (typeof WINDOWS)[number], points: number) => {
-    const id = `${window.name}:${points}`;
-    let limiter = memoryLimiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({
-        keyPrefix: `${store.prefix}:rl:${window.name}`,
-        points,
-        duration: window.seconds,
-      });
-      memoryLimiters.set(id, limiter);
-    }
-    return limiter;
-  };
+  const memory = createMemoryWindowCounter();
   const redisCounter = store.redis ? createRedisWindowCounter(store.redis, store.prefix) : undefined;
 
-  const countInMemory = (accountId: string, limits: RateLimitWindowLimits): Promise<WindowCount[]> =>
-    Promise.all(
-      WINDOWS.map(async (window) => {
-        const res = await memoryLimiterFor(window, limits[window.key])
-          .consume(accountId)
-          .catch((refusal: unknown) => {
-            if (refusal instanceof Error) throw refusal;
-            return refusal as RateLimiterRes;
-          });
-        return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
-      }),
-    );
-  const count = (accountId: string, limits: RateLimitWindowLimits): Promise<WindowCount[]> =>
+  const countInMemory = (accountId: string): WindowCount[] => memory.count(accountId, WINDOWS);
+  const count = (accountId: string): WindowCount[] | Promise<WindowCount[]> =>
     redisCounter
-      ? redisCounter.count(accountId, WINDOWS).catch(() => countInMemory(accountId, limits))
-      : countInMemory(accountId, limits);
+      ? redisCounter.count(accountId, WINDOWS).catch(() => countInMemory(accountId))
+      : countInMemory(accountId);
 
   const policyOf = (limits: RateLimitWindowLimits) =>
     WINDOWS.map((window) => `${limits[window.key]};w=${window.seconds}`).join(', ');
@@ -62,7 +38,7 @@ export function createProviderRateLimits(store: { redis?: Redis; prefix: string 
   return {
     /** Counts one request for the account; throws RateLimited (429, Retry-After) past any window. */
     async consume(accountId: string, limits: RateLimitWindowLimits): Promise<RateLimitOutcome> {
-      const counts = await count(accountId, limits);
+      const counts = await count(accountId);
       const results = WINDOWS.map((window, index) => {
         const points = limits[window.key];
         const { consumed, msBeforeNext } = counts[index] as WindowCount;
@@ -100,12 +76,7 @@ export function createProviderRateLimits(store: { redis?: Redis; prefix: string 
       const names = WINDOWS.map((window) => window.name);
       const consumed = redisCounter
         ? await redisCounter.peek(accountId, names)
-        : await Promise.all(
-            WINDOWS.map(
-              async (window) =>
-                (await memoryLimiterFor(window, limits[window.key]).get(accountId))?.consumedPoints ?? 0,
-            ),
-          );
+        : memory.peek(accountId, names);
       const remaining = WINDOWS.map((window, index) =>
         Math.max(0, limits[window.key] - (consumed[index] ?? 0)),
       );
