@@ -7,16 +7,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { insertUser } from '../apps/server/src/modules/auth/users.ts';
-import { grantCredits, openCreditAccount } from '../apps/server/src/modules/credits/ledger.ts';
-import { deriveKeyEncryptionKey, hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
-import { createKey } from '../apps/server/src/modules/keys/keys.ts';
+import { hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
 import type { KeyIdentity } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charge-call.ts';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { systemClock } from '../apps/server/src/platform/services.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
+import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 /**
@@ -30,7 +26,6 @@ const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const IMAGE_CONNECTIONS = 4;
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdefghijklmnop';
 const log = pino({ level: 'warn' });
 
 interface Result {
@@ -143,32 +138,7 @@ const database = process.env.DATABASE_URL
   : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
 const children: ChildProcess[] = [];
 try {
-  const { pool, db } = connectDatabase(database.url, 4);
-  await migrateDatabase(pool, db);
-  const user = await insertUser(db, {
-    email: `bench-${Date.now()}@example.com`,
-    emailVerifiedAt: new Date(),
-  });
-  if (!user) throw new Error('bench account not created');
-  await pool.query(
-    "update users set tier = 'enterprise', rate_limit_per_minute = 100000000, rate_limit_per_hour = 100000000, rate_limit_per_day = 100000000 where id = $1",
-    [user.id],
-  );
-  await db.transaction(async (tx) => {
-    await openCreditAccount(tx, user.id);
-    await grantCredits(tx, {
-      userId: user.id,
-      delta: 2_000_000_000,
-      reason: 'adjustment',
-      reference: `bench:${user.id}`,
-    });
-  });
-  const key = await createKey(
-    { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey(SESSION_SECRET) },
-    user.id,
-    { keyName: 'bench' },
-  );
-  await pool.end();
+  const { user, key } = await createBenchAccount(database.url);
 
   const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
   children.push(bare);
@@ -190,7 +160,7 @@ try {
     PORT: '3402',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    SESSION_SECRET,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     NODE_ENV: 'production',
     PROVIDER_ENGINE: 'local',
     PUBLIC_URL: 'http://127.0.0.1:3402',

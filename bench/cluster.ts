@@ -7,13 +7,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { insertUser } from '../apps/server/src/modules/auth/users.ts';
-import { grantCredits, openCreditAccount } from '../apps/server/src/modules/credits/ledger.ts';
-import { deriveKeyEncryptionKey } from '../apps/server/src/modules/keys/key-crypto.ts';
-import { createKey } from '../apps/server/src/modules/keys/keys.ts';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { systemClock } from '../apps/server/src/platform/services.ts';
+import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 /**
@@ -29,7 +24,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 3530);
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdefghijklmnop';
 const log = pino({ level: 'warn' });
 
 interface Run {
@@ -110,39 +104,14 @@ await admin.query(`create database "${databaseName}"`);
 const databaseUrl = new URL(server.url);
 databaseUrl.pathname = `/${databaseName}`;
 try {
-  const { pool, db } = connectDatabase(databaseUrl.toString(), 4);
-  await migrateDatabase(pool, db);
-  const user = await insertUser(db, {
-    email: `bench-${Date.now()}@example.com`,
-    emailVerifiedAt: new Date(),
-  });
-  if (!user) throw new Error('bench account not created');
-  await pool.query(
-    "update users set tier = 'enterprise', rate_limit_per_minute = 100000000, rate_limit_per_hour = 100000000, rate_limit_per_day = 100000000 where id = $1",
-    [user.id],
-  );
-  await db.transaction(async (tx) => {
-    await openCreditAccount(tx, user.id);
-    await grantCredits(tx, {
-      userId: user.id,
-      delta: 2_000_000_000,
-      reason: 'adjustment',
-      reference: `bench:${user.id}`,
-    });
-  });
-  const key = await createKey(
-    { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey(SESSION_SECRET) },
-    user.id,
-    { keyName: 'bench' },
-  );
-  await pool.end();
+  const { key } = await createBenchAccount(databaseUrl.toString());
 
   const env = {
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: process.env.REDIS_URL ?? '',
     REDIS_PREFIX: `bench:cluster:${Date.now()}`,
     DATA_DIR: dataDir,
-    SESSION_SECRET,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     NODE_ENV: 'production',
     PROVIDER_ENGINE: 'local',
     LOG_LEVEL: 'warn',
