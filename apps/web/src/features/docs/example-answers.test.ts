@@ -18,4 +18,16 @@ describe('exampleAnswer', () => {
       for (const url of data.resultUrls ?? []) expect(url).toMatch(/^https:\/\/api\.example\/files\//);
     }
   });
+
+  it('is an answer the documented response schema accepts, field for field', () => {
+    for (const endpoint of API_ENDPOINTS) {
+      const body = exampleAnswer(endpoint, 'https://api.example')?.body;
+      const parsed = endpoint.response.safeParse(body);
+      expect(parsed.error?.issues ?? [], endpoint.id).toEqual([]);
+      // Nothing the schema does not know: a field the server no longer sends would show up here.
+      expect(Object.keys((body?.data ?? {}) as object).sort(), endpoint.id).toEqual(
+        Object.keys((parsed.data as { data: object }).data).sort(),
+      );
+    }
+  });
 });
