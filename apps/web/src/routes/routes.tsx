@@ -7,17 +7,6 @@ import { SiteLayout } from '../components/layout/site-layout.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { RedirectHome } from './redirect-home.tsx';
 
-/**
- * The docs read the catalogue's zod schemas. Loading zod first, then the docs a task later, splits
- * the evaluation of their modules (zod's start-up, then the schemas and the docs) into two
- * shorter tasks instead of one long one on the prerendered /docs.
- */
-async function loadDocsRoute() {
-  await import('zod');
-  await new Promise((resolve) => setTimeout(resolve));
-  return import('./docs-route.tsx');
-}
-
 /** Every route of spec section 2. The landing ships in the main chunk; every other page is lazy. */
 export const routes: RouteObject[] = [
   {
@@ -32,7 +21,7 @@ export const routes: RouteObject[] = [
           { index: true, Component: LandingPage },
           { path: ROUTES.authSuccess, lazy: () => import('./auth-success-route.tsx') },
           { path: ROUTES.verifyEmail, lazy: () => import('./verify-email-route.tsx') },
-          { path: ROUTES.docs, lazy: loadDocsRoute },
+          { path: ROUTES.docs, lazy: () => import('./docs-route.tsx') },
           { path: ROUTES.privacy, lazy: () => import('./privacy-route.tsx') },
           { path: ROUTES.terms, lazy: () => import('./terms-route.tsx') },
           // Waitlist mails keep working once the site leaves waitlist mode.
