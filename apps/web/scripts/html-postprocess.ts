@@ -24,7 +24,8 @@ const FIRST_PAINT_WAIT_MS = 500;
 /**
  * On "/" (or wherever `isPrerenderedPath`, a JavaScript expression, holds) the prerendered page is complete without JavaScript, so the app's scripts start only
  * once the first contentful paint is reported: content shows at once and hydration follows.
- * The chunks the entry needs are preloaded in the same tick, so there is no waterfall.
+ * The entry is imported first and the chunks it needs are preloaded a few per task right behind it,
+ * so there is no waterfall and no long task.
  * Every other path loads at once.
  */
 export function deferEntryScript(html: string, isPrerenderedPath = "location.pathname==='/'"): string {
