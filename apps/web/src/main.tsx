@@ -38,7 +38,12 @@ async function loadLazyMatches(routeTable: RouteObject[]) {
     }),
   );
 }
-if (willHydrate) await loadLazyMatches(table);
+if (willHydrate) {
+  await loadLazyMatches(table);
+  // Evaluating the lazy route's modules is a task of its own; creating the router and starting the
+  // hydration right behind it in the same task made one long task of both.
+  await new Promise((resolve) => setTimeout(resolve));
+}
 
 const router = createBrowserRouter(table);
 const app = (

@@ -18,3 +18,12 @@ export const ROUTES = {
   /** The TEST MODE checkout of an installation without Stripe: `/sandbox-checkout/<sessionId>`. */
   sandboxCheckout: '/sandbox-checkout',
 } as const;
+
+/**
+ * Web pages of waitlist mode (the server answers browsers there with the app). Here, not in
+ * waitlist.ts, so the web entry that reads them does not pull in the waitlist's zod schemas.
+ */
+export const WAITLIST_ROUTES = {
+  verify: '/waitlist/verify',
+  status: '/waitlist/status',
+} as const;

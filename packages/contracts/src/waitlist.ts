@@ -260,12 +260,6 @@ export const WaitlistStatusQuery = z.object({
 export const WaitlistStatusResponse = WaitlistStanding;
 export type WaitlistStatusResponse = WaitlistStanding;
 
-/** Web pages of waitlist mode (the server answers browsers there with the app). */
-export const WAITLIST_ROUTES = {
-  verify: '/waitlist/verify',
-  status: '/waitlist/status',
-} as const;
-
 /** Contact sales (spec sections 3, 5 and 9): all four fields required, trimmed. */
 export const CONTACT_SALES_FIELDS = [
   { id: 'name', label: 'Name', maxLength: 100 },
