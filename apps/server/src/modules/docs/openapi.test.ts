@@ -1,11 +1,10 @@
-import { API_ENDPOINTS } from '@conduit/contracts';
+import { API_ENDPOINTS, OPENAPI_PATH } from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
 import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
-import { OPENAPI_PATH } from './routes.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {
