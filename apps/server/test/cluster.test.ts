@@ -152,6 +152,17 @@ describe('several processes on one database and Redis', () => {
     expect(await statusOf(request(worker, 'GET', '/api/provider/me', account.key))).toBe(404);
   });
 
+  /** The other process refuses the key on a paid call, a status read and /me, and nothing more was charged. */
+  const expectRefusedByB = async (account: PaidAccount, taskId: string) => {
+    const statusUrl = `/api/provider/sora-watermark-remover/status/${taskId}`;
+    expect(
+      await statusOf(request(apiB, 'POST', '/api/provider/sora-watermark-remover', account.key, SORA_BODY)),
+    ).toBe(401);
+    expect(await statusOf(request(apiB, 'GET', statusUrl, account.key))).toBe(401);
+    expect(await statusOf(request(apiB, 'GET', '/api/provider/me', account.key))).toBe(401);
+    expect(await expectLedgerHolds(account)).toBe(9);
+  };
+
   it('refuses a key deleted through one process in the other on the very next request', async () => {
     const account = await createPaidAccount(ctx, { credits: 10 });
     const cookie = await sessionCookieFor(ctx, account.userId);
@@ -167,13 +178,7 @@ describe('several processes on one database and Redis', () => {
     });
     expect(deleted.status).toBe(200);
 
-    const statusUrl = `/api/provider/sora-watermark-remover/status/${data.taskId}`;
-    expect(
-      await statusOf(request(apiB, 'POST', '/api/provider/sora-watermark-remover', account.key, SORA_BODY)),
-    ).toBe(401);
-    expect(await statusOf(request(apiB, 'GET', statusUrl, account.key))).toBe(401);
-    expect(await statusOf(request(apiB, 'GET', '/api/provider/me', account.key))).toBe(401);
-    expect(await expectLedgerHolds(account)).toBe(9);
+    await expectRefusedByB(account, data.taskId);
   });
 
   it('refuses a user deactivated through one process in the other on the very next request', async () => {
@@ -192,13 +197,7 @@ describe('several processes on one database and Redis', () => {
     });
     expect(deactivated.status).toBe(200);
 
-    const statusUrl = `/api/provider/sora-watermark-remover/status/${data.taskId}`;
-    expect(
-      await statusOf(request(apiB, 'POST', '/api/provider/sora-watermark-remover', account.key, SORA_BODY)),
-    ).toBe(401);
-    expect(await statusOf(request(apiB, 'GET', statusUrl, account.key))).toBe(401);
-    expect(await statusOf(request(apiB, 'GET', '/api/provider/me', account.key))).toBe(401);
-    expect(await expectLedgerHolds(account)).toBe(9);
+    await expectRefusedByB(account, data.taskId);
   });
 
   it('of 1,000 concurrent paid calls across both processes on 1 credit, exactly one is charged', async () => {
