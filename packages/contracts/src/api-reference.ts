@@ -1,20 +1,11 @@
-import type { z } from 'zod';
-import { AccountAnswer, ImageTaskAnswer, LinkedinTaskAnswer, VideoTaskAnswer } from './api-responses.ts';
-import { ERROR_CODES, type ErrorCode } from './errors.ts';
-import {
-  ImageRequest,
-  LinkedinRequest,
-  RATE_LIMITS,
-  SERVICE_COST,
-  type Service,
-  SoraRequest,
-  SYNC_WAIT_S,
-  VideoRequest,
-} from './provider.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { RATE_LIMITS, SERVICE_COST, type Service, SYNC_WAIT_S } from './services.ts';
 
 /**
  * The public API as the docs, the OpenAPI document, the typed client and the doc-example tests
- * all describe it: one list, so none of them can disagree with another.
+ * all describe it: one list, so none of them can disagree with another. This module is plain
+ * values; api-endpoints.ts adds each endpoint's zod body and answer schemas, so a page that only
+ * lists the endpoints (the docs' Overview) loads no schema code.
  */
 export const API_KEY_HEADER = 'X-API-Key';
 export const API_KEY_PREFIX = 'cnd_live_';
@@ -24,7 +15,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export type ApiDocsTab = 'image' | 'video' | 'sora' | 'linkedin' | 'account';
 export type ApiEndpointMode = 'sync' | 'async' | 'status' | 'account';
 
-export interface ApiEndpoint {
+export interface ApiEndpointDoc {
   /** Stable id: operationId in OpenAPI, method name in the client, anchor in the docs. */
   id: string;
   method: 'GET' | 'POST';
@@ -37,16 +28,13 @@ export interface ApiEndpoint {
   summary: string;
   /** Credits charged per call (image: per image), or 0 for free endpoints. */
   cost: number;
-  body?: z.ZodType;
-  /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
-  response: z.ZodType;
   /** A body that succeeds on the local engine; the docs' examples send exactly this. */
   exampleBody?: Record<string, unknown>;
   /** The id of the endpoint whose answer supplies `{taskId}` for a status example. */
   statusOf?: string;
 }
 
-export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+const ENDPOINT_DOCS = [
   {
     id: 'generateImage',
     method: 'POST',
@@ -57,8 +45,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Generate an image',
     summary: `Generates an image from a prompt (and optional reference images) and waits for it, up to ${SYNC_WAIT_S.image} s; answers the stored image URLs. Past the wait it answers 202 with the task id to poll.`,
     cost: SERVICE_COST.image,
-    response: ImageTaskAnswer,
-    body: ImageRequest,
     exampleBody: { prompt: 'A lighthouse at dusk, oil painting', output_format: 'png', image_size: '16:9' },
   },
   {
@@ -71,7 +57,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Image task status',
     summary: 'The state and result of one of your image tasks.',
     cost: 0,
-    response: ImageTaskAnswer,
     statusOf: 'generateImage',
   },
   {
@@ -85,8 +70,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     summary:
       'Starts a video generation task and answers at once with its task id. Poll the status endpoint, or pass callBackUrl to receive a signed webhook when it settles.',
     cost: SERVICE_COST.video,
-    response: VideoTaskAnswer,
-    body: VideoRequest,
     exampleBody: { prompt: 'A drone shot over green hills at sunrise', model: 'fast', aspectRatio: '16:9' },
   },
   {
@@ -99,7 +82,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Video task status',
     summary: 'The state of one of your video tasks; videoUrls once it has completed.',
     cost: 0,
-    response: VideoTaskAnswer,
     statusOf: 'createVideo',
   },
   {
@@ -112,8 +94,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Remove a Sora watermark (wait)',
     summary: `Removes the watermark from a Sora video and waits for it (typically 10-30 s, at most ${SYNC_WAIT_S.sora} s; past that it answers 202 with the task id to poll).`,
     cost: SERVICE_COST.sora,
-    response: VideoTaskAnswer,
-    body: SoraRequest,
     exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
   },
   {
@@ -126,8 +106,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Remove a Sora watermark (task)',
     summary: 'Starts a watermark removal task and answers at once with its task id.',
     cost: SERVICE_COST.sora,
-    response: VideoTaskAnswer,
-    body: SoraRequest,
     exampleBody: { video_url: 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f' },
   },
   {
@@ -140,7 +118,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Watermark removal status',
     summary: 'The state of one of your watermark removal tasks; videoUrls once it has completed.',
     cost: 0,
-    response: VideoTaskAnswer,
     statusOf: 'removeSoraWatermark',
   },
   {
@@ -153,8 +130,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Scrape a LinkedIn profile and posts',
     summary: 'Answers the profile and its posts with their stats, and a pagination token for the next page.',
     cost: SERVICE_COST.linkedin,
-    response: LinkedinTaskAnswer,
-    body: LinkedinRequest,
     exampleBody: { username: 'satyanadella', limit: 5 },
   },
   {
@@ -167,7 +142,6 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'LinkedIn task status',
     summary: 'The stored answer of one of your LinkedIn calls.',
     cost: 0,
-    response: LinkedinTaskAnswer,
     statusOf: 'scrapeLinkedin',
   },
   {
@@ -180,15 +154,11 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     title: 'Your key and balance',
     summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
     cost: 0,
-    response: AccountAnswer,
   },
-];
+] as const satisfies readonly ApiEndpointDoc[];
 
-export const findEndpoint = (id: string): ApiEndpoint => {
-  const endpoint = API_ENDPOINTS.find((candidate) => candidate.id === id);
-  if (!endpoint) throw new Error(`Unknown API endpoint ${id}`);
-  return endpoint;
-};
+export type ApiEndpointId = (typeof ENDPOINT_DOCS)[number]['id'];
+export const API_ENDPOINT_DOCS: readonly (ApiEndpointDoc & { id: ApiEndpointId })[] = ENDPOINT_DOCS;
 
 /** Every error code an API caller can meet: what it means and what to do about it. */
 export interface ApiErrorDoc {
@@ -317,7 +287,7 @@ const pythonLiteral = (value: unknown): string => {
  * the JSON answer, and is executed as written by the doc-example tests.
  */
 export function codeExample(
-  endpoint: ApiEndpoint,
+  endpoint: Pick<ApiEndpointDoc, 'method' | 'path' | 'exampleBody'>,
   language: CodeLanguage,
   options: CodeExampleOptions,
 ): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.ts';
-import { EngineInfo, LinkedinPost, LinkedinProfile, TASK_STATUSES } from './provider.ts';
+import { ERROR_CODES } from './error-codes.ts';
+import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
+import { TASK_STATUSES } from './services.ts';
 
 /**
  * What the public API answers, field for field (apps/server/src/modules/provider/task-view.ts and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES } from './provider.ts';
+import { SERVICES } from './services.ts';
 
 export const KEY_NAME_MAX_LENGTH = 100;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATE_LIMIT_TIERS } from './auth.ts';
-import { SERVICES } from './provider.ts';
+import { SERVICES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
 

@@ -1,4 +1,4 @@
-import { type ApiEndpoint, SERVICE_COST, type Service } from '@conduit/contracts';
+import { type ApiEndpointDoc, SERVICE_COST, type Service } from '@conduit/contracts';
 
 /** What one unit of each service is: the cost is charged per unit. */
 const UNIT: Record<Service, string> = { image: 'image', video: 'video', sora: 'video', linkedin: 'request' };
@@ -9,7 +9,7 @@ const credits = (count: number) => `${count} ${count === 1 ? 'credit' : 'credits
 export const serviceCostText = (service: Service) => `${credits(SERVICE_COST[service])} per ${UNIT[service]}`;
 
 /** An endpoint's cost: its service's, or "Free" for status and account endpoints. */
-export function costText(endpoint: ApiEndpoint): string {
+export function costText(endpoint: Pick<ApiEndpointDoc, 'cost' | 'service'>): string {
   if (endpoint.cost === 0 || !endpoint.service) return 'Free';
   return `${credits(endpoint.cost)} per ${UNIT[endpoint.service]}`;
 }

@@ -1,7 +1,7 @@
-import type { ApiEndpoint } from '@conduit/contracts';
+import type { ApiEndpointDoc } from '@conduit/contracts';
 
 /** "POST /api/provider/image" with the method set apart. */
-export function EndpointLine({ endpoint }: { endpoint: Pick<ApiEndpoint, 'method' | 'path'> }) {
+export function EndpointLine({ endpoint }: { endpoint: Pick<ApiEndpointDoc, 'method' | 'path'> }) {
   return (
     <p className="flex min-w-0 flex-wrap items-center gap-2 font-mono text-sm">
       <span

@@ -1,9 +1,9 @@
 import {
+  API_ENDPOINT_DOCS,
   API_KEY_HEADER,
   OPENAPI_PATH,
   SERVICE_LABELS,
   SERVICES,
-  type Service,
   SYNC_WAIT_S,
   TASK_STATUSES,
 } from '@conduit/contracts';
@@ -13,14 +13,6 @@ import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { Code, DocSection, DocTable } from './docs-prose.tsx';
 import { DOCS_TABS, type DocsTab, docsTabHref } from './docs-tabs.ts';
 import { ErrorsSection } from './errors-section.tsx';
-import { endpointsOfTab, type ServiceTab } from './service-tab.tsx';
-
-const SERVICE_TAB: Record<Service, ServiceTab> = {
-  image: 'image',
-  video: 'video',
-  sora: 'sora',
-  linkedin: 'linkedin',
-};
 
 function ServicesTable() {
   const { site, basePath } = useDocsSettings();
@@ -31,18 +23,18 @@ function ServicesTable() {
       columns={['Service', 'Endpoints', 'Cost']}
       wideOnPhones={[1]}
       rows={SERVICES.map((service) => {
-        const endpoints = endpointsOfTab(SERVICE_TAB[service]);
+        const endpoints = API_ENDPOINT_DOCS.filter((endpoint) => endpoint.tab === service);
         const paid = endpoints.find((endpoint) => endpoint.cost > 0);
         return {
           key: service,
           cells: [
             <Link
               key="service"
-              to={docsTabHref(basePath, SERVICE_TAB[service])}
+              to={docsTabHref(basePath, service)}
               className="font-medium text-primary-text underline underline-offset-2"
             >
               {SERVICE_LABELS[service]}
-              <span className="sr-only"> ({tabLabel(SERVICE_TAB[service])} tab)</span>
+              <span className="sr-only"> ({tabLabel(service)} tab)</span>
             </Link>,
             <ul key="endpoints" className="space-y-1 font-mono text-xs">
               {endpoints.map((endpoint) => (

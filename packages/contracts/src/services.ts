@@ -1,0 +1,83 @@
+/**
+ * The services, their costs, limits and waits as plain values: no zod here, so pages that only show
+ * them (the docs' Overview, pricing) load no schema code. provider.ts builds the request schemas on them.
+ */
+import { USAGE_COSTS, type UsageCostKey } from './credits.ts';
+
+/** The four paid services, by the key their cost and usage carry. */
+export const SERVICES = ['image', 'video', 'sora', 'linkedin'] as const;
+export type Service = (typeof SERVICES)[number];
+
+export const SERVICE_COST_KEY: Record<Service, UsageCostKey> = {
+  image: 'imageGeneration',
+  video: 'videoGeneration',
+  sora: 'soraWatermarkRemover',
+  linkedin: 'linkedinScraping',
+};
+export const SERVICE_COST: Record<Service, number> = {
+  image: USAGE_COSTS.imageGeneration,
+  video: USAGE_COSTS.videoGeneration,
+  sora: USAGE_COSTS.soraWatermarkRemover,
+  linkedin: USAGE_COSTS.linkedinScraping,
+};
+export const SERVICE_LABELS: Record<Service, string> = {
+  image: 'Image generation',
+  video: 'Video generation',
+  sora: 'Sora watermark removal',
+  linkedin: 'LinkedIn scraping',
+};
+
+/** Documented limits of the public API (spec section 5). */
+export const PROVIDER_LIMITS = {
+  imagePromptMaxLength: 5000,
+  imageUrlsMax: 10,
+  imageMaxBytes: 10 * 1024 * 1024,
+  videoPromptMaxLength: 5000,
+  videoImageUrlsMax: 2,
+  seedsMin: 10_000,
+  seedsMax: 99_999,
+  watermarkMaxLength: 100,
+  soraUrlPrefix: 'https://sora.chatgpt.com/',
+  soraUrlMaxLength: 500,
+  linkedinLimitMin: 1,
+  linkedinLimitMax: 100,
+  linkedinLimitDefault: 3,
+  linkedinPageMin: 1,
+  linkedinTotalPostsMin: 1,
+  linkedinTotalPostsMax: 10_000,
+  urlMaxLength: 2048,
+} as const;
+
+export const IMAGE_SIZES = [
+  '1:1',
+  '9:16',
+  '16:9',
+  '3:4',
+  '4:3',
+  '3:2',
+  '2:3',
+  '5:4',
+  '4:5',
+  '21:9',
+  'auto',
+] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const IMAGE_FORMATS = ['png', 'jpeg'] as const;
+export const VIDEO_MODELS = ['standard', 'fast'] as const;
+export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', 'Auto'] as const;
+
+export const TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Requests per window by tier (spec section 9). Enterprise defaults until an admin sets an account's own. */
+export const RATE_LIMITS = {
+  free: { perMinute: 60, perHour: 1_000, perDay: 10_000 },
+  pro: { perMinute: 300, perHour: 5_000, perDay: 50_000 },
+  enterprise: { perMinute: 1_000, perHour: 30_000, perDay: 500_000 },
+} as const;
+export type RateLimitWindowLimits = { perMinute: number; perHour: number; perDay: number };
+
+/** How long paid work may take before the sweeper settles it (and refunds it if it never finished). */
+export const TASK_DEADLINE_S: Record<Service, number> = { image: 600, video: 1800, sora: 900, linkedin: 300 };
+/** How long the sync endpoints wait before answering with the task id to poll. */
+export const SYNC_WAIT_S = { image: 120, sora: 90, linkedin: 150 } as const;
