@@ -92,6 +92,32 @@ test.describe('public docs', () => {
     await expect(page.getByRole('figure').first().locator('code')).toContainText('urllib.request');
   });
 
+  test('the first load of /docs carries no schema code; a tab fetches it when opened', async ({ page }) => {
+    // zod names its schema classes in strings ("ZodObject"), minified or not.
+    const scripts: { url: string; hasZod: boolean }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
+    });
+    await open(page, '/docs');
+    await expect(page.locator('#errors')).toContainText('INSUFFICIENT_CREDITS');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.hasZod)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Image API' }).click();
+    await expect(page.getByRole('table', { name: 'Generate an image: body fields' })).toBeVisible();
+    expect(scripts.some((script) => script.hasZod)).toBe(true);
+  });
+
+  test("a link to an endpoint on another tab lands on it once the tab's code has arrived", async ({
+    page,
+  }) => {
+    await open(page, '/docs?tab=video#getVideoStatus');
+    await expect(page.getByRole('heading', { level: 3, name: 'Video task status' })).toBeInViewport();
+  });
+
   test('works on a phone: the tabs scroll, the page does not', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await open(page, '/docs?tab=image');

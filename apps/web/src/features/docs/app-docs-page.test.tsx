@@ -25,6 +25,11 @@ async function openAppDocs(path = '/app/docs', routes: ApiRoutes = {}) {
 
 const codes = () =>
   screen.getAllByRole('figure').map((figure) => figure.querySelector('code')?.textContent ?? '');
+/** The examples once the tab's chunk (every tab but Overview is one) has loaded. */
+const loadedCodes = async () => {
+  await screen.findAllByRole('figure');
+  return codes();
+};
 
 describe('/app/docs', () => {
   it('has exactly the tabs of the spec', async () => {
@@ -43,7 +48,7 @@ describe('/app/docs', () => {
 
   it('puts the chosen key into every example, and the placeholder back when none is chosen', async () => {
     const { user } = await openAppDocs('/app/docs?tab=video');
-    expect(codes().every((code) => code.includes(API_KEY_PLACEHOLDER))).toBe(true);
+    expect((await loadedCodes()).every((code) => code.includes(API_KEY_PLACEHOLDER))).toBe(true);
     const picker = screen.getByRole('combobox', { name: KEY_PICKER_LABEL });
     await screen.findByRole('option', { name: 'Staging' });
 
@@ -67,7 +72,7 @@ describe('/app/docs', () => {
       'Generate an image',
       'LinkedIn: page through posts',
     ]) {
-      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
     await screen.findByRole('option', { name: 'Production' });
     await user.selectOptions(screen.getByRole('combobox', { name: KEY_PICKER_LABEL }), 'Production');
@@ -82,12 +87,12 @@ describe('/app/docs', () => {
   it("says 'Failed to load API keys' when the keys cannot be read, and the examples keep the placeholder", async () => {
     await openAppDocs('/app/docs?tab=image', { 'GET /api/keys': errorReply(403, 'Forbidden', 'FORBIDDEN') });
     expect(await screen.findByText(KEY_TEXTS.loadFailed)).toBeInTheDocument();
-    expect(codes().every((code) => code.includes(API_KEY_PLACEHOLDER))).toBe(true);
+    expect((await loadedCodes()).every((code) => code.includes(API_KEY_PLACEHOLDER))).toBe(true);
   });
 
   it('links the error codes to its own Overview', async () => {
     await openAppDocs('/app/docs?tab=linkedin');
-    for (const link of screen.getAllByRole('link', { name: 'error codes' })) {
+    for (const link of await screen.findAllByRole('link', { name: 'error codes' })) {
       expect(link).toHaveAttribute('href', '/app/docs#errors');
     }
   });

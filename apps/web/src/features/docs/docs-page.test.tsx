@@ -49,7 +49,7 @@ describe('/docs: tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Video API' }));
     expect(router.state.location.search).toBe('?tab=video');
     expect(screen.getByRole('tabpanel', { name: 'Video API' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3, name: 'Create a video' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Create a video' })).toBeInTheDocument();
   });
 
   it('opens the tab named in the URL, and moves between tabs with the arrow keys, Home and End', async () => {

@@ -2,19 +2,22 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { type DocsTab, type DocsTabDef, docsPanelId, docsTabId } from './docs-tabs.ts';
 
 /**
- * The WAI-ARIA tabs pattern with automatic activation (opening a tab loads nothing): arrows, Home
- * and End move to and open a tab. On a phone the row scrolls sideways.
+ * The WAI-ARIA tabs pattern with automatic activation: arrows, Home and End move to and open a
+ * tab. On a phone the row scrolls sideways. `onIntent` runs when a pointer or the focus reaches the
+ * row, before any tab opens, so the page can fetch what the tabs need.
  */
 export function DocsTabList({
   tabs,
   active,
   label,
   onSelect,
+  onIntent,
 }: {
   tabs: readonly DocsTabDef[];
   active: DocsTab;
   label: string;
   onSelect: (tab: DocsTab) => void;
+  onIntent?: () => void;
 }) {
   const refs = useRef(new Map<DocsTab, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
@@ -59,6 +62,8 @@ export function DocsTabList({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className="-mx-4 flex gap-1 overflow-x-auto border-border border-b px-4 sm:mx-0 sm:px-0"
     >
       {tabs.map((tab) => {

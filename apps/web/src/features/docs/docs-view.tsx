@@ -1,27 +1,18 @@
-import { AuthenticationTab } from './authentication-tab.tsx';
+import { lazy, Suspense } from 'react';
+import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { DocsContext, type DocsSettings } from './docs-context.ts';
 import { DocsTabList } from './docs-tab-list.tsx';
-import { DOCS_TABS, type DocsTab, docsPanelId, docsTabId } from './docs-tabs.ts';
-import { ExamplesTab } from './examples-tab.tsx';
+import { DOCS_TABS, docsPanelId, docsTabId } from './docs-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
-import { PricingTab } from './pricing-tab.tsx';
-import { ServiceTabPanel } from './service-tab.tsx';
 import { useDocsTab } from './use-docs-tab.ts';
 
-function TabContent({ tab }: { tab: DocsTab }) {
-  switch (tab) {
-    case 'overview':
-      return <OverviewTab />;
-    case 'authentication':
-      return <AuthenticationTab />;
-    case 'pricing':
-      return <PricingTab />;
-    case 'examples':
-      return <ExamplesTab />;
-    default:
-      return <ServiceTabPanel tab={tab} />;
-  }
-}
+/**
+ * Overview is prerendered and hydrated with the page, so it is in the page's chunk. The other tabs
+ * carry the schema code of the field tables (zod): they are fetched when a tab is first pointed
+ * at, focused or opened, which keeps that code off the first load of /docs.
+ */
+const preloadReferenceTabs = () => import('./reference-tabs.tsx');
+const ReferenceTab = lazy(preloadReferenceTabs);
 
 /**
  * The tabbed reference both doc sites share: the site decides the tab names, the base path for
@@ -36,6 +27,7 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
         active={active}
         label="Documentation sections"
         onSelect={select}
+        onIntent={preloadReferenceTabs}
       />
       <div
         role="tabpanel"
@@ -43,7 +35,13 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
         aria-labelledby={docsTabId(active)}
         className="mt-8 min-w-0"
       >
-        <TabContent tab={active} />
+        {active === 'overview' ? (
+          <OverviewTab />
+        ) : (
+          <Suspense fallback={<LoadingScreen />}>
+            <ReferenceTab tab={active} />
+          </Suspense>
+        )}
       </div>
     </DocsContext>
   );
