@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './api-endpoints.ts';
+export * from './api-examples.ts';
 export * from './api-reference.ts';
 export * from './api-responses.ts';
 export * from './auth.ts';
@@ -14,6 +15,7 @@ export * from './provider.ts';
 export * from './routes.ts';
 export * from './services.ts';
 export * from './support.ts';
+export * from './task-answers.ts';
 export * from './theme.ts';
 export * from './timings.ts';
 export * from './usage.ts';

@@ -2,10 +2,11 @@ import {
   API_ENDPOINTS,
   API_KEY_HEADER,
   type ApiEndpoint,
+  answerExamples,
   PRODUCT_NAME,
   TaskWebhookEvent,
+  webhookExample,
 } from '@conduit/contracts';
-import { answerExamplesOf, webhookExampleOf } from './answer-examples.ts';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
 import { buildComponents, refTo } from './openapi-components.ts';
 
@@ -28,7 +29,9 @@ const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } 
 export const isPaidCall = (endpoint: ApiEndpoint) => endpoint.method === 'POST' && endpoint.cost > 0;
 
 function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
-  const examples = answerExamplesOf(endpoint, serverUrl);
+  const examples = new Map(
+    answerExamples(endpoint, serverUrl).map((example) => [example.status, example.body]),
+  );
   const headers = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
   const ok = {
     description:
@@ -126,7 +129,7 @@ function settledWebhook(serverUrl: string) {
       ],
       requestBody: {
         required: true,
-        content: json(refTo(TaskWebhookEvent), { example: webhookExampleOf(serverUrl) }),
+        content: json(refTo(TaskWebhookEvent), { example: webhookExample(serverUrl) }),
       },
       responses: { '2XX': { description: 'Received; anything else is retried.' } },
     },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import {
   API_ENDPOINTS,
+  answerExamples,
   CODE_LANGUAGES,
   type CodeLanguage,
   codeExample,
@@ -34,7 +35,7 @@ async function isOnPath(command: string) {
 /** curl prints the body; the JavaScript and Python examples print the status, then the body. */
 interface PrintedAnswer {
   success?: boolean;
-  data: { taskId?: string; creditsUsed?: number };
+  data: { taskId?: string; status?: string; creditsUsed?: number };
 }
 
 function parseOutput(language: CodeLanguage, stdout: string): { status?: number; body: PrintedAnswer } {
@@ -93,6 +94,12 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
         if (endpoint.mode !== 'account') expect(body.data.creditsUsed, context).toBe(taskCost);
         if (body.data.taskId) taskIds.set(endpoint.id, body.data.taskId);
         if (endpoint.statusOf) expect(body.data.taskId).toBe(taskId);
+        // The docs' sample answer in the same state has exactly the fields the server sent.
+        const sample = answerExamples(endpoint, baseUrl).find(
+          (example) => example.body.data.status === body.data.status,
+        );
+        if (sample)
+          expect(Object.keys(body.data).sort(), context).toEqual(Object.keys(sample.body.data).sort());
         charged += endpoint.cost;
       }
 

@@ -1,11 +1,12 @@
 import {
+  acceptedTaskData,
   ImageRequest,
   LinkedinRequest,
-  SERVICE_COST,
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
   TaskStatusParams,
+  taskData,
   VideoRequest,
 } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +18,6 @@ import type { KeyIdentity } from './authenticate-key.ts';
 import type { Gateway } from './gateway.ts';
 import { runLinkedinCall } from './run-linkedin-call.ts';
 import { runUntilSettled } from './task-runner.ts';
-import { statusPathOf, taskData } from './task-view.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,16 +73,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       gateway.wakePump();
       return reply.send({
         success: true,
-        data: {
-          taskId: charged.taskId,
-          status: 'processing',
-          message:
-            'The task was accepted. Poll its status URL, or pass callBackUrl to be called when it settles.',
-          creditsUsed: SERVICE_COST[service],
-          timestamp: new Date().toISOString(),
-          statusUrl: statusPathOf(service, charged.taskId),
-          engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
-        },
+        data: acceptedTaskData({ taskId: charged.taskId, service, at: new Date() }, engine),
       });
     };
 

@@ -1,9 +1,9 @@
+import { taskData } from '@conduit/contracts';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
-import { taskData } from '../provider/task-view.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import { signWebhook, webhookSecretFor } from './signing.ts';

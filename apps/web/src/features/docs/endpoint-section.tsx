@@ -1,10 +1,9 @@
-import { type ApiEndpoint, codeExample, findEndpoint } from '@conduit/contracts';
+import { type ApiEndpoint, answerExamples, codeExample, findEndpoint } from '@conduit/contracts';
 import { Link } from 'react-router';
 import { CodeBlock } from './code-block.tsx';
 import { costText } from './cost-text.ts';
 import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { DEFAULT_DOCS_TAB, docsTabHref, ERRORS_ANCHOR } from './docs-tabs.ts';
-import { exampleAnswer } from './example-answers.ts';
 import { FieldTable } from './field-table.tsx';
 import { EndpointLine } from './method-badge.tsx';
 
@@ -16,7 +15,7 @@ function SubHeading({ children }: { children: string }) {
 export function EndpointSection({ endpoint }: { endpoint: ApiEndpoint }) {
   const { apiKey, basePath } = useDocsSettings();
   const baseUrl = useBaseUrl();
-  const answer = exampleAnswer(endpoint, baseUrl);
+  const [answer] = answerExamples(endpoint, baseUrl);
   const source = endpoint.statusOf ? findEndpoint(endpoint.statusOf) : null;
   return (
     <section aria-labelledby={`${endpoint.id}-title`} id={endpoint.id} className="scroll-mt-24">

@@ -1,0 +1,136 @@
+import type { ApiEndpointDoc } from './api-reference.ts';
+import { RATE_LIMITS, SERVICE_COST, type Service, type TaskStatus } from './services.ts';
+import { type AnsweringEngine, acceptedTaskData, taskData } from './task-answers.ts';
+
+/**
+ * Sample success answers of the public API, the same in the docs pages and the OpenAPI document.
+ * Task answers are built by the functions the server answers with (task-answers.ts).
+ */
+export interface ApiAnswerExample {
+  status: 200 | 202;
+  /** One line for the docs: when this answer comes, and what to look at in it. */
+  note: string;
+  body: { success: true; data: Record<string, unknown> };
+}
+
+const TASK_ID = 'task_7d2k9q4x1m8w3e6r';
+const CREATED_AT = new Date('2026-01-15T10:30:00.000Z');
+const COMPLETED_AT = new Date('2026-01-15T10:30:18.400Z');
+const ENGINE: AnsweringEngine = { name: 'kie', isDevelopmentEngine: false };
+
+function resultOf(service: Service, baseUrl: string): Record<string, unknown> {
+  const file = (extension: string) => `${baseUrl}/files/${TASK_ID}/3f9a1c7e5b2d4086a1e7.${extension}`;
+  if (service === 'image') return { resultUrls: [file('png')] };
+  if (service !== 'linkedin') return { videoUrls: [file('mp4')], resultUrls: [file('mp4')] };
+  return {
+    profile: {
+      username: 'satyanadella',
+      name: 'Satya Nadella',
+      headline: 'Chairman and CEO at Microsoft',
+      location: 'Redmond, Washington',
+      followers: 11_000_000,
+      profileUrl: 'https://www.linkedin.com/in/satyanadella',
+    },
+    posts: [
+      {
+        id: '7281234567890123456',
+        url: 'https://www.linkedin.com/feed/update/urn:li:activity:7281234567890123456',
+        text: 'Excited to share what our teams shipped this week.',
+        postedAt: '2026-01-14T16:02:00.000Z',
+        author: { name: 'Satya Nadella', username: 'satyanadella' },
+        stats: { likes: 5120, comments: 312, reposts: 204 },
+      },
+    ],
+    pagination_token: 'p5',
+  };
+}
+
+const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) => {
+  const isDone = status === 'completed';
+  return taskData(
+    {
+      id: TASK_ID,
+      service,
+      status,
+      cost: SERVICE_COST[service],
+      creditsRefunded: 0,
+      result: isDone ? resultOf(service, baseUrl) : null,
+      error: null,
+      createdAt: CREATED_AT,
+      completedAt: isDone ? COMPLETED_AT : null,
+    },
+    ENGINE,
+  );
+};
+
+const ok = (data: Record<string, unknown>) => ({ success: true as const, data });
+
+const STATUS_NOTE = (resultField: string) =>
+  `status is processing, completed (with ${resultField}) or failed (with error; the credits are refunded).`;
+const SYNC_NOTE = '200 once the work is done; 202 with status "processing" if it takes longer than the wait.';
+const LINKEDIN_NOTE = 'pagination_token is null on the last page; send it back to get the next one.';
+/** The note of a service's 200 answer, for the endpoint that waits and for its status endpoint. */
+const NOTES: Record<Service, { sync?: string; status: string }> = {
+  image: {
+    sync: '200 once the image is stored; 202 with the same shape and status "processing" if it takes longer than the wait.',
+    status: STATUS_NOTE('resultUrls'),
+  },
+  video: { status: STATUS_NOTE('videoUrls') },
+  sora: {
+    sync: '200 once the video is ready; 202 with status "processing" and a statusUrl if it takes longer than the wait.',
+    status: STATUS_NOTE('videoUrls'),
+  },
+  linkedin: { sync: LINKEDIN_NOTE, status: LINKEDIN_NOTE },
+};
+
+/** An endpoint's success answers, the 200 first; the endpoints that wait also answer 202. */
+export function answerExamples(
+  endpoint: Pick<ApiEndpointDoc, 'service' | 'mode'>,
+  baseUrl: string,
+): ApiAnswerExample[] {
+  const { service } = endpoint;
+  if (!service) {
+    const account = {
+      keyName: 'Production',
+      balance: 480,
+      tier: 'pro',
+      limits: RATE_LIMITS.pro,
+      remaining: { minute: 299, hour: 4_987, day: 49_870 },
+      engine: { engine: ENGINE.name, isDevelopmentEngine: ENGINE.isDevelopmentEngine },
+    };
+    return [
+      {
+        status: 200,
+        note: 'remaining counts the requests left in the current minute, hour and day.',
+        body: ok(account),
+      },
+    ];
+  }
+  if (endpoint.mode === 'async') {
+    const accepted = acceptedTaskData({ taskId: TASK_ID, service, at: CREATED_AT }, ENGINE);
+    return [
+      {
+        status: 200,
+        note: 'The task is accepted at once; poll statusUrl or wait for your callBackUrl.',
+        body: ok(accepted),
+      },
+    ];
+  }
+  const completed = ok(exampleTaskData(service, 'completed', baseUrl));
+  if (endpoint.mode === 'status') return [{ status: 200, note: NOTES[service].status, body: completed }];
+  return [
+    { status: 200, note: NOTES[service].sync ?? SYNC_NOTE, body: completed },
+    {
+      status: 202,
+      note: 'The wait ended first: the task is still processing, and was charged. Poll its statusUrl.',
+      body: ok(exampleTaskData(service, 'processing', baseUrl)),
+    },
+  ];
+}
+
+/** The body a callBackUrl receives when a video task completes. */
+export const webhookExample = (baseUrl: string) => ({
+  type: 'task.completed',
+  timestamp: COMPLETED_AT.toISOString().replace(/\.\d+Z$/, '.000Z'),
+  data: exampleTaskData('video', 'completed', baseUrl),
+});

@@ -1,0 +1,86 @@
+import { SERVICE_COST, type Service, type TaskStatus } from './services.ts';
+
+/**
+ * The `data` of the public API's task answers, built in one place: the server answers with these
+ * functions, and the sample answers of the docs and the OpenAPI document (api-examples.ts) are
+ * built by the same functions, so a sample cannot show a shape the server does not send.
+ */
+
+/** What a task answer needs of a stored task (the server's tasks row has these columns). */
+export interface TaskFacts {
+  id: string;
+  service: Service;
+  status: TaskStatus;
+  /** Credits charged when the task was created. */
+  cost: number;
+  creditsRefunded: number;
+  result: unknown;
+  error: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** Which engine did the work; the local one is labelled as a development stand-in. */
+export interface AnsweringEngine {
+  name: string;
+  isDevelopmentEngine: boolean;
+}
+
+export const TASK_STATUS_MESSAGES: Record<TaskStatus, string> = {
+  processing:
+    'The task is processing. Poll its status URL, or pass callBackUrl to be called when it settles.',
+  completed: 'The task completed.',
+  failed: 'The task failed; its credits were refunded.',
+};
+export const TASK_ACCEPTED_MESSAGE =
+  'The task was accepted. Poll its status URL, or pass callBackUrl to be called when it settles.';
+
+/** The status endpoint of a task: `/api/provider/<service>/status/{taskId}`. */
+export const taskStatusPath = (service: Service, taskId: string) =>
+  service === 'sora'
+    ? `/api/provider/sora-watermark-remover/status/${taskId}`
+    : `/api/provider/${service}/status/${taskId}`;
+
+const engineOf = (engine: AnsweringEngine) => ({
+  engine: engine.name,
+  isDevelopmentEngine: engine.isDevelopmentEngine,
+});
+
+/** The `data` of every task answer: ids, money, state and whatever result the service has. */
+export function taskData(task: TaskFacts, engine: AnsweringEngine) {
+  const result = (task.result ?? {}) as Record<string, unknown>;
+  const processingTime =
+    task.completedAt !== null
+      ? Math.round((task.completedAt.getTime() - task.createdAt.getTime()) / 100) / 10
+      : undefined;
+  return {
+    taskId: task.id,
+    status: task.status,
+    message: TASK_STATUS_MESSAGES[task.status],
+    creditsUsed: task.cost - task.creditsRefunded,
+    creditsCharged: task.cost,
+    creditsRefunded: task.creditsRefunded,
+    timestamp: task.createdAt.toISOString(),
+    ...(task.completedAt && { completedAt: task.completedAt.toISOString(), processingTime }),
+    ...(task.status === 'processing' && { statusUrl: taskStatusPath(task.service, task.id) }),
+    ...(task.error && { error: task.error }),
+    ...result,
+    engine: engineOf(engine),
+  };
+}
+
+/** The `data` of an async call's answer: the task was accepted and charged, nothing more is known yet. */
+export function acceptedTaskData(
+  accepted: { taskId: string; service: Service; at: Date },
+  engine: AnsweringEngine,
+) {
+  return {
+    taskId: accepted.taskId,
+    status: 'processing' as const,
+    message: TASK_ACCEPTED_MESSAGE,
+    creditsUsed: SERVICE_COST[accepted.service],
+    timestamp: accepted.at.toISOString(),
+    statusUrl: taskStatusPath(accepted.service, accepted.taskId),
+    engine: engineOf(engine),
+  };
+}
