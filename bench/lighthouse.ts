@@ -83,7 +83,8 @@ try {
       if (!result) throw new Error('lighthouse returned no result');
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) {
-        if (retries++ >= RETRIES) throw new Error(`lighthouse failed on ${page.path}: ${runtimeError.message}`);
+        if (retries++ >= RETRIES)
+          throw new Error(`lighthouse failed on ${page.path}: ${runtimeError.message}`);
         console.warn(`lighthouse run on ${page.path} failed (${runtimeError.code}); repeating it`);
         run--;
         continue;
