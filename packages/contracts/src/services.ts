@@ -20,6 +20,13 @@ export const SERVICE_COST: Record<Service, number> = {
   sora: USAGE_COSTS.soraWatermarkRemover,
   linkedin: USAGE_COSTS.linkedinScraping,
 };
+/** What one unit of each service is: its cost is charged per unit (spec section 9). */
+export const SERVICE_UNITS: Record<Service, string> = {
+  image: 'image',
+  video: 'video',
+  sora: 'video',
+  linkedin: 'request',
+};
 export const SERVICE_LABELS: Record<Service, string> = {
   image: 'Image generation',
   video: 'Video generation',

@@ -1,38 +1,24 @@
 import {
   type CreditsResponse,
   SERVICE_COST_KEY,
-  SERVICE_LABELS,
+  SERVICE_UNITS,
   SERVICES,
   type Service,
 } from '@conduit/contracts';
 import { useId } from 'react';
+import { ServiceCard } from '../../components/ui/service-card.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 
-/** What one unit of each service is (spec section 9: LinkedIn is charged per request). */
-const UNIT: Record<Service, string> = { image: 'image', video: 'video', sora: 'video', linkedin: 'request' };
-
 function CostCard({ service, credits }: { service: Service; credits: CreditsResponse }) {
-  const labelId = useId();
   const costKey = SERVICE_COST_KEY[service];
-  const cost = credits.usageCosts[costKey] ?? 0;
   const stats = credits.usageStats[costKey];
   return (
-    <section
-      aria-labelledby={labelId}
-      className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5"
-    >
-      <h3 id={labelId} className="font-medium text-fg text-sm">
-        {SERVICE_LABELS[service]}
-      </h3>
-      <p className="mt-3 font-semibold text-fg text-xl tracking-tight sm:text-2xl">
-        {formatQuantity(cost, 'credit')}
-      </p>
-      <p className="mt-1 text-muted text-sm">per {UNIT[service]}</p>
-      <p className="mt-3 border-border border-t pt-3 text-muted text-xs">
-        {formatQuantity(stats?.requests ?? 0, 'request')}, {formatQuantity(stats?.credits ?? 0, 'credit')}{' '}
-        spent
-      </p>
-    </section>
+    <ServiceCard
+      service={service}
+      figure={formatQuantity(credits.usageCosts[costKey] ?? 0, 'credit')}
+      detail={`per ${SERVICE_UNITS[service]}`}
+      footer={`${formatQuantity(stats?.requests ?? 0, 'request')}, ${formatQuantity(stats?.credits ?? 0, 'credit')} spent`}
+    />
   );
 }
 

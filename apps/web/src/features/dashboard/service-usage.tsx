@@ -1,12 +1,13 @@
 import {
   type DashboardResponse,
   SERVICE_COST_KEY,
-  SERVICE_LABELS,
+  SERVICE_UNITS,
   SERVICES,
   type Service,
   USAGE_WINDOW_DAYS,
 } from '@conduit/contracts';
 import { useId } from 'react';
+import { ServiceCard } from '../../components/ui/service-card.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 
 type Last30Days = DashboardResponse['usage']['last30Days'];
@@ -18,32 +19,16 @@ const REQUESTS_FIELD: Record<Service, keyof Last30Days> = {
   linkedin: 'linkedinRequests',
 };
 
-/** What one unit of each service costs (spec section 9: "2 per request" for LinkedIn). */
-const UNIT: Record<Service, string> = { image: 'image', video: 'video', sora: 'video', linkedin: 'request' };
-
-function ServiceCard({ service, dashboard }: { service: Service; dashboard: DashboardResponse }) {
-  const labelId = useId();
+function ServiceUsageCard({ service, dashboard }: { service: Service; dashboard: DashboardResponse }) {
   const last30Days = dashboard.usage.last30Days;
-  const requests = last30Days[REQUESTS_FIELD[service]] as number;
   const cost = dashboard.credits.usageCosts[SERVICE_COST_KEY[service]];
   return (
-    <section
-      aria-labelledby={labelId}
-      className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5"
-    >
-      <h3 id={labelId} className="font-medium text-fg text-sm">
-        {SERVICE_LABELS[service]}
-      </h3>
-      <p className="mt-3 font-semibold text-fg text-xl tracking-tight sm:text-2xl">
-        {formatQuantity(requests, 'request')}
-      </p>
-      <p className="mt-1 text-muted text-sm">
-        {formatQuantity(last30Days.creditsByService[service], 'credit')} used
-      </p>
-      <p className="mt-3 border-border border-t pt-3 text-muted text-xs">
-        {formatQuantity(cost, 'credit')} per {UNIT[service]}
-      </p>
-    </section>
+    <ServiceCard
+      service={service}
+      figure={formatQuantity(last30Days[REQUESTS_FIELD[service]] as number, 'request')}
+      detail={`${formatQuantity(last30Days.creditsByService[service], 'credit')} used`}
+      footer={`${formatQuantity(cost, 'credit')} per ${SERVICE_UNITS[service]}`}
+    />
   );
 }
 
@@ -60,7 +45,7 @@ export function ServiceUsage({ dashboard }: { dashboard: DashboardResponse }) {
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {SERVICES.map((service) => (
-          <ServiceCard key={service} service={service} dashboard={dashboard} />
+          <ServiceUsageCard key={service} service={service} dashboard={dashboard} />
         ))}
       </div>
     </section>

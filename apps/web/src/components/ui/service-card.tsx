@@ -1,0 +1,33 @@
+import { SERVICE_LABELS, type Service } from '@conduit/contracts';
+import { type ReactNode, useId } from 'react';
+
+/**
+ * One service's card in a grid of the four: its name names the region, then a large figure, a line
+ * about it and a footer line set apart.
+ */
+export function ServiceCard({
+  service,
+  figure,
+  detail,
+  footer,
+}: {
+  service: Service;
+  figure: string;
+  detail: ReactNode;
+  footer: ReactNode;
+}) {
+  const labelId = useId();
+  return (
+    <section
+      aria-labelledby={labelId}
+      className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5"
+    >
+      <h3 id={labelId} className="font-medium text-fg text-sm">
+        {SERVICE_LABELS[service]}
+      </h3>
+      <p className="mt-3 font-semibold text-fg text-xl tracking-tight sm:text-2xl">{figure}</p>
+      <p className="mt-1 text-muted text-sm">{detail}</p>
+      <p className="mt-3 border-border border-t pt-3 text-muted text-xs">{footer}</p>
+    </section>
+  );
+}
