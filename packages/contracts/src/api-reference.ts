@@ -160,6 +160,19 @@ const ENDPOINT_DOCS = [
 export type ApiEndpointId = (typeof ENDPOINT_DOCS)[number]['id'];
 export const API_ENDPOINT_DOCS: readonly (ApiEndpointDoc & { id: ApiEndpointId })[] = ENDPOINT_DOCS;
 
+export const PAGINATION_TOKEN_PLACEHOLDER = 'PAGINATION_TOKEN';
+
+/**
+ * Step 2 of paging through a profile's posts: scrapeLinkedin's example body with the previous
+ * answer's pagination_token (the placeholder in the docs; the doc-example test sends a real one).
+ */
+export function linkedinNextPageExample(
+  paginationToken: string = PAGINATION_TOKEN_PLACEHOLDER,
+): ApiEndpointDoc {
+  const first = ENDPOINT_DOCS.find((endpoint) => endpoint.id === 'scrapeLinkedin') as ApiEndpointDoc;
+  return { ...first, exampleBody: { ...first.exampleBody, pagination_token: paginationToken } };
+}
+
 /** Every error code an API caller can meet: what it means and what to do about it. */
 export interface ApiErrorDoc {
   status: number;

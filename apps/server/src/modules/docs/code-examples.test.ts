@@ -8,6 +8,8 @@ import {
   type CodeLanguage,
   codeExample,
   findEndpoint,
+  linkedinNextPageExample,
+  SERVICE_COST,
 } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
@@ -35,7 +37,13 @@ async function isOnPath(command: string) {
 /** curl prints the body; the JavaScript and Python examples print the status, then the body. */
 interface PrintedAnswer {
   success?: boolean;
-  data: { taskId?: string; status?: string; creditsUsed?: number };
+  data: {
+    taskId?: string;
+    status?: string;
+    creditsUsed?: number;
+    posts?: { id: string }[];
+    pagination_token?: string | null;
+  };
 }
 
 function parseOutput(language: CodeLanguage, stdout: string): { status?: number; body: PrintedAnswer } {
@@ -70,6 +78,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
       const taskIds = new Map<string, string>();
       const startBalance = await balanceOf();
       let charged = 0;
+      let firstPage: PrintedAnswer['data'] | undefined;
 
       for (const endpoint of API_ENDPOINTS) {
         const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
@@ -93,6 +102,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
         const taskCost = endpoint.statusOf ? findEndpoint(endpoint.statusOf).cost : endpoint.cost;
         if (endpoint.mode !== 'account') expect(body.data.creditsUsed, context).toBe(taskCost);
         if (body.data.taskId) taskIds.set(endpoint.id, body.data.taskId);
+        if (endpoint.id === 'scrapeLinkedin') firstPage = body.data;
         if (endpoint.statusOf) expect(body.data.taskId).toBe(taskId);
         // The docs' sample answer in the same state has exactly the fields the server sent.
         const sample = answerExamples(endpoint, baseUrl).find(
@@ -105,6 +115,22 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
 
       expect(charged).toBe(API_ENDPOINTS.reduce((sum, endpoint) => sum + endpoint.cost, 0));
       expect(await balanceOf()).toBe(startBalance - charged);
+
+      // Step 2 of the Examples tab's LinkedIn flow, with step 1's token where the docs show the placeholder.
+      const token = firstPage?.pagination_token;
+      expect(token, 'the first page answers a pagination_token').toEqual(expect.any(String));
+      const nextPageCode = codeExample(linkedinNextPageExample(token as string), language, {
+        baseUrl,
+        apiKey: account.key,
+      });
+      const [command, args] = RUNNERS[language](nextPageCode);
+      const { stdout } = await run(command, args, { timeout: EXAMPLE_TIMEOUT_MS });
+      const { body: nextPage } = parseOutput(language, stdout);
+      expect(nextPage.success, stdout).toBe(true);
+      const firstIds = new Set(firstPage?.posts?.map((post) => post.id));
+      expect(nextPage.data.posts?.length, stdout).toBeGreaterThan(0);
+      expect(nextPage.data.posts?.filter((post) => firstIds.has(post.id))).toEqual([]);
+      expect(await balanceOf()).toBe(startBalance - charged - SERVICE_COST.linkedin);
     },
     EXAMPLE_TIMEOUT_MS * 2,
   );

@@ -1,11 +1,10 @@
-import { API_KEY_PLACEHOLDER, KEY_TEXTS } from '@conduit/contracts';
+import { API_KEY_PLACEHOLDER, KEY_TEXTS, PAGINATION_TOKEN_PLACEHOLDER } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
-import { PAGINATION_TOKEN_PLACEHOLDER } from './examples-tab.tsx';
 import { KEY_PICKER_LABEL } from './key-picker.tsx';
 
 const PRODUCTION = makeKey({ keyValue: 'cnd_live_production0123456789' });

@@ -1,7 +1,9 @@
 import {
-  type ApiEndpoint,
+  type ApiEndpointDoc,
   codeExample,
   findEndpoint,
+  linkedinNextPageExample,
+  PAGINATION_TOKEN_PLACEHOLDER,
   SERVICE_COST,
   TASK_ID_PLACEHOLDER,
 } from '@conduit/contracts';
@@ -10,13 +12,10 @@ import { CodeBlock } from './code-block.tsx';
 import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { Code, DocSection } from './docs-prose.tsx';
 
-/** What step 2 of the LinkedIn flow sends back: the pagination_token of the previous answer. */
-export const PAGINATION_TOKEN_PLACEHOLDER = 'PAGINATION_TOKEN';
-
 interface FlowStep {
   label: string;
   text: ReactNode;
-  endpoint: ApiEndpoint;
+  endpoint: ApiEndpointDoc;
 }
 
 interface Flow {
@@ -25,8 +24,6 @@ interface Flow {
   intro: ReactNode;
   steps: FlowStep[];
 }
-
-const linkedin = findEndpoint('scrapeLinkedin');
 
 const FLOWS: Flow[] = [
   {
@@ -106,7 +103,7 @@ const FLOWS: Flow[] = [
             <Code>data.pagination_token</Code>, which is <Code>null</Code> on the last page.
           </>
         ),
-        endpoint: linkedin,
+        endpoint: findEndpoint('scrapeLinkedin'),
       },
       {
         label: 'Step 2: the next page',
@@ -116,10 +113,7 @@ const FLOWS: Flow[] = [
             while the answer carries a token.
           </>
         ),
-        endpoint: {
-          ...linkedin,
-          exampleBody: { ...linkedin.exampleBody, pagination_token: PAGINATION_TOKEN_PLACEHOLDER },
-        },
+        endpoint: linkedinNextPageExample(),
       },
     ],
   },
