@@ -13,8 +13,9 @@ const count = lazy(() => new Intl.NumberFormat('en-US'));
 const date = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 const dateTime = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** "1,250" */
-export const formatCount = (value: number) => count().format(value);
+/** "1,250". Whole numbers under 1,000 read the same in any grouping, so they need no formatter. */
+export const formatCount = (value: number) =>
+  Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : count().format(value);
 
 /** "1 credit", "2 credits": a count with its noun. */
 export const formatQuantity = (value: number, noun: string) =>
