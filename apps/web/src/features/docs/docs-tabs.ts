@@ -1,3 +1,5 @@
+import type { TabDef } from '../../components/ui/tab-list.tsx';
+
 /**
  * The tabs of the two documentation sites, with the exact names of spec section 2. The public
  * site ends with Pricing, the signed-in one with Examples; both share the content in between.
@@ -14,12 +16,7 @@ export type DocsTab =
 
 export type DocsSite = 'public' | 'app';
 
-export interface DocsTabDef {
-  id: DocsTab;
-  label: string;
-}
-
-export const DOCS_TABS: Record<DocsSite, readonly DocsTabDef[]> = {
+export const DOCS_TABS: Record<DocsSite, readonly TabDef<DocsTab>[]> = {
   public: [
     { id: 'overview', label: 'Overview' },
     { id: 'authentication', label: 'Authentication' },

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
+import { TabList } from '../../components/ui/tab-list.tsx';
 import { DocsContext, type DocsSettings } from './docs-context.ts';
-import { DocsTabList } from './docs-tab-list.tsx';
 import { DOCS_TABS, docsPanelId, docsTabId } from './docs-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useDocsTab } from './use-docs-tab.ts';
@@ -22,10 +22,13 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
   const { active, select } = useDocsTab(settings.site);
   return (
     <DocsContext value={settings}>
-      <DocsTabList
+      <TabList
         tabs={DOCS_TABS[settings.site]}
         active={active}
         label="Documentation sections"
+        activation="automatic"
+        tabId={docsTabId}
+        panelId={docsPanelId}
         onSelect={select}
         onIntent={preloadReferenceTabs}
       />

@@ -1,30 +1,41 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { type DocsTab, type DocsTabDef, docsPanelId, docsTabId } from './docs-tabs.ts';
+
+export interface TabDef<T extends string> {
+  id: T;
+  label: string;
+}
 
 /**
- * The WAI-ARIA tabs pattern with automatic activation: arrows, Home and End move to and open a
- * tab. On a phone the row scrolls sideways. `onIntent` runs when a pointer or the focus reaches the
- * row, before any tab opens, so the page can fetch what the tabs need.
+ * The WAI-ARIA tabs pattern: arrows, Home and End move the focus along the row. With `automatic`
+ * activation moving also opens the tab; with `manual` (for tabs whose opening loads data) Enter or
+ * Space, a click, opens it. On a phone the row scrolls sideways and keeps the open tab in view.
+ * `onIntent` runs when a pointer or the focus reaches the row, before any tab opens, so the page
+ * can fetch what the tabs need.
  */
-export function DocsTabList({
+export function TabList<T extends string>({
   tabs,
   active,
   label,
+  activation,
+  tabId,
+  panelId,
   onSelect,
   onIntent,
 }: {
-  tabs: readonly DocsTabDef[];
-  active: DocsTab;
+  tabs: readonly TabDef<T>[];
+  active: T;
   label: string;
-  onSelect: (tab: DocsTab) => void;
+  activation: 'automatic' | 'manual';
+  tabId: (tab: T) => string;
+  panelId: (tab: T) => string;
+  onSelect: (tab: T) => void;
   onIntent?: () => void;
 }) {
-  const refs = useRef(new Map<DocsTab, HTMLButtonElement>());
+  const refs = useRef(new Map<T, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
   const isFirstRender = useRef(true);
 
-  // On a phone the row is wider than the screen: keep the open tab in view (sideways only, so
-  // the page itself does not jump).
+  // Sideways only, so the page itself does not jump.
   useEffect(() => {
     // The first tab starts in view: measuring then would only force a layout during hydration.
     const isStart = isFirstRender.current && active === tabs[0]?.id;
@@ -53,7 +64,7 @@ export function DocsTabList({
     if (!tab) return;
     event.preventDefault();
     refs.current.get(tab.id)?.focus();
-    onSelect(tab.id);
+    if (activation === 'automatic') onSelect(tab.id);
   };
 
   return (
@@ -77,9 +88,9 @@ export function DocsTabList({
             }}
             type="button"
             role="tab"
-            id={docsTabId(tab.id)}
+            id={tabId(tab.id)}
             aria-selected={isActive}
-            aria-controls={docsPanelId(tab.id)}
+            aria-controls={panelId(tab.id)}
             tabIndex={isActive ? 0 : -1}
             onClick={() => onSelect(tab.id)}
             className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm transition-colors ${
