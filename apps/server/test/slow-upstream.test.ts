@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_COST } from '@conduit/contracts';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrokenInvariants } from './fuzz/invariants.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from './paid-account.ts';
 import { createSteadyEngine } from './steady-engine.ts';
-import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+import { createTestRuntime, listenLocally, type TestRuntime } from './test-runtime.ts';
 
 const CALLS = 5_000;
 const ACCOUNTS = 20;
@@ -54,8 +53,7 @@ describe('a slow upstream', () => {
     runtime.app.addHook('onResponse', async () => {
       requestsInFlight -= 1;
     });
-    await runtime.app.listen({ port: 0, host: '127.0.0.1', backlog: 4_096 });
-    baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+    baseUrl = await listenLocally(runtime, { backlog: 4_096 });
     accounts = [];
     for (let index = 0; index < ACCOUNTS; index += 1) {
       accounts.push(

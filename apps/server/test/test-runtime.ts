@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -54,4 +55,10 @@ export async function createTestRuntime(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Serves the runtime's app on a free port of 127.0.0.1, as a developer's machine would; answers its base URL. */
+export async function listenLocally(runtime: Runtime, options: { backlog?: number } = {}): Promise<string> {
+  await runtime.app.listen({ port: 0, host: '127.0.0.1', ...options });
+  return `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
 }

@@ -1,17 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { ConduitApiError, ConduitClient } from '@conduit/client';
 import { SERVICE_COST } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 
 // The client over real HTTP against the local engine, as a developer would use it.
 let runtime: TestRuntime;
 let baseUrl: string;
 beforeAll(async () => {
   runtime = await createTestRuntime();
-  await runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenLocally(runtime);
 });
 afterAll(() => runtime.close());
 

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import {
   API_ENDPOINTS,
@@ -13,7 +12,7 @@ import {
 } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
 import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
 
@@ -58,8 +57,7 @@ let runtime: TestRuntime;
 let baseUrl: string;
 beforeAll(async () => {
   runtime = await createTestRuntime();
-  await runtime.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenLocally(runtime);
 });
 afterAll(() => runtime.close());
 
