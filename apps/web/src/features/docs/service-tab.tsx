@@ -1,12 +1,8 @@
-import { API_ENDPOINTS, type ApiEndpoint, SERVICE_COST, SERVICE_LABELS } from '@conduit/contracts';
+import { API_ENDPOINTS, SERVICE_COST, SERVICE_LABELS } from '@conduit/contracts';
 import type { DocsTab } from './docs-tabs.ts';
 import { EndpointSection } from './endpoint-section.tsx';
 
 export type ServiceTab = Extract<DocsTab, 'image' | 'video' | 'sora' | 'linkedin'>;
-
-/** The catalogue's endpoints shown on a tab, in catalogue order. */
-export const endpointsOfTab = (tab: ServiceTab | 'account'): ApiEndpoint[] =>
-  API_ENDPOINTS.filter((endpoint) => endpoint.tab === tab);
 
 const INTRO: Record<ServiceTab, string> = {
   image: `Images from a text prompt, optionally guided by reference images. ${SERVICE_COST.image} credit per image; the call waits for the file.`,
@@ -22,7 +18,7 @@ export function ServiceTabPanel({ tab }: { tab: ServiceTab }) {
       <h2 className="font-semibold text-2xl text-fg tracking-tight">{SERVICE_LABELS[tab]}</h2>
       <p className="mt-3 text-muted leading-relaxed">{INTRO[tab]}</p>
       <div className="mt-10 space-y-16">
-        {endpointsOfTab(tab).map((endpoint) => (
+        {API_ENDPOINTS.filter((endpoint) => endpoint.tab === tab).map((endpoint) => (
           <EndpointSection key={endpoint.id} endpoint={endpoint} />
         ))}
       </div>
