@@ -12,6 +12,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { AggregatorRegistry } from 'prom-client';
+import { assertMayScrapeMetrics } from '../apps/server/src/modules/system/metrics-access.ts';
 import { ConfigError, parseConfig } from '../apps/server/src/platform/config.ts';
 import { readOrCreateSecret } from '../apps/server/src/platform/secrets.ts';
 import { ROOT, SERVER_NODE_FLAGS } from './node-env.mjs';
@@ -114,9 +115,16 @@ function start(slot) {
 }
 
 const aggregator = new AggregatorRegistry();
+// The summed metrics are served on a port of their own; with METRICS_TOKEN they need it too.
 const metricsServer = createServer((request, response) => {
   if (request.url !== '/metrics') {
     response.writeHead(404).end();
+    return;
+  }
+  try {
+    assertMayScrapeMetrics({ ...config, isProduction: false }, request.headers.authorization);
+  } catch (error) {
+    response.writeHead(401, { 'content-type': 'text/plain' }).end(error.message);
     return;
   }
   aggregator.clusterMetrics().then(

@@ -10,6 +10,13 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   return `conduit_session=${cookie.value}`;
 }
 
+/** The cookie the sign-up answer set in its browser: that browser's verification needs no password. */
+export function signupCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'conduit_signup');
+  if (!cookie?.value) throw new Error(`No sign-up cookie in the ${response.statusCode} response`);
+  return `conduit_signup=${cookie.value}`;
+}
+
 /** The token of the newest verification link mailed to `email`. */
 export async function verificationTokenFor(inbox: SmtpInbox, email: string, since = 0): Promise<string> {
   const mail = await inbox.waitForMail(email, { since });
@@ -19,7 +26,7 @@ export async function verificationTokenFor(inbox: SmtpInbox, email: string, sinc
   return token;
 }
 
-/** Registers, verifies by the mailed link and returns the signed-in browser's cookie. */
+/** Registers, verifies by the mailed link in the same browser and returns its session cookie. */
 export async function createVerifiedAccount(app: FastifyInstance, inbox: SmtpInbox, email: string) {
   const since = inbox.messages.length;
   const registered = await app.inject({
@@ -29,7 +36,11 @@ export async function createVerifiedAccount(app: FastifyInstance, inbox: SmtpInb
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const token = await verificationTokenFor(inbox, email, since);
-  const verified = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+  const verified = await app.inject({
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${token}`,
+    headers: { cookie: signupCookieOf(registered) },
+  });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return { userId: registered.json().user._id as string, cookie: sessionCookieOf(verified) };
 }

@@ -60,6 +60,14 @@ describe('the server process', () => {
     );
   });
 
+  it('stops a half-configured Stripe with one clear line, not a stack trace', async () => {
+    const started = startServer({ STRIPE_WEBHOOK_SECRET: 'whsec_only_half' });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toBe(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is set, so STRIPE_SECRET_KEY must be set too\n',
+    );
+  });
+
   it('starts on embedded PostgreSQL, keeps its data across a restart, and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-proc-'));
     dirs.push(dataDir);

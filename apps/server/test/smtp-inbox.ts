@@ -4,8 +4,11 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpInbox {
   url: string;
   messages: ParsedMail[];
-  /** The newest mail to this address that arrives (or arrived) after `since` messages. */
-  waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ParsedMail>;
+  /** The newest mail to this address (with this subject) that arrives (or arrived) after `since` messages. */
+  waitForMail(
+    to: string,
+    options?: { since?: number; timeoutMs?: number; subject?: string },
+  ): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -30,10 +33,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitForMail(to, { since = 0, timeoutMs = 5_000 } = {}) {
+    async waitForMail(to, { since = 0, timeoutMs = 5_000, subject } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.slice(since).findLast((mail) => recipientOf(mail) === to);
+        const found = messages
+          .slice(since)
+          .findLast(
+            (mail) => recipientOf(mail) === to && (subject === undefined || mail.subject === subject),
+          );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));

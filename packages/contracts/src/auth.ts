@@ -114,7 +114,11 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const ResendVerificationBody = z.object({ email: z.string().max(1000).optional() });
 export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
 
-export const SetPasswordBody = z.object({ newPassword: z.string().max(1000).optional() });
+/** `currentPassword` is required when the account has a password (a stolen session cannot change it). */
+export const SetPasswordBody = z.object({
+  newPassword: z.string().max(1000).optional(),
+  currentPassword: z.string().max(1000).optional(),
+});
 export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
 
 /**
@@ -137,6 +141,8 @@ export const AuthUser = z.object({
   /** False for accounts that only sign in with Google: they set a password or confirm deletion by email. */
   hasPassword: z.boolean(),
   hasGoogle: z.boolean(),
+  /** Two-factor authentication (TOTP) is on. */
+  hasTwoFactor: z.boolean(),
   apiProvider: z.object({ maxApiKeys: z.number().int(), tier: z.enum(RATE_LIMIT_TIERS) }),
   createdAt: z.string(),
 });
@@ -148,7 +154,11 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const RegisterResponse = z.object({ user: AuthUser, emailSent: z.boolean(), message: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
-export const LoginResponse = z.object({ user: AuthUser, message: z.string() });
+/** `twoFactorRequired`: the password was right, and a code from the authenticator app comes next. */
+export const LoginResponse = z.union([
+  z.object({ user: AuthUser, message: z.string() }),
+  z.object({ twoFactorRequired: z.literal(true), message: z.string() }),
+]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const VerifyEmailResponse = z.object({
@@ -156,6 +166,14 @@ export const VerifyEmailResponse = z.object({
   alreadyVerified: z.boolean(),
   /** Credits granted by this verification (0 when already verified). */
   creditsGranted: z.number().int(),
+  /**
+   * The link was opened in a browser other than the one that signed up: nothing happened yet; the
+   * page asks for the account's password (POST /api/auth/verify-email) or offers "I did not
+   * create this account".
+   */
+  passwordRequired: z.boolean().optional(),
+  /** After "I did not create this account": the token of a password reset link to continue with. */
+  resetToken: z.string().optional(),
 });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 

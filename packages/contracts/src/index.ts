@@ -1,3 +1,4 @@
+export * from './account-security.ts';
 export * from './admin.ts';
 export * from './api-endpoints.ts';
 export * from './api-examples.ts';

@@ -5,6 +5,12 @@ export const ROUTES = {
   pricing: '/#pricing',
   authSuccess: '/auth/success',
   verifyEmail: '/auth/verify-email',
+  /** Set a new password from a reset link: `/auth/reset-password?token=...`. */
+  resetPassword: '/auth/reset-password',
+  /** Confirm a new account address from the link mailed to it: `/auth/confirm-email?token=...`. */
+  confirmEmail: '/auth/confirm-email',
+  /** The second sign-in step (a code from the authenticator app) after Google or a password reset. */
+  twoFactor: '/auth/two-factor',
   docs: '/docs',
   privacy: '/privacy',
   terms: '/terms',

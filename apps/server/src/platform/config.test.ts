@@ -79,8 +79,25 @@ describe('parseConfig', () => {
     ],
     [
       { GOOGLE_CLIENT_ID: 'id' },
-      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      'Invalid configuration: GOOGLE_CLIENT_ID is set, so GOOGLE_CLIENT_SECRET must be set too',
     ],
+    [
+      { GOOGLE_CLIENT_SECRET: 's' },
+      'Invalid configuration: GOOGLE_CLIENT_SECRET is set, so GOOGLE_CLIENT_ID must be set too',
+    ],
+    [
+      { STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is set, so STRIPE_SECRET_KEY must be set too',
+    ],
+    [
+      { STRIPE_API_BASE: 'http://127.0.0.1:1' },
+      'Invalid configuration: STRIPE_API_BASE is set, so STRIPE_SECRET_KEY must be set too',
+    ],
+    [
+      { KIE_WEBHOOK_HMAC_KEY: 'k' },
+      'Invalid configuration: KIE_WEBHOOK_HMAC_KEY is set, so KIE_API_KEY must be set too',
+    ],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters'],
   ])('rejects %o with one clear line', (env, message) => {
     let thrown: unknown;
     try {
@@ -92,6 +109,13 @@ describe('parseConfig', () => {
     const text = (thrown as Error).message;
     expect(text.startsWith(message)).toBe(true);
     expect(text).not.toContain('\n');
+  });
+
+  it('asks admins for two-factor authentication in production, unless turned off', () => {
+    expect(parseConfig({}).ADMIN_REQUIRE_2FA).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production' }).ADMIN_REQUIRE_2FA).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', ADMIN_REQUIRE_2FA: 'false' }).ADMIN_REQUIRE_2FA).toBe(false);
+    expect(parseConfig({ ADMIN_REQUIRE_2FA: 'true' }).ADMIN_REQUIRE_2FA).toBe(true);
   });
 
   it('never picks the local stand-in engine in production unless named', () => {

@@ -76,6 +76,15 @@ const EnvSchema = z.object({
   KIE_WEBHOOK_HMAC_KEY: optionalText,
   APIFY_TOKEN: optionalText,
   APIFY_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.apify.com'),
+  /**
+   * Bearer token that /metrics requires (`Authorization: Bearer <token>`). Without it, /metrics
+   * is open outside production and refused in production (docs/operations.md, "Metrics").
+   */
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  /** Two-factor authentication before /admin opens; defaults to on in production only. */
+  ADMIN_REQUIRE_2FA: flag.optional(),
   WAITLIST_MODE: flag.default(false),
   ADMIN_EMAILS: emailList.default([]),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
@@ -106,13 +115,23 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE'> & {
+export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE' | 'ADMIN_REQUIRE_2FA'> & {
   PUBLIC_URL: string;
   PROVIDER_ENGINE: 'local' | 'kie';
+  ADMIN_REQUIRE_2FA: boolean;
   isProduction: boolean;
 };
 
 export class ConfigError extends Error {}
+
+/** Variables that mean nothing without another: set alone, the start stops with one line. */
+const NEEDS: ReadonlyArray<readonly [keyof Env, keyof Env]> = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'],
+  ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'],
+  ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY'],
+  ['KIE_WEBHOOK_HMAC_KEY', 'KIE_API_KEY'],
+];
 
 /** Parses the environment once; a bad value throws one line naming the variable and the rule. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -129,16 +148,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (parsed.PROVIDER_ENGINE === 'kie' && !parsed.KIE_API_KEY) {
     throw new ConfigError('Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie"');
   }
-  if (Boolean(parsed.GOOGLE_CLIENT_ID) !== Boolean(parsed.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-    );
+  for (const [name, needed] of NEEDS) {
+    if (parsed[name] !== undefined && parsed[needed] === undefined) {
+      throw new ConfigError(`Invalid configuration: ${name} is set, so ${needed} must be set too`);
+    }
   }
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     // The local engine is a stand-in: production runs it only when configured by name.
     PROVIDER_ENGINE: parsed.PROVIDER_ENGINE ?? (isProduction ? 'kie' : 'local'),
+    ADMIN_REQUIRE_2FA: parsed.ADMIN_REQUIRE_2FA ?? isProduction,
     isProduction,
   };
 }

@@ -15,6 +15,8 @@ export interface Limiter {
   consume(key: string): Promise<void>;
   /** Throws RateLimited when the key is already exhausted, without counting. */
   assertAllowed(key: string): Promise<void>;
+  /** Gives back one counted action (a reserved attempt that turned out not to be a failure). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export function createLimiter(
       if (state && state.consumedPoints >= rule.points && state.msBeforeNext > 0) {
         throw refuse(state.msBeforeNext);
       }
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

@@ -80,6 +80,7 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     role: 'user',
     hasPassword: true,
     hasGoogle: false,
+    hasTwoFactor: false,
     apiProvider: { maxApiKeys: 10, tier: 'free' },
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

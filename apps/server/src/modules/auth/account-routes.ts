@@ -1,24 +1,72 @@
-import { DeleteAccountBody, MessageResponse, SetPasswordBody } from '@conduit/contracts';
+import {
+  ChangeEmailBody,
+  DeleteAccountBody,
+  MessageResponse,
+  ACCOUNT_SECURITY_PATHS as P,
+  SessionsResponse,
+  SetPasswordBody,
+  ACCOUNT_SECURITY_TEXTS as T,
+} from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import { requestEmailChange } from './change-email.ts';
 import { deleteAccount } from './delete-account.ts';
+import { guardAttempt } from './guard-attempt.ts';
 import { clearSessionCookie, requireUser, signedIn } from './session-http.ts';
+import { listSessions, revokeOwnSession } from './session-list.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { setPassword } from './set-password.ts';
 
-/** The signed-in account's own settings: password and deletion (spec section 7). */
+/** The signed-in account's own settings: password, address, sessions and deletion. */
 export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['account'];
+    const ctx = { ...services, limits };
     app.addHook('preHandler', requireUser(services));
 
     app.put(
       '/api/password',
       { schema: { tags, body: SetPasswordBody, response: { 200: MessageResponse } } },
+      async (request) => setPassword(ctx, signedIn(request), request.body),
+    );
+
+    app.post(
+      P.changeEmail,
+      { schema: { tags, body: ChangeEmailBody, response: { 200: MessageResponse } } },
+      async (request) => requestEmailChange(ctx, signedIn(request), request.body),
+    );
+
+    app.get(P.sessions, { schema: { tags, response: { 200: SessionsResponse } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
+    });
+
+    app.delete(
+      `${P.sessions}/:id`,
+      {
+        schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } },
+      },
+      async (request, reply) => {
+        const { message, isCurrent } = await revokeOwnSession(
+          services.db,
+          signedIn(request),
+          request.params.id,
+        );
+        if (isCurrent) clearSessionCookie(reply, services.config);
+        return { message };
+      },
+    );
+
+    app.post(
+      P.signOutOtherSessions,
+      { schema: { tags, response: { 200: MessageResponse } } },
       async (request) => {
         const { user, sessionId } = signedIn(request);
-        return setPassword(services, { userId: user.id, sessionId }, request.body.newPassword);
+        await revokeUserSessions(services.db, user.id, sessionId);
+        return { message: T.otherSessionsSignedOut };
       },
     );
 
@@ -27,15 +75,14 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
       { schema: { tags, body: DeleteAccountBody.optional(), response: { 200: MessageResponse } } },
       async (request, reply) => {
         const { user } = signedIn(request);
-        await limits.passwordFailuresPerAccount.assertAllowed(user.email);
-        try {
-          const result = await deleteAccount(services, user.id, request.body ?? {});
-          clearSessionCookie(reply, services.config);
-          return result;
-        } catch (error) {
-          if (error instanceof Forbidden) await limits.passwordFailuresPerAccount.consume(user.email);
-          throw error;
-        }
+        const result = await guardAttempt(
+          limits.passwordFailuresPerAccount,
+          user.email,
+          () => deleteAccount(services, user.id, request.body ?? {}),
+          (error) => error instanceof Forbidden,
+        );
+        clearSessionCookie(reply, services.config);
+        return result;
       },
     );
   };

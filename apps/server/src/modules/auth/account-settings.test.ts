@@ -43,15 +43,21 @@ describe('PUT /api/password', () => {
     const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'mover@example.com');
     const other = sessionCookieOf(await login('mover@example.com', PASSWORD));
     const since = inbox.messages.length;
-    const response = await setPassword(cookie, { newPassword: 'a brand new secret' });
+    const response = await setPassword(cookie, {
+      newPassword: 'a brand new secret',
+      currentPassword: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: M.passwordSet });
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await login('mover@example.com', PASSWORD)).statusCode).toBe(401);
     expect((await login('mover@example.com', 'a brand new secret')).statusCode).toBe(200);
-    const notice = await inbox.waitForMail('mover@example.com', { since });
-    expect(notice.subject).toBe('Your Conduit password was changed');
+    const notice = await inbox.waitForMail('mover@example.com', {
+      since,
+      subject: 'Your Conduit password was changed',
+    });
+    expect(notice.text).toContain('your other sessions were signed out');
   });
 });
 

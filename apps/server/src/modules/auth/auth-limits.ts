@@ -15,13 +15,22 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }) {
   return {
     /** Every login attempt from one IP: 100 per 15 minutes. */
     loginPerIp: limit('login-ip', 100, 15 * MINUTE_S),
-    /** Failed password checks against one account: 10, then refused for 15 minutes. */
+    /**
+     * Wrong passwords and wrong two-factor codes against one account: 10, then refused for 15
+     * minutes. Each check reserves its point before it runs (guard-attempt.ts), so a burst cannot
+     * get more than 10 guesses evaluated.
+     */
     passwordFailuresPerAccount: limit('login-account', 10, 15 * MINUTE_S, 15 * MINUTE_S),
     /** Sign-ups from one IP: 30 per hour. */
     registerPerIp: limit('register-ip', 30, HOUR_S),
     /** Verification mails: 3 per address and 20 per IP per hour. */
     resendPerEmail: limit('resend-email', 3, HOUR_S),
     resendPerIp: limit('resend-ip', 20, HOUR_S),
+    /** Password reset mails: 3 per address and 20 per IP per hour. */
+    resetPerEmail: limit('reset-email', 3, HOUR_S),
+    resetPerIp: limit('reset-ip', 20, HOUR_S),
+    /** Address changes requested by one account: 5 per hour. */
+    emailChangePerAccount: limit('email-change', 5, HOUR_S),
   };
 }
 export type AuthLimits = ReturnType<typeof createAuthLimits>;

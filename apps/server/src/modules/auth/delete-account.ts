@@ -9,7 +9,15 @@ import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
 import { supportTickets } from '../support/schema.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
-import { emailVerificationTokens, sessions, users } from './schema.ts';
+import {
+  emailChangeTokens,
+  emailVerificationTokens,
+  knownDevices,
+  passwordResetTokens,
+  recoveryCodes,
+  sessions,
+  users,
+} from './schema.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -39,6 +47,8 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
         email: anonymousEmail,
         passwordHash: null,
         googleId: null,
+        totpSecret: null,
+        totpEnabledAt: null,
         name: null,
         avatarUrl: null,
         isActive: false,
@@ -47,7 +57,15 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
       })
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+    for (const table of [
+      emailVerificationTokens,
+      passwordResetTokens,
+      emailChangeTokens,
+      recoveryCodes,
+      knownDevices,
+    ]) {
+      await tx.delete(table).where(eq(table.userId, user.id));
+    }
     // Support tickets stay for the record, but no longer name the address.
     await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
   });

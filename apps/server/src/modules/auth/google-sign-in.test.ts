@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, sessionCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
 import { type OidcIssuer, startOidcIssuer } from '../../../test/oidc-issuer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -89,14 +89,7 @@ describe('Google sign-in (OIDC against a real provider)', () => {
   });
 
   it('links an existing verified account with the same address, keeping its password and credits', async () => {
-    const since = inbox.messages.length;
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'both@example.com', password: PASSWORD },
-    });
-    const token = await verificationTokenFor(inbox, 'both@example.com', since);
-    await runtime.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
+    await createVerifiedAccount(runtime.app, inbox, 'both@example.com');
     issuer.accounts.set('google-2', { email: 'both@example.com', emailVerified: true });
 
     const finish = await signInAtProvider('google-2');

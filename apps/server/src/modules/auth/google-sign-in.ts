@@ -56,7 +56,7 @@ export async function signInWithGoogle(ctx: AuthContext, profile: GoogleProfile)
         await openCreditAccount(tx, account.id);
       }
       if (!account) return undefined;
-      await grantFreeCredits(tx, account.id);
+      await grantFreeCredits(tx, account.id, account.email);
       return promoteConfiguredAdmin(tx, ctx.config, account);
     });
     // undefined: a concurrent sign-in created the account first; the second pass finds it.

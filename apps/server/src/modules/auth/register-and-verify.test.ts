@@ -1,7 +1,7 @@
 import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, sessionCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
+import { PASSWORD, sessionCookieOf, signupCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
 import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -9,8 +9,20 @@ let runtime: TestRuntime;
 let inbox: SmtpInbox;
 const register = (payload: Record<string, unknown>) =>
   runtime.app.inject({ method: 'POST', url: '/api/auth/register', payload });
-const verify = (token: string) =>
-  runtime.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
+/** Opens a verification link; `cookie` is the sign-up browser's cookie when it is that browser. */
+const verify = (token: string, cookie?: string) =>
+  runtime.app.inject({
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    headers: cookie ? { cookie } : {},
+  });
+/** Signs up in a browser; answers the account, that browser's sign-up cookie and the mailed token. */
+async function signUp(email: string) {
+  const since = inbox.messages.length;
+  const response = await register({ email, password: PASSWORD });
+  const token = await verificationTokenFor(inbox, email, since);
+  return { user: response.json().user as { _id: string }, browser: signupCookieOf(response), token };
+}
 const ledgerOf = async (userId: string) =>
   (
     await runtime.services.pool.query(
@@ -95,12 +107,10 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('GET /api/auth/verify-email', () => {
-  it('verifies once, grants 20 credits as one ledger entry, and signs the browser in', async () => {
-    const since = inbox.messages.length;
-    const { user } = (await register({ email: 'grace@example.com', password: PASSWORD })).json();
-    const token = await verificationTokenFor(inbox, 'grace@example.com', since);
+  it('in the browser that signed up: verifies once, grants 20 credits as one ledger entry, and signs in', async () => {
+    const { user, browser, token } = await signUp('grace@example.com');
 
-    const first = await verify(token);
+    const first = await verify(token, browser);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ message: M.verified, alreadyVerified: false, creditsGranted: 20 });
     const cookie = sessionCookieOf(first);
@@ -114,7 +124,7 @@ describe('GET /api/auth/verify-email', () => {
     );
     expect(login.rows[0]?.last_login_at).toBeTruthy();
 
-    const again = await verify(token);
+    const again = await verify(token, browser);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: M.alreadyVerified, alreadyVerified: true, creditsGranted: 0 });
     expect(again.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
@@ -122,20 +132,21 @@ describe('GET /api/auth/verify-email', () => {
   });
 
   it('grants the credits exactly once when the same link is opened twice at the same moment', async () => {
-    const since = inbox.messages.length;
-    const { user } = (await register({ email: 'twice@example.com', password: PASSWORD })).json();
-    const token = await verificationTokenFor(inbox, 'twice@example.com', since);
-    const answers = await Promise.all([verify(token), verify(token), verify(token)]);
+    const { user, browser, token } = await signUp('twice@example.com');
+    const answers = await Promise.all([
+      verify(token, browser),
+      verify(token, browser),
+      verify(token, browser),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((r) => r.json().creditsGranted).sort()).toEqual([0, 0, 20]);
+    expect(answers.filter((r) => r.cookies.some((c) => c.name === 'conduit_session'))).toHaveLength(1);
     expect(await balanceOf(user._id)).toBe(20);
     expect(await ledgerOf(user._id)).toHaveLength(1);
   });
 
-  it('a second link of an already verified account signs in but grants nothing more', async () => {
-    const since = inbox.messages.length;
-    const { user } = (await register({ email: 'two-links@example.com', password: PASSWORD })).json();
-    const first = await verificationTokenFor(inbox, 'two-links@example.com', since);
+  it('verifying revokes every other link: a later one answers "already verified" and never signs in', async () => {
+    const { user, browser, token: first } = await signUp('two-links@example.com');
     const resent = inbox.messages.length;
     await runtime.app.inject({
       method: 'POST',
@@ -144,9 +155,18 @@ describe('GET /api/auth/verify-email', () => {
     });
     const second = await verificationTokenFor(inbox, 'two-links@example.com', resent);
     expect(second).not.toBe(first);
-    expect((await verify(first)).json().creditsGranted).toBe(20);
-    const later = await verify(second);
-    expect(later.json()).toMatchObject({ alreadyVerified: true, creditsGranted: 0 });
+    expect((await verify(first, browser)).json().creditsGranted).toBe(20);
+    for (const cookie of [browser, undefined]) {
+      const later = await verify(second, cookie);
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toEqual({ message: M.alreadyVerified, alreadyVerified: true, creditsGranted: 0 });
+      expect(later.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
+    }
+    const unused = await runtime.services.pool.query(
+      'select count(*)::int as n from email_verification_tokens where user_id = $1 and used_at is null',
+      [user._id],
+    );
+    expect(unused.rows[0].n).toBe(0);
     expect(await balanceOf(user._id)).toBe(20);
   });
 

@@ -5,19 +5,23 @@ import {
   AUTH_SERVER_MESSAGES as M,
   MeResponse,
   MessageResponse,
+  ACCOUNT_SECURITY_PATHS as P,
   RegisterBody,
   RegisterResponse,
   ResendVerificationBody,
   ROUTES,
+  VerifyEmailBody,
   VerifyEmailResponse,
 } from '@conduit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, Unauthorized } from '../../platform/errors.ts';
+import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { createGoogleOidc, type OidcTransaction } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
+import { guardAttempt } from './guard-attempt.ts';
 import { logIn, readLoginFields } from './log-in.ts';
 import { registerUser } from './register-user.ts';
 import { resendVerification } from './resend-verification.ts';
@@ -26,17 +30,22 @@ import {
   requireUser,
   SESSION_COOKIE,
   sessionCookieOptions,
-  setSessionCookie,
   signedIn,
 } from './session-http.ts';
-import { createSession, revokeSessionByToken } from './sessions.ts';
+import { revokeSessionByToken } from './sessions.ts';
+import { finishSignIn } from './sign-in-http.ts';
 import { toAuthUser } from './users.ts';
-import { verifyEmail } from './verify-email.ts';
+import { type VerifyProof, verifyEmail } from './verify-email.ts';
 
+const SIGNED_IN = 'Successfully signed in';
 const OIDC_COOKIE = 'conduit_oidc';
 const OIDC_COOKIE_PATH = '/api/auth/google';
 const OIDC_COOKIE_MAX_AGE_S = 600;
 const AUTH_FAILED_PATH = `${ROUTES.home}?error=auth_failed`;
+/** Names the account this browser signed up for, so its own verification link needs no password. */
+const SIGNUP_COOKIE = 'conduit_signup';
+const SIGNUP_COOKIE_PATH = '/api/auth';
+const SIGNUP_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
 /** Sign-up, verification, sign-in (password and Google) and the session (spec section 7). */
 export const authRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
@@ -44,20 +53,6 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     const { config } = services;
     const google = createGoogleOidc(config);
     const tags = ['auth'];
-    const startSession = async (
-      request: { ip: string; headers: Record<string, unknown> },
-      reply: Parameters<typeof setSessionCookie>[0],
-      userId: string,
-    ) => {
-      const userAgent = request.headers['user-agent'];
-      const session = await createSession(services.db, services.clock, {
-        userId,
-        ip: request.ip,
-        userAgent: typeof userAgent === 'string' ? userAgent : undefined,
-      });
-      setSessionCookie(reply, config, session);
-    };
-
     app.get(
       '/api/auth/providers',
       { schema: { tags, response: { 200: AuthProvidersResponse } } },
@@ -69,7 +64,14 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       { schema: { tags, body: RegisterBody, response: { 201: RegisterResponse } } },
       async (request, reply) => {
         await limits.registerPerIp.consume(request.ip);
-        return reply.status(201).send(await registerUser(services, request.body));
+        const registered = await registerUser(services, request.body);
+        reply.setCookie(SIGNUP_COOKIE, registered.user._id, {
+          ...sessionCookieOptions(config),
+          path: SIGNUP_COOKIE_PATH,
+          maxAge: SIGNUP_COOKIE_MAX_AGE_S,
+          signed: true,
+        });
+        return reply.status(201).send(registered);
       },
     );
 
@@ -79,17 +81,10 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       async (request, reply) => {
         await limits.loginPerIp.consume(request.ip);
         const { email, password } = readLoginFields(request.body);
-        await limits.passwordFailuresPerAccount.assertAllowed(email);
-        let user: Awaited<ReturnType<typeof logIn>>;
-        try {
-          user = await logIn(services, email, password);
-        } catch (error) {
-          if (error instanceof Unauthorized) await limits.passwordFailuresPerAccount.consume(email);
-          throw error;
-        }
-        await limits.passwordFailuresPerAccount.reset(email);
-        await startSession(request, reply, user.id);
-        return { user: toAuthUser(user), message: 'Successfully signed in' };
+        const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
+          logIn(services, email, password),
+        );
+        return finishSignIn(services, request, reply, user, SIGNED_IN);
       },
     );
 
@@ -113,8 +108,26 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       },
     );
 
+    const verifyAndSignIn = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string | undefined,
+      proof: Omit<VerifyProof, 'signupUserId'>,
+    ) => {
+      const signup = reply.unsignCookie(request.cookies[SIGNUP_COOKIE] ?? '');
+      const { signInUser, ...result } = await verifyEmail({ ...services, limits }, token, {
+        ...proof,
+        signupUserId: signup.valid ? (signup.value ?? undefined) : undefined,
+      });
+      if (signInUser) {
+        reply.clearCookie(SIGNUP_COOKIE, { ...sessionCookieOptions(config), path: SIGNUP_COOKIE_PATH });
+        await finishSignIn(services, request, reply, signInUser, SIGNED_IN);
+      }
+      return result;
+    };
+
     app.get(
-      '/api/auth/verify-email',
+      P.verifyEmail,
       {
         schema: {
           tags,
@@ -122,10 +135,15 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
           response: { 200: VerifyEmailResponse },
         },
       },
+      async (request, reply) => verifyAndSignIn(request, reply, request.query.token, {}),
+    );
+
+    app.post(
+      P.verifyEmail,
+      { schema: { tags, body: VerifyEmailBody, response: { 200: VerifyEmailResponse } } },
       async (request, reply) => {
-        const { signInUserId, ...result } = await verifyEmail(services, request.query.token);
-        if (signInUserId) await startSession(request, reply, signInUserId);
-        return result;
+        const { token, password, disown } = request.body;
+        return verifyAndSignIn(request, reply, token, { password, disown });
       },
     );
 
@@ -161,8 +179,8 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
         const callbackUrl = new URL(request.url, google.redirectUri);
         const profile = await google.finish(callbackUrl, transaction);
         const user = await signInWithGoogle(services, profile);
-        await startSession(request, reply, user.id);
-        return reply.redirect(ROUTES.authSuccess);
+        const result = await finishSignIn(services, request, reply, user, SIGNED_IN);
+        return reply.redirect('twoFactorRequired' in result ? ROUTES.twoFactor : ROUTES.authSuccess);
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in failed');
         return reply.redirect(AUTH_FAILED_PATH);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -30,6 +40,11 @@ export const users = pgTable(
     rateLimitPerDay: integer('rate_limit_per_day'),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamptz('last_login_at'),
+    /** TOTP (RFC 6238) second factor: the shared secret, AES-GCM sealed (two-factor.ts). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code works once (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
@@ -73,4 +88,66 @@ export const emailVerificationTokens = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Password reset links: 256-bit, stored as SHA-256, valid 1 hour, single use. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/** A pending change of address: nothing changes until the link mailed to the new address is used. */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('email_change_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Single-use recovery codes for a lost authenticator, stored as SHA-256 only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Browsers that signed in to an account before (a random id in a long-lived cookie, stored
+ * hashed): a sign-in from any other browser mails the owner a "new sign-in" notice.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );

@@ -8,6 +8,8 @@ import { sessions, type UserRow, users } from './schema.ts';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session in use is extended at most this often, so reads do not each cost a write. */
 const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+/** "Last seen" in the sessions list is this precise: at most one write per session per 5 minutes. */
+const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export interface SessionInfo {
   id: string;
@@ -39,6 +41,8 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
+  /** When this browser signed in (re-authentication windows count from it). */
+  signedInAt: Date;
   user: UserRow;
 }
 
@@ -62,13 +66,16 @@ export async function findActiveSession(
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_RENEW_AFTER_MS) {
+  const sinceSeenMs = now.getTime() - row.session.lastSeenAt.getTime();
+  if (sinceSeenMs > SESSION_SEEN_EVERY_MS) {
+    const isRenewed =
+      now.getTime() - (row.session.expiresAt.getTime() - SESSION_TTL_MS) > SESSION_RENEW_AFTER_MS;
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ lastSeenAt: now, ...(isRenewed && { expiresAt: new Date(now.getTime() + SESSION_TTL_MS) }) })
       .where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.session.id, user: row.user };
+  return { sessionId: row.session.id, signedInAt: row.session.createdAt, user: row.user };
 }
 
 export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {

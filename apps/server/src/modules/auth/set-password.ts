@@ -1,45 +1,44 @@
-import { ERROR_CODES, AUTH_SERVER_MESSAGES as M, PRODUCT_NAME, passwordLengthOk } from '@conduit/contracts';
+import {
+  ERROR_CODES,
+  AUTH_SERVER_MESSAGES as M,
+  passwordLengthOk,
+  type SetPasswordBody,
+} from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { AuthLimits } from './auth-limits.ts';
 import { hashPassword } from './passwords.ts';
+import { assertReauthenticated } from './reauthenticate.ts';
 import { users } from './schema.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { mailPasswordChanged } from './security-mail.ts';
+import { type ActiveSession, revokeUserSessions } from './sessions.ts';
 
 /**
- * Sets or changes the password of the signed-in account and ends its other sessions (someone
- * holding an old session should not outlive a password change). The owner gets a notice mail.
+ * Sets or changes the password of the signed-in account, once the owner proved it is them (the
+ * current password; a recent sign-in for a Google-only account), and ends its other sessions
+ * (someone holding an old session should not outlive a password change). The owner gets a notice.
  */
 export async function setPassword(
-  ctx: AuthContext,
-  actor: { userId: string; sessionId: string },
-  newPassword: string | undefined,
+  ctx: AuthContext & { limits: AuthLimits },
+  session: ActiveSession,
+  input: SetPasswordBody,
 ) {
+  const { newPassword } = input;
   if (!newPassword || !passwordLengthOk(newPassword)) {
     throw new BadRequest(M.passwordTooShort, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
   }
+  await assertReauthenticated(ctx, session, input.currentPassword);
   const passwordHash = await hashPassword(newPassword);
   const user = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, actor.userId))
+      .where(eq(users.id, session.user.id))
       .returning();
-    await revokeUserSessions(tx, actor.userId, actor.sessionId);
+    await revokeUserSessions(tx, session.user.id, session.sessionId);
     return updated;
   });
-  if (user) {
-    ctx.mailer
-      .send({
-        to: user.email,
-        subject: `Your ${PRODUCT_NAME} password was changed`,
-        heading: 'Your password was changed',
-        paragraphs: [
-          `The password of your ${PRODUCT_NAME} account was just set or changed, and your other sessions were signed out.`,
-          'If this was not you, reset your password at once and contact support.',
-        ],
-      })
-      .catch((error) => ctx.log.error({ err: error }, 'password notice mail failed'));
-  }
+  if (user) mailPasswordChanged(ctx, user.email);
   return { message: M.passwordSet };
 }

@@ -40,13 +40,19 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow | 
   return row;
 }
 
-/** ADMIN_EMAILS accounts become admins when they sign in; a role set by hand is never lowered. */
+/**
+ * ADMIN_EMAILS accounts become admins when they sign in, but only once the owner of the address
+ * has proven it and holds the way in (a password set or proven after the address was, or
+ * Google): an account somebody else registered for the address never gets the role. A role set
+ * by hand is never lowered.
+ */
 export async function promoteConfiguredAdmin(
   db: DbOrTx,
   config: Pick<Config, 'ADMIN_EMAILS'>,
   user: UserRow,
 ): Promise<UserRow> {
   if (user.role !== 'user' || !config.ADMIN_EMAILS.includes(user.email)) return user;
+  if (!user.emailVerifiedAt || (user.passwordHash === null && user.googleId === null)) return user;
   const [row] = await db
     .update(users)
     .set({ role: 'admin', updatedAt: sql`now()` })
@@ -65,6 +71,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     role: user.role,
     hasPassword: user.passwordHash !== null,
     hasGoogle: user.googleId !== null,
+    hasTwoFactor: user.totpEnabledAt !== null,
     apiProvider: { maxApiKeys: user.maxApiKeys, tier: user.tier },
     createdAt: user.createdAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import { FREE_CREDITS_ON_VERIFY, type UsageCostKey } from '@conduit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
+import { claimFreeCreditMailbox } from './free-credit-mailbox.ts';
 import { type CreditReason, creditAccounts, creditEntries } from './schema.ts';
 
 export interface LedgerEntryInput {
@@ -91,8 +92,14 @@ export async function hasLedgerEntry(db: DbOrTx, reason: CreditReason, reference
   return Boolean(row);
 }
 
-/** 20 free credits, once per account whatever path verifies it (the reference is the account). */
-export function grantFreeCredits(tx: Tx, userId: string): Promise<LedgerResult> {
+/**
+ * 20 free credits, once per account whatever path verifies it (the reference is the account) and
+ * once per mailbox however many accounts it verifies (free-credit-mailbox.ts).
+ */
+export async function grantFreeCredits(tx: Tx, userId: string, email: string): Promise<LedgerResult> {
+  if (!(await claimFreeCreditMailbox(tx, userId, email))) {
+    return { isApplied: false, balance: await getBalance(tx, userId) };
+  }
   return grantCredits(tx, {
     userId,
     delta: FREE_CREDITS_ON_VERIFY,

@@ -64,3 +64,16 @@ export const creditEntries = pgTable(
     ),
   ],
 );
+
+/**
+ * Mailboxes that already received the free credits, by the SHA-256 of the normalised address
+ * (free-credit-mailbox.ts). The row outlives the account: deleting an account and signing up
+ * again with the same mailbox grants nothing.
+ */
+export const freeCreditMailboxes = pgTable('free_credit_mailboxes', {
+  mailboxHash: text('mailbox_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  grantedAt: timestamptz('granted_at').notNull().defaultNow(),
+});

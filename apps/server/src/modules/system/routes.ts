@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { checkReadiness } from './check-readiness.ts';
 import { findInstallation } from './installation.ts';
+import { assertMayScrapeMetrics } from './metrics-access.ts';
 import { registerStateGauges } from './state-gauges.ts';
 
 /** Liveness, readiness and Prometheus metrics: operators' conventions, outside /api. */
@@ -29,7 +30,8 @@ export const systemRoutes = (services: Services): FastifyPluginAsyncZod =>
       });
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      assertMayScrapeMetrics(services.config, request.headers.authorization);
       const body = await services.metrics.registry.metrics();
       return reply.type(services.metrics.registry.contentType).send(body);
     });

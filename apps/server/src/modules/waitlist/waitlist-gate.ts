@@ -7,6 +7,7 @@ import { findUserByEmail } from '../auth/users.ts';
 const REGISTER = 'POST /api/auth/register';
 const LOGIN = 'POST /api/auth/login';
 const GOOGLE_START = 'GET /api/auth/google';
+const FORGOT_PASSWORD = 'POST /api/auth/forgot-password';
 
 const bodyEmail = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -14,7 +15,7 @@ const bodyEmail = (request: FastifyRequest) => {
 };
 
 /**
- * In waitlist mode the site is closed to the public: sign-up and sign-in answer 403 with a clear
+ * In waitlist mode the site is closed to the public: sign-up, sign-in and password reset answer 403 with a clear
  * message, except for the operators (ADMIN_EMAILS, or an account with an admin role), who still
  * need a session to run the admin API (docs/waitlist.md, "Waitlist mode").
  */
@@ -23,10 +24,10 @@ export function registerWaitlistGate(app: FastifyInstance, services: Services) {
   const { config } = services;
   app.addHook('preHandler', async (request) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-    if (route !== REGISTER && route !== LOGIN && route !== GOOGLE_START) return;
+    if (![REGISTER, LOGIN, GOOGLE_START, FORGOT_PASSWORD].includes(route)) return;
     const email = bodyEmail(request);
     if (email && config.ADMIN_EMAILS.includes(email)) return;
-    if (route === LOGIN && email) {
+    if ((route === LOGIN || route === FORGOT_PASSWORD) && email) {
       const user = await findUserByEmail(services.db, email);
       if (user && ADMIN_ROLES.includes(user.role)) return;
     }

@@ -1,0 +1,111 @@
+import {
+  type ChangeEmailBody,
+  EMAIL_CHANGE_TTL_MS,
+  ERROR_CODES,
+  isEmail,
+  AUTH_SERVER_MESSAGES as M,
+  normalizeEmail,
+  PRODUCT_NAME,
+  ROUTES,
+  ACCOUNT_SECURITY_TEXTS as T,
+} from '@conduit/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import type { AuthContext } from './auth-context.ts';
+import type { AuthLimits } from './auth-limits.ts';
+import { assertReauthenticated } from './reauthenticate.ts';
+import { emailChangeTokens, users } from './schema.ts';
+import { mailEmailChanged, mailEmailChangeRequested } from './security-mail.ts';
+import type { ActiveSession } from './sessions.ts';
+import { findUserByEmail, isUniqueViolation } from './users.ts';
+
+/**
+ * Asks to move the account to a new address, after re-authentication: the new address gets a
+ * confirmation link (24 hours, single use; older ones stop working), the old one a notice.
+ * Nothing changes until the link is used.
+ */
+export async function requestEmailChange(
+  ctx: AuthContext & { limits: AuthLimits },
+  session: ActiveSession,
+  input: ChangeEmailBody,
+) {
+  const raw = input.newEmail?.trim() ?? '';
+  if (!raw) throw new BadRequest(M.emailRequired, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
+  if (!isEmail(raw)) throw new BadRequest(M.invalidEmail, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
+  const newEmail = normalizeEmail(raw);
+  if (newEmail === session.user.email)
+    throw new BadRequest(T.emailChangeSame, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
+  await assertReauthenticated(ctx, session, input.password, 'password');
+  await ctx.limits.emailChangePerAccount.consume(session.user.id);
+  if (await findUserByEmail(ctx.db, newEmail)) throw new Conflict(T.emailChangeTaken);
+
+  const now = ctx.clock.now();
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(emailChangeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailChangeTokens.userId, session.user.id), isNull(emailChangeTokens.usedAt)));
+    await tx.insert(emailChangeTokens).values({
+      tokenHash: sha256Hex(token),
+      userId: session.user.id,
+      newEmail,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+    });
+  });
+  await ctx.mailer.send({
+    to: newEmail,
+    subject: `Confirm your new ${PRODUCT_NAME} address`,
+    heading: 'Confirm your new address',
+    paragraphs: [`Confirm that ${PRODUCT_NAME} may use this address for your account from now on.`],
+    action: {
+      label: 'Confirm new address',
+      url: `${ctx.config.PUBLIC_URL}${ROUTES.confirmEmail}?token=${encodeURIComponent(token)}`,
+    },
+    footnote:
+      'This link is valid for 24 hours and works once. If you did not ask for this, ignore this mail.',
+  });
+  mailEmailChangeRequested(ctx, session.user.email, newEmail);
+  return { message: T.emailChangeSent };
+}
+
+/** Uses a confirmation link once: the account's address becomes the new one, the old one is told. */
+export async function confirmEmailChange(ctx: AuthContext, token: string | undefined) {
+  if (!token) throw new BadRequest(T.emailChangeInvalid, 'token');
+  const now = ctx.clock.now();
+  const changed = await ctx.db
+    .transaction(async (tx) => {
+      const [link] = await tx
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeTokens.tokenHash, sha256Hex(token)),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
+      if (!link) return undefined;
+      const [before] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, link.userId))
+        .for('update');
+      const [after] = await tx
+        .update(users)
+        .set({ email: link.newEmail, updatedAt: sql`now()` })
+        .where(and(eq(users.id, link.userId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .returning({ email: users.email });
+      return before && after ? { oldEmail: before.email, newEmail: after.email } : undefined;
+    })
+    .catch((error) => {
+      if (isUniqueViolation(error)) throw new Conflict(T.emailChangeTaken);
+      throw error;
+    });
+  if (!changed) throw new BadRequest(T.emailChangeInvalid, 'token');
+  mailEmailChanged(ctx, changed.oldEmail, changed.newEmail);
+  return { message: T.emailChanged };
+}

@@ -1,0 +1,45 @@
+import {
+  ERROR_CODES,
+  isEmail,
+  AUTH_SERVER_MESSAGES as M,
+  normalizeEmail,
+  PRODUCT_NAME,
+  ROUTES,
+  ACCOUNT_SECURITY_TEXTS as T,
+} from '@conduit/contracts';
+import { BadRequest } from '../../platform/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { issuePasswordResetToken } from './password-reset-tokens.ts';
+import { findUserByEmail } from './users.ts';
+
+export const resetLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Mails a reset link to an active account. The answer is the same whether or not the address has
+ * an account, and the mail goes out after the answer, so neither the text nor the timing tells.
+ */
+export function forgotPassword(ctx: AuthContext, rawEmail: string | undefined) {
+  const email = rawEmail?.trim() ?? '';
+  if (!email) throw new BadRequest(M.emailRequired, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+
+  const delivery = (async () => {
+    const user = await findUserByEmail(ctx.db, normalizeEmail(email));
+    if (!user?.isActive) return;
+    const token = await issuePasswordResetToken(ctx.db, ctx.clock, user.id);
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `Reset your ${PRODUCT_NAME} password`,
+      heading: 'Reset your password',
+      paragraphs: [
+        `Someone asked to reset the password of the ${PRODUCT_NAME} account for this address. Choose a new password with the link below; every signed-in session will be signed out.`,
+      ],
+      action: { label: 'Choose a new password', url: resetLink(ctx.config.PUBLIC_URL, token) },
+      footnote:
+        'This link is valid for 1 hour and works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    });
+  })().catch((error) => ctx.log.error({ err: error }, 'password reset mail failed'));
+
+  return { message: T.forgotAccepted, delivery };
+}

@@ -1,0 +1,72 @@
+import {
+  ERROR_CODES,
+  AUTH_SERVER_MESSAGES as M,
+  passwordLengthOk,
+  type ResetPasswordBody,
+  ACCOUNT_SECURITY_TEXTS as T,
+} from '@conduit/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { BadRequest } from '../../platform/errors.ts';
+import { sha256Hex } from '../../platform/tokens.ts';
+import { grantFreeCredits } from '../credits/ledger.ts';
+import type { AuthContext } from './auth-context.ts';
+import { revokePasswordResetTokens } from './password-reset-tokens.ts';
+import { hashPassword } from './passwords.ts';
+import { emailVerificationTokens, passwordResetTokens, type UserRow, users } from './schema.ts';
+import { mailPasswordChanged } from './security-mail.ts';
+import { revokeUserSessions } from './sessions.ts';
+import { promoteConfiguredAdmin } from './users.ts';
+
+/**
+ * Sets a new password from a reset link (single use: a conditional update consumes it). The link
+ * proves the address, so an unverified account becomes verified (with its free credits, once per
+ * mailbox). Every session of the account ends; the caller then signs this browser in.
+ */
+export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody): Promise<UserRow> {
+  if (!input.token) throw new BadRequest(T.resetInvalid, 'token');
+  if (!input.newPassword)
+    throw new BadRequest(M.passwordRequired, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
+  if (!passwordLengthOk(input.newPassword)) {
+    throw new BadRequest(M.passwordTooShort, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+
+  const user = await ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256Hex(input.token as string)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!link) return undefined;
+    const [account] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
+    if (!account?.isActive || account.deletedAt) return undefined;
+    const [updated = account] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: account.emailVerifiedAt ?? now,
+        lastLoginAt: now,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, account.id))
+      .returning();
+    await revokePasswordResetTokens(tx, updated.id, now);
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerificationTokens.userId, updated.id), isNull(emailVerificationTokens.usedAt)));
+    await revokeUserSessions(tx, updated.id);
+    if (!account.emailVerifiedAt) await grantFreeCredits(tx, updated.id, updated.email);
+    return promoteConfiguredAdmin(tx, ctx.config, updated);
+  });
+  if (!user) throw new BadRequest(T.resetInvalid, 'token');
+  mailPasswordChanged(ctx, user.email);
+  return user;
+}

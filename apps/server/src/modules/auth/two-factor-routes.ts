@@ -1,0 +1,76 @@
+import {
+  ERROR_CODES,
+  LoginResponse,
+  MessageResponse,
+  ACCOUNT_SECURITY_PATHS as P,
+  ReauthBody,
+  ACCOUNT_SECURITY_TEXTS as T,
+  TwoFactorCodeBody,
+  TwoFactorEnabledResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
+} from '@conduit/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BadRequest, Unauthorized } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import type { AuthLimits } from './auth-limits.ts';
+import { guardAttempt, WrongSecret } from './guard-attempt.ts';
+import { requireUser, signedIn } from './session-http.ts';
+import { clearChallenge, readChallenge, startSession } from './sign-in-http.ts';
+import { checkSecondFactor, totpSealKey } from './two-factor.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  startTwoFactorSetup,
+  twoFactorStatus,
+} from './two-factor-settings.ts';
+import { findUserById, toAuthUser } from './users.ts';
+
+/** Two-factor authentication: the second sign-in step, and turning it on and off under Settings. */
+export const twoFactorRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const ctx = { ...services, limits, totpKey: totpSealKey(services.sessionSecret) };
+
+    app.post(
+      P.signInSecondStep,
+      { schema: { tags: ['auth'], body: TwoFactorCodeBody, response: { 200: LoginResponse } } },
+      async (request, reply) => {
+        const user = await findUserById(services.db, readChallenge(services, request, reply));
+        if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
+        const code = request.body.code?.trim();
+        if (!code) throw new BadRequest(T.twoFactorCodeRequired, 'code', ERROR_CODES.VALIDATION_FAILED);
+        await guardAttempt(limits.passwordFailuresPerAccount, user.email, async () => {
+          if (!(await checkSecondFactor(services.db, ctx.totpKey, user, code, services.clock.now()))) {
+            throw new WrongSecret(T.twoFactorCodeWrong, 'code');
+          }
+        });
+        clearChallenge(services, reply);
+        await startSession(services, request, reply, user);
+        return { user: toAuthUser(user), message: 'Successfully signed in' };
+      },
+    );
+
+    await app.register(async (scope) => {
+      const account = scope.withTypeProvider<ZodTypeProvider>();
+      const tags = ['account'];
+      account.addHook('preHandler', requireUser(services));
+      account.get(P.twoFactor, { schema: { tags, response: { 200: TwoFactorStatusResponse } } }, (request) =>
+        twoFactorStatus(services, signedIn(request)),
+      );
+      account.post(
+        P.twoFactorSetup,
+        { schema: { tags, body: ReauthBody, response: { 200: TwoFactorSetupResponse } } },
+        (request) => startTwoFactorSetup(ctx, signedIn(request), request.body.password),
+      );
+      account.post(
+        P.twoFactorEnable,
+        { schema: { tags, body: TwoFactorCodeBody, response: { 200: TwoFactorEnabledResponse } } },
+        (request) => enableTwoFactor(ctx, signedIn(request), request.body.code),
+      );
+      account.post(
+        P.twoFactorDisable,
+        { schema: { tags, body: TwoFactorCodeBody, response: { 200: MessageResponse } } },
+        (request) => disableTwoFactor(ctx, signedIn(request), request.body.code),
+      );
+    });
+  };
