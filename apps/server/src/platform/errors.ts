@@ -56,8 +56,8 @@ export class InsufficientCredits extends AppError {
 }
 
 export class Forbidden extends AppError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, ERROR_CODES.FORBIDDEN, message);
+  constructor(message = 'You do not have permission to do this', code: ErrorCode = ERROR_CODES.FORBIDDEN) {
+    super(403, code, message);
   }
 }
 

@@ -1,8 +1,10 @@
-import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { sessionCookieFor } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { insertUser } from './users.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
@@ -58,6 +60,43 @@ describe('PUT /api/password', () => {
       subject: 'Your Conduit password was changed',
     });
     expect(notice.text).toContain('your other sessions were signed out');
+  });
+});
+
+describe('PUT /api/password asks who is changing it', () => {
+  it('needs the current password; a wrong one is a clear 400 and changes nothing', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'stolen-cookie@example.com');
+    const other = sessionCookieOf(await login('stolen-cookie@example.com', PASSWORD));
+    const bare = await setPassword(cookie, { newPassword: 'attacker takes over' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ error: T.currentPasswordRequired, field: 'currentPassword' });
+    const wrong = await setPassword(cookie, {
+      newPassword: 'attacker takes over',
+      currentPassword: 'a guess',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: T.currentPasswordWrong, field: 'currentPassword' });
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await login('stolen-cookie@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a Google-only account sets its first password only within 10 minutes of signing in', async () => {
+    const user = await insertUser(runtime.services.db, {
+      email: 'google-only@example.com',
+      googleId: 'google-sub-77',
+      emailVerifiedAt: new Date(),
+    });
+    const cookie = await sessionCookieFor(runtime.services, user?.id as string);
+    await runtime.services.pool.query(
+      "update sessions set created_at = now() - interval '11 minutes' where user_id = $1",
+      [user?.id],
+    );
+    const stale = await setPassword(cookie, { newPassword: 'first password' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error).toBe(T.recentSignInRequired);
+    const fresh = await sessionCookieFor(runtime.services, user?.id as string);
+    expect((await setPassword(fresh, { newPassword: 'first password' })).statusCode).toBe(200);
+    expect((await login('google-only@example.com', 'first password')).statusCode).toBe(200);
   });
 });
 

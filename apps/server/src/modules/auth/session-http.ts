@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, MESSAGES } from '@conduit/contracts';
+import { ACCOUNT_SECURITY_TEXTS, ADMIN_ROLES, ERROR_CODES, MESSAGES } from '@conduit/contracts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
@@ -58,7 +58,8 @@ export const requireUser = (services: Services) =>
   };
 
 /**
- * preHandler for admin routes: 401 without a session, 403 for anyone but admin and super_admin.
+ * preHandler for admin routes: 401 without a session, 403 for anyone but admin and super_admin,
+ * and (ADMIN_REQUIRE_2FA, on in production) 403 TWO_FACTOR_REQUIRED for an admin without 2FA.
  * Besides the cookie it accepts the session token as a bearer token, for operators' scripts.
  */
 export const requireAdmin = (services: Services) =>
@@ -66,6 +67,9 @@ export const requireAdmin = (services: Services) =>
     const session = await readSession(services, request, true);
     if (!session) throw new Unauthorized();
     if (!ADMIN_ROLES.includes(session.user.role)) throw new Forbidden(MESSAGES.adminRequired);
+    if (services.config.ADMIN_REQUIRE_2FA && !session.user.totpEnabledAt) {
+      throw new Forbidden(ACCOUNT_SECURITY_TEXTS.adminNeedsTwoFactor, ERROR_CODES.TWO_FACTOR_REQUIRED);
+    }
     request.auth = session;
   };
 

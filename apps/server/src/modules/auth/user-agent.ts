@@ -9,7 +9,7 @@ export function describeUserAgent(userAgent: string | null | undefined): { brows
     ? [parsed.browser.name, major].filter(Boolean).join(' ')
     : 'Unknown browser';
   const os = parsed.os.name
-    ? [parsed.os.name, parsed.os.versionName].filter(Boolean).join(' ')
+    ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ')
     : 'Unknown system';
   return { browser, os };
 }

@@ -77,5 +77,8 @@ export function toAuthUser(user: UserRow): AuthUser {
   };
 }
 
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+/** PostgreSQL's unique_violation, also when Drizzle wraps the driver's error (as its `cause`). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));

@@ -376,6 +376,19 @@ describe('GET /api/provider/me', () => {
     });
   });
 
+  it('answers are never stored by a cache, and vary with the key', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const created = json(await call('POST', '/api/provider/video', account.key, { prompt: 'a cached fox?' }));
+    for (const url of ['/api/provider/me', `/api/provider/video/status/${created.data.taskId}`]) {
+      const answer = await call('GET', url, account.key);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(String(answer.headers.vary)).toContain('X-API-Key');
+    }
+    const refused = await call('GET', '/api/provider/me');
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('limits per minute with 429, Retry-After and RateLimit headers', async () => {
     const account = await createPaidAccount(runtime.services);
     for (let index = 0; index < 60; index += 1) {

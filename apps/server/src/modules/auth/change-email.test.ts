@@ -1,0 +1,75 @@
+import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
+import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+let runtime: TestRuntime;
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  runtime = await createTestRuntime({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://localhost:4321' });
+});
+afterAll(async () => {
+  await runtime.close();
+  await inbox.close();
+});
+
+const requestChange = (cookie: string, payload: object) =>
+  runtime.app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload });
+const confirm = (token: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+const login = (email: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+
+describe('changing the account address', () => {
+  it('needs the password; the new address confirms; until then nothing changes; the old one is told', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'old@example.com');
+    expect((await requestChange(cookie, { newEmail: 'new@example.com' })).json().error).toBe(
+      T.currentPasswordRequired,
+    );
+    expect((await requestChange(cookie, { newEmail: 'new@example.com', password: 'wrong' })).statusCode).toBe(
+      400,
+    );
+    expect((await requestChange(cookie, { newEmail: 'nope', password: PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await requestChange(cookie, { newEmail: 'OLD@example.com', password: PASSWORD })).json().error,
+    ).toBe(T.emailChangeSame);
+
+    const since = inbox.messages.length;
+    const asked = await requestChange(cookie, { newEmail: 'New@Example.com', password: PASSWORD });
+    expect(asked.json()).toEqual({ message: T.emailChangeSent });
+    const mail = await inbox.waitForMail('new@example.com', { since });
+    await inbox.waitForMail('old@example.com', { since, subject: 'Your Conduit address is about to change' });
+    const token = new URL(linkIn(mail, 'http://localhost:4321/auth/confirm-email?token=')).searchParams.get(
+      'token',
+    );
+    expect((await login('old@example.com')).statusCode).toBe(200);
+    expect((await login('new@example.com')).statusCode).toBe(401);
+
+    expect((await confirm(token as string)).json()).toEqual({ message: T.emailChanged });
+    expect((await login('new@example.com')).statusCode).toBe(200);
+    expect((await login('old@example.com')).statusCode).toBe(401);
+    await inbox.waitForMail('old@example.com', { since, subject: 'Your Conduit address was changed' });
+    expect((await confirm(token as string)).json().error).toBe(T.emailChangeInvalid);
+  });
+
+  it('refuses an address another account holds, also when it was taken after the request', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'mover2@example.com');
+    await createVerifiedAccount(runtime.app, inbox, 'holder@example.com');
+    const taken = await requestChange(cookie, { newEmail: 'holder@example.com', password: PASSWORD });
+    expect(taken.statusCode).toBe(409);
+
+    const since = inbox.messages.length;
+    await requestChange(cookie, { newEmail: 'later-taken@example.com', password: PASSWORD });
+    const mail = await inbox.waitForMail('later-taken@example.com', { since });
+    await createVerifiedAccount(runtime.app, inbox, 'later-taken@example.com');
+    const token = new URL(linkIn(mail, 'http://localhost:4321/auth/confirm-email?token=')).searchParams.get(
+      'token',
+    );
+    const late = await confirm(token as string);
+    expect(late.statusCode).toBe(409);
+    expect((await login('mover2@example.com')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,138 @@
+import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+let runtime: TestRuntime;
+let inbox: SmtpInbox;
+const RESET_SUBJECT = 'Reset your Conduit password';
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  runtime = await createTestRuntime({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://localhost:4321' });
+});
+afterAll(async () => {
+  await runtime.close();
+  await inbox.close();
+});
+
+const forgot = (email: string, ip = '10.9.0.1') =>
+  runtime.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email },
+    remoteAddress: ip,
+  });
+const reset = (token: string, newPassword: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
+const login = (email: string, password: string) =>
+  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const me = (cookie: string) =>
+  runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+/** Asks for a reset and answers the token of the link mailed for it. */
+async function resetTokenFor(email: string, ip?: string) {
+  const since = inbox.messages.length;
+  expect((await forgot(email, ip)).statusCode).toBe(200);
+  const mail = await inbox.waitForMail(email, { since, subject: RESET_SUBJECT });
+  return new URL(linkIn(mail, 'http://localhost:4321/auth/reset-password?token=')).searchParams.get(
+    'token',
+  ) as string;
+}
+
+describe('forgot password', () => {
+  it('answers the same for any address and mails only an existing account', async () => {
+    await createVerifiedAccount(runtime.app, inbox, 'known@example.com');
+    const since = inbox.messages.length;
+    const answers = await Promise.all([
+      forgot('known@example.com', '10.9.1.1'),
+      forgot('ghost@example.com', '10.9.1.2'),
+    ]);
+    for (const answer of answers) expect(answer.json()).toEqual({ message: T.forgotAccepted });
+    await inbox.waitForMail('known@example.com', { since, subject: RESET_SUBJECT });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.messages.slice(since).map((m) => m.subject)).toEqual([RESET_SUBJECT]);
+  });
+
+  it('limits requests per address (3 an hour)', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect((await forgot('spammed@example.com', `10.9.2.${i}`)).statusCode).toBe(200);
+    const refused = await forgot('spammed@example.com', '10.9.2.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('reset password', () => {
+  it('sets the password, ends every session, signs this browser in, and works once', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'forgetful@example.com');
+    const token = await resetTokenFor('forgetful@example.com', '10.9.3.1');
+    const stored = await runtime.services.pool.query('select token_hash from password_reset_tokens');
+    expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
+
+    const short = await reset(token, '123');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('newPassword');
+    const done = await reset(token, 'a new beginning');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ message: T.resetDone, user: { email: 'forgetful@example.com' } });
+    expect((await me(sessionCookieOf(done))).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await login('forgetful@example.com', PASSWORD)).statusCode).toBe(401);
+    expect((await login('forgetful@example.com', 'a new beginning')).statusCode).toBe(200);
+
+    const again = await reset(token, 'yet another one');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe(T.resetInvalid);
+  });
+
+  it('a new link revokes older ones; an expired link is refused', async () => {
+    await createVerifiedAccount(runtime.app, inbox, 'twice-reset@example.com');
+    const older = await resetTokenFor('twice-reset@example.com', '10.9.4.1');
+    const newer = await resetTokenFor('twice-reset@example.com', '10.9.4.2');
+    expect((await reset(older, 'older link password')).statusCode).toBe(400);
+    await runtime.services.pool.query(
+      "update password_reset_tokens set expires_at = now() - interval '1 second'",
+    );
+    expect((await reset(newer, 'newer link password')).json().error).toBe(T.resetInvalid);
+  });
+
+  it('proves the address: an unverified account becomes verified with its free credits', async () => {
+    await runtime.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'never-clicked@example.com', password: PASSWORD },
+    });
+    const token = await resetTokenFor('never-clicked@example.com', '10.9.5.1');
+    const done = await reset(token, 'verified by reset');
+    expect(done.json().user).toMatchObject({ emailVerified: true });
+    const credits = await runtime.app.inject({
+      method: 'GET',
+      url: '/api/credits',
+      headers: { cookie: sessionCookieOf(done) },
+    });
+    expect(credits.json().balance).toBe(20);
+  });
+
+  it('does not skip two-factor authentication', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'guarded@example.com');
+    const setup = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/setup',
+      headers: { cookie },
+      payload: { password: PASSWORD },
+    });
+    const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
+    await runtime.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/enable',
+      headers: { cookie },
+      payload: { code },
+    });
+    const done = await reset(await resetTokenFor('guarded@example.com', '10.9.6.1'), 'reset but guarded');
+    expect(done.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });
+    expect(done.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
+  });
+});

@@ -1,0 +1,181 @@
+import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+let runtime: TestRuntime;
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  runtime = await createTestRuntime({
+    SMTP_URL: inbox.url,
+    ADMIN_REQUIRE_2FA: 'true',
+    ADMIN_EMAILS: 'root@example.com',
+  });
+});
+afterAll(async () => {
+  await runtime.close();
+  await inbox.close();
+});
+
+const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+  runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const login = (email: string, password = PASSWORD) =>
+  call('POST', '/api/auth/login', undefined, { email, password });
+/** The code an authenticator app shows for a base32 secret, `stepsFromNow` periods away. */
+const codeFor = (secret: string, stepsFromNow = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsFromNow * 30_000,
+  });
+const challengeOf = (response: { cookies: { name: string; value: string }[] }) => {
+  const cookie = response.cookies.find((c) => c.name === 'conduit_2fa');
+  if (!cookie) throw new Error('no two-factor challenge cookie');
+  return `conduit_2fa=${cookie.value}`;
+};
+
+/** A verified account with 2FA on; answers its session cookie, secret and recovery codes. */
+async function enrolled(email: string) {
+  const { cookie } = await createVerifiedAccount(runtime.app, inbox, email);
+  const setup = await call('POST', '/api/account/2fa/setup', cookie, { password: PASSWORD });
+  expect(setup.statusCode).toBe(200);
+  const { secret } = setup.json();
+  const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
+  expect(enabled.statusCode).toBe(200);
+  return { cookie, secret: secret as string, recoveryCodes: enabled.json().recoveryCodes as string[] };
+}
+
+describe('turning two-factor authentication on', () => {
+  it('needs the password, shows a QR code, and turns on only with a right code', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'enrol@example.com');
+    expect((await call('POST', '/api/account/2fa/setup', cookie, {})).json().error).toBe(
+      T.currentPasswordRequired,
+    );
+    expect((await call('POST', '/api/account/2fa/setup', cookie, { password: 'nope' })).statusCode).toBe(400);
+    const setup = await call('POST', '/api/account/2fa/setup', cookie, { password: PASSWORD });
+    const { secret, otpauthUrl, qrCode } = setup.json();
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Conduit:enrol%40example\.com\?/);
+    expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain(
+      '<svg',
+    );
+    const stored = await runtime.services.pool.query(
+      "select totp_secret from users where email = 'enrol@example.com'",
+    );
+    expect(stored.rows[0].totp_secret).not.toContain(secret);
+
+    const wrong = await call('POST', '/api/account/2fa/enable', cookie, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: T.twoFactorCodeWrong, field: 'code' });
+    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({ enabled: false });
+
+    const since = inbox.messages.length;
+    const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
+    expect(enabled.json().recoveryCodes).toHaveLength(10);
+    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    await inbox.waitForMail('enrol@example.com', {
+      since,
+      subject: 'Two-factor authentication was turned on',
+    });
+  });
+});
+
+describe('signing in with two-factor authentication', () => {
+  it('a right password alone gives no session; a current code does, once', async () => {
+    const { secret } = await enrolled('two-step@example.com');
+    const first = await login('two-step@example.com');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });
+    expect(first.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
+    const challenge = challengeOf(first);
+
+    expect((await call('POST', '/api/auth/2fa', undefined, { code: codeFor(secret, 1) })).statusCode).toBe(
+      401,
+    );
+    const code = codeFor(secret, 1);
+    const second = await call('POST', '/api/auth/2fa', challenge, { code });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().user).toMatchObject({ email: 'two-step@example.com', hasTwoFactor: true });
+    expect((await call('GET', '/api/auth/me', sessionCookieOf(second))).statusCode).toBe(200);
+
+    const replayed = await call('POST', '/api/auth/2fa', challengeOf(await login('two-step@example.com')), {
+      code,
+    });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toBe(T.twoFactorCodeWrong);
+  });
+
+  it('a recovery code works once', async () => {
+    const { recoveryCodes } = await enrolled('recovery@example.com');
+    const code = recoveryCodes[3] as string;
+    const used = await call('POST', '/api/auth/2fa', challengeOf(await login('recovery@example.com')), {
+      code: code.toUpperCase(),
+    });
+    expect(used.statusCode).toBe(200);
+    const again = await call('POST', '/api/auth/2fa', challengeOf(await login('recovery@example.com')), {
+      code,
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('wrong codes count toward the same 10-failures lock, also all at once', async () => {
+    const { secret } = await enrolled('guessed@example.com');
+    const challenge = challengeOf(await login('guessed@example.com'));
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', '/api/auth/2fa', challenge, { code: String(100000 + i) }),
+      ),
+    );
+    expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(10);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(20);
+    expect((await call('POST', '/api/auth/2fa', challenge, { code: codeFor(secret) })).statusCode).toBe(429);
+    expect((await login('guessed@example.com')).statusCode).toBe(429);
+  });
+
+  it('an expired or forged challenge is refused', async () => {
+    const { secret } = await enrolled('late-code@example.com');
+    const forged = await call(
+      'POST',
+      '/api/auth/2fa',
+      'conduit_2fa={"userId":"usr_x","expiresAt":99999999999999}',
+      {
+        code: codeFor(secret),
+      },
+    );
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().error).toBe(T.twoFactorChallengeExpired);
+  });
+});
+
+describe('turning two-factor authentication off', () => {
+  it('takes a current code, not a session alone', async () => {
+    const { cookie, secret } = await enrolled('off@example.com');
+    expect((await call('POST', '/api/account/2fa/disable', cookie, {})).statusCode).toBe(400);
+    expect((await call('POST', '/api/account/2fa/disable', cookie, { code: '123456' })).statusCode).toBe(400);
+    const since = inbox.messages.length;
+    const off = await call('POST', '/api/account/2fa/disable', cookie, { code: codeFor(secret, 1) });
+    expect(off.json()).toEqual({ message: T.twoFactorOff });
+    expect((await login('off@example.com')).json().user.hasTwoFactor).toBe(false);
+    await inbox.waitForMail('off@example.com', {
+      since,
+      subject: 'Two-factor authentication was turned off',
+    });
+  });
+});
+
+describe('ADMIN_REQUIRE_2FA', () => {
+  it('keeps /admin closed to an admin until two-factor authentication is on', async () => {
+    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'root@example.com');
+    const admin = sessionCookieOf(await login('root@example.com'));
+    const closed = await call('GET', '/api/admin/dashboard', admin);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', error: T.adminNeedsTwoFactor });
+    const { secret } = (await call('POST', '/api/account/2fa/setup', cookie, { password: PASSWORD })).json();
+    await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
+    expect((await call('GET', '/api/admin/dashboard', cookie)).statusCode).toBe(200);
+  });
+});

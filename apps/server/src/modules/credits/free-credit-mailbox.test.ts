@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { mailboxHash, normalizeMailbox } from './free-credit-mailbox.ts';
+
+let runtime: TestRuntime;
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  runtime = await createTestRuntime({ SMTP_URL: inbox.url });
+});
+afterAll(async () => {
+  await runtime.close();
+  await inbox.close();
+});
+
+const balanceOf = async (userId: string) =>
+  (await runtime.services.pool.query('select balance from credit_accounts where user_id = $1', [userId]))
+    .rows[0].balance;
+const deleteAccount = (cookie: string) =>
+  runtime.app.inject({
+    method: 'DELETE',
+    url: '/api/account',
+    headers: { cookie },
+    payload: { password: PASSWORD },
+  });
+
+describe('free credits, once per mailbox', () => {
+  it('normalises aliases of one inbox', () => {
+    expect(normalizeMailbox(' Ada.Lovelace+test@GoogleMail.com ')).toBe('adalovelace@gmail.com');
+    expect(normalizeMailbox('a.b+x@example.com')).toBe('a.b@example.com');
+  });
+
+  it('deleting the account and signing up again with the same mailbox grants nothing', async () => {
+    const first = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
+    expect(await balanceOf(first.userId)).toBe(20);
+    expect((await deleteAccount(first.cookie)).statusCode).toBe(200);
+    const again = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
+    expect(again.userId).not.toBe(first.userId);
+    expect(await balanceOf(again.userId)).toBe(0);
+    const alias = await createVerifiedAccount(runtime.app, inbox, 'farmer+2@example.com');
+    expect(await balanceOf(alias.userId)).toBe(0);
+    const stored = await runtime.services.pool.query('select mailbox_hash from free_credit_mailboxes');
+    expect(stored.rows.map((r) => r.mailbox_hash)).toContain(mailboxHash('farmer@example.com'));
+    expect(JSON.stringify(stored.rows)).not.toContain('farmer');
+  });
+
+  it("the migration counts older accounts' mailboxes by the same rules as the code", async () => {
+    const sql = await readFile(
+      new URL('../../../drizzle/0010_account_security.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = sql.slice(sql.indexOf('INSERT INTO "free_credit_mailboxes"'));
+    const emails = ['Old.Timer+promo@gmail.com', 'plain@example.org', 'x.y@googlemail.com'];
+    for (const email of emails) {
+      const account = await createVerifiedAccount(runtime.app, inbox, email.toLowerCase());
+      await runtime.services.pool.query('delete from free_credit_mailboxes where user_id = $1', [
+        account.userId,
+      ]);
+    }
+    await runtime.services.pool.query(backfill);
+    const { rows } = await runtime.services.pool.query('select mailbox_hash from free_credit_mailboxes');
+    for (const email of emails) expect(rows.map((r) => r.mailbox_hash)).toContain(mailboxHash(email));
+  });
+});
