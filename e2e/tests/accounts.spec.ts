@@ -93,6 +93,7 @@ test.describe('accounts', () => {
     await open(page, '/app/settings');
     await page.getByRole('button', { name: 'Change password' }).click();
     const passwordDialog = page.getByRole('dialog', { name: 'Change password' });
+    await passwordDialog.getByLabel('Current password').fill(PASSWORD);
     await passwordDialog.getByLabel('New password').fill('a new secret');
     await passwordDialog.getByLabel('Confirm password').fill('another secret');
     await passwordDialog.getByRole('button', { name: 'Save password' }).click();
@@ -106,7 +107,7 @@ test.describe('accounts', () => {
     await passwordDialog.getByRole('button', { name: 'Save password' }).click();
     await expect(passwordDialog).toBeHidden();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     const oldPassword = await signIn(page, email);
     await expect(oldPassword.getByText(AUTH_ERROR_TEXTS.loginInvalid)).toBeVisible();

@@ -31,6 +31,42 @@ export async function latestMailTo(email: string, dataDir = MAIN_DATA_DIR()) {
   return simpleParser(await readFile(path.join(outboxDir(), file as string)));
 }
 
+/** The newest mail to `email` with this subject (security notices may arrive in between). */
+export async function latestMailWithSubject(email: string, subject: string, dataDir = MAIN_DATA_DIR()) {
+  const outboxDir = path.join(dataDir, 'outbox');
+  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outboxDir).catch(() => [] as string[]))
+          .filter((name) => name.endsWith(`-${email}.eml`))
+          .sort()
+          .reverse();
+        for (const file of files) {
+          const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
+          if (mail.subject === subject) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail "${subject}" to ${email} in the outbox` },
+    )
+    .toBe(true);
+  return found as Awaited<ReturnType<typeof simpleParser>>;
+}
+
+/** The first link in a mail's text that contains `pathPart`, as a path on the test server. */
+export function linkPathIn(mail: { text?: string; subject?: string }, pathPart: string): string {
+  const link = (mail.text ?? '')
+    .split(/\s+/)
+    .find((word) => word.startsWith('http') && word.includes(pathPart));
+  if (!link) throw new Error(`No ${pathPart} link in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
 /** The verification link of the newest mail to `email`, as a path on the test server. */
 export async function verificationLinkFor(email: string): Promise<string> {
   const mail = await latestMailTo(email);

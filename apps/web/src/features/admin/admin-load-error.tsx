@@ -1,7 +1,26 @@
-import { ADMIN_TEXTS, MESSAGES } from '@conduit/contracts';
-import { CircleAlert, RefreshCw } from 'lucide-react';
+import { ACCOUNT_SECURITY_TEXTS, ADMIN_TEXTS, ERROR_CODES, MESSAGES, ROUTES } from '@conduit/contracts';
+import { CircleAlert, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { readServerError } from '../auth/auth-error-text.ts';
+
+/** The admin area is closed until the admin turns on two-factor authentication (ADMIN_REQUIRE_2FA). */
+function TwoFactorNeeded() {
+  return (
+    <div role="alert" className="rounded-2xl border border-border bg-surface p-5 text-fg">
+      <div className="flex items-start gap-3">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-text" />
+        <div>
+          <h2 className="font-semibold text-fg">Two-factor authentication required</h2>
+          <p className="mt-1 text-sm">{ACCOUNT_SECURITY_TEXTS.adminNeedsTwoFactor}</p>
+          <ButtonLink to={ROUTES.appSettings} size="sm" className="mt-4">
+            Open settings
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
 
 /** Spec section 8: 'Loading Error' / 'Failed to load admin dashboard data', with a Retry. */
 export function AdminLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
@@ -27,6 +46,7 @@ interface LoadableQuery<T> {
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
+  error?: unknown;
   refetch: () => unknown;
 }
 
@@ -42,6 +62,9 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined && !query.isError) return children(query.data);
+  if (query.isError && readServerError(query.error).code === ERROR_CODES.TWO_FACTOR_REQUIRED) {
+    return <TwoFactorNeeded />;
+  }
   if (query.isError) {
     return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }

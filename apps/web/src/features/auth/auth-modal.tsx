@@ -2,6 +2,7 @@ import { FREE_CREDITS_ON_VERIFY, PRODUCT_NAME } from '@conduit/contracts';
 import { useState } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import type { AuthView } from './auth-modal-context.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignupConfirmation } from './signup-confirmation.tsx';
 import { type Registration, SignupForm } from './signup-form.tsx';
@@ -25,6 +26,21 @@ const COPY = {
     switchPrompt: 'Already have an account?',
     switchLabel: 'Sign in',
   },
+  forgot: {
+    title: 'Reset your password',
+    description: 'Enter the email of your account and we will mail you a link to choose a new password.',
+    switchPrompt: "Don't have an account?",
+    switchLabel: 'Create one',
+  },
+} as const;
+
+const FORM = {
+  login: (onViewChange: (view: AuthView) => void) => (
+    <LoginForm onForgotPassword={() => onViewChange('forgot')} />
+  ),
+  forgot: (onViewChange: (view: AuthView) => void) => (
+    <ForgotPasswordForm onBackToLogin={() => onViewChange('login')} />
+  ),
 } as const;
 
 export const CONFIRMATION_TITLE = 'Check your email';
@@ -51,13 +67,13 @@ export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
   return (
     <Dialog isOpen onClose={onClose} title={copy.title} description={copy.description}>
       <div data-auth-view={view}>
-        {view === 'login' ? <LoginForm /> : <SignupForm onRegistered={setRegistration} />}
+        {view === 'signup' ? <SignupForm onRegistered={setRegistration} /> : FORM[view](onViewChange)}
       </div>
       <p className="mt-5 text-center text-muted text-sm">
         {copy.switchPrompt}{' '}
         <button
           type="button"
-          onClick={() => onViewChange(view === 'login' ? 'signup' : 'login')}
+          onClick={() => onViewChange(view === 'signup' ? 'login' : 'signup')}
           className="font-medium text-primary-text underline-offset-4 hover:underline"
         >
           {copy.switchLabel}

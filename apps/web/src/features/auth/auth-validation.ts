@@ -22,7 +22,9 @@ export function passwordFieldError(password: string): string | undefined {
   return undefined;
 }
 
-export function confirmFieldError({ password, confirmPassword }: SignupValues): string | undefined {
+export type NewPasswordPair = Pick<SignupValues, 'password' | 'confirmPassword'>;
+
+export function confirmFieldError({ password, confirmPassword }: NewPasswordPair): string | undefined {
   if (confirmPassword === '') return T.confirmRequired;
   if (confirmPassword !== password) return T.passwordsDiffer;
   return undefined;
@@ -31,7 +33,7 @@ export function confirmFieldError({ password, confirmPassword }: SignupValues): 
 export type ConfirmHelp = 'enterFirst' | 'confirm' | 'match';
 
 /** The confirm field's help: 'Enter password first', 'Confirm your password' or a match tick. */
-export function confirmHelp({ password, confirmPassword }: SignupValues): ConfirmHelp {
+export function confirmHelp({ password, confirmPassword }: NewPasswordPair): ConfirmHelp {
   if (password === '') return 'enterFirst';
   return confirmPassword === password ? 'match' : 'confirm';
 }

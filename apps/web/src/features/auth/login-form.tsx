@@ -1,4 +1,4 @@
-import { ROUTES } from '@conduit/contracts';
+import { ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
-import { authApi, type Credentials } from './auth-api.ts';
+import { authApi, type Credentials, isSignedIn } from './auth-api.ts';
 import { type LoginErrorView, loginErrorText, readServerError } from './auth-error-text.ts';
 import { useAuthModal } from './auth-modal-context.ts';
 import {
@@ -17,18 +17,23 @@ import {
 } from './auth-validation.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
-import { refetchCurrentUser } from './session-user.ts';
+import { refetchCurrentUser, type SessionUser } from './session-user.ts';
+import { TwoFactorForm } from './two-factor-form.tsx';
 import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 
 const SESSION_MISSING = 'The session was not established.';
 
-/** Sign in, then fetch the current user (spec section 4), announce it and go to /app. */
-export function LoginForm() {
+/**
+ * Sign in, then fetch the current user (spec section 4), announce it and go to /app. An account
+ * with two-factor authentication answers the password with a second step: the code form.
+ */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { closeAuthModal } = useAuthModal();
   const announceSignIn = useAnnounceSignIn();
   const [alert, setAlert] = useState<LoginErrorView | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const { values, field, validateAll } = useFormFields<LoginValues>(
     { email: '', password: '' },
     { email: (v) => emailFieldError(v.email), password: (v) => passwordFieldError(v.password) },
@@ -37,18 +42,20 @@ export function LoginForm() {
 
   const login = useMutation({
     mutationFn: async (credentials: Credentials) => {
-      await authApi.login(credentials);
+      if (!isSignedIn(await authApi.login(credentials))) return null;
       const user = await refetchCurrentUser(queryClient);
       if (!user) throw new Error(SESSION_MISSING);
       return user;
     },
-    onSuccess: (user) => {
-      closeAuthModal();
-      announceSignIn(user);
-      void navigate(ROUTES.app);
-    },
+    onSuccess: (user) => (user ? enter(user) : setNeedsCode(true)),
     onError: (error) => setAlert(loginErrorText(readServerError(error))),
   });
+
+  function enter(user: SessionUser) {
+    closeAuthModal();
+    announceSignIn(user);
+    void navigate(ROUTES.app);
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,6 +75,7 @@ export function LoginForm() {
   };
 
   const isEmpty = values.email === '' || values.password === '';
+  if (needsCode) return <TwoFactorForm onSignedIn={enter} />;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="space-y-4">
       {alert && (
@@ -76,7 +84,19 @@ export function LoginForm() {
         </FormAlert>
       )}
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+      <div>
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <button
+          type="button"
+          // Keeps focus (and the email field's blur check) where it is: a message appearing above
+          // the link between press and release would move it away from the pointer.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onForgotPassword}
+          className="mt-1.5 font-medium text-primary-text text-sm underline-offset-4 hover:underline"
+        >
+          {T.forgotPassword}
+        </button>
+      </div>
       <Button type="submit" className="w-full" disabled={isEmpty || login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign in'}
       </Button>

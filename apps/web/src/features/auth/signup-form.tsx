@@ -12,6 +12,7 @@ import {
   confirmFieldError,
   confirmHelp,
   emailFieldError,
+  type NewPasswordPair,
   passwordFieldError,
   type SignupValues,
   signupSubmitError,
@@ -23,7 +24,8 @@ export interface Registration {
   response: RegisterResponse;
 }
 
-function ConfirmHelp({ values }: { values: SignupValues }) {
+/** The confirm field's help under a new password (sign-up and password reset). */
+export function ConfirmHelp({ values }: { values: NewPasswordPair }) {
   const help = confirmHelp(values);
   if (help === 'match') {
     return (

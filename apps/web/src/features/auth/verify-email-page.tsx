@@ -1,28 +1,24 @@
-import { AUTH_ERROR_TEXTS, ROUTES, VERIFY_REDIRECT_MS, VERIFY_REFRESH_MS } from '@conduit/contracts';
+import {
+  AUTH_ERROR_TEXTS,
+  ROUTES,
+  VERIFY_REDIRECT_MS,
+  VERIFY_REFRESH_MS,
+  type VerifyEmailResponse,
+} from '@conduit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { authApi } from './auth-api.ts';
 import { readServerError } from './auth-error-text.ts';
+import { useAuthModal } from './auth-modal-context.ts';
+import { AuthOutcome } from './auth-outcome.tsx';
 import { refetchCurrentUser } from './session-user.ts';
+import { VerifyWithPasswordForm } from './verify-with-password-form.tsx';
 
 export const VERIFYING_LABEL = 'Verifying your email...';
-
-function Outcome({ isSuccess, title, children }: { isSuccess: boolean; title: string; children: ReactNode }) {
-  const Icon = isSuccess ? CircleCheck : CircleAlert;
-  return (
-    <section className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
-      <Icon aria-hidden="true" className={`size-12 ${isSuccess ? 'text-success' : 'text-danger'}`} />
-      <h1 className="font-semibold text-2xl text-fg tracking-tight">{title}</h1>
-      {children}
-    </section>
-  );
-}
 
 /**
  * /auth/verify-email?token=...: verifying, then success (also when already verified) or error.
@@ -35,6 +31,7 @@ export function VerifyEmailPage() {
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { openAuthModal } = useAuthModal();
   const verification = useQuery({
     queryKey: ['auth', 'verify-email', token],
     queryFn: () => authApi.verifyEmail(token),
@@ -43,7 +40,9 @@ export function VerifyEmailPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
-  const isVerified = verification.isSuccess;
+  const [answered, setAnswered] = useState<VerifyEmailResponse | null>(null);
+  const result = answered ?? verification.data;
+  const isVerified = result !== undefined && !result.passwordRequired && !result.alreadyVerified;
 
   // A fresh verification signs this browser in: pick the user up, then open the dashboard.
   useEffect(() => {
@@ -64,34 +63,48 @@ export function VerifyEmailPage() {
 
   if (!token) {
     return (
-      <Outcome isSuccess={false} title="Verification failed">
+      <AuthOutcome tone="danger" title="Verification failed">
         <p className="text-fg">{AUTH_ERROR_TEXTS.noToken}</p>
         <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
           Back to home
         </ButtonLink>
-      </Outcome>
+      </AuthOutcome>
     );
   }
   if (verification.isError) {
     const serverText = readServerError(verification.error).message;
     return (
-      <Outcome isSuccess={false} title="Verification failed">
+      <AuthOutcome tone="danger" title="Verification failed">
         <p className="text-fg">{AUTH_ERROR_TEXTS.verifyFailed}</p>
         {serverText && <p className="text-muted text-sm">{serverText}</p>}
         <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
           Back to home
         </ButtonLink>
-      </Outcome>
+      </AuthOutcome>
     );
   }
-  if (verification.data) {
+  if (result?.passwordRequired) {
     return (
-      <Outcome isSuccess title="Email verified">
-        <p className="text-fg">{verification.data.message}</p>
-        <p role="status" className="text-muted text-sm">
-          Taking you to your dashboard...
-        </p>
-      </Outcome>
+      <AuthOutcome tone="ask" title="Confirm it is your account">
+        <p className="text-fg">{result.message}</p>
+        <VerifyWithPasswordForm token={token} onVerified={setAnswered} />
+      </AuthOutcome>
+    );
+  }
+  if (result) {
+    return (
+      <AuthOutcome tone="success" title="Email verified">
+        <p className="text-fg">{result.message}</p>
+        {isVerified ? (
+          <p role="status" className="text-muted text-sm">
+            Taking you to your dashboard...
+          </p>
+        ) : (
+          <Button variant="secondary" className="mt-3" onClick={() => openAuthModal('login')}>
+            Sign in
+          </Button>
+        )}
+      </AuthOutcome>
     );
   }
   return <LoadingScreen label={VERIFYING_LABEL} />;

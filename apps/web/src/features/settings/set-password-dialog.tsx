@@ -1,4 +1,4 @@
-import { AUTH_ERROR_TEXTS, PASSWORD_MIN_LENGTH } from '@conduit/contracts';
+import { ACCOUNT_SECURITY_TEXTS, AUTH_ERROR_TEXTS, PASSWORD_MIN_LENGTH } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,12 +17,13 @@ export const PASSWORD_SAVED = 'Password saved';
 export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: () => settingsApi.setPassword(newPassword),
+    mutationFn: () => settingsApi.setPassword(newPassword, hasPassword ? currentPassword : undefined),
     onSuccess: (response) => {
       success({ title: PASSWORD_SAVED, message: response.message });
       // hasPassword turns true for a Google-only account.
@@ -35,7 +36,10 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
-    const error = newPasswordError({ newPassword, confirmPassword });
+    const error =
+      hasPassword && currentPassword === ''
+        ? ACCOUNT_SECURITY_TEXTS.currentPasswordRequired
+        : newPasswordError({ newPassword, confirmPassword });
     setAlert(error ?? null);
     if (!error) save.mutate();
   };
@@ -50,6 +54,15 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {alert && <FormAlert>{alert}</FormAlert>}
+        {hasPassword && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        )}
         <TextField
           label="New password"
           type="password"
@@ -68,7 +81,15 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={newPassword === '' || confirmPassword === '' || save.isPending}>
+          <Button
+            type="submit"
+            disabled={
+              (hasPassword && currentPassword === '') ||
+              newPassword === '' ||
+              confirmPassword === '' ||
+              save.isPending
+            }
+          >
             {save.isPending ? 'Saving...' : 'Save password'}
           </Button>
         </div>

@@ -5,6 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
+const SESSIONS = [
+  {
+    id: 'ses_here',
+    browser: 'Chrome 130',
+    os: 'macOS Sonoma',
+    ip: '192.0.2.1',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastSeenAt: '2026-11-24T10:00:00.000Z',
+    isCurrent: true,
+  },
+  {
+    id: 'ses_phone',
+    browser: 'Safari 17',
+    os: 'iOS 17.5',
+    ip: '198.51.100.9',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    lastSeenAt: '2026-11-23T10:00:00.000Z',
+    isCurrent: false,
+  },
+];
+
 async function openSettings(routes: ApiRoutes = {}, userOverrides = {}) {
   let isSignedIn = true;
   const api = mockApi({
@@ -12,6 +33,8 @@ async function openSettings(routes: ApiRoutes = {}, userOverrides = {}) {
       isSignedIn
         ? { body: { user: makeUser(userOverrides) } }
         : errorReply(401, 'Not signed in', 'UNAUTHORIZED'),
+    'GET /api/account/2fa': { body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 } },
+    'GET /api/account/sessions': { body: { sessions: SESSIONS } },
     ...routes,
   });
   const user = userEvent.setup();
@@ -28,8 +51,9 @@ describe('settings: password', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
     const save = dialog.getByRole('button', { name: 'Save password' });
-    expect(dialog.getByLabelText('New password')).toHaveFocus();
+    expect(dialog.getByLabelText('Current password')).toHaveFocus();
     expect(save).toBeDisabled();
+    await user.type(dialog.getByLabelText('Current password'), 'oldsecret');
     await user.type(dialog.getByLabelText('New password'), 'newsecret');
     expect(save).toBeDisabled();
     await user.type(dialog.getByLabelText('Confirm password'), 'newsecret');
@@ -37,13 +61,17 @@ describe('settings: password', () => {
 
     expect(await screen.findByText(M.passwordSet)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('PUT /api/password')[0]?.body).toEqual({ newPassword: 'newsecret' });
+    expect(api.callsTo('PUT /api/password')[0]?.body).toEqual({
+      newPassword: 'newsecret',
+      currentPassword: 'oldsecret',
+    });
   });
 
   it('checks the mismatch, then the length, before calling the server', async () => {
     const { api, user } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+    await user.type(dialog.getByLabelText('Current password'), 'oldsecret');
     await user.type(dialog.getByLabelText('New password'), 'abc');
     await user.type(dialog.getByLabelText('Confirm password'), 'abd');
     await user.click(dialog.getByRole('button', { name: 'Save password' }));
@@ -65,6 +93,7 @@ describe('settings: password', () => {
     const { user } = await openSettings({ 'PUT /api/password': reply });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+    await user.type(dialog.getByLabelText('Current password'), 'oldsecret');
     await user.type(dialog.getByLabelText('New password'), 'newsecret');
     await user.type(dialog.getByLabelText('Confirm password'), 'newsecret');
     await user.click(dialog.getByRole('button', { name: 'Save password' }));
@@ -78,6 +107,21 @@ describe('settings: password', () => {
     expect(screen.getByRole('dialog', { name: 'Set a password' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings: sessions', () => {
+  it('lists the sessions, marks this device, and signs out another one', async () => {
+    const { api, user } = await openSettings({
+      'DELETE /api/account/sessions/ses_phone': { body: { message: 'Session signed out' } },
+    });
+    const phone = await screen.findByText(/Safari 17 on iOS 17.5/);
+    expect(screen.getByText('This device')).toBeInTheDocument();
+    expect(phone.closest('li')).toHaveTextContent('198.51.100.9');
+    await user.click(screen.getByRole('button', { name: 'Sign out Safari 17 on iOS 17.5' }));
+    expect(await screen.findByText('Session signed out')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/account/sessions/ses_phone')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sign out all others' })).toBeInTheDocument();
   });
 });
 

@@ -1,42 +1,21 @@
-import { KeyRound, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { KeyRound, Mail, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
+import { CHANGE_EMAIL_TITLE, ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DELETE_ACCOUNT_TITLE, DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { passwordTitle } from './password-texts.ts';
+import { SessionsSection } from './sessions-section.tsx';
 import { SetPasswordDialog } from './set-password-dialog.tsx';
+import { SettingsSection } from './settings-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
-function SettingsSection({
-  title,
-  isDanger = false,
-  children,
-}: {
-  title: string;
-  isDanger?: boolean;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  const Icon = isDanger ? TriangleAlert : KeyRound;
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={`rounded-2xl border bg-surface p-6 shadow-card ${isDanger ? 'border-danger' : 'border-border'}`}
-    >
-      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg text-lg">
-        <Icon aria-hidden="true" className={`size-5 ${isDanger ? 'text-danger' : 'text-primary-text'}`} />
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** /app/settings: the password and the danger zone (spec section 2). */
+/** /app/settings: password, address, two-factor authentication, sessions and the danger zone. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useAppUser();
-  const [openDialog, setOpenDialog] = useState<'password' | 'delete' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'password' | 'email' | 'delete' | null>(null);
   const closeDialog = () => setOpenDialog(null);
   const title = passwordTitle(user.hasPassword);
 
@@ -44,9 +23,9 @@ export function SettingsPage() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h1 className="font-semibold text-2xl text-fg tracking-tight">Settings</h1>
-        <p className="mt-1 text-muted">Manage your password and your account.</p>
+        <p className="mt-1 text-muted">Manage your password, sign-ins and your account.</p>
       </div>
-      <SettingsSection title={title}>
+      <SettingsSection title={title} icon={KeyRound}>
         <p className="mt-2 text-muted text-sm">
           {user.hasPassword
             ? 'Choose a new password for signing in with your email. Your other sessions will be signed out.'
@@ -56,7 +35,18 @@ export function SettingsPage() {
           {title}
         </Button>
       </SettingsSection>
-      <SettingsSection title="Danger zone" isDanger>
+      <SettingsSection title="Email address" icon={Mail}>
+        <p className="mt-2 break-words text-muted text-sm">
+          You sign in as <span className="font-medium text-fg">{user.email}</span>. A new address takes effect
+          once it confirms the link we mail to it.
+        </p>
+        <Button variant="secondary" className="mt-4" onClick={() => setOpenDialog('email')}>
+          {CHANGE_EMAIL_TITLE}
+        </Button>
+      </SettingsSection>
+      <TwoFactorSection user={user} />
+      <SessionsSection />
+      <SettingsSection title="Danger zone" icon={TriangleAlert} isDanger>
         <p className="mt-2 text-muted text-sm">
           Deleting your account removes your API keys and any remaining credits. This cannot be undone.
         </p>
@@ -67,6 +57,7 @@ export function SettingsPage() {
       {openDialog === 'password' && (
         <SetPasswordDialog hasPassword={user.hasPassword} onClose={closeDialog} />
       )}
+      {openDialog === 'email' && <ChangeEmailDialog user={user} onClose={closeDialog} />}
       {openDialog === 'delete' && <DeleteAccountDialog user={user} onClose={closeDialog} />}
     </div>
   );

@@ -1,0 +1,91 @@
+import { ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { authApi, isSignedIn } from './auth-api.ts';
+import { readServerError, signupErrorText } from './auth-error-text.ts';
+import { AuthOutcome } from './auth-outcome.tsx';
+import { confirmFieldError, type NewPasswordPair, passwordFieldError } from './auth-validation.ts';
+import { refetchCurrentUser } from './session-user.ts';
+import { ConfirmHelp } from './signup-form.tsx';
+import { useAnnounceSignIn } from './use-announce-sign-in.ts';
+
+/**
+ * /auth/reset-password?token=...: choose a new password (sign-up's rules and texts). The server
+ * signs every session out and this browser in, or asks for the two-factor code first.
+ */
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const token = useSearchParams()[0].get('token') ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const announceSignIn = useAnnounceSignIn();
+  const [alert, setAlert] = useState<string | null>(null);
+  const { values, field, validateAll } = useFormFields<NewPasswordPair>(
+    { password: '', confirmPassword: '' },
+    { password: (v) => passwordFieldError(v.password), confirmPassword: confirmFieldError },
+    () => setAlert(null),
+  );
+  const reset = useMutation({
+    mutationFn: async () => {
+      const answer = await authApi.resetPassword(token, values.password);
+      return isSignedIn(answer) ? refetchCurrentUser(queryClient) : null;
+    },
+    onSuccess: (user) => {
+      if (!user) {
+        void navigate(ROUTES.twoFactor, { replace: true });
+        return;
+      }
+      announceSignIn(user);
+      void navigate(ROUTES.app, { replace: true });
+    },
+    onError: (error) => setAlert(signupErrorText(readServerError(error))),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const invalid = validateAll();
+    if (invalid) focusField(event.currentTarget, invalid);
+    else reset.mutate();
+  };
+
+  return (
+    <AuthOutcome tone="ask" title="Choose a new password">
+      {token === '' ? (
+        <p className="text-fg">{T.resetInvalid}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Choose a new password"
+          className="mt-2 w-full space-y-4 text-left"
+        >
+          <p className="text-muted text-sm">Every device signed in to your account will be signed out.</p>
+          {alert && <FormAlert>{alert}</FormAlert>}
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            {...field('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            help={<ConfirmHelp values={values} />}
+            {...field('confirmPassword')}
+          />
+          <Button type="submit" className="w-full" disabled={reset.isPending}>
+            {reset.isPending ? 'Saving...' : 'Save new password'}
+          </Button>
+        </form>
+      )}
+    </AuthOutcome>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LucideIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+
+/** One card of the settings page: a heading with its icon, then its content. */
+export function SettingsSection({
+  title,
+  icon: Icon,
+  isDanger = false,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  isDanger?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-2xl border bg-surface p-6 shadow-card ${isDanger ? 'border-danger' : 'border-border'}`}
+    >
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg text-lg">
+        <Icon aria-hidden="true" className={`size-5 ${isDanger ? 'text-danger' : 'text-primary-text'}`} />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { ConfirmEmailPage as Component } from '../features/auth/confirm-email-page.tsx';
