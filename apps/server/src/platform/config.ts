@@ -34,6 +34,8 @@ const emailList = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` lines for a person at a terminal, `json` lines for log collectors; by NODE_ENV when unset. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' }).optional(),
   PORT: z.coerce
     .number({ error: 'must be an integer between 0 and 65535' })
     .int({ error: 'must be an integer between 0 and 65535' })
@@ -106,9 +108,10 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE'> & {
+export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE' | 'LOG_FORMAT'> & {
   PUBLIC_URL: string;
   PROVIDER_ENGINE: 'local' | 'kie';
+  LOG_FORMAT: 'json' | 'pretty';
   isProduction: boolean;
 };
 
@@ -139,6 +142,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     // The local engine is a stand-in: production runs it only when configured by name.
     PROVIDER_ENGINE: parsed.PROVIDER_ENGINE ?? (isProduction ? 'kie' : 'local'),
+    // Readable in development; production's collectors and the tests that read logs get JSON.
+    LOG_FORMAT: parsed.LOG_FORMAT ?? (parsed.NODE_ENV === 'development' ? 'pretty' : 'json'),
     isProduction,
   };
 }
