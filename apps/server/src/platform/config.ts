@@ -30,7 +30,7 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
 
-/** Every environment variable the server reads (DESIGN.md section 3), parsed once at start. */
+/** Every environment variable the server reads (README.md, "Configuration"), parsed once at start. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,7 +7,7 @@ import { deleteAccount } from './delete-account.ts';
 import { clearSessionCookie, requireUser, signedIn } from './session-http.ts';
 import { setPassword } from './set-password.ts';
 
-/** The signed-in account's own settings: password and deletion (spec section 7). */
+/** The signed-in account's own settings: password and deletion (docs/product.md, "App API"). */
 export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['account'];

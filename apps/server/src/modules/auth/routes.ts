@@ -38,7 +38,7 @@ const OIDC_COOKIE_PATH = '/api/auth/google';
 const OIDC_COOKIE_MAX_AGE_S = 600;
 const AUTH_FAILED_PATH = `${ROUTES.home}?error=auth_failed`;
 
-/** Sign-up, verification, sign-in (password and Google) and the session (spec section 7). */
+/** Sign-up, verification, sign-in (password and Google) and the session (docs/product.md, "App API"). */
 export const authRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { config } = services;

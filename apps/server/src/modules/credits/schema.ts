@@ -32,7 +32,7 @@ export const creditAccounts = pgTable(
 );
 
 /**
- * The append-only ledger (DESIGN.md section 4). Each row changes the balance in the same
+ * The append-only ledger (docs/product.md, "Credits and money"). Each row changes the balance in the same
  * transaction; (reason, reference) is unique, so a grant, purchase, debit or refund keyed by
  * its cause can only ever be written once.
  */

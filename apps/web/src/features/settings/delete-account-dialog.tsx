@@ -15,7 +15,7 @@ export const DELETE_ACCOUNT_TITLE = 'Delete account';
 
 /**
  * Confirms deletion with the password, or, for an account without one (Google only), by typing
- * its email address. Success ends the session and returns to the landing page (spec section 4).
+ * its email address. Success ends the session and returns to the landing page (docs/product.md, "States and transitions").
  */
 export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const queryClient = useQueryClient();

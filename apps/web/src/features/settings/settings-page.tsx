@@ -32,7 +32,7 @@ function SettingsSection({
   );
 }
 
-/** /app/settings: the password and the danger zone (spec section 2). */
+/** /app/settings: the password and the danger zone (docs/product.md, "Signed-in area"). */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useAppUser();
