@@ -27,6 +27,8 @@ const OUTSIDE_SPEC = [
   /\bspec(?:'s)?\s+sections?\b/gi,
   /\bthe\s+spec(?:'s)?\b/gi,
   /\([Ss]pec:\s+(?![A-Z]\w*\))/g,
+  /\bspec's\b/gi,
+  /\bspec\s+texts?\b/gi,
   /\bplatform-spec\b/gi,
 ];
 const MD_PATH = /(?<![\w/.:@-])((?:[\w.-]+\/)*[\w.-]+\.md)(?:#([\w-]+))?(?:,\s*["“]([^"”\n]+)["”])?/g;
