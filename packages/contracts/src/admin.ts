@@ -25,7 +25,10 @@ export const ADMIN_TABS = [
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-/** The user fetch limit (docs/product.md, "Admin figures"); the table shows the first ADMIN_USERS_PAGE_SIZE. */
+/**
+ * The user fetch limit (docs/product.md, "Admin figures"); the table shows the first
+ * ADMIN_USERS_PAGE_SIZE.
+ */
 export const ADMIN_USERS_LIMIT_DEFAULT = 100;
 export const ADMIN_USERS_LIMIT_MAX = 100;
 export const ADMIN_USERS_PAGE_SIZE = 10;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The support page's texts (docs/product.md, "Signed-in area"). `{email}` and `{phone}` come from configuration. */
+/**
+ * The support page's texts (docs/product.md, "Signed-in area"). `{email}` and `{phone}` come from
+ * configuration.
+ */
 export const SUPPORT_TEXTS = {
   responseTime: 'response within 24 hours, Mon-Fri 9 AM-6 PM EST',
   bothRequired: 'Please fill in both subject and message fields.',

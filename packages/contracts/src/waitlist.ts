@@ -4,9 +4,9 @@ import { MESSAGES } from './messages.ts';
 import { NAME_MIN_LENGTH } from './timings.ts';
 
 /**
- * Waitlist mode (docs/product.md, "Waitlist mode"; docs/waitlist.md). The signup form is this step list: the web form
- * renders it two fields per step and the server validates exactly the same rules, so changing the
- * form is editing WAITLIST_STEPS (docs/waitlist.md, "Changing the form").
+ * Waitlist mode (docs/product.md, "Waitlist mode"; docs/waitlist.md). The signup form is this step
+ * list: the web form renders it two fields per step and the server validates exactly the same
+ * rules, so changing the form is editing WAITLIST_STEPS (docs/waitlist.md, "Changing the form").
  */
 
 export type WaitlistFieldType = 'text' | 'select' | 'textarea';

@@ -4,9 +4,10 @@ import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
 
 /**
- * API keys. The key itself is shown to its owner whenever they look (the click-to-copy
- * list of docs/product.md, "Signed-in area"), so it is kept encrypted (AES-256-GCM) and found by its SHA-256. Deleting sets
- * `deleted_at`: usage history keeps naming the key, and every check requires it to be null.
+ * API keys. The key itself is shown to its owner whenever they look (the click-to-copy list of
+ * docs/product.md, "Signed-in area"), so it is kept encrypted (AES-256-GCM) and found by its
+ * SHA-256. Deleting sets `deleted_at`: usage history keeps naming the key, and every check requires
+ * it to be null.
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -3,7 +3,10 @@ import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 
-/** 'Loading Error' / 'Failed to load admin dashboard data', with a Retry (docs/product.md, "Other screens"). */
+/**
+ * 'Loading Error' / 'Failed to load admin dashboard data', with a Retry
+ * (docs/product.md, "Other screens").
+ */
 export function AdminLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
   return (
     <div role="alert" className="rounded-2xl border border-danger bg-danger-soft p-5 text-fg">

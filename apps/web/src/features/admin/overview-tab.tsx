@@ -26,7 +26,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A count abbreviated K/M (docs/product.md, "Admin figures"), with the exact figure beside it when it was shortened. */
+/**
+ * A count abbreviated K/M (docs/product.md, "Admin figures"), with the exact figure beside it when
+ * it was shortened.
+ */
 function countCard(value: number) {
   return { value: formatCompact(value), exact: formatCount(value) };
 }

@@ -83,7 +83,10 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
   );
 }
 
-/** Revenue of the last six months from real payments, as a chart and a table (docs/product.md, "Admin figures"). */
+/**
+ * Revenue of the last six months from real payments, as a chart and a table
+ * (docs/product.md, "Admin figures").
+ */
 export function RevenueTab() {
   const revenue = useQuery(adminRevenueQuery);
   return (

@@ -43,7 +43,10 @@ const SIGNUP_TEXTS: Record<string, string> = {
   [M.allFieldsRequired]: AUTH_ERROR_TEXTS.fillAll,
 };
 
-/** Every server message starting with this maps to the password-length text (docs/product.md, "Sign-up errors"). */
+/**
+ * Every server message starting with this maps to the password-length text
+ * (docs/product.md, "Sign-up errors").
+ */
 const PASSWORD_RULE_PREFIX = 'Password must be';
 
 const lookup = (texts: Record<string, string>, message: string) =>
@@ -65,5 +68,8 @@ export function signupErrorText({ message }: ServerError): string {
   return lookup(SIGNUP_TEXTS, message) ?? message;
 }
 
-/** Settings and other forms: the server's own text, else the form's fallback (docs/product.md, "Other screens"). */
+/**
+ * Settings and other forms: the server's own text, else the form's fallback
+ * (docs/product.md, "Other screens").
+ */
 export const serverTextOr = (error: unknown, fallback: string) => readServerError(error).message ?? fallback;

@@ -36,7 +36,10 @@ export function confirmHelp({ password, confirmPassword }: SignupValues): Confir
   return confirmPassword === password ? 'match' : 'confirm';
 }
 
-/** The submit checks of sign-in, in order (docs/product.md, "Sign-in and sign-up"); undefined when the form may be sent. */
+/**
+ * The submit checks of sign-in, in order (docs/product.md, "Sign-in and sign-up"); undefined when
+ * the form may be sent.
+ */
 export function loginSubmitError({ email, password }: LoginValues): string | undefined {
   if (email.trim() === '') return T.submitEmail;
   if (password === '') return T.submitPasswordLogin;

@@ -22,7 +22,10 @@ import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 
 const SESSION_MISSING = 'The session was not established.';
 
-/** Sign in, then fetch the current user (docs/product.md, "States and transitions"), announce it and go to /app. */
+/**
+ * Sign in, then fetch the current user (docs/product.md, "States and transitions"), announce it and
+ * go to /app.
+ */
 export function LoginForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

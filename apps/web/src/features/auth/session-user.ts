@@ -7,7 +7,10 @@ export type SessionUser = AuthUser;
 
 export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 
-/** The signed-in user, or null when signed out (a 401 is an answer, not an error: docs/product.md, "States and transitions"). */
+/**
+ * The signed-in user, or null when signed out (a 401 is an answer, not an error:
+ * docs/product.md, "States and transitions").
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const body = await apiClient.get<Partial<MeResponse> | null>('/api/auth/me', { signal });

@@ -10,7 +10,8 @@ export function RateLimitsTable() {
       columns={['Tier', 'Applies', 'Per minute', 'Per hour', 'Per day']}
       wideOnPhones={[1]}
       rows={API_RATE_LIMIT_TIERS.map((tier) => {
-        // Enterprise limits are set per account (docs/product.md, "Rate limits"); the figures are the starting point.
+        // Enterprise limits are set per account (docs/product.md, "Rate limits"); the figures are
+        // the starting point.
         const limit = (value: number) =>
           tier.tier === 'Enterprise' ? `Custom (from ${formatCount(value)})` : formatCount(value);
         return {
