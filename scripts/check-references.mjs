@@ -35,6 +35,9 @@ const MD_PATH = /(?<![\w/.:@-])((?:[\w.-]+\/)*[\w.-]+\.md)(?:#([\w-]+))?(?:,\s*[
 /** Paths under docs/ that are not .md files (those MD_PATH checks): folders, other files. */
 const DOCS_PATH = /(?<![\w/.:@-])(docs\/[\w./-]*[\w-])(?![\w/.-])/g;
 const DECISION = /\bdecisions?\s+(\d{4})\b/gi;
+/** A heading citation broken over two lines, which the checks above would not see whole. */
+const SPLIT_HEADING = /\.md,\s*(?:["“][^"”\n]*)?$/;
+const QUOTE_FIRST = /^\s*(?:\*|\/\/|#|--)?\s*["“]/;
 
 /** The files the check reads: those git tracks or would track, or every file outside a checkout. */
 export function listFiles(root) {
@@ -128,6 +131,12 @@ export function findBrokenReferences(root, files = listFiles(root)) {
       for (const [reference, cited] of text.matchAll(DOCS_PATH)) {
         if (!cited.endsWith('.md') && !resolve(file, cited))
           report(reference, `${cited} is not in the repository`);
+      }
+      if (
+        SPLIT_HEADING.test(text) &&
+        (/["“][^"”]*$/.test(text) || QUOTE_FIRST.test(lines[index + 1] ?? ''))
+      ) {
+        report(text.trim(), 'a citation of a heading must stay on one line');
       }
       for (const [reference, number] of text.matchAll(DECISION)) {
         if (!decisions.some((name) => name.startsWith(`${number}-`))) {

@@ -69,6 +69,9 @@ describe('check-references', () => {
         '// decision 0002 says so',
         '// docs/decisions/0002',
         '// (spec: "custom")',
+        '// see docs/guide.md, "Real',
+        '// heading" and docs/guide.md,',
+        '// "Real heading"',
       ].join('\n'),
     });
     expect(findBrokenReferences(root).map(({ line, problem }) => `${line}: ${problem}`)).toEqual([
@@ -82,6 +85,8 @@ describe('check-references', () => {
       '7: docs/decisions/ has no decision 0002',
       '8: docs/decisions/0002 is not in the repository',
       '9: cites the product specification, which is not in the repository: cite docs/product.md',
+      '10: a citation of a heading must stay on one line',
+      '11: a citation of a heading must stay on one line',
     ]);
     expect(findBrokenReferences(root)[0]).toMatchObject({
       file: 'src/a.ts',
