@@ -61,10 +61,11 @@ async function readJson(request: IncomingMessage): Promise<JsonBody | undefined>
 }
 
 /**
- * kie.ai as a local HTTP server speaking UPSTREAMS.md: Bearer key, the jobs and Veo APIs, the
- * credit endpoint, and the result files themselves. Steered by the prompt (or Sora URL):
- * `fail` settles as a failed generation, `reject` is refused at create with 422, `slow` waits
- * `slowMs`, `empty` succeeds without result URLs. The Veo endpoints say `message`, the jobs API `msg`.
+ * kie.ai as a local HTTP server speaking the contract of docs/upstreams.md: Bearer key, the jobs
+ * and Veo APIs, the credit endpoint, and the result files themselves. Steered by the prompt (or
+ * Sora URL): `fail` settles as a failed generation, `reject` is refused at create with 422, `slow`
+ * waits `slowMs`, `empty` succeeds without result URLs. The Veo endpoints say `message`, the jobs
+ * API `msg`.
  */
 export async function startFakeKie(
   options: { apiKey?: string; pendingPolls?: number } = {},

@@ -45,7 +45,10 @@ export async function createPaidAccount(
   return { userId: user.id, email, key: key.keyValue, keyId: key._id };
 }
 
-/** Balance and the sum of the ledger: equal for every account, always (DESIGN.md section 4). */
+/**
+ * Balance and the sum of the ledger: equal for every account, always
+ * (docs/product.md, "Credits and money").
+ */
 export async function ledgerCheck(services: Pick<Services, 'pool'>, userId: string) {
   const { rows } = await services.pool.query(
     `select c.balance, coalesce((select sum(delta) from credit_entries e where e.user_id = c.user_id), 0)::int as sum

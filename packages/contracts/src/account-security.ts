@@ -123,7 +123,7 @@ export type TokenBody = z.infer<typeof TokenBody>;
 export const ACCOUNT_SECURITY_PATHS = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
-  /** GET with `?token=` (the spec's link check) and POST with a proof. */
+  /** GET with `?token=` (the link in the verification mail) and POST with a proof. */
   verifyEmail: '/api/auth/verify-email',
   signInSecondStep: '/api/auth/2fa',
   confirmEmail: '/api/auth/confirm-email',

@@ -3,11 +3,11 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, 
 import { MESSAGES } from './messages.ts';
 
 /**
- * The admin area's API (spec sections 3, 6, 7, 9 plus what its buttons need). Every figure is
+ * The admin area's API (docs/product.md, "Admin area", plus what its buttons need). Every figure is
  * defined in docs/admin-figures.md. Money is integer US cents; rates are percentages (0-100).
  */
 
-/** Spec section 2, 8 and 9: texts and limits of /admin. */
+/** Texts and limits of /admin (docs/product.md, "Admin area"). */
 export const ADMIN_TEXTS = {
   accessDenied: MESSAGES.accessDenied,
   adminRequired: MESSAGES.adminRequired,
@@ -25,7 +25,10 @@ export const ADMIN_TABS = [
   'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-/** The user fetch limit of the spec; the table shows the first ADMIN_USERS_PAGE_SIZE. */
+/**
+ * The user fetch limit (docs/product.md, "Admin figures"); the table shows the first
+ * ADMIN_USERS_PAGE_SIZE.
+ */
 export const ADMIN_USERS_LIMIT_DEFAULT = 100;
 export const ADMIN_USERS_LIMIT_MAX = 100;
 export const ADMIN_USERS_PAGE_SIZE = 10;
@@ -67,7 +70,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The spec's admin plan names and the rate-limit tiers they stand for (docs/admin-figures.md). */
+/** The admin plan names and the rate-limit tiers they stand for (docs/admin-figures.md). */
 export const ADMIN_PLANS = ['free', 'basic', 'premium'] as const;
 export type AdminPlan = (typeof ADMIN_PLANS)[number];
 export const PLAN_BY_TIER: Record<RateLimitTier, AdminPlan> = {

@@ -256,7 +256,10 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
   },
 ];
 
-/** The rate limits each tier gets (spec section 9), for the docs' pricing and limits tables. */
+/**
+ * The rate limits each tier gets (docs/product.md, "Rate limits"), for the docs' pricing and limits
+ * tables.
+ */
 export const API_RATE_LIMIT_TIERS = [
   { tier: 'Free', when: 'until the first purchase', limits: RATE_LIMITS.free },
   { tier: 'Pro', when: 'after the first purchase', limits: RATE_LIMITS.pro },

@@ -81,7 +81,10 @@ export const TaskWebhookEvent = z.object({
 });
 export type TaskWebhookEvent = z.infer<typeof TaskWebhookEvent>;
 
-/** Every error of the public API: the one shape of DESIGN.md section 6 with `success: false`. */
+/**
+ * Every error of the public API: the one error shape (docs/product.md, "Error answers") with
+ * `success: false`.
+ */
 export const ApiErrorAnswer = z.object({
   success: z.literal(false),
   error: z.string().describe('What went wrong, for people'),

@@ -10,10 +10,10 @@ export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
 
 /** Keys a new account may hold (docs/decisions/0005-accounts-and-sessions.md). Admins can change it per user. */
 export const DEFAULT_MAX_API_KEYS = 10;
-/** Verification links are valid 24 hours and single use (spec section 9). */
+/** Verification links are valid 24 hours and single use (docs/product.md, "Timings"). */
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The loose email shape both the forms and the server accept (spec section 5: "must look like {email}"). */
+/** The loose email shape both the forms and the server accept (docs/product.md, "Sign-in and sign-up"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
 /** argon2 hashes any length, but an unbounded password is a denial-of-service lever. */
@@ -23,7 +23,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const isEmail = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value.trim());
 
-/** Texts of spec section 5, shown by the forms exactly as written. */
+/** Texts of docs/product.md, "Validation rules", shown by the forms exactly as written. */
 export const AUTH_FORM_TEXTS = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -44,7 +44,7 @@ export const AUTH_FORM_TEXTS = {
   createdAccount: 'created account',
 } as const;
 
-/** The messages the server sends; the client maps them to the texts of spec section 8. */
+/** The messages the server sends; the client maps them to the texts of docs/product.md, "Error catalogue". */
 export const AUTH_SERVER_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   userNotFound: 'User not found',
@@ -73,7 +73,7 @@ export const AUTH_SERVER_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
 } as const;
 
-/** Spec section 8: what the forms show for each server answer. */
+/** What the forms show for each server answer (docs/product.md, "Error catalogue"). */
 export const AUTH_ERROR_TEXTS = {
   loginInvalid: 'Invalid email or password. Please check your credentials and try again.',
   invalidEmail: 'Please enter a valid email address.',
@@ -97,7 +97,7 @@ export const AUTH_ERROR_TEXTS = {
   googleSignInFailed: 'Google sign-in failed. Please try again.',
 } as const;
 
-/** Request bodies. Presence and format are checked by the operations so each failure has the spec's text. */
+/** Request bodies. Presence and format are checked by the operations so each failure has its exact text. */
 export const RegisterBody = z.object({
   email: z.string().max(1000).optional(),
   password: z.string().max(1000).optional(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Credits charged per unit of each paid service (spec section 9). Integers: no floats on the money path. */
+/**
+ * Credits charged per unit of each paid service (docs/product.md, "Credit costs and packs").
+ * Integers: no floats on the money path.
+ */
 export const USAGE_COSTS = {
   imageGeneration: 1,
   videoGeneration: 10,
@@ -24,10 +27,11 @@ export const CreditPackage = z.object({
 export type CreditPackage = z.infer<typeof CreditPackage>;
 
 /**
- * Every credit pack sold. starter, developer and pro are the landing packs of the spec;
- * large and enterprise are the server-only packs with savings badges. Their prices are the
- * pro rate (0.07 USD per credit) less the badge: large 2,500 credits at 5% off = 166.25 USD,
- * enterprise 10,000 credits at 10% off = 630.00 USD (docs/decisions/0002-credit-packages.md).
+ * Every credit pack sold. starter, developer and pro are the landing packs
+ * (docs/product.md, "Credit costs and packs"); large and enterprise are the server-only packs with
+ * savings badges. Their prices are the pro rate (0.07 USD per credit) less the badge: large 2,500
+ * credits at 5% off = 166.25 USD, enterprise 10,000 credits at 10% off = 630.00 USD
+ * (docs/decisions/0002-credit-packages.md).
  */
 export const CREDIT_PACKAGES = {
   starter: { name: 'starter', label: 'Starter', price: 999, credits: 100 },
@@ -70,7 +74,10 @@ export function formatPricePerCredit(pack: Pick<CreditPackage, 'price' | 'credit
   return formatCents(centsPerCredit);
 }
 
-/** What a pack buys of each service: credits divided by each cost (spec section 9). */
+/**
+ * What a pack buys of each service: credits divided by each cost
+ * (docs/product.md, "Credit costs and packs").
+ */
 export function packContents(credits: number) {
   return {
     videos: Math.floor(credits / USAGE_COSTS.videoGeneration),
@@ -83,7 +90,7 @@ export function packContents(credits: number) {
 export const UsageStat = z.object({ requests: z.number().int(), credits: z.number().int() });
 export type UsageStat = z.infer<typeof UsageStat>;
 
-/** `GET /api/credits` (spec section 3, credit data): the signed-in user's balance and totals. */
+/** `GET /api/credits` (docs/product.md, "Data the screens show"): the signed-in user's balance and totals. */
 export const CreditsResponse = z.object({
   balance: z.number().int(),
   totalPurchased: z.number().int(),

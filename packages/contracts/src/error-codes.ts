@@ -1,6 +1,6 @@
 // Plain values, so the docs' error table reads them without loading zod (the ErrorBody schema is in errors.ts).
 
-/** Machine codes of the error model (DESIGN.md section 6). */
+/** Machine codes of the error model (docs/product.md, "Error answers"). */
 export const ERROR_CODES = {
   BAD_REQUEST: 'BAD_REQUEST',
   VALIDATION_FAILED: 'VALIDATION_FAILED',

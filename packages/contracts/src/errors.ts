@@ -11,5 +11,5 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** The client's fallback text when a response carries no `error` field (spec section 7). */
+/** The client's fallback text when a response carries no `error` field (docs/product.md, "App API"). */
 export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;

@@ -3,7 +3,7 @@ import { SERVICES } from './services.ts';
 
 export const KEY_NAME_MAX_LENGTH = 100;
 
-/** Spec sections 5 and 8: texts of the API keys screen. */
+/** Texts of the API keys screen (docs/product.md, "Other forms", "Other screens"). */
 export const KEY_TEXTS = {
   nameRequired: 'Please enter a key name',
   loadFailed: 'Failed to load API keys',

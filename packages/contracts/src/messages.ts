@@ -1,4 +1,4 @@
-/** Exact user-facing texts of the spec that more than one place shows. */
+/** Exact user-facing texts (docs/product.md) that more than one place shows. */
 export const MESSAGES = {
   demoComingSoon: 'Demo video coming soon!',
   unexpectedError: 'Unexpected Application Error!',

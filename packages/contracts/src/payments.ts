@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_PACKAGE_NAMES, type CreditPackageName } from './credits.ts';
 
-/** Spec section 8: texts of the credits screen and the payment return. */
+/** Texts of the credits screen and the payment return (docs/product.md, "Other screens"). */
 export const PAYMENT_TEXTS = {
   loadUnauthorized: 'Please log in to view your credit information',
   loadForbidden: 'You do not have permission to view credit information',

@@ -1,4 +1,4 @@
-/** Web routes of spec section 2. */
+/** Web routes (docs/product.md, "Screens and routes"). */
 export const ROUTES = {
   home: '/',
   features: '/#features',

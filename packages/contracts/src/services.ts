@@ -20,7 +20,10 @@ export const SERVICE_COST: Record<Service, number> = {
   sora: USAGE_COSTS.soraWatermarkRemover,
   linkedin: USAGE_COSTS.linkedinScraping,
 };
-/** What one unit of each service is: its cost is charged per unit (spec section 9). */
+/**
+ * What one unit of each service is: its cost is charged per unit
+ * (docs/product.md, "Credit costs and packs").
+ */
 export const SERVICE_UNITS: Record<Service, string> = {
   image: 'image',
   video: 'video',
@@ -34,7 +37,7 @@ export const SERVICE_LABELS: Record<Service, string> = {
   linkedin: 'LinkedIn scraping',
 };
 
-/** Documented limits of the public API (spec section 5). */
+/** Documented limits of the public API (docs/product.md, "Public API limits"). */
 export const PROVIDER_LIMITS = {
   imagePromptMaxLength: 5000,
   imageUrlsMax: 10,
@@ -76,7 +79,10 @@ export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', 'Auto'] as const;
 export const TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Requests per window by tier (spec section 9). Enterprise defaults until an admin sets an account's own. */
+/**
+ * Requests per window by tier (docs/product.md, "Rate limits"). Enterprise defaults until an admin
+ * sets an account's own.
+ */
 export const RATE_LIMITS = {
   free: { perMinute: 60, perHour: 1_000, perDay: 10_000 },
   pro: { perMinute: 300, perHour: 5_000, perDay: 50_000 },

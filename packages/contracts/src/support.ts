@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Spec sections 2, 5 and 8: the support page's texts. `{email}` and `{phone}` come from configuration. */
+/**
+ * The support page's texts (docs/product.md, "Signed-in area"). `{email}` and `{phone}` come from
+ * configuration.
+ */
 export const SUPPORT_TEXTS = {
   responseTime: 'response within 24 hours, Mon-Fri 9 AM-6 PM EST',
   bothRequired: 'Please fill in both subject and message fields.',
@@ -13,7 +16,7 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 /** Messages one account may send per hour; the next one is answered 429 with Retry-After. */
 export const SUPPORT_MESSAGES_PER_HOUR = 5;
 
-/** Both fields must be non-empty after trimming (spec section 5). */
+/** Both fields must be non-empty after trimming (docs/product.md, "Other forms"). */
 export const SupportMessageBody = z.strictObject({
   subject: z
     .string()

@@ -1,4 +1,4 @@
-/** Theme options of spec section 9; the web app maps each id to CSS variables. */
+/** Theme options (docs/product.md, "Theme"); the web app maps each id to CSS variables. */
 export const COLOR_PRESETS = [
   { id: 'saas-blue', label: 'SaaS Blue' },
   { id: 'professional-purple', label: 'Professional Purple' },

@@ -1,4 +1,4 @@
-/** Client timings and limits of spec section 9. */
+/** Client timings and limits (docs/product.md, "Timings"). */
 export const API_TIMEOUT_MS = 30_000;
 export const NOTIFICATION_DEFAULT_DURATION_MS = 5_000;
 export const NOTIFICATION_EXIT_MS = 300;

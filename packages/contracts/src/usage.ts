@@ -4,7 +4,7 @@ import { SERVICES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
 
-/** `GET /api/dashboard` (spec section 3, dashboard response), plus credits per service. */
+/** `GET /api/dashboard` (docs/product.md, "Data the screens show"), plus credits per service. */
 export const DashboardResponse = z.object({
   apiProvider: z.object({
     tier: z.enum(RATE_LIMIT_TIERS),

@@ -4,9 +4,9 @@ import { MESSAGES } from './messages.ts';
 import { NAME_MIN_LENGTH } from './timings.ts';
 
 /**
- * Waitlist mode (spec sections 1, 2, 4, 5, 7). The signup form is this step list: the web form
- * renders it two fields per step and the server validates exactly the same rules, so changing the
- * form is editing WAITLIST_STEPS (docs/waitlist.md, "Changing the form").
+ * Waitlist mode (docs/product.md, "Waitlist mode"; docs/waitlist.md). The signup form is this step
+ * list: the web form renders it two fields per step and the server validates exactly the same
+ * rules, so changing the form is editing WAITLIST_STEPS (docs/waitlist.md, "Changing the form").
  */
 
 export type WaitlistFieldType = 'text' | 'select' | 'textarea';
@@ -14,7 +14,7 @@ export type WaitlistFieldType = 'text' | 'select' | 'textarea';
 export interface WaitlistOption {
   value: string;
   label: string;
-  /** Added to the entry's priority score when chosen (docs/waitlist.md, "Score and priority"). */
+  /** Added to the entry's priority score when chosen (docs/waitlist.md, "Ranking"). */
   points?: number;
 }
 
@@ -120,7 +120,7 @@ export const WAITLIST_STEPS: readonly WaitlistStep[] = [
 
 export const WAITLIST_FIELDS: readonly WaitlistField[] = WAITLIST_STEPS.flatMap((step) => step.fields);
 
-/** Spec sections 5 and 8: the form's texts. */
+/** The form's texts (docs/product.md, "Other forms"). */
 export const WAITLIST_TEXTS = {
   required: (label: string) => `${label} is required`,
   nameTooShort: 'Name must be at least 2 characters',
@@ -143,7 +143,7 @@ export const WAITLIST_TEXTS = {
     'Sign-ups are closed while we run our waitlist. Join the waitlist and we will invite you as soon as your spot comes up.',
 } as const;
 
-/** Each verified referral moves the referrer up this many places (spec sections 1 and 9). */
+/** Each verified referral moves the referrer up this many places (docs/product.md, "Waitlist mode"). */
 export const REFERRAL_BOOST_POSITIONS = 5;
 /** Points a verified referral adds to the priority score. */
 export const REFERRAL_SCORE_POINTS = 10;
@@ -260,7 +260,7 @@ export const WaitlistStatusQuery = z.object({
 export const WaitlistStatusResponse = WaitlistStanding;
 export type WaitlistStatusResponse = WaitlistStanding;
 
-/** Contact sales (spec sections 3, 5 and 9): all four fields required, trimmed. */
+/** Contact sales (docs/product.md, "Other forms"): all four fields required, trimmed. */
 export const CONTACT_SALES_FIELDS = [
   { id: 'name', label: 'Name', maxLength: 100 },
   { id: 'email', label: 'Email', maxLength: EMAIL_MAX_LENGTH },

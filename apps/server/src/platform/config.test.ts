@@ -17,6 +17,7 @@ describe('parseConfig', () => {
       TASK_LEASE_S: 180,
       SHUTDOWN_DRAIN_MS: 0,
       GOOGLE_ISSUER: 'https://accounts.google.com',
+      LOG_FORMAT: 'pretty',
       isProduction: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -122,5 +123,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).not.toThrow();
     expect(parseConfig({ NODE_ENV: 'production', PROVIDER_ENGINE: 'local' }).PROVIDER_ENGINE).toBe('local');
     expect(parseConfig({ NODE_ENV: 'production', KIE_API_KEY: 'k' }).PROVIDER_ENGINE).toBe('kie');
+  });
+
+  it('logs readable lines in development only, unless LOG_FORMAT says otherwise', () => {
+    expect(parseConfig({ NODE_ENV: 'development' }).LOG_FORMAT).toBe('pretty');
+    expect(parseConfig({ NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+    expect(parseConfig({ NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
+    expect(parseConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(parseConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(() => parseConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      'Invalid configuration: LOG_FORMAT must be "json" or "pretty" (got "xml")',
+    );
   });
 });

@@ -30,10 +30,12 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
 
-/** Every environment variable the server reads (DESIGN.md section 3), parsed once at start. */
+/** Every environment variable the server reads (README.md, "Configuration"), parsed once at start. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` lines for a person at a terminal, `json` lines for log collectors; by NODE_ENV when unset. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' }).optional(),
   PORT: z.coerce
     .number({ error: 'must be an integer between 0 and 65535' })
     .int({ error: 'must be an integer between 0 and 65535' })
@@ -115,10 +117,11 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE' | 'ADMIN_REQUIRE_2FA'> & {
+export type Config = Omit<Env, 'PUBLIC_URL' | 'PROVIDER_ENGINE' | 'ADMIN_REQUIRE_2FA' | 'LOG_FORMAT'> & {
   PUBLIC_URL: string;
   PROVIDER_ENGINE: 'local' | 'kie';
   ADMIN_REQUIRE_2FA: boolean;
+  LOG_FORMAT: 'json' | 'pretty';
   isProduction: boolean;
 };
 
@@ -159,6 +162,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // The local engine is a stand-in: production runs it only when configured by name.
     PROVIDER_ENGINE: parsed.PROVIDER_ENGINE ?? (isProduction ? 'kie' : 'local'),
     ADMIN_REQUIRE_2FA: parsed.ADMIN_REQUIRE_2FA ?? isProduction,
+    // Readable in development; production's collectors and the tests that read logs get JSON.
+    LOG_FORMAT: parsed.LOG_FORMAT ?? (parsed.NODE_ENV === 'development' ? 'pretty' : 'json'),
     isProduction,
   };
 }

@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 
 const PUBLIC_API_PREFIX = '/api/provider/';
 
-/** Writes the one error shape of DESIGN.md section 6; the public API adds `success: false`. */
+/** Writes the one error shape (docs/product.md, "Error answers"); the public API adds `success: false`. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -23,8 +23,8 @@ export async function connectRedis(url: string, log: Logger): Promise<Redis> {
     enableOfflineQueue: false,
     connectTimeout: 2_000,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    // Commands issued in the same tick (a paid call's three rate-limit windows, concurrent
-    // requests) go out in one write: +40% rate-limited calls a second in a micro-benchmark.
+    // Commands issued in the same tick (the one rate-limit script call of each of many
+    // concurrent paid calls, other limits) go out in one write instead of one each.
     enableAutoPipelining: true,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });

@@ -50,7 +50,12 @@ const ENDPOINTS: Array<Endpoint & { caller: Caller }> = [
   { caller: 'disposable', method: 'PUT', path: '/api/password', body: { newPassword: 'another secret' } },
   { caller: 'disposable', method: 'DELETE', path: '/api/account', body: { confirmEmail: 'x@example.com' } },
   { caller: 'none', method: 'POST', path: '/api/auth/verify-email', body: { token: 'abc', password: 'x' } },
-  { caller: 'none', method: 'POST', path: '/api/auth/forgot-password', body: { email: 'someone@example.com' } },
+  {
+    caller: 'none',
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    body: { email: 'someone@example.com' },
+  },
   {
     caller: 'none',
     method: 'POST',

@@ -151,7 +151,7 @@ export function send(app: FastifyInstance, request: HostileRequest): Promise<Lig
 
 /**
  * The properties every answer keeps: never a 5xx, the security headers, and an error in the one
- * shape of DESIGN.md section 6 (`success: false` added on the public API).
+ * shape of docs/product.md, "Error answers" (`success: false` added on the public API).
  */
 export function assertWellFormedAnswer(request: HostileRequest, response: LightMyRequestResponse) {
   const fail = (why: string) => {

@@ -10,7 +10,7 @@ function Broken(): never {
 }
 
 describe('route error element', () => {
-  it('shows the spec text with the error message and a link home', () => {
+  it('shows the exact error text with the error message and a link home', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter([{ path: '/', Component: Broken, ErrorBoundary: RouteError }]);
     render(<RouterProvider router={router} />);

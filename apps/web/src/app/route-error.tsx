@@ -7,7 +7,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The router's error element (spec section 8). */
+/** The router's error element (docs/product.md, "Other screens"). */
 export function RouteError() {
   const error = useRouteError();
   return (

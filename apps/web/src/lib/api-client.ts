@@ -70,7 +70,10 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
 }
 
-/** The app's HTTP client: cookie credentials, JSON bodies, a 30-second timeout (spec section 7). */
+/**
+ * The app's HTTP client: cookie credentials, JSON bodies, a 30-second timeout
+ * (docs/product.md, "App API").
+ */
 export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

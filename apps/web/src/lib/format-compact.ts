@@ -5,9 +5,10 @@ const MILLION = 1_000_000;
 const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /**
- * A figure abbreviated the way the admin screen shows it (spec section 9): K from 1,000, M from
- * 1,000,000, at most one decimal ("1.5K", "2.5M"). A value that rounds up to the next unit takes it,
- * so 999,999 reads "1M", never "1000K". Below 1,000 the number is shown as is, rounded to one decimal.
+ * A figure abbreviated the way the admin screen shows it (docs/product.md, "Admin figures"): K from
+ * 1,000, M from 1,000,000, at most one decimal ("1.5K", "2.5M"). A value that rounds up to the next
+ * unit takes it, so 999,999 reads "1M", never "1000K". Below 1,000 the number is shown as is,
+ * rounded to one decimal.
  */
 export function formatCompact(value: number): string {
   const size = Math.abs(value);

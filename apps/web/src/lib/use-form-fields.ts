@@ -5,7 +5,7 @@ type Errors<Values> = { [Name in keyof Values]?: string };
 
 /**
  * Text fields whose errors appear when a field loses focus and clear as soon as it is edited
- * (spec section 5). `field(name)` gives the props for a <TextField>.
+ * (docs/product.md, "States and transitions"). `field(name)` gives the props for a <TextField>.
  */
 export function useFormFields<Values extends Record<keyof Values, string>>(
   initial: Values,

@@ -7,7 +7,10 @@ import { SiteLayout } from '../components/layout/site-layout.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { RedirectHome } from './redirect-home.tsx';
 
-/** Every route of spec section 2. The landing ships in the main chunk; every other page is lazy. */
+/**
+ * Every route of docs/product.md, "Screens and routes". The landing ships in the main chunk; every
+ * other page is lazy.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',

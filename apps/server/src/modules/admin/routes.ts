@@ -34,7 +34,7 @@ import { updateUser } from './update-user.ts';
 const UserParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
- * The admin API (spec sections 3, 6, 7, 9, plus Add User, Edit and the audit log): admin and
+ * The admin API (docs/product.md, "Admin area", with Add User, Edit and the audit log): admin and
  * super_admin only, by session cookie or, for scripts, the session token as a bearer token.
  */
 export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginAsyncZod =>

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Every change an admin (or the admin command) makes to an account, written in the same

@@ -6,8 +6,9 @@ const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
 
 /**
- * Brute-force and abuse limits of the account endpoints (docs/decisions/0005). Per IP they are
- * generous enough for an office behind one address; per account they stop password guessing.
+ * Brute-force and abuse limits of the account endpoints
+ * (docs/decisions/0005-accounts-and-sessions.md). Per IP they are generous enough for an office
+ * behind one address; per account they stop password guessing.
  */
 export function createAuthLimits(store: { redis?: Redis; prefix: string }) {
   const limit = (keyPrefix: string, points: number, durationS: number, blockDurationS?: number) =>

@@ -132,15 +132,28 @@ describe('Google sign-in (OIDC against a real provider)', () => {
   it('asks an account with two-factor authentication for its code before any session', async () => {
     issuer.accounts.set('google-2fa', { email: 'guarded.google@example.com', emailVerified: true });
     const cookie = sessionCookieOf(await signInAtProvider('google-2fa'));
-    const setup = await runtime.app.inject({ method: 'POST', url: '/api/account/2fa/setup', headers: { cookie }, payload: {} });
+    const setup = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/setup',
+      headers: { cookie },
+      payload: {},
+    });
     expect(setup.statusCode).toBe(200);
     const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
-    await runtime.app.inject({ method: 'POST', url: '/api/account/2fa/enable', headers: { cookie }, payload: { code } });
+    await runtime.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/enable',
+      headers: { cookie },
+      payload: { code },
+    });
 
     const again = await signInAtProvider('google-2fa');
     expect(again.headers.location).toBe('/auth/two-factor');
     expect(again.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
-    expect(again.cookies.find((c) => c.name === 'conduit_2fa')).toMatchObject({ httpOnly: true, path: '/api/auth' });
+    expect(again.cookies.find((c) => c.name === 'conduit_2fa')).toMatchObject({
+      httpOnly: true,
+      path: '/api/auth',
+    });
   });
 
   it('fails to /?error=auth_failed when Google has not verified the address', async () => {

@@ -18,7 +18,10 @@ export class EmailNotVerified extends AppError {
   }
 }
 
-/** Presence and format of the login fields, each with the text the client maps (spec section 8). */
+/**
+ * Presence and format of the login fields, each with the text the client maps
+ * (docs/product.md, "Sign-in errors").
+ */
 export function readLoginFields(input: LoginBody): { email: string; password: string } {
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';

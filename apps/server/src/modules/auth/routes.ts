@@ -47,7 +47,7 @@ const SIGNUP_COOKIE = 'conduit_signup';
 const SIGNUP_COOKIE_PATH = '/api/auth';
 const SIGNUP_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
-/** Sign-up, verification, sign-in (password and Google) and the session (spec section 7). */
+/** Sign-up, verification, sign-in (password and Google) and the session (docs/product.md, "App API"). */
 export const authRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { config } = services;

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * An account. Rows are never deleted: a deleted account is anonymised (email replaced, secrets

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 
 /**
- * Per-account call activity on `credit_accounts`, kept by the debit statement that already
- * updates the row, so the admin figures read one row per account instead of every call
- * (docs/admin-figures.md, "Where the time goes"). A run is a sequence of calls no more than
- * ACTIVITY_RUN_GAP_DAYS apart; with it, "called in the 30 days before the window" is exact:
- * a run that started before the window and has a call in it has a call in the 30 days before.
+ * Per-account call activity on `credit_accounts`, kept by the debit statement that already updates
+ * the row, so the admin figures read one row per account instead of every call
+ * (docs/admin-figures.md, "Account activity: why the windows are fast"). A run is a sequence of
+ * calls no more than ACTIVITY_RUN_GAP_DAYS apart; with it, "called in the 30 days before the
+ * window" is exact: a run that started before the window and has a call in it has a call in the 30
+ * days before.
  */
 export const ACTIVITY_RUN_GAP_DAYS = 30;
 

@@ -6,7 +6,7 @@ import { creditEntries } from './schema.ts';
 
 const SERVICES = Object.keys(USAGE_COSTS) as UsageCostKey[];
 
-/** The signed-in user's credit data (spec section 3), computed from the ledger. */
+/** The signed-in user's credit data (docs/product.md, "Data the screens show"), computed from the ledger. */
 export async function getCreditSummary(db: DbOrTx, userId: string): Promise<CreditsResponse> {
   const [balance, totals, perService] = await Promise.all([
     getBalance(db, userId),

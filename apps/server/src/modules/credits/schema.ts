@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const CREDIT_REASONS = ['free_credits', 'purchase', 'usage', 'refund', 'adjustment'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -33,7 +32,7 @@ export const creditAccounts = pgTable(
 );
 
 /**
- * The append-only ledger (DESIGN.md section 4). Each row changes the balance in the same
+ * The append-only ledger (docs/product.md, "Credits and money"). Each row changes the balance in the same
  * transaction; (reason, reference) is unique, so a grant, purchase, debit or refund keyed by
  * its cause can only ever be written once.
  */

@@ -88,7 +88,7 @@ describe('@conduit/client against the OpenAPI document', () => {
     expect((error as Error).message).toBe('Rate limit exceeded');
   });
 
-  it('turns an answer that is not ours into an HTTP_ERROR with the spec fallback message', async () => {
+  it('turns an answer that is not ours into an HTTP_ERROR with the "HTTP error! status: N" fallback message', async () => {
     const { client } = recordingClient(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = (await client.getAccount().catch((caught: unknown) => caught)) as ConduitApiError;
     expect(error).toMatchObject({ status: 502, code: 'HTTP_ERROR', body: '<html>Bad gateway</html>' });

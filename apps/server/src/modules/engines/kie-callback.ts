@@ -9,7 +9,10 @@ export const KIE_CALLBACK_PATH = '/api/engines/kie/callback';
 /** A callback whose timestamp is further than this from our clock is refused (replays, skew). */
 export const KIE_CALLBACK_TOLERANCE_S = 300;
 
-/** base64(HMAC-SHA256(`${taskId}.${timestamp}`, key)), as UPSTREAMS.md describes kie's signature. */
+/**
+ * base64(HMAC-SHA256(`${taskId}.${timestamp}`, key)), kie's signature
+ * (docs/upstreams.md, "kie.ai: signed callbacks").
+ */
 export function kieCallbackSignature(hmacKey: string, upstreamTaskId: string, timestamp: string): string {
   return createHmac('sha256', hmacKey).update(`${upstreamTaskId}.${timestamp}`).digest('base64');
 }

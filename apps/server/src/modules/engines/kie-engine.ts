@@ -84,7 +84,7 @@ function retryAfterMsOf(header: string | null): number | undefined {
 }
 
 /**
- * The create call of each service, exactly as UPSTREAMS.md describes it. `callBackUrl` only when
+ * The create call of each service, exactly as docs/upstreams.md describes it. `callBackUrl` only when
  * signed callbacks are configured; they wake our poll early, polling stays the source of truth.
  */
 export function kieCreateRequest(input: MediaInput, callBackUrl?: string): { path: string; body: Json } {

@@ -6,7 +6,7 @@ import { createRenderPool } from './media/render-pool.ts';
 import { createRandom, hashText, pickOne, randomInt, stableJson } from './media/seed.ts';
 
 /**
- * The development engine (DESIGN.md section 5): real, valid files and data made
+ * The development engine (docs/architecture.md, "Real parts and stand-ins"): real, valid files and data made
  * deterministically from the request, labelled "DEV ENGINE", so the whole platform runs and is
  * testable with no upstream account. Equal requests give equal pixels and posts.
  *

@@ -7,7 +7,7 @@ import { webhookSecretFor } from '../webhooks/signing.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
 import { createKey, deleteKey, type KeysContext, listKeys } from './keys.ts';
 
-/** The signed-in user's API keys (spec section 7): list, create, delete. */
+/** The signed-in user's API keys (docs/product.md, "App API"): list, create, delete. */
 export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: KeysContext = {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
-
 /**
- * API keys. The key itself is shown to its owner whenever they look (the spec's click-to-copy
- * list), so it is kept encrypted (AES-256-GCM) and found by its SHA-256. Deleting sets
- * `deleted_at`: usage history keeps naming the key, and every check requires it to be null.
+ * API keys. The key itself is shown to its owner whenever they look (the click-to-copy list of
+ * docs/product.md, "Signed-in area"), so it is kept encrypted (AES-256-GCM) and found by its
+ * SHA-256. Deleting sets `deleted_at`: usage history keeps naming the key, and every check requires
+ * it to be null.
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -108,9 +108,9 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
 }
 
 /**
- * The sandbox (DESIGN.md section 5): our own TEST MODE checkout page stands in for Stripe's on an
- * installation without Stripe keys. Its session state lives on the payment row; Pay on the page
- * marks it paid, and the very same verify/fulfil path credits it.
+ * The sandbox (docs/architecture.md, "Real parts and stand-ins"): our own TEST MODE checkout page
+ * stands in for Stripe's on an installation without Stripe keys. Its session state lives on the
+ * payment row; Pay on the page marks it paid, and the very same verify/fulfil path credits it.
  */
 export function createSandboxCheckout(db: Db, publicUrl: string): CheckoutProvider {
   return {

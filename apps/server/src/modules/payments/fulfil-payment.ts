@@ -27,10 +27,11 @@ async function lockPayment(tx: Tx, session: CheckoutSessionState) {
 }
 
 /**
- * The one fulfil path for both the webhook and the verify call (DESIGN.md section 4). The payment
- * row is locked, then the purchase is a ledger entry keyed by the payment id, so however many
- * deliveries race, one of them credits and the others see it done. The first purchase moves a
- * free account to the Pro rate-limit tier. Must run inside the caller's transaction.
+ * The one fulfil path for both the webhook and the verify call
+ * (docs/product.md, "Credits and money"). The payment row is locked, then the purchase is a ledger
+ * entry keyed by the payment id, so however many deliveries race, one of them credits and the
+ * others see it done. The first purchase moves a free account to the Pro rate-limit tier. Must run
+ * inside the caller's transaction.
  */
 export async function fulfilCheckout(
   tx: Tx,

@@ -26,7 +26,10 @@ import { handleStripeEvent, WEBHOOK_TOLERANCE_S } from './stripe-webhook.ts';
 
 const SessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 
-/** Credit purchases (spec section 7): checkout, verify on return, history, Stripe webhooks, sandbox. */
+/**
+ * Credit purchases (docs/product.md, "App API"): checkout, verify on return, history, Stripe
+ * webhooks, sandbox.
+ */
 export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { config } = services;

@@ -1,9 +1,8 @@
 import { PAYMENT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per checkout started. The ledger's purchase entry references the row's id, and the

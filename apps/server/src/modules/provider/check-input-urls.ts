@@ -33,7 +33,10 @@ export interface UrlGuard {
    * rebinding) is refused, and redirects are never followed.
    */
   fetch(url: string, field: string, init?: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response>;
-  /** Each input image must be public, reachable, an image and at most 10 MB (spec section 5), before any charge. */
+  /**
+   * Each input image must be public, reachable, an image and at most 10 MB
+   * (docs/product.md, "Public API limits"), before any charge.
+   */
   checkInputImages(urls: string[], field: string): Promise<void>;
   /** Closes the kept-alive connections to users' hosts. */
   close(): Promise<void>;

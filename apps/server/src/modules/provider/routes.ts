@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** The public provider API (spec section 7, header X-API-Key). */
+/** The public provider API (docs/product.md, "Public API", header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { services, engine, urlGuard } = gateway;

@@ -3,7 +3,7 @@ import { ValidationFailed } from '../../platform/errors.ts';
 
 /**
  * Validates a JSON body with a contract schema and answers 400 with the schema's own message
- * (the spec's exact texts), not the generic "field: message" of route validation. A missing
+ * (the exact texts of docs/product.md), not the generic "field: message" of route validation. A missing
  * or null text field counts as empty, so it gets the same text as a blank one.
  */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown, textFields: string[]): z.infer<T> {

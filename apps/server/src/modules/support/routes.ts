@@ -18,11 +18,11 @@ import { createSupportLimiter, sendSupportMessage } from './send-support-message
 import { getSupportContact } from './support-contact.ts';
 import type { SupportContext } from './support-context.ts';
 
-/** Bodies are read as JSON and checked by `parseBody`, so the answer carries the spec's exact text. */
+/** Bodies are read as JSON and checked by `parseBody`, so the answer carries the form's exact text. */
 const JsonBody = z.unknown();
 const TicketParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Support (spec sections 2, 5, 7, 8): the contact points, users' messages, admins' answers. */
+/** Support (docs/product.md, "Signed-in area"): the contact points, users' messages, admins' answers. */
 export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: SupportContext = {

@@ -1,9 +1,8 @@
 import { SUPPORT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A message a signed-in user sent from /app/support. The address is the one the account had when

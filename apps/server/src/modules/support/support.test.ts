@@ -80,7 +80,7 @@ describe('POST /api/support', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("refuses a blank or missing field with the spec's text and stores nothing", async () => {
+  it("refuses a blank or missing field with the form's exact text and stores nothing", async () => {
     const user = await signedInUser();
     const cases = [
       [{ subject: '', message: 'Something broke' }, 'subject'],

@@ -1,9 +1,10 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 
 /** One row describing this installation: when it was created and how often it has started. */
 export const installation = pgTable('installation', {
   id: text('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastStartedAt: timestamptz('last_started_at').notNull().defaultNow(),
   startCount: integer('start_count').notNull().default(1),
 });

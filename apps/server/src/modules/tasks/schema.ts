@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
 import { apiKeys } from '../keys/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the

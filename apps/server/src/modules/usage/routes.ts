@@ -15,7 +15,10 @@ import { getDashboard } from './get-dashboard.ts';
 import { listUsage, usageCsv } from './list-usage.ts';
 import { rateResult } from './rate-result.ts';
 
-/** The signed-in user's dashboard and usage history (spec section 3; history beyond the spec). */
+/**
+ * The signed-in user's dashboard and usage history (docs/product.md, "Data the screens show"; the
+ * history goes beyond it).
+ */
 export const usageRoutes = (
   services: Services,
   engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,

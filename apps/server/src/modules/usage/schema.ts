@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
 import { tasks } from '../tasks/schema.ts';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A user's 1-5 rating of one of their results: one row per task, rating again replaces it.

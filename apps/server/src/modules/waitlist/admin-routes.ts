@@ -14,7 +14,10 @@ const EXPORTED_ANSWERS = WAITLIST_FIELDS.map((field) => field.id).filter(
   (id) => id !== 'name' && id !== 'email',
 );
 
-/** The admin's waitlist: entries by rank, CSV export, invite next N (docs/waitlist.md, "Admin"). */
+/**
+ * The admin's waitlist: entries by rank, CSV export, invite next N
+ * (docs/waitlist.md, "Admin: invite next N").
+ */
 export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['admin'];

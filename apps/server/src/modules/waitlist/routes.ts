@@ -24,7 +24,7 @@ import type { WaitlistLimits } from './waitlist-limits.ts';
 /** A browser opening the page (Accept: text/html) rather than a client asking for JSON. */
 const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
-/** The waitlist and Contact Sales endpoints of spec section 7 (docs/waitlist.md). */
+/** The waitlist and Contact Sales endpoints (docs/waitlist.md, "Endpoints"). */
 export const waitlistRoutes = (services: Services, limits: WaitlistLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['waitlist'];

@@ -1,8 +1,7 @@
 import type { WaitlistAnswers } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+import { type AnyPgColumn, bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * One person on the waitlist. `seq` is the join order (the base of the rank); the rank itself is

@@ -17,7 +17,7 @@ const bodyEmail = (request: FastifyRequest) => {
 /**
  * In waitlist mode the site is closed to the public: sign-up, sign-in and password reset answer 403 with a clear
  * message, except for the operators (ADMIN_EMAILS, or an account with an admin role), who still
- * need a session to run the admin API (docs/waitlist.md, "Waitlist mode").
+ * need a session to run the admin API (docs/waitlist.md, "Waitlist mode and accounts").
  */
 export function registerWaitlistGate(app: FastifyInstance, services: Services) {
   if (!services.config.WAITLIST_MODE) return;

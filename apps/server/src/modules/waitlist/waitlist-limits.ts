@@ -4,7 +4,7 @@ import { createLimiter } from '../../platform/rate-limiter.ts';
 const HOUR_S = 60 * 60;
 const TOO_MANY = 'Too many requests from your network. Please wait a while and try again.';
 
-/** Abuse limits of the public waitlist endpoints (docs/waitlist.md, "Abuse"). */
+/** Abuse limits of the public waitlist endpoints (docs/waitlist.md, "Referrals and abuse"). */
 export function createWaitlistLimits(store: { redis?: Redis; prefix: string }) {
   const limit = (keyPrefix: string, points: number, durationS: number) =>
     createLimiter(store, { keyPrefix, points, durationS }, TOO_MANY);

@@ -1,6 +1,9 @@
 import { ROUTES } from '@conduit/contracts';
 
-/** Header links; Features and Pricing are anchors on the landing page (spec section 2). */
+/**
+ * Header links; Features and Pricing are anchors on the landing page
+ * (docs/product.md, "Header, footer and notifications").
+ */
 export const HEADER_NAV = [
   { label: 'Features', to: ROUTES.features },
   { label: 'Pricing', to: ROUTES.pricing },

@@ -6,7 +6,7 @@ export const COPIED_TEXT = 'Copied!';
 
 /**
  * The value itself is the button ("Copy <value>" to a screen reader). The outcome is announced
- * beside it: 'Copied!' for two seconds, or 'Failed to copy to clipboard' (spec section 8).
+ * beside it: 'Copied!' for two seconds, or 'Failed to copy to clipboard' (docs/product.md, "Other screens").
  */
 export function CopyButton({ value, size = 'md' }: { value: string; size?: 'sm' | 'md' }) {
   const { status, copy } = useCopy();

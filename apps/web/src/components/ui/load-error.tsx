@@ -2,7 +2,10 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from './button.tsx';
 import { FormAlert } from './form-alert.tsx';
 
-/** A failed load with its Retry button (spec section 8: 'Failed to load dashboard data' with Retry). */
+/**
+ * A failed load with its Retry button (docs/product.md, "Other screens": 'Failed to load dashboard
+ * data' with Retry).
+ */
 export function LoadError({
   message,
   onRetry,

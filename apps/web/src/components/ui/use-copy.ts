@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 type CopyState = { status: 'idle' } | { status: 'copied' | 'failed'; at: number };
 export type CopyStatus = 'idle' | 'copied' | 'failed';
 
-/** Copies text; 'copied' lasts COPY_CONFIRMATION_MS (spec section 9), 'failed' until the next try. */
+/**
+ * Copies text; 'copied' lasts COPY_CONFIRMATION_MS (docs/product.md, "Timings"), 'failed' until the
+ * next try.
+ */
 export function useCopy() {
   const [state, setState] = useState<CopyState>({ status: 'idle' });
   useEffect(() => {

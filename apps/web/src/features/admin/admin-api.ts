@@ -22,9 +22,9 @@ export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, 'audit-log'] as const;
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /**
- * Every admin figure moves while the screen is open, and spec section 4 wants a tab switch to
- * reload its data: stale at once, so each tab asks again when it is shown (its old figures show
- * meanwhile).
+ * Every admin figure moves while the screen is open, and a tab switch must reload its data
+ * (docs/product.md, "States and transitions"): stale at once, so each tab asks again when it is
+ * shown (its old figures show meanwhile).
  */
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
@@ -40,7 +40,10 @@ export const adminRevenueQuery = get<AdminRevenueResponse>('/api/admin/analytics
 export const adminFeaturesQuery = get<AdminFeaturesResponse>('/api/admin/analytics/features');
 export const adminHealthQuery = get<AdminHealthResponse>('/api/admin/system/health');
 
-/** Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request (spec section 9). */
+/**
+ * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
+ * (docs/product.md, "Admin figures").
+ */
 export const adminUsersQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: [...ADMIN_USERS_QUERY_KEY, search],

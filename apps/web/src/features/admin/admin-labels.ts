@@ -8,7 +8,10 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 const TIER_LABELS = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' } as const;
 
-/** The spec's plan names with the rate-limit tier each stands for (spec section 6). */
+/**
+ * The admin plan names with the rate-limit tier each stands for
+ * (docs/product.md, "Roles and permissions").
+ */
 export const PLAN_LABELS: Record<AdminPlan, string> = {
   free: `Free (${TIER_LABELS[TIER_BY_PLAN.free]} limits)`,
   basic: `Basic (${TIER_LABELS[TIER_BY_PLAN.basic]} limits)`,

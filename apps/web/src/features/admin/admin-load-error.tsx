@@ -22,7 +22,10 @@ function TwoFactorNeeded() {
   );
 }
 
-/** Spec section 8: 'Loading Error' / 'Failed to load admin dashboard data', with a Retry. */
+/**
+ * 'Loading Error' / 'Failed to load admin dashboard data', with a Retry
+ * (docs/product.md, "Other screens").
+ */
 export function AdminLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
   return (
     <div role="alert" className="rounded-2xl border border-danger bg-danger-soft p-5 text-fg">

@@ -76,7 +76,7 @@ describe('admin: overview', () => {
 });
 
 describe('admin: tabs', () => {
-  it('lists the spec tabs; the open tab is in the URL and opening a tab loads its data again', async () => {
+  it('lists the admin tabs; the open tab is in the URL and opening a tab loads its data again', async () => {
     const { api, user, router } = openAdmin();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([

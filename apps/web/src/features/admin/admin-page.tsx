@@ -23,7 +23,10 @@ import { WaitlistTab } from './waitlist-tab.tsx';
 
 export const ADMIN_TITLE = 'Admin dashboard';
 
-/** Each tab's panel. Only the open one is mounted, so opening a tab loads its data again (spec section 4). */
+/**
+ * Each tab's panel. Only the open one is mounted, so opening a tab loads its data again
+ * (docs/product.md, "States and transitions").
+ */
 const PANELS: Record<AdminTab, ComponentType> = {
   overview: OverviewTab,
   users: UsersTab,
@@ -82,7 +85,10 @@ function AdminHome({ user }: { user: SessionUser }) {
   );
 }
 
-/** /admin: signed-in admins and super admins only (spec section 6); others read 'Access Denied'. */
+/**
+ * /admin: signed-in admins and super admins only (docs/product.md, "Roles and permissions"); others
+ * read 'Access Denied'.
+ */
 export function AdminPage() {
   return (
     <RequireAuth>{(user) => (isAdmin(user) ? <AdminHome user={user} /> : <AccessDenied />)}</RequireAuth>

@@ -67,7 +67,10 @@ function FeaturesTable({ features }: { features: Feature[] }) {
   );
 }
 
-/** Spec section 3, feature item: per paid service, who uses it, how much, how it rates and fails. */
+/**
+ * The feature item (docs/product.md, "Data the screens show"): per paid service, who uses it, how
+ * much, how it rates and fails.
+ */
 export function FeaturesTab() {
   const features = useQuery(adminFeaturesQuery);
   return (

@@ -101,7 +101,10 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
   );
 }
 
-/** Spec section 3, health: status, uptime, response time and error rate (good under 1%), and the checks. */
+/**
+ * Health (docs/product.md, "Data the screens show"): status, uptime, response time and error rate
+ * (good under 1%), and the checks.
+ */
 export function HealthTab() {
   const health = useQuery(adminHealthQuery);
   return <QueryView query={health}>{(data) => <HealthView data={data} />}</QueryView>;

@@ -26,7 +26,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A count abbreviated K/M (spec section 9), with the exact figure beside it when it was shortened. */
+/**
+ * A count abbreviated K/M (docs/product.md, "Admin figures"), with the exact figure beside it when
+ * it was shortened.
+ */
 function countCard(value: number) {
   return { value: formatCompact(value), exact: formatCount(value) };
 }
@@ -103,7 +106,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
   );
 }
 
-/** Spec section 3, admin overview: users, revenue and system figures. */
+/** The admin overview (docs/product.md, "Data the screens show"): users, revenue and system figures. */
 export function OverviewTab() {
   const dashboard = useQuery(adminDashboardQuery);
   return <QueryView query={dashboard}>{(data) => <OverviewFigures overview={data.overview} />}</QueryView>;

@@ -6,8 +6,9 @@ const monthKey = (date: Date) =>
   `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /**
- * The last ADMIN_REVENUE_MONTHS calendar months (spec section 9), oldest first, ending with the
- * current month or the newest the server reported. A month without payments reads 0, with no growth.
+ * The last ADMIN_REVENUE_MONTHS calendar months (docs/product.md, "Admin figures"), oldest first,
+ * ending with the current month or the newest the server reported. A month without payments reads
+ * 0, with no growth.
  */
 export function lastMonths(data: RevenueMonth[], now = new Date()): RevenueMonth[] {
   const byMonth = new Map(data.map((point) => [point.date.slice(0, 7), point]));

@@ -83,7 +83,10 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
   );
 }
 
-/** Spec sections 2 and 9: revenue of the last six months from real payments, as a chart and a table. */
+/**
+ * Revenue of the last six months from real payments, as a chart and a table
+ * (docs/product.md, "Admin figures").
+ */
 export function RevenueTab() {
   const revenue = useQuery(adminRevenueQuery);
   return (

@@ -22,7 +22,10 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: string }
   );
 }
 
-/** Spec section 9: an error rate under its threshold (5% per feature, 1% for health) is good. */
+/**
+ * An error rate under its threshold (5% per feature, 1% for health) is good
+ * (docs/product.md, "Admin figures").
+ */
 export function RateBadge({ rate, goodBelow }: { rate: number; goodBelow: number }) {
   return rate < goodBelow ? (
     <StatusBadge tone="good">Good</StatusBadge>

@@ -38,8 +38,9 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
 }
 
 /**
- * Users: the server sends up to 100 accounts a request (spec section 9); the table shows 10 at a
- * time and pages through them, asking for the next 100 on the cursor when paging past the last.
+ * Users: the server sends up to 100 accounts a request (docs/product.md, "Admin figures"); the
+ * table shows 10 at a time and pages through them, asking for the next 100 on the cursor when
+ * paging past the last.
  */
 export function UsersTab() {
   const [searchText, setSearchText] = useState('');

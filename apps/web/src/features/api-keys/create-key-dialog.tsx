@@ -11,7 +11,7 @@ import { keysApi, refreshKeys } from './keys-api.ts';
 
 export const CREATE_KEY_TITLE = 'Create API key';
 
-/** POST /api/keys with a trimmed, non-blank name (spec section 5). */
+/** POST /api/keys with a trimmed, non-blank name (docs/product.md, "Other forms"). */
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();

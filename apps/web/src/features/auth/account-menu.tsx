@@ -16,8 +16,9 @@ const itemsIn = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
 /**
- * The signed-in header's avatar menu (spec section 2): name, email, Dashboard and Sign out.
- * A menu button: arrow keys move between the items, Escape and an outside click close it.
+ * The signed-in header's avatar menu (docs/product.md, "Header, footer and notifications"): name,
+ * email, Dashboard and Sign out. A menu button: arrow keys move between the items, Escape and an
+ * outside click close it.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const [isOpen, setIsOpen] = useState(false);

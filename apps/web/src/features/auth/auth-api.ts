@@ -14,7 +14,7 @@ export interface Credentials {
   password: string;
 }
 
-/** The account calls of spec section 7. */
+/** The account calls (docs/product.md, "App API"). */
 export const authApi = {
   providers: () => apiClient.get<AuthProvidersResponse>('/api/auth/providers'),
   login: ({ email, password }: Credentials) =>

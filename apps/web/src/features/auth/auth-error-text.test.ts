@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { loginErrorText, readServerError, serverTextOr, signupErrorText } from './auth-error-text.ts';
 
-describe('loginErrorText (spec section 8, login)', () => {
+describe('loginErrorText (docs/product.md, "Sign-in errors")', () => {
   it.each([
     [M.invalidCredentials, E.loginInvalid],
     [M.userNotFound, E.loginInvalid],
@@ -27,7 +27,7 @@ describe('loginErrorText (spec section 8, login)', () => {
   });
 });
 
-describe('signupErrorText (spec section 8, signup)', () => {
+describe('signupErrorText (docs/product.md, "Sign-up errors")', () => {
   it.each([
     [M.userExists, E.userExists],
     [M.invalidEmail, E.invalidEmail],

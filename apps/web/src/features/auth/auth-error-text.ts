@@ -43,13 +43,16 @@ const SIGNUP_TEXTS: Record<string, string> = {
   [M.allFieldsRequired]: AUTH_ERROR_TEXTS.fillAll,
 };
 
-/** Spec section 8 maps every server message starting with this to the password-length text. */
+/**
+ * Every server message starting with this maps to the password-length text
+ * (docs/product.md, "Sign-up errors").
+ */
 const PASSWORD_RULE_PREFIX = 'Password must be';
 
 const lookup = (texts: Record<string, string>, message: string) =>
   Object.hasOwn(texts, message) ? texts[message] : undefined;
 
-/** Spec section 8, login: the text the sign-in form shows for a server answer. */
+/** The text the sign-in form shows for a server answer (docs/product.md, "Sign-in errors"). */
 export function loginErrorText({ message, code }: ServerError): LoginErrorView {
   if (code === ERROR_CODES.EMAIL_NOT_VERIFIED || message === M.emailNotVerified) {
     return { text: AUTH_ERROR_TEXTS.notVerified, isUnverified: true };
@@ -58,12 +61,15 @@ export function loginErrorText({ message, code }: ServerError): LoginErrorView {
   return { text: lookup(LOGIN_TEXTS, message) ?? message, isUnverified: false };
 }
 
-/** Spec section 8, signup: the text the sign-up form shows for a server answer. */
+/** The text the sign-up form shows for a server answer (docs/product.md, "Sign-up errors"). */
 export function signupErrorText({ message }: ServerError): string {
   if (message === undefined) return AUTH_ERROR_TEXTS.fallback;
   if (message.startsWith(PASSWORD_RULE_PREFIX)) return AUTH_ERROR_TEXTS.passwordTooShort;
   return lookup(SIGNUP_TEXTS, message) ?? message;
 }
 
-/** Settings and other forms: the server's own text, else the form's fallback (spec section 8). */
+/**
+ * Settings and other forms: the server's own text, else the form's fallback
+ * (docs/product.md, "Other screens").
+ */
 export const serverTextOr = (error: unknown, fallback: string) => readServerError(error).message ?? fallback;

@@ -9,7 +9,10 @@ import { isNewAccount, useAnnounceSignIn } from './use-announce-sign-in.ts';
 
 export const AUTH_FAILED_PATH = `${ROUTES.home}?error=auth_failed`;
 
-/** Google sign-in completion (spec section 2): fetch the user again, then /app or back with an error. */
+/**
+ * Google sign-in completion (docs/product.md, "Public pages"): fetch the user again, then /app or
+ * back with an error.
+ */
 export function AuthSuccessPage() {
   useDocumentTitle('Signing in');
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ const signup = (password: string, confirmPassword: string, email = 'ada@example.
   confirmPassword,
 });
 
-describe('field rules (spec section 5)', () => {
+describe('field rules (docs/product.md, "Sign-in and sign-up")', () => {
   it('checks the email', () => {
     expect(emailFieldError('')).toBe(T.emailRequired);
     expect(emailFieldError('   ')).toBe(T.emailRequired);
@@ -44,7 +44,7 @@ describe('field rules (spec section 5)', () => {
   });
 });
 
-describe('submit checks (spec section 5)', () => {
+describe('submit checks (docs/product.md, "Sign-in and sign-up")', () => {
   it('checks sign-in in order', () => {
     expect(loginSubmitError({ email: ' ', password: '' })).toBe(T.submitEmail);
     expect(loginSubmitError({ email: 'ada@example.com', password: '' })).toBe(T.submitPasswordLogin);

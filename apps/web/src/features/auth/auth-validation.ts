@@ -9,7 +9,7 @@ export interface SignupValues extends LoginValues {
   confirmPassword: string;
 }
 
-/** Spec section 5, shown under a field after it loses focus. */
+/** The field rules of docs/product.md, "Sign-in and sign-up", shown under a field after it loses focus. */
 export function emailFieldError(email: string): string | undefined {
   if (email.trim() === '') return T.emailRequired;
   if (!isEmail(email)) return T.emailInvalid;
@@ -38,7 +38,10 @@ export function confirmHelp({ password, confirmPassword }: NewPasswordPair): Con
   return confirmPassword === password ? 'match' : 'confirm';
 }
 
-/** Spec section 5 submit checks for sign-in, in order; undefined when the form may be sent. */
+/**
+ * The submit checks of sign-in, in order (docs/product.md, "Sign-in and sign-up"); undefined when
+ * the form may be sent.
+ */
 export function loginSubmitError({ email, password }: LoginValues): string | undefined {
   if (email.trim() === '') return T.submitEmail;
   if (password === '') return T.submitPasswordLogin;

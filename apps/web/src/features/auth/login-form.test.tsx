@@ -71,7 +71,7 @@ describe('sign-in form', () => {
     ['Email required', errorReply(400, M.emailRequired), E.emailMissing],
     ['a deactivated account', errorReply(403, M.accountDisabled, 'FORBIDDEN'), M.accountDisabled],
     ['a response without a message', { status: 502, body: {} }, E.fallback],
-  ])('maps %s to its spec text', async (_case, reply, text) => {
+  ])('maps %s to its exact text', async (_case, reply, text) => {
     const { user, dialog } = await openAuthDialog('login', { 'POST /api/auth/login': reply });
     await user.type(dialog.getByLabelText('Email'), EMAIL);
     await user.type(dialog.getByLabelText('Password'), PASSWORD);

@@ -24,7 +24,7 @@ import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 const SESSION_MISSING = 'The session was not established.';
 
 /**
- * Sign in, then fetch the current user (spec section 4), announce it and go to /app. An account
+ * Sign in, then fetch the current user (docs/product.md, "States and transitions"), announce it and go to /app. An account
  * with two-factor authentication answers the password with a second step: the code form.
  */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {

@@ -6,7 +6,10 @@ import { authApi } from './auth-api.ts';
 
 export const RESEND_LABEL = 'Resend verification email';
 
-/** Sends a new verification link; the button reads 'Email sent!' for 5 seconds after (spec section 4). */
+/**
+ * Sends a new verification link; the button reads 'Email sent!' for 5 seconds after
+ * (docs/product.md, "States and transitions").
+ */
 export function ResendVerificationButton({ email }: { email: string }) {
   const [isSent, setIsSent] = useState(false);
   const resend = useMutation({

@@ -7,7 +7,10 @@ export type SessionUser = AuthUser;
 
 export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 
-/** The signed-in user, or null when signed out (a 401 is an answer, not an error: spec section 8). */
+/**
+ * The signed-in user, or null when signed out (a 401 is an answer, not an error:
+ * docs/product.md, "States and transitions").
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const body = await apiClient.get<Partial<MeResponse> | null>('/api/auth/me', { signal });
@@ -68,7 +71,7 @@ export function useSessionUser(): SessionUser | null | undefined {
 
 export const isAdmin = (user: SessionUser | null | undefined) => !!user && ADMIN_ROLES.includes(user.role);
 
-/** "ada" for ada@example.com (the sidebar and dashboard greet by it: spec section 2). */
+/** "ada" for ada@example.com (the sidebar and dashboard greet by it: docs/product.md, "Signed-in area"). */
 export const emailLocalPart = (email: string) => email.split('@')[0] || email;
 
 /** The user's name, or the email's local part for accounts without one. */

@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 import type { Registration } from './signup-form.tsx';
 
-/** Replaces the sign-up form once the account exists: the link went to the address (spec section 4). */
+/**
+ * Replaces the sign-up form once the account exists: the link went to the address
+ * (docs/product.md, "States and transitions").
+ */
 export function SignupConfirmation({
   registration,
   onBackToLogin,

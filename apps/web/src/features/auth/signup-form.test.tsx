@@ -118,7 +118,7 @@ describe('sign-up form', () => {
     ['All fields are required', errorReply(400, M.allFieldsRequired), E.fillAll],
     ['another message', errorReply(429, M.tooManyAttempts, 'RATE_LIMITED'), M.tooManyAttempts],
     ['no message', { status: 500, body: null }, E.fallback],
-  ])('maps %s to its spec text', async (_case, reply, text) => {
+  ])('maps %s to its exact text', async (_case, reply, text) => {
     const { user, dialog } = await fillSignup({ 'POST /api/auth/register': reply });
     await user.click(dialog.getByRole('button', { name: 'Create account' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(text);

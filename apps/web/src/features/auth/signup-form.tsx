@@ -38,7 +38,10 @@ export function ConfirmHelp({ values }: { values: NewPasswordPair }) {
   return help === 'enterFirst' ? AUTH_FORM_TEXTS.confirmHelpEnterFirst : AUTH_FORM_TEXTS.confirmHelpConfirm;
 }
 
-/** Registration; it does not sign in (spec section 4): success hands over to the confirmation view. */
+/**
+ * Registration; it does not sign in (docs/product.md, "States and transitions"): success hands over
+ * to the confirmation view.
+ */
 export function SignupForm({ onRegistered }: { onRegistered: (registration: Registration) => void }) {
   const [alert, setAlert] = useState<string | null>(null);
   const { values, field, validateAll } = useFormFields<SignupValues>(

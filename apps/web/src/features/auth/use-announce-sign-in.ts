@@ -9,7 +9,10 @@ export const NEW_ACCOUNT_WINDOW_MS = 2 * 60 * 1000;
 export const isNewAccount = (user: Pick<SessionUser, 'createdAt'>, now = Date.now()) =>
   now - Date.parse(user.createdAt) < NEW_ACCOUNT_WINDOW_MS;
 
-/** Spec section 2: "a notification reads 'Successfully signed in' or 'created account' as {name}". */
+/**
+ * The sign-in notification of docs/product.md, "Header, footer and notifications": 'Successfully
+ * signed in as {name}' or 'Successfully created account as {name}'.
+ */
 export function signedInMessage(user: Pick<SessionUser, 'name' | 'email'>, isNew = false) {
   const name = displayName(user);
   return isNew

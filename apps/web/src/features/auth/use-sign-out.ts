@@ -5,7 +5,10 @@ import { useNavigate } from 'react-router';
 import { authApi } from './auth-api.ts';
 import { endSession } from './session-user.ts';
 
-/** Signs out; the user is cleared even when the call fails (spec section 4), then the landing page. */
+/**
+ * Signs out; the user is cleared even when the call fails
+ * (docs/product.md, "States and transitions"), then the landing page.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

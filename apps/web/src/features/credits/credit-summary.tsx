@@ -7,7 +7,10 @@ export const BALANCE_LABEL = 'Credits balance';
 export const PURCHASED_LABEL = 'Credits purchased';
 export const USED_LABEL = 'Credits used';
 
-/** Spec section 2, credits: balance, purchased, used, and the note that credits never expire. */
+/**
+ * The credits screen (docs/product.md, "Signed-in area"): balance, purchased, used, and the note
+ * that credits never expire.
+ */
 export function CreditSummary({ credits }: { credits: CreditsResponse }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">

@@ -1,7 +1,7 @@
 import { PAYMENT_TEXTS } from '@conduit/contracts';
 import { ApiError } from '../../lib/api-client.ts';
 
-/** Spec section 8: why the credit information did not load, by the answer's status. */
+/** Why the credit information did not load, by the answer's status (docs/product.md, "Other screens"). */
 export function creditsLoadErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return PAYMENT_TEXTS.loadUnauthorized;
   if (error instanceof ApiError && error.status === 403) return PAYMENT_TEXTS.loadForbidden;

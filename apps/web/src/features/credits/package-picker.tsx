@@ -19,8 +19,9 @@ function packSummary(pack: CreditPackage) {
 }
 
 /**
- * Spec section 4, credit purchase: pick a pack, press pay, go to the payment provider's checkout.
- * The button reads 'Processing...' from the press until the browser has left the page.
+ * Credit purchase (docs/product.md, "States and transitions"): pick a pack, press pay, go to the
+ * payment provider's checkout. The button reads 'Processing...' from the press until the browser
+ * has left the page.
  */
 export function PackagePicker({ packages }: { packages: Record<string, CreditPackage> }) {
   const headingId = useId();

@@ -7,7 +7,10 @@ import { paymentsApi, refreshCredits } from './credits-api.ts';
 
 const RETURN_PARAMS = ['success', 'session_id', 'canceled'] as const;
 
-/** Which return from the checkout the query string describes, if any (spec section 4). */
+/**
+ * Which return from the checkout the query string describes, if any
+ * (docs/product.md, "States and transitions").
+ */
 function readReturn(searchParams: URLSearchParams) {
   const sessionId = searchParams.get('session_id');
   if (searchParams.get('success') === 'true' && sessionId) return { kind: 'success' as const, sessionId };

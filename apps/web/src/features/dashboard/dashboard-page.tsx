@@ -11,7 +11,10 @@ import { greetingFor } from './greeting.ts';
 import { RecentCalls } from './recent-calls.tsx';
 import { ServiceUsage } from './service-usage.tsx';
 
-/** /app: greeting, the stat cards and 30-day usage per service (spec section 2), then recent calls. */
+/**
+ * /app: greeting, the stat cards and 30-day usage per service (docs/product.md, "Signed-in area"),
+ * then recent calls.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useAppUser();

@@ -7,7 +7,10 @@ export const CREDITS_BALANCE_LABEL = 'Credits balance';
 export const ACTIVE_KEYS_LABEL = 'Active keys';
 export const REQUESTS_LABEL = 'API requests';
 
-/** Spec section 2: credits balance, active keys out of the maximum, requests in the last 30 days. */
+/**
+ * The stat cards (docs/product.md, "Signed-in area"): credits balance, active keys out of the
+ * maximum, requests in the last 30 days.
+ */
 export function DashboardStats({ dashboard }: { dashboard: DashboardResponse }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -32,7 +32,7 @@ function ServiceUsageCard({ service, dashboard }: { service: Service; dashboard:
   );
 }
 
-/** 30-day usage per service with its credit cost (spec section 2). */
+/** 30-day usage per service with its credit cost (docs/product.md, "Signed-in area"). */
 export function ServiceUsage({ dashboard }: { dashboard: DashboardResponse }) {
   const headingId = useId();
   return (

@@ -31,7 +31,7 @@ const loadedCodes = async () => {
 };
 
 describe('/app/docs', () => {
-  it('has exactly the tabs of the spec', async () => {
+  it('has exactly the tabs the product names', async () => {
     await openAppDocs();
     const tabs = within(screen.getByRole('tablist', { name: 'Documentation sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([

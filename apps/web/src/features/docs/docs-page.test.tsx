@@ -39,7 +39,7 @@ const codeBlocks = () => screen.getAllByRole('figure');
 const codeOf = (figure: HTMLElement) => figure.querySelector('code')?.textContent ?? '';
 
 describe('/docs: tabs', () => {
-  it('has exactly the tabs of the spec, Overview open, and keeps the open tab in the URL', async () => {
+  it('has exactly the tabs the product names, Overview open, and keeps the open tab in the URL', async () => {
     const { user, router } = await openDocs();
     const tabs = within(screen.getByRole('tablist', { name: 'Documentation sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(PUBLIC_TABS);

@@ -1,8 +1,9 @@
 import type { TabDef } from '../../components/ui/tab-list.tsx';
 
 /**
- * The tabs of the two documentation sites, with the exact names of spec section 2. The public
- * site ends with Pricing, the signed-in one with Examples; both share the content in between.
+ * The tabs of the two documentation sites, with the exact names of
+ * docs/product.md, "Screens and routes". The public site ends with Pricing, the signed-in one with
+ * Examples; both share the content in between.
  */
 export type DocsTab =
   | 'overview'

@@ -2,7 +2,7 @@ import { API_RATE_LIMIT_TIERS } from '@conduit/contracts';
 import { formatCount } from '../../lib/format.ts';
 import { DocTable } from './docs-prose.tsx';
 
-/** Requests per minute, hour and day of each tier (spec section 9), from the contracts. */
+/** Requests per minute, hour and day of each tier (docs/product.md, "Rate limits"), from the contracts. */
 export function RateLimitsTable() {
   return (
     <DocTable
@@ -10,7 +10,8 @@ export function RateLimitsTable() {
       columns={['Tier', 'Applies', 'Per minute', 'Per hour', 'Per day']}
       wideOnPhones={[1]}
       rows={API_RATE_LIMIT_TIERS.map((tier) => {
-        // Enterprise limits are set per account (spec: "custom"); the figures are the starting point.
+        // Enterprise limits are set per account (docs/product.md, "Rate limits"); the figures are
+        // the starting point.
         const limit = (value: number) =>
           tier.tier === 'Enterprise' ? `Custom (from ${formatCount(value)})` : formatCount(value);
         return {

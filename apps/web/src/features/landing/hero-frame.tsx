@@ -7,9 +7,9 @@ const PITCH =
   'Generate images and videos, strip watermarks from Sora clips in 3-6 seconds, and pull LinkedIn profiles and posts through one REST API.';
 
 /**
- * The hero both sites show (spec section 1): the badge, the headline and pitch, the site's own
- * next step (`invitation` after the pitch, two `actions`, a `note` under them), the stats and
- * the code sample.
+ * The hero both sites show (docs/product.md, "What the product is"): the badge, the headline and
+ * pitch, the site's own next step (`invitation` after the pitch, two `actions`, a `note` under
+ * them), the stats and the code sample.
  */
 export function HeroFrame({
   badge,

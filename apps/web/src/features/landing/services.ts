@@ -11,7 +11,10 @@ export interface Service {
   Icon: LucideIcon;
 }
 
-/** The four paid services, in the order of spec section 1, with the copy the landing shows. */
+/**
+ * The four paid services, in the order of docs/product.md, "What the product is", with the copy the
+ * landing shows.
+ */
 export const SERVICES: Service[] = [
   {
     key: 'imageGeneration',

@@ -7,8 +7,8 @@ import { useNotify } from '../notifications/notification-context.ts';
 
 /**
  * The landing's calls to action: get started sends a signed-in user to /app and anyone else to
- * sign-up (spec section 2); the demo is announced as coming soon. The session is read at click
- * time, so the prerendered markup never depends on it.
+ * sign-up (docs/product.md, "Header, footer and notifications"); the demo is announced as coming
+ * soon. The session is read at click time, so the prerendered markup never depends on it.
  */
 export function useLandingActions() {
   const { openAuthModal } = useAuthModal();

@@ -14,8 +14,9 @@ import { settingsApi } from './settings-api.ts';
 export const DELETE_ACCOUNT_TITLE = 'Delete account';
 
 /**
- * Confirms deletion with the password, or, for an account without one (Google only), by typing
- * its email address. Success ends the session and returns to the landing page (spec section 4).
+ * Confirms deletion with the password, or, for an account without one (Google only), by typing its
+ * email address. Success ends the session and returns to the landing page
+ * (docs/product.md, "States and transitions").
  */
 export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const queryClient = useQueryClient();

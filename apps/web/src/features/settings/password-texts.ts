@@ -8,7 +8,7 @@ export interface NewPasswordValues {
   confirmPassword: string;
 }
 
-/** Spec section 5, set password: the mismatch first, then the length. */
+/** Set password (docs/product.md, "Other forms"): the mismatch first, then the length. */
 export function newPasswordError({ newPassword, confirmPassword }: NewPasswordValues): string | undefined {
   if (newPassword !== confirmPassword) return AUTH_ERROR_TEXTS.setPasswordMismatch;
   if (newPassword.length < PASSWORD_MIN_LENGTH) return AUTH_ERROR_TEXTS.setPasswordTooShort;

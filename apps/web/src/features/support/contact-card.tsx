@@ -23,8 +23,9 @@ function ContactRow({ Icon, label, children }: { Icon: LucideIcon; label: string
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
 /**
- * Spec section 2, support: email and phone from the server's configuration and the response
- * time. Should the call fail, the product's own address still gives the user a way to reach us.
+ * Support (docs/product.md, "Signed-in area"): email and phone from the server's configuration and
+ * the response time. Should the call fail, the product's own address still gives the user a way to
+ * reach us.
  */
 export function ContactCard() {
   const contact = useQuery(supportContactQuery);

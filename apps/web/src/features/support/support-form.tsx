@@ -14,7 +14,7 @@ export const FORM_TITLE = 'Send us a message';
 export const SENT_TITLE = 'Message sent';
 
 /**
- * Spec sections 5 and 8: both fields must hold more than spaces; a failure shows the server's
+ * Both fields must hold more than spaces (docs/product.md, "Other forms"); a failure shows the server's
  * text or the generic one. On success a notification confirms and the form empties.
  */
 export function SupportForm() {

@@ -2,7 +2,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ContactCard } from './contact-card.tsx';
 import { SupportForm } from './support-form.tsx';
 
-/** /app/support: how to reach us, and a message form whose answer comes by email (spec section 2). */
+/**
+ * /app/support: how to reach us, and a message form whose answer comes by email
+ * (docs/product.md, "Signed-in area").
+ */
 export function SupportPage() {
   useDocumentTitle('Support');
   return (

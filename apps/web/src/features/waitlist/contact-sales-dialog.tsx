@@ -53,7 +53,10 @@ function MessageField(props: {
   );
 }
 
-/** Contact Sales (spec sections 4 and 5): all four fields, trimmed; rendered only while open, so closing resets it. */
+/**
+ * Contact Sales (docs/product.md, "Other forms"): all four fields, trimmed; rendered only while
+ * open, so closing resets it.
+ */
 export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Values>>({});

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { shareLinks } from './share-links.ts';
 
-/** The referral link with copy (2 s 'Copied!', spec section 9) and share buttons. */
+/** The referral link with copy (2 s 'Copied!', docs/product.md, "Timings") and share buttons. */
 export function ReferralShare({ referralLink }: { referralLink: string }) {
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);

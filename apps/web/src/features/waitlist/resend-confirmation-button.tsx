@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { failureText, waitlistApi } from './waitlist-api.ts';
 
-/** Mails the confirmation (or status) link again; the button confirms for 3 seconds (spec section 9). */
+/**
+ * Mails the confirmation (or status) link again; the button confirms for 3 seconds
+ * (docs/product.md, "Timings").
+ */
 export function ResendConfirmationButton({ email }: { email: string }) {
   const [sentAt, setSentAt] = useState<number | null>(null);
   const resend = useMutation({

@@ -7,8 +7,9 @@ type Errors = Record<string, string | undefined>;
 const emptyValues = (): Values => Object.fromEntries(WAITLIST_FIELDS.map((field) => [field.id, '']));
 
 /**
- * The multi-step form's state (spec section 4): Continue validates the current step's fields and
- * advances only when they pass; Back goes back; errors clear as soon as their field is edited.
+ * The multi-step form's state (docs/product.md, "States and transitions"): Continue validates the
+ * current step's fields and advances only when they pass; Back goes back; errors clear as soon as
+ * their field is edited.
  */
 export function useWaitlistSteps() {
   const [stepIndex, setStepIndex] = useState(0);

@@ -9,7 +9,7 @@ import type {
 import { apiClient } from '../../lib/api-client.ts';
 import { readServerError } from '../auth/auth-error-text.ts';
 
-/** The waitlist's calls (spec section 7). */
+/** The waitlist's calls (docs/waitlist.md, "Endpoints"). */
 export const waitlistApi = {
   join: (body: Record<string, string>) => apiClient.post<WaitlistJoinResponse>('/waitlist/join', body),
   resend: (email: string) =>
@@ -20,5 +20,5 @@ export const waitlistApi = {
   contactSales: (body: ContactSalesBody) => apiClient.post<ContactSalesResponse>('/contact/sales', body),
 };
 
-/** Spec section 8: the server's message, or the generic text when it sent none. */
+/** The server's message, or the generic text when it sent none (docs/product.md, "Other screens"). */
 export const failureText = (error: unknown, fallback: string) => readServerError(error).message ?? fallback;

@@ -4,7 +4,10 @@ import { WaitlistHero } from './waitlist-hero.tsx';
 import { useWaitlistModals } from './waitlist-modals-context.ts';
 import { WaitlistSuccess } from './waitlist-success.tsx';
 
-/** Every path of the waitlist site but its own pages (spec section 2): hero, features, pricing. */
+/**
+ * Every path of the waitlist site but its own pages (docs/product.md, "Waitlist mode"): hero,
+ * features, pricing.
+ */
 export function WaitlistLandingPage() {
   const { joined } = useWaitlistModals();
   return (

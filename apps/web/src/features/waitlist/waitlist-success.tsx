@@ -7,7 +7,10 @@ import { ReferralShare } from './referral-share.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { StandingFigures } from './standing-figures.tsx';
 
-/** The success view after joining (spec sections 1 and 2): position, priority score, referral sharing. */
+/**
+ * The success view after joining (docs/product.md, "Waitlist mode"): position, priority score,
+ * referral sharing.
+ */
 export function WaitlistSuccess({ result }: { result: WaitlistJoinResponse }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -1,0 +1,4 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** Every time in the database is a `timestamptz`: an instant, whatever the server's time zone. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
