@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runLedgerCheck } from '../src/modules/admin/ledger-audit.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { connectDatabase, type Db } from '../src/platform/database.ts';
@@ -23,10 +23,11 @@ import { createTestDatabase } from './test-runtime.ts';
  * database and, when REDIS_URL is set, one Redis under a prefix of this run's own: what
  * `npm run cluster` or a deployment with several machines runs.
  */
-const hasRedis = Boolean(process.env.REDIS_URL);
+const redisUrl = inject('redisUrl');
+const hasRedis = redisUrl !== '';
 if (!hasRedis) {
   console.warn(
-    'cluster.test.ts: REDIS_URL is unset, so the global rate-limit test is skipped: without Redis each process counts its own limits',
+    'cluster.test.ts: no REDIS_URL and no redis-server to start, so the global rate-limit test is skipped: without Redis each process counts its own limits',
   );
 }
 const SESSION_SECRET = `cluster-test-${randomBytes(16).toString('hex')}`;
@@ -126,7 +127,7 @@ beforeAll(async () => {
   env = {
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
-    ...(hasRedis && { REDIS_URL: process.env.REDIS_URL as string }),
+    ...(hasRedis && { REDIS_URL: redisUrl }),
     REDIS_PREFIX: `test:cluster:${randomBytes(6).toString('hex')}`,
     DATA_DIR: dataDir,
     SESSION_SECRET,

@@ -7,12 +7,15 @@ import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { startJobs } from '../src/platform/jobs.ts';
 import { dropDatabase, newTemplateDatabaseName, recreateDatabase, withDatabase } from './database-urls.ts';
+import { startOwnRedis } from './own-redis.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     /** This run's migrated template, which each test file clones. */
     templateDatabase: string;
+    /** REDIS_URL, or a Redis this run started itself; empty when neither exists. */
+    redisUrl: string;
   }
 }
 
@@ -40,10 +43,13 @@ export default async function setup(project: TestProject) {
   await pool.end();
   const jobs = await startJobs(templateUrl, { ROLE: 'api' }, log);
   await jobs.stop({ graceful: false });
+  const ownRedis = process.env.REDIS_URL ? undefined : await startOwnRedis();
+  project.provide('redisUrl', process.env.REDIS_URL ?? ownRedis?.url ?? '');
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
 
   return async () => {
+    await ownRedis?.stop();
     if (!stopEmbedded) await dropDatabase(adminUrl as string, templateDatabase).catch(() => {});
     await stopEmbedded?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { type StallingProxy, startStallingProxy } from '../../../test/stalling-proxy.ts';
 import { createTestDatabase } from '../../../test/test-runtime.ts';
@@ -15,10 +15,10 @@ import { type Runtime, startRuntime } from '../../platform/runtime.ts';
  * go nowhere, no error: the worst kind of outage), to see readiness drop and come back on its
  * own, and the rate limits keep answering while Redis is away.
  */
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = inject('redisUrl') || undefined;
 if (!redisUrl) {
   console.warn(
-    'outages.test.ts: REDIS_URL is unset, so the Redis outage test is skipped: it needs a real Redis',
+    'outages.test.ts: no REDIS_URL and no redis-server to start, so the Redis outage test is skipped: it needs a real Redis',
   );
 }
 
