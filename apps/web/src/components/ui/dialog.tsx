@@ -1,7 +1,6 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { useFocusTrap } from './use-focus-trap.ts';
+import { type ReactNode, useState } from 'react';
 
 interface DialogProps {
   isOpen: boolean;
@@ -11,59 +10,48 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog: labelled, focus kept inside, Escape and the backdrop close it, page behind is inert. */
+/**
+ * A modal dialog on Radix's primitive: labelled by its title, focus moved in and kept inside,
+ * Escape and the backdrop close it, focus goes back to the opener, the page behind is inert and
+ * does not scroll. A bottom sheet on phones, a centred card from `sm` up.
+ */
 export function Dialog({ isOpen, onClose, title, description, children }: DialogProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  useFocusTrap(panelRef, isOpen, onClose);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const appRoot = document.getElementById('root');
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    appRoot?.setAttribute('inert', '');
-    return () => {
-      document.body.style.overflow = overflow;
-      appRoot?.removeAttribute('inert');
-    };
-  }, [isOpen]);
-
-  if (!isOpen) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-40 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div aria-hidden="true" className="absolute inset-0 bg-overlay backdrop-blur-sm" onClick={onClose} />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className="relative max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl border border-border bg-surface p-6 shadow-popover sm:max-w-md sm:rounded-2xl"
-      >
-        <div className="mb-5 pr-8">
-          <h2 id={titleId} className="font-semibold text-fg text-xl">
-            {title}
-          </h2>
-          {description && (
-            <p id={descriptionId} className="mt-1 text-muted text-sm">
-              {description}
-            </p>
-          )}
+  // Our dialogs open from plain buttons, not Radix triggers: remember the opener to focus it again.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  return (
+    <RadixDialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay backdrop-blur-sm" />
+        <div className="pointer-events-none fixed inset-0 z-40 flex items-end justify-center p-0 sm:items-center sm:p-4">
+          <RadixDialog.Content
+            // Without a description, say so: Radix then leaves aria-describedby off (and quiet).
+            {...(!description && { 'aria-describedby': undefined })}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener?.isConnected) opener.focus();
+            }}
+            className="pointer-events-auto relative max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl border border-border bg-surface p-6 shadow-popover outline-none sm:max-w-md sm:rounded-2xl"
+          >
+            <div className="mb-5 pr-8">
+              <RadixDialog.Title className="font-semibold text-fg text-xl">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-muted text-sm">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            {children}
+            <RadixDialog.Close
+              aria-label="Close"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-muted hover:bg-surface-2 hover:text-fg"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </RadixDialog.Content>
         </div>
-        {children}
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-md p-1.5 text-muted hover:bg-surface-2 hover:text-fg"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
-    </div>,
-    document.body,
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -1,10 +1,9 @@
 import { EMAIL_MAX_LENGTH, InviteUserBody, type Role } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useState } from 'react';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { focusField } from '../../lib/use-form-fields.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { adminApi, refreshAdminData } from './admin-api.ts';
@@ -36,59 +35,49 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
     onError: (error) => setAlert(serverTextOr(error, INVITE_FAILED)),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (invite.isPending) return;
+  const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
     const parsed = InviteUserBody.safeParse({ email, role });
     if (!parsed.success) {
       setEmailError(parsed.error.issues[0]?.message);
-      const input = event.currentTarget.elements.namedItem('email');
-      if (input instanceof HTMLElement) input.focus();
+      focusField(form, 'email');
       return;
     }
     invite.mutate(parsed.data);
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={INVITE_TITLE}
       description="They get an email with a link to set their password and sign in."
+      onClose={onClose}
+      onSubmit={onSubmit}
+      alert={alert}
+      submitLabel="Send invitation"
+      pendingLabel="Sending..."
+      isPending={invite.isPending}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {alert && <FormAlert>{alert}</FormAlert>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={EMAIL_MAX_LENGTH}
-          placeholder="name@company.com"
-          value={email}
-          error={emailError}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-          }}
-        />
-        <SelectField
-          label="Role"
-          name="role"
-          options={roleOptions}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        />
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending...' : 'Send invitation'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        maxLength={EMAIL_MAX_LENGTH}
+        placeholder="name@company.com"
+        value={email}
+        error={emailError}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setEmailError(undefined);
+        }}
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        options={roleOptions}
+        value={role}
+        onChange={(event) => setRole(event.target.value as Role)}
+      />
+    </FormDialog>
   );
 }

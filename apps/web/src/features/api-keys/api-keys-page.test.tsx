@@ -144,7 +144,7 @@ describe('API keys: create', () => {
     await user.click(await screen.findByRole('button', { name: 'Create key' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create key' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toHaveFocus());
     expect(api.callsTo('POST /api/keys')).toHaveLength(0);
   });
 });

@@ -1,10 +1,9 @@
 import { KEY_NAME_MAX_LENGTH, KEY_TEXTS } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useState } from 'react';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { focusField } from '../../lib/use-form-fields.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
@@ -29,51 +28,41 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     onError: (error) => setAlert(serverTextOr(error, KEY_TEXTS.createFailed)),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = (form: HTMLFormElement) => {
     const keyName = name.trim();
     setAlert(null);
     if (!keyName) {
       setNameError(KEY_TEXTS.nameRequired);
-      const input = event.currentTarget.elements.namedItem('keyName');
-      if (input instanceof HTMLElement) input.focus();
+      focusField(form, 'keyName');
       return;
     }
     create.mutate(keyName);
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={CREATE_KEY_TITLE}
       description="Name the key after the app or environment that uses it. It can call every service."
+      onClose={onClose}
+      onSubmit={onSubmit}
+      alert={alert}
+      submitLabel="Create key"
+      pendingLabel="Creating..."
+      isPending={create.isPending}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {alert && <FormAlert>{alert}</FormAlert>}
-        <TextField
-          label="Key name"
-          name="keyName"
-          autoComplete="off"
-          placeholder="Production server"
-          maxLength={KEY_NAME_MAX_LENGTH}
-          value={name}
-          error={nameError}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(undefined);
-          }}
-        />
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create key'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextField
+        label="Key name"
+        name="keyName"
+        autoComplete="off"
+        placeholder="Production server"
+        maxLength={KEY_NAME_MAX_LENGTH}
+        value={name}
+        error={nameError}
+        onChange={(event) => {
+          setName(event.target.value);
+          setNameError(undefined);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { type ApiKey, KEY_TEXTS } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
@@ -27,23 +25,16 @@ export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
   });
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={DELETE_KEY_TITLE}
       description={`Delete "${apiKey.keyName}"? Calls made with it are refused from now on. This cannot be undone.`}
-    >
-      <div className="space-y-4">
-        {alert && <FormAlert>{alert}</FormAlert>}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete key'}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+      onClose={onClose}
+      onSubmit={() => remove.mutate()}
+      alert={alert}
+      submitLabel="Delete key"
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      variant="danger"
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { AUTH_ERROR_TEXTS, AUTH_SERVER_MESSAGES, normalizeEmail, ROUTES } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { endSession, type SessionUser } from '../auth/session-user.ts';
@@ -44,50 +42,42 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
       : AUTH_SERVER_MESSAGES.deleteConfirmEmailMismatch;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (remove.isPending) return;
+  const onSubmit = () => {
     const error = checkInput();
     setAlert(error ?? null);
     if (!error) remove.mutate();
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={DELETE_ACCOUNT_TITLE}
       description="This permanently deletes your account, its API keys and its remaining credits. It cannot be undone."
+      onClose={onClose}
+      onSubmit={onSubmit}
+      alert={alert}
+      submitLabel={DELETE_ACCOUNT_TITLE}
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      variant="danger"
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {alert && <FormAlert>{alert}</FormAlert>}
-        {isByPassword ? (
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        ) : (
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="off"
-            help={`Type ${user.email} to confirm.`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-        )}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : DELETE_ACCOUNT_TITLE}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      {isByPassword ? (
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      ) : (
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          help={`Type ${user.email} to confirm.`}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }

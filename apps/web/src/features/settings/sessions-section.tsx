@@ -1,4 +1,4 @@
-import { type AccountSession, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import type { AccountSession } from '@conduit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
