@@ -50,6 +50,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     creditsCharged: 2,
     creditsRefunded: 0,
     rating: null,
+    resultUrls: [],
     ...overrides,
   };
 }
