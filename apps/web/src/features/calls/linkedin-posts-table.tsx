@@ -35,9 +35,10 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
                   href={post.url}
                   target="_blank"
                   rel="noopener noreferrer"
+                  aria-label={`Open post from ${formatDate(post.postedAt)}`}
                   className="mt-1 inline-block text-primary-text text-xs underline underline-offset-2"
                 >
-                  Open post<span className="sr-only"> from {formatDate(post.postedAt)}</span>
+                  Open post
                 </a>
               </Cell>
               <Cell compact column="Date" className="text-fg sm:whitespace-nowrap">

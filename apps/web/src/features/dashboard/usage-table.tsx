@@ -47,9 +47,10 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
               <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
                 <Link
                   to={callPagePath(item.taskId)}
-                  className="break-all font-mono text-primary-text text-xs underline underline-offset-2"
+                  aria-label={`Open call ${item.taskId}`}
+                  className="break-all font-mono text-primary-text text-xs underline underline-offset-2 sm:whitespace-nowrap"
                 >
-                  <span className="sr-only">Open call</span> {item.taskId}
+                  {item.taskId}
                 </Link>
               </Cell>
             </tr>
