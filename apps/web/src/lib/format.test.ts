@@ -19,13 +19,14 @@ describe('formatCount', () => {
 });
 
 describe('formatDuration', () => {
-  it('writes tenths under ten seconds, whole seconds under a minute, then minutes and hours', () => {
-    expect(formatDuration(0)).toBe('0.0 s');
-    expect(formatDuration(420)).toBe('0.4 s');
+  it('writes milliseconds under a second, tenths under ten seconds, whole seconds under a minute, then minutes and hours', () => {
+    expect(formatDuration(0)).toBe('0 ms');
+    expect(formatDuration(42.4)).toBe('42 ms');
+    expect(formatDuration(1_420)).toBe('1.4 s');
     expect(formatDuration(9_960)).toBe('10.0 s');
     expect(formatDuration(12_500)).toBe('12 s');
     expect(formatDuration(125_000)).toBe('2 min 5 s');
     expect(formatDuration(3_780_000)).toBe('1 h 3 min');
-    expect(formatDuration(-5)).toBe('0.0 s');
+    expect(formatDuration(-5)).toBe('0 ms');
   });
 });

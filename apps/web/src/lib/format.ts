@@ -33,9 +33,10 @@ export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 /** "Jan 5, 2026, 9:41:07 AM": to the second, for a call's timeline. */
 export const formatPreciseTime = (iso: string) => preciseTime().format(new Date(iso));
 
-/** "0.4 s", "12.5 s", "2 min 5 s", "1 h 3 min": how long something took. */
+/** "40 ms", "2.4 s", "12 s", "2 min 5 s", "1 h 3 min": how long something took. */
 export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, ms) / 1000;
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = ms / 1000;
   if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.floor(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${Math.floor(seconds % 60)} s`;

@@ -23,7 +23,7 @@ function stepsOf(call: CallDetail, elapsedMs: number): Step[] {
         note:
           call.status === 'failed'
             ? `${formatQuantity(call.creditsRefunded, 'credit')} refunded`
-            : 'The result is below',
+            : 'Result ready',
       };
   return [
     {

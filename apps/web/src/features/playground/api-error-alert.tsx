@@ -1,4 +1,6 @@
+import { ERROR_CODES, ROUTES } from '@conduit/contracts';
 import { CircleAlert } from 'lucide-react';
+import { Link } from 'react-router';
 
 interface ErrorAnswer {
   error?: unknown;
@@ -23,6 +25,14 @@ export function ApiErrorAlert({ status, body }: { status: number; body: unknown 
           {typeof answer.code === 'string' && ` · ${answer.code}`}
           {typeof answer.field === 'string' && ` · field: ${answer.field}`}
         </p>
+        {answer.code === ERROR_CODES.INSUFFICIENT_CREDITS && (
+          <Link
+            to={ROUTES.appCredits}
+            className="inline-block text-primary-text underline underline-offset-2"
+          >
+            Buy credits
+          </Link>
+        )}
       </div>
     </div>
   );

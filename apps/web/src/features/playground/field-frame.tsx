@@ -19,33 +19,52 @@ export function FieldFrame({
   required,
   help,
   error,
+  isInline = false,
   children,
 }: {
   name: string;
   required: boolean;
   help: string;
   error?: string;
+  /** The control before its label, on one line (a checkbox). */
+  isInline?: boolean;
   children: (props: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const noteId = `${id}-note`;
+  const label = (
+    <label htmlFor={id} className="flex items-baseline gap-2 text-sm">
+      <span className="font-medium font-mono text-fg">{name}</span>
+      <span className="text-muted text-xs">{required ? 'required' : 'optional'}</span>
+    </label>
+  );
+  const control = children({
+    id,
+    'aria-describedby': noteId,
+    ...(error ? { 'aria-invalid': true as const } : {}),
+    className: `${CONTROL_CLASSES} ${error ? 'border-danger' : 'border-border'}`,
+  });
+  const note = (
+    <p id={noteId} className={`mt-1.5 text-xs ${error ? 'text-danger' : 'text-muted'}`}>
+      {error ?? help}
+    </p>
+  );
+  if (isInline) {
+    return (
+      <div className="flex items-start gap-3">
+        <div className="pt-0.5">{control}</div>
+        <div>
+          {label}
+          {note}
+        </div>
+      </div>
+    );
+  }
   return (
     <div>
-      <label htmlFor={id} className="flex items-baseline gap-2 text-sm">
-        <span className="font-medium font-mono text-fg">{name}</span>
-        <span className="text-muted text-xs">{required ? 'required' : 'optional'}</span>
-      </label>
-      <div className="mt-1.5">
-        {children({
-          id,
-          'aria-describedby': noteId,
-          ...(error ? { 'aria-invalid': true as const } : {}),
-          className: `${CONTROL_CLASSES} ${error ? 'border-danger' : 'border-border'}`,
-        })}
-      </div>
-      <p id={noteId} className={`mt-1.5 text-xs ${error ? 'text-danger' : 'text-muted'}`}>
-        {error ?? help}
-      </p>
+      {label}
+      <div className="mt-1.5">{control}</div>
+      {note}
     </div>
   );
 }

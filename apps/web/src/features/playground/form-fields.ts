@@ -31,8 +31,8 @@ interface JsonProperty {
   maxItems?: number;
 }
 
-/** Longer texts (prompts) get a multi-line box. */
-const TEXTAREA_FROM_LENGTH = 1000;
+/** Prompts (thousands of characters) get a multi-line box; tokens and names a line. */
+const TEXTAREA_FROM_LENGTH = 4000;
 const bound = (value: number | undefined) =>
   value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined;
 

@@ -97,6 +97,7 @@ describe('/app/playground', () => {
     const alert = await image.findByRole('alert');
     expect(alert).toHaveTextContent('Insufficient credits: 1 required, 0 available');
     expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
   });
 
   it('checks the form with the API schema before calling, and names the field', async () => {

@@ -1,6 +1,6 @@
 import { callPagePath, codeExample } from '@conduit/contracts';
 import { ArrowRight } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { NextPageAction } from '../calls/linkedin-result.tsx';
 import { RawJson } from '../calls/raw-json.tsx';
@@ -23,6 +23,11 @@ export function RunOutcome({
   nextPage?: NextPageAction;
 }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A new answer takes the focus, so it is read out and scrolled into view below the form.
+  useEffect(() => {
+    if (answer) headingRef.current?.focus();
+  }, [answer]);
   const baseUrl = useBaseUrl();
   const taskId = taskIdOf(answer);
   const isError = answer.status >= 400;
@@ -30,7 +35,7 @@ export function RunOutcome({
   return (
     <section aria-labelledby={headingId} className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} className="font-semibold text-fg text-lg">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold text-fg text-lg">
           Answer <span className="font-mono font-normal text-muted text-sm">HTTP {answer.status}</span>
         </h2>
         {taskId && (

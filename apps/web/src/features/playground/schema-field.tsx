@@ -18,7 +18,7 @@ export function SchemaField({
   const { name, kind } = field;
   if (kind === 'checkbox') {
     return (
-      <FieldFrame name={name} required={field.required} help={field.help} error={error}>
+      <FieldFrame name={name} required={field.required} help={field.help} error={error} isInline>
         {({ className: _ignored, ...control }) => (
           <input
             {...control}
