@@ -66,7 +66,13 @@ test('every service runs in the playground and shows its result; the call opens 
   const rows = linkedin.getByRole('table', { name: /^Posts of/ }).getByRole('row');
   await expect(rows).toHaveCount(6);
   await expect(linkedin.getByRole('article', { name: /^LinkedIn profile of/ })).toBeVisible();
-  const spent = SERVICE_COST.image + SERVICE_COST.video + SERVICE_COST.sora + SERVICE_COST.linkedin;
+  const firstPost = await rows.nth(1).textContent();
+  await linkedin.getByRole('button', { name: `Next page (${SERVICE_COST.linkedin} credits)` }).click();
+  await expect(linkedin.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeFocused({ timeout: 20_000 });
+  await expect(rows).toHaveCount(6);
+  await expect(rows.nth(1)).not.toHaveText(firstPost ?? '');
+  await expect(linkedin.getByLabel(/^pagination_token/)).not.toHaveValue('');
+  const spent = SERVICE_COST.image + SERVICE_COST.video + SERVICE_COST.sora + 2 * SERVICE_COST.linkedin;
   await expect(linkedin).toContainText(`Balance after the call: ${FREE_CREDITS_ON_VERIFY - spent} credits`);
   await page.setViewportSize(PHONE);
   await expectNoSeriousA11yViolations(page);
