@@ -41,17 +41,20 @@ async function payingCustomer(api: APIRequestContext) {
   return { email, balance: FREE_CREDITS_ON_VERIFY - SERVICE_COST.linkedin + DEVELOPER.credits };
 }
 
-/** The customer's own browser, signed in with the API session, rates its call 4 of 5 on /app. */
+/** The customer's own browser, signed in with the API session, opens its call from /app and rates it 4 of 5. */
 async function rateFirstCall(browser: Browser, api: APIRequestContext) {
   const context = await browser.newContext({ storageState: await api.storageState() });
   const page = await context.newPage();
   await open(page, '/app');
   const row = page.getByRole('table', { name: 'Recent calls' }).getByRole('row').nth(1);
-  await expect(row.getByRole('group', { name: 'Rate this result' })).toBeVisible();
-  await row.getByRole('button', { name: 'Rate 4 of 5' }).click();
-  await expect(row.getByRole('group', { name: 'Your rating: 4 of 5' })).toBeVisible();
+  await row.getByRole('link', { name: /^Open call / }).click();
+  const rating = page.getByRole('region', { name: 'Rate this result' });
+  await rating.locator('label', { has: page.getByRole('radio', { name: '4 of 5' }) }).click();
+  await rating.getByRole('button', { name: 'Save rating' }).click();
+  await expect(rating.getByRole('status')).toHaveText('Your rating: 4 of 5');
   await page.reload();
-  await expect(row.getByRole('group', { name: 'Your rating: 4 of 5' })).toBeVisible();
+  await expect(rating.getByRole('radio', { name: '4 of 5' })).toBeChecked();
+  await expect(rating.getByRole('status')).toHaveText('Your rating: 4 of 5');
   await context.close();
 }
 

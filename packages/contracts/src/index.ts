@@ -5,6 +5,7 @@ export * from './api-examples.ts';
 export * from './api-reference.ts';
 export * from './api-responses.ts';
 export * from './auth.ts';
+export * from './calls.ts';
 export * from './credits.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';

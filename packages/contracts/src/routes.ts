@@ -18,6 +18,9 @@ export const ROUTES = {
   appApiKeys: '/app/api-keys',
   appCredits: '/app/credits',
   appDocs: '/app/docs',
+  /** One call's page: `/app/calls/<taskId>`. */
+  appCalls: '/app/calls',
+  appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',
   admin: '/admin',
@@ -33,3 +36,6 @@ export const WAITLIST_ROUTES = {
   verify: '/waitlist/verify',
   status: '/waitlist/status',
 } as const;
+
+/** The app page of one call. */
+export const callPagePath = (taskId: string) => `${ROUTES.appCalls}/${encodeURIComponent(taskId)}`;

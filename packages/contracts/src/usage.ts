@@ -48,6 +48,8 @@ export const UsageItem = z.object({
   creditsRefunded: z.number().int(),
   /** The user's 1-5 rating of this result (PUT /api/usage/:taskId/rating); null when not rated. */
   rating: z.number().int().min(1).max(5).nullable(),
+  /** The files the call produced (images, videos); empty for LinkedIn and unfinished calls. */
+  resultUrls: z.array(z.string()),
 });
 export type UsageItem = z.infer<typeof UsageItem>;
 
@@ -69,4 +71,6 @@ export const USAGE_CSV_COLUMNS = [
   'status',
   'credits_charged',
   'credits_refunded',
+  /** The call's result files, separated by spaces. */
+  'result_urls',
 ] as const;

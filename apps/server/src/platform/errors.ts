@@ -79,6 +79,15 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+/** A byte range outside the file (or not a byte range at all): the answer names the file's size. */
+export class RangeNotSatisfiable extends AppError {
+  constructor(size: number) {
+    super(416, ERROR_CODES.BAD_REQUEST, 'The requested range is not satisfiable', {
+      headers: { 'content-range': `bytes */${size}` },
+    });
+  }
+}
+
 export class RateLimited extends AppError {
   constructor(retryAfterS: number, message = 'Too many requests, please slow down') {
     super(429, ERROR_CODES.RATE_LIMITED, message, {

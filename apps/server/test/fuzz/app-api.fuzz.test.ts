@@ -113,6 +113,7 @@ const ENDPOINTS: Array<Endpoint & { caller: Caller }> = [
     body: { rating: 4 },
     fields: { rating: fc.integer({ min: -1, max: 7 }) },
   },
+  { caller: 'user', method: 'GET', path: '/api/calls/:taskId' },
   { caller: 'user', method: 'GET', path: '/files/:taskId/:name' },
   { caller: 'user', method: 'GET', path: '/api/support' },
   { caller: 'user', method: 'POST', path: '/api/support', body: { subject: 'Help', message: 'It broke' } },

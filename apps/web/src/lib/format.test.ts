@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatQuantity } from './format.ts';
+import { formatCount, formatDuration, formatQuantity } from './format.ts';
 
 describe('formatCount', () => {
   it('groups thousands, and writes small whole numbers and fractions as the formatter does', () => {
@@ -15,5 +15,18 @@ describe('formatCount', () => {
     expect(formatQuantity(1, 'credit')).toBe('1 credit');
     expect(formatQuantity(10, 'credit')).toBe('10 credits');
     expect(formatQuantity(1500, 'request')).toBe('1,500 requests');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes milliseconds under a second, tenths under ten seconds, whole seconds under a minute, then minutes and hours', () => {
+    expect(formatDuration(0)).toBe('0 ms');
+    expect(formatDuration(42.4)).toBe('42 ms');
+    expect(formatDuration(1_420)).toBe('1.4 s');
+    expect(formatDuration(9_960)).toBe('10.0 s');
+    expect(formatDuration(12_500)).toBe('12 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+    expect(formatDuration(3_780_000)).toBe('1 h 3 min');
+    expect(formatDuration(-5)).toBe('0 ms');
   });
 });

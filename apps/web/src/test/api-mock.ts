@@ -6,6 +6,7 @@ export interface ApiCall {
   path: string;
   search: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 export interface Reply {
@@ -43,6 +44,7 @@ export function mockApi(routes: ApiRoutes = {}) {
       path: url.pathname,
       search: url.search,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     calls.push(call);
     const handler = all[`${call.method} ${call.path}`];

@@ -1,4 +1,4 @@
-import type { ApiKey, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
+import type { ApiKey, CallDetail, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
 
 export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
   return {
@@ -50,6 +50,29 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     creditsCharged: 2,
     creditsRefunded: 0,
     rating: null,
+    resultUrls: [],
+    ...overrides,
+  };
+}
+
+/** A completed image call, as GET /api/calls/:taskId answers it. */
+export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail {
+  return {
+    taskId: 'task_0001',
+    service: 'image',
+    status: 'completed',
+    request: { prompt: 'A lighthouse at dusk', output_format: 'png', image_size: '16:9' },
+    key: { id: 'key_1', name: 'Production', maskedValue: 'cnd_live_••••abcd', isDeleted: false },
+    createdAt: '2026-01-05T10:00:00.000Z',
+    completedAt: '2026-01-05T10:00:02.500Z',
+    durationMs: 2500,
+    creditsCharged: 1,
+    creditsRefunded: 0,
+    error: null,
+    result: { resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'] },
+    resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'],
+    rating: null,
+    engine: { name: 'local', isDevelopmentEngine: true },
     ...overrides,
   };
 }

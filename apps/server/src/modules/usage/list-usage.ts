@@ -14,11 +14,12 @@ interface UsageRow {
   cost: number;
   credits_refunded: number;
   rating: number | null;
+  result_urls: string[];
 }
 
 const SELECT_USAGE = `
   select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
-         r.rating
+         r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
    where t.user_id = $1`;
@@ -33,6 +34,7 @@ const toItem = (row: UsageRow): UsageItem => ({
   creditsCharged: row.cost,
   creditsRefunded: row.credits_refunded,
   rating: row.rating,
+  resultUrls: row.status === 'completed' ? row.result_urls : [],
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
@@ -83,6 +85,7 @@ export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<s
           item.status,
           item.creditsCharged,
           item.creditsRefunded,
+          item.resultUrls.join(' '),
         ]
           .map(csvCell)
           .join(','),

@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  CALL_DETAIL_ROUTE,
+  CallDetail,
+  CallDetailParams,
   DashboardResponse,
   RateResultBody,
   RateResultResponse,
@@ -11,13 +14,15 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
+import { deriveKeyEncryptionKey } from '../keys/key-crypto.ts';
+import { getCallDetail } from './get-call-detail.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { listUsage, usageCsv } from './list-usage.ts';
 import { rateResult } from './rate-result.ts';
 
 /**
- * The signed-in user's dashboard and usage history (docs/product.md, "Data the screens show"; the
- * history goes beyond it).
+ * The signed-in user's dashboard, usage history and call detail; the history and call detail go
+ * beyond docs/product.md, "Data the screens show".
  */
 export const usageRoutes = (
   services: Services,
@@ -25,6 +30,7 @@ export const usageRoutes = (
 ): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['usage'];
+    const encryptionKey = deriveKeyEncryptionKey(services.sessionSecret);
     app.addHook('preHandler', requireUser(services));
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -39,6 +45,13 @@ export const usageRoutes = (
       { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
       async (request) =>
         listUsage(services.pool, signedIn(request).user.id, request.query.limit, request.query.cursor),
+    );
+
+    app.get(
+      CALL_DETAIL_ROUTE.path,
+      { schema: { tags, params: CallDetailParams, response: { 200: CallDetail } } },
+      async (request) =>
+        getCallDetail(services.pool, encryptionKey, signedIn(request).user.id, request.params.taskId),
     );
 
     app.put(

@@ -117,7 +117,7 @@ describe('dashboard: recent calls', () => {
     makeUsageItem({ taskId: 'task_c', service: 'image', status: 'processing', creditsCharged: 1 }),
   ];
 
-  it('lists calls with key, service, status, credits and a copyable task id; Load more follows the cursor', async () => {
+  it('lists calls with key, service, status, credits and a link to each call; Load more follows the cursor', async () => {
     const { api, user } = openDashboard({
       'GET /api/usage': ({ search }) =>
         new URLSearchParams(search).get('cursor') === 'cursor_2'
@@ -135,8 +135,11 @@ describe('dashboard: recent calls', () => {
     expect(video?.getByText('Failed')).toBeInTheDocument();
     expect(video?.getByText('10 credits refunded')).toBeInTheDocument();
 
-    await user.click(linkedin?.getByRole('button', { name: 'Copy task_a' }) as HTMLElement);
-    expect(await navigator.clipboard.readText()).toBe('task_a');
+    expect(linkedin?.getByRole('link', { name: 'Open call task_a' })).toHaveAttribute(
+      'href',
+      '/app/calls/task_a',
+    );
+    expect(linkedin?.queryByRole('group', { name: /rat/i })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await table.findByText('Processing')).toBeInTheDocument();

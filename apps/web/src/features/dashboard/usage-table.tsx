@@ -1,17 +1,10 @@
-import { SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
-import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
-import { CopyButton } from '../../components/ui/copy-button.tsx';
+import { callPagePath, SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
+import { Link } from 'react-router';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
-import { ResultRating } from './result-rating.tsx';
+import { CallStatus } from '../calls/call-status.tsx';
 
-const STATUS: Record<UsageItem['status'], { label: string; Icon: LucideIcon; tone: string }> = {
-  completed: { label: 'Completed', Icon: CircleCheck, tone: 'text-success' },
-  processing: { label: 'Processing', Icon: Clock, tone: 'text-warning' },
-  failed: { label: 'Failed', Icon: CircleX, tone: 'text-danger' },
-};
-
-const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Rating', 'Task ID'] as const;
+const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Task ID'] as const;
 
 /** "2 charged", "2 refunded" (all of it came back) or "10 charged, 4 refunded". */
 export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): string {
@@ -34,41 +27,34 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
           </tr>
         </thead>
         <tbody className="max-sm:block">
-          {items.map((item) => {
-            const { label, Icon, tone } = STATUS[item.status];
-            return (
-              <tr key={item.taskId} className={ROW_CLASSES}>
-                <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
-                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-                </Cell>
-                <Cell compact column="Key" className="break-words text-fg">
-                  {item.keyName}
-                </Cell>
-                <Cell compact column="Service" className="text-fg">
-                  {SERVICE_LABELS[item.service]}
-                </Cell>
-                <Cell compact column="Status" className="text-fg">
-                  <span className="inline-flex items-center gap-1.5">
-                    <Icon aria-hidden="true" className={`size-4 ${tone}`} />
-                    {label}
-                  </span>
-                </Cell>
-                <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
-                  {creditsText(item)}
-                </Cell>
-                <Cell compact column="Rating" className="sm:whitespace-nowrap">
-                  {item.status === 'completed' ? (
-                    <ResultRating item={item} />
-                  ) : (
-                    <span className="text-muted">-</span>
-                  )}
-                </Cell>
-                <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
-                  <CopyButton value={item.taskId} size="sm" />
-                </Cell>
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            <tr key={item.taskId} className={ROW_CLASSES}>
+              <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              </Cell>
+              <Cell compact column="Key" className="break-words text-fg">
+                {item.keyName}
+              </Cell>
+              <Cell compact column="Service" className="text-fg">
+                {SERVICE_LABELS[item.service]}
+              </Cell>
+              <Cell compact column="Status" className="text-fg">
+                <CallStatus status={item.status} />
+              </Cell>
+              <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
+                {creditsText(item)}
+              </Cell>
+              <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
+                <Link
+                  to={callPagePath(item.taskId)}
+                  aria-label={`Open call ${item.taskId}`}
+                  className="break-all font-mono text-primary-text text-xs underline underline-offset-2 sm:whitespace-nowrap"
+                >
+                  {item.taskId}
+                </Link>
+              </Cell>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

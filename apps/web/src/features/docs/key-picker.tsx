@@ -1,5 +1,6 @@
 import { API_KEY_PLACEHOLDER, type ApiKey, KEY_TEXTS, ROUTES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { keysQuery } from '../api-keys/keys-api.ts';
@@ -7,16 +8,22 @@ import { keysQuery } from '../api-keys/keys-api.ts';
 export const KEY_PICKER_LABEL = 'API key in the examples';
 
 /**
- * Chooses which of the user's keys every example carries (GET /api/keys, the API Keys page's
- * query); "none" keeps the placeholder.
+ * Chooses one of the user's keys (GET /api/keys, the API Keys page's query, which gives the
+ * owner each key's value): the one every docs example carries ("none" keeps the placeholder),
+ * or the one the playground calls with (`placeholderLabel` null: no "none").
  */
 export function KeyPicker({
   selectedId,
   onSelect,
+  label = KEY_PICKER_LABEL,
+  placeholderLabel = `Placeholder (${API_KEY_PLACEHOLDER})`,
 }: {
   selectedId: string | null;
   onSelect: (apiKey: ApiKey | null) => void;
+  label?: string;
+  placeholderLabel?: string | null;
 }) {
+  const id = useId();
   const keys = useQuery(keysQuery);
   if (keys.isError) {
     return (
@@ -30,17 +37,17 @@ export function KeyPicker({
   const list = keys.data?.keys ?? [];
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm">
-      <label htmlFor="docs-key-picker" className="font-medium text-fg">
-        {KEY_PICKER_LABEL}
+      <label htmlFor={id} className="font-medium text-fg">
+        {label}
       </label>
       <select
-        id="docs-key-picker"
+        id={id}
         value={selectedId ?? ''}
         disabled={keys.isPending}
         onChange={(event) => onSelect(list.find((key) => key._id === event.target.value) ?? null)}
         className="min-w-0 max-w-full rounded-lg border border-border bg-bg px-3 py-1.5 text-fg"
       >
-        <option value="">{`Placeholder (${API_KEY_PLACEHOLDER})`}</option>
+        {placeholderLabel !== null && <option value="">{placeholderLabel}</option>}
         {list.map((key) => (
           <option key={key._id} value={key._id}>
             {key.keyName}

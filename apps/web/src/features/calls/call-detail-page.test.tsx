@@ -1,0 +1,190 @@
+import { CALL_TEXTS, RATING_MESSAGES } from '@conduit/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { CALL_RUNNING_TEXT } from './call-outcome.tsx';
+import { RATING_SAVE_FAILED, SAVE_RATING } from './result-rating.tsx';
+
+function openCall(taskId: string, routes: ApiRoutes) {
+  const api = mockApi({ 'GET /api/auth/me': { body: { user: makeUser() } }, ...routes });
+  const view = renderRoute(`/app/calls/${taskId}`);
+  return { api, user: userEvent.setup(), ...view };
+}
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('call detail page', () => {
+  it('shows an image call: the image, its actions, timeline, key (masked), credits and request', async () => {
+    const call = makeCallDetail();
+    openCall('task_0001', { 'GET /api/calls/task_0001': { body: call } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Image generation' })).toBeInTheDocument();
+    const result = section('Result');
+    const image = result.getByRole('img', { name: 'Generated image: A lighthouse at dusk' });
+    const [url] = call.resultUrls;
+    expect(image).toHaveAttribute('src', url);
+    expect(result.getByRole('link', { name: 'Open full size: image' })).toHaveAttribute('href', url);
+    expect(result.getByRole('link', { name: 'Download image' })).toHaveAttribute('href', `${url}?download=1`);
+    expect(result.getByRole('button', { name: `Copy ${url}` })).toBeInTheDocument();
+
+    const status = section('Status');
+    expect(status.getByText('Accepted')).toBeInTheDocument();
+    expect(status.getByText('Took 2.5 s')).toBeInTheDocument();
+    expect(status.getByText('Completed')).toBeInTheDocument();
+    const details = section('Details');
+    expect(details.getByText('Production')).toBeInTheDocument();
+    expect(details.getByText('cnd_live_••••abcd')).toBeInTheDocument();
+    // Charged 1, refunded 0, net 1.
+    expect(details.getAllByText('1 credit')).toHaveLength(2);
+    expect(details.getByText('0 credits')).toBeInTheDocument();
+    expect(section('Request').getByText('16:9')).toBeInTheDocument();
+  });
+
+  it('asks for a rating only once the result has loaded, and saves only on "Save rating"', async () => {
+    const { api, user } = openCall('task_0001', {
+      'GET /api/calls/task_0001': { body: makeCallDetail({ rating: 2 }) },
+      'PUT /api/usage/task_0001/rating': ({ body }) => ({
+        body: { taskId: 'task_0001', rating: (body as { rating: number }).rating },
+      }),
+    });
+    const image = await screen.findByRole('img');
+    expect(screen.queryByRole('region', { name: 'Rate this result' })).not.toBeInTheDocument();
+    fireEvent.load(image);
+    const rating = section('Rate this result');
+    expect(rating.getByRole('radio', { name: '2 of 5' })).toBeChecked();
+    expect(rating.getByRole('button', { name: SAVE_RATING })).toBeDisabled();
+
+    await user.click(rating.getByRole('radio', { name: '1 of 5' }));
+    await user.click(rating.getByRole('radio', { name: '4 of 5' }));
+    expect(api.callsTo('PUT /api/usage/task_0001/rating')).toHaveLength(0);
+    await user.click(rating.getByRole('button', { name: SAVE_RATING }));
+    expect(await rating.findByText('Your rating: 4 of 5')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/usage/task_0001/rating').map((call) => call.body)).toEqual([{ rating: 4 }]);
+  });
+
+  it('says when a rating is refused', async () => {
+    const { user } = openCall('task_0001', {
+      'GET /api/calls/task_0001': { body: makeCallDetail() },
+      'PUT /api/usage/task_0001/rating': errorReply(409, RATING_MESSAGES.notFinished, 'CONFLICT'),
+    });
+    fireEvent.load(await screen.findByRole('img'));
+    await user.click(screen.getByRole('radio', { name: '5 of 5' }));
+    await user.click(screen.getByRole('button', { name: SAVE_RATING }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText(RATING_SAVE_FAILED)).toBeInTheDocument();
+    expect(notifications).toHaveTextContent(RATING_MESSAGES.notFinished);
+  });
+
+  it('shows a video in a player with controls', async () => {
+    const url = 'http://localhost/files/task_v/bbbbbbbbbbbbbbbbbbbb.mp4';
+    openCall('task_v', {
+      'GET /api/calls/task_v': {
+        body: makeCallDetail({
+          taskId: 'task_v',
+          service: 'video',
+          result: { videoUrls: [url], resultUrls: [url] },
+        }),
+      },
+    });
+    const player = await screen.findByLabelText('Result video');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('src', url);
+  });
+
+  it('shows a failed call with its reason and the refund, and no rating', async () => {
+    openCall('task_f', {
+      'GET /api/calls/task_f': {
+        body: makeCallDetail({
+          taskId: 'task_f',
+          status: 'failed',
+          error: 'The model refused the prompt',
+          creditsRefunded: 1,
+          result: null,
+          resultUrls: [],
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Image generation' });
+    const result = section('Result');
+    expect(await result.findByText('The call failed: The model refused the prompt')).toBeInTheDocument();
+    expect(result.getByText('1 credit refunded to your balance.')).toBeInTheDocument();
+    expect(section('Status').getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Rate this result' })).not.toBeInTheDocument();
+  });
+
+  it('shows a running call as running, with no result yet', async () => {
+    openCall('task_r', {
+      'GET /api/calls/task_r': {
+        body: makeCallDetail({
+          status: 'processing',
+          completedAt: null,
+          durationMs: null,
+          result: null,
+          resultUrls: [],
+        }),
+      },
+    });
+    expect(await screen.findByText(CALL_RUNNING_TEXT)).toBeInTheDocument();
+    expect(section('Status').getByText('Waiting for the result')).toBeInTheDocument();
+  });
+
+  it('shows a LinkedIn call as a profile card and a posts table; "next page" opens the playground with the token', async () => {
+    const call = makeCallDetail({
+      taskId: 'task_li',
+      service: 'linkedin',
+      request: { username: 'ada', limit: 2, page_number: 1 },
+      creditsCharged: 2,
+      result: {
+        profile: {
+          username: 'ada',
+          name: 'Ada Lovelace',
+          headline: 'Analyst',
+          profileUrl: 'https://www.linkedin.com/in/ada',
+          followers: 1200,
+        },
+        posts: [
+          {
+            id: 'p1',
+            url: 'https://www.linkedin.com/feed/update/1',
+            text: 'On the engine',
+            postedAt: '2025-12-01T00:00:00.000Z',
+            author: { name: 'Ada Lovelace', username: 'ada' },
+            stats: { likes: 1500, comments: 12, reposts: 3 },
+          },
+        ],
+        pagination_token: 'p2',
+      },
+      resultUrls: [],
+    });
+    const { user, router } = openCall('task_li', {
+      'GET /api/calls/task_li': { body: call },
+      'GET /api/keys': { body: makeKeysResponse() },
+      'GET /api/credits': { status: 503, body: null },
+    });
+    const profile = await screen.findByRole('article', { name: 'LinkedIn profile of Ada Lovelace' });
+    expect(profile).toHaveTextContent('1,200 followers');
+    const rows = within(screen.getByRole('table', { name: 'Posts of Ada Lovelace' })).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('On the engine');
+    expect(rows[1]).toHaveTextContent('1,500');
+    await user.click(screen.getByText('Raw JSON'));
+    expect(screen.getByText(/"pagination_token": "p2"/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Next page in the Playground' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/playground'));
+    expect(router.state.location.search).toBe('?service=linkedin');
+    const form = await screen.findByRole('form', { name: 'Scrape a LinkedIn profile and posts form' });
+    expect(within(form).getByLabelText(/^pagination_token/)).toHaveValue('p2');
+    expect(within(form).getByLabelText(/^username/)).toHaveValue('ada');
+  });
+
+  it('says "Call not found" for a call that is not the user\'s', async () => {
+    openCall('task_other', {
+      'GET /api/calls/task_other': errorReply(404, CALL_TEXTS.notFound, 'NOT_FOUND'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: CALL_TEXTS.notFound })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import type { CallDetail } from '@conduit/contracts';
+import type { ReactNode } from 'react';
+import { formatQuantity } from '../../lib/format.ts';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted text-xs">{term}</dt>
+      <dd className="mt-1 break-words text-fg text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** Which key made the call (masked), what it cost and what came back, and which engine ran it. */
+export function CallFacts({ call }: { call: CallDetail }) {
+  const net = call.creditsCharged - call.creditsRefunded;
+  return (
+    <dl className="grid grid-cols-2 gap-4">
+      <Fact term="Key">
+        {call.key.name}
+        {call.key.isDeleted && <span className="text-muted"> (deleted)</span>}
+        <span className="mt-0.5 block font-mono text-muted text-xs">{call.key.maskedValue}</span>
+      </Fact>
+      <Fact term="Engine">
+        {call.engine.isDevelopmentEngine ? 'Local development engine' : call.engine.name}
+      </Fact>
+      <Fact term="Credits charged">{formatQuantity(call.creditsCharged, 'credit')}</Fact>
+      <Fact term="Credits refunded">{formatQuantity(call.creditsRefunded, 'credit')}</Fact>
+      <Fact term="Net cost">{formatQuantity(net, 'credit')}</Fact>
+    </dl>
+  );
+}

@@ -1,0 +1,44 @@
+import { Download, ExternalLink } from 'lucide-react';
+import { buttonClasses } from '../../components/ui/button-styles.ts';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
+
+/** The file's URL answering as an attachment (the files route's `?download=1`). */
+export function downloadUrlOf(url: string): string {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    parsed.searchParams.set('download', '1');
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Open full size, download, and the URL itself to copy. */
+export function ResultFileActions({ url, label }: { url: string; label: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('secondary', 'sm')}
+        aria-label={`Open full size: ${label}`}
+      >
+        <ExternalLink aria-hidden="true" className="size-4" />
+        Open full size
+      </a>
+      <a
+        href={downloadUrlOf(url)}
+        download
+        className={buttonClasses('secondary', 'sm')}
+        aria-label={`Download ${label}`}
+      >
+        <Download aria-hidden="true" className="size-4" />
+        Download
+      </a>
+      <div className="min-w-0 max-w-full flex-1 basis-48">
+        <CopyButton value={url} size="sm" />
+      </div>
+    </div>
+  );
+}

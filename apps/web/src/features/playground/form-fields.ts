@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { schemaFields } from '../docs/schema-fields.ts';
+
+export type FieldKind = 'text' | 'textarea' | 'url' | 'number' | 'select' | 'checkbox' | 'list';
+
+/** One input of a playground form, read from the endpoint's zod body (never retyped). */
+export interface FormField {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** The choices of an enum field. */
+  options: string[];
+  /** Number bounds, for the input's spinner; a bound zod only implies (the largest integer) is left out. */
+  min?: number;
+  max?: number;
+  /** The most entries a list takes. */
+  maxItems?: number;
+  defaultValue?: unknown;
+  /** The field's description and its limits in words, as the docs' field tables write them. */
+  help: string;
+}
+
+interface JsonProperty {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  default?: unknown;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+}
+
+/** Prompts (thousands of characters) get a multi-line box; tokens and names a line. */
+const TEXTAREA_FROM_LENGTH = 4000;
+const bound = (value: number | undefined) =>
+  value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined;
+
+function kindOf(property: JsonProperty): FieldKind {
+  if (property.type === 'array') return 'list';
+  if (property.enum) return 'select';
+  if (property.type === 'boolean') return 'checkbox';
+  if (property.type === 'integer' || property.type === 'number') return 'number';
+  if (property.format === 'uri') return 'url';
+  return (property.maxLength ?? 0) >= TEXTAREA_FROM_LENGTH ? 'textarea' : 'text';
+}
+
+/** The form of an endpoint's body: one field per property, in the schema's order. */
+export function formFieldsOf(schema: z.ZodType): FormField[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonProperty>;
+  };
+  const rows = new Map(schemaFields(schema).map((row) => [row.name, row]));
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const row = rows.get(name);
+    const limits = row?.limits.length ? ` (${row.limits.join('; ')})` : '';
+    return {
+      name,
+      kind: kindOf(property),
+      required: row?.required ?? false,
+      options: (property.enum ?? []).map(String),
+      min: bound(property.minimum),
+      max: bound(property.maximum),
+      maxItems: property.maxItems,
+      defaultValue: property.default,
+      help: `${row?.description ?? ''}${limits}`.trim(),
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { FormField } from './form-fields.ts';
+
+export type FieldValue = string | boolean | string[];
+export type FormValues = Record<string, FieldValue>;
+export type FieldErrors = Record<string, string>;
+
+function initialOf(field: FormField, given: unknown): FieldValue {
+  const value = given ?? field.defaultValue;
+  if (field.kind === 'checkbox') return value === true;
+  if (field.kind === 'list') return Array.isArray(value) ? value.map(String) : [];
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The form's starting values: what `prefill` gives, else the field's default, else empty. */
+export function initialValues(fields: FormField[], prefill: Record<string, unknown> = {}): FormValues {
+  return Object.fromEntries(fields.map((field) => [field.name, initialOf(field, prefill[field.name])]));
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The JSON body the form stands for, as a developer would write it: empty optional fields are
+ * left out, numbers are numbers; a number field holding other text is sent as text, so the
+ * schema names it.
+ */
+export function bodyOf(fields: FormField[], values: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (typeof value === 'boolean') body[field.name] = value;
+    else if (Array.isArray(value)) {
+      const entries = value.map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length > 0) body[field.name] = entries;
+    } else if (value !== undefined && (value.trim() !== '' || field.required)) {
+      const text = field.kind === 'number' ? value.trim() : value;
+      body[field.name] = field.kind === 'number' && NUMBER.test(text) ? Number(text) : text;
+    }
+  }
+  return body;
+}
+
+/** The body checked with the schema the API validates it with: the first problem of each field. */
+export function fieldErrorsOf(schema: z.ZodType, body: Record<string, unknown>): FieldErrors {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const [name, index] = issue.path;
+    if (typeof name !== 'string' || errors[name]) continue;
+    errors[name] = typeof index === 'number' ? `URL ${index + 1}: ${issue.message}` : issue.message;
+  }
+  return errors;
+}

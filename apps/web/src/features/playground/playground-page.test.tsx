@@ -1,0 +1,129 @@
+import { ERROR_CODES, SERVICE_LABELS } from '@conduit/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeCallDetail, makeKey, makeKeysResponse } from '../../test/fixtures.ts';
+import { renderRoute } from '../../test/render-route.tsx';
+import { PLAYGROUND_KEY_LABEL } from './playground-page.tsx';
+import { RUN_CODE_LABEL } from './run-outcome.tsx';
+import { RUN_LABEL } from './service-panel.tsx';
+import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
+
+const PRODUCTION = makeKey({ keyValue: 'cnd_live_production0123456789' });
+const STAGING = makeKey({ _id: 'key_2', keyName: 'Staging', keyValue: 'cnd_live_staging9876543210' });
+
+function openPlayground(routes: ApiRoutes = {}, path = '/app/playground') {
+  let balance = 20;
+  const api = mockApi({
+    'GET /api/auth/me': { body: { user: makeUser() } },
+    'GET /api/keys': { body: makeKeysResponse([PRODUCTION, STAGING]) },
+    'GET /api/credits': () => ({
+      body: { balance, totalPurchased: 0, totalUsed: 0, usageStats: {}, creditPackages: {}, usageCosts: {} },
+    }),
+    'POST /api/provider/image': () => {
+      balance -= 1;
+      return { body: { success: true, data: { taskId: 'task_img', status: 'completed' } } };
+    },
+    'GET /api/calls/task_img': { body: makeCallDetail({ taskId: 'task_img' }) },
+    ...routes,
+  });
+  const view = renderRoute(path);
+  return { api, user: userEvent.setup(), ...view };
+}
+
+const panel = async () => screen.findByRole('tabpanel');
+
+describe('/app/playground', () => {
+  it('has a tab per service, and a form with every field of the API schema', async () => {
+    const { user } = openPlayground();
+    const tabs = within(await screen.findByRole('tablist', { name: 'Services' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(Object.values(SERVICE_LABELS));
+    const image = within(await panel());
+    expect(image.getByLabelText(/^prompt/)).toHaveValue('A lighthouse at dusk, oil painting');
+    expect(image.getByLabelText(/^image_size/)).toHaveValue('16:9');
+    expect(image.getByText(/^Costs/)).toHaveTextContent(/^Costs 1 credit per image/);
+
+    await user.click(screen.getByRole('tab', { name: SERVICE_LABELS.video }));
+    const video = within(await panel());
+    for (const name of [
+      'prompt',
+      'imageUrls',
+      'model',
+      'aspectRatio',
+      'seeds',
+      'enableFallback',
+      'watermark',
+    ])
+      expect(video.getByLabelText(new RegExp(`^${name}`))).toBeInTheDocument();
+    expect(video.getByLabelText(/^seeds/)).toHaveAttribute('min', '10000');
+    expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 10 credits per video/);
+  });
+
+  it('runs the call on the public API with the chosen key, shows the result, the balance after and the code', async () => {
+    const { api, user } = openPlayground();
+    const image = within(await panel());
+    expect(await image.findByText(/Your balance/)).toHaveTextContent('Your balance: 20 credits');
+    await user.clear(image.getByLabelText(/^prompt/));
+    await user.type(image.getByLabelText(/^prompt/), 'A red kite');
+    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+
+    expect(
+      await image.findByRole('img', { name: 'Generated image: A lighthouse at dusk' }),
+    ).toBeInTheDocument();
+    const [sent] = api.callsTo('POST /api/provider/image');
+    expect(sent?.headers['x-api-key']).toBe(PRODUCTION.keyValue);
+    expect(sent?.body).toEqual({ prompt: 'A red kite', output_format: 'png', image_size: '16:9' });
+    expect(await image.findByText(/Balance after the call/)).toHaveTextContent('19 credits');
+    expect(image.getByRole('link', { name: "Open the call's page" })).toHaveAttribute(
+      'href',
+      '/app/calls/task_img',
+    );
+    const code = image.getByRole('figure', { name: `${RUN_CODE_LABEL} example` });
+    expect(code).toHaveTextContent(PRODUCTION.keyValue);
+    expect(code).toHaveTextContent('{"prompt":"A red kite","output_format":"png","image_size":"16:9"}');
+  });
+
+  it("shows the API's error text and code", async () => {
+    const { user } = openPlayground({
+      'POST /api/provider/image': errorReply(
+        402,
+        'Insufficient credits: 1 required, 0 available',
+        ERROR_CODES.INSUFFICIENT_CREDITS,
+      ),
+    });
+    const image = within(await panel());
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+    const alert = await image.findByRole('alert');
+    expect(alert).toHaveTextContent('Insufficient credits: 1 required, 0 available');
+    expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
+  });
+
+  it('checks the form with the API schema before calling, and names the field', async () => {
+    const { api, user } = openPlayground();
+    const image = within(await panel());
+    await user.clear(image.getByLabelText(/^prompt/));
+    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    expect(image.getByLabelText(/^prompt/)).toHaveAccessibleDescription('is required');
+    expect(image.getByLabelText(/^prompt/)).toHaveFocus();
+    expect(api.callsTo('POST /api/provider/image')).toHaveLength(0);
+  });
+
+  it('remembers the chosen key', async () => {
+    const { user, unmount } = openPlayground();
+    const picker = await screen.findByRole('combobox', { name: PLAYGROUND_KEY_LABEL });
+    await screen.findByRole('option', { name: 'Staging' });
+    expect(picker).toHaveValue(PRODUCTION._id);
+    await user.selectOptions(picker, 'Staging');
+    expect(localStorage.getItem(PLAYGROUND_KEY_STORAGE_KEY)).toBe(STAGING._id);
+    unmount();
+
+    const again = openPlayground();
+    await screen.findByRole('option', { name: 'Staging' });
+    expect(screen.getByRole('combobox', { name: PLAYGROUND_KEY_LABEL })).toHaveValue(STAGING._id);
+    await again.user.click(within(await panel()).getByRole('button', { name: RUN_LABEL }));
+    await screen.findByRole('img');
+    expect(again.api.callsTo('POST /api/provider/image')[0]?.headers['x-api-key']).toBe(STAGING.keyValue);
+  });
+});

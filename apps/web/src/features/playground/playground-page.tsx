@@ -1,0 +1,75 @@
+import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { TabList } from '../../components/ui/tab-list.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { KeyPicker } from '../docs/key-picker.tsx';
+import { type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
+import { ServicePanel } from './service-panel.tsx';
+import { useRememberedKey } from './use-remembered-key.ts';
+
+export const PLAYGROUND_KEY_LABEL = 'API key';
+const TABS = SERVICES.map((service) => ({ id: service, label: SERVICE_LABELS[service] }));
+const tabId = (service: Service) => `playground-tab-${service}`;
+const panelId = (service: Service) => `playground-panel-${service}`;
+const isService = (value: string | null): value is Service => SERVICES.includes(value as Service);
+
+/**
+ * /app/playground: every service from the browser. A tab per service, one key for all of them
+ * (remembered), and each run goes to the public API exactly as a developer's code would.
+ */
+export function PlaygroundPage() {
+  useDocumentTitle('Playground');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const requested = searchParams.get(SERVICE_PARAM);
+  const active: Service = isService(requested) ? requested : 'image';
+  // A body handed over by another page (the next page of a LinkedIn call) starts its tab's form.
+  const [handover] = useState(() => ({
+    service: active,
+    prefill: (location.state as PlaygroundState | null)?.prefill,
+  }));
+  const { apiKey, choose } = useRememberedKey();
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <div>
+        <h1 className="font-semibold text-2xl text-fg tracking-tight">Playground</h1>
+        <p className="mt-1 text-muted">
+          Try each service from here: a run calls the public API with your key, exactly as your code would,
+          and costs what the call costs.
+        </p>
+      </div>
+      <KeyPicker
+        label={PLAYGROUND_KEY_LABEL}
+        placeholderLabel={null}
+        selectedId={apiKey?._id ?? null}
+        onSelect={choose}
+      />
+      <TabList
+        tabs={TABS}
+        active={active}
+        label="Services"
+        activation="automatic"
+        tabId={tabId}
+        panelId={panelId}
+        onSelect={(service) => setSearchParams({ [SERVICE_PARAM]: service }, { replace: true })}
+      />
+      {SERVICES.map((service) => (
+        <div
+          key={service}
+          role="tabpanel"
+          id={panelId(service)}
+          aria-labelledby={tabId(service)}
+          hidden={service !== active}
+        >
+          <ServicePanel
+            service={service}
+            apiKey={apiKey}
+            prefill={service === handover.service ? handover.prefill : undefined}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

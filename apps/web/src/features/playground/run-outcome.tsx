@@ -1,0 +1,63 @@
+import { callPagePath, codeExample } from '@conduit/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import type { NextPageAction } from '../calls/linkedin-result.tsx';
+import { RawJson } from '../calls/raw-json.tsx';
+import { CodeBlock } from '../docs/code-block.tsx';
+import { useBaseUrl } from '../docs/docs-context.ts';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+import { PlaygroundCall } from './playground-call.tsx';
+import { type PublicAnswer, type SentRequest, taskIdOf } from './public-call.ts';
+
+export const RUN_CODE_LABEL = 'This request';
+
+/** What a run answered (the error, or the call and its result), the raw answer, and the request as code. */
+export function RunOutcome({
+  answer,
+  sent,
+  nextPage,
+}: {
+  answer: PublicAnswer;
+  sent: SentRequest;
+  nextPage?: NextPageAction;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A new answer takes the focus, so it is read out and scrolled into view below the form.
+  useEffect(() => {
+    if (answer) headingRef.current?.focus();
+  }, [answer]);
+  const baseUrl = useBaseUrl();
+  const taskId = taskIdOf(answer);
+  const isError = answer.status >= 400;
+  const request = { method: sent.endpoint.method, path: sent.endpoint.path, exampleBody: sent.body };
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold text-fg text-lg">
+          Answer <span className="font-mono font-normal text-muted text-sm">HTTP {answer.status}</span>
+        </h2>
+        {taskId && (
+          <Link
+            to={callPagePath(taskId)}
+            className="inline-flex items-center gap-1.5 text-primary-text text-sm underline underline-offset-2"
+          >
+            Open the call's page
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        )}
+      </div>
+      {isError && <ApiErrorAlert status={answer.status} body={answer.body} />}
+      {!isError && taskId && <PlaygroundCall taskId={taskId} nextPage={nextPage} />}
+      <RawJson value={answer.body} label="The API's answer as JSON" />
+      <div className="space-y-2">
+        <h3 className="font-medium text-fg text-sm">Copy as curl, JavaScript or Python</h3>
+        <CodeBlock
+          label={RUN_CODE_LABEL}
+          codeFor={(language) => codeExample(request, language, { baseUrl, apiKey: sent.apiKey })}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { type ApiKey, SERVICE_UNITS, type Service } from '@conduit/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Play } from 'lucide-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { formatQuantity } from '../../lib/format.ts';
+import { focusField } from '../../lib/use-form-fields.ts';
+import { CREDITS_QUERY_KEY, creditsQuery } from '../credits/credits-api.ts';
+import { DASHBOARD_QUERY_KEY, usageQuery } from '../dashboard/dashboard-queries.ts';
+import { formFieldsOf } from './form-fields.ts';
+import { bodyOf, type FieldErrors, fieldErrorsOf, initialValues } from './form-values.ts';
+import { PLAYGROUND_ENDPOINTS } from './playground-endpoints.ts';
+import { callPublicApi, type SentRequest } from './public-call.ts';
+import { RunOutcome } from './run-outcome.tsx';
+import { SchemaField } from './schema-field.tsx';
+
+export const RUN_LABEL = 'Run';
+
+/** One service's form (from the body schema the API validates with), its cost, Run, and what came back. */
+export function ServicePanel({
+  service,
+  apiKey,
+  prefill,
+}: {
+  service: Service;
+  apiKey: ApiKey | null;
+  prefill?: Record<string, unknown>;
+}) {
+  const endpoint = PLAYGROUND_ENDPOINTS[service];
+  const schema = endpoint.body as z.ZodType;
+  const fields = useMemo(() => formFieldsOf(schema), [schema]);
+  const [values, setValues] = useState(() => initialValues(fields, prefill ?? endpoint.exampleBody));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState<SentRequest | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
+  const credits = useQuery(creditsQuery);
+  const run = useMutation({
+    mutationFn: callPublicApi,
+    onSettled: () =>
+      Promise.all(
+        [CREDITS_QUERY_KEY, usageQuery.queryKey, DASHBOARD_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+
+  const submit = (nextValues = values) => {
+    const body = bodyOf(fields, nextValues);
+    const found = fieldErrorsOf(schema, body);
+    setErrors(found);
+    const firstInvalid = fields.find((field) => found[field.name]);
+    if (firstInvalid && formRef.current) return focusField(formRef.current, firstInvalid.name);
+    if (!apiKey) return;
+    const request = { endpoint, body, apiKey: apiKey.keyValue };
+    setSent(request);
+    run.mutate(request);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  const nextPage = {
+    label: `Next page (${formatQuantity(endpoint.cost, 'credit')})`,
+    isPending: run.isPending,
+    onNextPage: (token: string) => {
+      const next = { ...values, pagination_token: token };
+      setValues(next);
+      submit(next);
+    },
+  };
+
+  return (
+    <div className="space-y-8">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={`${endpoint.title} form`}
+        className="space-y-5 rounded-2xl border border-border bg-surface p-5 shadow-card"
+      >
+        <p className="text-muted text-sm">
+          <span className="font-mono text-fg">
+            {endpoint.method} {endpoint.path}
+          </span>{' '}
+          · {endpoint.summary}
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {fields.map((field) => (
+            <div
+              key={field.name}
+              className={field.kind === 'textarea' || field.kind === 'list' ? 'sm:col-span-2' : ''}
+            >
+              <SchemaField
+                field={field}
+                value={values[field.name] ?? ''}
+                error={errors[field.name]}
+                onChange={(value) => {
+                  setValues((previous) => ({ ...previous, [field.name]: value }));
+                  setErrors((previous) => ({ ...previous, [field.name]: '' }));
+                }}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-3 border-border border-t pt-5">
+          <Button type="submit" disabled={!apiKey || run.isPending}>
+            {run.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+            ) : (
+              <Play aria-hidden="true" className="size-4" />
+            )}
+            {run.isPending ? 'Running...' : RUN_LABEL}
+          </Button>
+          <p className="text-muted text-sm">
+            Costs <span className="font-medium text-fg">{formatQuantity(endpoint.cost, 'credit')}</span> per{' '}
+            {SERVICE_UNITS[service]}
+            {credits.data && (
+              <>
+                {' · '}
+                {sent && !run.isPending ? 'Balance after the call' : 'Your balance'}:{' '}
+                <span className="font-medium text-fg">{formatQuantity(credits.data.balance, 'credit')}</span>
+              </>
+            )}
+          </p>
+          {!apiKey && <p className="text-muted text-sm">Choose an API key above to run the call.</p>}
+        </div>
+      </form>
+      {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}
+      {run.data && sent && !run.isPending && <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} />}
+    </div>
+  );
+}

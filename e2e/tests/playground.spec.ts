@@ -1,0 +1,97 @@
+import { FREE_CREDITS_ON_VERIFY, SERVICE_COST, SERVICE_LABELS, type Service } from '@conduit/contracts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
+import { verifiedAccount } from './auth-flows.ts';
+import { open } from './helpers.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function createKey(page: Page, name: string) {
+  await open(page, '/app/api-keys');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create API key' });
+  await dialog.getByLabel('Key name').fill(name);
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the service's tab and runs its form as prefilled; answers the tab's panel. */
+async function runService(page: Page, service: Service): Promise<Locator> {
+  await page.getByRole('tab', { name: SERVICE_LABELS[service] }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Run' }).click();
+  await expect(panel.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeVisible({ timeout: 20_000 });
+  return panel;
+}
+
+async function expectVideoMetadata(panel: Locator) {
+  const video = panel.getByLabel('Result video');
+  await expect(video).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0);
+}
+
+test('every service runs in the playground and shows its result; the call opens from the dashboard', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await verifiedAccount(page, 'playground');
+  await createKey(page, 'Playground key');
+  await open(page, '/app');
+  await page.getByRole('link', { name: 'Playground' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'API key' })).toHaveValue(/^key_/);
+  await expect(page.getByRole('tabpanel')).toContainText(`Your balance: ${FREE_CREDITS_ON_VERIFY} credits`);
+
+  const image = await runService(page, 'image');
+  const img = image.getByRole('img', { name: /^Generated image/ });
+  await expect
+    .poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(image).toContainText(`Balance after the call: ${FREE_CREDITS_ON_VERIFY - 1} credits`);
+  await expect(image.getByRole('figure', { name: 'This request example' })).toContainText(
+    'A lighthouse at dusk',
+  );
+
+  const video = await runService(page, 'video');
+  await expect(video.getByText('Processing: the result shows here as soon as it is ready.')).toBeVisible();
+  await expectVideoMetadata(video);
+
+  await expectVideoMetadata(await runService(page, 'sora'));
+
+  const linkedin = await runService(page, 'linkedin');
+  const rows = linkedin.getByRole('table', { name: /^Posts of/ }).getByRole('row');
+  await expect(rows).toHaveCount(6);
+  await expect(linkedin.getByRole('article', { name: /^LinkedIn profile of/ })).toBeVisible();
+  const firstPost = await rows.nth(1).textContent();
+  await linkedin.getByRole('button', { name: `Next page (${SERVICE_COST.linkedin} credits)` }).click();
+  await expect(linkedin.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeFocused({ timeout: 20_000 });
+  await expect(rows).toHaveCount(6);
+  await expect(rows.nth(1)).not.toHaveText(firstPost ?? '');
+  await expect(linkedin.getByLabel(/^pagination_token/)).not.toHaveValue('');
+  const spent = SERVICE_COST.image + SERVICE_COST.video + SERVICE_COST.sora + 2 * SERVICE_COST.linkedin;
+  await expect(linkedin).toContainText(`Balance after the call: ${FREE_CREDITS_ON_VERIFY - spent} credits`);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await expectNoSeriousA11yViolations(page);
+
+  await open(page, '/app');
+  const table = page.getByRole('table', { name: 'Recent calls' });
+  const videoRow = table.getByRole('row').filter({ hasText: SERVICE_LABELS.video });
+  await videoRow.getByRole('link', { name: /^Open call task_/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SERVICE_LABELS.video })).toBeVisible();
+  await expectVideoMetadata(page.getByRole('region', { name: 'Result' }));
+  const rating = page.getByRole('region', { name: 'Rate this result' });
+  await rating.locator('label', { has: page.getByRole('radio', { name: '4 of 5' }) }).click();
+  await expect(rating.getByRole('radio', { name: '4 of 5' })).toBeChecked();
+  await rating.getByRole('button', { name: 'Save rating' }).click();
+  await expect(rating.getByRole('status')).toHaveText('Your rating: 4 of 5');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Playground key');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yViolations(page);
+});
