@@ -9,7 +9,8 @@ import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
 import { supportTickets } from '../support/schema.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
-import { emailVerificationTokens, sessions, users } from './schema.ts';
+import { emailVerificationTokens, users } from './schema.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -46,7 +47,7 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokeUserSessions(tx, user.id);
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
     // Support tickets stay for the record, but no longer name the address.
     await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
