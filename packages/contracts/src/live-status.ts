@@ -46,4 +46,16 @@ export const LIVE_STATUS_TEXTS = {
     linkedin: 'LinkedIn scraping failed',
   } satisfies Record<Service, string>,
   failedRefunded: 'The call failed and its credits were refunded.',
+  /** The message under "Video ready" and the like. */
+  readyMessage: (taskId: string) => `Task ${taskId} finished.`,
+  /** One notification for several calls that finished together. */
+  manyFinished: (count: number) => `${count} calls finished`,
+  manyFinishedMessage: (completed: number, failed: number) =>
+    failed === 0 ? `All ${completed} completed.` : `${completed} completed, ${failed} failed and refunded.`,
 } as const;
+
+/**
+ * Calls whose end a page announces: the ones that run in the background. Image and LinkedIn
+ * calls answer with their result, so their caller already knows.
+ */
+export const ANNOUNCED_SERVICES: readonly Service[] = ['video', 'sora'];

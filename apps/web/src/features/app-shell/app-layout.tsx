@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RequireAuth } from '../auth/require-auth.tsx';
+import { LiveStatus } from '../live-status/use-task-events.ts';
 import { ThemeSwitcher } from '../theme/theme-switcher.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 
@@ -21,6 +22,7 @@ export function AppLayout() {
     <RequireAuth>
       {(user) => (
         <div className="min-h-dvh">
+          <LiveStatus />
           <AppSidebar user={user} id={SIDEBAR_ID} isOpen={isSidebarOpen} />
           {isSidebarOpen && (
             <div

@@ -3,6 +3,7 @@ import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
+import { ElapsedTime } from '../live-status/elapsed-time.tsx';
 import { ResultRating } from './result-rating.tsx';
 
 const STATUS: Record<UsageItem['status'], { label: string; Icon: LucideIcon; tone: string }> = {
@@ -51,6 +52,7 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
                   <span className="inline-flex items-center gap-1.5">
                     <Icon aria-hidden="true" className={`size-4 ${tone}`} />
                     {label}
+                    {item.status === 'processing' && <ElapsedTime since={item.createdAt} />}
                   </span>
                 </Cell>
                 <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
