@@ -12,6 +12,8 @@ export const ROUTES = {
   appApiKeys: '/app/api-keys',
   appCredits: '/app/credits',
   appDocs: '/app/docs',
+  /** Try every service from the browser. */
+  appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',
   admin: '/admin',

@@ -77,6 +77,7 @@ const ENDPOINTS: Array<Endpoint & { caller: Caller }> = [
   },
   { caller: 'user', method: 'GET', path: '/api/dashboard' },
   { caller: 'user', method: 'GET', path: '/api/usage' },
+  { caller: 'user', method: 'GET', path: '/api/usage/daily' },
   { caller: 'user', method: 'GET', path: '/api/usage/export.csv' },
   {
     caller: 'user',

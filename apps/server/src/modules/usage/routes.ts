@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  DAILY_USAGE_ROUTE,
   DashboardResponse,
   RateResultBody,
   RateResultResponse,
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
+import { getDailyUsage } from './get-daily-usage.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { listUsage, usageCsv } from './list-usage.ts';
 import { rateResult } from './rate-result.ts';
@@ -29,6 +31,14 @@ export const usageRoutes = (
 
     app.get('/api/dashboard', { schema: { tags, response: { 200: DashboardResponse } } }, async (request) =>
       getDashboard(services.pool, signedIn(request).user, engine),
+    );
+
+    app.get(
+      DAILY_USAGE_ROUTE.path,
+      {
+        schema: { tags, querystring: DAILY_USAGE_ROUTE.query, response: { 200: DAILY_USAGE_ROUTE.response } },
+      },
+      async (request) => getDailyUsage(services.pool, signedIn(request).user.id, request.query.tz),
     );
 
     app.get(
