@@ -10,6 +10,8 @@ export const USAGE_COSTS = {
 export type UsageCostKey = keyof typeof USAGE_COSTS;
 
 export const FREE_CREDITS_ON_VERIFY = 20;
+/** Under this balance the app shows a low-balance banner: less than one video. */
+export const LOW_BALANCE_CREDITS = 10;
 
 export const CreditPackage = z.object({
   name: z.string(),
