@@ -41,9 +41,12 @@ export function AppLayout() {
   return (
     <RequireAuth>
       {(user) => (
-        <div className="min-h-dvh">
+        <div className="min-h-dvh lg:flex">
           <LiveStatus />
-          <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />
+          {/* On large screens this column runs the page's full height; the sidebar sticks inside it. */}
+          <div className="lg:w-64 lg:shrink-0 lg:border-border lg:border-r lg:bg-surface">
+            <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />
+          </div>
           {drawer.isOpen && (
             <div
               aria-hidden="true"
@@ -51,7 +54,7 @@ export function AppLayout() {
               onClick={() => drawer.setIsOpen(false)}
             />
           )}
-          <div className="lg:pl-64">
+          <div className="min-w-0 flex-1">
             <AppTopBar
               sidebarId={SIDEBAR_ID}
               isSidebarOpen={drawer.isOpen}

@@ -22,7 +22,7 @@ const ChartSkeleton = () => <Skeleton className="aspect-[640/220] w-full" />;
 function MonthSpend({ usage }: { usage: DailyUsage }) {
   const labelId = useId();
   return (
-    <section aria-labelledby={labelId} className="text-right">
+    <section aria-labelledby={labelId} className="sm:text-right">
       <h3 id={labelId} className="text-muted text-xs">
         {THIS_MONTH_LABEL}
       </h3>

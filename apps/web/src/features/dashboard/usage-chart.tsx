@@ -90,10 +90,11 @@ export default function UsageChart({ days, metric }: { days: DailyUsageDay[]; me
                 );
               })}
               {(days.length - 1 - index) % labelEvery === 0 && (
+                // Today's label ends at its bar, so it is never cut at the chart's right edge.
                 <text
-                  x={x + barWidth / 2}
+                  x={index === days.length - 1 ? x + barWidth : x + barWidth / 2}
                   y={HEIGHT - 8}
-                  textAnchor="middle"
+                  textAnchor={index === days.length - 1 ? 'end' : 'middle'}
                   className="fill-muted text-[11px]"
                 >
                   {shortDay(day.date)}
