@@ -28,3 +28,22 @@ export function LoadingSkeleton({
     </div>
   );
 }
+
+/** A list or table still loading: `rows` bars of the given height. */
+export function RowsSkeleton({
+  rows = 3,
+  rowClassName = 'h-12',
+  className = '',
+}: {
+  rows?: number;
+  rowClassName?: string;
+  className?: string;
+}) {
+  return (
+    <LoadingSkeleton className={`space-y-3 ${className}`}>
+      {Array.from({ length: rows }, (_, row) => `row-${row}`).map((row) => (
+        <Skeleton key={row} className={rowClassName} />
+      ))}
+    </LoadingSkeleton>
+  );
+}

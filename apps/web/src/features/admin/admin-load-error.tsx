@@ -1,7 +1,8 @@
-import { ADMIN_TEXTS, MESSAGES } from '@conduit/contracts';
+import { ADMIN_TEXTS } from '@conduit/contracts';
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 
 /** Spec section 8: 'Loading Error' / 'Failed to load admin dashboard data', with a Retry. */
 export function AdminLoadError({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
@@ -31,7 +32,7 @@ interface LoadableQuery<T> {
 }
 
 /**
- * A tab's query: 'Loading...' the first time, the load error with Retry when it fails with nothing
+ * A tab's query: skeleton rows the first time, the load error with Retry when it fails with nothing
  * to show, else its figures (kept on screen while a tab switch reloads them).
  */
 export function QueryView<T>({
@@ -45,9 +46,5 @@ export function QueryView<T>({
   if (query.isError) {
     return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
-  return (
-    <p role="status" className="py-6 text-muted">
-      {MESSAGES.loading}
-    </p>
-  );
+  return <RowsSkeleton rows={4} className="py-6" />;
 }

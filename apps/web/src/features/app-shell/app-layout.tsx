@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AppShellSkeleton } from '../../components/layout/app-shell-skeleton.tsx';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { LiveStatus } from '../live-status/use-task-events.ts';
 import { AppSidebar } from './app-sidebar.tsx';
@@ -39,7 +40,7 @@ function useSidebarDrawer() {
 export function AppLayout() {
   const drawer = useSidebarDrawer();
   return (
-    <RequireAuth>
+    <RequireAuth fallback={<AppShellSkeleton />}>
       {(user) => (
         <div className="min-h-dvh lg:flex">
           <LiveStatus />

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
@@ -36,9 +36,18 @@ export function CreditsPage() {
         </p>
       )}
       {credits.isPending ? (
-        <p role="status" className="text-muted">
-          {MESSAGES.loading}
-        </p>
+        <LoadingSkeleton className="space-y-10">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {[1, 2, 3].map((card) => (
+              <Skeleton key={card} className="h-28 rounded-2xl" />
+            ))}
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+            {[1, 2, 3, 4, 5].map((pack) => (
+              <Skeleton key={pack} className="h-36 rounded-2xl" />
+            ))}
+          </div>
+        </LoadingSkeleton>
       ) : credits.isError ? (
         isRetryableLoadError(credits.error) ? (
           <LoadError
