@@ -22,3 +22,19 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 /** Where the journeys leave screenshots to look at (SCREENSHOT_DIR, else the system's temp folder). */
 export const screenshotPath = (name: string) =>
   `${process.env.SCREENSHOT_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/conduit-screenshots`}/${name}.png`;
+
+/**
+ * At desktop then phone size: axe finds no serious violation, and a full-page screenshot (taken
+ * from the top, so sticky bars sit where they belong) is left at `screenshotPath(name-size)`.
+ */
+export async function checkAtBothSizes(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoSevereA11yViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath(`${name}-${size}`), fullPage: true });
+  }
+}

@@ -8,7 +8,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { E2E_ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInAsAdmin } from './admin-session.ts';
 import { verifiedAccount } from './auth-flows.ts';
-import { DESKTOP, open, PHONE, screenshotPath } from './helpers.ts';
+import { checkAtBothSizes, open } from './helpers.ts';
 import { latestMailTo } from './outbox.ts';
 
 /** The mail to the support address that came from `userEmail` (its Reply-To), once it is written. */
@@ -172,12 +172,5 @@ test('an admin reads the message in the Support tab and answers it; the answer r
     'Your invoice is attached to the receipt mail of the purchase.',
   );
   await expect(mine).not.toContainText(E2E_ADMIN_EMAIL);
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectNoSevereA11yViolations(page);
-    await page.screenshot({ path: screenshotPath(`support-own-messages-${size}`), fullPage: true });
-  }
+  await checkAtBothSizes(page, 'support-own-messages');
 });

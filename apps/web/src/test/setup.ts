@@ -17,4 +17,5 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  delete document.documentElement.dataset.session;
 });
