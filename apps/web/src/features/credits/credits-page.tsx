@@ -1,5 +1,7 @@
+import { PACK_PARAM } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
@@ -19,6 +21,7 @@ export function CreditsPage() {
   useDocumentTitle('Credits');
   const { isVerifying } = usePaymentReturn();
   const credits = useQuery(creditsQuery);
+  const [searchParams] = useSearchParams();
 
   return (
     <div className="max-w-6xl space-y-10">
@@ -61,7 +64,7 @@ export function CreditsPage() {
       ) : (
         <>
           <CreditSummary credits={credits.data} />
-          <PackagePicker packages={credits.data.creditPackages} />
+          <PackagePicker packages={credits.data.creditPackages} preferred={searchParams.get(PACK_PARAM)} />
           <UsageCosts credits={credits.data} />
           <PurchaseHistory packages={credits.data.creditPackages} />
         </>
