@@ -8,7 +8,6 @@ import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { authApi } from './auth-api.ts';
-import { readServerError } from './auth-error-text.ts';
 import { refetchCurrentUser } from './session-user.ts';
 
 export const VERIFYING_LABEL = 'Verifying your email...';
@@ -72,12 +71,11 @@ export function VerifyEmailPage() {
       </Outcome>
     );
   }
+  // One line whatever went wrong: the server's "invalid or expired link" would only repeat it.
   if (verification.isError) {
-    const serverText = readServerError(verification.error).message;
     return (
       <Outcome isSuccess={false} title="Verification failed">
         <p className="text-fg">{AUTH_ERROR_TEXTS.verifyFailed}</p>
-        {serverText && <p className="text-muted text-sm">{serverText}</p>}
         <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
           Back to home
         </ButtonLink>

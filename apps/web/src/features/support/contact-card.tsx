@@ -2,6 +2,7 @@ import { DEFAULT_SUPPORT_EMAIL, SUPPORT_TEXTS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, type LucideIcon, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { supportContactQuery } from './support-api.ts';
 
@@ -49,7 +50,7 @@ export function ContactCard() {
         <dl className="mt-5 space-y-4">
           <ContactRow Icon={Mail} label="Email">
             <a href={`mailto:${email}`} className={linkClasses}>
-              {email}
+              <EmailAddress email={email} />
             </a>
           </ContactRow>
           {phone && (

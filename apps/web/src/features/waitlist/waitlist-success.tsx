@@ -3,6 +3,7 @@ import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { ReferralShare } from './referral-share.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { StandingFigures } from './standing-figures.tsx';
@@ -31,7 +32,8 @@ export function WaitlistSuccess({ result }: { result: WaitlistJoinResponse }) {
             You're on the waitlist!
           </h2>
           <p className="mt-2 text-muted">
-            We sent a confirmation link to <span className="font-medium text-fg">{result.email}</span>.
+            We sent a confirmation link to{' '}
+            <EmailAddress email={result.email} className="font-medium text-fg" />.
           </p>
           <div className="mt-6">
             <StandingFigures standing={result} />
