@@ -1,4 +1,4 @@
-import { WAITLIST_ROUTES, type WaitlistJoinResponse } from '@conduit/contracts';
+import type { WaitlistJoinResponse } from '@conduit/contracts';
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,9 @@ export function WaitlistSuccess({ result }: { result: WaitlistJoinResponse }) {
     headingRef.current?.scrollIntoView?.({ block: 'center' });
     headingRef.current?.focus();
   }, []);
-  const statusPath = `${WAITLIST_ROUTES.status}?${new URLSearchParams({ email: result.email })}`;
+  // The signed link of the entry just made, so the status page shows this same position.
+  const statusUrl = new URL(result.statusLink, window.location.origin);
+  const statusPath = `${statusUrl.pathname}${statusUrl.search}`;
 
   return (
     <section aria-labelledby="waitlist-success-heading" className="py-12 sm:py-16">
