@@ -1,7 +1,7 @@
 import { REFERRAL_BOOST_POSITIONS, WAITLIST_TEXTS } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { WAITLIST_URL } from '../playwright.config.ts';
-import { checkAtBothSizes, open } from './helpers.ts';
+import { checkAtBothSizes, open, screenshotPath } from './helpers.ts';
 import { latestMailTo, uniqueEmail, WAITLIST_DATA_DIR } from './outbox.ts';
 
 /** A link of the newest waitlist mail to `email`, as a URL on the waitlist server. */
@@ -126,6 +126,7 @@ test.describe('waitlist mode', () => {
     await alert.getByRole('button', { name: 'Resend confirmation' }).click();
     await expect(dialog.getByRole('button', { name: WAITLIST_TEXTS.resendSent })).toBeVisible();
     await checkAtBothSizes(page, 'waitlist-repeat-email');
+    await page.screenshot({ path: screenshotPath('waitlist-repeat-dialog-phone') });
   });
 
   test('contact sales validates, sends and closes', async ({ page }) => {
