@@ -3,7 +3,14 @@ import { type CreateKeyResponse, LIVE_STATUS_TEXTS, SERVICE_COST } from '@condui
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-session.ts';
 import { verifiedAccount } from './auth-flows.ts';
-import { checkAtBothSizes, expectNoSevereA11yViolations, open, PHONE, screenshotPath } from './helpers.ts';
+import {
+  checkAtBothSizes,
+  DESKTOP,
+  expectNoSevereA11yViolations,
+  open,
+  PHONE,
+  screenshotPath,
+} from './helpers.ts';
 
 async function createKey(page: Page): Promise<string> {
   const response = await page.request.post('/api/keys', { data: { keyName: 'Live status key' } });
@@ -95,4 +102,19 @@ test('the app layout on a phone: page title, menu that Escape closes, admin entr
   await open(page, '/app/support');
   await toggle.click();
   await expect(sidebar.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+});
+
+test('the other app pages under the new top bar pass axe at desktop and phone size', async ({ page }) => {
+  test.setTimeout(60_000);
+  await verifiedAccount(page, 'pages');
+  for (const [path, heading] of [
+    ['/app/api-keys', 'API Keys'],
+    ['/app/docs', 'API Docs'],
+    ['/app/settings', 'Settings'],
+  ] as const) {
+    await page.setViewportSize(DESKTOP);
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await checkAtBothSizes(page, `page${path.replaceAll('/', '-')}`);
+  }
 });

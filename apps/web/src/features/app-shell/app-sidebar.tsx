@@ -13,7 +13,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
   return (
     <aside
       id={id}
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-border border-r bg-surface transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:bottom-auto lg:h-dvh lg:translate-x-0 lg:border-r-0 ${
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-border border-r bg-surface max-lg:transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:bottom-auto lg:h-dvh lg:translate-x-0 lg:border-r-0 ${
         isOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
       }`}
     >

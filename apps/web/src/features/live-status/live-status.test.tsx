@@ -25,8 +25,9 @@ function openDashboard(items: UsageItem[], routes: ApiRoutes = {}) {
   return { api, history };
 }
 
+/** The history's row of a call, found by its task id wherever the row shows it. */
 const rowOf = async (taskId: string) =>
-  within((await screen.findByRole('button', { name: `Copy ${taskId}` })).closest('tr') as HTMLElement);
+  within((await screen.findByText(taskId)).closest('tr') as HTMLElement);
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
 describe('live status: the event stream', () => {
