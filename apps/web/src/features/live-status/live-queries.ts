@@ -8,16 +8,37 @@ export const CALLS_QUERY_KEY = ['calls'] as const;
 /** The usage history and everything counted from it (the daily chart lives under it too). */
 export const USAGE_QUERY_KEY = ['usage'] as const;
 
-/** What a task's new status changes: the call itself, the balance and every usage figure. */
-const keysOfTask = (taskId: string) => [
-  [...CALLS_QUERY_KEY, taskId],
-  DASHBOARD_QUERY_KEY,
-  USAGE_QUERY_KEY,
-  CREDITS_QUERY_KEY,
-];
+/** Every figure a task's new status can change besides the call itself: the balance and the usage. */
+const SHARED_KEYS = [DASHBOARD_QUERY_KEY, USAGE_QUERY_KEY, CREDITS_QUERY_KEY];
 
-export async function refreshTask(queryClient: QueryClient, event: Pick<TaskEvent, 'taskId'>) {
-  await Promise.all(keysOfTask(event.taskId).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/** Events that arrive within this window reload what they change once. */
+export const REFRESH_BATCH_MS = 250;
+
+/**
+ * Reloads what task events change, a batch at a time: an account making hundreds of calls a
+ * second sends as many events, and one reload of the lists per batch (never restarting a reload
+ * already on its way) keeps an open page from asking the server hundreds of times a second.
+ */
+export function createTaskRefresher(queryClient: QueryClient) {
+  const taskIds = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const keys = [...[...taskIds].map((taskId) => [...CALLS_QUERY_KEY, taskId]), ...SHARED_KEYS];
+    taskIds.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  };
+  return {
+    refresh(event: Pick<TaskEvent, 'taskId'>) {
+      taskIds.add(event.taskId);
+      timer ??= setTimeout(flush, REFRESH_BATCH_MS);
+    },
+    dispose() {
+      clearTimeout(timer);
+      timer = undefined;
+      taskIds.clear();
+    },
+  };
 }
 
 /** After events may have been missed (a dropped stream): every live figure loads again. */

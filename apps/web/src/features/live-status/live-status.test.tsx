@@ -94,6 +94,31 @@ describe('live status: the event stream', () => {
     expect(notifications().getAllByRole('status')).toHaveLength(1);
   });
 
+  it('reloads the lists once for a burst of events, not once per event', async () => {
+    const EventSource = stubEventSource();
+    const { api } = openDashboard([]);
+    await screen.findByText(/No calls yet/);
+    const stream = EventSource.current();
+    act(() => stream.open());
+    const before = {
+      usage: api.callsTo('GET /api/usage').length,
+      dashboard: api.callsTo('GET /api/dashboard').length,
+    };
+    act(() => {
+      for (let index = 0; index < 50; index += 1) {
+        stream.emit('task', {
+          taskId: `task_${index}`,
+          service: 'image',
+          status: index % 2 ? 'completed' : 'processing',
+        });
+      }
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/usage').length).toBeGreaterThan(before.usage));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.callsTo('GET /api/usage').length - before.usage).toBe(1);
+    expect(api.callsTo('GET /api/dashboard').length - before.dashboard).toBe(1);
+  });
+
   it('reloads what the page shows when a dropped stream comes back, since events may have been missed', async () => {
     const EventSource = stubEventSource();
     const { api } = openDashboard([]);

@@ -1,9 +1,9 @@
 import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, TASK_EVENTS_ROUTE, type TaskEvent } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiUrl } from '../../lib/api-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '../auth/session-user.ts';
-import { refreshAllTasks, refreshTask } from './live-queries.ts';
+import { createTaskRefresher, refreshAllTasks } from './live-queries.ts';
 import { usePollingFallback } from './use-polling-fallback.ts';
 import { useSettledNotices } from './use-settled-notices.ts';
 
@@ -22,13 +22,15 @@ export function useTaskEvents() {
   const queryClient = useQueryClient();
   const announce = useSettledNotices();
   const [isStreaming, setIsStreaming] = useState(() => typeof EventSource !== 'undefined');
+  const refresher = useMemo(() => createTaskRefresher(queryClient), [queryClient]);
+  useEffect(() => () => refresher.dispose(), [refresher]);
 
   const onTaskEvent = useCallback(
     (event: TaskEvent) => {
-      void refreshTask(queryClient, event);
+      refresher.refresh(event);
       announce(event);
     },
-    [announce, queryClient],
+    [announce, refresher],
   );
 
   useEffect(() => {
