@@ -134,7 +134,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(AUTH_ERROR_TEXTS.verifyFailed)).toBeVisible();
   });
 
-  test('signed in, the header shows the account menu and the pricing buttons lead to /app', async ({
+  test('signed in, the header shows the account menu and a pricing button leads to Credits with its pack', async ({
     page,
   }) => {
     const email = await verifiedAccount(page, 'menu');
@@ -144,6 +144,7 @@ test.describe('accounts', () => {
     await page.mouse.click(5, 400);
     await expect(page.getByText(email)).toBeHidden();
     await page.locator('#pricing').getByRole('button').first().click();
-    await expect(page).toHaveURL(/\/app$/);
+    await expect(page).toHaveURL(/\/app\/credits\?pack=starter$/);
+    await expect(page.getByRole('radio', { name: 'Starter' })).toBeChecked();
   });
 });

@@ -1,7 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens a page and waits until React owns it (the landing is prerendered, then hydrated). */
 export async function open(page: Page, url: string) {
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectNoSevereA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Where the journeys leave screenshots to look at (SCREENSHOT_DIR, else the system's temp folder). */
+export const screenshotPath = (name: string) =>
+  `${process.env.SCREENSHOT_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/conduit-screenshots`}/${name}.png`;
+
+/**
+ * At desktop then phone size: axe finds no serious violation, and a full-page screenshot (taken
+ * from the top, so sticky bars sit where they belong) is left at `screenshotPath(name-size)`.
+ */
+export async function checkAtBothSizes(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoSevereA11yViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath(`${name}-${size}`), fullPage: true });
+  }
 }

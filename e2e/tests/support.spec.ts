@@ -5,9 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, SUPPORT_TEXTS } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { E2E_ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInAsAdmin } from './admin-session.ts';
 import { verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { checkAtBothSizes, open } from './helpers.ts';
 import { latestMailTo } from './outbox.ts';
 
 /** The mail to the support address that came from `userEmail` (its Reply-To), once it is written. */
@@ -160,4 +161,16 @@ test('an admin reads the message in the Support tab and answers it; the answer r
   await expectNoSevereA11yViolations(admin);
   await admin.screenshot({ path: testInfo.outputPath('admin-support-light.png'), fullPage: true });
   await adminContext.close();
+
+  // The user sees the answer under their own messages too.
+  await open(page, '/app/support');
+  const mine = page.getByRole('region', { name: 'Your messages' });
+  const own = mine.getByRole('button', { name: new RegExp(subject) });
+  await expect(own).toContainText('Answered');
+  await own.click();
+  await expect(mine.getByRole('list', { name: 'Replies' })).toContainText(
+    'Your invoice is attached to the receipt mail of the purchase.',
+  );
+  await expect(mine).not.toContainText(E2E_ADMIN_EMAIL);
+  await checkAtBothSizes(page, 'support-own-messages');
 });

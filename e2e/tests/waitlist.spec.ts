@@ -1,7 +1,7 @@
 import { REFERRAL_BOOST_POSITIONS, WAITLIST_TEXTS } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { WAITLIST_URL } from '../playwright.config.ts';
-import { open } from './helpers.ts';
+import { checkAtBothSizes, open, screenshotPath } from './helpers.ts';
 import { latestMailTo, uniqueEmail, WAITLIST_DATA_DIR } from './outbox.ts';
 
 /** A link of the newest waitlist mail to `email`, as a URL on the waitlist server. */
@@ -98,6 +98,35 @@ test.describe('waitlist mode', () => {
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await open(page, `${WAITLIST_URL}/waitlist/status?email=someone%40example.com&token=forged`);
     await expect(page.getByRole('alert')).toHaveText(WAITLIST_TEXTS.statusLinkInvalid);
+  });
+
+  test("the success view's status link shows the position it showed; joining again is caught at the first step", async ({
+    page,
+  }) => {
+    const email = uniqueEmail('repeat');
+    await open(page, WAITLIST_URL);
+    await joinThroughModal(page, 'Rosa Repeat', email);
+    const shown = await page
+      .getByRole('definition')
+      .filter({ hasText: /^#\d+$/ })
+      .textContent();
+    await page.getByRole('link', { name: 'Check your status' }).click();
+    await expect(page.getByRole('heading', { name: 'Your waitlist status' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^#\d+$/ })).toHaveText(shown as string);
+
+    await open(page, WAITLIST_URL);
+    await page.getByRole('banner').getByRole('button', { name: 'Join the waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the waitlist' });
+    await dialog.getByLabel('Name').fill('Rosa Repeat');
+    await dialog.getByLabel('Email').fill(email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText(WAITLIST_TEXTS.alreadyJoined);
+    await expect(dialog.getByText(/Step 1 of 3/)).toBeVisible();
+    await alert.getByRole('button', { name: 'Resend confirmation' }).click();
+    await expect(dialog.getByRole('button', { name: WAITLIST_TEXTS.resendSent })).toBeVisible();
+    await checkAtBothSizes(page, 'waitlist-repeat-email');
+    await page.screenshot({ path: screenshotPath('waitlist-repeat-dialog-phone') });
   });
 
   test('contact sales validates, sends and closes', async ({ page }) => {

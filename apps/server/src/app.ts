@@ -24,6 +24,8 @@ import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
+import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   engine?: Engine;
   /** SSRF checks of user-supplied URLs; by default every address is allowed under NODE_ENV=test only. */
   urlGuard?: UrlGuard;
+  /** Heartbeat and per-user limit of the live task event streams (tests shorten the heartbeat). */
+  taskEvents?: TaskEventsOptions;
 }
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
@@ -100,12 +104,16 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     options.engine ??
     (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
+  // Every role tells the API processes' event streams about the tasks it creates and settles.
+  const taskEvents = createEventPublisher(services.pool, services.log);
+  app.addHook('onClose', () => taskEvents.flushed());
   const runner: RunnerContext = {
     db: services.db,
     engine,
     config: services.config,
     log: services.log,
     onSettled: (task) => {
+      taskEvents.publish(taskMessage(task));
       services.metrics.tasksSettled.inc({ service: task.service, status: task.status });
       if (task.creditsRefunded > 0) {
         services.metrics.creditsRefunded.inc({ service: task.service }, task.creditsRefunded);
@@ -149,11 +157,23 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(supportRoutes(services));
   await app.register(usageRoutes(services, engine));
   await app.register(engineRoutes(services, () => pump?.wake()));
-  const gateway = createGateway(services, runner, urlGuard, () => pump?.wake());
+  const gateway = createGateway(services, runner, urlGuard, {
+    wakePump: () => pump?.wake(),
+    onTaskCreated: (task) => taskEvents.publish(taskMessage({ ...task, status: 'processing' })),
+  });
   await app.register(providerRoutes(gateway));
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
+  const eventStreams = createTaskEventStreams(services, options.taskEvents);
+  services.lifecycle.endStreams.add(eventStreams.endStreams);
+  // Open streams would hold app.close() forever: end them first, then stop listening.
+  app.addHook('preClose', async () => eventStreams.endStreams());
+  app.addHook('onClose', async () => {
+    services.lifecycle.endStreams.delete(eventStreams.endStreams);
+    await eventStreams.close();
+  });
+  await app.register(eventStreams.routes);
   await registerWebApp(app, webDistDir, { isWaitlistMode: services.config.WAITLIST_MODE });
   return app;
 }

@@ -40,7 +40,7 @@ async function shutdown(signal: string) {
     log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'draining: /readyz answers 503 while still serving');
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
   }
-  await stopAccepting(runtime.app.server);
+  await stopAccepting(runtime.app.server, runtime.services.lifecycle);
   await runtime.stop();
   log.info('stopped cleanly');
   process.exit(0);

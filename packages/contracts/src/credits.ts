@@ -13,6 +13,8 @@ export const USAGE_COSTS = {
 export type UsageCostKey = keyof typeof USAGE_COSTS;
 
 export const FREE_CREDITS_ON_VERIFY = 20;
+/** Under this balance the app shows a low-balance banner: less than one video. */
+export const LOW_BALANCE_CREDITS = 10;
 
 export const CreditPackage = z.object({
   name: z.string(),
@@ -68,16 +70,54 @@ export function formatCents(cents: number): string {
   return `$${whole.toLocaleString('en-US')}.${rest}`;
 }
 
-/** Price per credit in dollars, rounded to the cent, as shown on the pricing cards ("$0.08"). */
+/**
+ * Price per credit in dollars as the packs show it: to the cent ("$0.08") when that is within 1%
+ * of the exact rate, else to a hundredth of a cent ("$0.0665"), so that a pack's saving shows in
+ * its own figure (large and pro would both read "$0.07" rounded to the cent). Integer arithmetic.
+ */
 export function formatPricePerCredit(pack: Pick<CreditPackage, 'price' | 'credits'>): string {
   const centsPerCredit = Math.round(pack.price / pack.credits);
-  return formatCents(centsPerCredit);
+  if (Math.abs(centsPerCredit * pack.credits - pack.price) * 100 <= pack.price)
+    return formatCents(centsPerCredit);
+  const tenThousandths = Math.round((pack.price * 100) / pack.credits);
+  const fraction = String(tenThousandths % 10_000)
+    .padStart(4, '0')
+    .replace(/0{1,2}$/, '');
+  return `$${Math.trunc(tenThousandths / 10_000)}.${fraction}`;
 }
+
+/** The pack whose rate the savings badges are measured against (docs/decisions/0002-credit-packages.md). */
+export const SAVINGS_BASELINE_PACK = 'pro' satisfies keyof typeof CREDIT_PACKAGES;
+/** The smallest pack: every other pack's saving per credit is also given against it. */
+export const STARTER_PACK = 'starter' satisfies keyof typeof CREDIT_PACKAGES;
+
+/**
+ * How much less a pack costs per credit than Starter, in whole percent rounded down (never
+ * claiming more than is true): 19 for developer, 33 for large; 0 for Starter itself.
+ */
+export function savingsAgainstStarter(pack: Pick<CreditPackage, 'price' | 'credits'>): number {
+  const starter = CREDIT_PACKAGES[STARTER_PACK];
+  // price/credits against starter.price/starter.credits, cross-multiplied to stay in integers.
+  const packRate = pack.price * starter.credits;
+  const starterRate = starter.price * pack.credits;
+  return Math.max(0, Math.floor(((starterRate - packRate) * 100) / starterRate));
+}
+
+/** `/app/credits?pack=large`: the pack the credits page opens with (the landing's pricing cards link so). */
+export const PACK_PARAM = 'pack';
+
+export const PACK_TEXTS = {
+  /** The badge of large and enterprise: measured against the Pro rate, and saying so. */
+  savingsBadge: (percent: number) => `Save ${percent}% vs ${CREDIT_PACKAGES[SAVINGS_BASELINE_PACK].label}`,
+  belowStarter: (percent: number) =>
+    `${percent}% less per credit than ${CREDIT_PACKAGES[STARTER_PACK].label}`,
+} as const;
 
 /**
  * What a pack buys of each service: credits divided by each cost
  * (docs/product.md, "Credit costs and packs").
  */
+
 export function packContents(credits: number) {
   return {
     videos: Math.floor(credits / USAGE_COSTS.videoGeneration),

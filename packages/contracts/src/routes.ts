@@ -20,6 +20,7 @@ export const ROUTES = {
   appDocs: '/app/docs',
   /** One call's page: `/app/calls/<taskId>`. */
   appCalls: '/app/calls',
+  /** Try every service from the browser. */
   appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineAppRoute } from './app-routes.ts';
 
 /**
  * The support page's texts (docs/product.md, "Signed-in area"). `{email}` and `{phone}` come from
@@ -69,3 +70,32 @@ export const SupportReplyBody = z.strictObject({
 export const SupportReplyResponse = z.object({ ticket: SupportTicket });
 export type SupportReplyBody = z.infer<typeof SupportReplyBody>;
 export type SupportReplyResponse = z.infer<typeof SupportReplyResponse>;
+
+/** A user's own message as they see it: the team's replies, without who on the team wrote them. */
+export const OwnSupportTicket = z.object({
+  id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(SUPPORT_STATUSES),
+  createdAt: z.string(),
+  replies: z.array(z.object({ id: z.string(), at: z.string(), message: z.string() })),
+});
+export type OwnSupportTicket = z.infer<typeof OwnSupportTicket>;
+export const OwnSupportQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export const OwnSupportResponse = z.object({
+  tickets: z.array(OwnSupportTicket),
+  nextCursor: z.string().nullable(),
+});
+export type OwnSupportResponse = z.infer<typeof OwnSupportResponse>;
+
+/** `GET /api/support`: the signed-in user's own messages, newest first, with the team's replies. */
+export const OWN_SUPPORT_ROUTE = defineAppRoute({
+  method: 'GET',
+  path: '/api/support',
+  query: OwnSupportQuery,
+  response: OwnSupportResponse,
+});

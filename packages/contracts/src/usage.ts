@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
 import { SERVICES } from './services.ts';
 
@@ -34,6 +35,12 @@ export const DashboardResponse = z.object({
   }),
   /** The engine behind the paid services; the UI marks the local development engine. */
   engine: z.object({ name: z.string(), isDevelopmentEngine: z.boolean() }),
+  /** The getting-started steps done so far (verification is on the user). */
+  gettingStarted: z.object({
+    hasCreatedKey: z.boolean(),
+    hasMadeCall: z.boolean(),
+    hasBoughtCredits: z.boolean(),
+  }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
@@ -74,3 +81,47 @@ export const USAGE_CSV_COLUMNS = [
   /** The call's result files, separated by spaces. */
   'result_urls',
 ] as const;
+
+/** An IANA time zone name the browser reports (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+const TimeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'tz: must be an IANA time zone such as Europe/Paris');
+
+export const DailyUsageQuery = z.object({ tz: TimeZone.default('UTC') });
+export type DailyUsageQuery = z.infer<typeof DailyUsageQuery>;
+
+const PerService = z.record(z.enum(SERVICES), z.number().int());
+
+/** One day of the user's calls: how many per service, and the credits they cost net of refunds. */
+export const DailyUsageDay = z.object({
+  /** The day in the asked time zone, `YYYY-MM-DD`. */
+  date: z.string(),
+  calls: PerService,
+  credits: PerService,
+});
+export type DailyUsageDay = z.infer<typeof DailyUsageDay>;
+
+export const DailyUsageResponse = z.object({
+  timeZone: z.string(),
+  /** The last `USAGE_WINDOW_DAYS` days, oldest first, today last; days without calls are zeros. */
+  days: z.array(DailyUsageDay),
+  /** This calendar month so far (in the same time zone): calls and net credits spent. */
+  thisMonth: z.object({ month: z.string(), calls: z.number().int(), credits: z.number().int() }),
+});
+export type DailyUsageResponse = z.infer<typeof DailyUsageResponse>;
+
+/** `GET /api/usage/daily`: the dashboard's 30-day chart and this month's spend. */
+export const DAILY_USAGE_ROUTE = defineAppRoute({
+  method: 'GET',
+  path: '/api/usage/daily',
+  query: DailyUsageQuery,
+  response: DailyUsageResponse,
+});

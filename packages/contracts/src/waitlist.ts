@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineAppRoute } from './app-routes.ts';
 import { AUTH_FORM_TEXTS, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { NAME_MIN_LENGTH } from './timings.ts';
@@ -237,10 +238,29 @@ export const WaitlistStanding = z.object({
 });
 export type WaitlistStanding = z.infer<typeof WaitlistStanding>;
 
-export const WaitlistJoinResponse = WaitlistStanding.extend({ nextSteps: z.array(z.string()) });
+export const WaitlistJoinResponse = WaitlistStanding.extend({
+  nextSteps: z.array(z.string()),
+  /** The signed status page of the entry just made, so the success view's link shows its standing. */
+  statusLink: z.string(),
+});
 export type WaitlistJoinResponse = z.infer<typeof WaitlistJoinResponse>;
 
 export const WaitlistEmailBody = z.object({ email: z.string().max(1000).optional() });
+
+export const WaitlistEmailCheckBody = z.strictObject({ email: z.string().max(1000) });
+export const WaitlistEmailCheckResponse = z.object({ isOnWaitlist: z.boolean() });
+export type WaitlistEmailCheckResponse = z.infer<typeof WaitlistEmailCheckResponse>;
+
+/**
+ * `POST /api/waitlist/check-email`: whether an address already joined, asked at the form's first
+ * step so a repeat is told there (with "Resend confirmation") rather than after the last step.
+ * It says no more than joining would (a repeat join is refused), and is limited per IP.
+ */
+export const WAITLIST_EMAIL_CHECK_ROUTE = defineAppRoute({
+  method: 'POST',
+  path: '/api/waitlist/check-email',
+  response: WaitlistEmailCheckResponse,
+});
 export const WaitlistOkResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type WaitlistOkResponse = z.infer<typeof WaitlistOkResponse>;
 

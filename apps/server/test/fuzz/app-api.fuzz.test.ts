@@ -105,6 +105,7 @@ const ENDPOINTS: Array<Endpoint & { caller: Caller }> = [
   },
   { caller: 'user', method: 'GET', path: '/api/dashboard' },
   { caller: 'user', method: 'GET', path: '/api/usage' },
+  { caller: 'user', method: 'GET', path: '/api/usage/daily' },
   { caller: 'user', method: 'GET', path: '/api/usage/export.csv' },
   {
     caller: 'user',
@@ -133,6 +134,7 @@ const ENDPOINTS: Array<Endpoint & { caller: Caller }> = [
     body: { email: 'wait@example.com' },
   },
   { caller: 'none', method: 'POST', path: '/api/waitlist/verify', body: { token: 'abc' } },
+  { caller: 'none', method: 'POST', path: '/api/waitlist/check-email', body: { email: 'ada@example.com' } },
   { caller: 'none', method: 'GET', path: '/waitlist/status' },
   {
     caller: 'none',

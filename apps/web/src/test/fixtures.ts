@@ -16,7 +16,10 @@ export function makeKeysResponse(keys: ApiKey[] = [makeKey()], maxApiKeys = 10):
   return { keys, maxApiKeys, webhookSecret: 'whsec_dGVzdC1zZWNyZXQ=' };
 }
 
-export function makeDashboard(overrides: Partial<DashboardResponse['usage']['last30Days']> = {}) {
+export function makeDashboard(
+  overrides: Partial<DashboardResponse['usage']['last30Days']> = {},
+  gettingStarted: Partial<DashboardResponse['gettingStarted']> = {},
+) {
   return {
     apiProvider: { tier: 'free', maxApiKeys: 10, limits: { perMinute: 60, perHour: 1000, perDay: 10000 } },
     engine: { name: 'local', isDevelopmentEngine: true },
@@ -36,6 +39,7 @@ export function makeDashboard(overrides: Partial<DashboardResponse['usage']['las
         ...overrides,
       },
     },
+    gettingStarted: { hasCreatedKey: true, hasMadeCall: true, hasBoughtCredits: true, ...gettingStarted },
   } satisfies DashboardResponse;
 }
 

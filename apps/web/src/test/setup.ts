@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { mockApi } from './api-mock.ts';
+
+// A test's first render loads the lazy route modules (layout, page, chart) through Vite's
+// transform: over a second when the whole suite shares the machine's cores.
+configure({ asyncUtilTimeout: 4_000 });
 
 beforeEach(() => {
   // Signed out, no Google: pages that check the session get an answer without a network.
@@ -13,4 +17,5 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  delete document.documentElement.dataset.session;
 });

@@ -15,9 +15,9 @@ import {
   knownDevices,
   passwordResetTokens,
   recoveryCodes,
-  sessions,
   users,
 } from './schema.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokeUserSessions(tx, user.id);
     for (const table of [
       emailVerificationTokens,
       passwordResetTokens,

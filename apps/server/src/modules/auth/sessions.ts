@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import { notifySessionsChanged } from '../task-events/channel.ts';
 import { sessions, type UserRow, users } from './schema.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -78,8 +79,13 @@ export async function findActiveSession(
   return { sessionId: row.session.id, signedInAt: row.session.createdAt, user: row.user };
 }
 
+/** Revoking a session also ends the live event streams opened with it, in every process. */
 export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+  const revoked = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sha256Hex(token)))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of revoked) await notifySessionsChanged(db, userId);
 }
 
 /** Ends every session of an account, or every one but the caller's own. */
@@ -91,4 +97,5 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, exceptSessi
         ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, userId),
     );
+  await notifySessionsChanged(db, userId);
 }

@@ -35,11 +35,18 @@ export interface Gateway {
   ): Promise<ChargeResult>;
 }
 
+export interface GatewayHooks {
+  /** Wakes the task pump so a new async task starts without waiting for its next tick. */
+  wakePump: () => void;
+  /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
+  onTaskCreated?: (task: { id: string; userId: string; service: Service }) => void;
+}
+
 export function createGateway(
   services: Services,
   runner: RunnerContext,
   urlGuard: UrlGuard,
-  wakePump: () => void,
+  { wakePump, onTaskCreated }: GatewayHooks,
 ): Gateway {
   const { engine } = runner;
   const authenticator = createKeyAuthenticator(services.db, services.clock);
@@ -89,7 +96,10 @@ export function createGateway(
           : undefined,
         callbackUrl,
       });
-      if (!charged.isReplay) services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
+      if (!charged.isReplay) {
+        services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
+        onTaskCreated?.({ id: charged.taskId, userId: identity.userId, service });
+      }
       return charged;
     },
   };

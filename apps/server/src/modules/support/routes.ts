@@ -1,6 +1,7 @@
 import {
   AdminSupportQuery,
   AdminSupportResponse,
+  OWN_SUPPORT_ROUTE,
   SupportContactResponse,
   SupportMessageBody,
   SupportMessageResponse,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, requireUser, signedIn } from '../auth/session-http.ts';
+import { listOwnTickets } from './list-own-tickets.ts';
 import { listSupportTickets } from './list-tickets.ts';
 import { parseBody } from './parse-body.ts';
 import { replyToTicket } from './reply-to-ticket.ts';
@@ -43,17 +45,30 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
 
     await app.register(async (userRoutes) => {
       userRoutes.addHook('preHandler', requireUser(services));
-      userRoutes
-        .withTypeProvider<ZodTypeProvider>()
-        .post(
-          '/api/support',
-          { schema: { tags, body: JsonBody, response: { 201: SupportMessageResponse } } },
-          async (request, reply) => {
-            const input = parseBody(SupportMessageBody, request.body, ['subject', 'message']);
-            const { user } = signedIn(request);
-            return reply.status(201).send(await sendSupportMessage(ctx, user, input));
+      const scoped = userRoutes.withTypeProvider<ZodTypeProvider>();
+      scoped.get(
+        OWN_SUPPORT_ROUTE.path,
+        {
+          schema: {
+            tags,
+            querystring: OWN_SUPPORT_ROUTE.query,
+            response: { 200: OWN_SUPPORT_ROUTE.response },
           },
-        );
+          onSend: async (_request, reply) => {
+            reply.header('cache-control', 'no-store');
+          },
+        },
+        async (request) => listOwnTickets(services.db, signedIn(request).user.id, request.query),
+      );
+      scoped.post(
+        '/api/support',
+        { schema: { tags, body: JsonBody, response: { 201: SupportMessageResponse } } },
+        async (request, reply) => {
+          const input = parseBody(SupportMessageBody, request.body, ['subject', 'message']);
+          const { user } = signedIn(request);
+          return reply.status(201).send(await sendSupportMessage(ctx, user, input));
+        },
+      );
     });
 
     await app.register(async (adminRoutes) => {

@@ -189,6 +189,45 @@ describe('POST /api/support', () => {
   });
 });
 
+describe("GET /api/support: the user's own messages", () => {
+  it("lists only the caller's messages, newest first, with the team's replies but not who wrote them", async () => {
+    const user = await signedInUser('user', 'asker');
+    const admin = await signedInUser('admin', 'helper');
+    const stranger = await signedInUser('user', 'stranger');
+    const first = (await user.call('POST', '/api/support', { subject: 'First', message: 'One' })).json().id;
+    await user.call('POST', '/api/support', { subject: 'Second', message: 'Two' });
+    await stranger.call('POST', '/api/support', { subject: 'Not yours', message: 'Three' });
+    const replied = await admin.call('POST', `/api/admin/support/${first}/reply`, { message: 'Fixed it' });
+    expect(replied.statusCode).toBe(200);
+
+    const response = await user.call('GET', '/api/support');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { tickets, nextCursor } = response.json();
+    expect(nextCursor).toBeNull();
+    expect(tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual(['Second', 'First']);
+    expect(tickets[1]).toMatchObject({ id: first, message: 'One', status: 'answered' });
+    expect(tickets[1].replies).toEqual([
+      { id: expect.any(String), at: expect.any(String), message: 'Fixed it' },
+    ]);
+    expect(JSON.stringify(tickets)).not.toContain(admin.email);
+    expect(tickets[0]).toMatchObject({ status: 'open', replies: [] });
+  });
+
+  it('pages with a cursor; refuses a bad cursor (400) and a signed-out caller (401)', async () => {
+    const user = await signedInUser('user', 'pager');
+    for (const subject of ['a', 'b', 'c']) await user.call('POST', '/api/support', { subject, message: 'x' });
+    const page1 = (await user.call('GET', '/api/support?limit=2')).json();
+    expect(page1.tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual(['c', 'b']);
+    const page2 = (await user.call('GET', `/api/support?limit=2&cursor=${page1.nextCursor}`)).json();
+    expect(page2.tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual(['a']);
+    expect(page2.nextCursor).toBeNull();
+    expect((await user.call('GET', '/api/support?cursor=nonsense')).statusCode).toBe(400);
+    expect((await user.call('GET', '/api/support?limit=0')).statusCode).toBe(400);
+    expect((await runtime.app.inject({ method: 'GET', url: '/api/support' })).statusCode).toBe(401);
+  });
+});
+
 describe('admin support endpoints', () => {
   it('need a session (401) and an admin role (403 for a normal user)', async () => {
     const anonymous = await runtime.app.inject({ method: 'GET', url: '/api/admin/support' });

@@ -20,6 +20,9 @@ export async function getDashboard(
     `select
        (select balance from credit_accounts where user_id = $1) as balance,
        (select count(*)::int from api_keys where user_id = $1 and deleted_at is null) as active_keys,
+       exists(select 1 from api_keys where user_id = $1) as has_created_key,
+       exists(select 1 from tasks where user_id = $1) as has_made_call,
+       exists(select 1 from payments where user_id = $1 and status = 'paid') as has_bought_credits,
        coalesce((select json_object_agg(service, json_build_object('requests', requests, 'credits', credits))
           from (select service, count(*)::int as requests, sum(cost - credits_refunded)::int as credits
                   from tasks where user_id = $1 and created_at > now() - make_interval(days => $2)
@@ -29,6 +32,9 @@ export async function getDashboard(
   const row = rows[0] as {
     balance: number | null;
     active_keys: number;
+    has_created_key: boolean;
+    has_made_call: boolean;
+    has_bought_credits: boolean;
     by_service: Partial<Record<Service, { requests: number; credits: number }>>;
   };
   const requestsOf = (service: Service) => row.by_service[service]?.requests ?? 0;
@@ -49,5 +55,10 @@ export async function getDashboard(
       },
     },
     engine: { name: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
+    gettingStarted: {
+      hasCreatedKey: row.has_created_key,
+      hasMadeCall: row.has_made_call,
+      hasBoughtCredits: row.has_bought_credits,
+    },
   };
 }

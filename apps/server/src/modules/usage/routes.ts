@@ -3,6 +3,7 @@ import {
   CALL_DETAIL_ROUTE,
   CallDetail,
   CallDetailParams,
+  DAILY_USAGE_ROUTE,
   DashboardResponse,
   RateResultBody,
   RateResultResponse,
@@ -16,6 +17,7 @@ import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
 import { deriveKeyEncryptionKey } from '../keys/key-crypto.ts';
 import { getCallDetail } from './get-call-detail.ts';
+import { getDailyUsage } from './get-daily-usage.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { listUsage, usageCsv } from './list-usage.ts';
 import { rateResult } from './rate-result.ts';
@@ -38,6 +40,14 @@ export const usageRoutes = (
 
     app.get('/api/dashboard', { schema: { tags, response: { 200: DashboardResponse } } }, async (request) =>
       getDashboard(services.pool, signedIn(request).user, engine),
+    );
+
+    app.get(
+      DAILY_USAGE_ROUTE.path,
+      {
+        schema: { tags, querystring: DAILY_USAGE_ROUTE.query, response: { 200: DAILY_USAGE_ROUTE.response } },
+      },
+      async (request) => getDailyUsage(services.pool, signedIn(request).user.id, request.query.tz),
     );
 
     app.get(

@@ -45,6 +45,40 @@ describe('dashboard and usage history', () => {
     });
   });
 
+  it('says which getting-started steps the account has done: a key, a call, a purchase', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const steps = async () =>
+      (await runtime.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json()
+        .gettingStarted;
+    await runtime.services.pool.query('delete from api_keys where user_id = $1', [account.userId]);
+    expect(await steps()).toEqual({ hasCreatedKey: false, hasMadeCall: false, hasBoughtCredits: false });
+
+    const withKey = await createPaidAccount(runtime.services, { credits: 100 });
+    const keyCookie = await sessionCookieFor(runtime.services, withKey.userId);
+    const stepsOf = async () =>
+      (
+        await runtime.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: keyCookie } })
+      ).json().gettingStarted;
+    expect(await stepsOf()).toEqual({ hasCreatedKey: true, hasMadeCall: false, hasBoughtCredits: false });
+    await paid(withKey.key, '/api/provider/image', { prompt: 'first' });
+    // A key deleted later still counts as created.
+    await runtime.services.pool.query('update api_keys set deleted_at = now() where user_id = $1', [
+      withKey.userId,
+    ]);
+    expect(await stepsOf()).toEqual({ hasCreatedKey: true, hasMadeCall: true, hasBoughtCredits: false });
+    const insertPayment = (id: string, status: string) =>
+      runtime.services.pool.query(
+        `insert into payments (id, user_id, package, credits, amount_cents, status, provider)
+         values ($1, $2, 'starter', 100, 999, $3, 'sandbox')`,
+        [id, withKey.userId, status],
+      );
+    await insertPayment(`pay_open_${withKey.userId}`, 'pending');
+    expect((await stepsOf()).hasBoughtCredits).toBe(false);
+    await insertPayment(`pay_done_${withKey.userId}`, 'paid');
+    expect((await stepsOf()).hasBoughtCredits).toBe(true);
+  });
+
   it('lists calls newest first with key, service, status and credits, in pages, and exports CSV', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100 });
     const cookie = await sessionCookieFor(runtime.services, account.userId);

@@ -12,6 +12,7 @@ import { BadRequest, Conflict } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { findRankedEntry, standingFigures } from './rank.ts';
 import { waitlistEntries } from './schema.ts';
+import { statusLink } from './status-link.ts';
 import type { WaitlistContext } from './waitlist-context.ts';
 import { normalizeWaitlistEmail } from './waitlist-email.ts';
 import { issueWaitlistToken, referralLinkOf, sendConfirmationMail } from './waitlist-mail.ts';
@@ -73,6 +74,8 @@ export async function joinWaitlist(ctx: WaitlistContext, input: JoinInput): Prom
         email: ranked.email,
         referralCode: ranked.referralCode,
         referralLink: referralLinkOf(ctx.config.PUBLIC_URL, ranked.referralCode),
+        // The entry was made by this very request: its maker may see its standing at once.
+        statusLink: statusLink(ctx.config.PUBLIC_URL, ctx.sessionSecret, ranked.email, emailNormalized),
         nextSteps: [
           `Confirm your email: we sent a link to ${email}.`,
           `Share your referral link. Each friend who joins and confirms moves you up ${REFERRAL_BOOST_POSITIONS} places.`,

@@ -1,6 +1,8 @@
 import {
   ContactSalesResponse,
+  WAITLIST_EMAIL_CHECK_ROUTE,
   WaitlistEmailBody,
+  WaitlistEmailCheckBody,
   WaitlistJoinBody,
   WaitlistJoinResponse,
   WaitlistOkResponse,
@@ -13,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
+import { checkWaitlistEmail } from './check-email.ts';
 import { contactSales } from './contact-sales.ts';
 import { getWaitlistStanding } from './get-standing.ts';
 import { joinWaitlist } from './join-waitlist.ts';
@@ -39,6 +42,21 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
         await limits.joinPerIp.consume(request.ip);
         const result = await joinWaitlist(services, { body: request.body, ip: request.ip });
         return reply.status(201).send(result);
+      },
+    );
+
+    app.post(
+      WAITLIST_EMAIL_CHECK_ROUTE.path,
+      {
+        schema: {
+          tags,
+          body: WaitlistEmailCheckBody,
+          response: { 200: WAITLIST_EMAIL_CHECK_ROUTE.response },
+        },
+      },
+      async (request) => {
+        await limits.checkPerIp.consume(request.ip);
+        return checkWaitlistEmail(services.db, request.body.email);
       },
     );
 

@@ -74,6 +74,15 @@ describe('POST /waitlist/join', () => {
     expect(body.nextSteps).toHaveLength(3);
 
     const mail = await inbox.waitForMail('ada@example.com');
+    // The answer carries the same signed status link as the mail, and it shows the same position.
+    expect(body.statusLink).toBe(new URL(linkIn(mail, `${PUBLIC_URL}/waitlist/status?`)).toString());
+    const fromAnswer = new URL(body.statusLink);
+    const justJoined = await runtime.app.inject({
+      method: 'GET',
+      url: `${fromAnswer.pathname}${fromAnswer.search}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(justJoined.json()).toMatchObject({ position: body.position, score: body.score });
     expect(mail.subject).toBe('Confirm your spot on the Conduit waitlist');
     const confirm = new URL(linkIn(mail, `${PUBLIC_URL}/waitlist/verify?token=`));
     const status = new URL(linkIn(mail, `${PUBLIC_URL}/waitlist/status?`));
@@ -166,6 +175,40 @@ describe('POST /waitlist/join', () => {
       join(answers({ email: 'TWIN@example.com' })),
     ]);
     expect(parallel.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('tells the form whether an address already joined, folding Gmail dots and +tags; a bad address is a 400', async () => {
+    expect((await join(answers({ email: 'Katherine.Johnson@gmail.com' }))).statusCode).toBe(201);
+    const check = (email: unknown) => post('/api/waitlist/check-email', { email });
+    for (const email of ['katherinejohnson@gmail.com', ' KATHERINE.JOHNSON+x@googlemail.com ']) {
+      const response = await check(email);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ isOnWaitlist: true });
+    }
+    expect((await check('dorothy@example.com')).json()).toEqual({ isOnWaitlist: false });
+    const bad = await check('not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: WAITLIST_TEXTS.invalidEmail, field: 'email' });
+    expect((await check(42)).statusCode).toBe(400);
+    expect((await post('/api/waitlist/check-email', { email: 'a@example.com', extra: 1 })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('limits address checks from one IP', async () => {
+    const ip = '10.99.0.1';
+    const statuses: number[] = [];
+    for (let index = 0; index < 61; index += 1) {
+      const response = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/waitlist/check-email',
+        payload: { email: `probe${index}@example.com` },
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
   });
 
   it('records a referral, refuses self-referral and ignores unknown codes', async () => {

@@ -14,6 +14,8 @@ export function createWaitlistLimits(store: { redis?: Redis; prefix: string }) {
     /** Confirmation and status mails: 3 per address and 20 per IP per hour. */
     resendPerEmail: limit('waitlist-resend-email', 3, HOUR_S),
     resendPerIp: limit('waitlist-resend-ip', 20, HOUR_S),
+    /** "Already on the list?" checks from one IP: 60 per hour (enough for a form, not for a list of addresses). */
+    checkPerIp: limit('waitlist-check-ip', 60, HOUR_S),
     /** Status look-ups and confirmations from one IP: 300 per hour. */
     readPerIp: limit('waitlist-read-ip', 300, HOUR_S),
     /** Contact Sales messages from one IP: 5 per hour. */

@@ -49,7 +49,14 @@ export function SiteHeader() {
           {user ? (
             <AccountMenu user={user} />
           ) : (
-            <div className="hidden items-center gap-2 md:flex">{authButtons}</div>
+            // While the session is unknown a browser that was signed in keeps these invisible
+            // (auth/session-hint.ts), so they do not flash before its avatar menu.
+            <div
+              data-session-pending={user === undefined ? '' : undefined}
+              className="hidden items-center gap-2 md:flex"
+            >
+              {authButtons}
+            </div>
           )}
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { ScrollHints, useScrollEdges } from './scroll-hint.tsx';
 
 export interface TabDef<T extends string> {
   id: T;
@@ -32,7 +33,7 @@ export function TabList<T extends string>({
   onIntent?: () => void;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
-  const listRef = useRef<HTMLDivElement>(null);
+  const { ref: listRef, hidesStart, hidesEnd } = useScrollEdges<HTMLDivElement>();
   const isFirstRender = useRef(true);
 
   // Sideways only, so the page itself does not jump.
@@ -48,7 +49,7 @@ export function TabList<T extends string>({
     const box = tab.getBoundingClientRect();
     if (box.left < bounds.left) list.scrollLeft -= bounds.left - box.left + 16;
     else if (box.right > bounds.right) list.scrollLeft += box.right - bounds.right + 16;
-  }, [active, tabs]);
+  }, [active, tabs, listRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = tabs.findIndex((tab) => refs.current.get(tab.id) === document.activeElement);
@@ -68,41 +69,44 @@ export function TabList<T extends string>({
   };
 
   return (
-    <div
-      ref={listRef}
-      role="tablist"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      onPointerEnter={onIntent}
-      onFocus={onIntent}
-      className="-mx-4 flex gap-1 overflow-x-auto border-border border-b px-4 sm:mx-0 sm:px-0"
-    >
-      {tabs.map((tab) => {
-        const isActive = tab.id === active;
-        return (
-          <button
-            key={tab.id}
-            ref={(node) => {
-              if (node) refs.current.set(tab.id, node);
-              else refs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(tab.id)}
-            aria-selected={isActive}
-            aria-controls={panelId(tab.id)}
-            tabIndex={isActive ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
-            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm transition-colors ${
-              isActive
-                ? 'border-primary text-primary-text'
-                : 'border-transparent text-muted hover:border-border hover:text-fg'
-            }`}
-          >
-            {tab.label}
-          </button>
-        );
-      })}
+    <div className="relative -mx-4 sm:mx-0">
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        className="flex gap-1 overflow-x-auto border-border border-b px-4 sm:px-0"
+      >
+        {tabs.map((tab) => {
+          const isActive = tab.id === active;
+          return (
+            <button
+              key={tab.id}
+              ref={(node) => {
+                if (node) refs.current.set(tab.id, node);
+                else refs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={isActive}
+              aria-controls={panelId(tab.id)}
+              tabIndex={isActive ? 0 : -1}
+              onClick={() => onSelect(tab.id)}
+              className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm transition-colors ${
+                isActive
+                  ? 'border-primary text-primary-text'
+                  : 'border-transparent text-muted hover:border-border hover:text-fg'
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <ScrollHints hidesStart={hidesStart} hidesEnd={hidesEnd} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { ACCOUNT_SECURITY_TEXTS, ADMIN_TEXTS, ERROR_CODES, MESSAGES, ROUTES } from '@conduit/contracts';
+import { ACCOUNT_SECURITY_TEXTS, ADMIN_TEXTS, ERROR_CODES, ROUTES } from '@conduit/contracts';
 import { CircleAlert, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { readServerError } from '../auth/auth-error-text.ts';
 
 /** The admin area is closed until the admin turns on two-factor authentication (ADMIN_REQUIRE_2FA). */
@@ -54,7 +55,7 @@ interface LoadableQuery<T> {
 }
 
 /**
- * A tab's query: 'Loading...' the first time, the load error with Retry when it fails with nothing
+ * A tab's query: skeleton rows the first time, the load error with Retry when it fails with nothing
  * to show, else its figures (kept on screen while a tab switch reloads them).
  */
 export function QueryView<T>({
@@ -71,9 +72,5 @@ export function QueryView<T>({
   if (query.isError) {
     return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
-  return (
-    <p role="status" className="py-6 text-muted">
-      {MESSAGES.loading}
-    </p>
-  );
+  return <RowsSkeleton rows={4} className="py-6" />;
 }

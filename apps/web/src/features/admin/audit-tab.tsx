@@ -1,6 +1,7 @@
-import { type AuditEntry, MESSAGES } from '@conduit/contracts';
+import type { AuditEntry } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { auditLogQuery } from './admin-api.ts';
@@ -80,13 +81,7 @@ export function AuditTab() {
   const log = useInfiniteQuery(auditLogQuery);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  if (log.isPending) {
-    return (
-      <p role="status" className="py-6 text-muted">
-        {MESSAGES.loading}
-      </p>
-    );
-  }
+  if (log.isPending) return <RowsSkeleton rows={5} className="py-6" />;
   if (log.isError && entries.length === 0) {
     return <AdminLoadError onRetry={() => void log.refetch()} isRetrying={log.isFetching} />;
   }

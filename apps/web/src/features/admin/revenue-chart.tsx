@@ -1,10 +1,9 @@
 import { formatCents } from '@conduit/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useChartWidth } from '../../components/charts/use-chart-width.ts';
 import { formatCompactCents } from '../../lib/format-compact.ts';
 import { formatMonth } from './admin-format.ts';
 import type { RevenueMonth } from './revenue-months.ts';
 
-const DEFAULT_WIDTH = 640;
 const HEIGHT = 260;
 const PAD = { top: 24, right: 8, bottom: 32, left: 56 };
 const GRID_LINES = 4;
@@ -22,28 +21,12 @@ export function niceCeiling(value: number): number {
 
 const shortMonth = (month: string) => SHORT_MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
-/** The drawing's width follows its box, so its text stays at its real size on a phone. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(DEFAULT_WIDTH);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
-
 /**
  * Revenue per month as bars, drawn in SVG with theme colours (loaded lazily with the Revenue tab).
  * The table beside it carries the same figures for screen readers, so the drawing is one image.
  */
 export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
-  const { ref, width } = useWidth();
+  const { ref, width } = useChartWidth();
   const top = niceCeiling(Math.max(...months.map((month) => month.revenue.total)));
   const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;

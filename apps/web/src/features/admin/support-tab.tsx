@@ -1,7 +1,7 @@
-import { MESSAGES } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { adminSupportQuery, type TicketFilter } from '../support/support-api.ts';
 import { TicketItem } from '../support/ticket-item.tsx';
 import { AdminLoadError } from './admin-load-error.tsx';
@@ -41,9 +41,7 @@ export function SupportTab() {
         ))}
       </fieldset>
       {tickets.isPending ? (
-        <p role="status" className="py-6 text-muted">
-          {MESSAGES.loading}
-        </p>
+        <RowsSkeleton rows={3} rowClassName="h-16 rounded-2xl" className="py-6" />
       ) : tickets.isError && rows.length === 0 ? (
         <AdminLoadError onRetry={() => void tickets.refetch()} isRetrying={tickets.isFetching} />
       ) : rows.length === 0 ? (

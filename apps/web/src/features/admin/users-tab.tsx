@@ -1,8 +1,9 @@
-import { ADMIN_USERS_PAGE_SIZE, type AdminUser, MESSAGES } from '@conduit/contracts';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminUsersQuery } from './admin-api.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
@@ -78,9 +79,7 @@ export function UsersTab() {
         </Button>
       </div>
       {users.isPending ? (
-        <p role="status" className="py-6 text-muted">
-          {MESSAGES.loading}
-        </p>
+        <RowsSkeleton rows={5} className="py-6" />
       ) : users.isError && loaded.length === 0 ? (
         <AdminLoadError onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
       ) : loaded.length === 0 ? (

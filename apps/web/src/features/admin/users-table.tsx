@@ -1,6 +1,7 @@
 import type { AdminUser } from '@conduit/contracts';
 import { Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PLAN_SHORT_LABELS, ROLE_LABELS } from './admin-labels.ts';
@@ -15,7 +16,7 @@ export function UsersTable({ users, onEdit }: { users: AdminUser[]; onEdit: (use
       {users.map((user) => (
         <tr key={user._id} className={ROW_CLASSES}>
           <Cell column="Email" className="break-all text-fg max-sm:col-span-2">
-            {user.email}
+            <EmailAddress email={user.email} />
           </Cell>
           <Cell column="Name" className="text-fg">
             {user.name ?? <span className="text-muted">-</span>}

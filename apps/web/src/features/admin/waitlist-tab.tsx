@@ -7,6 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { apiClient } from '../../lib/api-client.ts';
@@ -120,7 +121,7 @@ export function WaitlistTab() {
             <tr key={entry.id} className={ROW_CLASSES}>
               <Cell column="Rank">#{entry.position}</Cell>
               <Cell column="Email" className="break-all">
-                {entry.email}
+                <EmailAddress email={entry.email} />
               </Cell>
               <Cell column="Name">{entry.name}</Cell>
               <Cell column="Score">

@@ -1,9 +1,10 @@
-import { type ApiKey, KEY_TEXTS, keyLimitMessage, MESSAGES } from '@conduit/contracts';
+import { type ApiKey, KEY_TEXTS, keyLimitMessage } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { DeleteKeyDialog } from './delete-key-dialog.tsx';
@@ -50,9 +51,7 @@ export function ApiKeysPage() {
       </div>
       {isAtMax && <p className="text-muted text-sm">{keyLimitMessage(max)}</p>}
       {keys.isPending ? (
-        <p role="status" className="text-muted">
-          {MESSAGES.loading}
-        </p>
+        <RowsSkeleton rows={2} rowClassName="h-28 rounded-2xl" />
       ) : keys.isError ? (
         <LoadError
           message={KEY_TEXTS.loadFailed}

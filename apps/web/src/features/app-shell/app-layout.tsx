@@ -1,51 +1,69 @@
-import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AppShellSkeleton } from '../../components/layout/app-shell-skeleton.tsx';
 import { RequireAuth } from '../auth/require-auth.tsx';
-import { ThemeSwitcher } from '../theme/theme-switcher.tsx';
+import { LiveStatus } from '../live-status/use-task-events.ts';
 import { AppSidebar } from './app-sidebar.tsx';
+import { AppTopBar } from './app-top-bar.tsx';
+import { LowBalanceBanner } from './low-balance-banner.tsx';
 
 const SIDEBAR_ID = 'app-sidebar';
 
-/** The signed-in area: sidebar (a drawer with an overlay on small screens) and the page. */
-export function AppLayout() {
-  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+/**
+ * The phone's sidebar drawer: it closes on navigation and on Escape (focus back on its button),
+ * and its first link takes the focus when it opens.
+ */
+function useSidebarDrawer() {
+  const [isOpen, setIsOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
-    setIsSidebarOpen(false);
+    setIsOpen(false);
   }
+  useEffect(() => {
+    if (!isOpen) return;
+    document.querySelector<HTMLElement>(`#${SIDEBAR_ID} nav a`)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+  return { isOpen, setIsOpen, toggleRef };
+}
 
+/** The signed-in area: sidebar (a drawer with an overlay on small screens), top bar and the page. */
+export function AppLayout() {
+  const drawer = useSidebarDrawer();
   return (
-    <RequireAuth>
+    <RequireAuth fallback={<AppShellSkeleton />}>
       {(user) => (
-        <div className="min-h-dvh">
-          <AppSidebar user={user} id={SIDEBAR_ID} isOpen={isSidebarOpen} />
-          {isSidebarOpen && (
+        <div className="min-h-dvh lg:flex">
+          <LiveStatus />
+          {/* On large screens this column runs the page's full height; the sidebar sticks inside it. */}
+          <div className="lg:w-64 lg:shrink-0 lg:border-border lg:border-r lg:bg-surface">
+            <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />
+          </div>
+          {drawer.isOpen && (
             <div
               aria-hidden="true"
               className="fixed inset-0 z-30 bg-overlay lg:hidden"
-              onClick={() => setIsSidebarOpen(false)}
+              onClick={() => drawer.setIsOpen(false)}
             />
           )}
-          <div className="lg:pl-64">
-            <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-border border-b bg-bg/80 px-4 backdrop-blur-md sm:px-6">
-              <button
-                type="button"
-                aria-label="Toggle navigation"
-                aria-expanded={isSidebarOpen}
-                aria-controls={SIDEBAR_ID}
-                onClick={() => setIsSidebarOpen((open) => !open)}
-                className="inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-2 lg:hidden"
-              >
-                <Menu aria-hidden="true" className="size-5" />
-              </button>
-              <div className="ml-auto">
-                <ThemeSwitcher />
-              </div>
-            </header>
+          <div className="min-w-0 flex-1">
+            <AppTopBar
+              sidebarId={SIDEBAR_ID}
+              isSidebarOpen={drawer.isOpen}
+              onToggleSidebar={() => drawer.setIsOpen((open) => !open)}
+              toggleRef={drawer.toggleRef}
+            />
             <main className="px-4 py-8 sm:px-6 lg:px-10">
+              <LowBalanceBanner />
               <Outlet context={user} />
             </main>
           </div>

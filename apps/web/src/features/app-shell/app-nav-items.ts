@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Settings,
+  ShieldCheck,
 } from 'lucide-react';
 
 export const APP_NAV = [
@@ -18,3 +19,6 @@ export const APP_NAV = [
   { label: 'Support', to: ROUTES.appSupport, Icon: LifeBuoy, isEnd: false },
   { label: 'Settings', to: ROUTES.appSettings, Icon: Settings, isEnd: false },
 ] as const;
+
+/** Shown to admins only: the admin area lives outside /app, with a layout of its own. */
+export const ADMIN_NAV_ITEM = { label: 'Admin', to: ROUTES.admin, Icon: ShieldCheck, isEnd: false } as const;

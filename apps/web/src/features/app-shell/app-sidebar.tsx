@@ -1,18 +1,19 @@
 import { LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
-import { emailLocalPart, type SessionUser } from '../auth/session-user.ts';
+import { emailLocalPart, isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { UserAvatar } from '../auth/user-avatar.tsx';
-import { APP_NAV } from './app-nav-items.ts';
+import { ADMIN_NAV_ITEM, APP_NAV } from './app-nav-items.ts';
 
 export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string; isOpen: boolean }) {
   const signOut = useSignOut();
   const localPart = emailLocalPart(user.email);
+  const items = isAdmin(user) ? [...APP_NAV, ADMIN_NAV_ITEM] : APP_NAV;
   return (
     <aside
       id={id}
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-border border-r bg-surface transition-transform lg:translate-x-0 ${
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-border border-r bg-surface max-lg:transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:bottom-auto lg:h-dvh lg:translate-x-0 lg:border-r-0 ${
         isOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
       }`}
     >
@@ -23,7 +24,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
       </div>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
-          {APP_NAV.map(({ label, to, Icon, isEnd }) => (
+          {items.map(({ label, to, Icon, isEnd }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeCredits } from '../../test/credit-fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const signedIn = (overrides = {}) => ({
@@ -67,13 +68,28 @@ describe('signed-in header', () => {
     expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
   });
 
-  it('sends a signed-in user from a pricing plan to /app, a visitor to the sign-up modal', async () => {
-    mockApi(signedIn());
+  it('sends a signed-in user from a pricing plan to /app/credits with that pack chosen', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/credits': { body: makeCredits() },
+      'GET /api/payments': { body: { payments: [] } },
+    });
     const user = userEvent.setup();
     const { router } = renderRoute('/');
     await screen.findByRole('button', { name: 'Account menu' });
-    await user.click(screen.getByRole('button', { name: 'Get Developer' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await user.click(screen.getByRole('button', { name: 'Get Pro' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/credits'));
+    expect(router.state.location.search).toBe('?pack=pro');
+    expect(await screen.findByRole('button', { name: 'Pay $69.99' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor from a pricing plan to the sign-up modal', async () => {
+    const api = mockApi();
+    const user = userEvent.setup();
+    renderRoute('/');
+    await waitFor(() => expect(api.callsTo('GET /api/auth/me')).not.toHaveLength(0));
+    await user.click(screen.getByRole('button', { name: 'Get Pro' }));
+    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
   it('opens sign-up from the hero for a visitor', async () => {

@@ -2,6 +2,7 @@ import { ADMIN_ROLES, type AuthUser, type MeResponse } from '@conduit/contracts'
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiClient } from '../../lib/api-client.ts';
+import { rememberSession } from './session-hint.ts';
 
 export type SessionUser = AuthUser;
 
@@ -12,13 +13,16 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
  * docs/product.md, "States and transitions").
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  let user: SessionUser | null;
   try {
     const body = await apiClient.get<Partial<MeResponse> | null>('/api/auth/me', { signal });
-    return body?.user ?? null;
+    user = body?.user ?? null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    user = null;
   }
+  rememberSession(user !== null);
+  return user;
 }
 
 export const currentUserQuery = queryOptions({
@@ -45,6 +49,7 @@ export async function refetchCurrentUser(queryClient: QueryClient): Promise<Sess
  * never sees the previous one's data.
  */
 export function endSession(queryClient: QueryClient) {
+  rememberSession(false);
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
 }

@@ -1,6 +1,7 @@
 import { FREE_CREDITS_ON_VERIFY } from '@conduit/contracts';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 import type { Registration } from './signup-form.tsx';
 
@@ -25,8 +26,11 @@ export function SignupConfirmation({
       <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary-text" />
       {response.emailSent ? (
         <p className="mt-4 text-fg">
-          We sent a verification link to <strong className="break-all font-semibold">{email}</strong>. Open it
-          to activate your account and get {FREE_CREDITS_ON_VERIFY} free credits.
+          We sent a verification link to{' '}
+          <strong className="font-semibold">
+            <EmailAddress email={email} />
+          </strong>
+          . Open it to activate your account and get {FREE_CREDITS_ON_VERIFY} free credits.
         </p>
       ) : (
         <p className="mt-4 text-fg">{response.message}</p>

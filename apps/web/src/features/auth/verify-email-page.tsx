@@ -71,12 +71,11 @@ export function VerifyEmailPage() {
       </AuthOutcome>
     );
   }
+  // One line whatever went wrong: the server's "invalid or expired link" would only repeat it.
   if (verification.isError) {
-    const serverText = readServerError(verification.error).message;
     return (
       <AuthOutcome tone="danger" title="Verification failed">
         <p className="text-fg">{AUTH_ERROR_TEXTS.verifyFailed}</p>
-        {serverText && <p className="text-muted text-sm">{serverText}</p>}
         <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
           Back to home
         </ButtonLink>

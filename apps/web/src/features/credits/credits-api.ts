@@ -8,6 +8,7 @@ import type {
 } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client.ts';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
 export const PAYMENTS_QUERY_KEY = ['payments'] as const;
@@ -46,12 +47,13 @@ export const paymentsApi = {
 };
 
 /**
- * After a verified payment: the balance, the totals and the history all change. A first load still
+ * After a verified payment: the balance (on the credits page, the dashboard and the top bar), the
+ * totals and the history all change. A first load still
  * on its way was answered before the credit, and invalidating alone would join it rather than ask
  * again (a query without data keeps its running fetch), so those are cancelled first.
  */
 export async function refreshCredits(queryClient: QueryClient) {
-  const keys = [CREDITS_QUERY_KEY, PAYMENTS_QUERY_KEY];
+  const keys = [CREDITS_QUERY_KEY, PAYMENTS_QUERY_KEY, DASHBOARD_QUERY_KEY];
   await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -10,7 +10,7 @@ import { HISTORY_EMPTY, HISTORY_LOAD_FAILED } from './purchase-history.tsx';
 
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_1';
 
-function openCredits(routes: ApiRoutes = {}) {
+function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
   const api = mockApi({
     'GET /api/auth/me': { body: { user: makeUser() } },
     'GET /api/credits': { body: makeCredits() },
@@ -18,7 +18,7 @@ function openCredits(routes: ApiRoutes = {}) {
     ...routes,
   });
   const user = userEvent.setup();
-  const { router } = renderRoute('/app/credits');
+  const { router } = renderRoute(path);
   return { api, user, router };
 }
 
@@ -55,20 +55,36 @@ describe('credits: balance, packs and costs', () => {
       'enterprise',
     ]);
     const card = (name: string) =>
-      within(screen.getByRole('radio', { name: new RegExp(name) }).closest('label') as HTMLElement);
+      within(document.querySelector(`label[data-pack="${name.toLowerCase()}"]`) as HTMLElement);
     expect(card('Starter').getByText('$9.99')).toBeInTheDocument();
     expect(card('Starter').getByText('100 credits')).toBeInTheDocument();
     expect(card('Starter').getByText('$0.10 per credit')).toBeInTheDocument();
     expect(card('Developer').getByText('Most popular')).toBeInTheDocument();
     expect(card('Developer').getByText('$0.08 per credit')).toBeInTheDocument();
-    expect(card('Large').getByText('Save 5%')).toBeInTheDocument();
+    // Per credit to the hundredth of a cent where the cent would hide the saving (Large is not Pro's $0.07).
+    expect(card('Pro').getByText('$0.07 per credit')).toBeInTheDocument();
+    expect(card('Large').getByText('$0.0665 per credit')).toBeInTheDocument();
+    expect(card('Enterprise').getByText('$0.063 per credit')).toBeInTheDocument();
+    expect(card('Large').getByText('Save 5% vs Pro')).toBeInTheDocument();
+    expect(card('Developer').getByText('19% less per credit than Starter')).toBeInTheDocument();
+    expect(card('Large').getByText('33% less per credit than Starter')).toBeInTheDocument();
+    expect(card('Starter').queryByText(/less per credit/)).not.toBeInTheDocument();
     expect(card('Large').getByText('$166.25')).toBeInTheDocument();
-    expect(card('Enterprise').getByText('Save 10%')).toBeInTheDocument();
+    expect(card('Enterprise').getByText('Save 10% vs Pro')).toBeInTheDocument();
     expect(card('Enterprise').getByText('$630.00')).toBeInTheDocument();
     expect(card('Enterprise').getByText('10,000 credits')).toBeInTheDocument();
     expect(card('Pro').queryByText(/^Save/)).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Developer/ })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Pay $39.99' })).toBeInTheDocument();
+  });
+
+  it('opens with the pack a pricing card asked for', async () => {
+    openCredits({}, '/app/credits?pack=large');
+    expect(await screen.findByRole('radio', { name: 'Large' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Large' })).toHaveAccessibleDescription(
+      /Save 5% vs Pro.*\$166\.25.*\$0\.0665 per credit.*33% less per credit than Starter/,
+    );
+    expect(screen.getByRole('button', { name: 'Pay $166.25' })).toBeInTheDocument();
   });
 
   it('shows what each service costs and what was spent on it', async () => {

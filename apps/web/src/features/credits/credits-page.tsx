@@ -1,8 +1,10 @@
-import { MESSAGES } from '@conduit/contracts';
+import { PACK_PARAM } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
@@ -19,6 +21,7 @@ export function CreditsPage() {
   useDocumentTitle('Credits');
   const { isVerifying } = usePaymentReturn();
   const credits = useQuery(creditsQuery);
+  const [searchParams] = useSearchParams();
 
   return (
     <div className="max-w-6xl space-y-10">
@@ -36,9 +39,18 @@ export function CreditsPage() {
         </p>
       )}
       {credits.isPending ? (
-        <p role="status" className="text-muted">
-          {MESSAGES.loading}
-        </p>
+        <LoadingSkeleton className="space-y-10">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {[1, 2, 3].map((card) => (
+              <Skeleton key={card} className="h-28 rounded-2xl" />
+            ))}
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+            {[1, 2, 3, 4, 5].map((pack) => (
+              <Skeleton key={pack} className="h-36 rounded-2xl" />
+            ))}
+          </div>
+        </LoadingSkeleton>
       ) : credits.isError ? (
         isRetryableLoadError(credits.error) ? (
           <LoadError
@@ -52,7 +64,7 @@ export function CreditsPage() {
       ) : (
         <>
           <CreditSummary credits={credits.data} />
-          <PackagePicker packages={credits.data.creditPackages} />
+          <PackagePicker packages={credits.data.creditPackages} preferred={searchParams.get(PACK_PARAM)} />
           <UsageCosts credits={credits.data} />
           <PurchaseHistory packages={credits.data.creditPackages} />
         </>

@@ -1,8 +1,14 @@
-import { type CreditPackage, formatCents, formatPricePerCredit } from '@conduit/contracts';
+import {
+  type CreditPackage,
+  formatCents,
+  formatPricePerCredit,
+  PACK_TEXTS,
+  savingsAgainstStarter,
+} from '@conduit/contracts';
+import { useId } from 'react';
 import { formatQuantity } from '../../lib/format.ts';
 
 export const POPULAR_BADGE = 'Most popular';
-export const savingsBadge = (percent: number) => `Save ${percent}%`;
 
 interface PackOptionProps {
   pack: CreditPackage;
@@ -16,6 +22,10 @@ interface PackOptionProps {
  * picks it, arrow keys move between packs, and the ring shows the choice and the keyboard focus.
  */
 export function PackOption({ pack, isChecked, isDisabled, onSelect }: PackOptionProps) {
+  const badgesId = useId();
+  const nameId = useId();
+  const detailsId = useId();
+  const belowStarter = savingsAgainstStarter(pack);
   return (
     <label
       data-pack={pack.name}
@@ -30,9 +40,12 @@ export function PackOption({ pack, isChecked, isDisabled, onSelect }: PackOption
         checked={isChecked}
         disabled={isDisabled}
         onChange={onSelect}
+        // Named by the pack alone ("Large"); its badges, price and savings describe it.
+        aria-labelledby={nameId}
+        aria-describedby={`${badgesId} ${detailsId}`}
         className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-2xl opacity-0"
       />
-      <span className="flex min-h-6 flex-wrap items-center gap-1.5">
+      <span id={badgesId} className="flex min-h-6 flex-wrap items-center gap-1.5">
         {pack.popular && (
           <span className="rounded-full bg-primary px-2.5 py-0.5 font-medium text-primary-fg text-xs">
             {POPULAR_BADGE}
@@ -40,14 +53,21 @@ export function PackOption({ pack, isChecked, isDisabled, onSelect }: PackOption
         )}
         {pack.savingsPercent ? (
           <span className="rounded-full border border-success px-2.5 py-0.5 font-medium text-success text-xs">
-            {savingsBadge(pack.savingsPercent)}
+            {PACK_TEXTS.savingsBadge(pack.savingsPercent)}
           </span>
         ) : null}
       </span>
-      <span className="mt-2 font-semibold text-fg">{pack.label}</span>
-      <span className="mt-3 font-semibold text-2xl text-fg tracking-tight">{formatCents(pack.price)}</span>
-      <span className="mt-1 text-fg text-sm">{formatQuantity(pack.credits, 'credit')}</span>
-      <span className="mt-0.5 text-muted text-xs">{formatPricePerCredit(pack)} per credit</span>
+      <span id={nameId} className="mt-2 font-semibold text-fg">
+        {pack.label}
+      </span>
+      <span id={detailsId} className="contents">
+        <span className="mt-3 font-semibold text-2xl text-fg tracking-tight">{formatCents(pack.price)}</span>
+        <span className="mt-1 text-fg text-sm">{formatQuantity(pack.credits, 'credit')}</span>
+        <span className="mt-0.5 text-muted text-xs">{formatPricePerCredit(pack)} per credit</span>
+        {belowStarter > 0 && (
+          <span className="mt-0.5 text-success text-xs">{PACK_TEXTS.belowStarter(belowStarter)}</span>
+        )}
+      </span>
     </label>
   );
 }

@@ -10,8 +10,10 @@ import { useNotify } from '../notifications/notification-context.ts';
 import { paymentsApi } from './credits-api.ts';
 import { PackOption } from './pack-option.tsx';
 
-/** The popular pack is chosen to begin with, else the smallest. */
-const initialPack = (packs: CreditPackage[]) => (packs.find((pack) => pack.popular) ?? packs[0])?.name ?? '';
+/** The pack the page was opened for (a pricing card's `?pack=`), else the popular one, else the smallest. */
+const initialPack = (packs: CreditPackage[], preferred?: string | null) =>
+  (packs.find((pack) => pack.name === preferred) ?? packs.find((pack) => pack.popular) ?? packs[0])?.name ??
+  '';
 
 function packSummary(pack: CreditPackage) {
   const contents = packContents(pack.credits);
@@ -23,11 +25,17 @@ function packSummary(pack: CreditPackage) {
  * payment provider's checkout. The button reads 'Processing...' from the press until the browser
  * has left the page.
  */
-export function PackagePicker({ packages }: { packages: Record<string, CreditPackage> }) {
+export function PackagePicker({
+  packages,
+  preferred,
+}: {
+  packages: Record<string, CreditPackage>;
+  preferred?: string | null;
+}) {
   const headingId = useId();
   const { error } = useNotify();
   const packs = Object.values(packages).sort((a, b) => a.price - b.price);
-  const [selected, setSelected] = useState(() => initialPack(packs));
+  const [selected, setSelected] = useState(() => initialPack(packs, preferred));
   const pack = packs.find((candidate) => candidate.name === selected);
 
   const checkout = useMutation({

@@ -1,7 +1,8 @@
-import { type CreditPackage, MESSAGES } from '@conduit/contracts';
+import type { CreditPackage } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { paymentsQuery } from './credits-api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
@@ -21,9 +22,7 @@ export function PurchaseHistory({ packages }: { packages: Record<string, CreditP
       </h2>
       <div className="mt-4">
         {history.isPending ? (
-          <p role="status" className="text-muted">
-            {MESSAGES.loading}
-          </p>
+          <RowsSkeleton rows={2} />
         ) : history.isError ? (
           <LoadError
             message={HISTORY_LOAD_FAILED}

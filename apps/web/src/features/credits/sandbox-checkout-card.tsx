@@ -1,7 +1,9 @@
 import { formatCents, PAYMENT_TEXTS, type SandboxCheckout } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
@@ -13,7 +15,7 @@ export const CANCELING = 'Canceling...';
 
 type Decision = 'pay' | 'cancel';
 
-function Line({ term, children }: { term: string; children: string }) {
+function Line({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-3">
       <dt className="text-muted text-sm">{term}</dt>
@@ -59,7 +61,9 @@ export function SandboxCheckoutCard({
         <Line term="Package">{checkout.label}</Line>
         <Line term="Credits">{formatCount(checkout.credits)}</Line>
         <Line term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</Line>
-        <Line term="Account">{checkout.email}</Line>
+        <Line term="Account">
+          <EmailAddress email={checkout.email} />
+        </Line>
       </dl>
       <p className="mt-4 text-muted text-sm">
         This installation has no payment provider configured. Paying adds the credits at once; no card is

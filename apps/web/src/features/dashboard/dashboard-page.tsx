@@ -1,19 +1,35 @@
 import { MESSAGES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
 import { dashboardQuery } from './dashboard-queries.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { greetingFor } from './greeting.ts';
 import { RecentCalls } from './recent-calls.tsx';
 import { ServiceUsage } from './service-usage.tsx';
+import { UsageChartSection } from './usage-chart-section.tsx';
+
+function DashboardSkeleton() {
+  return (
+    <LoadingSkeleton className="space-y-10">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[1, 2, 3].map((card) => (
+          <Skeleton key={card} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-2xl" />
+    </LoadingSkeleton>
+  );
+}
 
 /**
- * /app: greeting, the stat cards and 30-day usage per service (docs/product.md, "Signed-in area"),
- * then recent calls.
+ * /app: greeting, the getting-started steps of a new account, the stat cards, the 30-day chart
+ * and usage per service (docs/product.md, "Signed-in area"), then recent calls.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -29,9 +45,7 @@ export function DashboardPage() {
         <p className="mt-1 text-muted">Here is where your account stands.</p>
       </div>
       {dashboard.isPending ? (
-        <p role="status" className="text-muted">
-          {MESSAGES.loading}
-        </p>
+        <DashboardSkeleton />
       ) : dashboard.isError ? (
         <LoadError
           message={MESSAGES.dashboardLoadFailed}
@@ -40,8 +54,10 @@ export function DashboardPage() {
         />
       ) : (
         <>
+          <GettingStarted isVerified={user.emailVerified} done={dashboard.data.gettingStarted} />
           <DevelopmentEngineNotice engine={dashboard.data.engine} />
           <DashboardStats dashboard={dashboard.data} />
+          <UsageChartSection />
           <ServiceUsage dashboard={dashboard.data} />
         </>
       )}

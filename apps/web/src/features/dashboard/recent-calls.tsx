@@ -1,10 +1,10 @@
-import { MESSAGES } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { USAGE_EXPORT_PATH, usageQuery } from './dashboard-queries.ts';
 import { UsageTable } from './usage-table.tsx';
@@ -34,9 +34,11 @@ export function RecentCalls() {
       </div>
       <div className="mt-4">
         {usage.isPending ? (
-          <p role="status" className="text-muted">
-            {MESSAGES.loading}
-          </p>
+          <LoadingSkeleton className="space-y-2">
+            {[1, 2, 3].map((row) => (
+              <Skeleton key={row} className="h-12" />
+            ))}
+          </LoadingSkeleton>
         ) : usage.isError && items.length === 0 ? (
           <LoadError
             message={USAGE_LOAD_FAILED}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { CallStatus } from '../calls/call-status.tsx';
+import { ElapsedTime } from '../live-status/elapsed-time.tsx';
 
 const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Task ID'] as const;
 
@@ -39,7 +40,10 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
                 {SERVICE_LABELS[item.service]}
               </Cell>
               <Cell compact column="Status" className="text-fg">
-                <CallStatus status={item.status} />
+                <span className="inline-flex items-center gap-1.5">
+                  <CallStatus status={item.status} />
+                  {item.status === 'processing' && <ElapsedTime since={item.createdAt} />}
+                </span>
               </Cell>
               <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
                 {creditsText(item)}

@@ -1,6 +1,7 @@
 import { CODE_LANGUAGE_LABELS, CODE_LANGUAGES, type CodeLanguage, KEY_TEXTS } from '@conduit/contracts';
 import { Check, Copy } from 'lucide-react';
 import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
+import { ScrollHints, useScrollEdges } from '../../components/ui/scroll-hint.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { useCodeLanguage } from './code-language-store.ts';
 import type { TokenKind } from './highlight-code.ts';
@@ -50,6 +51,7 @@ export function CodeBlock({
 }) {
   const [language, setLanguage] = useCodeLanguage();
   const { status, copy } = useCopy();
+  const { ref: preRef, hidesStart, hidesEnd } = useScrollEdges<HTMLPreElement>();
   const code = codeFor(language);
   const Icon = status === 'copied' ? Check : Copy;
   return (
@@ -89,12 +91,19 @@ export function CodeBlock({
           </button>
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-fg text-xs leading-relaxed sm:text-sm">
-        <code data-language={language}>
-          <HighlightedCode code={code} language={language} />
-        </code>
-      </pre>
+      <div className="relative">
+        <pre
+          ref={preRef}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="overflow-x-auto p-4 font-mono text-fg text-xs leading-relaxed sm:text-sm"
+        >
+          <code data-language={language}>
+            <HighlightedCode code={code} language={language} />
+          </code>
+        </pre>
+        <ScrollHints hidesStart={hidesStart} hidesEnd={hidesEnd} tone="surface-2" />
+      </div>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { TabList } from '../../components/ui/tab-list.tsx';
 import { DocsContext, type DocsSettings } from './docs-context.ts';
 import { DOCS_TABS, docsPanelId, docsTabId } from './docs-tabs.ts';
@@ -41,7 +41,7 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
         {active === 'overview' ? (
           <OverviewTab />
         ) : (
-          <Suspense fallback={<LoadingScreen />}>
+          <Suspense fallback={<RowsSkeleton rows={4} rowClassName="h-24 rounded-2xl" />}>
             <ReferenceTab tab={active} />
           </Suspense>
         )}

@@ -4,6 +4,7 @@ import {
   FREE_CREDITS_ON_VERIFY,
   formatCents,
   formatPricePerCredit,
+  PACK_TEXTS,
   packContents,
   SERVICE_LABELS,
   SERVICES,
@@ -56,7 +57,7 @@ export function PricingTab() {
                   {pack.label}
                   {'savingsPercent' in pack ? (
                     <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 font-medium text-primary-text text-xs">
-                      Save {pack.savingsPercent}%
+                      {PACK_TEXTS.savingsBadge(pack.savingsPercent)}
                     </span>
                   ) : null}
                 </span>,

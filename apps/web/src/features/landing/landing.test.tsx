@@ -33,6 +33,11 @@ describe('landing page', () => {
     expect(pro.getByText(/\$0\.07 per credit/)).toBeInTheDocument();
     expect(pro.getByText('100 videos')).toBeInTheDocument();
     expect(pro.getByText('1,000 watermark removals')).toBeInTheDocument();
+    // Savings against Starter, rounded down: never more than is true.
+    expect(starter.queryByText(/less per credit/)).not.toBeInTheDocument();
+    expect(developer.getByText('19% less per credit than Starter')).toBeInTheDocument();
+    expect(pro.getByText('29% less per credit than Starter')).toBeInTheDocument();
+    expect(screen.getByText(/Larger packs save up to 10% on the Pro rate/)).toBeInTheDocument();
   });
 
   it('shows the four services with their credit cost and the stats', () => {

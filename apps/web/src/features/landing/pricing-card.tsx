@@ -1,4 +1,11 @@
-import { type CreditPackage, formatCents, formatPricePerCredit, packContents } from '@conduit/contracts';
+import {
+  type CreditPackage,
+  formatCents,
+  formatPricePerCredit,
+  PACK_TEXTS,
+  packContents,
+  savingsAgainstStarter,
+} from '@conduit/contracts';
 import { Check } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { creditLabel } from './services.ts';
@@ -7,7 +14,7 @@ const count = (value: number, noun: string) => `${value.toLocaleString('en-US')}
 
 interface PricingCardProps {
   pack: CreditPackage;
-  onChoose: () => void;
+  onChoose: (packName: string) => void;
 }
 
 export function PricingCard({ pack, onChoose }: PricingCardProps) {
@@ -46,7 +53,14 @@ export function PricingCard({ pack, onChoose }: PricingCardProps) {
         {creditLabel(pack.credits)}{' '}
         <span className="text-muted">· {formatPricePerCredit(pack)} per credit</span>
       </p>
-      <Button variant={isPopular ? 'primary' : 'secondary'} className="mt-6 w-full" onClick={onChoose}>
+      <p className="mt-1 min-h-5 text-sm text-success">
+        {savingsAgainstStarter(pack) > 0 ? PACK_TEXTS.belowStarter(savingsAgainstStarter(pack)) : null}
+      </p>
+      <Button
+        variant={isPopular ? 'primary' : 'secondary'}
+        className="mt-6 w-full"
+        onClick={() => onChoose(pack.name)}
+      >
         Get {pack.label}
       </Button>
       <p className="mt-6 font-medium text-fg text-sm">Enough for any one of</p>

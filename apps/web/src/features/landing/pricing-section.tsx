@@ -1,4 +1,9 @@
-import { CREDIT_PACKAGES, type CreditPackage, LANDING_PACKAGE_NAMES } from '@conduit/contracts';
+import {
+  CREDIT_PACKAGES,
+  type CreditPackage,
+  LANDING_PACKAGE_NAMES,
+  SAVINGS_BASELINE_PACK,
+} from '@conduit/contracts';
 import { Container } from '../../components/ui/container.tsx';
 import { PricingCard } from './pricing-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
@@ -10,7 +15,7 @@ const MAX_SAVINGS_PERCENT = Math.max(
 );
 
 export function PricingSection() {
-  const { getStarted } = useLandingActions();
+  const { choosePack } = useLandingActions();
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="py-20 sm:py-28">
       <Container>
@@ -22,12 +27,12 @@ export function PricingSection() {
         />
         <ul className="mx-auto mt-14 grid max-w-md gap-6 lg:max-w-none lg:grid-cols-3">
           {LANDING_PACKS.map((pack) => (
-            <PricingCard key={pack.name} pack={pack} onChoose={getStarted} />
+            <PricingCard key={pack.name} pack={pack} onChoose={choosePack} />
           ))}
         </ul>
         <p className="mt-10 text-center text-muted text-sm">
-          Need more volume? Larger packs save up to {MAX_SAVINGS_PERCENT}% and are available from your
-          dashboard.
+          Need more volume? Larger packs save up to {MAX_SAVINGS_PERCENT}% on the{' '}
+          {CREDIT_PACKAGES[SAVINGS_BASELINE_PACK].label} rate and are available from your dashboard.
         </p>
       </Container>
     </section>

@@ -1,4 +1,4 @@
-import { MESSAGES, ROUTES } from '@conduit/contracts';
+import { MESSAGES, PACK_PARAM, ROUTES } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useAuthModal } from '../auth/auth-modal-context.ts';
@@ -7,8 +7,9 @@ import { useNotify } from '../notifications/notification-context.ts';
 
 /**
  * The landing's calls to action: get started sends a signed-in user to /app and anyone else to
- * sign-up (docs/product.md, "Header, footer and notifications"); the demo is announced as coming
- * soon. The session is read at click time, so the prerendered markup never depends on it.
+ * sign-up (docs/product.md, "Header, footer and notifications"); a pricing card sends a signed-in user to /app/credits with its pack
+ * chosen; the demo is announced as coming soon. The session is read at click time, so the
+ * prerendered markup never depends on it.
  */
 export function useLandingActions() {
   const { openAuthModal } = useAuthModal();
@@ -19,6 +20,11 @@ export function useLandingActions() {
     getStarted: () => {
       if (queryClient.getQueryData(CURRENT_USER_QUERY_KEY)) void navigate(ROUTES.app);
       else openAuthModal('signup');
+    },
+    choosePack: (packName: string) => {
+      if (queryClient.getQueryData(CURRENT_USER_QUERY_KEY)) {
+        void navigate(`${ROUTES.appCredits}?${new URLSearchParams({ [PACK_PARAM]: packName })}`);
+      } else openAuthModal('signup');
     },
     watchDemo: () => info({ message: MESSAGES.demoComingSoon }),
   };

@@ -1,7 +1,9 @@
-import { DEFAULT_SUPPORT_EMAIL, MESSAGES, SUPPORT_TEXTS } from '@conduit/contracts';
+import { DEFAULT_SUPPORT_EMAIL, SUPPORT_TEXTS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, type LucideIcon, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { supportContactQuery } from './support-api.ts';
 
 export const CONTACT_TITLE = 'Contact us';
@@ -44,14 +46,12 @@ export function ContactCard() {
       </h2>
       <p className="mt-1 text-muted text-sm">Prefer email or a call? Reach the team directly.</p>
       {contact.isPending ? (
-        <p role="status" className="mt-5 text-muted text-sm">
-          {MESSAGES.loading}
-        </p>
+        <RowsSkeleton rows={3} rowClassName="h-10" className="mt-5" />
       ) : (
         <dl className="mt-5 space-y-4">
           <ContactRow Icon={Mail} label="Email">
             <a href={`mailto:${email}`} className={linkClasses}>
-              {email}
+              <EmailAddress email={email} />
             </a>
           </ContactRow>
           {phone && (

@@ -1,11 +1,13 @@
-import type {
-  AdminSupportResponse,
-  SupportContactResponse,
-  SupportMessageBody,
-  SupportMessageResponse,
-  SupportReplyResponse,
-  SupportStatus,
-  SupportTicket,
+import {
+  type AdminSupportResponse,
+  OWN_SUPPORT_ROUTE,
+  type OwnSupportResponse,
+  type SupportContactResponse,
+  type SupportMessageBody,
+  type SupportMessageResponse,
+  type SupportReplyResponse,
+  type SupportStatus,
+  type SupportTicket,
 } from '@conduit/contracts';
 import {
   type InfiniteData,
@@ -20,6 +22,22 @@ export const supportContactQuery = queryOptions({
   queryKey: ['support-contact'],
   staleTime: 5 * 60_000,
   queryFn: ({ signal }) => apiClient.get<SupportContactResponse>('/api/support/contact', { signal }),
+});
+
+export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;
+export const OWN_SUPPORT_PAGE_SIZE = 10;
+
+/** The user's own messages with the team's replies, newest first, a page at a time. */
+export const ownSupportQuery = infiniteQueryOptions({
+  queryKey: OWN_SUPPORT_QUERY_KEY,
+  staleTime: 0,
+  initialPageParam: null as string | null,
+  queryFn: ({ pageParam, signal }) => {
+    const params = new URLSearchParams({ limit: String(OWN_SUPPORT_PAGE_SIZE) });
+    if (pageParam) params.set('cursor', pageParam);
+    return apiClient.get<OwnSupportResponse>(`${OWN_SUPPORT_ROUTE.path}?${params}`, { signal });
+  },
+  getNextPageParam: (lastPage) => lastPage.nextCursor,
 });
 
 /** The admin tab's filter: one status, or every ticket. */

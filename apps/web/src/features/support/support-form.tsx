@@ -1,5 +1,5 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from '@conduit/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
-import { supportApi } from './support-api.ts';
+import { OWN_SUPPORT_QUERY_KEY, supportApi } from './support-api.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
 export const FORM_TITLE = 'Send us a message';
@@ -19,6 +19,7 @@ export const SENT_TITLE = 'Message sent';
  */
 export function SupportForm() {
   const { success } = useNotify();
+  const queryClient = useQueryClient();
   const titleId = useId();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -28,6 +29,7 @@ export function SupportForm() {
     mutationFn: () => supportApi.send({ subject: subject.trim(), message: message.trim() }),
     onSuccess: (response) => {
       success({ title: SENT_TITLE, message: response.message });
+      void queryClient.invalidateQueries({ queryKey: OWN_SUPPORT_QUERY_KEY });
       setSubject('');
       setMessage('');
       setAlert(null);

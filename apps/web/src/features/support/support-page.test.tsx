@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CONTACT_TITLE } from './contact-card.tsx';
+import { OWN_TICKETS_LOAD_FAILED, OWN_TICKETS_TITLE, TEAM_NAME } from './own-tickets.tsx';
 import { FORM_TITLE, SENT_TITLE } from './support-form.tsx';
 
 const CONTACT = { email: 'help@example.test', phone: '+1 (212) 555-0147' };
@@ -101,5 +102,49 @@ describe('support page: the form', () => {
     expect(await form.findByRole('alert')).toHaveTextContent(text);
     expect(form.getByLabelText('Subject')).toHaveValue('Billing');
     expect(form.getByLabelText('Message')).toHaveValue('Charged twice');
+  });
+});
+
+describe('support page: your messages', () => {
+  const answered = {
+    id: 'tkt_1',
+    subject: 'Video stuck',
+    message: 'My video stays processing',
+    status: 'answered',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    replies: [{ id: 'rep_1', at: '2026-11-20T12:00:00.000Z', message: 'Fixed on our side' }],
+  };
+  const open = { ...answered, id: 'tkt_2', subject: 'Invoice', status: 'open', replies: [] };
+
+  it("lists the user's messages with the team's replies, and a sent message joins the list", async () => {
+    let tickets = [answered];
+    const { user, form } = await openSupport({
+      'GET /api/support': () => ({ body: { tickets, nextCursor: null } }),
+    });
+    const list = within(await screen.findByRole('region', { name: OWN_TICKETS_TITLE }));
+    const item = await list.findByRole('button', { name: /Video stuck/ });
+    expect(item).toHaveTextContent('1 reply');
+    expect(item).toHaveTextContent('Answered');
+    await user.click(item);
+    expect(list.getByText('My video stays processing')).toBeInTheDocument();
+    const replies = within(list.getByRole('list', { name: 'Replies' }));
+    expect(replies.getByText('Fixed on our side')).toBeInTheDocument();
+    expect(replies.getByText(new RegExp(TEAM_NAME))).toBeInTheDocument();
+
+    tickets = [open, answered];
+    await user.type(form.getByLabelText('Subject'), 'Invoice');
+    await user.type(form.getByLabelText('Message'), 'Where is it?');
+    await user.click(form.getByRole('button', { name: 'Send message' }));
+    expect(await list.findByRole('button', { name: /Invoice/ })).toHaveTextContent('Waiting for us');
+  });
+
+  it('says when there are none yet', async () => {
+    await openSupport({ 'GET /api/support': { body: { tickets: [], nextCursor: null } } });
+    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
+  });
+
+  it('offers Retry when the list fails to load', async () => {
+    await openSupport({ 'GET /api/support': errorReply(403, 'Forbidden', 'FORBIDDEN') });
+    expect(await screen.findByText(OWN_TICKETS_LOAD_FAILED)).toBeInTheDocument();
   });
 });

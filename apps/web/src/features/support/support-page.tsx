@@ -1,10 +1,11 @@
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ContactCard } from './contact-card.tsx';
+import { OwnTickets } from './own-tickets.tsx';
 import { SupportForm } from './support-form.tsx';
 
 /**
- * /app/support: how to reach us, and a message form whose answer comes by email
- * (docs/product.md, "Signed-in area").
+ * /app/support: how to reach us, and a message form whose answer comes by email (docs/product.md, "Signed-in area"),
+ * then the messages sent so far with the team's replies.
  */
 export function SupportPage() {
   useDocumentTitle('Support');
@@ -20,6 +21,7 @@ export function SupportPage() {
         <ContactCard />
         <SupportForm />
       </div>
+      <OwnTickets />
     </div>
   );
 }

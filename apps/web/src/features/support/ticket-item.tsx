@@ -1,6 +1,7 @@
 import type { SupportTicket } from '@conduit/contracts';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
 import { ReplyForm } from './reply-form.tsx';
@@ -56,7 +57,7 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
                 href={`mailto:${ticket.email}`}
                 className="text-primary-text underline-offset-4 hover:underline"
               >
-                {ticket.email}
+                <EmailAddress email={ticket.email} />
               </a>
             </Meta>
             <Meta label="User ID">

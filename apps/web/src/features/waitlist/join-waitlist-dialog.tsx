@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
+import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { useWaitlistSteps } from './use-waitlist-steps.ts';
 import { failureText, waitlistApi } from './waitlist-api.ts';
 import { WaitlistField } from './waitlist-field.tsx';
@@ -18,30 +20,53 @@ interface JoinWaitlistDialogProps {
   onJoined: (result: WaitlistJoinResponse) => void;
 }
 
+/** The field the entry's address comes from (the contracts require one named so). */
+const EMAIL_FIELD = 'email';
+
 /**
  * The waitlist signup: two configured fields per step. It stays mounted while closed, so a
- * visitor who closes it halfway finds their answers again; a successful join resets it.
+ * visitor who closes it halfway finds their answers again; a successful join resets it. An
+ * address that already joined is caught on its own step, with "Resend confirmation" right here.
  */
 export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: JoinWaitlistDialogProps) {
   const form = useWaitlistSteps();
   const [alert, setAlert] = useState<string | null>(null);
+  /** The address found already on the list: the alert offers to resend its links. */
+  const [joinedEmail, setJoinedEmail] = useState<string | null>(null);
   const join = useMutation({
     mutationFn: (body: Record<string, string>) => waitlistApi.join(body),
     onSuccess: (result) => {
       form.reset();
       setAlert(null);
+      setJoinedEmail(null);
       onJoined(result);
     },
-    onError: (error) => setAlert(failureText(error, WAITLIST_TEXTS.failed)),
+    onError: (error) => {
+      setAlert(failureText(error, WAITLIST_TEXTS.failed));
+      if (error instanceof ApiError && error.status === 409) setJoinedEmail(form.values[EMAIL_FIELD] ?? null);
+    },
   });
+  const check = useMutation({ mutationFn: (email: string) => waitlistApi.checkEmail(email) });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (join.isPending) return;
+    if (join.isPending || check.isPending) return;
+    const formElement = event.currentTarget;
     const invalid = form.validateStep();
     if (invalid) {
-      focusField(event.currentTarget, invalid);
+      focusField(formElement, invalid);
       return;
+    }
+    const email = form.values[EMAIL_FIELD]?.trim() ?? '';
+    if (form.step.fields.some((field) => field.id === EMAIL_FIELD)) {
+      // If the check itself fails, the join still refuses a repeat at the end.
+      const answer = await check.mutateAsync(email).catch(() => null);
+      if (answer?.isOnWaitlist) {
+        setAlert(WAITLIST_TEXTS.alreadyJoined);
+        setJoinedEmail(email);
+        focusField(formElement, EMAIL_FIELD);
+        return;
+      }
     }
     if (!form.isLastStep) {
       form.next();
@@ -58,7 +83,12 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
       title="Join the waitlist"
       description={`Step ${form.stepIndex + 1} of ${form.stepCount}: ${form.step.title}`}
     >
-      <form noValidate onSubmit={onSubmit} aria-label="Join the waitlist" className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Join the waitlist"
+        className="space-y-4"
+      >
         <ol aria-hidden="true" className="flex gap-1.5">
           {Array.from({ length: form.stepCount }, (_, index) => (
             <li
@@ -68,7 +98,11 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
             />
           ))}
         </ol>
-        {alert && <FormAlert>{alert}</FormAlert>}
+        {alert && (
+          <FormAlert action={joinedEmail ? <ResendConfirmationButton email={joinedEmail} /> : undefined}>
+            {alert}
+          </FormAlert>
+        )}
         {form.step.fields.map((field) => (
           <WaitlistField
             key={field.id}
@@ -78,6 +112,7 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
             onChange={(value) => {
               form.setValue(field.id, value);
               setAlert(null);
+              setJoinedEmail(null);
             }}
           />
         ))}
@@ -87,7 +122,7 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
               Back
             </Button>
           )}
-          <Button type="submit" className="flex-1" disabled={join.isPending}>
+          <Button type="submit" className="flex-1" disabled={join.isPending || check.isPending}>
             {form.isLastStep ? (join.isPending ? 'Joining...' : 'Join the waitlist') : 'Continue'}
           </Button>
         </div>

@@ -20,6 +20,7 @@ const JOINED: WaitlistJoinResponse = {
   referralLink: 'http://localhost/?ref=abcd2345',
   referrals: 0,
   verified: false,
+  statusLink: 'http://localhost/waitlist/status?email=ada%40example.com&token=signed-token',
 };
 
 function renderWaitlist(path: string, routes: ApiRoutes = {}) {
@@ -35,7 +36,10 @@ function renderWaitlist(path: string, routes: ApiRoutes = {}) {
 }
 
 async function openJoin(path = '/', routes: ApiRoutes = {}) {
-  const opened = renderWaitlist(path, routes);
+  const opened = renderWaitlist(path, {
+    'POST /api/waitlist/check-email': { body: { isOnWaitlist: false } },
+    ...routes,
+  });
   await opened.user.click(screen.getAllByRole('button', { name: 'Join the waitlist' })[0] as HTMLElement);
   const dialog = within(await screen.findByRole('dialog', { name: 'Join the waitlist' }));
   return { ...opened, dialog };
@@ -107,11 +111,47 @@ describe('the waitlist modal', () => {
       expect.stringContaining(encodeURIComponent(JOINED.referralLink)),
     );
 
+    // The status link carries the signed token of the entry just made: it shows the same position.
+    expect(screen.getByRole('link', { name: 'Check your status' })).toHaveAttribute(
+      'href',
+      '/waitlist/status?email=ada%40example.com&token=signed-token',
+    );
+
     // The form was reset: reopening starts at step 1 with empty fields.
     await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' })[0] as HTMLElement);
     const reopened = within(await screen.findByRole('dialog', { name: 'Join the waitlist' }));
     expect(reopened.getByText(/Step 1 of 3/)).toBeInTheDocument();
     expect(reopened.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('catches an address already on the list at the first step, and offers "Resend confirmation" right there', async () => {
+    const { user, dialog, api } = await openJoin('/', {
+      'POST /api/waitlist/check-email': ({ body }) => ({
+        body: { isOnWaitlist: (body as { email: string }).email === 'ada@example.com' },
+      }),
+      'POST /api/waitlist/resend-verification': { body: { ok: true, message: 'Sent' } },
+    });
+    await user.type(dialog.getByLabelText('Name'), 'Ada');
+    await user.type(dialog.getByLabelText('Email'), ' ada@example.com ');
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent(WAITLIST_TEXTS.alreadyJoined);
+    expect(dialog.getByText(/Step 1 of 3/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/waitlist/check-email')[0]?.body).toEqual({ email: 'ada@example.com' });
+
+    await user.click(within(alert).getByRole('button', { name: 'Resend confirmation' }));
+    expect(await dialog.findByRole('button', { name: WAITLIST_TEXTS.resendSent })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/waitlist/resend-verification')[0]?.body).toEqual({
+      email: 'ada@example.com',
+    });
+
+    // Another address goes on to the next step.
+    await user.clear(dialog.getByLabelText('Email'));
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Email'), 'grace@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    expect(await dialog.findByText(/Step 2 of 3/)).toBeInTheDocument();
+    expect(api.callsTo('POST /waitlist/join')).toHaveLength(0);
   });
 
   it.each([

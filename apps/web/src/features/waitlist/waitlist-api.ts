@@ -1,10 +1,12 @@
-import type {
-  ContactSalesBody,
-  ContactSalesResponse,
-  WaitlistJoinResponse,
-  WaitlistOkResponse,
-  WaitlistStatusResponse,
-  WaitlistVerifyResponse,
+import {
+  type ContactSalesBody,
+  type ContactSalesResponse,
+  WAITLIST_EMAIL_CHECK_ROUTE,
+  type WaitlistEmailCheckResponse,
+  type WaitlistJoinResponse,
+  type WaitlistOkResponse,
+  type WaitlistStatusResponse,
+  type WaitlistVerifyResponse,
 } from '@conduit/contracts';
 import { apiClient } from '../../lib/api-client.ts';
 import { readServerError } from '../auth/auth-error-text.ts';
@@ -12,6 +14,8 @@ import { readServerError } from '../auth/auth-error-text.ts';
 /** The waitlist's calls (docs/waitlist.md, "Endpoints"). */
 export const waitlistApi = {
   join: (body: Record<string, string>) => apiClient.post<WaitlistJoinResponse>('/waitlist/join', body),
+  checkEmail: (email: string) =>
+    apiClient.post<WaitlistEmailCheckResponse>(WAITLIST_EMAIL_CHECK_ROUTE.path, { email }),
   resend: (email: string) =>
     apiClient.post<WaitlistOkResponse>('/api/waitlist/resend-verification', { email }),
   verify: (token: string) => apiClient.post<WaitlistVerifyResponse>('/api/waitlist/verify', { token }),

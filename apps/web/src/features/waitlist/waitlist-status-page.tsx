@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, MailWarning } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ReferralShare } from './referral-share.tsx';
@@ -36,7 +37,7 @@ export function WaitlistStatusPage() {
           {email ? (
             <>
               {' '}
-              to <span className="font-medium text-fg">{email}</span>
+              to <EmailAddress email={email} className="font-medium text-fg" />
             </>
           ) : null}{' '}
           to see it.
@@ -69,7 +70,8 @@ export function WaitlistStatusPage() {
           <MailWarning aria-hidden="true" className="size-4 text-warning" />
         )}
         <span>
-          {standing.email} · {standing.verified ? 'Email confirmed' : 'Email not confirmed yet'}
+          <EmailAddress email={standing.email} /> ·{' '}
+          {standing.verified ? 'Email confirmed' : 'Email not confirmed yet'}
         </span>
       </p>
       <div className="mt-6">

@@ -1,8 +1,9 @@
-import { WAITLIST_ROUTES, type WaitlistJoinResponse } from '@conduit/contracts';
+import type { WaitlistJoinResponse } from '@conduit/contracts';
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/container.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { ReferralShare } from './referral-share.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { StandingFigures } from './standing-figures.tsx';
@@ -18,7 +19,9 @@ export function WaitlistSuccess({ result }: { result: WaitlistJoinResponse }) {
     headingRef.current?.scrollIntoView?.({ block: 'center' });
     headingRef.current?.focus();
   }, []);
-  const statusPath = `${WAITLIST_ROUTES.status}?${new URLSearchParams({ email: result.email })}`;
+  // The signed link of the entry just made, so the status page shows this same position.
+  const statusUrl = new URL(result.statusLink, window.location.origin);
+  const statusPath = `${statusUrl.pathname}${statusUrl.search}`;
 
   return (
     <section aria-labelledby="waitlist-success-heading" className="py-12 sm:py-16">
@@ -34,7 +37,8 @@ export function WaitlistSuccess({ result }: { result: WaitlistJoinResponse }) {
             You're on the waitlist!
           </h2>
           <p className="mt-2 text-muted">
-            We sent a confirmation link to <span className="font-medium text-fg">{result.email}</span>.
+            We sent a confirmation link to{' '}
+            <EmailAddress email={result.email} className="font-medium text-fg" />.
           </p>
           <div className="mt-6">
             <StandingFigures standing={result} />

@@ -1,0 +1,64 @@
+import type { Service, TaskStatus } from '@conduit/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+
+/**
+ * What processes tell each other about a user's tasks and sessions, through PostgreSQL
+ * `NOTIFY conduit_events`: every API process LISTENs once and hands each message to that user's
+ * open event streams. A payload is a JSON array of messages, kept small: ids, status, service.
+ */
+export const EVENTS_CHANNEL = 'conduit_events';
+
+export type ChannelMessage =
+  | { kind: 'task'; userId: string; taskId: string; service: Service; status: TaskStatus }
+  /** The user's sessions changed (sign-out, password change, deactivation): recheck their streams. */
+  | { kind: 'sessions'; userId: string };
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; stay well under it. */
+export const MAX_PAYLOAD_BYTES = 7_000;
+
+/** The messages as as few payloads as fit under the limit, in order. */
+export function packMessages(messages: ChannelMessage[]): string[] {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let bytes = 2;
+  for (const message of messages) {
+    const part = JSON.stringify(message);
+    const size = Buffer.byteLength(part) + 1;
+    if (parts.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${parts.join(',')}]`);
+      parts = [];
+      bytes = 2;
+    }
+    parts.push(part);
+    bytes += size;
+  }
+  if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+  return payloads;
+}
+
+const isMessage = (value: unknown): value is ChannelMessage => {
+  const message = value as Partial<ChannelMessage> | null;
+  if (typeof message?.userId !== 'string') return false;
+  if (message.kind === 'sessions') return true;
+  return message.kind === 'task' && typeof message.taskId === 'string' && typeof message.status === 'string';
+};
+
+/** The messages of one payload; anything unreadable is dropped (the channel is ours, but be strict). */
+export function parseMessages(payload: string): ChannelMessage[] {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return Array.isArray(parsed) ? parsed.filter(isMessage) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Tells every process that a user's sessions changed, so streams opened with a revoked session
+ * end now rather than at their next heartbeat. Inside a transaction, PostgreSQL delivers it on commit.
+ */
+export async function notifySessionsChanged(db: DbOrTx, userId: string): Promise<void> {
+  const payload = JSON.stringify([{ kind: 'sessions', userId } satisfies ChannelMessage]);
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}

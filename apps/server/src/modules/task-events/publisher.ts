@@ -1,0 +1,56 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { TaskRow } from '../tasks/schema.ts';
+import { type ChannelMessage, EVENTS_CHANNEL, packMessages } from './channel.ts';
+
+export interface EventPublisher {
+  publish(message: ChannelMessage): void;
+  /** Resolves once every message published so far has been sent (before the pool closes). */
+  flushed(): Promise<void>;
+}
+
+export const taskMessage = (task: Pick<TaskRow, 'id' | 'userId' | 'service' | 'status'>): ChannelMessage => ({
+  kind: 'task',
+  userId: task.userId,
+  taskId: task.id,
+  service: task.service,
+  status: task.status,
+});
+
+/**
+ * Sends messages right after the write they describe has committed, outside its transaction: a
+ * NOTIFY inside every paid call's transaction would serialise their commits on PostgreSQL's
+ * notification queue lock. While one NOTIFY is in flight the next messages wait and then go
+ * together in one payload, so a busy process sends a few NOTIFYs a second, not one per call.
+ * A message lost to a crash between the commit and the NOTIFY costs a page a live update: pages
+ * reload what they show whenever their stream reconnects.
+ */
+export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher {
+  const queue: ChannelMessage[] = [];
+  let flushing: Promise<void> | undefined;
+
+  const flush = async () => {
+    while (queue.length > 0) {
+      for (const payload of packMessages(queue.splice(0))) {
+        await pool
+          .query({
+            name: 'conduit-notify-events',
+            text: 'select pg_notify($1, $2)',
+            values: [EVENTS_CHANNEL, payload],
+          })
+          .catch((error) => log.warn({ err: error }, 'could not publish task events'));
+      }
+    }
+    flushing = undefined;
+  };
+
+  return {
+    publish(message) {
+      queue.push(message);
+      flushing ??= flush();
+    },
+    async flushed() {
+      await flushing;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, type TaskEvent } from '@conduit/contracts';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { ChannelMessage } from './channel.ts';
+
+/** One browser's open event stream. */
+export interface StreamSink {
+  userId: string;
+  sessionId: string;
+  write(text: string): void;
+  end(): void;
+}
+
+export interface StreamHub {
+  hasRoom(userId: string): boolean;
+  /** False when the user already holds `maxPerUser` streams in this process. */
+  add(sink: StreamSink): boolean;
+  remove(sink: StreamSink): void;
+  deliver(messages: ChannelMessage[]): Promise<void>;
+  /** After missed messages: every page reloads what it shows. */
+  resyncAll(): void;
+  endAll(): void;
+  size(): number;
+}
+
+interface HubOptions {
+  pool: pg.Pool;
+  log: Logger;
+  heartbeatMs: number;
+  maxPerUser: number;
+}
+
+export const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * The process's open streams by user, fed by the one LISTEN connection. A heartbeat comment
+ * goes to every stream each `heartbeatMs` (proxies keep the connection, a dead one is noticed),
+ * and with it every stream's session is checked again, so a stream ends when its session does.
+ */
+export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptions): StreamHub {
+  const byUser = new Map<string, Set<StreamSink>>();
+  let timer: NodeJS.Timeout | undefined;
+  const everySink = () => [...byUser.values()].flatMap((sinks) => [...sinks]);
+
+  function remove(sink: StreamSink) {
+    const sinks = byUser.get(sink.userId);
+    if (!sinks?.delete(sink)) return;
+    if (sinks.size === 0) byUser.delete(sink.userId);
+    if (byUser.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  /** Ends the streams whose session was revoked, expired, or whose account was deactivated. */
+  async function checkSessions(sinks: StreamSink[]) {
+    if (sinks.length === 0) return;
+    const { rows } = await pool.query<{ id: string }>(
+      `select s.id from sessions s join users u on u.id = s.user_id
+        where s.id = any($1) and s.expires_at > now() and u.is_active and u.deleted_at is null`,
+      [[...new Set(sinks.map((sink) => sink.sessionId))]],
+    );
+    const live = new Set(rows.map((row) => row.id));
+    for (const sink of sinks) {
+      if (live.has(sink.sessionId)) continue;
+      remove(sink);
+      sink.end();
+    }
+  }
+
+  const recheck = (sinks: StreamSink[]) =>
+    checkSessions(sinks).catch((error) => log.warn({ err: error }, 'could not check event stream sessions'));
+
+  function heartbeat() {
+    const sinks = everySink();
+    for (const sink of sinks) sink.write(': heartbeat\n\n');
+    void recheck(sinks);
+  }
+
+  /** Failure reasons of failed tasks someone here is watching, in one query. */
+  async function reasonsOf(taskIds: string[]): Promise<Map<string, string>> {
+    if (taskIds.length === 0) return new Map();
+    const { rows } = await pool.query<{ id: string; error: string | null }>(
+      'select id, error from tasks where id = any($1)',
+      [taskIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.error ?? '']));
+  }
+
+  return {
+    hasRoom: (userId) => (byUser.get(userId)?.size ?? 0) < maxPerUser,
+    add(sink) {
+      let sinks = byUser.get(sink.userId);
+      if (!sinks) {
+        sinks = new Set();
+        byUser.set(sink.userId, sinks);
+      }
+      if (sinks.size >= maxPerUser) return false;
+      sinks.add(sink);
+      timer ??= setInterval(heartbeat, heartbeatMs);
+      return true;
+    },
+    remove,
+    async deliver(messages) {
+      const watched = messages.filter((message) => byUser.has(message.userId));
+      for (const message of watched) {
+        if (message.kind === 'sessions') void recheck([...(byUser.get(message.userId) ?? [])]);
+      }
+      const tasks = watched.filter((message) => message.kind === 'task');
+      if (tasks.length === 0) return;
+      const reasons = await reasonsOf(
+        tasks.filter((task) => task.status === 'failed').map((task) => task.taskId),
+      ).catch((error) => {
+        log.warn({ err: error }, 'could not read failure reasons for task events');
+        return new Map<string, string>();
+      });
+      for (const task of tasks) {
+        const event: TaskEvent = { taskId: task.taskId, service: task.service, status: task.status };
+        const reason = reasons.get(task.taskId);
+        if (reason) event.error = reason;
+        const text = sseEvent(TASK_EVENT_NAME, event);
+        for (const sink of byUser.get(task.userId) ?? []) sink.write(text);
+      }
+    },
+    resyncAll() {
+      const text = sseEvent(RESYNC_EVENT_NAME, {});
+      for (const sink of everySink()) sink.write(text);
+    },
+    endAll() {
+      const sinks = everySink();
+      byUser.clear();
+      clearInterval(timer);
+      timer = undefined;
+      for (const sink of sinks) sink.end();
+    },
+    size: () => everySink().length,
+  };
+}

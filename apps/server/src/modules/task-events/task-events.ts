@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import {
+  EVENT_STREAM_HEARTBEAT_MS,
+  EVENT_STREAM_RETRY_MS,
+  EVENT_STREAMS_PER_USER,
+  LIVE_STATUS_TEXTS,
+  TASK_EVENTS_ROUTE,
+} from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import { requireUser, signedIn } from '../auth/session-http.ts';
+import { createEventListener } from './listener.ts';
+import { createStreamHub, type StreamSink } from './stream-hub.ts';
+
+export interface TaskEventsOptions {
+  heartbeatMs?: number;
+  maxStreamsPerUser?: number;
+}
+
+export interface TaskEventStreams {
+  routes: FastifyPluginAsyncZod;
+  /** Ends every open stream: the process is stopping, and a stream never ends by itself. */
+  endStreams(): void;
+  close(): Promise<void>;
+  openStreams(): number;
+}
+
+/**
+ * `GET /api/events` for API processes: the signed-in user's task events as Server-Sent Events,
+ * whichever process created or settled the task (docs/architecture.md, live status).
+ */
+export function createTaskEventStreams(
+  services: Services,
+  options: TaskEventsOptions = {},
+): TaskEventStreams {
+  const hub = createStreamHub({
+    pool: services.pool,
+    log: services.log,
+    heartbeatMs: options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS,
+    maxPerUser: options.maxStreamsPerUser ?? EVENT_STREAMS_PER_USER,
+  });
+  const listener = createEventListener({
+    connectionString: services.pool.options.connectionString as string,
+    log: services.log,
+    onMessages: (messages) => void hub.deliver(messages),
+    onReconnected: () => hub.resyncAll(),
+  });
+  const tooMany = () => new RateLimited(60, LIVE_STATUS_TEXTS.tooManyStreams);
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    app.get(
+      TASK_EVENTS_ROUTE.path,
+      { preHandler: requireUser(services), compress: false, schema: { tags: ['events'] } },
+      async (request, reply) => {
+        const { user, sessionId } = signedIn(request);
+        if (!hub.hasRoom(user.id)) throw tooMany();
+        await listener.ready().catch((error) => {
+          request.log.warn({ err: error }, 'event listener unavailable');
+          throw new ServiceUnavailable('Live updates are unavailable right now');
+        });
+        const body = new PassThrough();
+        const sink: StreamSink = {
+          userId: user.id,
+          sessionId,
+          write: (text) => body.write(text),
+          end: () => body.end(),
+        };
+        if (!hub.add(sink)) throw tooMany();
+        reply.raw.once('close', () => {
+          hub.remove(sink);
+          body.destroy();
+        });
+        body.write(`retry: ${EVENT_STREAM_RETRY_MS}\n: connected\n\n`);
+        // The connection closes with the stream: a stream ended by a stop must not leave a
+        // keep-alive connection behind for the server to wait on.
+        return reply
+          .header('connection', 'close')
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(body);
+      },
+    );
+  };
+
+  return {
+    routes,
+    endStreams: () => hub.endAll(),
+    async close() {
+      hub.endAll();
+      await listener.close();
+    },
+    openStreams: () => hub.size(),
+  };
+}
