@@ -106,7 +106,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
-  app.addHook('onClose', () => taskEvents.flushed());
+  app.addHook('onClose', () => taskEvents.close());
   const runner: RunnerContext = {
     db: services.db,
     engine,

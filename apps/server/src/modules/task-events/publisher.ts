@@ -1,12 +1,12 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { TaskRow } from '../tasks/schema.ts';
 import { type ChannelMessage, EVENTS_CHANNEL, packMessages } from './channel.ts';
 
 export interface EventPublisher {
   publish(message: ChannelMessage): void;
-  /** Resolves once every message published so far has been sent (before the pool closes). */
-  flushed(): Promise<void>;
+  /** Sends what is still queued and closes the publisher's connection (before the process stops). */
+  close(): Promise<void>;
 }
 
 export const taskMessage = (task: Pick<TaskRow, 'id' | 'userId' | 'service' | 'status'>): ChannelMessage => ({
@@ -23,23 +23,44 @@ export const taskMessage = (task: Pick<TaskRow, 'id' | 'userId' | 'service' | 's
  * notification queue lock. While one NOTIFY is in flight the next messages wait and then go
  * together in one payload, so a busy process sends a few NOTIFYs a second, not one per call.
  * A message lost to a crash between the commit and the NOTIFY costs a page a live update: pages
- * reload what they show whenever their stream reconnects.
+ * reload what they show whenever their stream reconnects. The NOTIFYs go over a connection of
+ * their own, opened on first use: the request pool's connections stay with the requests.
  */
 export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher {
   const queue: ChannelMessage[] = [];
   let flushing: Promise<void> | undefined;
+  let connection: Promise<pg.Client> | undefined;
+
+  const connect = () => {
+    connection ??= (async () => {
+      const client = new pg.Client(pool.options);
+      // A broken connection is dropped; the next message opens a new one.
+      client.on('error', () => {
+        connection = undefined;
+      });
+      await client.connect();
+      return client;
+    })();
+    return connection;
+  };
+
+  const send = async (payload: string) => {
+    try {
+      const client = await connect();
+      await client.query({
+        name: 'conduit-notify-events',
+        text: 'select pg_notify($1, $2)',
+        values: [EVENTS_CHANNEL, payload],
+      });
+    } catch (error) {
+      connection = undefined;
+      log.warn({ err: error }, 'could not publish task events');
+    }
+  };
 
   const flush = async () => {
     while (queue.length > 0) {
-      for (const payload of packMessages(queue.splice(0))) {
-        await pool
-          .query({
-            name: 'conduit-notify-events',
-            text: 'select pg_notify($1, $2)',
-            values: [EVENTS_CHANNEL, payload],
-          })
-          .catch((error) => log.warn({ err: error }, 'could not publish task events'));
-      }
+      for (const payload of packMessages(queue.splice(0))) await send(payload);
     }
     flushing = undefined;
   };
@@ -49,8 +70,11 @@ export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher
       queue.push(message);
       flushing ??= flush();
     },
-    async flushed() {
+    async close() {
       await flushing;
+      const client = await connection?.catch(() => undefined);
+      connection = undefined;
+      await client?.end().catch(() => undefined);
     },
   };
 }
