@@ -18,7 +18,9 @@ interface DialogProps {
 export function Dialog({ isOpen, onClose, title, description, children }: DialogProps) {
   // Our dialogs open from plain buttons, not Radix triggers: remember the opener to focus it again.
   const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+      ? document.activeElement
+      : null,
   );
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
