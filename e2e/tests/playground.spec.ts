@@ -41,7 +41,7 @@ test('every service runs in the playground and shows its result; the call opens 
   await verifiedAccount(page, 'playground');
   await createKey(page, 'Playground key');
   await open(page, '/app');
-  await page.getByRole('link', { name: 'Playground' }).click();
+  await page.getByRole('link', { name: 'Playground', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'API key' })).toHaveValue(/^key_/);
   await expect(page.getByRole('tabpanel')).toContainText(`Your balance: ${FREE_CREDITS_ON_VERIFY} credits`);

@@ -118,22 +118,3 @@ export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 
 export const TokenBody = z.object({ token: z.string().max(200).optional() });
 export type TokenBody = z.infer<typeof TokenBody>;
-
-/** The cookie API's account-security routes: one place for the server, the web client and the tests. */
-export const ACCOUNT_SECURITY_PATHS = {
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  /** GET with `?token=` (the link in the verification mail) and POST with a proof. */
-  verifyEmail: '/api/auth/verify-email',
-  signInSecondStep: '/api/auth/2fa',
-  confirmEmail: '/api/auth/confirm-email',
-  twoFactor: '/api/account/2fa',
-  twoFactorSetup: '/api/account/2fa/setup',
-  twoFactorEnable: '/api/account/2fa/enable',
-  twoFactorDisable: '/api/account/2fa/disable',
-  sessions: '/api/account/sessions',
-  /** DELETE `/api/account/sessions/{id}`. */
-  session: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
-  signOutOtherSessions: '/api/account/sessions/sign-out-others',
-  changeEmail: '/api/account/email',
-} as const;

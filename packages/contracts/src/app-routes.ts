@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-
-export type AppRouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { AppRouteMethod } from './app-paths.ts';
 
 /**
  * A route of the cookie API (the web app's own `/api/*`), declared once: the server registers its

@@ -4,6 +4,7 @@ export * from './api-endpoints.ts';
 export * from './api-examples.ts';
 export * from './api-reference.ts';
 export * from './api-responses.ts';
+export * from './app-paths.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';
 export * from './calls.ts';

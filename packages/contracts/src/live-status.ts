@@ -1,3 +1,4 @@
+import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import type { Service, TaskStatus } from './services.ts';
 
@@ -6,7 +7,9 @@ import type { Service, TaskStatus } from './services.ts';
  * `event: task` with a `TaskEvent` as its data; `event: resync` asks the page to reload what it
  * shows (the server may have missed events); comment lines are heartbeats.
  */
-export const TASK_EVENTS_ROUTE = defineAppRoute({ method: 'GET', path: '/api/events' });
+export const TASK_EVENTS_ROUTE = defineAppRoute({
+  ...APP_PATHS.taskEvents,
+});
 
 /** One task's new status: a call was accepted (`processing`) or settled. */
 export interface TaskEvent {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 
 /**
@@ -94,8 +95,7 @@ export type OwnSupportResponse = z.infer<typeof OwnSupportResponse>;
 
 /** `GET /api/support`: the signed-in user's own messages, newest first, with the team's replies. */
 export const OWN_SUPPORT_ROUTE = defineAppRoute({
-  method: 'GET',
-  path: '/api/support',
+  ...APP_PATHS.supportMessages,
   query: OwnSupportQuery,
   response: OwnSupportResponse,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
 import { SERVICES } from './services.ts';
@@ -120,8 +121,7 @@ export type DailyUsageResponse = z.infer<typeof DailyUsageResponse>;
 
 /** `GET /api/usage/daily`: the dashboard's 30-day chart and this month's spend. */
 export const DAILY_USAGE_ROUTE = defineAppRoute({
-  method: 'GET',
-  path: '/api/usage/daily',
+  ...APP_PATHS.dailyUsage,
   query: DailyUsageQuery,
   response: DailyUsageResponse,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { AUTH_FORM_TEXTS, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './auth.ts';
 import { MESSAGES } from './messages.ts';
@@ -257,8 +258,7 @@ export type WaitlistEmailCheckResponse = z.infer<typeof WaitlistEmailCheckRespon
  * It says no more than joining would (a repeat join is refused), and is limited per IP.
  */
 export const WAITLIST_EMAIL_CHECK_ROUTE = defineAppRoute({
-  method: 'POST',
-  path: '/api/waitlist/check-email',
+  ...APP_PATHS.waitlistCheckEmail,
   response: WaitlistEmailCheckResponse,
 });
 export const WaitlistOkResponse = z.object({ ok: z.literal(true), message: z.string() });

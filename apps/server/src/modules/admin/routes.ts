@@ -7,6 +7,7 @@ import {
   AdminRevenueResponse,
   AdminUsersQuery,
   AdminUsersResponse,
+  APP_PATHS,
   AuditLogQuery,
   AuditLogResponse,
   InviteUserBody,
@@ -53,32 +54,32 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     });
 
     app.get(
-      '/api/admin/dashboard',
+      APP_PATHS.adminDashboard.path,
       { schema: { tags, response: { 200: AdminDashboardResponse } } },
       async () => getDashboard(context()),
     );
 
     app.get(
-      '/api/admin/users',
+      APP_PATHS.adminUsers.path,
       { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } },
       async (request) => listUsers(services.pool, request.query),
     );
 
     app.post(
-      '/api/admin/users',
+      APP_PATHS.adminInvite.path,
       { schema: { tags, body: InviteUserBody, response: { 201: InviteUserResponse } } },
       async (request, reply) =>
         reply.status(201).send(await inviteUser(context(), actorOf(request), request.body)),
     );
 
     app.patch(
-      '/api/admin/users/:id',
+      APP_PATHS.adminEditUser.path,
       { schema: { tags, params: UserParams, body: UpdateUserBody, response: { 200: UpdateUserResponse } } },
       async (request) => updateUser(context(), actorOf(request), request.params.id, request.body),
     );
 
     app.post(
-      '/api/admin/users/:id/credits',
+      APP_PATHS.adminAdjustCredits.path,
       {
         schema: {
           tags,
@@ -91,25 +92,25 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     );
 
     app.get(
-      '/api/admin/analytics/revenue',
+      APP_PATHS.adminRevenue.path,
       { schema: { tags, response: { 200: AdminRevenueResponse } } },
       async () => getRevenue(context()),
     );
 
     app.get(
-      '/api/admin/analytics/features',
+      APP_PATHS.adminFeatures.path,
       { schema: { tags, response: { 200: AdminFeaturesResponse } } },
       async () => getFeatures(context()),
     );
 
     app.get(
-      '/api/admin/system/health',
+      APP_PATHS.adminHealth.path,
       { schema: { tags, response: { 200: AdminHealthResponse } } },
       async () => getHealth(context()),
     );
 
     app.get(
-      '/api/admin/audit-log',
+      APP_PATHS.adminAuditLog.path,
       { schema: { tags, querystring: AuditLogQuery, response: { 200: AuditLogResponse } } },
       async (request) => listAuditLog(services.pool, request.query.limit, request.query.cursor),
     );

@@ -1,8 +1,8 @@
 import {
+  APP_PATHS,
   ChangeEmailBody,
   DeleteAccountBody,
   MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   SessionsResponse,
   SetPasswordBody,
   ACCOUNT_SECURITY_TEXTS as T,
@@ -28,24 +28,28 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     app.addHook('preHandler', requireUser(services));
 
     app.put(
-      '/api/password',
+      APP_PATHS.setPassword.path,
       { schema: { tags, body: SetPasswordBody, response: { 200: MessageResponse } } },
       async (request) => setPassword(ctx, signedIn(request), request.body),
     );
 
     app.post(
-      P.changeEmail,
+      APP_PATHS.changeEmail.path,
       { schema: { tags, body: ChangeEmailBody, response: { 200: MessageResponse } } },
       async (request) => requestEmailChange(ctx, signedIn(request), request.body),
     );
 
-    app.get(P.sessions, { schema: { tags, response: { 200: SessionsResponse } } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
-    });
+    app.get(
+      APP_PATHS.sessions.path,
+      { schema: { tags, response: { 200: SessionsResponse } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
+      },
+    );
 
     app.delete(
-      `${P.sessions}/:id`,
+      APP_PATHS.signOutSession.path,
       {
         schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } },
       },
@@ -61,7 +65,7 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     );
 
     app.post(
-      P.signOutOtherSessions,
+      APP_PATHS.signOutOtherSessions.path,
       { schema: { tags, response: { 200: MessageResponse } } },
       async (request) => {
         const { user, sessionId } = signedIn(request);
@@ -71,7 +75,7 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     );
 
     app.delete(
-      '/api/account',
+      APP_PATHS.deleteAccount.path,
       { schema: { tags, body: DeleteAccountBody.optional(), response: { 200: MessageResponse } } },
       async (request, reply) => {
         const { user } = signedIn(request);

@@ -1,8 +1,8 @@
 import {
+  APP_PATHS,
   ForgotPasswordBody,
   LoginResponse,
   MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   ResetPasswordBody,
   ACCOUNT_SECURITY_TEXTS as T,
   TokenBody,
@@ -21,7 +21,7 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     const tags = ['auth'];
 
     app.post(
-      P.forgotPassword,
+      APP_PATHS.forgotPassword.path,
       { schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse } } },
       async (request) => {
         await limits.resetPerIp.consume(request.ip);
@@ -33,7 +33,7 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     );
 
     app.post(
-      P.resetPassword,
+      APP_PATHS.resetPassword.path,
       { schema: { tags, body: ResetPasswordBody, response: { 200: LoginResponse } } },
       async (request, reply) => {
         await limits.resetPerIp.consume(request.ip);
@@ -43,7 +43,7 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     );
 
     app.post(
-      P.confirmEmail,
+      APP_PATHS.confirmEmail.path,
       { schema: { tags, body: TokenBody, response: { 200: MessageResponse } } },
       async (request) => confirmEmailChange(services, request.body.token),
     );

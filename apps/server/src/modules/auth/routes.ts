@@ -1,11 +1,11 @@
 import {
+  APP_PATHS,
   AuthProvidersResponse,
   LoginBody,
   LoginResponse,
   AUTH_SERVER_MESSAGES as M,
   MeResponse,
   MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   RegisterBody,
   RegisterResponse,
   ResendVerificationBody,
@@ -54,13 +54,13 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     const google = createGoogleOidc(config);
     const tags = ['auth'];
     app.get(
-      '/api/auth/providers',
+      APP_PATHS.authProviders.path,
       { schema: { tags, response: { 200: AuthProvidersResponse } } },
       async () => ({ google: Boolean(google) }),
     );
 
     app.post(
-      '/api/auth/register',
+      APP_PATHS.register.path,
       { schema: { tags, body: RegisterBody, response: { 201: RegisterResponse } } },
       async (request, reply) => {
         await limits.registerPerIp.consume(request.ip);
@@ -76,7 +76,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.post(
-      '/api/auth/login',
+      APP_PATHS.login.path,
       { schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
       async (request, reply) => {
         await limits.loginPerIp.consume(request.ip);
@@ -89,7 +89,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.post(
-      '/api/auth/logout',
+      APP_PATHS.logout.path,
       { schema: { tags, response: { 200: MessageResponse } } },
       async (request, reply) => {
         const token = request.cookies[SESSION_COOKIE];
@@ -100,7 +100,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.get(
-      '/api/auth/me',
+      APP_PATHS.me.path,
       { preHandler: requireUser(services), schema: { tags, response: { 200: MeResponse } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -127,7 +127,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     };
 
     app.get(
-      P.verifyEmail,
+      APP_PATHS.verifyEmail.path,
       {
         schema: {
           tags,
@@ -139,7 +139,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.post(
-      P.verifyEmail,
+      APP_PATHS.answerVerification.path,
       { schema: { tags, body: VerifyEmailBody, response: { 200: VerifyEmailResponse } } },
       async (request, reply) => {
         const { token, password, disown } = request.body;
@@ -148,7 +148,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.post(
-      '/api/auth/resend-verification',
+      APP_PATHS.resendVerification.path,
       { schema: { tags, body: ResendVerificationBody, response: { 200: MessageResponse } } },
       async (request) => {
         await limits.resendPerIp.consume(request.ip);
@@ -159,7 +159,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       },
     );
 
-    app.get('/api/auth/google', { schema: { tags } }, async (_request, reply) => {
+    app.get(APP_PATHS.googleStart.path, { schema: { tags } }, async (_request, reply) => {
       if (!google) throw new NotFound('Google sign-in is not configured');
       const { url, transaction } = await google.start();
       reply.setCookie(OIDC_COOKIE, JSON.stringify(transaction), {
@@ -171,7 +171,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       return reply.redirect(url);
     });
 
-    app.get('/api/auth/google/callback', { schema: { hide: true } }, async (request, reply) => {
+    app.get(APP_PATHS.googleCallback.path, { schema: { hide: true } }, async (request, reply) => {
       reply.clearCookie(OIDC_COOKIE, { ...sessionCookieOptions(config), path: OIDC_COOKIE_PATH });
       try {
         if (!google) throw new NotFound('Google sign-in is not configured');

@@ -1,8 +1,8 @@
 import {
+  APP_PATHS,
   ERROR_CODES,
   LoginResponse,
   MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   ReauthBody,
   ACCOUNT_SECURITY_TEXTS as T,
   TwoFactorCodeBody,
@@ -32,7 +32,7 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
     const ctx = { ...services, limits, totpKey: totpSealKey(services.sessionSecret) };
 
     app.post(
-      P.signInSecondStep,
+      APP_PATHS.signInSecondStep.path,
       { schema: { tags: ['auth'], body: TwoFactorCodeBody, response: { 200: LoginResponse } } },
       async (request, reply) => {
         const user = await findUserById(services.db, readChallenge(services, request, reply));
@@ -54,21 +54,23 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
       const account = scope.withTypeProvider<ZodTypeProvider>();
       const tags = ['account'];
       account.addHook('preHandler', requireUser(services));
-      account.get(P.twoFactor, { schema: { tags, response: { 200: TwoFactorStatusResponse } } }, (request) =>
-        twoFactorStatus(services, signedIn(request)),
+      account.get(
+        APP_PATHS.twoFactor.path,
+        { schema: { tags, response: { 200: TwoFactorStatusResponse } } },
+        (request) => twoFactorStatus(services, signedIn(request)),
       );
       account.post(
-        P.twoFactorSetup,
+        APP_PATHS.twoFactorSetup.path,
         { schema: { tags, body: ReauthBody, response: { 200: TwoFactorSetupResponse } } },
         (request) => startTwoFactorSetup(ctx, signedIn(request), request.body.password),
       );
       account.post(
-        P.twoFactorEnable,
+        APP_PATHS.twoFactorEnable.path,
         { schema: { tags, body: TwoFactorCodeBody, response: { 200: TwoFactorEnabledResponse } } },
         (request) => enableTwoFactor(ctx, signedIn(request), request.body.code),
       );
       account.post(
-        P.twoFactorDisable,
+        APP_PATHS.twoFactorDisable.path,
         { schema: { tags, body: TwoFactorCodeBody, response: { 200: MessageResponse } } },
         (request) => disableTwoFactor(ctx, signedIn(request), request.body.code),
       );

@@ -1,4 +1,4 @@
-import { CREDIT_PACKAGES, CreditPackagesResponse, CreditsResponse } from '@conduit/contracts';
+import { APP_PATHS, CREDIT_PACKAGES, CreditPackagesResponse, CreditsResponse } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
@@ -7,7 +7,7 @@ import { getCreditSummary } from './get-credit-summary.ts';
 export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     app.get(
-      '/api/credits/packages',
+      APP_PATHS.creditPackages.path,
       { schema: { tags: ['credits'], response: { 200: CreditPackagesResponse } } },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
@@ -16,7 +16,7 @@ export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>
     );
 
     app.get(
-      '/api/credits',
+      APP_PATHS.credits.path,
       {
         preHandler: requireUser(services),
         schema: { tags: ['credits'], response: { 200: CreditsResponse } },

@@ -1,4 +1,10 @@
-import { CreateKeyBody, CreateKeyResponse, KeysResponse, MessageResponse } from '@conduit/contracts';
+import {
+  APP_PATHS,
+  CreateKeyBody,
+  CreateKeyResponse,
+  KeysResponse,
+  MessageResponse,
+} from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
@@ -21,7 +27,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       reply.header('cache-control', 'no-store');
     });
 
-    app.get('/api/keys', { schema: { tags, response: { 200: KeysResponse } } }, async (request) => {
+    app.get(APP_PATHS.keys.path, { schema: { tags, response: { 200: KeysResponse } } }, async (request) => {
       const { user } = signedIn(request);
       return {
         keys: await listKeys(ctx, user.id),
@@ -31,7 +37,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
     });
 
     app.post(
-      '/api/keys',
+      APP_PATHS.createKey.path,
       { schema: { tags, body: CreateKeyBody, response: { 201: CreateKeyResponse } } },
       async (request, reply) => {
         const key = await createKey(ctx, signedIn(request).user.id, request.body);
@@ -40,7 +46,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
     );
 
     app.delete(
-      '/api/keys/:id',
+      APP_PATHS.deleteKey.path,
       { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } } },
       async (request) => {
         await deleteKey(ctx, signedIn(request).user.id, request.params.id);

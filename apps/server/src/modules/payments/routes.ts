@@ -1,4 +1,5 @@
 import {
+  APP_PATHS,
   CheckoutResponse,
   CreateCheckoutBody,
   PaymentsResponse,
@@ -49,7 +50,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
       const scoped = signedInRoutes.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
       scoped.post(
-        '/api/payments/create-checkout-session',
+        APP_PATHS.createCheckoutSession.path,
         { schema: { tags, body: CreateCheckoutBody, response: { 200: CheckoutResponse } } },
         async (request) => {
           const { user } = signedIn(request);
@@ -57,19 +58,19 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
         },
       );
       scoped.post(
-        '/api/payments/verify-payment',
+        APP_PATHS.verifyPayment.path,
         { schema: { tags, body: VerifyPaymentBody, response: { 200: VerifyPaymentResponse } } },
         async (request) => verifyPayment(ctx, signedIn(request).user.id, request.body.sessionId),
       );
       scoped.get(
-        '/api/payments',
+        APP_PATHS.payments.path,
         { schema: { tags, response: { 200: PaymentsResponse } } },
         async (request) => ({
           payments: await listPayments(ctx, signedIn(request).user.id),
         }),
       );
       scoped.get(
-        '/api/payments/sandbox/:sessionId',
+        APP_PATHS.sandboxSession.path,
         { schema: { tags, params: SessionParams, response: { 200: SandboxCheckout } } },
         async (request) => getSandboxCheckout(ctx, signedIn(request).user.id, request.params.sessionId),
       );

@@ -1,6 +1,7 @@
 import {
   AdminSupportQuery,
   AdminSupportResponse,
+  APP_PATHS,
   OWN_SUPPORT_ROUTE,
   SupportContactResponse,
   SupportMessageBody,
@@ -38,7 +39,7 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
     const tags = ['support'];
 
     app.get(
-      '/api/support/contact',
+      APP_PATHS.supportContact.path,
       { schema: { tags, response: { 200: SupportContactResponse } } },
       async () => getSupportContact(services.config),
     );
@@ -61,7 +62,7 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
         async (request) => listOwnTickets(services.db, signedIn(request).user.id, request.query),
       );
       scoped.post(
-        '/api/support',
+        APP_PATHS.sendSupportMessage.path,
         { schema: { tags, body: JsonBody, response: { 201: SupportMessageResponse } } },
         async (request, reply) => {
           const input = parseBody(SupportMessageBody, request.body, ['subject', 'message']);
@@ -78,12 +79,12 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
       });
       const scoped = adminRoutes.withTypeProvider<ZodTypeProvider>();
       scoped.get(
-        '/api/admin/support',
+        APP_PATHS.adminSupport.path,
         { schema: { tags, querystring: AdminSupportQuery, response: { 200: AdminSupportResponse } } },
         async (request) => listSupportTickets(services.db, request.query),
       );
       scoped.post(
-        '/api/admin/support/:id/reply',
+        APP_PATHS.adminSupportReply.path,
         { schema: { tags, params: TicketParams, body: JsonBody, response: { 200: SupportReplyResponse } } },
         async (request) => {
           const input = parseBody(SupportReplyBody, request.body, ['message']);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  APP_PATHS,
   CALL_DETAIL_ROUTE,
   CallDetail,
   CallDetailParams,
@@ -38,8 +39,10 @@ export const usageRoutes = (
       reply.header('cache-control', 'no-store');
     });
 
-    app.get('/api/dashboard', { schema: { tags, response: { 200: DashboardResponse } } }, async (request) =>
-      getDashboard(services.pool, signedIn(request).user, engine),
+    app.get(
+      APP_PATHS.dashboard.path,
+      { schema: { tags, response: { 200: DashboardResponse } } },
+      async (request) => getDashboard(services.pool, signedIn(request).user, engine),
     );
 
     app.get(
@@ -51,7 +54,7 @@ export const usageRoutes = (
     );
 
     app.get(
-      '/api/usage',
+      APP_PATHS.usage.path,
       { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
       async (request) =>
         listUsage(services.pool, signedIn(request).user.id, request.query.limit, request.query.cursor),
@@ -65,7 +68,7 @@ export const usageRoutes = (
     );
 
     app.put(
-      '/api/usage/:taskId/rating',
+      APP_PATHS.rateResult.path,
       {
         schema: {
           tags,
@@ -84,7 +87,7 @@ export const usageRoutes = (
         ),
     );
 
-    app.get('/api/usage/export.csv', { schema: { tags } }, async (request, reply) => {
+    app.get(APP_PATHS.usageCsv.path, { schema: { tags } }, async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')

@@ -3,6 +3,7 @@ import {
   AdminWaitlistInviteResponse,
   AdminWaitlistQuery,
   AdminWaitlistResponse,
+  APP_PATHS,
   WAITLIST_FIELDS,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,12 +28,12 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
     });
 
     app.get(
-      '/api/admin/waitlist',
+      APP_PATHS.adminWaitlist.path,
       { schema: { tags, querystring: AdminWaitlistQuery, response: { 200: AdminWaitlistResponse } } },
       async (request) => listWaitlist(services, request.query.limit, request.query.offset),
     );
 
-    app.get('/api/admin/waitlist/export.csv', { schema: { tags } }, async (_request, reply) => {
+    app.get(APP_PATHS.adminWaitlistCsv.path, { schema: { tags } }, async (_request, reply) => {
       const day = services.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -41,7 +42,7 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
     });
 
     app.post(
-      '/api/admin/waitlist/invite',
+      APP_PATHS.adminWaitlistInvite.path,
       { schema: { tags, body: AdminWaitlistInviteBody, response: { 200: AdminWaitlistInviteResponse } } },
       async (request) => inviteNext(services, request.body.count),
     );

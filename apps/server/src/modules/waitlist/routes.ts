@@ -1,4 +1,5 @@
 import {
+  APP_PATHS,
   ContactSalesResponse,
   WAITLIST_EMAIL_CHECK_ROUTE,
   WaitlistEmailBody,
@@ -36,7 +37,7 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     });
 
     app.post(
-      '/waitlist/join',
+      APP_PATHS.joinWaitlist.path,
       { schema: { tags, body: WaitlistJoinBody, response: { 201: WaitlistJoinResponse } } },
       async (request, reply) => {
         await limits.joinPerIp.consume(request.ip);
@@ -61,7 +62,7 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     );
 
     app.post(
-      '/api/waitlist/resend-verification',
+      APP_PATHS.waitlistResend.path,
       { schema: { tags, body: WaitlistEmailBody, response: { 200: WaitlistOkResponse } } },
       async (request) => {
         await limits.resendPerIp.consume(request.ip);
@@ -73,7 +74,7 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     );
 
     app.post(
-      '/api/waitlist/verify',
+      APP_PATHS.waitlistVerify.path,
       { schema: { tags, body: WaitlistVerifyBody, response: { 200: WaitlistVerifyResponse } } },
       async (request) => {
         await limits.readPerIp.consume(request.ip);
@@ -84,7 +85,7 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     // One address for people and programs: a browser gets the status page (the web app), which
     // asks this same URL for JSON.
     app.get(
-      '/waitlist/status',
+      APP_PATHS.waitlistStatus.path,
       { schema: { tags, querystring: WaitlistStatusQuery, response: { 200: WaitlistStatusResponse } } },
       async (request, reply) => {
         reply.header('vary', 'accept');
@@ -95,7 +96,7 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     );
 
     app.post(
-      '/contact/sales',
+      APP_PATHS.contactSales.path,
       // The body's rules (and their texts) are checked by the operation, so each names its field.
       { schema: { tags, body: z.record(z.string(), z.unknown()), response: { 200: ContactSalesResponse } } },
       async (request) => {

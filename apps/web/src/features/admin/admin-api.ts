@@ -7,7 +7,9 @@ import {
   type AdminHealthResponse,
   type AdminRevenueResponse,
   type AdminUsersResponse,
+  APP_PATHS,
   type AuditLogResponse,
+  appPath,
   type InviteUserBody,
   type InviteUserResponse,
   type UpdateUserBody,
@@ -35,10 +37,10 @@ const get = <T>(path: string) =>
     queryFn: ({ signal }) => apiClient.get<T>(path, { signal }),
   });
 
-export const adminDashboardQuery = get<AdminDashboardResponse>('/api/admin/dashboard');
-export const adminRevenueQuery = get<AdminRevenueResponse>('/api/admin/analytics/revenue');
-export const adminFeaturesQuery = get<AdminFeaturesResponse>('/api/admin/analytics/features');
-export const adminHealthQuery = get<AdminHealthResponse>('/api/admin/system/health');
+export const adminDashboardQuery = get<AdminDashboardResponse>(APP_PATHS.adminDashboard.path);
+export const adminRevenueQuery = get<AdminRevenueResponse>(APP_PATHS.adminRevenue.path);
+export const adminFeaturesQuery = get<AdminFeaturesResponse>(APP_PATHS.adminFeatures.path);
+export const adminHealthQuery = get<AdminHealthResponse>(APP_PATHS.adminHealth.path);
 
 /**
  * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
@@ -53,7 +55,7 @@ export const adminUsersQuery = (search: string) =>
       const params = new URLSearchParams({ limit: String(ADMIN_USERS_LIMIT_DEFAULT) });
       if (search) params.set('search', search);
       if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<AdminUsersResponse>(`/api/admin/users?${params}`, { signal });
+      return apiClient.get<AdminUsersResponse>(`${APP_PATHS.adminUsers.path}?${params}`, { signal });
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
@@ -65,15 +67,15 @@ export const auditLogQuery = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
     if (pageParam) params.set('cursor', pageParam);
-    return apiClient.get<AuditLogResponse>(`/api/admin/audit-log?${params}`, { signal });
+    return apiClient.get<AuditLogResponse>(`${APP_PATHS.adminAuditLog.path}?${params}`, { signal });
   },
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });
 
-const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+const userPath = (id: string) => appPath('adminEditUser', { id });
 
 export const adminApi = {
-  invite: (body: InviteUserBody) => apiClient.post<InviteUserResponse>('/api/admin/users', body),
+  invite: (body: InviteUserBody) => apiClient.post<InviteUserResponse>(APP_PATHS.adminInvite.path, body),
   update: (id: string, body: UpdateUserBody) => apiClient.patch<UpdateUserResponse>(userPath(id), body),
   adjustCredits: (id: string, body: AdjustCreditsBody) =>
     apiClient.post<AdjustCreditsResponse>(`${userPath(id)}/credits`, body),

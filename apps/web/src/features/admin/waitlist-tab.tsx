@@ -1,6 +1,7 @@
 import {
   type AdminWaitlistInviteResponse,
   type AdminWaitlistResponse,
+  APP_PATHS,
   WAITLIST_INVITE_MAX,
 } from '@conduit/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { AdminTable } from './admin-table.tsx';
 
 const PAGE_SIZE = 50;
 const WAITLIST_QUERY_KEY = ['admin', 'waitlist'] as const;
-export const WAITLIST_CSV_URL = '/api/admin/waitlist/export.csv';
+export const WAITLIST_CSV_URL = APP_PATHS.adminWaitlistCsv.path;
 const COLUMNS = ['Rank', 'Email', 'Name', 'Score', 'Referrals', 'Confirmed', 'Invited', 'Joined'] as const;
 
 const day = (iso: string | null) =>
@@ -27,7 +28,7 @@ function InviteForm() {
   const [count, setCount] = useState('10');
   const invite = useMutation({
     mutationFn: (n: number) =>
-      apiClient.post<AdminWaitlistInviteResponse>('/api/admin/waitlist/invite', { count: n }),
+      apiClient.post<AdminWaitlistInviteResponse>(APP_PATHS.adminWaitlistInvite.path, { count: n }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY }),
   });
   const n = Number(count);
@@ -77,9 +78,12 @@ export function WaitlistTab() {
   const list = useQuery({
     queryKey: [...WAITLIST_QUERY_KEY, offset],
     queryFn: ({ signal }) =>
-      apiClient.get<AdminWaitlistResponse>(`/api/admin/waitlist?limit=${PAGE_SIZE}&offset=${offset}`, {
-        signal,
-      }),
+      apiClient.get<AdminWaitlistResponse>(
+        `${APP_PATHS.adminWaitlist.path}?limit=${PAGE_SIZE}&offset=${offset}`,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',

@@ -1,8 +1,8 @@
 import {
+  APP_PATHS,
   type AuthProvidersResponse,
   type LoginResponse,
   type MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   type RegisterResponse,
   type VerifyEmailBody,
   type VerifyEmailResponse,
@@ -16,26 +16,28 @@ export interface Credentials {
 
 /** The account calls (docs/product.md, "App API"). */
 export const authApi = {
-  providers: () => apiClient.get<AuthProvidersResponse>('/api/auth/providers'),
+  providers: () => apiClient.get<AuthProvidersResponse>(APP_PATHS.authProviders.path),
   login: ({ email, password }: Credentials) =>
-    apiClient.post<LoginResponse>('/api/auth/login', { email: email.trim(), password }),
+    apiClient.post<LoginResponse>(APP_PATHS.login.path, { email: email.trim(), password }),
   /** Sends email and password only: the confirmation never leaves the browser. */
   register: ({ email, password }: Credentials) =>
-    apiClient.post<RegisterResponse>('/api/auth/register', { email: email.trim(), password }),
+    apiClient.post<RegisterResponse>(APP_PATHS.register.path, { email: email.trim(), password }),
   resendVerification: (email: string) =>
-    apiClient.post<MessageResponse>('/api/auth/resend-verification', { email: email.trim() }),
+    apiClient.post<MessageResponse>(APP_PATHS.resendVerification.path, { email: email.trim() }),
   verifyEmail: (token: string) =>
-    apiClient.get<VerifyEmailResponse>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`),
-  logout: () => apiClient.post<MessageResponse>('/api/auth/logout'),
+    apiClient.get<VerifyEmailResponse>(`${APP_PATHS.verifyEmail.path}?token=${encodeURIComponent(token)}`),
+  logout: () => apiClient.post<MessageResponse>(APP_PATHS.logout.path),
   /** A verification link opened outside the signing-up browser: the password, or "not mine". */
-  answerVerification: (body: VerifyEmailBody) => apiClient.post<VerifyEmailResponse>(P.verifyEmail, body),
+  answerVerification: (body: VerifyEmailBody) =>
+    apiClient.post<VerifyEmailResponse>(APP_PATHS.answerVerification.path, body),
   forgotPassword: (email: string) =>
-    apiClient.post<MessageResponse>(P.forgotPassword, { email: email.trim() }),
+    apiClient.post<MessageResponse>(APP_PATHS.forgotPassword.path, { email: email.trim() }),
   resetPassword: (token: string, newPassword: string) =>
-    apiClient.post<LoginResponse>(P.resetPassword, { token, newPassword }),
+    apiClient.post<LoginResponse>(APP_PATHS.resetPassword.path, { token, newPassword }),
   /** The second sign-in step: a code from the authenticator app or a recovery code. */
-  secondStep: (code: string) => apiClient.post<LoginResponse>(P.signInSecondStep, { code: code.trim() }),
-  confirmEmail: (token: string) => apiClient.post<MessageResponse>(P.confirmEmail, { token }),
+  secondStep: (code: string) =>
+    apiClient.post<LoginResponse>(APP_PATHS.signInSecondStep.path, { code: code.trim() }),
+  confirmEmail: (token: string) => apiClient.post<MessageResponse>(APP_PATHS.confirmEmail.path, { token }),
 };
 
 /** True when the answer is a signed-in user, false when a two-factor code comes next. */
@@ -43,4 +45,4 @@ export const isSignedIn = (answer: LoginResponse): answer is Extract<LoginRespon
   'user' in answer;
 
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth', 'providers'] as const;
-export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
+export const GOOGLE_SIGN_IN_PATH = APP_PATHS.googleStart.path;

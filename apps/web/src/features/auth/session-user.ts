@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AuthUser, type MeResponse } from '@conduit/contracts';
+import { ADMIN_ROLES, APP_PATHS, type AuthUser, type MeResponse } from '@conduit/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiClient } from '../../lib/api-client.ts';
@@ -15,7 +15,7 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null;
   try {
-    const body = await apiClient.get<Partial<MeResponse> | null>('/api/auth/me', { signal });
+    const body = await apiClient.get<Partial<MeResponse> | null>(APP_PATHS.me.path, { signal });
     user = body?.user ?? null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -12,7 +12,6 @@ import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { authApi } from './auth-api.ts';
-import { readServerError } from './auth-error-text.ts';
 import { useAuthModal } from './auth-modal-context.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { refetchCurrentUser } from './session-user.ts';

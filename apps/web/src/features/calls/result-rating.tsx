@@ -1,4 +1,4 @@
-import type { CallDetail, RateResultResponse } from '@conduit/contracts';
+import { appPath, type CallDetail, type RateResultResponse } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -19,7 +19,7 @@ function useSaveRating(taskId: string) {
   const { error: notifyError } = useNotify();
   return useMutation({
     mutationFn: (rating: number) =>
-      apiClient.put<RateResultResponse>(`/api/usage/${encodeURIComponent(taskId)}/rating`, { rating }),
+      apiClient.put<RateResultResponse>(appPath('rateResult', { taskId }), { rating }),
     onSuccess: ({ rating }) => {
       queryClient.setQueryData<CallDetail>(callQueryKey(taskId), (call) => call && { ...call, rating });
       void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });

@@ -1,10 +1,12 @@
-import type {
-  CheckoutResponse,
-  CreditsResponse,
-  PaymentsResponse,
-  SandboxCheckout,
-  SandboxDecisionResponse,
-  VerifyPaymentResponse,
+import {
+  APP_PATHS,
+  appPath,
+  type CheckoutResponse,
+  type CreditsResponse,
+  type PaymentsResponse,
+  type SandboxCheckout,
+  type SandboxDecisionResponse,
+  type VerifyPaymentResponse,
 } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client.ts';
@@ -17,17 +19,17 @@ export const PAYMENTS_QUERY_KEY = ['payments'] as const;
 export const creditsQuery = queryOptions({
   queryKey: CREDITS_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<CreditsResponse>('/api/credits', { signal }),
+  queryFn: ({ signal }) => apiClient.get<CreditsResponse>(APP_PATHS.credits.path, { signal }),
 });
 
 /** Purchase history, newest first. */
 export const paymentsQuery = queryOptions({
   queryKey: PAYMENTS_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<PaymentsResponse>('/api/payments', { signal }),
+  queryFn: ({ signal }) => apiClient.get<PaymentsResponse>(APP_PATHS.payments.path, { signal }),
 });
 
-const sandboxPath = (sessionId: string) => `/api/payments/sandbox/${encodeURIComponent(sessionId)}`;
+const sandboxPath = (sessionId: string) => appPath('sandboxSession', { sessionId });
 
 export const sandboxCheckoutQuery = (sessionId: string) =>
   queryOptions({
@@ -38,9 +40,9 @@ export const sandboxCheckoutQuery = (sessionId: string) =>
 
 export const paymentsApi = {
   createCheckout: (packageName: string) =>
-    apiClient.post<CheckoutResponse>('/api/payments/create-checkout-session', { package: packageName }),
+    apiClient.post<CheckoutResponse>(APP_PATHS.createCheckoutSession.path, { package: packageName }),
   verify: (sessionId: string) =>
-    apiClient.post<VerifyPaymentResponse>('/api/payments/verify-payment', { sessionId }),
+    apiClient.post<VerifyPaymentResponse>(APP_PATHS.verifyPayment.path, { sessionId }),
   paySandbox: (sessionId: string) => apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/pay`),
   cancelSandbox: (sessionId: string) =>
     apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/cancel`),

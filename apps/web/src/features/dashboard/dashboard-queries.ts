@@ -1,4 +1,4 @@
-import type { DashboardResponse, UsageResponse } from '@conduit/contracts';
+import { APP_PATHS, type DashboardResponse, type UsageResponse } from '@conduit/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const USAGE_PAGE_SIZE = 10;
 export const dashboardQuery = queryOptions({
   queryKey: DASHBOARD_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<DashboardResponse>('/api/dashboard', { signal }),
+  queryFn: ({ signal }) => apiClient.get<DashboardResponse>(APP_PATHS.dashboard.path, { signal }),
 });
 
 /** The usage history, newest first, a page at a time on the server's keyset cursor. */
@@ -20,9 +20,9 @@ export const usageQuery = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => {
     const search = new URLSearchParams({ limit: String(USAGE_PAGE_SIZE) });
     if (pageParam) search.set('cursor', pageParam);
-    return apiClient.get<UsageResponse>(`/api/usage?${search}`, { signal });
+    return apiClient.get<UsageResponse>(`${APP_PATHS.usage.path}?${search}`, { signal });
   },
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });
 
-export const USAGE_EXPORT_PATH = '/api/usage/export.csv';
+export const USAGE_EXPORT_PATH = APP_PATHS.usageCsv.path;

@@ -1,6 +1,7 @@
 import {
+  APP_PATHS,
+  appPath,
   type MessageResponse,
-  ACCOUNT_SECURITY_PATHS as P,
   type SessionsResponse,
   type TwoFactorEnabledResponse,
   type TwoFactorSetupResponse,
@@ -10,18 +11,18 @@ import { apiClient } from '../../lib/api-client.ts';
 
 /** Settings' security calls: sessions, two-factor authentication and the account address. */
 export const securityApi = {
-  sessions: () => apiClient.get<SessionsResponse>(P.sessions),
-  signOutSession: (id: string) => apiClient.delete<MessageResponse>(P.session(id)),
-  signOutOthers: () => apiClient.post<MessageResponse>(P.signOutOtherSessions),
-  twoFactor: () => apiClient.get<TwoFactorStatusResponse>(P.twoFactor),
+  sessions: () => apiClient.get<SessionsResponse>(APP_PATHS.sessions.path),
+  signOutSession: (id: string) => apiClient.delete<MessageResponse>(appPath('signOutSession', { id })),
+  signOutOthers: () => apiClient.post<MessageResponse>(APP_PATHS.signOutOtherSessions.path),
+  twoFactor: () => apiClient.get<TwoFactorStatusResponse>(APP_PATHS.twoFactor.path),
   startTwoFactor: (password?: string) =>
-    apiClient.post<TwoFactorSetupResponse>(P.twoFactorSetup, { password }),
+    apiClient.post<TwoFactorSetupResponse>(APP_PATHS.twoFactorSetup.path, { password }),
   enableTwoFactor: (code: string) =>
-    apiClient.post<TwoFactorEnabledResponse>(P.twoFactorEnable, { code: code.trim() }),
+    apiClient.post<TwoFactorEnabledResponse>(APP_PATHS.twoFactorEnable.path, { code: code.trim() }),
   disableTwoFactor: (code: string) =>
-    apiClient.post<MessageResponse>(P.twoFactorDisable, { code: code.trim() }),
+    apiClient.post<MessageResponse>(APP_PATHS.twoFactorDisable.path, { code: code.trim() }),
   changeEmail: (newEmail: string, password?: string) =>
-    apiClient.post<MessageResponse>(P.changeEmail, { newEmail: newEmail.trim(), password }),
+    apiClient.post<MessageResponse>(APP_PATHS.changeEmail.path, { newEmail: newEmail.trim(), password }),
 };
 
 export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;

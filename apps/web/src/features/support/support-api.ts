@@ -1,5 +1,7 @@
 import {
   type AdminSupportResponse,
+  APP_PATHS,
+  appPath,
   OWN_SUPPORT_ROUTE,
   type OwnSupportResponse,
   type SupportContactResponse,
@@ -21,7 +23,7 @@ import { apiClient } from '../../lib/api-client.ts';
 export const supportContactQuery = queryOptions({
   queryKey: ['support-contact'],
   staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => apiClient.get<SupportContactResponse>('/api/support/contact', { signal }),
+  queryFn: ({ signal }) => apiClient.get<SupportContactResponse>(APP_PATHS.supportContact.path, { signal }),
 });
 
 export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;
@@ -57,15 +59,16 @@ export const adminSupportQuery = (filter: TicketFilter) =>
       const params = new URLSearchParams({ limit: String(ADMIN_SUPPORT_PAGE_SIZE) });
       if (filter !== 'all') params.set('status', filter);
       if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<AdminSupportResponse>(`/api/admin/support?${params}`, { signal });
+      return apiClient.get<AdminSupportResponse>(`${APP_PATHS.adminSupport.path}?${params}`, { signal });
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
 export const supportApi = {
-  send: (body: SupportMessageBody) => apiClient.post<SupportMessageResponse>('/api/support', body),
+  send: (body: SupportMessageBody) =>
+    apiClient.post<SupportMessageResponse>(APP_PATHS.sendSupportMessage.path, body),
   reply: (ticketId: string, message: string) =>
-    apiClient.post<SupportReplyResponse>(`/api/admin/support/${encodeURIComponent(ticketId)}/reply`, {
+    apiClient.post<SupportReplyResponse>(appPath('adminSupportReply', { id: ticketId }), {
       message,
     }),
 };

@@ -1,4 +1,5 @@
 import {
+  APP_PATHS,
   type ContactSalesBody,
   type ContactSalesResponse,
   WAITLIST_EMAIL_CHECK_ROUTE,
@@ -13,15 +14,18 @@ import { readServerError } from '../auth/auth-error-text.ts';
 
 /** The waitlist's calls (docs/waitlist.md, "Endpoints"). */
 export const waitlistApi = {
-  join: (body: Record<string, string>) => apiClient.post<WaitlistJoinResponse>('/waitlist/join', body),
+  join: (body: Record<string, string>) =>
+    apiClient.post<WaitlistJoinResponse>(APP_PATHS.joinWaitlist.path, body),
   checkEmail: (email: string) =>
     apiClient.post<WaitlistEmailCheckResponse>(WAITLIST_EMAIL_CHECK_ROUTE.path, { email }),
-  resend: (email: string) =>
-    apiClient.post<WaitlistOkResponse>('/api/waitlist/resend-verification', { email }),
-  verify: (token: string) => apiClient.post<WaitlistVerifyResponse>('/api/waitlist/verify', { token }),
+  resend: (email: string) => apiClient.post<WaitlistOkResponse>(APP_PATHS.waitlistResend.path, { email }),
+  verify: (token: string) => apiClient.post<WaitlistVerifyResponse>(APP_PATHS.waitlistVerify.path, { token }),
   status: (email: string, token: string) =>
-    apiClient.get<WaitlistStatusResponse>(`/waitlist/status?${new URLSearchParams({ email, token })}`),
-  contactSales: (body: ContactSalesBody) => apiClient.post<ContactSalesResponse>('/contact/sales', body),
+    apiClient.get<WaitlistStatusResponse>(
+      `${APP_PATHS.waitlistStatus.path}?${new URLSearchParams({ email, token })}`,
+    ),
+  contactSales: (body: ContactSalesBody) =>
+    apiClient.post<ContactSalesResponse>(APP_PATHS.contactSales.path, body),
 };
 
 /** The server's message, or the generic text when it sent none (docs/product.md, "Other screens"). */
