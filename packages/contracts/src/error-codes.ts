@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A byte range of a result file outside the file (`Content-Range: bytes *\/size` says its size). */
+  RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** The upstream model or scraper failed the work; the credits were refunded. */
@@ -20,3 +22,22 @@ export const ERROR_CODES = {
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The HTTP status of each code: one table, so a code always answers with the same status. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  EMAIL_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RANGE_NOT_SATISFIABLE: 416,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+};

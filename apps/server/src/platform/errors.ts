@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@conduit/contracts';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@conduit/contracts';
 
 /** A domain error: operations throw these; one mapper turns them into HTTP answers. */
 export class AppError extends Error {
@@ -9,14 +9,13 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(
-    status: number,
     code: ErrorCode,
     message: string,
     extra: { field?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = new.target.name;
-    this.status = status;
+    this.status = ERROR_STATUS[code];
     this.code = code;
     this.field = extra.field;
     this.details = extra.details;
@@ -26,26 +25,25 @@ export class AppError extends Error {
 
 export class BadRequest extends AppError {
   constructor(message: string, field?: string, code: ErrorCode = ERROR_CODES.BAD_REQUEST) {
-    super(400, code, message, { field });
+    super(code, message, { field });
   }
 }
 
 export class ValidationFailed extends AppError {
   constructor(message: string, field?: string) {
-    super(400, ERROR_CODES.VALIDATION_FAILED, message, { field });
+    super(ERROR_CODES.VALIDATION_FAILED, message, { field });
   }
 }
 
 export class Unauthorized extends AppError {
   constructor(message = 'Authentication required', code: ErrorCode = ERROR_CODES.UNAUTHORIZED) {
-    super(401, code, message);
+    super(code, message);
   }
 }
 
 export class InsufficientCredits extends AppError {
   constructor(required: number, available: number) {
     super(
-      402,
       ERROR_CODES.INSUFFICIENT_CREDITS,
       `Insufficient credits: ${required} required, ${available} available`,
       {
@@ -57,32 +55,32 @@ export class InsufficientCredits extends AppError {
 
 export class Forbidden extends AppError {
   constructor(message = 'You do not have permission to do this', code: ErrorCode = ERROR_CODES.FORBIDDEN) {
-    super(403, code, message);
+    super(code, message);
   }
 }
 
 export class NotFound extends AppError {
   constructor(message = 'Not found') {
-    super(404, ERROR_CODES.NOT_FOUND, message);
+    super(ERROR_CODES.NOT_FOUND, message);
   }
 }
 
 export class Conflict extends AppError {
   constructor(message: string) {
-    super(409, ERROR_CODES.CONFLICT, message);
+    super(ERROR_CODES.CONFLICT, message);
   }
 }
 
 export class PayloadTooLarge extends AppError {
   constructor(message = 'Request body is too large') {
-    super(413, ERROR_CODES.PAYLOAD_TOO_LARGE, message);
+    super(ERROR_CODES.PAYLOAD_TOO_LARGE, message);
   }
 }
 
 /** A byte range outside the file (or not a byte range at all): the answer names the file's size. */
 export class RangeNotSatisfiable extends AppError {
   constructor(size: number) {
-    super(416, ERROR_CODES.BAD_REQUEST, 'The requested range is not satisfiable', {
+    super(ERROR_CODES.RANGE_NOT_SATISFIABLE, 'The requested range is not satisfiable', {
       headers: { 'content-range': `bytes */${size}` },
     });
   }
@@ -90,7 +88,7 @@ export class RangeNotSatisfiable extends AppError {
 
 export class RateLimited extends AppError {
   constructor(retryAfterS: number, message = 'Too many requests, please slow down') {
-    super(429, ERROR_CODES.RATE_LIMITED, message, {
+    super(ERROR_CODES.RATE_LIMITED, message, {
       details: { retryAfter: retryAfterS },
       headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) },
     });
@@ -99,13 +97,13 @@ export class RateLimited extends AppError {
 
 export class ServiceUnavailable extends AppError {
   constructor(message = 'Service temporarily unavailable') {
-    super(503, ERROR_CODES.SERVICE_UNAVAILABLE, message);
+    super(ERROR_CODES.SERVICE_UNAVAILABLE, message);
   }
 }
 
 /** The paid work failed upstream after it was charged; the answer says what was refunded. */
 export class UpstreamFailed extends AppError {
   constructor(message: string, details: Record<string, unknown>) {
-    super(502, ERROR_CODES.UPSTREAM_FAILED, message, { details });
+    super(ERROR_CODES.UPSTREAM_FAILED, message, { details });
   }
 }

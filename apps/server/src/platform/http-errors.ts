@@ -1,18 +1,22 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@conduit/contracts';
+import { ERROR_CODES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@conduit/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 
 const PUBLIC_API_PREFIX = '/api/provider/';
 
-/** Writes the one error shape (docs/product.md, "Error answers"); the public API adds `success: false`. */
+/**
+ * Writes the one error shape (docs/product.md, "Error answers"); the public API adds
+ * `success: false`. The status is the code's (ERROR_STATUS), except for a 4xx Fastify raised
+ * itself, which keeps its own (415 for a wrong content type, say).
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  status: number,
   code: ErrorCode,
   message: string,
   extra: { field?: string; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  status = ERROR_STATUS[code],
 ) {
   const body: ErrorBody & Record<string, unknown> = {
     ...(request.url.startsWith(PUBLIC_API_PREFIX) ? { success: false as const } : {}),
@@ -35,13 +39,13 @@ function fieldOf(instancePath: string, context: string | undefined): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(request, reply, error.status, error.code, error.message, error);
+      return sendError(request, reply, error.code, error.message, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = fieldOf(first?.instancePath ?? '', error.validationContext);
       const message = `${field}: ${first?.message ?? 'is invalid'}`;
-      return sendError(request, reply, 400, ERROR_CODES.VALIDATION_FAILED, message, { field });
+      return sendError(request, reply, ERROR_CODES.VALIDATION_FAILED, message, { field });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -53,10 +57,10 @@ export function registerErrorHandling(app: FastifyInstance) {
             : status === 404
               ? ERROR_CODES.NOT_FOUND
               : ERROR_CODES.BAD_REQUEST;
-      return sendError(request, reply, status, code, clientMessage(error as FastifyError));
+      return sendError(request, reply, code, clientMessage(error as FastifyError), {}, status);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, 500, ERROR_CODES.INTERNAL, 'Internal server error');
+    return sendError(request, reply, ERROR_CODES.INTERNAL, 'Internal server error');
   });
 }
 
@@ -70,9 +74,9 @@ export function frameworkErrorHandler(headersOf: (request: FastifyRequest) => Re
     reply.headers({ 'x-request-id': request.id, ...headersOf(request) });
     if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
       // No id, name or token of ours is that long: it names nothing that exists.
-      return sendError(request, reply, 404, ERROR_CODES.NOT_FOUND, 'Not found');
+      return sendError(request, reply, ERROR_CODES.NOT_FOUND, 'Not found');
     }
-    return sendError(request, reply, 400, ERROR_CODES.BAD_REQUEST, 'The URL is not valid percent-encoding');
+    return sendError(request, reply, ERROR_CODES.BAD_REQUEST, 'The URL is not valid percent-encoding');
   };
 }
 

@@ -65,6 +65,6 @@ export async function registerWebApp(
     if (isPageRequest && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(url));
     }
-    return sendError(request, reply, 404, ERROR_CODES.NOT_FOUND, `Route ${request.method} ${url} not found`);
+    return sendError(request, reply, ERROR_CODES.NOT_FOUND, `Route ${request.method} ${url} not found`);
   });
 }

@@ -1,7 +1,6 @@
 import {
   type ChangeEmailBody,
   EMAIL_CHANGE_TTL_MS,
-  ERROR_CODES,
   isEmail,
   AUTH_SERVER_MESSAGES as M,
   normalizeEmail,
@@ -10,7 +9,7 @@ import {
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -31,11 +30,10 @@ export async function requestEmailChange(
   input: ChangeEmailBody,
 ) {
   const raw = input.newEmail?.trim() ?? '';
-  if (!raw) throw new BadRequest(M.emailRequired, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
-  if (!isEmail(raw)) throw new BadRequest(M.invalidEmail, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
+  if (!raw) throw new ValidationFailed(M.emailRequired, 'newEmail');
+  if (!isEmail(raw)) throw new ValidationFailed(M.invalidEmail, 'newEmail');
   const newEmail = normalizeEmail(raw);
-  if (newEmail === session.user.email)
-    throw new BadRequest(T.emailChangeSame, 'newEmail', ERROR_CODES.VALIDATION_FAILED);
+  if (newEmail === session.user.email) throw new ValidationFailed(T.emailChangeSame, 'newEmail');
   await assertReauthenticated(ctx, session, input.password, 'password');
   await ctx.limits.emailChangePerAccount.consume(session.user.id);
   if (await findUserByEmail(ctx.db, newEmail)) throw new Conflict(T.emailChangeTaken);

@@ -1,11 +1,6 @@
-import {
-  type DeleteAccountBody,
-  ERROR_CODES,
-  AUTH_SERVER_MESSAGES as M,
-  normalizeEmail,
-} from '@conduit/contracts';
+import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import { supportTickets } from '../support/schema.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
@@ -32,11 +27,11 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
   if (!user) throw new NotFound('Account not found');
   if (user.passwordHash) {
     if (!input.password) {
-      throw new BadRequest(M.deletePasswordRequired, 'password', ERROR_CODES.VALIDATION_FAILED);
+      throw new ValidationFailed(M.deletePasswordRequired, 'password');
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw new Forbidden(M.wrongPassword);
   } else if (normalizeEmail(input.confirmEmail ?? '') !== user.email) {
-    throw new BadRequest(M.deleteConfirmEmailMismatch, 'confirmEmail', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(M.deleteConfirmEmailMismatch, 'confirmEmail');
   }
 
   const anonymousEmail = `deleted-${user.id}@deleted.invalid`;

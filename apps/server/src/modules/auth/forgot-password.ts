@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   isEmail,
   AUTH_SERVER_MESSAGES as M,
   normalizeEmail,
@@ -7,7 +6,7 @@ import {
   ROUTES,
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
-import { BadRequest } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import { issuePasswordResetToken } from './password-reset-tokens.ts';
 import { findUserByEmail } from './users.ts';
@@ -21,8 +20,8 @@ export const resetLink = (publicUrl: string, token: string) =>
  */
 export function forgotPassword(ctx: AuthContext, rawEmail: string | undefined) {
   const email = rawEmail?.trim() ?? '';
-  if (!email) throw new BadRequest(M.emailRequired, 'email', ERROR_CODES.VALIDATION_FAILED);
-  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!email) throw new ValidationFailed(M.emailRequired, 'email');
+  if (!isEmail(email)) throw new ValidationFailed(M.invalidEmail, 'email');
 
   const delivery = (async () => {
     const user = await findUserByEmail(ctx.db, normalizeEmail(email));

@@ -6,7 +6,7 @@ import {
   normalizeEmail,
 } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { AppError, BadRequest, Forbidden, Unauthorized } from '../../platform/errors.ts';
+import { AppError, Forbidden, Unauthorized, ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import { type UserRow, users } from './schema.ts';
@@ -14,7 +14,7 @@ import { findUserByEmail, promoteConfiguredAdmin } from './users.ts';
 
 export class EmailNotVerified extends AppError {
   constructor() {
-    super(403, ERROR_CODES.EMAIL_NOT_VERIFIED, M.emailNotVerified);
+    super(ERROR_CODES.EMAIL_NOT_VERIFIED, M.emailNotVerified);
   }
 }
 
@@ -25,9 +25,9 @@ export class EmailNotVerified extends AppError {
 export function readLoginFields(input: LoginBody): { email: string; password: string } {
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
-  if (!email) throw new BadRequest(M.emailRequired, 'email', ERROR_CODES.VALIDATION_FAILED);
-  if (!password) throw new BadRequest(M.passwordRequired, 'password', ERROR_CODES.VALIDATION_FAILED);
-  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!email) throw new ValidationFailed(M.emailRequired, 'email');
+  if (!password) throw new ValidationFailed(M.passwordRequired, 'password');
+  if (!isEmail(email)) throw new ValidationFailed(M.invalidEmail, 'email');
   return { email: normalizeEmail(email), password };
 }
 

@@ -1,5 +1,5 @@
-import { ERROR_CODES, RECENT_SIGN_IN_MS, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { BadRequest, Forbidden } from '../../platform/errors.ts';
+import { RECENT_SIGN_IN_MS, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { Forbidden, ValidationFailed } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
@@ -20,7 +20,7 @@ export async function assertReauthenticated(
   const { user } = session;
   if (user.passwordHash) {
     const hash = user.passwordHash;
-    if (!password) throw new BadRequest(T.currentPasswordRequired, field, ERROR_CODES.VALIDATION_FAILED);
+    if (!password) throw new ValidationFailed(T.currentPasswordRequired, field);
     await guardAttempt(ctx.limits.passwordFailuresPerAccount, user.email, async () => {
       if (!(await verifyPassword(hash, password))) throw new WrongSecret(T.currentPasswordWrong, field);
     });

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   isEmail,
   AUTH_SERVER_MESSAGES as M,
   normalizeEmail,
@@ -7,7 +6,7 @@ import {
   type RegisterBody,
   type RegisterResponse,
 } from '@conduit/contracts';
-import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hashPassword } from './passwords.ts';
@@ -19,11 +18,11 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody): Promi
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!email || !password) {
-    throw new BadRequest(M.allFieldsRequired, email ? 'password' : 'email', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(M.allFieldsRequired, email ? 'password' : 'email');
   }
-  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!isEmail(email)) throw new ValidationFailed(M.invalidEmail, 'email');
   if (!passwordLengthOk(password)) {
-    throw new BadRequest(M.passwordTooShort, 'password', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(M.passwordTooShort, 'password');
   }
   const normalized = normalizeEmail(email);
   // A cheap look first spares an argon2 hash; the insert below still settles races.

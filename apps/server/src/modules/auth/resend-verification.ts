@@ -1,5 +1,5 @@
-import { ERROR_CODES, isEmail, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
-import { BadRequest } from '../../platform/errors.ts';
+import { isEmail, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import { findUserByEmail } from './users.ts';
 import { issueVerificationToken, sendVerificationMail } from './verification-mail.ts';
@@ -11,8 +11,8 @@ import { issueVerificationToken, sendVerificationMail } from './verification-mai
  */
 export async function resendVerification(ctx: AuthContext, rawEmail: string | undefined) {
   const email = rawEmail?.trim() ?? '';
-  if (!email) throw new BadRequest(M.emailRequired, 'email', ERROR_CODES.VALIDATION_FAILED);
-  if (!isEmail(email)) throw new BadRequest(M.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!email) throw new ValidationFailed(M.emailRequired, 'email');
+  if (!isEmail(email)) throw new ValidationFailed(M.invalidEmail, 'email');
   const normalized = normalizeEmail(email);
 
   const delivery = (async () => {

@@ -1,12 +1,11 @@
 import {
-  ERROR_CODES,
   AUTH_SERVER_MESSAGES as M,
   passwordLengthOk,
   type ResetPasswordBody,
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { BadRequest } from '../../platform/errors.ts';
+import { BadRequest, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
 import { grantFreeCredits } from '../credits/ledger.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -24,10 +23,9 @@ import { promoteConfiguredAdmin } from './users.ts';
  */
 export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody): Promise<UserRow> {
   if (!input.token) throw new BadRequest(T.resetInvalid, 'token');
-  if (!input.newPassword)
-    throw new BadRequest(M.passwordRequired, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
+  if (!input.newPassword) throw new ValidationFailed(M.passwordRequired, 'newPassword');
   if (!passwordLengthOk(input.newPassword)) {
-    throw new BadRequest(M.passwordTooShort, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(M.passwordTooShort, 'newPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();

@@ -1,11 +1,6 @@
-import {
-  ERROR_CODES,
-  AUTH_SERVER_MESSAGES as M,
-  passwordLengthOk,
-  type SetPasswordBody,
-} from '@conduit/contracts';
+import { AUTH_SERVER_MESSAGES as M, passwordLengthOk, type SetPasswordBody } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { BadRequest } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { hashPassword } from './passwords.ts';
@@ -26,7 +21,7 @@ export async function setPassword(
 ) {
   const { newPassword } = input;
   if (!newPassword || !passwordLengthOk(newPassword)) {
-    throw new BadRequest(M.passwordTooShort, 'newPassword', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(M.passwordTooShort, 'newPassword');
   }
   await assertReauthenticated(ctx, session, input.currentPassword);
   const passwordHash = await hashPassword(newPassword);

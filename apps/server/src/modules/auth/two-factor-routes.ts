@@ -1,6 +1,5 @@
 import {
   APP_PATHS,
-  ERROR_CODES,
   LoginResponse,
   MessageResponse,
   ReauthBody,
@@ -11,7 +10,7 @@ import {
   TwoFactorStatusResponse,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BadRequest, Unauthorized } from '../../platform/errors.ts';
+import { Unauthorized, ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
@@ -38,7 +37,7 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
         const user = await findUserById(services.db, readChallenge(services, request, reply));
         if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
         const code = request.body.code?.trim();
-        if (!code) throw new BadRequest(T.twoFactorCodeRequired, 'code', ERROR_CODES.VALIDATION_FAILED);
+        if (!code) throw new ValidationFailed(T.twoFactorCodeRequired, 'code');
         await guardAttempt(limits.passwordFailuresPerAccount, user.email, async () => {
           if (!(await checkSecondFactor(services.db, ctx.totpKey, user, code, services.clock.now()))) {
             throw new WrongSecret(T.twoFactorCodeWrong, 'code');

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   ACCOUNT_SECURITY_TEXTS as T,
   type TwoFactorEnabledResponse,
   type TwoFactorSetupResponse,
@@ -7,7 +6,7 @@ import {
 } from '@conduit/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
@@ -28,7 +27,7 @@ export type TwoFactorContext = AuthContext & { limits: AuthLimits; totpKey: Buff
 
 const readCode = (code: string | undefined) => {
   const trimmed = code?.trim() ?? '';
-  if (!trimmed) throw new BadRequest(T.twoFactorCodeRequired, 'code', ERROR_CODES.VALIDATION_FAILED);
+  if (!trimmed) throw new ValidationFailed(T.twoFactorCodeRequired, 'code');
   return trimmed;
 };
 

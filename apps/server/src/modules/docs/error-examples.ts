@@ -120,7 +120,7 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     'rateLimited',
     'Per-minute limit used up',
   );
-  add(new AppError(500, ERROR_CODES.INTERNAL, 'Internal server error'), 'internal', 'An unexpected error');
+  add(new AppError(ERROR_CODES.INTERNAL, 'Internal server error'), 'internal', 'An unexpected error');
   add(new ServiceUnavailable(), 'unavailable', 'Starting, stopping or without its database');
   return examples;
 }

@@ -70,7 +70,10 @@ describe('result files: GET /files/:taskId/:name', () => {
       const refused = await get(path, { range });
       expect(refused.statusCode, range).toBe(416);
       expect(refused.headers['content-range'], range).toBe('bytes */1000');
-      expect(refused.json(), range).toMatchObject({ code: 'BAD_REQUEST', requestId: expect.any(String) });
+      expect(refused.json(), range).toMatchObject({
+        code: 'RANGE_NOT_SATISFIABLE',
+        requestId: expect.any(String),
+      });
     }
   });
 

@@ -1,7 +1,6 @@
 import {
   type ApiKey,
   type CreateKeyBody,
-  ERROR_CODES,
   KEY_NAME_MAX_LENGTH,
   KEY_TEXTS,
   keyLimitMessage,
@@ -10,7 +9,7 @@ import {
 } from '@conduit/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
-import { BadRequest, Conflict, NotFound } from '../../platform/errors.ts';
+import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
@@ -54,7 +53,7 @@ export async function listKeys(ctx: KeysContext, userId: string): Promise<ApiKey
  */
 export async function createKey(ctx: KeysContext, userId: string, input: CreateKeyBody): Promise<ApiKey> {
   const name = input.keyName?.trim() ?? '';
-  if (!name) throw new BadRequest(KEY_TEXTS.nameRequired, 'keyName', ERROR_CODES.VALIDATION_FAILED);
+  if (!name) throw new ValidationFailed(KEY_TEXTS.nameRequired, 'keyName');
   if (name.length > KEY_NAME_MAX_LENGTH) {
     throw new BadRequest(`Key name must be at most ${KEY_NAME_MAX_LENGTH} characters`, 'keyName');
   }

@@ -1,12 +1,7 @@
-import {
-  EMAIL_PATTERN,
-  ERROR_CODES,
-  WAITLIST_TEXTS,
-  type WaitlistEmailCheckResponse,
-} from '@conduit/contracts';
+import { EMAIL_PATTERN, WAITLIST_TEXTS, type WaitlistEmailCheckResponse } from '@conduit/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
-import { BadRequest } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import { waitlistEntries } from './schema.ts';
 import { normalizeWaitlistEmail } from './waitlist-email.ts';
 
@@ -14,7 +9,7 @@ import { normalizeWaitlistEmail } from './waitlist-email.ts';
 export async function checkWaitlistEmail(db: DbOrTx, email: string): Promise<WaitlistEmailCheckResponse> {
   const trimmed = email.trim();
   if (!EMAIL_PATTERN.test(trimmed)) {
-    throw new BadRequest(WAITLIST_TEXTS.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(WAITLIST_TEXTS.invalidEmail, 'email');
   }
   const [entry] = await db
     .select({ id: waitlistEntries.id })

@@ -3,10 +3,9 @@ import {
   ContactSalesBody,
   type ContactSalesResponse,
   DEFAULT_SUPPORT_EMAIL,
-  ERROR_CODES,
   PRODUCT_NAME,
 } from '@conduit/contracts';
-import { BadRequest } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { salesContacts } from './schema.ts';
 import type { WaitlistContext } from './waitlist-context.ts';
@@ -28,10 +27,9 @@ export async function contactSales(
   const parsed = ContactSalesBody.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BadRequest(
+    throw new ValidationFailed(
       issue?.message ?? CONTACT_SALES_TEXTS.failed,
       String(issue?.path[0] ?? 'body'),
-      ERROR_CODES.VALIDATION_FAILED,
     );
   }
   const contact = parsed.data;

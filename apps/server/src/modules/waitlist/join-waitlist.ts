@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  ERROR_CODES,
   REFERRAL_BOOST_POSITIONS,
   REFERRAL_CODE_PATTERN,
   validateWaitlistAnswers,
@@ -8,7 +7,7 @@ import {
   type WaitlistJoinResponse,
 } from '@conduit/contracts';
 import { eq } from 'drizzle-orm';
-import { BadRequest, Conflict } from '../../platform/errors.ts';
+import { Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { findRankedEntry, standingFigures } from './rank.ts';
 import { waitlistEntries } from './schema.ts';
@@ -35,7 +34,7 @@ export interface JoinInput {
  */
 export async function joinWaitlist(ctx: WaitlistContext, input: JoinInput): Promise<WaitlistJoinResponse> {
   const checked = validateWaitlistAnswers(input.body);
-  if (!checked.ok) throw new BadRequest(checked.message, checked.field, ERROR_CODES.VALIDATION_FAILED);
+  if (!checked.ok) throw new ValidationFailed(checked.message, checked.field);
   const { answers } = checked;
   const email = answers.email as string;
   const emailNormalized = normalizeWaitlistEmail(email);
@@ -102,7 +101,7 @@ async function findReferrer(ctx: WaitlistContext, rawCode: unknown, emailNormali
     .where(eq(waitlistEntries.referralCode, code));
   if (!referrer) return undefined;
   if (referrer.emailNormalized === emailNormalized) {
-    throw new BadRequest(WAITLIST_TEXTS.selfReferral, 'ref', ERROR_CODES.VALIDATION_FAILED);
+    throw new ValidationFailed(WAITLIST_TEXTS.selfReferral, 'ref');
   }
   return referrer.id;
 }

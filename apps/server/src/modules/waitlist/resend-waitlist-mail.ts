@@ -1,6 +1,6 @@
-import { ERROR_CODES, isEmail, WAITLIST_TEXTS } from '@conduit/contracts';
+import { isEmail, WAITLIST_TEXTS } from '@conduit/contracts';
 import { eq } from 'drizzle-orm';
-import { BadRequest } from '../../platform/errors.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
 import { waitlistEntries } from './schema.ts';
 import type { WaitlistContext } from './waitlist-context.ts';
 import { normalizeWaitlistEmail } from './waitlist-email.ts';
@@ -13,9 +13,8 @@ import { issueWaitlistToken, sendConfirmationMail, sendStatusMail } from './wait
  */
 export function resendWaitlistMail(ctx: WaitlistContext, rawEmail: string | undefined) {
   const email = rawEmail?.trim() ?? '';
-  if (!email) throw new BadRequest(WAITLIST_TEXTS.required('Email'), 'email', ERROR_CODES.VALIDATION_FAILED);
-  if (!isEmail(email))
-    throw new BadRequest(WAITLIST_TEXTS.invalidEmail, 'email', ERROR_CODES.VALIDATION_FAILED);
+  if (!email) throw new ValidationFailed(WAITLIST_TEXTS.required('Email'), 'email');
+  if (!isEmail(email)) throw new ValidationFailed(WAITLIST_TEXTS.invalidEmail, 'email');
 
   const delivery = (async () => {
     const [entry] = await ctx.db

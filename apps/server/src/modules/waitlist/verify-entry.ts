@@ -1,6 +1,6 @@
-import { ERROR_CODES, WAITLIST_TEXTS, type WaitlistVerifyResponse } from '@conduit/contracts';
+import { WAITLIST_TEXTS, type WaitlistVerifyResponse } from '@conduit/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { BadRequest } from '../../platform/errors.ts';
+import { BadRequest, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
 import { waitlistEntries, waitlistVerificationTokens } from './schema.ts';
 import { statusLink } from './status-link.ts';
@@ -15,7 +15,7 @@ export async function verifyWaitlistEntry(
   ctx: WaitlistContext,
   token: string | undefined,
 ): Promise<WaitlistVerifyResponse> {
-  if (!token) throw new BadRequest(WAITLIST_TEXTS.missingToken, 'token', ERROR_CODES.VALIDATION_FAILED);
+  if (!token) throw new ValidationFailed(WAITLIST_TEXTS.missingToken, 'token');
   const tokenHash = sha256Hex(token);
   const now = ctx.clock.now();
 
