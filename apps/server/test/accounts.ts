@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@conduit/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { insertUser } from '../src/modules/auth/users.ts';
+import { openCreditAccount } from '../src/modules/credits/ledger.ts';
+import { sessionCookieFor } from './paid-account.ts';
 import { linkIn, type SmtpInbox } from './smtp-inbox.ts';
+import type { TestRuntime } from './test-runtime.ts';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -43,4 +49,42 @@ export async function createVerifiedAccount(app: FastifyInstance, inbox: SmtpInb
   });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return { userId: registered.json().user._id as string, cookie: sessionCookieOf(verified) };
+}
+
+export interface SignedInAccount {
+  userId: string;
+  email: string;
+  token: string;
+  cookie: string;
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * A verified account with the given role and a signed-in browser (the session cookie), made
+ * directly in the database: for tests about what a signed-in account may do, not about sign-up.
+ */
+export async function signedInAccount(
+  runtime: TestRuntime,
+  role: Role = 'user',
+  label: string = role,
+): Promise<SignedInAccount> {
+  const { services } = runtime;
+  const email = `${label.replace(/_/g, '-')}-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await insertUser(services.db, { email, emailVerifiedAt: services.clock.now() });
+  if (!user) throw new Error('could not create the test account');
+  await services.db.transaction((tx) => openCreditAccount(tx, user.id));
+  if (role !== 'user') await services.pool.query('update users set role = $1 where id = $2', [role, user.id]);
+  const cookie = await sessionCookieFor(services, user.id);
+  return {
+    userId: user.id,
+    email,
+    token: cookie.slice(cookie.indexOf('=') + 1),
+    cookie,
+    call: (method, url, payload) =>
+      runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } }),
+  };
 }

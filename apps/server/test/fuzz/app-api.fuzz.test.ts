@@ -1,7 +1,7 @@
 import { APP_PATHS, type AppRouteId, CREDIT_PACKAGE_NAMES, WAITLIST_FIELDS } from '@conduit/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAccount } from '../../src/modules/admin/test-support.ts';
+import { signedInAccount } from '../accounts.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../fake-stripe.ts';
 import { createPaidAccount, sessionCookieFor } from '../paid-account.ts';
 import { createSteadyEngine } from '../steady-engine.ts';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, MESSAGES } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { type SignedInAccount, signedInAccount } from './test-support.ts';
 
 /** Every admin endpoint, with a body it would accept from an admin. */
 const ENDPOINTS = [

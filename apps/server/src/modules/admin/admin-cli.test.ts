@@ -7,12 +7,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRowsFor } from '../../../test/audit-rows.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { connectDatabase, migrateDatabase } from '../../platform/database.ts';
 import { startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
 import { insertUser } from '../auth/users.ts';
 import { runAdminCommand } from './admin-commands.ts';
-import { auditRowsFor } from './test-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const run = promisify(execFile);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { rebuildAccountActivity } from '../credits/account-activity.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { WEBHOOK_QUEUE } from '../webhooks/deliver-webhook.ts';
 import { runLedgerCheck } from './ledger-audit.ts';
-import { type SignedInAccount, signedInAccount } from './test-support.ts';
 
 /*
  * A populated installation seen at a fixed "now": every figure below is worked out by hand from

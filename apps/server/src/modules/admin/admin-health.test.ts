@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { UPSTREAM_LOW_BALANCE } from './get-health.ts';
 import { LEDGER_AUDIT_QUEUE, runLedgerCheck } from './ledger-audit.ts';
-import { type SignedInAccount, signedInAccount } from './test-support.ts';
 
 describe('health with the kie engine and Stripe webhooks configured', () => {
   let fake: FakeKie;

@@ -1,11 +1,16 @@
 import { ADMIN_MESSAGES, AdminUser, FREE_CREDITS_ON_VERIFY, RATE_LIMITS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
+import {
+  type SignedInAccount,
+  sessionCookieOf,
+  signedInAccount,
+  verificationTokenFor,
+} from '../../../test/accounts.ts';
+import { auditRowsFor } from '../../../test/audit-rows.ts';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { auditRowsFor, type SignedInAccount, signedInAccount } from './test-support.ts';
 
 describe('admin user management: invite, edit, deactivate, credits, audit', () => {
   let inbox: SmtpInbox;

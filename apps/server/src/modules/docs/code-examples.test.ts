@@ -11,10 +11,10 @@ import {
   SERVICE_COST,
 } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
-import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
 
 const run = promisify(execFile);
 const EXAMPLE_TIMEOUT_MS = 150_000;

@@ -1,10 +1,10 @@
 import { API_ENDPOINTS, OPENAPI_PATH } from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { registeredRoutes } from '../../../test/registered-routes.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
-import { compileComponent, type OpenApiOperation } from './openapi-test-helpers.ts';
 
 let runtime: TestRuntime;
 beforeAll(async () => {

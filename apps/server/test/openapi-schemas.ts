@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { OpenApiDocument } from './build-openapi.ts';
+import type { OpenApiDocument } from '../src/modules/docs/build-openapi.ts';
 
 export interface OpenApiOperation {
   operationId: string;
