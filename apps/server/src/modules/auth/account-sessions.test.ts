@@ -1,8 +1,9 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -10,13 +11,9 @@ const SAFARI_IPHONE =
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
+withRuntimeAndInbox({}, (started, mail) => {
+  runtime = started;
+  inbox = mail;
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string) =>

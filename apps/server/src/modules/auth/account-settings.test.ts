@@ -1,9 +1,10 @@
 import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
 import { sessionCookieFor } from '../../../test/paid-account.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { insertUser } from './users.ts';
 
 let runtime: TestRuntime;
@@ -17,13 +18,9 @@ const setPassword = (cookie: string | undefined, payload: Record<string, unknown
 const deleteAccount = (cookie: string, payload: Record<string, unknown>) =>
   runtime.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload });
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
+withRuntimeAndInbox({}, (started, mail) => {
+  runtime = started;
+  inbox = mail;
 });
 
 describe('PUT /api/password', () => {

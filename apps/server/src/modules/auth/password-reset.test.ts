@@ -1,21 +1,18 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
-import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
 const RESET_SUBJECT = 'Reset your Conduit password';
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://localhost:4321' });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
+withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
+  runtime = started;
+  inbox = mail;
 });
 
 const forgot = (email: string, ip = '10.9.0.1') =>

@@ -1,9 +1,10 @@
 import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookieOf, signupCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
-import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
@@ -34,13 +35,9 @@ const balanceOf = async (userId: string) =>
   (await runtime.services.pool.query('select balance from credit_accounts where user_id = $1', [userId]))
     .rows[0]?.balance;
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://localhost:4321' });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
+withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
+  runtime = started;
+  inbox = mail;
 });
 
 describe('POST /api/auth/register', () => {

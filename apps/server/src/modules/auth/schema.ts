@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 
 /**
@@ -64,51 +74,37 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-/** Email verification links: single use, valid 24 hours, stored as SHA-256 of the token. */
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-  },
-  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
-);
+/**
+ * A table of mailed single-use links: only the token's SHA-256 is kept, with its account, when it
+ * was made, until when it works and when it was used; `extra` holds what the link is for.
+ */
+function singleUseLinks<Extra extends Record<string, PgColumnBuilderBase>>(name: string, extra: Extra) {
+  return pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      ...extra,
+      createdAt: timestamptz('created_at').notNull().defaultNow(),
+      expiresAt: timestamptz('expires_at').notNull(),
+      usedAt: timestamptz('used_at'),
+    },
+    (table) => [index(`${name}_user_id_idx`).on(table.userId)],
+  );
+}
 
-/** Password reset links: 256-bit, stored as SHA-256, valid 1 hour, single use. */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-  },
-  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
-);
+/** Email verification links: valid 24 hours. */
+export const emailVerificationTokens = singleUseLinks('email_verification_tokens', {});
+
+/** Password reset links: valid 1 hour. */
+export const passwordResetTokens = singleUseLinks('password_reset_tokens', {});
 
 /** A pending change of address: nothing changes until the link mailed to the new address is used. */
-export const emailChangeTokens = pgTable(
-  'email_change_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    newEmail: text('new_email').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
-  },
-  (table) => [index('email_change_tokens_user_id_idx').on(table.userId)],
-);
+export const emailChangeTokens = singleUseLinks('email_change_tokens', {
+  newEmail: text('new_email').notNull(),
+});
 
 /** Single-use recovery codes for a lost authenticator, stored as SHA-256 only. */
 export const recoveryCodes = pgTable(

@@ -1,25 +1,24 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({
-    SMTP_URL: inbox.url,
+withRuntimeAndInbox(
+  {
     ADMIN_REQUIRE_2FA: 'true',
     ADMIN_EMAILS: 'root@example.com',
-  });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
-});
+  },
+  (started, mail) => {
+    runtime = started;
+    inbox = mail;
+  },
+);
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
   runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

@@ -1,20 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { mailboxHash, normalizeMailbox } from './free-credit-mailbox.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url });
-});
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
+withRuntimeAndInbox({}, (started, mail) => {
+  runtime = started;
+  inbox = mail;
 });
 
 const balanceOf = async (userId: string) =>
