@@ -39,3 +39,6 @@ export const findEndpoint = (id: string): ApiEndpoint => {
   if (!endpoint) throw new Error(`Unknown API endpoint ${id}`);
   return endpoint;
 };
+
+/** An endpoint's path as the server's router writes it: `{taskId}` becomes `:taskId`. */
+export const routerPath = (id: ApiEndpointId): string => findEndpoint(id).path.replace(/\{(\w+)\}/g, ':$1');

@@ -2,6 +2,7 @@ import {
   acceptedTaskData,
   ImageRequest,
   LinkedinRequest,
+  routerPath,
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
@@ -12,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFound, UpstreamFailed } from '../../platform/errors.ts';
+import { getBalance } from '../credits/ledger.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
@@ -77,23 +79,33 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       });
     };
 
+    /** A paid call answered when its task settles (or after the service's sync wait). */
+    const runSync = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      service: 'image' | 'sora',
+      body: { callBackUrl?: string },
+    ) => {
+      if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
+      const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
+      return answerSync(
+        reply,
+        await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S[service] * 1000),
+      );
+    };
+
     app.post(
-      '/api/provider/image',
+      routerPath('generateImage'),
       { preValidation: admit('image'), schema: { tags, body: ImageRequest } },
       async (request, reply) => {
-        const body = request.body;
-        if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-        if (body.image_urls?.length) await urlGuard.checkInputImages(body.image_urls, 'image_urls');
-        const charged = await gateway.charge(request, identityOf(request), 'image', body, body.callBackUrl);
-        return answerSync(
-          reply,
-          await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S.image * 1000),
-        );
+        if (request.body.image_urls?.length)
+          await urlGuard.checkInputImages(request.body.image_urls, 'image_urls');
+        return runSync(request, reply, 'image', request.body);
       },
     );
 
     app.post(
-      '/api/provider/video',
+      routerPath('createVideo'),
       { preValidation: admit('video'), schema: { tags, body: VideoRequest } },
       async (request, reply) => {
         if (request.body.imageUrls?.length) {
@@ -104,7 +116,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     );
 
     app.post(
-      '/api/provider/sora-watermark-remover',
+      routerPath('removeSoraWatermark'),
       { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
       async (request, reply) => {
         await assertSoraUrl(request.body.video_url);
@@ -113,22 +125,16 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     );
 
     app.post(
-      '/api/provider/sora-watermark-remover/sync',
+      routerPath('removeSoraWatermarkSync'),
       { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
       async (request, reply) => {
-        const body = request.body;
-        await assertSoraUrl(body.video_url);
-        if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-        const charged = await gateway.charge(request, identityOf(request), 'sora', body, body.callBackUrl);
-        return answerSync(
-          reply,
-          await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S.sora * 1000),
-        );
+        await assertSoraUrl(request.body.video_url);
+        return runSync(request, reply, 'sora', request.body);
       },
     );
 
     app.post(
-      '/api/provider/linkedin',
+      routerPath('scrapeLinkedin'),
       { preValidation: admit('linkedin'), schema: { tags, body: LinkedinRequest } },
       async (request, reply) => {
         const charged = await gateway.charge(request, identityOf(request), 'linkedin', request.body);
@@ -150,21 +156,18 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           return ok(task);
         },
       );
-    statusRoute('/api/provider/video/status/:taskId', 'video');
-    statusRoute('/api/provider/sora-watermark-remover/status/:taskId', 'sora');
-    statusRoute('/api/provider/image/status/:taskId', 'image');
-    statusRoute('/api/provider/linkedin/status/:taskId', 'linkedin');
+    statusRoute(routerPath('getVideoStatus'), 'video');
+    statusRoute(routerPath('getSoraStatus'), 'sora');
+    statusRoute(routerPath('getImageStatus'), 'image');
+    statusRoute(routerPath('getLinkedinStatus'), 'linkedin');
 
-    app.get('/api/provider/me', { preValidation: admit(null), schema: { tags } }, async (request) => {
+    app.get(routerPath('getAccount'), { preValidation: admit(null), schema: { tags } }, async (request) => {
       const identity = identityOf(request);
-      const [account] = (
-        await services.pool.query('select balance from credit_accounts where user_id = $1', [identity.userId])
-      ).rows as Array<{ balance: number }>;
       return {
         success: true,
         data: {
           keyName: identity.keyName,
-          balance: account?.balance ?? 0,
+          balance: await getBalance(services.db, identity.userId),
           tier: identity.tier,
           limits: identity.limits,
           remaining: request.rateLimitRemaining,
