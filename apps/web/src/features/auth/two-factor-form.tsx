@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
 import { refetchCurrentUser, type SessionUser } from './session-user.ts';
@@ -14,8 +15,9 @@ import { refetchCurrentUser, type SessionUser } from './session-user.ts';
  */
 export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
   const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
+  const { values, field } = useFormFields({ code: '' }, {}, () => setAlert(null));
+  const code = values.code;
   const verify = useMutation({
     mutationFn: async () => {
       await authApi.secondStep(code);
@@ -47,8 +49,7 @@ export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: SessionUser) 
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...field('code')}
         help="Lost your phone? Enter one of your recovery codes instead."
       />
       <Button type="submit" className="w-full" disabled={verify.isPending}>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
 
@@ -21,8 +22,9 @@ export function VerifyWithPasswordForm({
   onVerified: (result: VerifyEmailResponse) => void;
 }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
+  const { values, field } = useFormFields({ password: '' }, {}, () => setAlert(null));
+  const { password } = values;
   const answer = useMutation({
     mutationFn: (disown: boolean) =>
       authApi.answerVerification(disown ? { token, disown } : { token, password }),
@@ -53,13 +55,7 @@ export function VerifyWithPasswordForm({
       className="mt-2 w-full space-y-4 text-left"
     >
       {alert && <FormAlert>{alert}</FormAlert>}
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
       <Button type="submit" className="w-full" disabled={answer.isPending}>
         Verify email
       </Button>
