@@ -1,5 +1,6 @@
 import { formatCents } from '@conduit/contracts';
 import { useChartWidth } from '../../components/charts/use-chart-width.ts';
+import { ChartGrid } from '../../components/ui/chart-grid.tsx';
 import { formatCompactCents } from '../../lib/format-compact.ts';
 import { formatMonth } from './admin-format.ts';
 import type { RevenueMonth } from './revenue-months.ts';
@@ -46,27 +47,13 @@ export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
         aria-label={`Revenue by month: ${summary}`}
         className="h-auto w-full"
       >
-        {Array.from({ length: GRID_LINES + 1 }, (_, line) => (top / GRID_LINES) * line).map((value) => (
-          <g key={value}>
-            <line
-              x1={PAD.left}
-              x2={width - PAD.right}
-              y1={y(value)}
-              y2={y(value)}
-              className="stroke-border"
-              strokeDasharray={value === 0 ? undefined : '3 4'}
-            />
-            <text
-              x={PAD.left - 8}
-              y={y(value)}
-              dy="0.35em"
-              textAnchor="end"
-              className="fill-muted text-[11px]"
-            >
-              {formatCompactCents(Math.round(value))}
-            </text>
-          </g>
-        ))}
+        <ChartGrid
+          values={Array.from({ length: GRID_LINES + 1 }, (_, line) => (top / GRID_LINES) * line)}
+          y={y}
+          left={PAD.left}
+          right={width - PAD.right}
+          format={(value) => formatCompactCents(Math.round(value))}
+        />
         {months.map((month, index) => {
           const x = PAD.left + slot * index + (slot - barWidth) / 2;
           const barTop = y(month.revenue.total);

@@ -1,5 +1,6 @@
 import { type DailyUsageDay, SERVICES, USAGE_WINDOW_DAYS } from '@conduit/contracts';
 import { useChartWidth } from '../../components/charts/use-chart-width.ts';
+import { ChartGrid } from '../../components/ui/chart-grid.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { integerTicks, shortDay } from './chart-scale.ts';
 import { dayBreakdown, dayTotal, quantityOf, SERVICE_FILL, type UsageMetric } from './usage-series.ts';
@@ -37,27 +38,7 @@ export default function UsageChart({ days, metric }: { days: DailyUsageDay[]; me
   return (
     <div ref={ref}>
       <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={summary} className="h-auto w-full">
-        {ticks.map((value) => (
-          <g key={value}>
-            <line
-              x1={PAD.left}
-              x2={width - PAD.right}
-              y1={y(value)}
-              y2={y(value)}
-              className="stroke-border"
-              strokeDasharray={value === 0 ? undefined : '3 4'}
-            />
-            <text
-              x={PAD.left - 8}
-              y={y(value)}
-              dy="0.35em"
-              textAnchor="end"
-              className="fill-muted text-[11px]"
-            >
-              {formatCount(value)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={ticks} y={y} left={PAD.left} right={width - PAD.right} format={formatCount} />
         {days.map((day, index) => {
           const x = PAD.left + slot * index + (slot - barWidth) / 2;
           let stacked = 0;
