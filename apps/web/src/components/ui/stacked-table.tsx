@@ -26,3 +26,37 @@ export function Cell({
     </td>
   );
 }
+
+/**
+ * A card-framed table of compact rows (`ROW_CLASSES`, `Cell compact`): named by a caption read
+ * aloud or by a heading elsewhere on the page, with one header cell per column.
+ */
+export function StackedTable({
+  columns,
+  caption,
+  labelledBy,
+  children,
+}: {
+  columns: readonly string[];
+  caption?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
+      <table aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="border-border border-b max-sm:sr-only">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-3 font-medium text-muted text-xs">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">{children}</tbody>
+      </table>
+    </div>
+  );
+}

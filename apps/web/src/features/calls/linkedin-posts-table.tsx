@@ -1,5 +1,5 @@
 import type { LinkedinPost } from '@conduit/contracts';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 
 const COLUMNS = ['Post', 'Date', 'Likes', 'Comments', 'Reposts'] as const;
@@ -14,49 +14,35 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-      <table className="w-full text-left text-sm max-sm:block">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-border border-b max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-medium text-muted text-xs">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {posts.map((post) => (
-            <tr key={post.id} className={ROW_CLASSES}>
-              <Cell compact column="Post" className="min-w-64 text-fg max-sm:col-span-2">
-                <p className="line-clamp-4 whitespace-pre-line break-words">{post.text}</p>
-                <a
-                  href={post.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`Open post from ${formatDate(post.postedAt)}`}
-                  className="mt-1 inline-block text-primary-text text-xs underline underline-offset-2"
-                >
-                  Open post
-                </a>
-              </Cell>
-              <Cell compact column="Date" className="text-fg sm:whitespace-nowrap">
-                <time dateTime={post.postedAt}>{formatDate(post.postedAt)}</time>
-              </Cell>
-              <Cell compact column="Likes" className="text-fg tabular-nums">
-                {formatCount(post.stats.likes)}
-              </Cell>
-              <Cell compact column="Comments" className="text-fg tabular-nums">
-                {formatCount(post.stats.comments)}
-              </Cell>
-              <Cell compact column="Reposts" className="text-fg tabular-nums">
-                {formatCount(post.stats.reposts)}
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable columns={COLUMNS} caption={caption}>
+      {posts.map((post) => (
+        <tr key={post.id} className={ROW_CLASSES}>
+          <Cell compact column="Post" className="min-w-64 text-fg max-sm:col-span-2">
+            <p className="line-clamp-4 whitespace-pre-line break-words">{post.text}</p>
+            <a
+              href={post.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open post from ${formatDate(post.postedAt)}`}
+              className="mt-1 inline-block text-primary-text text-xs underline underline-offset-2"
+            >
+              Open post
+            </a>
+          </Cell>
+          <Cell compact column="Date" className="text-fg sm:whitespace-nowrap">
+            <time dateTime={post.postedAt}>{formatDate(post.postedAt)}</time>
+          </Cell>
+          <Cell compact column="Likes" className="text-fg tabular-nums">
+            {formatCount(post.stats.likes)}
+          </Cell>
+          <Cell compact column="Comments" className="text-fg tabular-nums">
+            {formatCount(post.stats.comments)}
+          </Cell>
+          <Cell compact column="Reposts" className="text-fg tabular-nums">
+            {formatCount(post.stats.reposts)}
+          </Cell>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

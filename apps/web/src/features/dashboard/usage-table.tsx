@@ -1,6 +1,6 @@
 import { callPagePath, SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
 import { Link } from 'react-router';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { CallStatus } from '../calls/call-status.tsx';
 import { ElapsedTime } from '../live-status/elapsed-time.tsx';
@@ -16,51 +16,38 @@ export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): str
 
 export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-      <table aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
-        <thead className="border-border border-b max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-medium text-muted text-xs">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {items.map((item) => (
-            <tr key={item.taskId} className={ROW_CLASSES}>
-              <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-              </Cell>
-              <Cell compact column="Key" className="break-words text-fg">
-                {item.keyName}
-              </Cell>
-              <Cell compact column="Service" className="text-fg">
-                {SERVICE_LABELS[item.service]}
-              </Cell>
-              <Cell compact column="Status" className="text-fg">
-                <span className="inline-flex items-center gap-1.5">
-                  <CallStatus status={item.status} />
-                  {item.status === 'processing' && <ElapsedTime since={item.createdAt} />}
-                </span>
-              </Cell>
-              <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
-                {creditsText(item)}
-              </Cell>
-              <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
-                <Link
-                  to={callPagePath(item.taskId)}
-                  aria-label={`Open call ${item.taskId}`}
-                  className="break-all font-mono text-primary-text text-xs underline underline-offset-2 sm:whitespace-nowrap"
-                >
-                  {item.taskId}
-                </Link>
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable columns={COLUMNS} labelledBy={labelledBy}>
+      {items.map((item) => (
+        <tr key={item.taskId} className={ROW_CLASSES}>
+          <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          </Cell>
+          <Cell compact column="Key" className="break-words text-fg">
+            {item.keyName}
+          </Cell>
+          <Cell compact column="Service" className="text-fg">
+            {SERVICE_LABELS[item.service]}
+          </Cell>
+          <Cell compact column="Status" className="text-fg">
+            <span className="inline-flex items-center gap-1.5">
+              <CallStatus status={item.status} />
+              {item.status === 'processing' && <ElapsedTime since={item.createdAt} />}
+            </span>
+          </Cell>
+          <Cell compact column="Credits" className="text-fg sm:whitespace-nowrap">
+            {creditsText(item)}
+          </Cell>
+          <Cell compact column="Task ID" className="min-w-0 max-sm:col-span-2">
+            <Link
+              to={callPagePath(item.taskId)}
+              aria-label={`Open call ${item.taskId}`}
+              className="break-all font-mono text-primary-text text-xs underline underline-offset-2 sm:whitespace-nowrap"
+            >
+              {item.taskId}
+            </Link>
+          </Cell>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
