@@ -12,7 +12,7 @@ import { readServerError, signupErrorText } from './auth-error-text.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { confirmFieldError, type NewPasswordPair, passwordFieldError } from './auth-validation.ts';
 import { refetchCurrentUser } from './session-user.ts';
-import { ConfirmHelp } from './signup-form.tsx';
+import { NewPasswordFields } from './signup-form.tsx';
 import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 
 /**
@@ -68,19 +68,7 @@ export function ResetPasswordPage() {
         >
           <p className="text-muted text-sm">Every device signed in to your account will be signed out.</p>
           {alert && <FormAlert>{alert}</FormAlert>}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...field('password')}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            help={<ConfirmHelp values={values} />}
-            {...field('confirmPassword')}
-          />
+          <NewPasswordFields label="New password" values={values} field={field} />
           <Button type="submit" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Save new password'}
           </Button>

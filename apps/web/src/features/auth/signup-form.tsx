@@ -24,8 +24,8 @@ export interface Registration {
   response: RegisterResponse;
 }
 
-/** The confirm field's help under a new password (sign-up and password reset). */
-export function ConfirmHelp({ values }: { values: NewPasswordPair }) {
+/** The confirm field's help under a new password. */
+function ConfirmHelp({ values }: { values: NewPasswordPair }) {
   const help = confirmHelp(values);
   if (help === 'match') {
     return (
@@ -36,6 +36,38 @@ export function ConfirmHelp({ values }: { values: NewPasswordPair }) {
     );
   }
   return help === 'enterFirst' ? AUTH_FORM_TEXTS.confirmHelpEnterFirst : AUTH_FORM_TEXTS.confirmHelpConfirm;
+}
+
+type FieldProps = ReturnType<ReturnType<typeof useFormFields<NewPasswordPair>>['field']>;
+
+/** A new password and its confirmation, with sign-up's help texts (sign-up and password reset). */
+export function NewPasswordFields({
+  label,
+  values,
+  field,
+}: {
+  label: string;
+  values: NewPasswordPair;
+  field: (name: 'password' | 'confirmPassword') => FieldProps;
+}) {
+  return (
+    <>
+      <TextField
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        help={AUTH_FORM_TEXTS.passwordHelp}
+        {...field('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        help={<ConfirmHelp values={values} />}
+        {...field('confirmPassword')}
+      />
+    </>
+  );
 }
 
 /**
@@ -83,20 +115,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (registration: Regi
     <form noValidate onSubmit={onSubmit} aria-label="Create account" className="space-y-4">
       {alert && <FormAlert>{alert}</FormAlert>}
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        help={AUTH_FORM_TEXTS.passwordHelp}
-        {...field('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        help={<ConfirmHelp values={values} />}
-        {...field('confirmPassword')}
-      />
+      <NewPasswordFields label="Password" values={values} field={field} />
       <Button type="submit" className="w-full" disabled={isEmpty || isMismatch || register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create account'}
       </Button>

@@ -60,21 +60,11 @@ export function VerifyEmailPage() {
     };
   }, [isVerified, queryClient, navigate]);
 
-  if (!token) {
-    return (
-      <AuthOutcome tone="danger" title="Verification failed">
-        <p className="text-fg">{AUTH_ERROR_TEXTS.noToken}</p>
-        <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
-          Back to home
-        </ButtonLink>
-      </AuthOutcome>
-    );
-  }
   // One line whatever went wrong: the server's "invalid or expired link" would only repeat it.
-  if (verification.isError) {
+  if (!token || verification.isError) {
     return (
       <AuthOutcome tone="danger" title="Verification failed">
-        <p className="text-fg">{AUTH_ERROR_TEXTS.verifyFailed}</p>
+        <p className="text-fg">{token ? AUTH_ERROR_TEXTS.verifyFailed : AUTH_ERROR_TEXTS.noToken}</p>
         <ButtonLink to={ROUTES.home} variant="secondary" className="mt-3">
           Back to home
         </ButtonLink>
