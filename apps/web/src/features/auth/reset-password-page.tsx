@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, isSignedIn } from './auth-api.ts';
