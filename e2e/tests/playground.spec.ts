@@ -18,8 +18,11 @@ async function createKey(page: Page, name: string) {
 
 /** Opens the service's tab and runs its form as prefilled; answers the tab's panel. */
 async function runService(page: Page, service: Service): Promise<Locator> {
-  await page.getByRole('tab', { name: SERVICE_LABELS[service] }).click();
-  const panel = page.getByRole('tabpanel');
+  const tab = page.getByRole('tab', { name: SERVICE_LABELS[service] });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  // This service's own panel, by name: the one shown before the switch may still be found for a frame.
+  const panel = page.getByRole('tabpanel', { name: SERVICE_LABELS[service] });
   await panel.getByRole('button', { name: 'Run' }).click();
   await expect(panel.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeVisible({ timeout: 20_000 });
   return panel;
