@@ -1,5 +1,6 @@
 import {
   APP_PATHS,
+  AUTH_FORM_TEXTS,
   AuthProvidersResponse,
   LoginBody,
   LoginResponse,
@@ -37,7 +38,6 @@ import { finishSignIn } from './sign-in-http.ts';
 import { toAuthUser } from './users.ts';
 import { type VerifyProof, verifyEmail } from './verify-email.ts';
 
-const SIGNED_IN = 'Successfully signed in';
 const OIDC_COOKIE = 'conduit_oidc';
 const OIDC_COOKIE_PATH = '/api/auth/google';
 const OIDC_COOKIE_MAX_AGE_S = 600;
@@ -84,7 +84,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
         const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
           logIn(services, email, password),
         );
-        return finishSignIn(services, request, reply, user, SIGNED_IN);
+        return finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);
       },
     );
 
@@ -121,7 +121,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       });
       if (signInUser) {
         reply.clearCookie(SIGNUP_COOKIE, { ...sessionCookieOptions(config), path: SIGNUP_COOKIE_PATH });
-        await finishSignIn(services, request, reply, signInUser, SIGNED_IN);
+        await finishSignIn(services, request, reply, signInUser, AUTH_FORM_TEXTS.signedIn);
       }
       return result;
     };
@@ -179,7 +179,7 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
         const callbackUrl = new URL(request.url, google.redirectUri);
         const profile = await google.finish(callbackUrl, transaction);
         const user = await signInWithGoogle(services, profile);
-        const result = await finishSignIn(services, request, reply, user, SIGNED_IN);
+        const result = await finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);
         return reply.redirect('twoFactorRequired' in result ? ROUTES.twoFactor : ROUTES.authSuccess);
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in failed');

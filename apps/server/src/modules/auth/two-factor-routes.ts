@@ -1,5 +1,6 @@
 import {
   APP_PATHS,
+  AUTH_FORM_TEXTS,
   LoginResponse,
   MessageResponse,
   ReauthBody,
@@ -45,7 +46,7 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
         });
         clearChallenge(services, reply);
         await startSession(services, request, reply, user);
-        return { user: toAuthUser(user), message: 'Successfully signed in' };
+        return { user: toAuthUser(user), message: AUTH_FORM_TEXTS.signedIn };
       },
     );
 

@@ -28,28 +28,42 @@ export function Cell({
 }
 
 /**
- * A card-framed table of compact rows (`ROW_CLASSES`, `Cell compact`): named by a caption read
- * aloud or by a heading elsewhere on the page, with one header cell per column.
+ * A table in a card: a header row for wide screens, rows that stack on phones (`ROW_CLASSES`,
+ * `Cell`). `compact` for the dense tables of calls and posts, whose cells are `Cell compact`.
  */
-export function StackedTable({
+export function CardTable({
   columns,
-  caption,
+  endAligned = [],
+  label,
   labelledBy,
+  compact = false,
   children,
 }: {
   columns: readonly string[];
-  caption?: string;
+  /** Columns whose cells sit at the end (figures, actions), so their headers do too. */
+  endAligned?: readonly string[];
+  label?: string;
   labelledBy?: string;
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-      <table aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
-        {caption && <caption className="sr-only">{caption}</caption>}
+      <table
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        className="w-full text-left text-sm max-sm:block"
+      >
         <thead className="border-border border-b max-sm:sr-only">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-medium text-muted text-xs">
+              <th
+                key={column}
+                scope="col"
+                className={`${compact ? 'px-3' : 'whitespace-nowrap px-4'} py-3 font-medium text-muted text-xs ${
+                  endAligned.includes(column) ? 'text-right' : ''
+                }`}
+              >
                 {column}
               </th>
             ))}

@@ -2,12 +2,11 @@ import type { AuditEntry } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { auditLogQuery } from './admin-api.ts';
 import { humanize } from './admin-format.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
-import { AdminTable } from './admin-table.tsx';
 
 export const AUDIT_EMPTY = 'No admin changes yet. Every change an admin makes is recorded here.';
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Details'] as const;
@@ -52,7 +51,7 @@ function Details({ details }: { details: AuditEntry['details'] }) {
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <AdminTable columns={COLUMNS} label="Audit log">
+    <CardTable columns={COLUMNS} label="Audit log">
       {entries.map((entry) => (
         <tr key={entry.id} className={ROW_CLASSES}>
           <Cell column="Time" className="align-top text-fg sm:whitespace-nowrap">
@@ -72,7 +71,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           </Cell>
         </tr>
       ))}
-    </AdminTable>
+    </CardTable>
   );
 }
 

@@ -1,13 +1,12 @@
 import { type AdminFeaturesResponse, FEATURE_ERROR_RATE_GOOD_BELOW } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminTable } from './admin-table.tsx';
 import { RateBadge } from './status-badge.tsx';
 
 export const NO_RATINGS = 'No ratings yet';
@@ -43,7 +42,7 @@ function ErrorRate({ rate }: { rate: number }) {
 
 function FeaturesTable({ features }: { features: Feature[] }) {
   return (
-    <AdminTable columns={COLUMNS} label="Feature usage">
+    <CardTable columns={COLUMNS} label="Feature usage">
       {features.map((feature) => (
         <tr key={feature.feature} className={ROW_CLASSES}>
           <Cell column="Service" className="font-medium text-fg max-sm:col-span-2">
@@ -63,7 +62,7 @@ function FeaturesTable({ features }: { features: Feature[] }) {
           </Cell>
         </tr>
       ))}
-    </AdminTable>
+    </CardTable>
   );
 }
 

@@ -1,11 +1,10 @@
 import { ADMIN_REVENUE_MONTHS, formatCents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { adminRevenueQuery } from './admin-api.ts';
 import { formatGrowth, formatMonth } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { AdminTable } from './admin-table.tsx';
 import { lastMonths, type RevenueMonth } from './revenue-months.ts';
 
 /** The chart is its own chunk: only an admin opening this tab downloads it. */
@@ -63,7 +62,7 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
         <h2 id={tableTitleId} className="sr-only">
           Revenue by month
         </h2>
-        <AdminTable columns={COLUMNS} labelledBy={tableTitleId}>
+        <CardTable columns={COLUMNS} labelledBy={tableTitleId}>
           {[...months].reverse().map((month) => (
             <tr key={month.date} className={ROW_CLASSES}>
               <Cell column="Month" className="whitespace-nowrap text-fg">
@@ -77,7 +76,7 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
               </Cell>
             </tr>
           ))}
-        </AdminTable>
+        </CardTable>
       </section>
     </div>
   );

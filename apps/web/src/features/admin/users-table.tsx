@@ -2,17 +2,16 @@ import type { AdminUser } from '@conduit/contracts';
 import { Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PLAN_SHORT_LABELS, ROLE_LABELS } from './admin-labels.ts';
-import { AdminTable } from './admin-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Plan', 'Role', 'Status', 'Last login', 'Balance', 'Actions'] as const;
 
 export function UsersTable({ users, onEdit }: { users: AdminUser[]; onEdit: (user: AdminUser) => void }) {
   return (
-    <AdminTable columns={COLUMNS} endAligned={['Balance', 'Actions']} label="Users">
+    <CardTable columns={COLUMNS} endAligned={['Balance', 'Actions']} label="Users">
       {users.map((user) => (
         <tr key={user._id} className={ROW_CLASSES}>
           <Cell column="Email" className="break-all text-fg max-sm:col-span-2">
@@ -52,6 +51,6 @@ export function UsersTable({ users, onEdit }: { users: AdminUser[]; onEdit: (use
           </Cell>
         </tr>
       ))}
-    </AdminTable>
+    </CardTable>
   );
 }

@@ -10,10 +10,9 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
-import { AdminTable } from './admin-table.tsx';
 
 const PAGE_SIZE = 50;
 const WAITLIST_QUERY_KEY = ['admin', 'waitlist'] as const;
@@ -120,7 +119,7 @@ export function WaitlistTab() {
         </p>
       )}
       {data && data.entries.length > 0 && (
-        <AdminTable columns={COLUMNS} label="Waitlist by rank">
+        <CardTable columns={COLUMNS} label="Waitlist by rank">
           {data.entries.map((entry) => (
             <tr key={entry.id} className={ROW_CLASSES}>
               <Cell column="Rank">#{entry.position}</Cell>
@@ -137,7 +136,7 @@ export function WaitlistTab() {
               <Cell column="Joined">{day(entry.createdAt)}</Cell>
             </tr>
           ))}
-        </AdminTable>
+        </CardTable>
       )}
       {data && data.total > PAGE_SIZE && (
         <div className="flex items-center justify-between gap-3 text-sm">

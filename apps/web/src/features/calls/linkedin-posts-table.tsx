@@ -1,5 +1,5 @@
 import type { LinkedinPost } from '@conduit/contracts';
-import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 
 const COLUMNS = ['Post', 'Date', 'Likes', 'Comments', 'Reposts'] as const;
@@ -14,7 +14,7 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
     );
   }
   return (
-    <StackedTable columns={COLUMNS} caption={caption}>
+    <CardTable compact columns={COLUMNS} label={caption}>
       {posts.map((post) => (
         <tr key={post.id} className={ROW_CLASSES}>
           <Cell compact column="Post" className="min-w-64 text-fg max-sm:col-span-2">
@@ -43,6 +43,6 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
           </Cell>
         </tr>
       ))}
-    </StackedTable>
+    </CardTable>
   );
 }

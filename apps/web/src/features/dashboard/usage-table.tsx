@@ -1,6 +1,6 @@
 import { callPagePath, SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
 import { Link } from 'react-router';
-import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { CallStatus } from '../calls/call-status.tsx';
 import { ElapsedTime } from '../live-status/elapsed-time.tsx';
@@ -16,7 +16,7 @@ export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): str
 
 export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
   return (
-    <StackedTable columns={COLUMNS} labelledBy={labelledBy}>
+    <CardTable compact columns={COLUMNS} labelledBy={labelledBy}>
       {items.map((item) => (
         <tr key={item.taskId} className={ROW_CLASSES}>
           <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
@@ -48,6 +48,6 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
           </Cell>
         </tr>
       ))}
-    </StackedTable>
+    </CardTable>
   );
 }

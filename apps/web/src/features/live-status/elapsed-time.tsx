@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useElapsed } from '../calls/use-elapsed.ts';
 
 /** "0:42", "12:03", "1:02:03" from milliseconds. */
 export function formatElapsed(ms: number): string {
@@ -9,18 +9,9 @@ export function formatElapsed(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /** How long a running call has been running, ticking each second. */
 export function ElapsedTime({ since }: { since: string }) {
-  const elapsedMs = useNow(1000) - new Date(since).getTime();
+  const elapsedMs = useElapsed(since, true);
   return (
     <time dateTime={`PT${Math.max(0, Math.floor(elapsedMs / 1000))}S`} className="text-muted tabular-nums">
       {formatElapsed(elapsedMs)}
