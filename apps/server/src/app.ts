@@ -33,6 +33,7 @@ import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
 import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -147,6 +148,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(twoFactorRoutes(services, authLimits));
   await app.register(creditsRoutes(services));
   await app.register(keysRoutes(services));
+  await app.register(workspacesRoutes(services));
   await app.register(paymentsRoutes(services));
   const waitlistLimits = createWaitlistLimits({
     redis: services.redis,

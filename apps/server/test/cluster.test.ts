@@ -81,7 +81,7 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs:
 const countOf = async (sql: string, params: unknown[]) =>
   Number((await ctx.pool.query(sql, params)).rows[0]?.n ?? 0);
 const unsettledOf = (account: PaidAccount) =>
-  countOf("select count(*)::int as n from tasks where user_id = $1 and status = 'processing'", [
+  countOf("select count(*)::int as n from tasks where workspace_id = $1 and status = 'processing'", [
     account.userId,
   ]);
 
@@ -89,7 +89,7 @@ const unsettledOf = (account: PaidAccount) =>
 async function unlimitedAccount(credits: number) {
   const account = await createPaidAccount(ctx, { credits, tier: 'enterprise' });
   await ctx.pool.query(
-    'update users set rate_limit_per_minute = 1000000, rate_limit_per_hour = 1000000, rate_limit_per_day = 1000000 where id = $1',
+    'update workspaces set rate_limit_per_minute = 1000000, rate_limit_per_hour = 1000000, rate_limit_per_day = 1000000 where id = $1',
     [account.userId],
   );
   return account;
@@ -110,9 +110,9 @@ async function expectLedgerHolds(account: PaidAccount) {
 async function expectBalanceMatchesTasks(account: PaidAccount, granted: number) {
   const { rows } = await ctx.pool.query(
     `select c.balance,
-            (select coalesce(sum(cost), 0)::int from tasks t where t.user_id = c.user_id) as charged,
-            (select coalesce(sum(credits_refunded), 0)::int from tasks t where t.user_id = c.user_id) as refunded
-       from credit_accounts c where c.user_id = $1`,
+            (select coalesce(sum(cost), 0)::int from tasks t where t.workspace_id = c.workspace_id) as charged,
+            (select coalesce(sum(credits_refunded), 0)::int from tasks t where t.workspace_id = c.workspace_id) as refunded
+       from credit_accounts c where c.workspace_id = $1`,
     [account.userId],
   );
   const row = rows[0] as { balance: number; charged: number; refunded: number };
@@ -219,9 +219,9 @@ describe('several processes on one database and Redis', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 402)).toHaveLength(999);
     expect(await expectLedgerHolds(account)).toBe(0);
-    expect(await countOf('select count(*)::int as n from tasks where user_id = $1', [account.userId])).toBe(
-      1,
-    );
+    expect(
+      await countOf('select count(*)::int as n from tasks where workspace_id = $1', [account.userId]),
+    ).toBe(1);
   }, 60_000);
 
   it.skipIf(!hasRedis)(
@@ -229,7 +229,7 @@ describe('several processes on one database and Redis', () => {
     async () => {
       const account = await createPaidAccount(ctx, { tier: 'enterprise' });
       const limit = 600;
-      await ctx.pool.query('update users set rate_limit_per_minute = $1 where id = $2', [
+      await ctx.pool.query('update workspaces set rate_limit_per_minute = $1 where id = $2', [
         limit,
         account.userId,
       ]);
@@ -270,7 +270,7 @@ describe('several processes on one database and Redis', () => {
       'the worker to start the tasks',
       async () =>
         (await countOf(
-          'select count(*)::int as n from tasks where user_id = $1 and upstream_id is not null',
+          'select count(*)::int as n from tasks where workspace_id = $1 and upstream_id is not null',
           [account.userId],
         )) === prompts.length,
       20_000,
@@ -282,7 +282,7 @@ describe('several processes on one database and Redis', () => {
     // runs: the next worker's sweep fails and refunds it.
     const { rows: overdueRows } = await ctx.pool.query(
       `update tasks set deadline_at = now()
-        where id = (select id from tasks where user_id = $1 and status = 'processing' order by id limit 1)
+        where id = (select id from tasks where workspace_id = $1 and status = 'processing' order by id limit 1)
         returning id, request->>'prompt' as prompt`,
       [account.userId],
     );
@@ -294,7 +294,7 @@ describe('several processes on one database and Redis', () => {
     const { rows } = await ctx.pool.query(
       `select t.id, t.status, t.error,
               (select count(*)::int from credit_entries e where e.reference = t.id and e.reason = 'refund') as refunds
-         from tasks t where t.user_id = $1`,
+         from tasks t where t.workspace_id = $1`,
       [account.userId],
     );
     expect(rows.map((row) => row.id).sort()).toEqual([...taskIds].sort());
@@ -345,7 +345,7 @@ describe('several processes on one database and Redis', () => {
 
     const { rows } = await ctx.pool.query(
       `select t.id, (select count(*)::int from credit_entries e where e.reference = t.id and e.reason = 'usage') as debits
-         from tasks t where t.user_id = $1`,
+         from tasks t where t.workspace_id = $1`,
       [account.userId],
     );
     const stored = new Set(rows.map((row) => row.id as string));
@@ -405,7 +405,9 @@ describe('several processes on one database and Redis', () => {
         ),
       30_000,
     );
-    const tasks = await countOf('select count(*)::int as n from tasks where user_id = $1', [account.userId]);
+    const tasks = await countOf('select count(*)::int as n from tasks where workspace_id = $1', [
+      account.userId,
+    ]);
     expect(tasks).toBe(statuses.length);
     await expectBalanceMatchesTasks(account, 100_000);
 

@@ -5,55 +5,89 @@ import { insertUser } from '../src/modules/auth/users.ts';
 import { grantCredits, openCreditAccount } from '../src/modules/credits/ledger.ts';
 import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
 import { createKey } from '../src/modules/keys/keys.ts';
+import { createTeam } from '../src/modules/workspaces/teams.ts';
 import type { Services } from '../src/platform/services.ts';
 
 export interface PaidAccount {
+  /** The person. */
   userId: string;
+  /** Who pays: the person's personal workspace (the same id), or a team they own. */
+  workspaceId: string;
   email: string;
   key: string;
   keyId: string;
 }
 
+export interface PaidAccountOptions {
+  credits?: number;
+  tier?: 'free' | 'pro' | 'enterprise';
+  label?: string;
+  /** 'team': the credits and the key belong to a new team the person owns. */
+  owner?: 'personal' | 'team';
+}
+
 /** A verified account with one API key and `credits` credits (the ledger's own grant path). */
 export async function createPaidAccount(
   services: Pick<Services, 'db' | 'pool' | 'clock' | 'sessionSecret'>,
-  options: { credits?: number; tier?: 'free' | 'pro' | 'enterprise'; label?: string } = {},
+  options: PaidAccountOptions = {},
 ): Promise<PaidAccount> {
   const email = `${options.label ?? 'dev'}-${randomBytes(4).toString('hex')}@example.com`;
   const user = await insertUser(services.db, { email, emailVerifiedAt: new Date() });
   if (!user) throw new Error('could not create the test account');
-  await services.db.transaction(async (tx) => {
-    await openCreditAccount(tx, user.id);
-    const credits = options.credits ?? FREE_CREDITS_ON_VERIFY;
-    if (credits > 0) {
-      await grantCredits(tx, {
-        userId: user.id,
+  await openCreditAccount(services.db, user.id);
+  const workspace =
+    options.owner === 'team'
+      ? {
+          id: (await createTeam(services, user.id, { name: `Team of ${email}` })).team.id,
+          kind: 'team' as const,
+        }
+      : { id: user.id, kind: 'personal' as const };
+  const credits = options.credits ?? FREE_CREDITS_ON_VERIFY;
+  if (credits > 0) {
+    await services.db.transaction((tx) =>
+      grantCredits(tx, {
+        workspaceId: workspace.id,
         delta: credits,
         reason: 'adjustment',
-        reference: `test:${user.id}`,
-      });
-    }
-  });
+        reference: `test:${workspace.id}`,
+      }),
+    );
+  }
   if (options.tier) {
-    await services.pool.query('update users set tier = $1 where id = $2', [options.tier, user.id]);
+    await services.pool.query('update workspaces set tier = $1 where id = $2', [options.tier, workspace.id]);
   }
   const key = await createKey(
     { db: services.db, clock: services.clock, encryptionKey: deriveKeyEncryptionKey(services.sessionSecret) },
-    user.id,
+    { workspace, user },
     { keyName: 'test key' },
   );
-  return { userId: user.id, email, key: key.keyValue, keyId: key._id };
+  return { userId: user.id, workspaceId: workspace.id, email, key: key.keyValue, keyId: key._id };
+}
+
+/** Another key of the same workspace, created by another member (or the same person). */
+export async function addKey(
+  services: Pick<Services, 'db' | 'clock' | 'sessionSecret'>,
+  account: Pick<PaidAccount, 'workspaceId' | 'userId'>,
+  creator: { id: string; email: string } = { id: account.userId, email: '' },
+) {
+  const kind = account.workspaceId === account.userId ? 'personal' : 'team';
+  const key = await createKey(
+    { db: services.db, clock: services.clock, encryptionKey: deriveKeyEncryptionKey(services.sessionSecret) },
+    { workspace: { id: account.workspaceId, kind }, user: creator },
+    { keyName: 'another key' },
+  );
+  return { key: key.keyValue, keyId: key._id };
 }
 
 /**
  * Balance and the sum of the ledger: equal for every account, always
  * (docs/product.md, "Credits and money").
  */
-export async function ledgerCheck(services: Pick<Services, 'pool'>, userId: string) {
+export async function ledgerCheck(services: Pick<Services, 'pool'>, workspaceId: string) {
   const { rows } = await services.pool.query(
-    `select c.balance, coalesce((select sum(delta) from credit_entries e where e.user_id = c.user_id), 0)::int as sum
-       from credit_accounts c where c.user_id = $1`,
-    [userId],
+    `select c.balance, coalesce((select sum(delta) from credit_entries e where e.workspace_id = c.workspace_id), 0)::int as sum
+       from credit_accounts c where c.workspace_id = $1`,
+    [workspaceId],
   );
   return rows[0] as { balance: number; sum: number };
 }

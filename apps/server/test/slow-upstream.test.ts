@@ -61,7 +61,7 @@ describe('a slow upstream', () => {
       );
     }
     await runtime.services.pool.query(
-      "update users set tier = 'enterprise', rate_limit_per_minute = 100000, rate_limit_per_hour = 100000, rate_limit_per_day = 100000",
+      "update workspaces set tier = 'enterprise', rate_limit_per_minute = 100000, rate_limit_per_hour = 100000, rate_limit_per_day = 100000",
     );
   }, 120_000);
   afterAll(() => runtime.close());

@@ -98,10 +98,16 @@ export const AdminOverview = z.object({
      */
     churnRate: z.number(),
   }),
+  teams: z.object({
+    /** Teams not deleted. */
+    total: z.number().int(),
+    /** Teams whose keys made a paid call in the last 30 days. */
+    active: z.number().int(),
+  }),
   revenue: z.object({
     /** All succeeded payments, cents. */
     total: z.number().int(),
-    /** total / accounts that ever paid, cents (0 when nobody paid). */
+    /** total / workspaces (personal or team) that ever paid, cents (0 when nobody paid). */
     arpu: z.number().int(),
   }),
   system: z.object({
@@ -113,6 +119,36 @@ export const AdminOverview = z.object({
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;
 export const AdminDashboardResponse = z.object({ overview: AdminOverview });
+
+/** A team as the admin area lists it: members, balance and the last 30 days' use. */
+export const AdminTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  billingEmail: z.string().nullable(),
+  createdAt: z.string(),
+  tier: z.enum(RATE_LIMIT_TIERS),
+  balance: z.number().int(),
+  members: z.array(z.object({ email: z.string(), role: z.enum(['owner', 'admin', 'developer', 'billing']) })),
+  activeKeys: z.number().int(),
+  /** Paid calls and credits spent (net of refunds) in the last 30 days. */
+  calls30d: z.number().int(),
+  credits30d: z.number().int(),
+});
+export type AdminTeam = z.infer<typeof AdminTeam>;
+
+export const AdminTeamsQuery = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;
+
+export const AdminTeamsResponse = z.object({
+  teams: z.array(AdminTeam),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminTeamsResponse = z.infer<typeof AdminTeamsResponse>;
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
 
 export const AdminUser = z.object({

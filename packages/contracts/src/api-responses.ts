@@ -49,6 +49,13 @@ export type LinkedinTask = z.infer<typeof LinkedinTask>;
 
 export const AccountInfo = z.object({
   keyName: z.string(),
+  workspace: z
+    .object({
+      id: z.string(),
+      kind: z.enum(['personal', 'team']),
+      name: z.string().nullable().describe("The team's name; null for a personal workspace"),
+    })
+    .describe('The workspace the key belongs to: its balance pays for the calls'),
   balance: z.number().int().describe('Credits available'),
   tier: z.enum(['free', 'pro', 'enterprise']),
   limits: z.object({ perMinute: z.number().int(), perHour: z.number().int(), perDay: z.number().int() }),

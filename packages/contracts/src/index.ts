@@ -25,3 +25,4 @@ export * from './theme.ts';
 export * from './timings.ts';
 export * from './usage.ts';
 export * from './waitlist.ts';
+export * from './workspaces.ts';

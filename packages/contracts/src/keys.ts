@@ -29,6 +29,8 @@ export const ApiKey = z.object({
   keyValue: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** Who created the key (their email); a team's key keeps working after they leave. */
+  createdBy: z.string().nullable(),
   permissions: KeyPermissions,
 });
 export type ApiKey = z.infer<typeof ApiKey>;

@@ -9,3 +9,4 @@ export * from '../modules/system/schema.ts';
 export * from '../modules/tasks/schema.ts';
 export * from '../modules/usage/schema.ts';
 export * from '../modules/waitlist/schema.ts';
+export * from '../modules/workspaces/schema.ts';

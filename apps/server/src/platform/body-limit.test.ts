@@ -40,7 +40,7 @@ describe('body size limit', () => {
     expect(engine.starts).toBe(0);
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
     const tasks = await runtime.services.pool.query(
-      'select count(*)::int as n from tasks where user_id = $1',
+      'select count(*)::int as n from tasks where workspace_id = $1',
       [account.userId],
     );
     expect(tasks.rows[0].n).toBe(0);

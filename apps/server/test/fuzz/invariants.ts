@@ -7,13 +7,13 @@ import type pg from 'pg';
  */
 const BROKEN = {
   'balance differs from the ledger': `
-    select c.user_id, c.balance, coalesce(sum(e.delta), 0)::int as ledger
-      from credit_accounts c left join credit_entries e on e.user_id = c.user_id
-     group by c.user_id, c.balance having c.balance <> coalesce(sum(e.delta), 0)`,
+    select c.workspace_id, c.balance, coalesce(sum(e.delta), 0)::int as ledger
+      from credit_accounts c left join credit_entries e on e.workspace_id = c.workspace_id
+     group by c.workspace_id, c.balance having c.balance <> coalesce(sum(e.delta), 0)`,
   'task without its usage debit': `
     select t.id from tasks t
      where not exists (select 1 from credit_entries e
-                        where e.reason = 'usage' and e.reference = t.id and e.delta = -t.cost and e.user_id = t.user_id)`,
+                        where e.reason = 'usage' and e.reference = t.id and e.delta = -t.cost and e.workspace_id = t.workspace_id)`,
   'usage debit without its task': `
     select e.id from credit_entries e
      where e.reason = 'usage' and not exists (select 1 from tasks t where t.id = e.reference)`,
@@ -24,17 +24,17 @@ const BROKEN = {
     select coalesce(p.id, e.reference) as id from payments p
       full join credit_entries e on e.reason = 'purchase' and e.reference = p.id
      where (p.status = 'paid') is distinct from (e.id is not null and e.delta = p.credits)`,
-  'negative balance': 'select user_id from credit_accounts where balance < 0',
+  'negative balance': 'select workspace_id from credit_accounts where balance < 0',
   'ledger entry without an account': `
-    select e.id from credit_entries e where not exists (select 1 from credit_accounts c where c.user_id = e.user_id)`,
+    select e.id from credit_entries e where not exists (select 1 from credit_accounts c where c.workspace_id = e.workspace_id)`,
   'key without its user': `
-    select k.id from api_keys k where not exists (select 1 from users u where u.id = k.user_id)`,
+    select k.id from api_keys k where not exists (select 1 from workspaces w where w.id = k.workspace_id)`,
   'session without its user': `
     select s.id from sessions s where not exists (select 1 from users u where u.id = s.user_id)`,
   'verified user without a credit account': `
     select u.id from users u
      where u.email_verified_at is not null and u.deleted_at is null
-       and not exists (select 1 from credit_accounts c where c.user_id = u.id)`,
+       and not exists (select 1 from credit_accounts c where c.workspace_id = u.id)`,
 } as const;
 
 export async function findBrokenInvariants(pool: pg.Pool): Promise<Record<string, unknown[]>> {
@@ -49,9 +49,9 @@ export async function findBrokenInvariants(pool: pg.Pool): Promise<Record<string
 /** Balance, tasks and ledger entries of one account: the money side of one request. */
 export async function moneyOf(pool: pg.Pool, userId: string) {
   const { rows } = await pool.query(
-    `select (select balance from credit_accounts where user_id = $1) as balance,
-            (select count(*) from tasks where user_id = $1)::int as tasks,
-            (select count(*) from credit_entries where user_id = $1)::int as entries`,
+    `select (select balance from credit_accounts where workspace_id = $1) as balance,
+            (select count(*) from tasks where workspace_id = $1)::int as tasks,
+            (select count(*) from credit_entries where workspace_id = $1)::int as entries`,
     [userId],
   );
   return rows[0] as { balance: number; tasks: number; entries: number };

@@ -103,7 +103,7 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
     broke = await createPaidAccount(runtime.services, { credits: 0, label: 'broke' });
     // The fuzzer sends thousands of calls a minute: rate limits would answer most of them before validation.
     await runtime.services.pool.query(
-      "update users set tier = 'enterprise', rate_limit_per_minute = 1000000, rate_limit_per_hour = 1000000, rate_limit_per_day = 1000000",
+      "update workspaces set tier = 'enterprise', rate_limit_per_minute = 1000000, rate_limit_per_hour = 1000000, rate_limit_per_day = 1000000",
     );
     keyOwners = new Map([
       [rich.key, rich],
@@ -191,7 +191,7 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
     expect(chargedTasks.size).toBeGreaterThan(20);
     expect(await findBrokenInvariants(runtime.services.pool)).toEqual({});
     const { rows } = await runtime.services.pool.query(
-      'select coalesce(sum(cost), 0)::int as spent from tasks where user_id = $1',
+      'select coalesce(sum(cost), 0)::int as spent from tasks where workspace_id = $1',
       [rich.userId],
     );
     expect((await moneyOf(runtime.services.pool, rich.userId)).balance).toBe(RICH_CREDITS - rows[0].spent);

@@ -41,6 +41,7 @@ export function makeAdminDashboard(
   return {
     overview: {
       users: { total: 1534, new: 120, active: 999, churnRate: 4.25 },
+      teams: { total: 12, active: 9 },
       revenue: { total: 1_250_000, arpu: 3999 },
       system: { uptime: 93_784, responseTime: 12.4 },
       ...overrides,

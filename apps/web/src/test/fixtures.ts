@@ -7,6 +7,7 @@ export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     keyValue: 'cdt_live_0123456789abcdef',
     createdAt: '2026-01-05T10:00:00.000Z',
     lastUsedAt: null,
+    createdBy: 'dev@example.com',
     permissions: { image: true, video: true, sora: true, linkedin: true },
     ...overrides,
   };

@@ -24,7 +24,7 @@ export async function adjustUserCredits(
     await openCreditAccount(tx, target.id);
     const reference = newId('adj');
     const result = await adjustCredits(tx, {
-      userId: target.id,
+      workspaceId: target.id,
       delta: body.amount,
       reference,
       note: body.reason,

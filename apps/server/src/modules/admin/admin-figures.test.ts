@@ -130,8 +130,10 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
       const userId = `usr_seed_${user.key}`;
       ids.set(user.key, userId);
       await pool.query(
-        `insert into users (id, email, name, max_api_keys, is_active, email_verified_at, last_login_at, created_at, deleted_at)
-         values ($1, $2, $3, 10, $4, $5, $6, $5, $7)`,
+        `with u as (
+           insert into users (id, email, name, is_active, email_verified_at, last_login_at, created_at, deleted_at)
+           values ($1, $2, $3, $4, $5, $6, $5, $7) returning id, created_at)
+         insert into workspaces (id, kind, max_api_keys, created_at) select id, 'personal', 10, created_at from u`,
         [
           userId,
           `${user.key}@seed.test`,
@@ -143,20 +145,25 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
         ],
       );
       await pool.query(
-        `insert into api_keys (id, user_id, name, key_hash, key_encrypted, permissions)
+        `insert into api_keys (id, workspace_id, name, key_hash, key_encrypted, permissions)
          values ($1, $2, 'seed', $3, 'x', array['image', 'video', 'sora', 'linkedin'])`,
         [`key_seed_${user.key}`, userId, `hash-${user.key}`],
       );
-      await pool.query('insert into credit_accounts (user_id) values ($1)', [userId]);
+      await pool.query('insert into credit_accounts (workspace_id) values ($1)', [userId]);
       await db.transaction((tx) =>
-        grantCredits(tx, { userId, delta: 100, reason: 'adjustment', reference: `seed:${userId}` }),
+        grantCredits(tx, {
+          workspaceId: userId,
+          delta: 100,
+          reason: 'adjustment',
+          reference: `seed:${userId}`,
+        }),
       );
     }
     for (const [index, task] of TASKS.entries()) {
       const taskId = `task_seed_${index}`;
       const cost = COST[task.service];
       await pool.query(
-        `insert into tasks (id, user_id, api_key_id, service, status, cost, credits_refunded, engine, request,
+        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
                             deadline_at, created_at, completed_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'local', '{}', $8, $9, $10)`,
         [
@@ -184,7 +191,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
     await rebuildAccountActivity(pool);
     for (const [index, payment] of PAYMENTS.entries()) {
       await pool.query(
-        `insert into payments (id, user_id, package, credits, amount_cents, status, provider, created_at, paid_at)
+        `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider, created_at, paid_at)
          values ($1, $2, 'starter', 100, $3, $4, 'sandbox', coalesce($5::timestamptz, '2027-01-01T00:00:00Z'), $5)`,
         [`pay_seed_${index}`, id(payment.user), payment.cents, payment.status, payment.paidAt],
       );
@@ -316,7 +323,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
       value: 0,
     });
 
-    await services.pool.query('update credit_accounts set balance = balance + 5 where user_id = $1', [
+    await services.pool.query('update credit_accounts set balance = balance + 5 where workspace_id = $1', [
       id('p'),
     ]);
     await runLedgerCheck(services);
@@ -326,7 +333,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
       value: 1,
     });
     expect(broken.health.status).toBe('unhealthy');
-    await services.pool.query('update credit_accounts set balance = balance - 5 where user_id = $1', [
+    await services.pool.query('update credit_accounts set balance = balance - 5 where workspace_id = $1', [
       id('p'),
     ]);
     await runLedgerCheck(services);

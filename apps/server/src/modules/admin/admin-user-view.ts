@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { users } from '../auth/schema.ts';
 import { creditAccounts } from '../credits/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
 
 /** The columns of an account the admin screen shows, as raw SQL selects them (list-users.ts). */
 export interface AdminUserRow {
@@ -45,26 +46,27 @@ export const toAdminUser = (row: AdminUserRow): AdminUser => ({
 /** One account as the admin screen shows it (deleted accounts included: callers decide). */
 export async function loadAdminUser(db: DbOrTx, userId: string): Promise<AdminUser | undefined> {
   const [row] = await db
-    .select({ user: users, balance: creditAccounts.balance })
+    .select({ user: users, plan: workspaces, balance: creditAccounts.balance })
     .from(users)
-    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
+    .innerJoin(workspaces, eq(workspaces.id, users.id))
+    .leftJoin(creditAccounts, eq(creditAccounts.workspaceId, users.id))
     .where(eq(users.id, userId));
   if (!row) return undefined;
-  const { user } = row;
+  const { user, plan } = row;
   return toAdminUser({
     id: user.id,
     email: user.email,
     name: user.name,
-    tier: user.tier,
+    tier: plan.tier,
     role: user.role,
     is_active: user.isActive,
     email_verified_at: user.emailVerifiedAt,
     last_login_at: user.lastLoginAt,
     created_at: user.createdAt,
     balance: row.balance ?? 0,
-    max_api_keys: user.maxApiKeys,
-    rate_limit_per_minute: user.rateLimitPerMinute,
-    rate_limit_per_hour: user.rateLimitPerHour,
-    rate_limit_per_day: user.rateLimitPerDay,
+    max_api_keys: plan.maxApiKeys,
+    rate_limit_per_minute: plan.rateLimitPerMinute,
+    rate_limit_per_hour: plan.rateLimitPerHour,
+    rate_limit_per_day: plan.rateLimitPerDay,
   });
 }

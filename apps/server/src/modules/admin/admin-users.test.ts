@@ -219,9 +219,10 @@ describe('admin user management: invite, edit, deactivate, credits, audit', () =
     const touch = await admin.call('PATCH', `/api/admin/users/${promoted.userId}`, { maxApiKeys: 1 });
     expect(touch.statusCode).toBe(403);
     expect(touch.json().error).toBe(ADMIN_MESSAGES.superAdminToEditAdmin);
-    const { rows } = await runtime.services.pool.query('select role, max_api_keys from users where id = $1', [
-      admin.userId,
-    ]);
+    const { rows } = await runtime.services.pool.query(
+      'select role, max_api_keys from users join workspaces using (id) where id = $1',
+      [admin.userId],
+    );
     expect(rows[0]).toEqual({ role: 'admin', max_api_keys: 10 });
   });
 
@@ -289,7 +290,7 @@ describe('admin user management: invite, edit, deactivate, credits, audit', () =
     );
 
     const { rows } = await runtime.services.pool.query(
-      "select delta, note, balance_after from credit_entries where user_id = $1 and reason = 'adjustment' order by balance_after desc",
+      "select delta, note, balance_after from credit_entries where workspace_id = $1 and reason = 'adjustment' order by balance_after desc",
       [target.userId],
     );
     expect(rows).toEqual([

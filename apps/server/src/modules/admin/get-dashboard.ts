@@ -21,7 +21,7 @@ with accounts as (
            or (c.last_call_at > $2 and c.streak_start_at <= $2)
            or (c.last_call_at > $2 and c.prev_streak_last_at > $3 and c.prev_streak_last_at <= $2), false) as in_cohort
     from users u
-    left join credit_accounts c on c.user_id = u.id
+    left join credit_accounts c on c.workspace_id = u.id
 )
 select count(*) filter (where is_kept)::int as total,
        count(*) filter (where is_kept and is_new)::int as new,
@@ -30,8 +30,15 @@ select count(*) filter (where is_kept)::int as total,
        count(*) filter (where in_cohort and not is_active)::int as churned
   from accounts`;
 
+/** Teams, and those whose keys made a paid call in the window ($1 now, $2 the window's start). */
+const TEAMS_SQL = `
+select count(*)::int as total,
+       count(*) filter (where c.last_call_at > $2 and c.last_call_at <= $1)::int as active
+  from workspaces w left join credit_accounts c on c.workspace_id = w.id
+ where w.kind = 'team' and w.deleted_at is null`;
+
 const REVENUE_SQL = `
-select coalesce(sum(amount_cents), 0)::bigint as revenue, count(distinct user_id)::int as payers
+select coalesce(sum(amount_cents), 0)::bigint as revenue, count(distinct workspace_id)::int as payers
   from payments where status = 'paid'`;
 
 interface UsersRow {
@@ -47,11 +54,12 @@ const daysBefore = (now: Date, windows: number) =>
 
 export async function getDashboard(ctx: AdminContext): Promise<AdminDashboardResponse> {
   const now = ctx.clock.now();
-  const [[row], [money]] = await Promise.all([
+  const [[row], [teams], [money]] = await Promise.all([
     analyticsQuery<UsersRow>(ctx.pool, USERS_SQL, [now, daysBefore(now, 1), daysBefore(now, 2)]),
+    analyticsQuery<{ total: number; active: number }>(ctx.pool, TEAMS_SQL, [now, daysBefore(now, 1)]),
     analyticsQuery<{ revenue: string; payers: number }>(ctx.pool, REVENUE_SQL),
   ]);
-  if (!row || !money) throw new Error('the dashboard statements returned no row');
+  if (!row || !teams || !money) throw new Error('the dashboard statements returned no row');
   const revenue = Number(money.revenue);
   const { uptime, responseTime } = processFigures(ctx);
   return {
@@ -62,6 +70,7 @@ export async function getDashboard(ctx: AdminContext): Promise<AdminDashboardRes
         active: row.active,
         churnRate: percent(row.churned, row.cohort),
       },
+      teams,
       revenue: { total: revenue, arpu: money.payers === 0 ? 0 : Math.round(revenue / money.payers) },
       system: { uptime, responseTime },
     },

@@ -19,8 +19,8 @@ const LEDGER_CHECK_SQL = `
 select count(*)::int as accounts,
        count(*) filter (where coalesce(c.balance, 0) <> coalesce(e.total, 0))::int as mismatched
   from credit_accounts c
-  full join (select user_id, sum(delta)::bigint as total from credit_entries group by user_id) e
-    on e.user_id = c.user_id`;
+  full join (select workspace_id, sum(delta)::bigint as total from credit_entries group by workspace_id) e
+    on e.workspace_id = c.workspace_id`;
 
 export type LedgerCheck = typeof ledgerChecks.$inferSelect;
 

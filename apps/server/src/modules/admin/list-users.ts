@@ -3,12 +3,13 @@ import type pg from 'pg';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { type AdminUserRow, toAdminUser } from './admin-user-view.ts';
 
-const USER_COLUMNS = `u.id, u.email, u.name, u.tier, u.role, u.is_active, u.email_verified_at, u.last_login_at,
+/** An account with the plan and balance of its personal workspace. */
+const USER_COLUMNS = `u.id, u.email, u.name, w.tier, u.role, u.is_active, u.email_verified_at, u.last_login_at,
   u.created_at, (u.created_at at time zone 'UTC')::text as created_key, coalesce(c.balance, 0)::int as balance,
-  u.max_api_keys, u.rate_limit_per_minute, u.rate_limit_per_hour, u.rate_limit_per_day`;
+  w.max_api_keys, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day`;
 
 /** A LIKE pattern that matches `term` literally anywhere: %, _ and \ lose their meaning. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Accounts (deleted ones excluded), newest first, paged by (created_at, id); `search` matches
@@ -34,7 +35,7 @@ export async function listUsers(pool: pg.Pool, query: AdminUsersQuery): Promise<
   const [page, count] = await Promise.all([
     pool.query<AdminUserRow & { created_key: string }>(
       `select ${USER_COLUMNS}
-         from users u left join credit_accounts c on c.user_id = u.id
+         from users u join workspaces w on w.id = u.id left join credit_accounts c on c.workspace_id = u.id
         where ${filters.join(' and ')}
         order by u.created_at desc, u.id desc
         limit $${params.length}`,

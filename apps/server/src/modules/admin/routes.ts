@@ -5,6 +5,8 @@ import {
   AdminFeaturesResponse,
   AdminHealthResponse,
   AdminRevenueResponse,
+  AdminTeamsQuery,
+  AdminTeamsResponse,
   AdminUsersQuery,
   AdminUsersResponse,
   APP_PATHS,
@@ -29,6 +31,7 @@ import { getFeatures } from './get-features.ts';
 import { getHealth } from './get-health.ts';
 import { getRevenue } from './get-revenue.ts';
 import { inviteUser } from './invite-user.ts';
+import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
 import { updateUser } from './update-user.ts';
 
@@ -63,6 +66,12 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       APP_PATHS.adminUsers.path,
       { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } },
       async (request) => listUsers(services.pool, request.query),
+    );
+
+    app.get(
+      APP_PATHS.adminTeams.path,
+      { schema: { tags, querystring: AdminTeamsQuery, response: { 200: AdminTeamsResponse } } },
+      async (request) => listTeams(services.pool, services.clock.now(), request.query),
     );
 
     app.post(

@@ -9,27 +9,27 @@ import { eq, sql } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { type UserRow, users } from '../auth/schema.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { type WorkspaceRow, workspaces } from '../workspaces/schema.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { assertMayEdit } from './admin-rules.ts';
 import { loadAdminUser } from './admin-user-view.ts';
 import { writeAuditEntry } from './audit-log.ts';
 import { lockTargetUser } from './lock-target.ts';
 
-type Changes = Partial<
-  Pick<
-    UserRow,
-    | 'role'
-    | 'tier'
-    | 'isActive'
-    | 'maxApiKeys'
-    | 'rateLimitPerMinute'
-    | 'rateLimitPerHour'
-    | 'rateLimitPerDay'
-  >
->;
+const PLAN_FIELDS = [
+  'tier',
+  'maxApiKeys',
+  'rateLimitPerMinute',
+  'rateLimitPerHour',
+  'rateLimitPerDay',
+] as const;
+type PlanFields = Pick<WorkspaceRow, (typeof PLAN_FIELDS)[number]>;
+/** An account with the plan of its personal workspace (the admin screen edits both as one). */
+type Target = Pick<UserRow, 'role' | 'isActive'> & PlanFields;
+type Changes = Partial<Target>;
 
 /** The columns the body changes; custom limits belong to Enterprise and go when the tier does. */
-function changesOf(target: UserRow, body: UpdateUserBody): Changes {
+function changesOf(target: Target, body: UpdateUserBody): Changes {
   const wanted: Changes = {};
   if (body.role !== undefined) wanted.role = body.role;
   if (body.plan !== undefined) wanted.tier = TIER_BY_PLAN[body.plan];
@@ -65,7 +65,7 @@ function auditActionOf(changes: Changes): AuditAction {
 /**
  * Edit: role, plan (tier), active flag, key maximum, Enterprise limits. Deactivating ends every
  * session of the account in the same transaction; its API keys stop at once because every paid
- * call re-checks `users.is_active` in its debit statement and status reads look the key up fresh.
+ * call re-checks `users.is_active` of a personal workspace in its debit statement and status reads look the key up fresh.
  * The change and its audit row commit together; a body that changes nothing writes nothing.
  */
 export async function updateUser(
@@ -75,15 +75,24 @@ export async function updateUser(
   body: UpdateUserBody,
 ): Promise<UpdateUserResponse> {
   return ctx.db.transaction(async (tx) => {
-    const target = await lockTargetUser(tx, userId);
-    assertMayEdit(actor, target, body);
+    const user = await lockTargetUser(tx, userId);
+    assertMayEdit(actor, user, body);
+    const [plan] = await tx.select().from(workspaces).where(eq(workspaces.id, user.id)).for('update');
+    if (!plan) throw new Error(`account ${user.id} has no personal workspace`);
+    const target: Target & { id: string } = {
+      ...plan,
+      role: user.role,
+      isActive: user.isActive,
+      id: user.id,
+    };
     const changes = changesOf(target, body);
     const fields = Object.keys(changes) as (keyof Changes)[];
     if (fields.length > 0) {
-      await tx
-        .update(users)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(users.id, target.id));
+      const { role, isActive, ...planChanges } = changes;
+      await tx.update(users).set({ role, isActive, updatedAt: sql`now()` }).where(eq(users.id, target.id));
+      if (Object.keys(planChanges).length > 0) {
+        await tx.update(workspaces).set(planChanges).where(eq(workspaces.id, target.id));
+      }
       if (changes.isActive === false) await revokeUserSessions(tx, target.id);
       await writeAuditEntry(tx, {
         actorId: actor.userId,
@@ -97,8 +106,8 @@ export async function updateUser(
         },
       });
     }
-    const user = await loadAdminUser(tx, target.id);
-    if (!user) throw new Error(`account ${target.id} vanished inside its own transaction`);
-    return { user };
+    const updated = await loadAdminUser(tx, target.id);
+    if (!updated) throw new Error(`account ${target.id} vanished inside its own transaction`);
+    return { user: updated };
   });
 }

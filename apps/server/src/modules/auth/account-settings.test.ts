@@ -128,9 +128,10 @@ describe('DELETE /api/account', () => {
       is_active: false,
     });
     expect(rows[0].deleted_at).toBeInstanceOf(Date);
-    const ledger = await runtime.services.pool.query('select delta from credit_entries where user_id = $1', [
-      userId,
-    ]);
+    const ledger = await runtime.services.pool.query(
+      'select delta from credit_entries where workspace_id = $1',
+      [userId],
+    );
     expect(ledger.rows).toEqual([{ delta: 20 }]);
 
     const again = await runtime.app.inject({

@@ -55,7 +55,7 @@ const me = (cookie: string) =>
 const balance = async (email: string) =>
   (
     await runtime.services.pool.query(
-      'select c.balance from credit_accounts c join users u on u.id = c.user_id where u.email = $1',
+      'select c.balance from credit_accounts c join users u on u.id = c.workspace_id where u.email = $1',
       [email],
     )
   ).rows[0]?.balance;

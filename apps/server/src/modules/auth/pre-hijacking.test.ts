@@ -42,7 +42,7 @@ const rowOf = async (target: TestRuntime, email: string) =>
   (
     await target.services.pool.query(
       `select u.id, u.role, u.email_verified_at, u.password_hash, c.balance
-         from users u join credit_accounts c on c.user_id = u.id where u.email = $1`,
+         from users u join credit_accounts c on c.workspace_id = u.id where u.email = $1`,
       [email],
     )
   ).rows[0];

@@ -27,12 +27,12 @@ async function signUp(email: string) {
 const ledgerOf = async (userId: string) =>
   (
     await runtime.services.pool.query(
-      'select delta, reason, balance_after from credit_entries where user_id = $1 order by created_at',
+      'select delta, reason, balance_after from credit_entries where workspace_id = $1 order by created_at',
       [userId],
     )
   ).rows;
 const balanceOf = async (userId: string) =>
-  (await runtime.services.pool.query('select balance from credit_accounts where user_id = $1', [userId]))
+  (await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [userId]))
     .rows[0]?.balance;
 
 withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
@@ -95,7 +95,7 @@ describe('POST /api/auth/register', () => {
     expect(
       (
         await runtime.services.pool.query(
-          'select count(*)::int as n from credit_accounts where user_id = $1',
+          'select count(*)::int as n from credit_accounts where workspace_id = $1',
           [rows.rows[0].id],
         )
       ).rows[0].n,

@@ -10,7 +10,7 @@ import { Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hashPassword } from './passwords.ts';
-import { findUserByEmail, insertUser, toAuthUser } from './users.ts';
+import { findUserByEmail, insertUser, NEW_WORKSPACE_PLAN, toAuthUser } from './users.ts';
 import { issueVerificationToken, sendVerificationMail } from './verification-mail.ts';
 
 /** Creates an unverified account and mails its verification link; it does not sign in. */
@@ -45,7 +45,7 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody): Promi
     ctx.log.error({ err: error, userId: created.user.id }, 'verification mail failed');
   }
   return {
-    user: toAuthUser(created.user),
+    user: toAuthUser(created.user, NEW_WORKSPACE_PLAN),
     emailSent,
     message: emailSent ? M.registered : M.registeredMailFailed,
   };

@@ -104,7 +104,8 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       { preHandler: requireUser(services), schema: { tags, response: { 200: MeResponse } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { user: toAuthUser(signedIn(request).user) };
+        const { user, workspace } = signedIn(request);
+        return { user: toAuthUser(user, workspace) };
       },
     );
 

@@ -29,14 +29,6 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin', 'super_admin'] })
       .notNull()
       .default('user'),
-    tier: text('tier', { enum: ['free', 'pro', 'enterprise'] })
-      .notNull()
-      .default('free'),
-    maxApiKeys: integer('max_api_keys').notNull(),
-    /** Enterprise limits set by an admin; null means the tier's defaults. */
-    rateLimitPerMinute: integer('rate_limit_per_minute'),
-    rateLimitPerHour: integer('rate_limit_per_hour'),
-    rateLimitPerDay: integer('rate_limit_per_day'),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamptz('last_login_at'),
     /** TOTP (RFC 6238) second factor: the shared secret, AES-GCM sealed (two-factor.ts). */
@@ -48,11 +40,7 @@ export const users = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
   },
-  (table) => [
-    check('users_role_check', sql`${table.role} in ('user', 'admin', 'super_admin')`),
-    check('users_tier_check', sql`${table.tier} in ('free', 'pro', 'enterprise')`),
-    check('users_max_api_keys_check', sql`${table.maxApiKeys} >= 0`),
-  ],
+  (table) => [check('users_role_check', sql`${table.role} in ('user', 'admin', 'super_admin')`)],
 );
 export type UserRow = typeof users.$inferSelect;
 
@@ -70,6 +58,8 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The team this browser works in; null (or a team the account left) means its personal workspace. */
+    workspaceId: text('workspace_id'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );

@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
+import { workspaceMembers, workspaces } from '../workspaces/schema.ts';
+import { toWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { sessions, type UserRow, users } from './schema.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -45,7 +48,12 @@ export interface ActiveSession {
   /** When this browser signed in (re-authentication windows count from it). */
   signedInAt: Date;
   user: UserRow;
+  /** The workspace this browser works in: the chosen team while the account is a member, else personal. */
+  workspace: WorkspaceAccess;
 }
+
+const team = alias(workspaces, 'team');
+const personal = alias(workspaces, 'personal');
 
 /** The live session behind a cookie token: unexpired, and its account active and not deleted. */
 export async function findActiveSession(
@@ -55,9 +63,15 @@ export async function findActiveSession(
 ): Promise<ActiveSession | null> {
   const now = clock.now();
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, personal, team, role: workspaceMembers.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(personal, eq(personal.id, users.id))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, sessions.workspaceId), eq(workspaceMembers.userId, users.id)),
+    )
+    .leftJoin(team, and(eq(team.id, workspaceMembers.workspaceId), isNull(team.deletedAt)))
     .where(
       and(
         eq(sessions.tokenHash, sha256Hex(token)),
@@ -76,7 +90,9 @@ export async function findActiveSession(
       .set({ lastSeenAt: now, ...(isRenewed && { expiresAt: new Date(now.getTime() + SESSION_TTL_MS) }) })
       .where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.session.id, signedInAt: row.session.createdAt, user: row.user };
+  const workspace =
+    row.team && row.role ? toWorkspaceAccess(row.team, row.role) : toWorkspaceAccess(row.personal, 'owner');
+  return { sessionId: row.session.id, signedInAt: row.session.createdAt, user: row.user, workspace };
 }
 
 /** Revoking a session also ends the live event streams opened with it, in every process. */

@@ -13,7 +13,7 @@ import type { UserRow } from './schema.ts';
 import { mailNewSignIn } from './security-mail.ts';
 import { sessionCookieOptions, setSessionCookie } from './session-http.ts';
 import { createSession } from './sessions.ts';
-import { toAuthUser } from './users.ts';
+import { personalWorkspace, toAuthUser } from './users.ts';
 
 const DEVICE_COOKIE = 'conduit_device';
 /** Browsers cap cookie lifetimes at 400 days. */
@@ -82,7 +82,7 @@ export async function finishSignIn(
     return { twoFactorRequired: true, message: T.twoFactorRequired };
   }
   await startSession(services, request, reply, user);
-  return { user: toAuthUser(user), message };
+  return { user: toAuthUser(user, await personalWorkspace(services.db, user.id)), message };
 }
 
 /** The account a pending second step belongs to; 401 when there is none or it expired. */

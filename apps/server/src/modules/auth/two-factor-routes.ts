@@ -24,7 +24,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from './two-factor-settings.ts';
-import { findUserById, toAuthUser } from './users.ts';
+import { findUserById, personalWorkspace, toAuthUser } from './users.ts';
 
 /** Two-factor authentication: the second sign-in step, and turning it on and off under Settings. */
 export const twoFactorRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
@@ -46,7 +46,10 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
         });
         clearChallenge(services, reply);
         await startSession(services, request, reply, user);
-        return { user: toAuthUser(user), message: AUTH_FORM_TEXTS.signedIn };
+        return {
+          user: toAuthUser(user, await personalWorkspace(services.db, user.id)),
+          message: AUTH_FORM_TEXTS.signedIn,
+        };
       },
     );
 

@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
+import { workspaces } from '../workspaces/schema.ts';
+import { toWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { type UserRow, users } from './schema.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -30,14 +32,32 @@ export interface NewUser {
   emailVerifiedAt?: Date;
 }
 
-/** Inserts an account unless the address (or Google id) is taken; undefined means it was. */
+/** The plan a new workspace starts with. */
+export const NEW_WORKSPACE_PLAN = { tier: 'free', maxApiKeys: DEFAULT_MAX_API_KEYS } as const;
+
+/**
+ * Inserts an account, with its personal workspace (same id), unless the address (or Google id) is
+ * taken; undefined means it was. Run it in the caller's transaction.
+ */
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
-    .values({ id: newId('usr'), maxApiKeys: DEFAULT_MAX_API_KEYS, ...input })
+    .values({ id: newId('usr'), ...input })
     .onConflictDoNothing()
     .returning();
+  if (row) {
+    await db
+      .insert(workspaces)
+      .values({ id: row.id, kind: 'personal', ...NEW_WORKSPACE_PLAN, createdBy: row.id });
+  }
   return row;
+}
+
+/** The plan of an account's personal workspace (what a fresh sign-in works in). */
+export async function personalWorkspace(db: DbOrTx, userId: string): Promise<WorkspaceAccess> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+  if (!row) throw new Error(`No personal workspace for ${userId}`);
+  return toWorkspaceAccess(row, 'owner');
 }
 
 /**
@@ -61,7 +81,8 @@ export async function promoteConfiguredAdmin(
   return row ?? user;
 }
 
-export function toAuthUser(user: UserRow): AuthUser {
+/** The account as the app sees it; `apiProvider` is the plan of the workspace in use. */
+export function toAuthUser(user: UserRow, workspace: Pick<WorkspaceAccess, 'tier' | 'maxApiKeys'>): AuthUser {
   return {
     _id: user.id,
     email: user.email,
@@ -72,7 +93,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     hasPassword: user.passwordHash !== null,
     hasGoogle: user.googleId !== null,
     hasTwoFactor: user.totpEnabledAt !== null,
-    apiProvider: { maxApiKeys: user.maxApiKeys, tier: user.tier },
+    apiProvider: { maxApiKeys: workspace.maxApiKeys, tier: workspace.tier },
     createdAt: user.createdAt.toISOString(),
   };
 }

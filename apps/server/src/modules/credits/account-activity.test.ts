@@ -15,7 +15,7 @@ const ACTIVITY_COLUMNS = `last_call_at, streak_start_at, prev_streak_last_at, la
 
 async function activityOf(userId: string) {
   const { rows } = await runtime.services.pool.query(
-    `select ${ACTIVITY_COLUMNS} from credit_accounts where user_id = $1`,
+    `select ${ACTIVITY_COLUMNS} from credit_accounts where workspace_id = $1`,
     [userId],
   );
   return rows[0] as Record<string, Date | null>;
@@ -44,7 +44,7 @@ describe('account call activity', () => {
 
     const live = await activityOf(account.userId);
     const { rows } = await runtime.services.pool.query(
-      'select min(created_at) as first, max(created_at) as last from tasks where user_id = $1',
+      'select min(created_at) as first, max(created_at) as last from tasks where workspace_id = $1',
       [account.userId],
     );
     expect(iso(live.last_call_at)).toBe(iso(rows[0].last));
@@ -70,7 +70,7 @@ describe('account call activity', () => {
     ];
     for (const [index, [service, at]] of calls.entries()) {
       await runtime.services.pool.query(
-        `insert into tasks (id, user_id, api_key_id, service, status, cost, engine, request, deadline_at, created_at)
+        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, engine, request, deadline_at, created_at)
          values ($1, $2, $3, $4, 'completed', 1, 'local', '{}', $5, $5)`,
         [`task_run_${account.userId}_${index}`, account.userId, account.keyId, service, at],
       );

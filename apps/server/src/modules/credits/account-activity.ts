@@ -36,21 +36,21 @@ export function activitySetSql(services: string): string {
  */
 export const REBUILD_ACTIVITY_SQL = `
 with calls as (
-  select user_id, service, created_at,
-         created_at - lag(created_at) over (partition by user_id order by created_at) as gap
+  select workspace_id, service, created_at,
+         created_at - lag(created_at) over (partition by workspace_id order by created_at) as gap
     from tasks
 ), summary as (
-  select user_id,
+  select workspace_id,
          max(created_at) as last_call_at,
          max(created_at) filter (where gap is null or gap > interval '${ACTIVITY_RUN_GAP_DAYS} days') as streak_start_at,
          max(created_at) filter (where service = 'image') as last_image_at,
          max(created_at) filter (where service = 'video') as last_video_at,
          max(created_at) filter (where service = 'sora') as last_sora_at,
          max(created_at) filter (where service = 'linkedin') as last_linkedin_at
-    from calls group by user_id
+    from calls group by workspace_id
 ), with_previous as (
   select s.*, (select max(t.created_at) from tasks t
-                where t.user_id = s.user_id and t.created_at < s.streak_start_at) as prev_streak_last_at
+                where t.workspace_id = s.workspace_id and t.created_at < s.streak_start_at) as prev_streak_last_at
     from summary s
 )
 update credit_accounts c
@@ -58,7 +58,7 @@ update credit_accounts c
        prev_streak_last_at = w.prev_streak_last_at, last_image_at = w.last_image_at,
        last_video_at = w.last_video_at, last_sora_at = w.last_sora_at, last_linkedin_at = w.last_linkedin_at
   from with_previous w
- where c.user_id = w.user_id`;
+ where c.workspace_id = w.workspace_id`;
 
 export async function rebuildAccountActivity(pool: pg.Pool): Promise<number> {
   const result = await pool.query(REBUILD_ACTIVITY_SQL);

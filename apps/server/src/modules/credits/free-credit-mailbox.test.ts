@@ -15,7 +15,7 @@ withRuntimeAndInbox({}, (started, mail) => {
 });
 
 const balanceOf = async (userId: string) =>
-  (await runtime.services.pool.query('select balance from credit_accounts where user_id = $1', [userId]))
+  (await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [userId]))
     .rows[0].balance;
 const deleteAccount = (cookie: string) =>
   runtime.app.inject({

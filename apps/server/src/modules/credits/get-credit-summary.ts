@@ -7,16 +7,16 @@ import { creditEntries } from './schema.ts';
 const SERVICES = Object.keys(USAGE_COSTS) as UsageCostKey[];
 
 /** The signed-in user's credit data (docs/product.md, "Data the screens show"), computed from the ledger. */
-export async function getCreditSummary(db: DbOrTx, userId: string): Promise<CreditsResponse> {
+export async function getCreditSummary(db: DbOrTx, workspaceId: string): Promise<CreditsResponse> {
   const [balance, totals, perService] = await Promise.all([
-    getBalance(db, userId),
+    getBalance(db, workspaceId),
     db
       .select({
         purchased: sql<number>`coalesce(sum(${creditEntries.delta}) filter (where ${creditEntries.reason} = 'purchase'), 0)::int`,
         used: sql<number>`coalesce(-sum(${creditEntries.delta}) filter (where ${creditEntries.reason} in ('usage', 'refund')), 0)::int`,
       })
       .from(creditEntries)
-      .where(eq(creditEntries.userId, userId)),
+      .where(eq(creditEntries.workspaceId, workspaceId)),
     db
       .select({
         service: creditEntries.service,
@@ -24,7 +24,9 @@ export async function getCreditSummary(db: DbOrTx, userId: string): Promise<Cred
         credits: sql<number>`coalesce(-sum(${creditEntries.delta}), 0)::int`,
       })
       .from(creditEntries)
-      .where(sql`${creditEntries.userId} = ${userId} and ${creditEntries.reason} in ('usage', 'refund')`)
+      .where(
+        sql`${creditEntries.workspaceId} = ${workspaceId} and ${creditEntries.reason} in ('usage', 'refund')`,
+      )
       .groupBy(creditEntries.service),
   ]);
   const usageStats = Object.fromEntries(

@@ -19,7 +19,7 @@ async function newAccount(email: string) {
 const ledgerSum = async (userId: string) =>
   (
     await runtime.services.pool.query(
-      'select coalesce(sum(delta), 0)::int as sum, count(*)::int as n from credit_entries where user_id = $1',
+      'select coalesce(sum(delta), 0)::int as sum, count(*)::int as n from credit_entries where workspace_id = $1',
       [userId],
     )
   ).rows[0];
@@ -30,7 +30,7 @@ describe('grantCredits', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         runtime.services.db.transaction((tx) =>
-          grantCredits(tx, { userId, delta: 500, reason: 'purchase', reference: 'pay_same' }),
+          grantCredits(tx, { workspaceId: userId, delta: 500, reason: 'purchase', reference: 'pay_same' }),
         ),
       ),
     );
@@ -44,7 +44,12 @@ describe('grantCredits', () => {
     await Promise.all(
       Array.from({ length: 25 }, (_, index) =>
         runtime.services.db.transaction((tx) =>
-          grantCredits(tx, { userId, delta: index + 1, reason: 'adjustment', reference: `adj_${index}` }),
+          grantCredits(tx, {
+            workspaceId: userId,
+            delta: index + 1,
+            reason: 'adjustment',
+            reference: `adj_${index}`,
+          }),
         ),
       ),
     );
@@ -52,7 +57,7 @@ describe('grantCredits', () => {
     expect(await getBalance(runtime.services.db, userId)).toBe(expected);
     expect(await ledgerSum(userId)).toEqual({ sum: expected, n: 25 });
     const { rows } = await runtime.services.pool.query(
-      'select balance_after from credit_entries where user_id = $1 order by balance_after',
+      'select balance_after from credit_entries where workspace_id = $1 order by balance_after',
       [userId],
     );
     // Each entry records the balance it produced: a strictly increasing chain ending at the balance.
@@ -65,7 +70,7 @@ describe('grantCredits', () => {
     for (const delta of [0, -5, 1.5]) {
       await expect(
         runtime.services.db.transaction((tx) =>
-          grantCredits(tx, { userId, delta, reason: 'adjustment', reference: `bad_${delta}` }),
+          grantCredits(tx, { workspaceId: userId, delta, reason: 'adjustment', reference: `bad_${delta}` }),
         ),
       ).rejects.toThrow(/positive integer/);
     }
@@ -75,7 +80,9 @@ describe('grantCredits', () => {
   it('the database itself refuses a negative balance', async () => {
     const userId = await newAccount('floor@example.com');
     await expect(
-      runtime.services.pool.query('update credit_accounts set balance = -1 where user_id = $1', [userId]),
+      runtime.services.pool.query('update credit_accounts set balance = -1 where workspace_id = $1', [
+        userId,
+      ]),
     ).rejects.toThrow(/credit_accounts_balance_check/);
   });
 });

@@ -6,7 +6,7 @@ import { claimFreeCreditMailbox } from './free-credit-mailbox.ts';
 import { type CreditReason, creditAccounts, creditEntries } from './schema.ts';
 
 export interface LedgerEntryInput {
-  userId: string;
+  workspaceId: string;
   delta: number;
   reason: CreditReason;
   /** What caused the entry (a user for free credits, a payment, a task); unique per reason. */
@@ -22,34 +22,34 @@ export interface LedgerResult {
 }
 
 /** Every account has a balance row from the moment it exists. */
-export async function openCreditAccount(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.insert(creditAccounts).values({ userId }).onConflictDoNothing();
+export async function openCreditAccount(tx: DbOrTx, workspaceId: string): Promise<void> {
+  await tx.insert(creditAccounts).values({ workspaceId }).onConflictDoNothing();
 }
 
-export async function getBalance(db: DbOrTx, userId: string): Promise<number> {
+export async function getBalance(db: DbOrTx, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ balance: creditAccounts.balance })
     .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId));
+    .where(eq(creditAccounts.workspaceId, workspaceId));
   return row?.balance ?? 0;
 }
 
 /** The account's row, locked until the caller's transaction ends: grants and corrections queue on it. */
-async function lockAccount(tx: Tx, userId: string) {
+async function lockAccount(tx: Tx, workspaceId: string) {
   const [account] = await tx
     .select({ balance: creditAccounts.balance })
     .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId))
+    .where(eq(creditAccounts.workspaceId, workspaceId))
     .for('update');
-  if (!account) throw new Error(`No credit account for ${userId}`);
+  if (!account) throw new Error(`No credit account for ${workspaceId}`);
   return account;
 }
 
-async function setBalance(tx: Tx, userId: string, balance: number) {
+async function setBalance(tx: Tx, workspaceId: string, balance: number) {
   await tx
     .update(creditAccounts)
     .set({ balance, updatedAt: sql`now()` })
-    .where(eq(creditAccounts.userId, userId));
+    .where(eq(creditAccounts.workspaceId, workspaceId));
 }
 
 /**
@@ -61,14 +61,14 @@ export async function grantCredits(tx: Tx, input: LedgerEntryInput): Promise<Led
   if (!Number.isSafeInteger(input.delta) || input.delta <= 0) {
     throw new Error(`grantCredits needs a positive integer delta, got ${input.delta}`);
   }
-  const account = await lockAccount(tx, input.userId);
+  const account = await lockAccount(tx, input.workspaceId);
 
   const balanceAfter = account.balance + input.delta;
   const inserted = await tx
     .insert(creditEntries)
     .values({
       id: newId('cre'),
-      userId: input.userId,
+      workspaceId: input.workspaceId,
       delta: input.delta,
       reason: input.reason,
       reference: input.reference,
@@ -80,7 +80,7 @@ export async function grantCredits(tx: Tx, input: LedgerEntryInput): Promise<Led
     .returning({ id: creditEntries.id });
   if (inserted.length === 0) return { isApplied: false, balance: account.balance };
 
-  await setBalance(tx, input.userId, balanceAfter);
+  await setBalance(tx, input.workspaceId, balanceAfter);
   return { isApplied: true, balance: balanceAfter };
 }
 
@@ -96,15 +96,15 @@ export async function hasLedgerEntry(db: DbOrTx, reason: CreditReason, reference
  * 20 free credits, once per account whatever path verifies it (the reference is the account) and
  * once per mailbox however many accounts it verifies (free-credit-mailbox.ts).
  */
-export async function grantFreeCredits(tx: Tx, userId: string, email: string): Promise<LedgerResult> {
-  if (!(await claimFreeCreditMailbox(tx, userId, email))) {
-    return { isApplied: false, balance: await getBalance(tx, userId) };
+export async function grantFreeCredits(tx: Tx, workspaceId: string, email: string): Promise<LedgerResult> {
+  if (!(await claimFreeCreditMailbox(tx, workspaceId, email))) {
+    return { isApplied: false, balance: await getBalance(tx, workspaceId) };
   }
   return grantCredits(tx, {
-    userId,
+    workspaceId,
     delta: FREE_CREDITS_ON_VERIFY,
     reason: 'free_credits',
-    reference: userId,
+    reference: workspaceId,
     note: 'Free credits for verifying the account',
   });
 }
@@ -124,23 +124,23 @@ export interface AdjustmentResult {
  */
 export async function adjustCredits(
   tx: Tx,
-  input: { userId: string; delta: number; reference: string; note: string },
+  input: { workspaceId: string; delta: number; reference: string; note: string },
 ): Promise<AdjustmentResult> {
   if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
     throw new Error(`adjustCredits needs a non-zero integer delta, got ${input.delta}`);
   }
-  const account = await lockAccount(tx, input.userId);
+  const account = await lockAccount(tx, input.workspaceId);
   const balanceAfter = account.balance + input.delta;
   if (balanceAfter < 0) return { isApplied: false, balance: account.balance };
   await tx.insert(creditEntries).values({
     id: newId('cre'),
-    userId: input.userId,
+    workspaceId: input.workspaceId,
     delta: input.delta,
     reason: 'adjustment',
     reference: input.reference,
     note: input.note,
     balanceAfter,
   });
-  await setBalance(tx, input.userId, balanceAfter);
+  await setBalance(tx, input.workspaceId, balanceAfter);
   return { isApplied: true, balance: balanceAfter };
 }

@@ -2,6 +2,7 @@ import { APP_PATHS, CREDIT_PACKAGES, CreditPackagesResponse, CreditsResponse } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { getCreditSummary } from './get-credit-summary.ts';
 
 export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>
@@ -23,7 +24,7 @@ export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return getCreditSummary(services.db, signedIn(request).user.id);
+        return getCreditSummary(services.db, workspaceFor(request, 'viewSpend').id);
       },
     );
   };

@@ -2,17 +2,18 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
 
 export const CREDIT_REASONS = ['free_credits', 'purchase', 'usage', 'refund', 'adjustment'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
-/** One balance per account; the CHECK makes overdraft impossible whatever the code does. */
+/** One balance per workspace; the CHECK makes overdraft impossible whatever the code does. */
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .primaryKey()
-      .references(() => users.id),
+      .references(() => workspaces.id),
     balance: integer('balance').notNull().default(0),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /*
@@ -40,9 +41,9 @@ export const creditEntries = pgTable(
   'credit_entries',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => workspaces.id),
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
     reference: text('reference').notNull(),
@@ -54,7 +55,7 @@ export const creditEntries = pgTable(
   },
   (table) => [
     unique('credit_entries_reason_reference_key').on(table.reason, table.reference),
-    index('credit_entries_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('credit_entries_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     check('credit_entries_delta_check', sql`${table.delta} <> 0`),
     check('credit_entries_balance_after_check', sql`${table.balanceAfter} >= 0`),
     check(

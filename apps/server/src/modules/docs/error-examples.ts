@@ -57,7 +57,9 @@ function forbiddenError(endpoint: ApiEndpoint): AppError {
       {
         keyId: '',
         keyName: '',
-        userId: '',
+        workspaceId: '',
+        workspaceKind: 'personal',
+        workspaceName: null,
         tier: 'free',
         limits: { perMinute: 0, perHour: 0, perDay: 0 },
         permissions: new Set(),

@@ -37,7 +37,7 @@ describe('/api/keys', () => {
     expect(listed.keys.map((k: { keyValue: string }) => k.keyValue)).toContain(key.keyValue);
     expect(listed.maxApiKeys).toBe(10);
     const { rows } = await runtime.services.pool.query(
-      'select key_hash, key_encrypted from api_keys where user_id = $1',
+      'select key_hash, key_encrypted from api_keys where workspace_id = $1',
       [userId],
     );
     expect(JSON.stringify(rows)).not.toContain(key.keyValue);
@@ -54,7 +54,7 @@ describe('/api/keys', () => {
 
   it('refuses a key past maxApiKeys, also when requests race', async () => {
     const { cookie, userId } = await signedInAccount();
-    await runtime.services.pool.query('update users set max_api_keys = 3 where id = $1', [userId]);
+    await runtime.services.pool.query('update workspaces set max_api_keys = 3 where id = $1', [userId]);
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) => keysApi(cookie, 'POST', '/api/keys', { keyName: `k${index}` })),
     );

@@ -13,6 +13,9 @@ import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
+import { recordTeamEvent } from '../workspaces/team-audit.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { decryptApiKey, encryptApiKey, hashApiKey, newApiKey } from './key-crypto.ts';
 import { type ApiKeyRow, apiKeys } from './schema.ts';
 
@@ -23,7 +26,7 @@ export interface KeysContext {
   encryptionKey: Buffer;
 }
 
-function toApiKey(ctx: KeysContext, row: ApiKeyRow): ApiKey {
+function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | null): ApiKey {
   const granted = new Set(row.permissions);
   return {
     _id: row.id,
@@ -31,6 +34,7 @@ function toApiKey(ctx: KeysContext, row: ApiKeyRow): ApiKey {
     keyValue: decryptApiKey(ctx.encryptionKey, row.keyEncrypted),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdBy,
     permissions: Object.fromEntries(SERVICES.map((service) => [service, granted.has(service)])) as Record<
       Service,
       boolean
@@ -38,20 +42,28 @@ function toApiKey(ctx: KeysContext, row: ApiKeyRow): ApiKey {
   };
 }
 
-export async function listKeys(ctx: KeysContext, userId: string): Promise<ApiKey[]> {
+export async function listKeys(ctx: KeysContext, workspaceId: string): Promise<ApiKey[]> {
   const rows = await ctx.db
-    .select()
+    .select({ key: apiKeys, creator: users.email })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)))
     .orderBy(asc(apiKeys.createdAt));
-  return rows.map((row) => toApiKey(ctx, row));
+  return rows.map((row) => toApiKey(ctx, row.key, row.creator));
+}
+
+/** Who acts on a workspace's keys: the workspace, and the signed-in person. */
+export interface KeyActor {
+  workspace: Pick<WorkspaceAccess, 'id' | 'kind'>;
+  user: { id: string; email: string };
 }
 
 /**
- * Creates a key with every permission. The owner's row is locked while counting, so two
- * concurrent creates cannot both slip under `maxApiKeys`.
+ * Creates a key with every permission, owned by the workspace. The workspace row is locked while
+ * counting, so two concurrent creates cannot both slip under `maxApiKeys`.
  */
-export async function createKey(ctx: KeysContext, userId: string, input: CreateKeyBody): Promise<ApiKey> {
+export async function createKey(ctx: KeysContext, actor: KeyActor, input: CreateKeyBody): Promise<ApiKey> {
+  const workspaceId = actor.workspace.id;
   const name = input.keyName?.trim() ?? '';
   if (!name) throw new ValidationFailed(KEY_TEXTS.nameRequired, 'keyName');
   if (name.length > KEY_NAME_MAX_LENGTH) {
@@ -60,22 +72,23 @@ export async function createKey(ctx: KeysContext, userId: string, input: CreateK
   const key = newApiKey();
   const row = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx
-      .select({ maxApiKeys: users.maxApiKeys })
-      .from(users)
-      .where(eq(users.id, userId))
-      // Serialises key creation per account without blocking paid calls (their rows only key-share users).
+      .select({ maxApiKeys: workspaces.maxApiKeys })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      // Serialises key creation per workspace without blocking paid calls (their rows only key-share it).
       .for('no key update');
-    if (!owner) throw new NotFound('Account not found');
+    if (!owner) throw new NotFound('Workspace not found');
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)));
+      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)));
     if (count >= owner.maxApiKeys) throw new Conflict(keyLimitMessage(owner.maxApiKeys));
     const [created] = await tx
       .insert(apiKeys)
       .values({
         id: newId('key'),
-        userId,
+        workspaceId,
+        createdBy: actor.user.id,
         name,
         keyHash: hashApiKey(key),
         keyEncrypted: encryptApiKey(ctx.encryptionKey, key),
@@ -83,25 +96,44 @@ export async function createKey(ctx: KeysContext, userId: string, input: CreateK
         createdAt: ctx.clock.now(),
       })
       .returning();
-    return created as ApiKeyRow;
+    const keyRow = created as ApiKeyRow;
+    await recordTeamEvent(tx, {
+      workspace: actor.workspace,
+      actorId: actor.user.id,
+      action: 'key.created',
+      details: { keyId: keyRow.id, keyName: keyRow.name },
+      at: ctx.clock.now(),
+    });
+    return keyRow;
   });
-  return toApiKey(ctx, row);
+  return toApiKey(ctx, row, actor.user.email);
 }
 
 /** Deleting is immediate everywhere: every key check reads `deleted_at` in the same statement as the debit. */
-export async function deleteKey(ctx: KeysContext, userId: string, keyId: string): Promise<void> {
-  const deleted = await ctx.db
-    .update(apiKeys)
-    .set({ deletedAt: ctx.clock.now() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
-    .returning({ id: apiKeys.id });
-  if (deleted.length === 0) throw new NotFound('API key not found');
+export async function deleteKey(ctx: KeysContext, actor: KeyActor, keyId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(apiKeys)
+      .set({ deletedAt: ctx.clock.now() })
+      .where(
+        and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, actor.workspace.id), isNull(apiKeys.deletedAt)),
+      )
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!deleted) throw new NotFound('API key not found');
+    await recordTeamEvent(tx, {
+      workspace: actor.workspace,
+      actorId: actor.user.id,
+      action: 'key.deleted',
+      details: { keyId: deleted.id, keyName: deleted.name },
+      at: ctx.clock.now(),
+    });
+  });
 }
 
-export async function countActiveKeys(db: Db, userId: string): Promise<number> {
+export async function countActiveKeys(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)));
+    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)));
   return row?.count ?? 0;
 }

@@ -5,15 +5,22 @@ import {
   KeysResponse,
   MessageResponse,
 } from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { webhookSecretFor } from '../webhooks/signing.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
-import { createKey, deleteKey, type KeysContext, listKeys } from './keys.ts';
+import { createKey, deleteKey, type KeyActor, type KeysContext, listKeys } from './keys.ts';
 
-/** The signed-in user's API keys (docs/product.md, "App API"): list, create, delete. */
+const keyActor = (request: FastifyRequest): KeyActor => ({
+  workspace: workspaceFor(request, 'useKeys'),
+  user: signedIn(request).user,
+});
+
+/** The workspace's API keys (docs/product.md, "App API"): list, create, delete. */
 export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: KeysContext = {
@@ -28,11 +35,11 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
     });
 
     app.get(APP_PATHS.keys.path, { schema: { tags, response: { 200: KeysResponse } } }, async (request) => {
-      const { user } = signedIn(request);
+      const workspace = workspaceFor(request, 'useKeys');
       return {
-        keys: await listKeys(ctx, user.id),
-        maxApiKeys: user.maxApiKeys,
-        webhookSecret: webhookSecretFor(services.sessionSecret, user.id),
+        keys: await listKeys(ctx, workspace.id),
+        maxApiKeys: workspace.maxApiKeys,
+        webhookSecret: webhookSecretFor(services.sessionSecret, workspace.id),
       };
     });
 
@@ -40,7 +47,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       APP_PATHS.createKey.path,
       { schema: { tags, body: CreateKeyBody, response: { 201: CreateKeyResponse } } },
       async (request, reply) => {
-        const key = await createKey(ctx, signedIn(request).user.id, request.body);
+        const key = await createKey(ctx, keyActor(request), request.body);
         return reply.status(201).send({ key, message: 'API key created' });
       },
     );
@@ -49,7 +56,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       APP_PATHS.deleteKey.path,
       { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } } },
       async (request) => {
-        await deleteKey(ctx, signedIn(request).user.id, request.params.id);
+        await deleteKey(ctx, keyActor(request), request.params.id);
         return { message: 'API key deleted' };
       },
     );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
 
 /**
  * API keys. The key itself is shown to its owner whenever they look (the click-to-copy list of
@@ -13,9 +14,11 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => workspaces.id),
+    /** Who created the key; the key belongs to the workspace and outlives their membership. */
+    createdBy: text('created_by').references(() => users.id),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull().unique(),
     keyEncrypted: text('key_encrypted').notNull(),
@@ -24,6 +27,8 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamptz('last_used_at'),
     deletedAt: timestamptz('deleted_at'),
   },
-  (table) => [index('api_keys_user_id_idx').on(table.userId).where(sql`${table.deletedAt} is null`)],
+  (table) => [
+    index('api_keys_workspace_id_idx').on(table.workspaceId).where(sql`${table.deletedAt} is null`),
+  ],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -21,7 +21,7 @@ export interface CheckoutSessionState {
 
 export interface NewCheckout {
   paymentId: string;
-  userId: string;
+  workspaceId: string;
   email: string;
   pack: CreditPackage;
   successUrl: string;
@@ -72,7 +72,7 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
 export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
   return {
     name: 'stripe',
-    async createSession({ paymentId, userId, email, pack, successUrl, cancelUrl }) {
+    async createSession({ paymentId, workspaceId, email, pack, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -89,9 +89,9 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
               },
             },
           ],
-          client_reference_id: userId,
+          client_reference_id: workspaceId,
           customer_email: email,
-          metadata: { paymentId, package: pack.name, credits: String(pack.credits), userId },
+          metadata: { paymentId, package: pack.name, credits: String(pack.credits), workspaceId },
           payment_intent_data: { metadata: { paymentId } },
           success_url: successUrl,
           cancel_url: cancelUrl,

@@ -46,7 +46,7 @@ function toPayment(row: PaymentRow): Payment {
 /** Starts a checkout for one pack: a payment row first, then the provider's session for it. */
 export async function startCheckout(
   ctx: PaymentsContext,
-  user: { id: string; email: string },
+  buyer: { workspaceId: string; buyerId: string; email: string },
   packageName: CreditPackageName,
 ): Promise<{ url: string }> {
   const { provider } = ctx;
@@ -55,7 +55,8 @@ export async function startCheckout(
   const paymentId = newId('pay');
   await ctx.db.insert(payments).values({
     id: paymentId,
-    userId: user.id,
+    workspaceId: buyer.workspaceId,
+    createdBy: buyer.buyerId,
     package: pack.name,
     credits: pack.credits,
     amountCents: pack.price,
@@ -65,8 +66,8 @@ export async function startCheckout(
   try {
     const session = await provider.createSession({
       paymentId,
-      userId: user.id,
-      email: user.email,
+      workspaceId: buyer.workspaceId,
+      email: buyer.email,
       pack,
       // Stripe fills in {CHECKOUT_SESSION_ID}; the sandbox knows its id only after creating it.
       successUrl: creditsUrl(ctx.publicUrl, 'success=true&session_id={CHECKOUT_SESSION_ID}'),
@@ -87,11 +88,11 @@ export async function startCheckout(
   }
 }
 
-async function findOwnPayment(ctx: PaymentsContext, userId: string, sessionId: string) {
+async function findOwnPayment(ctx: PaymentsContext, workspaceId: string, sessionId: string) {
   const [row] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.userId, userId)));
+    .where(and(eq(payments.checkoutSessionId, sessionId), eq(payments.workspaceId, workspaceId)));
   if (!row) throw new NotFound(PAYMENT_MESSAGES.unknownSession);
   return row;
 }
@@ -106,10 +107,10 @@ const alreadyProcessed = (row: PaymentRow): VerifyPaymentResponse => ({
 /** The return from checkout: asks the provider about the session and credits it if paid. */
 export async function verifyPayment(
   ctx: PaymentsContext,
-  userId: string,
+  workspaceId: string,
   sessionId: string,
 ): Promise<VerifyPaymentResponse> {
-  const row = await findOwnPayment(ctx, userId, sessionId);
+  const row = await findOwnPayment(ctx, workspaceId, sessionId);
   if (row.status === 'paid') return alreadyProcessed(row);
   if (!ctx.provider || ctx.provider.name !== row.provider) {
     throw new ServiceUnavailable(PAYMENT_MESSAGES.unavailable);
@@ -139,20 +140,23 @@ export async function verifyPayment(
   return { success: false, alreadyProcessed: false, creditsAdded: 0, message: PAYMENT_MESSAGES.notPaid };
 }
 
-/** The user's purchase history, newest first (checkouts that never got a session are left out). */
-export async function listPayments(ctx: Pick<PaymentsContext, 'db'>, userId: string): Promise<Payment[]> {
+/** The workspace's purchase history, newest first (checkouts that never got a session are left out). */
+export async function listPayments(
+  ctx: Pick<PaymentsContext, 'db'>,
+  workspaceId: string,
+): Promise<Payment[]> {
   const rows = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), sql`${payments.checkoutSessionId} is not null`))
+    .where(and(eq(payments.workspaceId, workspaceId), sql`${payments.checkoutSessionId} is not null`))
     .orderBy(desc(payments.createdAt))
     .limit(200);
   return rows.map(toPayment);
 }
 
-async function findSandboxPayment(ctx: PaymentsContext, userId: string, sessionId: string) {
+async function findSandboxPayment(ctx: PaymentsContext, workspaceId: string, sessionId: string) {
   if (ctx.provider?.name !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
-  const row = await findOwnPayment(ctx, userId, sessionId);
+  const row = await findOwnPayment(ctx, workspaceId, sessionId);
   if (row.provider !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
   return row;
 }
@@ -160,11 +164,13 @@ async function findSandboxPayment(ctx: PaymentsContext, userId: string, sessionI
 /** What the TEST MODE checkout page shows. */
 export async function getSandboxCheckout(
   ctx: PaymentsContext,
-  userId: string,
+  workspaceId: string,
   sessionId: string,
 ): Promise<SandboxCheckout> {
-  const row = await findSandboxPayment(ctx, userId, sessionId);
-  const [owner] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const row = await findSandboxPayment(ctx, workspaceId, sessionId);
+  const [buyer] = row.createdBy
+    ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.createdBy))
+    : [];
   const pack = CREDIT_PACKAGES[row.package as CreditPackageName];
   return {
     sessionId,
@@ -174,7 +180,7 @@ export async function getSandboxCheckout(
     amount: row.amountCents,
     currency: row.currency,
     status: row.sandboxState ?? 'expired',
-    email: owner?.email ?? '',
+    email: buyer?.email ?? '',
   };
 }
 
@@ -184,11 +190,11 @@ export async function getSandboxCheckout(
  */
 export async function decideSandboxCheckout(
   ctx: PaymentsContext,
-  userId: string,
+  workspaceId: string,
   sessionId: string,
   decision: 'pay' | 'cancel',
 ): Promise<{ redirectUrl: string }> {
-  const row = await findSandboxPayment(ctx, userId, sessionId);
+  const row = await findSandboxPayment(ctx, workspaceId, sessionId);
   const moved = await ctx.db
     .update(payments)
     .set(

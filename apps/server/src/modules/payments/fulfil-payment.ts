@@ -1,8 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/database.ts';
-import { users } from '../auth/schema.ts';
 import { grantCredits } from '../credits/ledger.ts';
+import { workspaces } from '../workspaces/schema.ts';
+import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { CheckoutSessionState } from './checkout-provider.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
@@ -67,17 +68,31 @@ export async function fulfilCheckout(
     .where(eq(payments.id, payment.id))
     .returning();
   const grant = await grantCredits(tx, {
-    userId: payment.userId,
+    workspaceId: payment.workspaceId,
     delta: payment.credits,
     reason: 'purchase',
     reference: payment.id,
     note: `${payment.package} pack`,
   });
   if (!grant.isApplied) return { kind: 'already-processed', payment: paid ?? payment };
-  await tx
-    .update(users)
-    .set({ tier: 'pro' })
-    .where(and(eq(users.id, payment.userId), eq(users.tier, 'free')));
+  const [workspace] = await tx
+    .update(workspaces)
+    .set({ tier: sql`case when ${workspaces.tier} = 'free' then 'pro' else ${workspaces.tier} end` })
+    .where(eq(workspaces.id, payment.workspaceId))
+    .returning({ id: workspaces.id, kind: workspaces.kind });
+  if (workspace) {
+    await recordTeamEvent(tx, {
+      workspace,
+      actorId: payment.createdBy,
+      action: 'purchase.completed',
+      details: {
+        paymentId: payment.id,
+        package: payment.package,
+        credits: payment.credits,
+        amount: payment.amountCents,
+      },
+    });
+  }
   return { kind: 'credited', payment: paid ?? payment };
 }
 

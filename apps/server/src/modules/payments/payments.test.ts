@@ -22,14 +22,14 @@ async function signedInAccount(runtime: TestRuntime) {
 
 async function purchaseEntries(runtime: TestRuntime, userId: string) {
   const { rows } = await runtime.services.pool.query(
-    `select delta, reference from credit_entries where user_id = $1 and reason = 'purchase'`,
+    `select delta, reference from credit_entries where workspace_id = $1 and reason = 'purchase'`,
     [userId],
   );
   return rows as { delta: number; reference: string }[];
 }
 
 async function tierOf(runtime: TestRuntime, userId: string) {
-  const { rows } = await runtime.services.pool.query('select tier from users where id = $1', [userId]);
+  const { rows } = await runtime.services.pool.query('select tier from workspaces where id = $1', [userId]);
   return rows[0]?.tier as string;
 }
 
@@ -264,9 +264,10 @@ describe('payments with Stripe (the stripe SDK against a local Checkout Sessions
     } finally {
       stripe.failCreates(false);
     }
-    const { rows } = await runtime.services.pool.query('select status from payments where user_id = $1', [
-      account.userId,
-    ]);
+    const { rows } = await runtime.services.pool.query(
+      'select status from payments where workspace_id = $1',
+      [account.userId],
+    );
     expect(rows).toEqual([{ status: 'failed' }]);
     expect((await account.call('GET', '/api/payments')).json().payments).toEqual([]);
   });
@@ -363,7 +364,7 @@ describe('payments in production without Stripe keys', () => {
       log: pino({ level: 'silent' }),
     };
     await expect(
-      startCheckout(ctx, { id: 'usr_x', email: 'a@example.com' }, 'starter'),
+      startCheckout(ctx, { workspaceId: 'usr_x', buyerId: 'usr_x', email: 'a@example.com' }, 'starter'),
     ).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',

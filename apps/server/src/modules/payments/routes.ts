@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
 import {
   decideSandboxCheckout,
   getSandboxCheckout,
@@ -54,32 +55,43 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
         { schema: { tags, body: CreateCheckoutBody, response: { 200: CheckoutResponse } } },
         async (request) => {
           const { user } = signedIn(request);
-          return startCheckout(ctx, user, request.body.package);
+          const workspace = workspaceFor(request, 'buyCredits');
+          return startCheckout(
+            ctx,
+            { workspaceId: workspace.id, buyerId: user.id, email: user.email },
+            request.body.package,
+          );
         },
       );
       scoped.post(
         APP_PATHS.verifyPayment.path,
         { schema: { tags, body: VerifyPaymentBody, response: { 200: VerifyPaymentResponse } } },
-        async (request) => verifyPayment(ctx, signedIn(request).user.id, request.body.sessionId),
+        async (request) => verifyPayment(ctx, workspaceFor(request, 'buyCredits').id, request.body.sessionId),
       );
       scoped.get(
         APP_PATHS.payments.path,
         { schema: { tags, response: { 200: PaymentsResponse } } },
         async (request) => ({
-          payments: await listPayments(ctx, signedIn(request).user.id),
+          payments: await listPayments(ctx, workspaceFor(request, 'buyCredits').id),
         }),
       );
       scoped.get(
         APP_PATHS.sandboxSession.path,
         { schema: { tags, params: SessionParams, response: { 200: SandboxCheckout } } },
-        async (request) => getSandboxCheckout(ctx, signedIn(request).user.id, request.params.sessionId),
+        async (request) =>
+          getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
       );
       for (const decision of ['pay', 'cancel'] as const) {
         scoped.post(
           `/api/payments/sandbox/:sessionId/${decision}`,
           { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
           async (request) =>
-            decideSandboxCheckout(ctx, signedIn(request).user.id, request.params.sessionId, decision),
+            decideSandboxCheckout(
+              ctx,
+              workspaceFor(request, 'buyCredits').id,
+              request.params.sessionId,
+              decision,
+            ),
         );
       }
     });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
 
 /**
  * One row per checkout started. The ledger's purchase entry references the row's id, and the
@@ -13,9 +14,11 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => workspaces.id),
+    /** Who started the checkout. */
+    createdBy: text('created_by').references(() => users.id),
     package: text('package').notNull(),
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -31,7 +34,7 @@ export const payments = pgTable(
     paidAt: timestamptz('paid_at'),
   },
   (table) => [
-    index('payments_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('payments_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     check('payments_credits_check', sql`${table.credits} > 0`),
     check('payments_amount_cents_check', sql`${table.amountCents} > 0`),
     check(

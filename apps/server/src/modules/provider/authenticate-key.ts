@@ -1,16 +1,20 @@
 import { RATE_LIMITS, type RateLimitWindowLimits, type Service } from '@conduit/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../platform/database.ts';
 import { Forbidden, Unauthorized } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
-import { users } from '../auth/schema.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
 import { apiKeys } from '../keys/schema.ts';
 
 export interface KeyIdentity {
   keyId: string;
   keyName: string;
-  userId: string;
+  /** The workspace the key belongs to: its balance pays for the key's calls. */
+  workspaceId: string;
+  workspaceKind: 'personal' | 'team';
+  /** The team's name; null for a personal workspace. */
+  workspaceName: string | null;
   tier: 'free' | 'pro' | 'enterprise';
   limits: RateLimitWindowLimits;
   permissions: ReadonlySet<string>;
@@ -19,6 +23,16 @@ export interface KeyIdentity {
 /** Identities are remembered briefly; the debit statement re-checks the key, so a deleted key never spends. */
 const IDENTITY_TTL_MS = 5_000;
 const LAST_USED_EVERY_MS = 60_000;
+
+/*
+ * A key works while its workspace does: a team until it is deleted, a personal workspace while its
+ * account is active and not deleted (the account's own state, read in the same statement as the
+ * debit). Nothing about the person who created a key matters once it exists.
+ */
+export const LIVE_WORKSPACE_JOIN = `join workspaces w on w.id = k.workspace_id
+  left join users u on u.id = w.id and w.kind = 'personal'`;
+export const LIVE_WORKSPACE_WHERE =
+  'w.deleted_at is null and (u.id is null or (u.is_active and u.deleted_at is null))';
 
 export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the X-API-Key header';
 export const INVALID_KEY_MESSAGE = 'Invalid or revoked API key';
@@ -38,39 +52,44 @@ export function limitsFor(row: {
   };
 }
 
-export function createKeyAuthenticator(db: Db, clock: Clock) {
+export function createKeyAuthenticator(db: Db, pool: pg.Pool, clock: Clock) {
   const cache = new Map<string, { identity: KeyIdentity; expiresAt: number }>();
   const lastUsedWrites = new Map<string, number>();
 
   async function lookUp(keyHash: string): Promise<KeyIdentity | undefined> {
-    const [row] = await db
-      .select({
-        keyId: apiKeys.id,
-        keyName: apiKeys.name,
-        permissions: apiKeys.permissions,
-        userId: users.id,
-        tier: users.tier,
-        rateLimitPerMinute: users.rateLimitPerMinute,
-        rateLimitPerHour: users.rateLimitPerHour,
-        rateLimitPerDay: users.rateLimitPerDay,
-      })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      .where(
-        and(
-          eq(apiKeys.keyHash, keyHash),
-          isNull(apiKeys.deletedAt),
-          eq(users.isActive, true),
-          isNull(users.deletedAt),
-        ),
-      );
+    const { rows } = await pool.query<{
+      key_id: string;
+      key_name: string;
+      permissions: string[];
+      workspace_id: string;
+      kind: KeyIdentity['workspaceKind'];
+      name: string | null;
+      tier: KeyIdentity['tier'];
+      rate_limit_per_minute: number | null;
+      rate_limit_per_hour: number | null;
+      rate_limit_per_day: number | null;
+    }>(
+      `select k.id as key_id, k.name as key_name, k.permissions, w.id as workspace_id, w.kind, w.name, w.tier,
+              w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
+         from api_keys k ${LIVE_WORKSPACE_JOIN}
+        where k.key_hash = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
+      [keyHash],
+    );
+    const row = rows[0];
     if (!row) return undefined;
     return {
-      keyId: row.keyId,
-      keyName: row.keyName,
-      userId: row.userId,
+      keyId: row.key_id,
+      keyName: row.key_name,
+      workspaceId: row.workspace_id,
+      workspaceKind: row.kind,
+      workspaceName: row.name,
       tier: row.tier,
-      limits: limitsFor(row),
+      limits: limitsFor({
+        tier: row.tier,
+        rateLimitPerMinute: row.rate_limit_per_minute,
+        rateLimitPerHour: row.rate_limit_per_hour,
+        rateLimitPerDay: row.rate_limit_per_day,
+      }),
       permissions: new Set(row.permissions),
     };
   }

@@ -3,7 +3,12 @@ import type pg from 'pg';
 import { Conflict, InsufficientCredits, Unauthorized } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
-import { INVALID_KEY_MESSAGE, type KeyIdentity } from './authenticate-key.ts';
+import {
+  INVALID_KEY_MESSAGE,
+  type KeyIdentity,
+  LIVE_WORKSPACE_JOIN,
+  LIVE_WORKSPACE_WHERE,
+} from './authenticate-key.ts';
 
 export interface ChargeInput {
   identity: KeyIdentity;
@@ -30,26 +35,26 @@ export type ChargeResult =
  */
 const CHARGE_SQL = `
 with live_key as (
-  select k.user_id from api_keys k join users u on u.id = k.user_id
-  where k.id = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null
+  select k.workspace_id from api_keys k ${LIVE_WORKSPACE_JOIN}
+  where k.id = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}
 ), debit as (
   update credit_accounts c set balance = c.balance - $4, updated_at = now(), ${activitySetSql('array[$3::text]')}
-  from live_key where c.user_id = live_key.user_id and c.balance >= $4
-  returning c.user_id, c.balance
+  from live_key where c.workspace_id = live_key.workspace_id and c.balance >= $4
+  returning c.workspace_id, c.balance
 ), entry as (
-  insert into credit_entries (id, user_id, delta, reason, reference, service, balance_after)
-  select $5, user_id, -$4::int, 'usage', $2, $6, balance from debit
+  insert into credit_entries (id, workspace_id, delta, reason, reference, service, balance_after)
+  select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
 ), task as (
-  insert into tasks (id, user_id, api_key_id, service, cost, engine, request, idempotency_key,
+  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, idempotency_key,
                      request_hash, callback_url, deadline_at, next_check_at)
-  select $2, user_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, now() + make_interval(secs => $12), now()
+  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, now() + make_interval(secs => $12), now()
   from debit
 )
 select (select count(*) from live_key)::int as key_live,
        (select balance from debit) as balance,
-       (select balance from credit_accounts where user_id = $13) as available`;
+       (select balance from credit_accounts where workspace_id = $13) as available`;
 
-const IDEMPOTENCY_INDEX = 'tasks_user_id_idempotency_key_idx';
+const IDEMPOTENCY_INDEX = 'tasks_workspace_id_idempotency_key_idx';
 
 /*
  * The charge statements run as named prepared statements: each pooled connection parses and plans
@@ -80,7 +85,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.requestHash ?? null,
         input.callbackUrl ?? null,
         TASK_DEADLINE_S[input.service],
-        input.identity.userId,
+        input.identity.workspaceId,
       ],
     });
     const row = rows[0] as { key_live: number; balance: number | null; available: number | null };
@@ -107,21 +112,21 @@ with req as (
     as r(key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s, ord)
 ), dead_keys as (
   select count(*)::int as n from (select distinct key_id from req) r where not exists (
-    select 1 from api_keys k join users u on u.id = k.user_id
-    where k.id = r.key_id and u.id = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null)
+    select 1 from api_keys k ${LIVE_WORKSPACE_JOIN}
+    where k.id = r.key_id and k.workspace_id = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE})
 ), debit as (
   update credit_accounts c
      set balance = c.balance - $12, updated_at = now(), ${activitySetSql('(select array_agg(service) from req)')}
-  where c.user_id = $1 and c.balance >= $12 and (select n from dead_keys) = 0
+  where c.workspace_id = $1 and c.balance >= $12 and (select n from dead_keys) = 0
   returning c.balance
 ), numbered as (
   select r.*, sum(r.cost) over (order by r.ord) as spent from req r
 ), entry as (
-  insert into credit_entries (id, user_id, delta, reason, reference, service, balance_after)
+  insert into credit_entries (id, workspace_id, delta, reason, reference, service, balance_after)
   select n.entry_id, $1, -n.cost, 'usage', n.task_id, n.cost_key, d.balance + $12 - n.spent
   from numbered n, debit d
 ), task as (
-  insert into tasks (id, user_id, api_key_id, service, cost, engine, request, callback_url, deadline_at, next_check_at)
+  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, callback_url, deadline_at, next_check_at)
   select n.task_id, $1, n.key_id, n.service, n.cost, n.engine, n.request::jsonb, n.callback_url,
          now() + make_interval(secs => n.deadline_s), now()
   from numbered n, debit d
@@ -162,7 +167,7 @@ interface Waiting {
 export function createCharger(pool: pg.Pool) {
   const lines = new Map<string, Line>();
 
-  async function chargeBatch(userId: string, batch: Waiting[]) {
+  async function chargeBatch(workspaceId: string, batch: Waiting[]) {
     const taskIds = batch.map(() => newId('task'));
     const column = <T>(pick: (input: ChargeInput) => T) => batch.map((waiting) => pick(waiting.input));
     const total = batch.reduce((sum, waiting) => sum + waiting.input.cost, 0);
@@ -170,7 +175,7 @@ export function createCharger(pool: pg.Pool) {
       name: CHARGE_BATCH_STATEMENT,
       text: CHARGE_BATCH_SQL,
       values: [
-        userId,
+        workspaceId,
         column((input) => input.identity.keyId),
         taskIds,
         column((input) => input.service),
@@ -202,7 +207,7 @@ export function createCharger(pool: pg.Pool) {
     });
   }
 
-  async function drain(userId: string, line: Line) {
+  async function drain(workspaceId: string, line: Line) {
     while (line.queue.length > 0) {
       const batch = line.queue.splice(0, MAX_BATCH);
       try {
@@ -210,30 +215,30 @@ export function createCharger(pool: pg.Pool) {
           const [only] = batch as [Waiting];
           await chargeCall(pool, only.input).then(only.resolve, only.reject);
         } else {
-          await chargeBatch(userId, batch);
+          await chargeBatch(workspaceId, batch);
         }
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
     }
     line.loops -= 1;
-    if (line.loops === 0) lines.delete(userId);
+    if (line.loops === 0) lines.delete(workspaceId);
   }
 
   return {
     charge(input: ChargeInput): Promise<ChargeResult> {
       if (input.idempotencyKey !== undefined) return chargeCall(pool, input);
       return new Promise<ChargeResult>((resolve, reject) => {
-        const userId = input.identity.userId;
-        let line = lines.get(userId);
+        const workspaceId = input.identity.workspaceId;
+        let line = lines.get(workspaceId);
         if (!line) {
           line = { queue: [], loops: 0 };
-          lines.set(userId, line);
+          lines.set(workspaceId, line);
         }
         line.queue.push({ input, resolve, reject });
         if (line.loops < PIPELINE_DEPTH) {
           line.loops += 1;
-          void drain(userId, line);
+          void drain(workspaceId, line);
         }
       });
     },
@@ -244,8 +249,8 @@ export type Charger = ReturnType<typeof createCharger>;
 /** Same Idempotency-Key: the first task answers again if the body is the same; another body is a 409. */
 async function replayOf(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
   const { rows } = await pool.query(
-    'select id, request_hash, service from tasks where user_id = $1 and idempotency_key = $2',
-    [input.identity.userId, input.idempotencyKey],
+    'select id, request_hash, service from tasks where workspace_id = $1 and idempotency_key = $2',
+    [input.identity.workspaceId, input.idempotencyKey],
   );
   const existing = rows[0] as { id: string; request_hash: string | null; service: string } | undefined;
   if (!existing || existing.request_hash !== input.requestHash || existing.service !== input.service) {

@@ -39,7 +39,7 @@ export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
   /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
-  onTaskCreated?: (task: { id: string; userId: string; service: Service }) => void;
+  onTaskCreated?: (task: { id: string; workspaceId: string; service: Service }) => void;
 }
 
 export function createGateway(
@@ -49,7 +49,7 @@ export function createGateway(
   { wakePump, onTaskCreated }: GatewayHooks,
 ): Gateway {
   const { engine } = runner;
-  const authenticator = createKeyAuthenticator(services.db, services.clock);
+  const authenticator = createKeyAuthenticator(services.db, services.pool, services.clock);
   const charger = createCharger(services.pool);
   const rateLimits = createProviderRateLimits({
     redis: services.redis,
@@ -69,7 +69,7 @@ export function createGateway(
         isFresh: service === null,
       });
       if (service) assertPermission(identity, service);
-      const outcome = await rateLimits.consume(identity.userId, identity.limits);
+      const outcome = await rateLimits.consume(identity.workspaceId, identity.limits);
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
@@ -98,7 +98,7 @@ export function createGateway(
       });
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
-        onTaskCreated?.({ id: charged.taskId, userId: identity.userId, service });
+        onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
       }
       return charged;
     },

@@ -170,7 +170,7 @@ describe('sync image', () => {
     expect(json(response)).toMatchObject({ success: false, code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
     const { rows } = await runtime.services.pool.query(
-      "select reason, delta from credit_entries where user_id = $1 and reason <> 'adjustment' order by created_at",
+      "select reason, delta from credit_entries where workspace_id = $1 and reason <> 'adjustment' order by created_at",
       [account.userId],
     );
     expect(rows).toEqual([
@@ -308,13 +308,13 @@ describe('money under concurrency', () => {
     expect(statuses.filter((s) => s === 402)).toHaveLength(150);
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 0, sum: 0 });
     const { rows } = await runtime.services.pool.query(
-      `select balance_after from credit_entries where user_id = $1 and reason = 'usage' order by balance_after desc`,
+      `select balance_after from credit_entries where workspace_id = $1 and reason = 'usage' order by balance_after desc`,
       [account.userId],
     );
     // Every debit left its own balance behind: 149, 148, ... 0, each exactly once.
     expect(rows.map((row) => row.balance_after)).toEqual(Array.from({ length: 150 }, (_, i) => 149 - i));
     const tasks = await runtime.services.pool.query(
-      'select count(*)::int as n from tasks where user_id = $1',
+      'select count(*)::int as n from tasks where workspace_id = $1',
       [account.userId],
     );
     expect(tasks.rows[0].n).toBe(150);
@@ -346,7 +346,7 @@ describe('money under concurrency', () => {
         async () =>
           (
             await runtime.services.pool.query(
-              "select count(*)::int as n from tasks where status = 'processing' and user_id = any($1)",
+              "select count(*)::int as n from tasks where status = 'processing' and workspace_id = any($1)",
               [accounts.map((account) => account.userId)],
             )
           ).rows[0].n,

@@ -150,7 +150,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         async (request) => {
           const task = await findTask(services.db, request.params.taskId);
           // Another account's task is indistinguishable from one that does not exist.
-          if (!task || task.userId !== identityOf(request).userId || task.service !== service) {
+          if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== service) {
             throw new NotFound('Task not found');
           }
           return ok(task);
@@ -167,7 +167,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         success: true,
         data: {
           keyName: identity.keyName,
-          balance: await getBalance(services.db, identity.userId),
+          balance: await getBalance(services.db, identity.workspaceId),
+          workspace: { id: identity.workspaceId, kind: identity.workspaceKind, name: identity.workspaceName },
           tier: identity.tier,
           limits: identity.limits,
           remaining: request.rateLimitRemaining,

@@ -61,9 +61,10 @@ async function call(account: PaidAccount, url: string, payload: Record<string, u
 
 async function expectNothingCharged(account: PaidAccount, credits: number) {
   expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: credits, sum: credits });
-  const tasks = await runtime.services.pool.query('select count(*)::int as n from tasks where user_id = $1', [
-    account.userId,
-  ]);
+  const tasks = await runtime.services.pool.query(
+    'select count(*)::int as n from tasks where workspace_id = $1',
+    [account.userId],
+  );
   expect(tasks.rows[0].n).toBe(0);
 }
 

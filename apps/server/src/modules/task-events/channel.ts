@@ -4,13 +4,13 @@ import type { DbOrTx } from '../../platform/database.ts';
 
 /**
  * What processes tell each other about a user's tasks and sessions, through PostgreSQL
- * `NOTIFY conduit_events`: every API process LISTENs once and hands each message to that user's
- * open event streams. A payload is a JSON array of messages, kept small: ids, status, service.
+ * `NOTIFY conduit_events`: every API process LISTENs once and hands each message to the open
+ * event streams of that workspace (tasks) or user (sessions). A payload is a JSON array of messages, kept small: ids, status, service.
  */
 export const EVENTS_CHANNEL = 'conduit_events';
 
 export type ChannelMessage =
-  | { kind: 'task'; userId: string; taskId: string; service: Service; status: TaskStatus }
+  | { kind: 'task'; workspaceId: string; taskId: string; service: Service; status: TaskStatus }
   /** The user's sessions changed (sign-out, password change, deactivation): recheck their streams. */
   | { kind: 'sessions'; userId: string };
 
@@ -38,10 +38,20 @@ export function packMessages(messages: ChannelMessage[]): string[] {
 }
 
 const isMessage = (value: unknown): value is ChannelMessage => {
-  const message = value as Partial<ChannelMessage> | null;
-  if (typeof message?.userId !== 'string') return false;
-  if (message.kind === 'sessions') return true;
-  return message.kind === 'task' && typeof message.taskId === 'string' && typeof message.status === 'string';
+  const message = value as {
+    kind?: unknown;
+    userId?: unknown;
+    workspaceId?: unknown;
+    taskId?: unknown;
+    status?: unknown;
+  } | null;
+  if (message?.kind === 'sessions') return typeof message.userId === 'string';
+  return (
+    message?.kind === 'task' &&
+    typeof message.workspaceId === 'string' &&
+    typeof message.taskId === 'string' &&
+    typeof message.status === 'string'
+  );
 };
 
 /** The messages of one payload; anything unreadable is dropped (the channel is ours, but be strict). */

@@ -9,9 +9,11 @@ export interface EventPublisher {
   close(): Promise<void>;
 }
 
-export const taskMessage = (task: Pick<TaskRow, 'id' | 'userId' | 'service' | 'status'>): ChannelMessage => ({
+export const taskMessage = (
+  task: Pick<TaskRow, 'id' | 'workspaceId' | 'service' | 'status'>,
+): ChannelMessage => ({
   kind: 'task',
-  userId: task.userId,
+  workspaceId: task.workspaceId,
   taskId: task.id,
   service: task.service,
   status: task.status,

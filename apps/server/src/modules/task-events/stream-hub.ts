@@ -6,6 +6,8 @@ import type { ChannelMessage } from './channel.ts';
 /** One browser's open event stream. */
 export interface StreamSink {
   userId: string;
+  /** The workspace whose tasks the stream shows: the session's workspace when it opened. */
+  workspaceId: string;
   sessionId: string;
   write(text: string): void;
   end(): void;
@@ -39,6 +41,7 @@ export const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: 
  */
 export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptions): StreamHub {
   const byUser = new Map<string, Set<StreamSink>>();
+  const byWorkspace = new Map<string, Set<StreamSink>>();
   let timer: NodeJS.Timeout | undefined;
   const everySink = () => [...byUser.values()].flatMap((sinks) => [...sinks]);
 
@@ -46,23 +49,33 @@ export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptio
     const sinks = byUser.get(sink.userId);
     if (!sinks?.delete(sink)) return;
     if (sinks.size === 0) byUser.delete(sink.userId);
+    const watching = byWorkspace.get(sink.workspaceId);
+    watching?.delete(sink);
+    if (watching?.size === 0) byWorkspace.delete(sink.workspaceId);
     if (byUser.size === 0) {
       clearInterval(timer);
       timer = undefined;
     }
   }
 
-  /** Ends the streams whose session was revoked, expired, or whose account was deactivated. */
+  /**
+   * Ends the streams whose session was revoked or expired, whose account was deactivated, or whose
+   * session no longer works in the stream's workspace (removed from the team, team deleted, or
+   * the browser switched workspace).
+   */
   async function checkSessions(sinks: StreamSink[]) {
     if (sinks.length === 0) return;
-    const { rows } = await pool.query<{ id: string }>(
-      `select s.id from sessions s join users u on u.id = s.user_id
+    const { rows } = await pool.query<{ id: string; workspace_id: string }>(
+      `select s.id, coalesce(w.id, u.id) as workspace_id
+         from sessions s join users u on u.id = s.user_id
+         left join workspace_members m on m.workspace_id = s.workspace_id and m.user_id = u.id
+         left join workspaces w on w.id = m.workspace_id and w.deleted_at is null
         where s.id = any($1) and s.expires_at > now() and u.is_active and u.deleted_at is null`,
       [[...new Set(sinks.map((sink) => sink.sessionId))]],
     );
-    const live = new Set(rows.map((row) => row.id));
+    const live = new Map(rows.map((row) => [row.id, row.workspace_id]));
     for (const sink of sinks) {
-      if (live.has(sink.sessionId)) continue;
+      if (live.get(sink.sessionId) === sink.workspaceId) continue;
       remove(sink);
       sink.end();
     }
@@ -97,16 +110,25 @@ export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptio
       }
       if (sinks.size >= maxPerUser) return false;
       sinks.add(sink);
+      let watching = byWorkspace.get(sink.workspaceId);
+      if (!watching) {
+        watching = new Set();
+        byWorkspace.set(sink.workspaceId, watching);
+      }
+      watching.add(sink);
       timer ??= setInterval(heartbeat, heartbeatMs);
       return true;
     },
     remove,
     async deliver(messages) {
-      const watched = messages.filter((message) => byUser.has(message.userId));
-      for (const message of watched) {
-        if (message.kind === 'sessions') void recheck([...(byUser.get(message.userId) ?? [])]);
+      for (const message of messages) {
+        if (message.kind === 'sessions' && byUser.has(message.userId)) {
+          void recheck([...(byUser.get(message.userId) ?? [])]);
+        }
       }
-      const tasks = watched.filter((message) => message.kind === 'task');
+      const tasks = messages.filter(
+        (message) => message.kind === 'task' && byWorkspace.has(message.workspaceId),
+      ) as Extract<ChannelMessage, { kind: 'task' }>[];
       if (tasks.length === 0) return;
       const reasons = await reasonsOf(
         tasks.filter((task) => task.status === 'failed').map((task) => task.taskId),
@@ -119,7 +141,7 @@ export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptio
         const reason = reasons.get(task.taskId);
         if (reason) event.error = reason;
         const text = sseEvent(TASK_EVENT_NAME, event);
-        for (const sink of byUser.get(task.userId) ?? []) sink.write(text);
+        for (const sink of byWorkspace.get(task.workspaceId) ?? []) sink.write(text);
       }
     },
     resyncAll() {
@@ -129,6 +151,7 @@ export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptio
     endAll() {
       const sinks = everySink();
       byUser.clear();
+      byWorkspace.clear();
       clearInterval(timer);
       timer = undefined;
       for (const sink of sinks) sink.end();

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
 
@@ -54,6 +55,7 @@ export function createTaskEventStreams(
       { preHandler: requireUser(services), compress: false, schema: { tags: ['events'] } },
       async (request, reply) => {
         const { user, sessionId } = signedIn(request);
+        const workspace = workspaceFor(request, 'useCalls');
         if (!hub.hasRoom(user.id)) throw tooMany();
         await listener.ready().catch((error) => {
           request.log.warn({ err: error }, 'event listener unavailable');
@@ -62,6 +64,7 @@ export function createTaskEventStreams(
         const body = new PassThrough();
         const sink: StreamSink = {
           userId: user.id,
+          workspaceId: workspace.id,
           sessionId,
           write: (text) => body.write(text),
           end: () => body.end(),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { users } from '../auth/schema.ts';
 import { apiKeys } from '../keys/schema.ts';
+import { workspaces } from '../workspaces/schema.ts';
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the
@@ -12,9 +12,9 @@ export const tasks = pgTable(
   'tasks',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => workspaces.id),
     apiKeyId: text('api_key_id')
       .notNull()
       .references(() => apiKeys.id),
@@ -41,10 +41,10 @@ export const tasks = pgTable(
     completedAt: timestamptz('completed_at'),
   },
   (table) => [
-    index('tasks_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('tasks_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     index('tasks_processing_idx').on(table.nextCheckAt).where(sql`${table.status} = 'processing'`),
-    uniqueIndex('tasks_user_id_idempotency_key_idx')
-      .on(table.userId, table.idempotencyKey)
+    uniqueIndex('tasks_workspace_id_idempotency_key_idx')
+      .on(table.workspaceId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
     check('tasks_service_check', sql`${table.service} in ('image', 'video', 'sora', 'linkedin')`),
     check('tasks_status_check', sql`${table.status} in ('processing', 'completed', 'failed')`),

@@ -35,7 +35,7 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
       .returning();
     if (!row) return undefined;
     await grantCredits(tx, {
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       delta: row.cost,
       reason: 'refund',
       reference: row.id,

@@ -29,7 +29,7 @@ const CALL_SQL = `
          k.deleted_at is not null as is_key_deleted, r.rating
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
-   where t.id = $1 and t.user_id = $2`;
+   where t.id = $1 and t.workspace_id = $2`;
 
 /** One of the user's calls with its request, key (masked), timing, credits and result. */
 export async function getCallDetail(

@@ -7,7 +7,7 @@ const zeros = (): PerService => Object.fromEntries(SERVICES.map((service) => [se
 
 /*
  * Days and months are the user's own (`$2`, an IANA zone checked by the route): a call at 23:30
- * in Paris counts on that Paris day. Reads the tasks of one user from (user_id, created_at).
+ * in Paris counts on that Paris day. Reads the tasks of one user from (workspace_id, created_at).
  */
 const DAILY_SQL = `
 with bounds as (
@@ -24,10 +24,10 @@ select
      select to_char((t.created_at at time zone $2)::date, 'YYYY-MM-DD') as date, t.service,
             count(*)::int as calls, sum(t.cost - t.credits_refunded)::int as credits
        from tasks t, bounds b
-      where t.user_id = $1 and t.created_at >= (b.today - ($3::int - 1))::timestamp at time zone $2
+      where t.workspace_id = $1 and t.created_at >= (b.today - ($3::int - 1))::timestamp at time zone $2
       group by 1, 2) d) as rows,
   (select json_build_object('calls', count(*)::int, 'credits', coalesce(sum(t.cost - t.credits_refunded), 0)::int)
-     from tasks t, bounds b where t.user_id = $1 and t.created_at >= b.month_start) as this_month`;
+     from tasks t, bounds b where t.workspace_id = $1 and t.created_at >= b.month_start) as this_month`;
 
 /** The signed-in user's calls and net credits per day and service, and this month's totals. */
 export async function getDailyUsage(

@@ -6,28 +6,27 @@ import {
   USAGE_WINDOW_DAYS,
 } from '@conduit/contracts';
 import type pg from 'pg';
-import type { UserRow } from '../auth/schema.ts';
 import type { Engine } from '../engines/engine.ts';
-import { limitsFor } from '../provider/authenticate-key.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
-/** The signed-in user's dashboard, counted from their task rows (one per paid call). */
+/** The workspace's dashboard, counted from its task rows (one per paid call). */
 export async function getDashboard(
   pool: pg.Pool,
-  user: UserRow,
+  workspace: WorkspaceAccess,
   engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,
 ): Promise<DashboardResponse> {
   const { rows } = await pool.query(
     `select
-       (select balance from credit_accounts where user_id = $1) as balance,
-       (select count(*)::int from api_keys where user_id = $1 and deleted_at is null) as active_keys,
-       exists(select 1 from api_keys where user_id = $1) as has_created_key,
-       exists(select 1 from tasks where user_id = $1) as has_made_call,
-       exists(select 1 from payments where user_id = $1 and status = 'paid') as has_bought_credits,
+       (select balance from credit_accounts where workspace_id = $1) as balance,
+       (select count(*)::int from api_keys where workspace_id = $1 and deleted_at is null) as active_keys,
+       exists(select 1 from api_keys where workspace_id = $1) as has_created_key,
+       exists(select 1 from tasks where workspace_id = $1) as has_made_call,
+       exists(select 1 from payments where workspace_id = $1 and status = 'paid') as has_bought_credits,
        coalesce((select json_object_agg(service, json_build_object('requests', requests, 'credits', credits))
           from (select service, count(*)::int as requests, sum(cost - credits_refunded)::int as credits
-                  from tasks where user_id = $1 and created_at > now() - make_interval(days => $2)
+                  from tasks where workspace_id = $1 and created_at > now() - make_interval(days => $2)
                  group by service) s), '{}'::json) as by_service`,
-    [user.id, USAGE_WINDOW_DAYS],
+    [workspace.id, USAGE_WINDOW_DAYS],
   );
   const row = rows[0] as {
     balance: number | null;
@@ -39,9 +38,9 @@ export async function getDashboard(
   };
   const requestsOf = (service: Service) => row.by_service[service]?.requests ?? 0;
   return {
-    apiProvider: { tier: user.tier, maxApiKeys: user.maxApiKeys, limits: limitsFor(user) },
+    apiProvider: { tier: workspace.tier, maxApiKeys: workspace.maxApiKeys, limits: workspace.limits },
     credits: { balance: row.balance ?? 0, usageCosts: { ...USAGE_COSTS } },
-    apiKeys: { active: row.active_keys, maxAllowed: user.maxApiKeys },
+    apiKeys: { active: row.active_keys, maxAllowed: workspace.maxApiKeys },
     usage: {
       last30Days: {
         totalRequests: SERVICES.reduce((sum, service) => sum + requestsOf(service), 0),

@@ -22,7 +22,7 @@ const SELECT_USAGE = `
          r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
-   where t.user_id = $1`;
+   where t.workspace_id = $1`;
 
 const toItem = (row: UsageRow): UsageItem => ({
   taskId: row.id,

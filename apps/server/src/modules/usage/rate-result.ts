@@ -3,14 +3,14 @@ import type pg from 'pg';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 
 /*
- * Rates the caller's own settled task: one statement reads the task (the owner's only) and
+ * Rates a settled task of the caller's workspace: one statement reads the task (the workspace's only) and
  * upserts the rating when it is settled; the answer says which of the three cases happened.
  */
 const RATE_SQL = `
-with task as (select id, status from tasks where id = $1 and user_id = $2),
+with task as (select id, status from tasks where id = $1 and workspace_id = $2),
 rated as (
   insert into task_ratings (task_id, user_id, rating, updated_at)
-  select id, $2, $3, $4 from task where status <> 'processing'
+  select id, $5, $3, $4 from task where status <> 'processing'
   on conflict (task_id) do update set rating = excluded.rating, updated_at = excluded.updated_at
   returning rating
 )
@@ -20,15 +20,16 @@ select (select status from task) as status, (select rating from rated) as rating
 export async function rateResult(
   pool: pg.Pool,
   now: Date,
-  userId: string,
+  rater: { workspaceId: string; userId: string },
   taskId: string,
   rating: number,
 ): Promise<RateResultResponse> {
   const { rows } = await pool.query<{ status: string | null; rating: number | null }>(RATE_SQL, [
     taskId,
-    userId,
+    rater.workspaceId,
     rating,
     now,
+    rater.userId,
   ]);
   const row = rows[0];
   if (!row?.status) throw new NotFound(RATING_MESSAGES.taskNotFound);

@@ -17,6 +17,7 @@ import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
 import { deriveKeyEncryptionKey } from '../keys/key-crypto.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { getCallDetail } from './get-call-detail.ts';
 import { getDailyUsage } from './get-daily-usage.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -42,7 +43,7 @@ export const usageRoutes = (
     app.get(
       APP_PATHS.dashboard.path,
       { schema: { tags, response: { 200: DashboardResponse } } },
-      async (request) => getDashboard(services.pool, signedIn(request).user, engine),
+      async (request) => getDashboard(services.pool, workspaceFor(request, 'viewSpend'), engine),
     );
 
     app.get(
@@ -50,21 +51,32 @@ export const usageRoutes = (
       {
         schema: { tags, querystring: DAILY_USAGE_ROUTE.query, response: { 200: DAILY_USAGE_ROUTE.response } },
       },
-      async (request) => getDailyUsage(services.pool, signedIn(request).user.id, request.query.tz),
+      async (request) =>
+        getDailyUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query.tz),
     );
 
     app.get(
       APP_PATHS.usage.path,
       { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
       async (request) =>
-        listUsage(services.pool, signedIn(request).user.id, request.query.limit, request.query.cursor),
+        listUsage(
+          services.pool,
+          workspaceFor(request, 'viewSpend').id,
+          request.query.limit,
+          request.query.cursor,
+        ),
     );
 
     app.get(
       CALL_DETAIL_ROUTE.path,
       { schema: { tags, params: CallDetailParams, response: { 200: CallDetail } } },
       async (request) =>
-        getCallDetail(services.pool, encryptionKey, signedIn(request).user.id, request.params.taskId),
+        getCallDetail(
+          services.pool,
+          encryptionKey,
+          workspaceFor(request, 'useCalls').id,
+          request.params.taskId,
+        ),
     );
 
     app.put(
@@ -81,7 +93,7 @@ export const usageRoutes = (
         rateResult(
           services.pool,
           services.clock.now(),
-          signedIn(request).user.id,
+          { workspaceId: workspaceFor(request, 'useCalls').id, userId: signedIn(request).user.id },
           request.params.taskId,
           request.body.rating,
         ),
@@ -92,6 +104,6 @@ export const usageRoutes = (
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conduit-usage-${day}.csv"`);
-      return reply.send(Readable.from(usageCsv(services.pool, signedIn(request).user.id)));
+      return reply.send(Readable.from(usageCsv(services.pool, workspaceFor(request, 'viewSpend').id)));
     });
   };

@@ -22,7 +22,7 @@ describe('dashboard and usage history', () => {
     await paid(account.key, '/api/provider/video', { prompt: 'three' });
     // An old call outside the window does not count.
     await runtime.services.pool.query(
-      "update tasks set created_at = now() - interval '31 days' where user_id = $1 and service = 'video'",
+      "update tasks set created_at = now() - interval '31 days' where workspace_id = $1 and service = 'video'",
       [account.userId],
     );
     const dashboard = (
@@ -51,7 +51,7 @@ describe('dashboard and usage history', () => {
     const steps = async () =>
       (await runtime.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json()
         .gettingStarted;
-    await runtime.services.pool.query('delete from api_keys where user_id = $1', [account.userId]);
+    await runtime.services.pool.query('delete from api_keys where workspace_id = $1', [account.userId]);
     expect(await steps()).toEqual({ hasCreatedKey: false, hasMadeCall: false, hasBoughtCredits: false });
 
     const withKey = await createPaidAccount(runtime.services, { credits: 100 });
@@ -63,13 +63,13 @@ describe('dashboard and usage history', () => {
     expect(await stepsOf()).toEqual({ hasCreatedKey: true, hasMadeCall: false, hasBoughtCredits: false });
     await paid(withKey.key, '/api/provider/image', { prompt: 'first' });
     // A key deleted later still counts as created.
-    await runtime.services.pool.query('update api_keys set deleted_at = now() where user_id = $1', [
+    await runtime.services.pool.query('update api_keys set deleted_at = now() where workspace_id = $1', [
       withKey.userId,
     ]);
     expect(await stepsOf()).toEqual({ hasCreatedKey: true, hasMadeCall: true, hasBoughtCredits: false });
     const insertPayment = (id: string, status: string) =>
       runtime.services.pool.query(
-        `insert into payments (id, user_id, package, credits, amount_cents, status, provider)
+        `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider)
          values ($1, $2, 'starter', 100, 999, $3, 'sandbox')`,
         [id, withKey.userId, status],
       );
@@ -143,7 +143,7 @@ describe('dashboard and usage history', () => {
     // Four calls within one millisecond, microseconds apart, as a busy key produces them.
     await runtime.services.pool.query(
       `update tasks t set created_at = '2026-11-01T10:00:00.123Z'::timestamptz + (n.i || ' microseconds')::interval
-         from (select id, row_number() over (order by id) as i from tasks where user_id = $1) n
+         from (select id, row_number() over (order by id) as i from tasks where workspace_id = $1) n
         where t.id = n.id`,
       [account.userId],
     );

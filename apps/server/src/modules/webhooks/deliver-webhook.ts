@@ -49,7 +49,7 @@ export async function deliverTaskWebhook(
       'webhook-id': id,
       'webhook-timestamp': String(timestampS),
       'webhook-signature': signWebhook(
-        webhookSecretFor(services.sessionSecret, task.userId),
+        webhookSecretFor(services.sessionSecret, task.workspaceId),
         id,
         timestampS,
         body,

@@ -1,0 +1,104 @@
+import { TEAM_TEXTS, type WorkspaceRole } from '@conduit/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { notifySessionsChanged } from '../task-events/channel.ts';
+import { workspaceMembers } from './schema.ts';
+import { ownerCount, teamFor } from './team-access.ts';
+import { recordTeamEvent } from './team-audit.ts';
+import type { TeamsContext } from './teams.ts';
+
+async function memberRole(tx: DbOrTx, teamId: string, userId: string): Promise<WorkspaceRole> {
+  const [member] = await tx
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, teamId), eq(workspaceMembers.userId, userId)));
+  if (!member) throw new NotFound(TEAM_TEXTS.memberNotFound);
+  return member.role as WorkspaceRole;
+}
+
+/** Only owners touch owners: make one, change one, remove one. */
+function assertMayTouch(actorRole: WorkspaceRole, ...roles: WorkspaceRole[]) {
+  if (actorRole !== 'owner' && roles.includes('owner'))
+    throw new Forbidden(TEAM_TEXTS.onlyOwnersManageOwners);
+}
+
+/** Changes a member's role (owners and admins; owners only by owners; never the last owner away). */
+export async function changeRole(
+  ctx: TeamsContext,
+  actorId: string,
+  teamId: string,
+  userId: string,
+  role: WorkspaceRole,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const { team, access } = await teamFor(tx, teamId, actorId, 'manageMembers', { lock: true });
+    const from = await memberRole(tx, team.id, userId);
+    assertMayTouch(access.role, from, role);
+    if (from === role) return;
+    if (from === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
+    await tx
+      .update(workspaceMembers)
+      .set({ role })
+      .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, userId)));
+    await recordTeamEvent(tx, {
+      workspace: team,
+      actorId,
+      action: 'member.role_changed',
+      details: { userId, from, to: role },
+      at: ctx.clock.now(),
+    });
+  });
+}
+
+/**
+ * Removes a member, or lets a member leave (any role may leave). Access ends at once: every
+ * request re-reads the membership, and the member's open event streams are told to recheck.
+ * The keys they created stay with the team.
+ */
+export async function removeMember(ctx: TeamsContext, actorId: string, teamId: string, userId: string) {
+  const isLeaving = actorId === userId;
+  await ctx.db.transaction(async (tx) => {
+    const { team, access } = await teamFor(tx, teamId, actorId, isLeaving ? 'viewSpend' : 'manageMembers', {
+      lock: true,
+    });
+    const role = await memberRole(tx, team.id, userId);
+    if (!isLeaving) assertMayTouch(access.role, role);
+    if (role === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, userId)));
+    await recordTeamEvent(tx, {
+      workspace: team,
+      actorId,
+      action: isLeaving ? 'member.left' : 'member.removed',
+      details: { userId, role },
+      at: ctx.clock.now(),
+    });
+    await notifySessionsChanged(tx, userId);
+  });
+  return isLeaving ? TEAM_TEXTS.left : TEAM_TEXTS.memberRemoved;
+}
+
+/** An owner hands ownership to another member and becomes an admin. */
+export async function transferOwnership(ctx: TeamsContext, actorId: string, teamId: string, userId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const { team } = await teamFor(tx, teamId, actorId, 'ownTeam', { lock: true });
+    if (userId === actorId) throw new BadRequest(TEAM_TEXTS.memberNotFound);
+    const from = await memberRole(tx, team.id, userId);
+    const setRole = (id: string, role: WorkspaceRole) =>
+      tx
+        .update(workspaceMembers)
+        .set({ role })
+        .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, id)));
+    await setRole(userId, 'owner');
+    await setRole(actorId, 'admin');
+    await recordTeamEvent(tx, {
+      workspace: team,
+      actorId,
+      action: 'ownership.transferred',
+      details: { userId, from, previousOwner: actorId },
+      at: ctx.clock.now(),
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import { WORKSPACE_ROLES } from '@conduit/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
+import { users } from '../auth/schema.ts';
+
+/**
+ * Who owns money, keys and tasks (docs/decisions/0011-workspaces.md). Every account has a
+ * personal workspace whose id is the account's own id (so the migration that introduced
+ * workspaces changed no balance, entry, key or task); a team is a workspace with members. The
+ * tier and rate limits belong to the workspace: they are what its API keys get.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['personal', 'team'] }).notNull(),
+    /** A team's name; null for a personal workspace. */
+    name: text('name'),
+    billingEmail: text('billing_email'),
+    tier: text('tier', { enum: ['free', 'pro', 'enterprise'] })
+      .notNull()
+      .default('free'),
+    maxApiKeys: integer('max_api_keys').notNull(),
+    /** Enterprise limits set by an admin; null means the tier's defaults. */
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
+    rateLimitPerHour: integer('rate_limit_per_hour'),
+    rateLimitPerDay: integer('rate_limit_per_day'),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** A deleted team: its keys stop at once, its ledger stays for accounting. */
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (table) => [
+    check('workspaces_kind_check', sql`${table.kind} in ('personal', 'team')`),
+    check('workspaces_tier_check', sql`${table.tier} in ('free', 'pro', 'enterprise')`),
+    check('workspaces_max_api_keys_check', sql`${table.maxApiKeys} >= 0`),
+    check('workspaces_team_name_check', sql`${table.kind} = 'personal' or ${table.name} is not null`),
+  ],
+);
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** A team's members, one role each. A personal workspace has none: its account is its owner. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index('workspace_members_user_id_idx').on(table.userId),
+    check('workspace_members_role_check', sql`${table.role} in ('owner', 'admin', 'developer', 'billing')`),
+  ],
+);
+
+/** Mailed invitations: single-use, valid 7 days, only the token's SHA-256 kept. */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    invitedBy: text('invited_by').references(() => users.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Accepted or revoked: either way the link no longer works. */
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('workspace_invitations_workspace_id_idx').on(table.workspaceId)],
+);
+
+/** What happened in a team, for its owners and admins; written in the transaction of the change. */
+export const workspaceAuditLog = pgTable(
+  'workspace_audit_log',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    at: timestamptz('at').notNull().defaultNow(),
+    /** Null when nobody acted (a purchase confirmed by the payment provider's webhook). */
+    actorId: text('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index('workspace_audit_log_workspace_at_idx').on(table.workspaceId, table.at, table.id)],
+);
