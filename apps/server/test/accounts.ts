@@ -57,7 +57,7 @@ export interface SignedInAccount {
   token: string;
   cookie: string;
   call(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;

@@ -83,6 +83,9 @@ export const TEAM_TEXTS = {
   switched: 'Workspace switched',
   notFound: 'Team not found',
   memberNotFound: 'Member not found',
+  transferToSelf: 'Choose another member to transfer ownership to.',
+  deleteAccountLastOwner: (teams: string[]) =>
+    `You are the only owner of ${teams.join(', ')}. Transfer ownership or delete the team before deleting your account.`,
   roleForbidden: (role: WorkspaceRole) =>
     `Your role in this team (${WORKSPACE_ROLE_LABELS[role]}) does not allow this.`,
 } as const;

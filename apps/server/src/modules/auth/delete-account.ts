@@ -2,6 +2,7 @@ import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } fro
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import { supportTickets } from '../support/schema.ts';
+import { leaveAllTeams } from '../workspaces/members.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
 import {
@@ -20,7 +21,9 @@ import { findUserById } from './users.ts';
  * ever used Google confirm by typing their email address. The row is anonymised, not removed:
  * ledger and payment rows keep an owner for accounting, while the address, name, avatar,
  * password and Google link are gone (also from support tickets) and the address is free to sign up again. Sessions end at
- * once; API keys stop working at once because key checks require an active, undeleted owner.
+ * once; the keys of the personal workspace stop at once because key checks require its account
+ * active and undeleted. Team memberships end (an only owner must hand the team on first); team keys
+ * the account created stay with their team.
  */
 export async function deleteAccount(ctx: AuthContext, userId: string, input: DeleteAccountBody) {
   const user = await findUserById(ctx.db, userId);
@@ -36,6 +39,7 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
 
   const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
   await ctx.db.transaction(async (tx) => {
+    await leaveAllTeams(tx, user.id);
     await tx
       .update(users)
       .set({

@@ -278,9 +278,9 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('money under concurrency', () => {
+describe.each(['personal', 'team'] as const)('money under concurrency (%s workspace)', (owner) => {
   it('1,000 concurrent calls against 1 credit: exactly one succeeds, balance 0', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 1, tier: 'enterprise' });
+    const account = await createPaidAccount(runtime.services, { credits: 1, tier: 'enterprise', owner });
     const answers = await Promise.all(
       Array.from({ length: 1000 }, (_, index) =>
         call('POST', '/api/provider/sora-watermark-remover', account.key, {
@@ -291,11 +291,11 @@ describe('money under concurrency', () => {
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 402)).toHaveLength(999);
-    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 0, sum: 0 });
   }, 60_000);
 
   it('300 concurrent calls against 150 credits (coalesced debits): exactly 150 charged, entries in order', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 150, tier: 'enterprise' });
+    const account = await createPaidAccount(runtime.services, { credits: 150, tier: 'enterprise', owner });
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, index) =>
         call('POST', '/api/provider/sora-watermark-remover', account.key, {
@@ -306,16 +306,16 @@ describe('money under concurrency', () => {
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(150);
     expect(statuses.filter((s) => s === 402)).toHaveLength(150);
-    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 0, sum: 0 });
     const { rows } = await runtime.services.pool.query(
       `select balance_after from credit_entries where workspace_id = $1 and reason = 'usage' order by balance_after desc`,
-      [account.userId],
+      [account.workspaceId],
     );
     // Every debit left its own balance behind: 149, 148, ... 0, each exactly once.
     expect(rows.map((row) => row.balance_after)).toEqual(Array.from({ length: 150 }, (_, i) => 149 - i));
     const tasks = await runtime.services.pool.query(
       'select count(*)::int as n from tasks where workspace_id = $1',
-      [account.userId],
+      [account.workspaceId],
     );
     expect(tasks.rows[0].n).toBe(150);
   }, 60_000);
@@ -323,7 +323,7 @@ describe('money under concurrency', () => {
   it('a mixed storm with upstream failures keeps every ledger equal to its balance', async () => {
     const accounts = await Promise.all(
       Array.from({ length: 4 }, () =>
-        createPaidAccount(runtime.services, { credits: 40, tier: 'enterprise' }),
+        createPaidAccount(runtime.services, { credits: 40, tier: 'enterprise', owner }),
       ),
     );
     const bodies = [
@@ -347,7 +347,7 @@ describe('money under concurrency', () => {
           (
             await runtime.services.pool.query(
               "select count(*)::int as n from tasks where status = 'processing' and workspace_id = any($1)",
-              [accounts.map((account) => account.userId)],
+              [accounts.map((account) => account.workspaceId)],
             )
           ).rows[0].n,
         {
@@ -356,7 +356,7 @@ describe('money under concurrency', () => {
       )
       .toBe(0);
     for (const account of accounts) {
-      const check = await ledgerCheck(runtime.services, account.userId);
+      const check = await ledgerCheck(runtime.services, account.workspaceId);
       expect(check.balance).toBe(check.sum);
       expect(check.balance).toBeGreaterThanOrEqual(0);
     }
@@ -369,6 +369,7 @@ describe('GET /api/provider/me', () => {
     const me = json(await call('GET', '/api/provider/me', account.key));
     expect(me.data).toMatchObject({
       keyName: 'test key',
+      workspace: { id: account.userId, kind: 'personal', name: null },
       balance: 20,
       tier: 'free',
       limits: { perMinute: 60, perHour: 1000, perDay: 10000 },

@@ -1,7 +1,7 @@
 import { TEAM_TEXTS, type WorkspaceRole } from '@conduit/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
-import { BadRequest, Forbidden, NotFound } from '../../platform/errors.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
 import { workspaceMembers } from './schema.ts';
 import { ownerCount, teamFor } from './team-access.ts';
@@ -84,7 +84,7 @@ export async function removeMember(ctx: TeamsContext, actorId: string, teamId: s
 export async function transferOwnership(ctx: TeamsContext, actorId: string, teamId: string, userId: string) {
   await ctx.db.transaction(async (tx) => {
     const { team } = await teamFor(tx, teamId, actorId, 'ownTeam', { lock: true });
-    if (userId === actorId) throw new BadRequest(TEAM_TEXTS.memberNotFound);
+    if (userId === actorId) throw new BadRequest(TEAM_TEXTS.transferToSelf);
     const from = await memberRole(tx, team.id, userId);
     const setRole = (id: string, role: WorkspaceRole) =>
       tx
@@ -101,4 +101,18 @@ export async function transferOwnership(ctx: TeamsContext, actorId: string, team
       at: ctx.clock.now(),
     });
   });
+}
+
+/**
+ * Before an account is deleted: 409 when it is the only owner of a live team (the team would be
+ * left without anyone able to manage it); otherwise its memberships end with it.
+ */
+export async function leaveAllTeams(tx: DbOrTx, userId: string) {
+  const { rows } = await tx.execute<{ name: string }>(sql`
+    select w.name from workspace_members m join workspaces w on w.id = m.workspace_id
+     where m.user_id = ${userId} and m.role = 'owner' and w.deleted_at is null
+       and not exists (select 1 from workspace_members o
+                        where o.workspace_id = m.workspace_id and o.role = 'owner' and o.user_id <> m.user_id)`);
+  if (rows.length > 0) throw new Conflict(TEAM_TEXTS.deleteAccountLastOwner(rows.map((row) => row.name)));
+  await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
 }

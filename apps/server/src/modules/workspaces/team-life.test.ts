@@ -1,0 +1,297 @@
+import { appPath, TEAM_TEXTS } from '@conduit/contracts';
+import { describe, expect, it } from 'vitest';
+import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
+import { ledgerCheck } from '../../../test/paid-account.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTeamAs, invitationTokenFor, joinedMember, useWorkspace } from '../../../test/team-members.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
+
+describe('a team over its life', () => {
+  let runtime: TestRuntime;
+  let inbox: SmtpInbox;
+  withRuntimeAndInbox({}, (started, startedInbox) => {
+    runtime = started;
+    inbox = startedInbox;
+  });
+
+  const paidCall = (key: string, index: number) =>
+    runtime.app.inject({
+      method: 'POST',
+      url: '/api/provider/sora-watermark-remover',
+      headers: { 'x-api-key': key },
+      payload: { video_url: `https://sora.chatgpt.com/p/team-${index}` },
+    });
+  const createKey = async (member: SignedInAccount) => {
+    const created = await member.call('POST', appPath('createKey'), { keyName: `key of ${member.email}` });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().key as { _id: string; keyValue: string; createdBy: string };
+  };
+  const grant = (workspaceId: string, credits: number) =>
+    runtime.services.pool.query(
+      `with c as (update credit_accounts set balance = balance + $2 where workspace_id = $1 returning balance)
+       insert into credit_entries (id, workspace_id, delta, reason, reference, balance_after)
+       select 'cre_' || md5(random()::text), $1, $2, 'adjustment', 'test:' || md5(random()::text), balance from c`,
+      [workspaceId, credits],
+    );
+
+  it('a new team starts at 0 credits: free credits stay personal', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'founder');
+    const teamId = await createTeamAs(owner);
+    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 0, sum: 0 });
+    await useWorkspace(owner, teamId);
+    expect((await owner.call('GET', appPath('credits'))).json().balance).toBe(0);
+    expect((await owner.call('GET', appPath('me'))).json().user.apiProvider).toEqual({
+      maxApiKeys: 10,
+      tier: 'free',
+    });
+  });
+
+  it('two members spending one balance at once: 1,000 calls over both keys on 1 credit, exactly one charged', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'spender');
+    const teamId = await createTeamAs(owner);
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await useWorkspace(owner, teamId);
+    await runtime.services.pool.query(
+      "update workspaces set tier = 'enterprise', rate_limit_per_minute = 100000, rate_limit_per_hour = 100000, rate_limit_per_day = 100000 where id = $1",
+      [teamId],
+    );
+    await grant(teamId, 1);
+    const keys = [(await createKey(owner)).keyValue, (await createKey(developer)).keyValue];
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => paidCall(keys[index % 2] as string, index)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(999);
+    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 0, sum: 1 - 1 });
+    // The members' personal balances were never touched.
+    expect(await ledgerCheck(runtime.services, owner.userId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(runtime.services, developer.userId)).toEqual({ balance: 0, sum: 0 });
+  }, 60_000);
+
+  it('removing a member ends their access at once; the keys they made keep working for the team', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'lead');
+    const teamId = await createTeamAs(owner);
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await grant(teamId, 10);
+    const key = await createKey(developer);
+    expect(key.createdBy).toBe(developer.email);
+
+    const removed = await owner.call('DELETE', appPath('removeMember', { teamId, userId: developer.userId }));
+    expect(removed.json()).toEqual({ message: TEAM_TEXTS.memberRemoved });
+    // The same browser session now works in the personal workspace: the team's keys are gone from view.
+    const keys = (await developer.call('GET', appPath('keys'))).json();
+    expect(keys.keys.map((k: { _id: string }) => k._id)).not.toContain(key._id);
+    expect((await developer.call('GET', appPath('team', { teamId }))).statusCode).toBe(404);
+    expect(
+      (await developer.call('PUT', appPath('selectWorkspace'), { workspaceId: teamId })).statusCode,
+    ).toBe(404);
+
+    // The key belongs to the team, not to the person: it still spends the team's credits.
+    expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
+    expect((await ledgerCheck(runtime.services, teamId)).balance).toBe(9);
+    await useWorkspace(owner, teamId);
+    const teamKeys = (await owner.call('GET', appPath('keys'))).json().keys;
+    expect(teamKeys).toEqual([expect.objectContaining({ _id: key._id, createdBy: developer.email })]);
+    const me = (await paidCall(key.keyValue, 2)).json();
+    expect(me.success).toBe(true);
+    const account = await runtime.app.inject({
+      method: 'GET',
+      url: '/api/provider/me',
+      headers: { 'x-api-key': key.keyValue },
+    });
+    expect(account.json().data.workspace).toEqual({ id: teamId, kind: 'team', name: 'Acme' });
+  });
+
+  it('only owners touch owners; a team always keeps an owner; ownership can be handed on', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'boss');
+    const teamId = await createTeamAs(owner);
+    const admin = await joinedMember(runtime, inbox, owner, teamId, 'admin');
+    const ownerUrl = appPath('updateMember', { teamId, userId: owner.userId });
+
+    const demote = await admin.call('PATCH', ownerUrl, { role: 'developer' });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error).toBe(TEAM_TEXTS.onlyOwnersManageOwners);
+    const promote = await admin.call('PATCH', appPath('updateMember', { teamId, userId: admin.userId }), {
+      role: 'owner',
+    });
+    expect(promote.json().error).toBe(TEAM_TEXTS.onlyOwnersManageOwners);
+    const ownerInvite = await admin.call('POST', appPath('inviteMember', { teamId }), {
+      email: 'another-owner@example.com',
+      role: 'owner',
+    });
+    expect(ownerInvite.statusCode).toBe(403);
+
+    const selfDemote = await owner.call('PATCH', ownerUrl, { role: 'admin' });
+    expect(selfDemote.statusCode).toBe(400);
+    expect(selfDemote.json().error).toBe(TEAM_TEXTS.lastOwner);
+    const leave = await owner.call('DELETE', appPath('removeMember', { teamId, userId: owner.userId }));
+    expect(leave.json().error).toBe(TEAM_TEXTS.lastOwner);
+    const deleteAccount = await owner.call('DELETE', appPath('deleteAccount'), { confirmEmail: owner.email });
+    expect(deleteAccount.statusCode).toBe(409);
+    expect(deleteAccount.json().error).toBe(TEAM_TEXTS.deleteAccountLastOwner(['Acme']));
+
+    const transfer = await owner.call('POST', appPath('transferOwnership', { teamId }), {
+      userId: admin.userId,
+    });
+    expect(transfer.json()).toEqual({ message: TEAM_TEXTS.ownershipTransferred });
+    const team = (await admin.call('GET', appPath('team', { teamId }))).json();
+    expect(team.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [owner.email, 'admin'],
+      [admin.email, 'owner'],
+    ]);
+    // The former owner, now an admin, may leave.
+    const left = await owner.call('DELETE', appPath('removeMember', { teamId, userId: owner.userId }));
+    expect(left.json()).toEqual({ message: TEAM_TEXTS.left });
+  });
+
+  it('an invitation works once, for 7 days, for the invited and verified address only', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'inviter');
+    const teamId = await createTeamAs(owner);
+    const invitee = await signedInAccount(runtime, 'user', 'invitee');
+    const since = inbox.messages.length;
+    const invited = (
+      await owner.call('POST', appPath('inviteMember', { teamId }), {
+        email: invitee.email.toUpperCase(),
+        role: 'billing',
+      })
+    ).json();
+    expect(invited).toMatchObject({
+      emailSent: true,
+      message: TEAM_TEXTS.invited,
+      invitation: { email: invitee.email },
+    });
+    expect(Date.parse(invited.invitation.expiresAt) - Date.parse(invited.invitation.createdAt)).toBe(
+      7 * 86_400_000,
+    );
+    const token = await invitationTokenFor(inbox, invitee.email, since);
+    expect(invited.link).toBe(`${runtime.services.config.PUBLIC_URL}/invite/${token}`);
+
+    const preview = await runtime.app.inject({ method: 'GET', url: appPath('invitation', { token }) });
+    expect(preview.json()).toMatchObject({
+      teamName: 'Acme',
+      role: 'billing',
+      email: invitee.email,
+      invitedBy: owner.email,
+    });
+
+    const stranger = await signedInAccount(runtime, 'user', 'stranger');
+    const wrongPerson = await stranger.call('POST', appPath('acceptInvitation', { token }));
+    expect(wrongPerson.statusCode).toBe(403);
+    expect(wrongPerson.json().error).toBe(TEAM_TEXTS.invitationOtherEmail);
+
+    // Opened twice at the same moment: one join.
+    const [first, second] = await Promise.all([
+      invitee.call('POST', appPath('acceptInvitation', { token })),
+      invitee.call('POST', appPath('acceptInvitation', { token })),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
+    const again = await invitee.call('POST', appPath('acceptInvitation', { token }));
+    expect(again.json().error).toBe(TEAM_TEXTS.invitationInvalid);
+
+    const late = await signedInAccount(runtime, 'user', 'late');
+    const lateSince = inbox.messages.length;
+    await owner.call('POST', appPath('inviteMember', { teamId }), { email: late.email, role: 'developer' });
+    const lateToken = await invitationTokenFor(inbox, late.email, lateSince);
+    await runtime.services.pool.query(
+      "update workspace_invitations set expires_at = now() - interval '1 second' where email = $1",
+      [late.email],
+    );
+    expect((await late.call('POST', appPath('acceptInvitation', { token: lateToken }))).statusCode).toBe(404);
+
+    const unverified = await signedInAccount(runtime, 'user', 'unverified');
+    await runtime.services.pool.query('update users set email_verified_at = null where id = $1', [
+      unverified.userId,
+    ]);
+    const unverifiedSince = inbox.messages.length;
+    await owner.call('POST', appPath('inviteMember', { teamId }), {
+      email: unverified.email,
+      role: 'developer',
+    });
+    const unverifiedToken = await invitationTokenFor(inbox, unverified.email, unverifiedSince);
+    const refused = await unverified.call('POST', appPath('acceptInvitation', { token: unverifiedToken }));
+    expect(refused.json().error).toBe(TEAM_TEXTS.invitationNeedsVerified);
+
+    const revokable = (
+      await owner.call('POST', appPath('inviteMember', { teamId }), {
+        email: 'nobody@example.com',
+        role: 'developer',
+      })
+    ).json();
+    await owner.call(
+      'DELETE',
+      appPath('revokeInvitation', { teamId, invitationId: revokable.invitation.id }),
+    );
+    const team = (await owner.call('GET', appPath('team', { teamId }))).json();
+    expect(team.invitations.map((i: { email: string }) => i.email)).toEqual([unverified.email]);
+  });
+
+  it('a billing member buys a pack for the team; the audit log records who did what', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'treasurer');
+    const teamId = await createTeamAs(owner);
+    const billing = await joinedMember(runtime, inbox, owner, teamId, 'billing');
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await createKey(developer);
+    await useWorkspace(owner, teamId);
+    await owner.call('PATCH', appPath('updateMember', { teamId, userId: developer.userId }), {
+      role: 'admin',
+    });
+
+    const { url } = (
+      await billing.call('POST', appPath('createCheckoutSession'), { package: 'starter' })
+    ).json();
+    const sessionId = url.split('/').pop() as string;
+    expect((await billing.call('GET', appPath('sandboxSession', { sessionId }))).json().email).toBe(
+      billing.email,
+    );
+    await billing.call('POST', `/api/payments/sandbox/${sessionId}/pay`);
+    const verified = await billing.call('POST', appPath('verifyPayment'), { sessionId });
+    expect(verified.json()).toMatchObject({ success: true, creditsAdded: 100 });
+    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 100, sum: 100 });
+    expect((await ledgerCheck(runtime.services, billing.userId)).balance).toBe(0);
+    // The first purchase moves the team, not its buyer, to Pro.
+    expect((await owner.call('GET', appPath('me'))).json().user.apiProvider.tier).toBe('pro');
+    expect((await billing.call('GET', appPath('keys'))).statusCode).toBe(403);
+
+    const log = (await owner.call('GET', appPath('teamAuditLog', { teamId }))).json();
+    expect(
+      log.entries.map((entry: { action: string; actor: string }) => [entry.action, entry.actor]).reverse(),
+    ).toEqual([
+      ['team.created', owner.email],
+      ['member.invited', owner.email],
+      ['member.joined', billing.email],
+      ['member.invited', owner.email],
+      ['member.joined', developer.email],
+      ['key.created', developer.email],
+      ['member.role_changed', owner.email],
+      ['purchase.completed', billing.email],
+    ]);
+    const roleChange = log.entries.find(
+      (entry: { action: string }) => entry.action === 'member.role_changed',
+    );
+    expect(roleChange.details).toMatchObject({ from: 'developer', to: 'admin', email: developer.email });
+  });
+
+  it('deleting a team stops its keys at once and sends its members back to their own workspace', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'closer');
+    const teamId = await createTeamAs(owner, 'Closing Co');
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await grant(teamId, 5);
+    const key = await createKey(developer);
+    expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
+    const wrong = await owner.call('DELETE', appPath('deleteTeam', { teamId }), {
+      confirmName: 'closing co',
+    });
+    expect(wrong.json().error).toBe(TEAM_TEXTS.confirmNameWrong);
+    const deleted = await owner.call('DELETE', appPath('deleteTeam', { teamId }), {
+      confirmName: 'Closing Co',
+    });
+    expect(deleted.json()).toEqual({ message: TEAM_TEXTS.deleted });
+    expect((await paidCall(key.keyValue, 2)).statusCode).toBe(401);
+    expect((await developer.call('GET', appPath('workspaces'))).json().current.kind).toBe('personal');
+    expect((await owner.call('GET', appPath('team', { teamId }))).statusCode).toBe(404);
+    // The ledger stays for accounting.
+    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 4, sum: 4 });
+  });
+});
