@@ -8,7 +8,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
-import type { KeyIdentity } from '../apps/server/src/modules/provider/authenticate-key.ts';
+import {
+  type KeyIdentity,
+  LIVE_WORKSPACE_JOIN,
+  LIVE_WORKSPACE_WHERE,
+} from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charge-call.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
@@ -91,8 +95,8 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
   const once = async () => {
     const started = performance.now();
     await pool.query(
-      `select k.id, k.name, k.permissions, u.id as user_id, u.tier from api_keys k join users u on u.id = k.user_id
-        where k.key_hash = $1 and k.deleted_at is null and u.is_active and u.deleted_at is null`,
+      `select k.id, k.name, k.permissions, w.id as workspace_id, w.kind, w.name, w.tier from api_keys k ${LIVE_WORKSPACE_JOIN}
+        where k.key_hash = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
       [keyHash],
     );
     await charger.charge({
@@ -149,7 +153,9 @@ try {
   const b = await loadDatabaseWork(database.url, hashApiKey(key.keyValue), {
     keyId: key._id,
     keyName: key.keyName,
-    userId: user.id,
+    workspaceId: user.id,
+    workspaceKind: 'personal',
+    workspaceName: null,
     tier: 'enterprise',
     limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
     permissions: new Set(['image', 'video', 'sora', 'linkedin']),

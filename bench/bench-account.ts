@@ -22,13 +22,13 @@ export async function createBenchAccount(databaseUrl: string) {
     });
     if (!user) throw new Error('bench account not created');
     await pool.query(
-      "update users set tier = 'enterprise', rate_limit_per_minute = 100000000, rate_limit_per_hour = 100000000, rate_limit_per_day = 100000000 where id = $1",
+      "update workspaces set tier = 'enterprise', rate_limit_per_minute = 100000000, rate_limit_per_hour = 100000000, rate_limit_per_day = 100000000 where id = $1",
       [user.id],
     );
     await db.transaction(async (tx) => {
       await openCreditAccount(tx, user.id);
       await grantCredits(tx, {
-        userId: user.id,
+        workspaceId: user.id,
         delta: 2_000_000_000,
         reason: 'adjustment',
         reference: `bench:${user.id}`,
@@ -36,7 +36,7 @@ export async function createBenchAccount(databaseUrl: string) {
     });
     const key = await createKey(
       { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey(BENCH_SESSION_SECRET) },
-      user.id,
+      { workspace: { id: user.id, kind: 'personal' }, user },
       { keyName: 'bench' },
     );
     return { user, key };
