@@ -27,7 +27,7 @@ export async function listTeams(
   query: AdminTeamsQuery,
 ): Promise<AdminTeamsResponse> {
   const filters = [`w.kind = 'team'`, 'w.deleted_at is null'];
-  const params: unknown[] = [now];
+  const params: unknown[] = [];
   if (query.search) {
     params.push(containsPattern(query.search));
     const p = `$${params.length}`;
@@ -44,7 +44,8 @@ export async function listTeams(
       `(w.created_at, w.id) < ($${params.length - 1}::timestamp at time zone 'UTC', $${params.length})`,
     );
   }
-  params.push(query.limit + 1);
+  params.push(now, query.limit + 1);
+  const nowParam = `$${params.length - 1}::timestamptz`;
   const [page, count] = await Promise.all([
     pool.query<TeamRow>(
       `select w.id, w.name, w.billing_email, w.created_at, (w.created_at at time zone 'UTC')::text as created_key,
@@ -58,7 +59,7 @@ export async function listTeams(
          left join credit_accounts c on c.workspace_id = w.id
          left join lateral (
            select count(*) as calls, sum(t.cost - t.credits_refunded) as credits from tasks t
-            where t.workspace_id = w.id and t.created_at > $1::timestamptz - interval '30 days') u30 on true
+            where t.workspace_id = w.id and t.created_at > ${nowParam} - interval '30 days') u30 on true
         where ${filters.join(' and ')}
         order by w.created_at desc, w.id desc
         limit $${params.length}`,

@@ -294,4 +294,42 @@ describe('a team over its life', () => {
     // The ledger stays for accounting.
     expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 4, sum: 4 });
   });
+
+  it('the admin area lists teams with members, balance and use, and counts them', async () => {
+    const owner = await signedInAccount(runtime, 'user', 'listed');
+    const teamId = await createTeamAs(owner, 'Listed Labs');
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await grant(teamId, 5);
+    const key = await createKey(developer);
+    expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
+
+    const admin = await signedInAccount(runtime, 'admin');
+    const listedAnswer = await admin.call('GET', `${appPath('adminTeams')}?search=listed`);
+    expect(listedAnswer.statusCode, listedAnswer.body).toBe(200);
+    const listed = listedAnswer.json();
+    expect(listed.total).toBe(1);
+    expect(listed.teams[0]).toMatchObject({
+      id: teamId,
+      name: 'Listed Labs',
+      billingEmail: 'finance@acme.test',
+      tier: 'free',
+      balance: 4,
+      activeKeys: 1,
+      calls30d: 1,
+      credits30d: 1,
+      members: [
+        { email: owner.email, role: 'owner' },
+        { email: developer.email, role: 'developer' },
+      ],
+    });
+    // A member's email finds the team too.
+    const byMember = (
+      await admin.call('GET', `${appPath('adminTeams')}?search=${encodeURIComponent(developer.email)}`)
+    ).json();
+    expect(byMember.teams.map((team: { id: string }) => team.id)).toEqual([teamId]);
+    const overview = (await admin.call('GET', appPath('adminDashboard'))).json().overview;
+    expect(overview.teams.total).toBeGreaterThanOrEqual(1);
+    expect(overview.teams.active).toBeGreaterThanOrEqual(1);
+    expect((await owner.call('GET', appPath('adminTeams'))).statusCode).toBe(403);
+  });
 });
