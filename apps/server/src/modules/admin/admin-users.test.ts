@@ -340,7 +340,7 @@ describe('admin user management: invite, edit, deactivate, credits, audit', () =
     expect(check.balance).toBeGreaterThanOrEqual(0);
     // each accepted adjustment has exactly one audit row
     const { rows } = await runtime.services.pool.query(
-      "select (select count(*) from credit_entries where user_id = $1 and reason = 'adjustment' and reference like 'adj_%')::int as entries, (select count(*) from admin_audit_log where target_user_id = $1 and action = 'credits.adjusted')::int as audit",
+      "select (select count(*) from credit_entries where workspace_id = $1 and reason = 'adjustment' and reference like 'adj_%')::int as entries, (select count(*) from admin_audit_log where target_user_id = $1 and action = 'credits.adjusted')::int as audit",
       [account.userId],
     );
     expect(rows[0].entries).toBe(rows[0].audit);
