@@ -92,6 +92,7 @@ export function answerExamples(
   if (!service) {
     const account = {
       keyName: 'Production',
+      workspace: { id: 'team_8f2kq0w1n5x7c3vd', kind: 'team', name: 'Acme' },
       balance: 480,
       tier: 'pro',
       limits: RATE_LIMITS.pro,
@@ -101,7 +102,7 @@ export function answerExamples(
     return [
       {
         status: 200,
-        note: 'remaining counts the requests left in the current minute, hour and day.',
+        note: 'workspace names who pays for the key (a team, or personal with name null); remaining counts the requests left in the current minute, hour and day.',
         body: ok(account),
       },
     ];
