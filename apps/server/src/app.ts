@@ -102,7 +102,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   const engine =
     options.engine ??
-    (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
+    (await import('./modules/engines/create-engine.ts')).createEngine(
+      services.config,
+      services.log,
+      services.pool,
+    );
   if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
