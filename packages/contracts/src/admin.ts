@@ -209,7 +209,32 @@ export const RevenuePoint = z.object({
   /** Percent change against the month before; null when that month had no revenue. */
   growthRate: z.number().nullable(),
 });
-export const AdminRevenueResponse = z.object({ revenueData: z.array(RevenuePoint) });
+/** Upstream cost and gross margin of one service (docs/admin-figures.md, "Cost and margin"); money in cents. */
+export const ServiceMargin = z.object({
+  service: z.string(),
+  /** Completed calls (the ones an upstream bills). */
+  calls: z.number().int(),
+  /** Credits kept: charged less refunded, settled calls only. */
+  credits: z.number().int(),
+  /** Those credits at the average price paid per credit. */
+  earned: z.number().int(),
+  upstreamCost: z.number().int(),
+  grossMargin: z.number().int(),
+});
+export type ServiceMargin = z.infer<typeof ServiceMargin>;
+export const MonthMargin = z.object({
+  date: z.string(),
+  /** Succeeded payments of the month, as `revenueData`. */
+  revenue: z.number().int(),
+  upstreamCost: z.number().int(),
+  /** revenue - upstreamCost. */
+  grossMargin: z.number().int(),
+  services: z.array(ServiceMargin),
+});
+export const AdminRevenueResponse = z.object({
+  revenueData: z.array(RevenuePoint),
+  margins: z.array(MonthMargin),
+});
 export type AdminRevenueResponse = z.infer<typeof AdminRevenueResponse>;
 
 export const FeatureStats = z.object({
@@ -222,7 +247,11 @@ export const FeatureStats = z.object({
   /** Percent of settled calls that failed. */
   errorRate: z.number(),
 });
-export const AdminFeaturesResponse = z.object({ features: z.array(FeatureStats) });
+export const AdminFeaturesResponse = z.object({
+  features: z.array(FeatureStats),
+  /** The same window's upstream cost and gross margin per service, in the order of `features`. */
+  margins: z.array(ServiceMargin),
+});
 export type AdminFeaturesResponse = z.infer<typeof AdminFeaturesResponse>;
 
 export const HEALTH_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
