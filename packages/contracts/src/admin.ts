@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   'revenue',
   'features',
   'health',
+  'channels',
   'support',
   'waitlist',
   'audit',
@@ -67,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'role.granted',
   'role.revoked',
   'session_token.issued',
+  'channel.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -313,3 +315,39 @@ export const RATING_MESSAGES = {
   taskNotFound: 'Task not found',
   notFinished: 'Only finished calls can be rated',
 } as const;
+
+export const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
+/** One upstream channel with its last hour (docs/admin-figures.md, "Channels"). */
+export const AdminChannel = z.object({
+  id: z.string(),
+  service: z.string(),
+  upstream: z.string(),
+  enabled: z.boolean(),
+  /** Lower is tried first. */
+  priority: z.number().int(),
+  /** Attempts to hand work to the channel in the last hour. */
+  calls: z.number().int(),
+  /** Percent of those attempts that failed. */
+  errorRate: z.number(),
+  /** Milliseconds; null without calls. */
+  p50Ms: z.number().int().nullable(),
+  p95Ms: z.number().int().nullable(),
+  circuit: z.enum(CIRCUIT_STATES),
+  consecutiveFailures: z.number().int(),
+  /** The upstream account's balance, when the upstream reports one (kie credits). */
+  upstreamBalance: z.number().nullable(),
+});
+export type AdminChannel = z.infer<typeof AdminChannel>;
+export const AdminChannelsResponse = z.object({ channels: z.array(AdminChannel) });
+export type AdminChannelsResponse = z.infer<typeof AdminChannelsResponse>;
+export const UpdateChannelBody = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    priority: z.number().int().min(0).max(1000).optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.priority !== undefined, {
+    error: 'give enabled or priority',
+  });
+export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
+export const UpdateChannelResponse = z.object({ channel: AdminChannel });
+export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;

@@ -22,7 +22,7 @@ export interface BreakerOptions {
   coolDownMs?: number;
 }
 
-interface StateRow {
+export interface StateRow {
   id: string;
   enabled: boolean;
   priority: number;
@@ -31,7 +31,7 @@ interface StateRow {
   is_cooling: boolean;
 }
 
-const circuitOf = (row: StateRow): CircuitState =>
+export const circuitOf = (row: Pick<StateRow, 'opened_at' | 'is_cooling'>): CircuitState =>
   row.opened_at === null ? 'closed' : row.is_cooling ? 'open' : 'half-open';
 
 /**
