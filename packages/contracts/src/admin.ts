@@ -317,7 +317,7 @@ export const RATING_MESSAGES = {
 } as const;
 
 export const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
-/** One upstream channel with its last hour (docs/admin-figures.md, "Channels"). */
+/** One upstream channel with its last hour (docs/admin-figures.md, "Channels: `GET /api/admin/channels`"). */
 export const AdminChannel = z.object({
   id: z.string(),
   service: z.string(),

@@ -48,7 +48,7 @@ async function balances(ctx: Pick<AdminContext, 'engine'>): Promise<Map<string, 
   return new Map(entries);
 }
 
-/** The channels of the installation, ordered by service then priority (docs/admin-figures.md, "Channels"). */
+/** The channels of the installation, ordered by service then priority (docs/admin-figures.md, "Channels: `GET /api/admin/channels`"). */
 export async function listChannels(
   ctx: Pick<AdminContext, 'pool' | 'engine'>,
   id: string | null = null,

@@ -11,8 +11,8 @@ type Request = MediaInput['request'] | LinkedinRequest;
 const videoModel = (request: Request) => (request as VideoRequest).model ?? 'fast';
 
 /**
- * What each upstream charges us per call, in millionths of a US dollar (docs/upstreams.md, "Costs
- * upstream and our prices"): kie credits at $0.005, fal's list prices for an 8-second video.
+ * What each upstream charges us per call, in millionths of a US dollar
+ * (docs/upstreams.md, "Costs upstream and our prices"): kie credits at $0.005, fal's list prices for an 8-second video.
  */
 export const CHANNEL_PRICES = {
   kie: {

@@ -3,8 +3,8 @@ import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-co
 import { timestamptz } from '../../platform/db-columns.ts';
 
 /**
- * One row per channel (an upstream serving one service, docs/upstreams.md, "Channels and
- * failover"): what an admin set (enabled, priority) and the circuit breaker every process shares.
+ * One row per channel, an upstream serving one service
+ * (docs/upstreams.md, "Channels and failover"): what an admin set (enabled, priority) and the circuit breaker every process shares.
  * The channels themselves (credentials, model mapping, price) come from configuration; a row is
  * inserted with the channel's default priority the first time a process runs it.
  */

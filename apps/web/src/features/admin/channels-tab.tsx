@@ -74,7 +74,7 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
 }
 
 /**
- * The upstream channels (docs/admin-figures.md, "Channels"): each service's upstreams in the order
+ * The upstream channels (docs/admin-figures.md, "Channels: `GET /api/admin/channels`"): each service's upstreams in the order
  * they are tried, their last hour, circuit and balance; an admin turns them on or off and reorders them.
  */
 export function ChannelsTab() {
