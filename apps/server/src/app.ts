@@ -51,8 +51,11 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface BuildAppOptions {
   webDistDir?: string;
-  /** The engine behind the paid services; by default the one PROVIDER_ENGINE names. */
-  engine?: Engine;
+  /**
+   * The engine behind the paid services, or a function making it from the process's services (it
+   * is then closed with the app); by default the one PROVIDER_ENGINE names.
+   */
+  engine?: Engine | ((services: Services) => Engine);
   /** SSRF checks of user-supplied URLs; by default every address is allowed under NODE_ENV=test only. */
   urlGuard?: UrlGuard;
   /** Heartbeat and per-user limit of the live task event streams (tests shorten the heartbeat). */
@@ -102,9 +105,16 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(systemRoutes(services));
 
   const engine =
-    options.engine ??
-    (await import('./modules/engines/create-engine.ts')).createEngine(services.config, services.log);
-  if (!options.engine && engine.close) app.addHook('onClose', () => engine.close?.());
+    typeof options.engine === 'function'
+      ? options.engine(services)
+      : (options.engine ??
+        (await import('./modules/engines/create-engine.ts')).createEngine(
+          services.config,
+          services.log,
+          services.pool,
+        ));
+  // An engine handed in made is the caller's to close.
+  if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
   app.addHook('onClose', () => taskEvents.close());

@@ -49,7 +49,7 @@ export interface FakeKie {
   close(): Promise<void>;
 }
 
-async function readJson(request: IncomingMessage): Promise<JsonBody | undefined> {
+export async function readJson(request: IncomingMessage): Promise<JsonBody | undefined> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   if (chunks.length === 0) return undefined;

@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   'revenue',
   'features',
   'health',
+  'channels',
   'support',
   'waitlist',
   'audit',
@@ -67,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'role.granted',
   'role.revoked',
   'session_token.issued',
+  'channel.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -245,7 +247,32 @@ export const RevenuePoint = z.object({
   /** Percent change against the month before; null when that month had no revenue. */
   growthRate: z.number().nullable(),
 });
-export const AdminRevenueResponse = z.object({ revenueData: z.array(RevenuePoint) });
+/** Upstream cost and gross margin of one service (docs/admin-figures.md, "Cost and margin"); money in cents. */
+export const ServiceMargin = z.object({
+  service: z.string(),
+  /** Completed calls (the ones an upstream bills). */
+  calls: z.number().int(),
+  /** Credits kept: charged less refunded, settled calls only. */
+  credits: z.number().int(),
+  /** Those credits at the average price paid per credit. */
+  earned: z.number().int(),
+  upstreamCost: z.number().int(),
+  grossMargin: z.number().int(),
+});
+export type ServiceMargin = z.infer<typeof ServiceMargin>;
+export const MonthMargin = z.object({
+  date: z.string(),
+  /** Succeeded payments of the month, as `revenueData`. */
+  revenue: z.number().int(),
+  upstreamCost: z.number().int(),
+  /** revenue - upstreamCost. */
+  grossMargin: z.number().int(),
+  services: z.array(ServiceMargin),
+});
+export const AdminRevenueResponse = z.object({
+  revenueData: z.array(RevenuePoint),
+  margins: z.array(MonthMargin),
+});
 export type AdminRevenueResponse = z.infer<typeof AdminRevenueResponse>;
 
 export const FeatureStats = z.object({
@@ -258,7 +285,11 @@ export const FeatureStats = z.object({
   /** Percent of settled calls that failed. */
   errorRate: z.number(),
 });
-export const AdminFeaturesResponse = z.object({ features: z.array(FeatureStats) });
+export const AdminFeaturesResponse = z.object({
+  features: z.array(FeatureStats),
+  /** The same window's upstream cost and gross margin per service, in the order of `features`. */
+  margins: z.array(ServiceMargin),
+});
 export type AdminFeaturesResponse = z.infer<typeof AdminFeaturesResponse>;
 
 export const HEALTH_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
@@ -320,3 +351,39 @@ export const RATING_MESSAGES = {
   taskNotFound: 'Task not found',
   notFinished: 'Only finished calls can be rated',
 } as const;
+
+export const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
+/** One upstream channel with its last hour (docs/admin-figures.md, "Channels: `GET /api/admin/channels`"). */
+export const AdminChannel = z.object({
+  id: z.string(),
+  service: z.string(),
+  upstream: z.string(),
+  enabled: z.boolean(),
+  /** Lower is tried first. */
+  priority: z.number().int(),
+  /** Attempts to hand work to the channel in the last hour. */
+  calls: z.number().int(),
+  /** Percent of those attempts that failed. */
+  errorRate: z.number(),
+  /** Milliseconds; null without calls. */
+  p50Ms: z.number().int().nullable(),
+  p95Ms: z.number().int().nullable(),
+  circuit: z.enum(CIRCUIT_STATES),
+  consecutiveFailures: z.number().int(),
+  /** The upstream account's balance, when the upstream reports one (kie credits). */
+  upstreamBalance: z.number().nullable(),
+});
+export type AdminChannel = z.infer<typeof AdminChannel>;
+export const AdminChannelsResponse = z.object({ channels: z.array(AdminChannel) });
+export type AdminChannelsResponse = z.infer<typeof AdminChannelsResponse>;
+export const UpdateChannelBody = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    priority: z.number().int().min(0).max(1000).optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.priority !== undefined, {
+    error: 'give enabled or priority',
+  });
+export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
+export const UpdateChannelResponse = z.object({ channel: AdminChannel });
+export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;

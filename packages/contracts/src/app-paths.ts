@@ -86,6 +86,8 @@ export const APP_PATHS = {
   adminFeatures: { method: 'GET', path: '/api/admin/analytics/features' },
   adminHealth: { method: 'GET', path: '/api/admin/system/health' },
   adminAuditLog: { method: 'GET', path: '/api/admin/audit-log' },
+  adminChannels: { method: 'GET', path: '/api/admin/channels' },
+  adminUpdateChannel: { method: 'PATCH', path: '/api/admin/channels/:id' },
   adminSupport: { method: 'GET', path: '/api/admin/support' },
   adminSupportReply: { method: 'POST', path: '/api/admin/support/:id/reply' },
   adminWaitlist: { method: 'GET', path: '/api/admin/waitlist' },

@@ -1,6 +1,7 @@
 /** Every table, gathered from the modules that own them, for Drizzle and drizzle-kit. */
 export * from '../modules/admin/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
 export * from '../modules/keys/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -76,6 +76,10 @@ const EnvSchema = z.object({
   KIE_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.kie.ai'),
   /** With it, kie.ai is asked to call us back (signed) when a job changes state; polling stays the truth. */
   KIE_WEBHOOK_HMAC_KEY: optionalText,
+  /** A second upstream for image and video (fal.ai's queue API), tried when kie.ai cannot take work. */
+  FAL_KEY: optionalText,
+  /** fal.ai's queue host; https://queue.fal.run when unset (docs/upstreams.md). */
+  FAL_BASE_URL: optionalUrl(['http://', 'https://']),
   APIFY_TOKEN: optionalText,
   APIFY_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.apify.com'),
   /**
@@ -134,6 +138,7 @@ const NEEDS: ReadonlyArray<readonly [keyof Env, keyof Env]> = [
   ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'],
   ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY'],
   ['KIE_WEBHOOK_HMAC_KEY', 'KIE_API_KEY'],
+  ['FAL_BASE_URL', 'FAL_KEY'],
 ];
 
 /** Parses the environment once; a bad value throws one line naming the variable and the rule. */

@@ -152,6 +152,12 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   adminFeatures: { caller: 'admin' },
   adminHealth: { caller: 'admin' },
   adminAuditLog: { caller: 'admin' },
+  adminChannels: { caller: 'admin' },
+  adminUpdateChannel: {
+    caller: 'admin',
+    body: { enabled: true, priority: 10 },
+    fields: { priority: fc.integer({ min: -1, max: 1_001 }) },
+  },
   adminSupport: { caller: 'admin' },
   adminSupportReply: {
     caller: 'admin',

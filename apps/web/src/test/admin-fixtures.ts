@@ -55,6 +55,16 @@ export function monthAgo(back: number, now = new Date()) {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+/** Upstream cost and gross margin per service, in cents. */
+export function makeMargins(): AdminFeaturesResponse['margins'] {
+  return [
+    { service: 'image', calls: 1480, credits: 1480, earned: 10_360, upstreamCost: 2_960, grossMargin: 7_400 },
+    { service: 'video', calls: 37, credits: 370, earned: 2_590, upstreamCost: 1_110, grossMargin: 1_480 },
+    { service: 'sora', calls: 0, credits: 0, earned: 0, upstreamCost: 0, grossMargin: 0 },
+    { service: 'linkedin', calls: 18, credits: 36, earned: 252, upstreamCost: 180, grossMargin: 72 },
+  ];
+}
+
 /** Six months ending with the current one, as the server reports them. */
 export function makeRevenue(): AdminRevenueResponse {
   return {
@@ -65,6 +75,15 @@ export function makeRevenue(): AdminRevenueResponse {
       { date: monthAgo(2), revenue: { total: 6999 }, growthRate: -12.5 },
       { date: monthAgo(1), revenue: { total: 6999 }, growthRate: 0 },
       { date: monthAgo(0), revenue: { total: 150_000 }, growthRate: 2043.1 },
+    ],
+    margins: [
+      {
+        date: monthAgo(0),
+        revenue: 150_000,
+        upstreamCost: 4_250,
+        grossMargin: 145_750,
+        services: makeMargins(),
+      },
     ],
   };
 }
@@ -77,6 +96,7 @@ export function makeFeatures(): AdminFeaturesResponse {
       { feature: 'sora', totalUsers: 0, totalActions: 0, averageRating: null, errorRate: 0 },
       { feature: 'linkedin', totalUsers: 2, totalActions: 2_500_000, averageRating: 3, errorRate: 4.99 },
     ],
+    margins: makeMargins(),
   };
 }
 

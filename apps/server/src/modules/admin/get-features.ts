@@ -1,6 +1,7 @@
 import { ADMIN_FIGURES_WINDOW_DAYS, type AdminFeaturesResponse, SERVICES } from '@conduit/contracts';
 import type { AdminContext } from './admin-context.ts';
 import { analyticsQuery, percent } from './figures.ts';
+import { serviceMargins } from './margins.ts';
 
 /*
  * Calls, failures and settled calls of the window per service (grouped by service only); the
@@ -48,12 +49,19 @@ interface FeatureRow {
 
 /** Every paid service, also those nobody used in the window (zeros, no rating). */
 export async function getFeatures(ctx: Pick<AdminContext, 'pool' | 'clock'>): Promise<AdminFeaturesResponse> {
-  const rows = await analyticsQuery<FeatureRow>(ctx.pool, FEATURES_SQL, [
-    ctx.clock.now(),
-    ADMIN_FIGURES_WINDOW_DAYS,
+  const now = ctx.clock.now();
+  const [rows, margins] = await Promise.all([
+    analyticsQuery<FeatureRow>(ctx.pool, FEATURES_SQL, [now, ADMIN_FIGURES_WINDOW_DAYS]),
+    serviceMargins(ctx.pool, {
+      from: new Date(now.getTime() - ADMIN_FIGURES_WINDOW_DAYS * 86_400_000),
+      to: now,
+      byMonth: false,
+      keys: [''],
+    }),
   ]);
   const byService = new Map(rows.map((row) => [row.service, row]));
   return {
+    margins: margins.get('') ?? [],
     features: SERVICES.map((service) => {
       const row = byService.get(service);
       return {

@@ -1,6 +1,7 @@
 import { ADMIN_REVENUE_MONTHS, type AdminRevenueResponse } from '@conduit/contracts';
 import type { AdminContext } from './admin-context.ts';
 import { percent } from './figures.ts';
+import { serviceMargins } from './margins.ts';
 
 /*
  * Succeeded payments by UTC calendar month, from `months` months before the current one to the
@@ -28,7 +29,26 @@ export async function getRevenue(ctx: Pick<AdminContext, 'pool' | 'clock'>): Pro
     ADMIN_REVENUE_MONTHS,
   ]);
   const totals = rows.map((row) => ({ date: row.date, total: Number(row.total) }));
+  const shown = totals.slice(1);
+  const first = `${shown[0]?.date ?? '1970-01'}-01T00:00:00Z`;
+  const byMonth = await serviceMargins(ctx.pool, {
+    from: new Date(Date.parse(first) - 1),
+    to: ctx.clock.now(),
+    byMonth: true,
+    keys: shown.map((month) => month.date),
+  });
   return {
+    margins: shown.map((month) => {
+      const services = byMonth.get(month.date) ?? [];
+      const upstreamCost = services.reduce((sum, service) => sum + service.upstreamCost, 0);
+      return {
+        date: month.date,
+        revenue: month.total,
+        upstreamCost,
+        grossMargin: month.total - upstreamCost,
+        services,
+      };
+    }),
     revenueData: totals.slice(1).map((month, index) => {
       const previous = (totals[index] as { total: number }).total;
       return {

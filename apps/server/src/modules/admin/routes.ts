@@ -1,6 +1,7 @@
 import {
   AdjustCreditsBody,
   AdjustCreditsResponse,
+  AdminChannelsResponse,
   AdminDashboardResponse,
   AdminFeaturesResponse,
   AdminHealthResponse,
@@ -14,6 +15,8 @@ import {
   AuditLogResponse,
   InviteUserBody,
   InviteUserResponse,
+  UpdateChannelBody,
+  UpdateChannelResponse,
   UpdateUserBody,
   UpdateUserResponse,
 } from '@conduit/contracts';
@@ -26,6 +29,7 @@ import type { Engine } from '../engines/engine.ts';
 import { adjustUserCredits } from './adjust-user-credits.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { listAuditLog } from './audit-log.ts';
+import { listChannels, updateChannel } from './channels.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { getFeatures } from './get-features.ts';
 import { getHealth } from './get-health.ts';
@@ -36,6 +40,7 @@ import { listUsers } from './list-users.ts';
 import { updateUser } from './update-user.ts';
 
 const UserParams = z.object({ id: z.string().min(1).max(100) });
+const ChannelParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The admin API (docs/product.md, "Admin area", with Add User, Edit and the audit log): admin and
@@ -122,5 +127,26 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       APP_PATHS.adminAuditLog.path,
       { schema: { tags, querystring: AuditLogQuery, response: { 200: AuditLogResponse } } },
       async (request) => listAuditLog(services.pool, request.query.limit, request.query.cursor),
+    );
+
+    app.get(
+      APP_PATHS.adminChannels.path,
+      { schema: { tags, response: { 200: AdminChannelsResponse } } },
+      async () => ({ channels: await listChannels(context()) }),
+    );
+
+    app.patch(
+      APP_PATHS.adminUpdateChannel.path,
+      {
+        schema: {
+          tags,
+          params: ChannelParams,
+          body: UpdateChannelBody,
+          response: { 200: UpdateChannelResponse },
+        },
+      },
+      async (request) => ({
+        channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
+      }),
     );
   };

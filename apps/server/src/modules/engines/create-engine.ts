@@ -1,5 +1,9 @@
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
+import { buildChannels } from '../channels/build-channels.ts';
+import { createChannelStore } from '../channels/channel-store.ts';
+import { createFailoverEngine } from '../channels/failover-engine.ts';
 import type { Engine } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
 import { createLocalEngine } from './local-engine.ts';
@@ -13,9 +17,21 @@ type EngineConfig = Pick<
   | 'PUBLIC_URL'
   | 'APIFY_TOKEN'
   | 'APIFY_BASE_URL'
+  | 'FAL_KEY'
+  | 'FAL_BASE_URL'
 >;
 
-/** The engine PROVIDER_ENGINE names (config defaults to `local`, and to `kie` in production). */
-export function createEngine(config: EngineConfig, log: Logger): Engine {
-  return config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log }) : createLocalEngine();
+/**
+ * The engine PROVIDER_ENGINE names (config defaults to `local`, and to `kie` in production), behind
+ * the failover engine that routes each service between its channels (docs/upstreams.md).
+ */
+export function createEngine(config: EngineConfig, log: Logger, pool: pg.Pool): Engine {
+  const base = config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log }) : createLocalEngine();
+  return createFailoverEngine({
+    name: base.name,
+    isDevelopmentEngine: base.isDevelopmentEngine,
+    channels: buildChannels(config, base, log),
+    store: createChannelStore(pool),
+    log,
+  });
 }

@@ -26,10 +26,30 @@ export type JobState =
   /** The job ended without a result (upstream failure, moderation): the task is refunded. */
   | { state: 'failed'; reason: string };
 
-export interface LinkedinResult {
+/** Which channel served a call and what the upstream charges us for it (channels/failover-engine.ts). */
+export interface ServedBy {
+  channel?: string;
+  /** Millionths of a US dollar. */
+  upstreamCostMicros?: number;
+}
+
+export interface LinkedinResult extends ServedBy {
   profile: LinkedinProfile;
   posts: LinkedinPost[];
   paginationToken: string | null;
+}
+
+export interface StartedJob extends ServedBy {
+  upstreamId: string;
+}
+
+/** One upstream serving one service, as the admin Channels tab lists it. */
+export interface ChannelInfo {
+  id: string;
+  service: MediaService | 'linkedin';
+  upstream: string;
+  /** The upstream account's balance, when the upstream reports one. */
+  upstreamBalance?: () => Promise<number>;
 }
 
 /** Thrown by an engine when the upstream cannot take work now (429, 455, 5xx, timeouts). */
@@ -51,18 +71,18 @@ export class UpstreamRejected extends Error {
 }
 
 export interface Engine {
-  readonly name: 'local' | 'kie';
+  readonly name: 'local' | 'kie' | 'fal';
   readonly isDevelopmentEngine: boolean;
   /** Starts a media job; `taskId` is ours (never shown upstream as anything but an opaque reference). */
-  startJob(
-    input: MediaInput,
-    options: { taskId: string; callBackUrl?: string },
-  ): Promise<{ upstreamId: string }>;
-  pollJob(service: MediaService, upstreamId: string): Promise<JobState>;
+  startJob(input: MediaInput, options: { taskId: string; callBackUrl?: string }): Promise<StartedJob>;
+  /** `channel` is the one `startJob` named, for an engine that routes between several. */
+  pollJob(service: MediaService, upstreamId: string, channel?: string | null): Promise<JobState>;
   /** LinkedIn runs synchronously: one call, the data or an error. */
   scrapeLinkedin(request: LinkedinRequest, options: { signal?: AbortSignal }): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */
   upstreamBalance?(): Promise<number>;
+  /** The channels this engine routes between, when it has several (failover). */
+  channels?(): ChannelInfo[];
   /** Releases what the engine holds (worker threads, sockets). */
   close?(): Promise<void>;
 }

@@ -12,6 +12,7 @@ import {
   UpstreamUnavailable,
 } from './engine.ts';
 import { KIE_CALLBACK_PATH } from './kie-callback.ts';
+import { asRecord, type Json, upstreamRequest } from './upstream-http.ts';
 
 /** kie.ai model ids, pinned: moving to a new upstream model is a decision, not a surprise. */
 export const KIE_MODELS = {
@@ -26,7 +27,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const RATE_LIMITED_RETRY_MS = 10_000;
 const MAINTENANCE_RETRY_MS = 60_000;
 const ACCOUNT_PROBLEM_RETRY_MS = 60_000;
-const MAX_RETRY_AFTER_MS = 300_000;
 const REASON_MAX_LENGTH = 300;
 const LINK = String.raw`\b[a-z][a-z0-9+.-]*:\/\/\S+`;
 /** Task ids, file names, keys: 16+ word characters with a digit among them. */
@@ -50,10 +50,6 @@ export interface KieEngineOptions {
 
 type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'> &
   Partial<Pick<Config, 'KIE_WEBHOOK_HMAC_KEY' | 'PUBLIC_URL'>>;
-type Json = Record<string, unknown>;
-
-const asRecord = (value: unknown): Json | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 
 /**
  * An upstream message made fit for a customer: links, long ids and our key removed, length
@@ -72,15 +68,6 @@ export function customerSafeReason(text: unknown, fallback: string, secrets: str
     .trim();
   if (safe.length < 3) return fallback;
   return safe.length > REASON_MAX_LENGTH ? `${safe.slice(0, REASON_MAX_LENGTH - 1)}…` : safe;
-}
-
-function retryAfterMsOf(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const at = Date.parse(header);
-  const waitMs = Number.isFinite(seconds) ? seconds * 1000 : Number.isNaN(at) ? undefined : at - Date.now();
-  // A wait past the task's deadline would only turn a retry into a refund.
-  return waitMs === undefined ? undefined : Math.round(Math.min(Math.max(0, waitMs), MAX_RETRY_AFTER_MS));
 }
 
 /**
@@ -213,33 +200,19 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
   /** One kie.ai call: answers `data` when `code` is 200, throws a typed upstream error otherwise. */
   const call = async (method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> => {
     const route = path.split('?')[0] ?? path;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          accept: 'application/json',
-          ...(body && { 'content-type': 'application/json' }),
-        },
-        ...(body && { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const isTimeout = error instanceof Error && error.name === 'TimeoutError';
-      throw new UpstreamUnavailable(isTimeout ? `kie.ai ${route} timed out` : `kie.ai ${route} unreachable`);
-    }
-    const retryAfterMs = retryAfterMsOf(response.headers.get('retry-after'));
-    let reply: Json | undefined;
-    try {
-      reply = asRecord(JSON.parse(text));
-    } catch {
-      reply = undefined;
-    }
+    const {
+      status,
+      ok,
+      body: reply,
+      retryAfterMs,
+    } = await upstreamRequest(
+      `${baseUrl}${path}`,
+      { method, headers: { authorization: `Bearer ${apiKey}` }, ...(body && { body }) },
+      timeoutMs,
+      `kie.ai ${route}`,
+    );
     const message = [reply?.msg, reply?.message].find((m): m is string => typeof m === 'string');
-    if (!response.ok) throw failure(response.status, message, route, retryAfterMs);
+    if (!ok) throw failure(status, message, route, retryAfterMs);
     const code = Number(reply?.code);
     if (!reply || !Number.isInteger(code)) {
       throw new UpstreamUnavailable(`kie.ai ${route} answered an unreadable body`);

@@ -33,11 +33,16 @@ export async function runLinkedinCall(
   let settled: TaskRow | undefined;
   try {
     const result = await gateway.engine.scrapeLinkedin(request, { signal: AbortSignal.timeout(waitMs) });
-    settled = await completeTask(db, taskId, {
-      profile: result.profile,
-      posts: result.posts,
-      pagination_token: result.paginationToken,
-    });
+    settled = await completeTask(
+      db,
+      taskId,
+      {
+        profile: result.profile,
+        posts: result.posts,
+        pagination_token: result.paginationToken,
+      },
+      result,
+    );
   } catch (error) {
     if (!(error instanceof UpstreamRejected))
       gateway.services.log.warn({ err: error, taskId }, 'linkedin scrape failed');

@@ -59,12 +59,14 @@ export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<T
   }
   if (!MEDIA_SERVICES.has(task.service)) return task;
   try {
-    let upstreamId = task.upstreamId;
+    let { upstreamId, channel } = task;
     if (!upstreamId) {
-      ({ upstreamId } = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id }));
-      await markTaskStarted(ctx.db, task.id, upstreamId, new Date(now + leaseMs));
+      const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id });
+      ({ upstreamId } = started);
+      channel = started.channel ?? null;
+      await markTaskStarted(ctx.db, task.id, started, new Date(now + leaseMs));
     }
-    const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId);
+    const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId, channel);
     if (state.state === 'pending') {
       const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
       await scheduleNextCheck(ctx.db, task.id, nextCheckAt);

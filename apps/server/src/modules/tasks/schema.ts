@@ -29,6 +29,10 @@ export const tasks = pgTable(
     result: jsonb('result'),
     error: text('error'),
     upstreamId: text('upstream_id'),
+    /** The channel that took the upstream job (docs/upstreams.md, "Channels and failover"). */
+    channel: text('channel'),
+    /** What the upstream charges us for the call, in millionths of a US dollar; 0 when it failed. */
+    upstreamCostMicros: integer('upstream_cost_micros'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     callbackUrl: text('callback_url'),

@@ -2,6 +2,7 @@ import { SERVICE_COST_KEY, type Service } from '@conduit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { grantCredits } from '../credits/ledger.ts';
+import type { ServedBy } from '../engines/engine.ts';
 import { type TaskRow, tasks } from './schema.ts';
 
 /**
@@ -9,10 +10,25 @@ import { type TaskRow, tasks } from './schema.ts';
  * pollers, a poller and a callback, or a poller and the sweeper, exactly one wins; the loser
  * gets `undefined` and does nothing.
  */
-export async function completeTask(db: Db, taskId: string, result: unknown): Promise<TaskRow | undefined> {
+export async function completeTask(
+  db: Db,
+  taskId: string,
+  result: unknown,
+  servedBy?: ServedBy,
+): Promise<TaskRow | undefined> {
   const [row] = await db
     .update(tasks)
-    .set({ status: 'completed', result, completedAt: sql`now()`, updatedAt: sql`now()`, nextCheckAt: null })
+    .set({
+      status: 'completed',
+      result,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      nextCheckAt: null,
+      ...(servedBy?.channel && {
+        channel: servedBy.channel,
+        upstreamCostMicros: servedBy.upstreamCostMicros ?? null,
+      }),
+    })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
     .returning();
   return row;
@@ -30,6 +46,8 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
+        // Upstreams bill results, not failures (docs/upstreams.md, "Costs upstream and our prices").
+        upstreamCostMicros: 0,
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
       .returning();
@@ -51,11 +69,23 @@ export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefi
   return row;
 }
 
-/** Records the upstream job id and when to look at the task next. */
-export async function markTaskStarted(db: Db, taskId: string, upstreamId: string, nextCheckAt: Date) {
+/** Records the upstream job id, the channel that took it and its price, and when to look next. */
+export async function markTaskStarted(
+  db: Db,
+  taskId: string,
+  started: { upstreamId: string } & ServedBy,
+  nextCheckAt: Date,
+) {
   await db
     .update(tasks)
-    .set({ upstreamId, nextCheckAt, updatedAt: sql`now()`, attempts: sql`${tasks.attempts} + 1` })
+    .set({
+      upstreamId: started.upstreamId,
+      channel: started.channel ?? null,
+      upstreamCostMicros: started.upstreamCostMicros ?? null,
+      nextCheckAt,
+      updatedAt: sql`now()`,
+      attempts: sql`${tasks.attempts} + 1`,
+    })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
 }
 

@@ -2,6 +2,7 @@ import {
   ADMIN_USERS_LIMIT_DEFAULT,
   type AdjustCreditsBody,
   type AdjustCreditsResponse,
+  type AdminChannelsResponse,
   type AdminDashboardResponse,
   type AdminFeaturesResponse,
   type AdminHealthResponse,
@@ -12,6 +13,8 @@ import {
   appPath,
   type InviteUserBody,
   type InviteUserResponse,
+  type UpdateChannelBody,
+  type UpdateChannelResponse,
   type UpdateUserBody,
   type UpdateUserResponse,
 } from '@conduit/contracts';
@@ -41,6 +44,7 @@ export const adminDashboardQuery = get<AdminDashboardResponse>(APP_PATHS.adminDa
 export const adminRevenueQuery = get<AdminRevenueResponse>(APP_PATHS.adminRevenue.path);
 export const adminFeaturesQuery = get<AdminFeaturesResponse>(APP_PATHS.adminFeatures.path);
 export const adminHealthQuery = get<AdminHealthResponse>(APP_PATHS.adminHealth.path);
+export const adminChannelsQuery = get<AdminChannelsResponse>(APP_PATHS.adminChannels.path);
 
 /**
  * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
@@ -79,6 +83,8 @@ export const adminApi = {
   update: (id: string, body: UpdateUserBody) => apiClient.patch<UpdateUserResponse>(userPath(id), body),
   adjustCredits: (id: string, body: AdjustCreditsBody) =>
     apiClient.post<AdjustCreditsResponse>(`${userPath(id)}/credits`, body),
+  updateChannel: (id: string, body: UpdateChannelBody) =>
+    apiClient.patch<UpdateChannelResponse>(appPath('adminUpdateChannel', { id }), body),
 };
 
 /** After any change to an account: the table, the overview's counts and the audit log move. */

@@ -85,6 +85,7 @@ describe('admin: tabs', () => {
       'Revenue',
       'Features',
       'System Health',
+      'Channels',
       'Support',
       'Waitlist',
       'Audit log',
@@ -117,7 +118,7 @@ describe('admin: tabs', () => {
     );
     await user.click(screen.getByRole('tab', { name: 'System Health' }));
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Support' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Channels' })).toHaveFocus();
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');

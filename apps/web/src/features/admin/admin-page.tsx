@@ -12,6 +12,7 @@ import { ADMIN_QUERY_KEY, refreshAdminData } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { AdminTabs, panelId, tabId } from './admin-tabs.tsx';
 import { AuditTab } from './audit-tab.tsx';
+import { ChannelsTab } from './channels-tab.tsx';
 import { FeaturesTab } from './features-tab.tsx';
 import { HealthTab } from './health-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -33,6 +34,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   revenue: RevenueTab,
   features: FeaturesTab,
   health: HealthTab,
+  channels: ChannelsTab,
   support: SupportTab,
   waitlist: WaitlistTab,
   audit: AuditTab,

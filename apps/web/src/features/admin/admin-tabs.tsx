@@ -8,6 +8,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   revenue: 'Revenue',
   features: 'Features',
   health: 'System Health',
+  channels: 'Channels',
   support: 'Support',
   waitlist: 'Waitlist',
   audit: 'Audit log',

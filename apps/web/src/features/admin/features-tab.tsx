@@ -7,6 +7,7 @@ import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { MarginTable } from './margin-table.tsx';
 import { RateBadge } from './status-badge.tsx';
 
 export const NO_RATINGS = 'No ratings yet';
@@ -77,10 +78,12 @@ export function FeaturesTab() {
       {(data) => (
         <div className="space-y-3">
           <FeaturesTable features={data.features} />
+          <MarginTable margins={data.margins} label="Upstream cost and gross margin, last 30 days" />
           <p className="text-muted text-xs">
             Users and actions count paid calls; the rating is the mean of users' 1-5 ratings of their results;
             the error rate is the share of settled calls that failed (good under{' '}
-            {FEATURE_ERROR_RATE_GOOD_BELOW}%).
+            {FEATURE_ERROR_RATE_GOOD_BELOW}%). Earned values the credits kept at the average price paid per
+            credit; gross margin is earned less what the upstreams charge for the completed calls.
           </p>
         </div>
       )}

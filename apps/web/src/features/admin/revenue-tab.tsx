@@ -5,6 +5,7 @@ import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.
 import { adminRevenueQuery } from './admin-api.ts';
 import { formatGrowth, formatMonth } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { RevenueMargins } from './revenue-margins.tsx';
 import { lastMonths, type RevenueMonth } from './revenue-months.ts';
 
 /** The chart is its own chunk: only an admin opening this tab downloads it. */
@@ -89,6 +90,13 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
 export function RevenueTab() {
   const revenue = useQuery(adminRevenueQuery);
   return (
-    <QueryView query={revenue}>{(data) => <RevenueView months={lastMonths(data.revenueData)} />}</QueryView>
+    <QueryView query={revenue}>
+      {(data) => (
+        <div className="space-y-6">
+          <RevenueView months={lastMonths(data.revenueData)} />
+          <RevenueMargins margins={data.margins} />
+        </div>
+      )}
+    </QueryView>
   );
 }

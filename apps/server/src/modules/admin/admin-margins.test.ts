@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
+import { createPaidAccount } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+/*
+ * Upstream cost and gross margin (docs/admin-figures.md, "Cost and margin") on a few seeded calls,
+ * worked out by hand. Two payments were made before now: 999 + 3999 = 4998 cents for 100 + 500
+ * credits, so a credit kept is worth 4998 / 600 = 8.33 cents.
+ */
+const NOW = new Date('2027-03-15T12:00:00.000Z');
+const TASKS = [
+  {
+    service: 'image',
+    status: 'completed',
+    cost: 1,
+    channel: 'fal:image',
+    micros: 39_000,
+    at: '2027-02-10T10:00:00Z',
+  },
+  {
+    service: 'image',
+    status: 'completed',
+    cost: 1,
+    channel: 'kie:image',
+    micros: 20_000,
+    at: '2027-03-02T10:00:00Z',
+  },
+  { service: 'image', status: 'failed', cost: 1, channel: null, micros: 0, at: '2027-03-03T10:00:00Z' },
+  {
+    service: 'video',
+    status: 'completed',
+    cost: 10,
+    channel: 'kie:video',
+    micros: 1_250_000,
+    at: '2027-03-04T10:00:00Z',
+  },
+  {
+    service: 'linkedin',
+    status: 'completed',
+    cost: 2,
+    channel: 'apify:linkedin',
+    micros: 10_000,
+    at: '2027-03-05T10:00:00Z',
+  },
+  {
+    service: 'video',
+    status: 'processing',
+    cost: 10,
+    channel: 'fal:video',
+    micros: 3_200_000,
+    at: '2027-03-15T11:00:00Z',
+  },
+] as const;
+const zero = (service: string) => ({
+  service,
+  calls: 0,
+  credits: 0,
+  earned: 0,
+  upstreamCost: 0,
+  grossMargin: 0,
+});
+
+describe('admin cost and margin', () => {
+  let runtime: TestRuntime;
+  let admin: SignedInAccount;
+
+  beforeAll(async () => {
+    runtime = await createTestRuntime({ ROLE: 'api' });
+    runtime.services.clock = { now: () => NOW };
+    admin = await signedInAccount(runtime, 'admin');
+    const account = await createPaidAccount(runtime.services);
+    const { pool } = runtime.services;
+    for (const [index, task] of TASKS.entries()) {
+      await pool.query(
+        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
+                            deadline_at, created_at, channel, upstream_cost_micros)
+         values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10)`,
+        [
+          `task_margin_${index}`,
+          account.userId,
+          account.keyId,
+          task.service,
+          task.status,
+          task.cost,
+          task.status === 'failed' ? task.cost : 0,
+          task.at,
+          task.channel,
+          task.micros,
+        ],
+      );
+    }
+    for (const [index, payment] of [
+      { cents: 999, credits: 100, at: '2027-02-01T00:00:00Z' },
+      { cents: 3999, credits: 500, at: '2027-03-01T00:00:00Z' },
+    ].entries()) {
+      await pool.query(
+        `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider, created_at, paid_at)
+         values ($1, $2, 'starter', $3, $4, 'paid', 'sandbox', $5, $5)`,
+        [`pay_margin_${index}`, account.userId, payment.credits, payment.cents, payment.at],
+      );
+    }
+  });
+  afterAll(() => runtime.close());
+
+  it('revenue: per month, payments less upstream cost; per service, credits kept at the price paid less cost', async () => {
+    const response = await admin.call('GET', '/api/admin/analytics/revenue');
+    expect(response.statusCode).toBe(200);
+    const { margins } = response.json();
+    expect(margins.map((m: { date: string }) => m.date)).toEqual([
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+    ]);
+    expect(margins[0]).toEqual({
+      date: '2026-10',
+      revenue: 0,
+      upstreamCost: 0,
+      grossMargin: 0,
+      services: ['image', 'video', 'sora', 'linkedin'].map(zero),
+    });
+    // February: one image on fal.ai, 39,000 micro-dollars = 3.9 -> 4 cents; 1 credit -> 8.33 -> 8 cents
+    expect(margins[4]).toEqual({
+      date: '2027-02',
+      revenue: 999,
+      upstreamCost: 4,
+      grossMargin: 995,
+      services: [
+        { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 4, grossMargin: 4 },
+        zero('video'),
+        zero('sora'),
+        zero('linkedin'),
+      ],
+    });
+    // March: the failed image keeps no credit and costs nothing; the processing video counts nowhere yet.
+    // image 2 cents; video 1,250,000 -> 125 cents, 10 credits -> 83.3 -> 83; LinkedIn 1 cent, 2 credits -> 16.66 -> 17
+    expect(margins[5]).toEqual({
+      date: '2027-03',
+      revenue: 3999,
+      upstreamCost: 128,
+      grossMargin: 3871,
+      services: [
+        { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
+        { service: 'video', calls: 1, credits: 10, earned: 83, upstreamCost: 125, grossMargin: -42 },
+        zero('sora'),
+        { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
+      ],
+    });
+  });
+
+  it('features: the last 30 days per service (the February 10 image is outside)', async () => {
+    const response = await admin.call('GET', '/api/admin/analytics/features');
+    expect(response.json().margins).toEqual([
+      { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
+      { service: 'video', calls: 1, credits: 10, earned: 83, upstreamCost: 125, grossMargin: -42 },
+      zero('sora'),
+      { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
+    ]);
+  });
+});

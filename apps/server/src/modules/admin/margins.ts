@@ -1,0 +1,70 @@
+import { SERVICES, type ServiceMargin } from '@conduit/contracts';
+import type pg from 'pg';
+import { analyticsQuery } from './figures.ts';
+
+/*
+ * Per service (and month, when `by_month`): completed calls, credits kept (charged less refunded,
+ * settled calls) and the upstream cost of completed calls, of the calls created in [$2, $3].
+ */
+const MARGINS_SQL = `
+select case when $1::boolean then to_char(date_trunc('month', t.created_at at time zone 'UTC'), 'YYYY-MM') else '' end as date,
+       t.service,
+       count(*) filter (where t.status = 'completed')::int as calls,
+       coalesce(sum(t.cost - t.credits_refunded) filter (where t.status <> 'processing'), 0)::int as credits,
+       coalesce(sum(t.upstream_cost_micros) filter (where t.status = 'completed'), 0)::bigint as cost_micros
+  from tasks t
+ where t.created_at > $2::timestamptz and t.created_at <= $3::timestamptz
+ group by 1, 2`;
+
+/** What a credit brought in on average: every succeeded payment until `now`, cents over credits. */
+const CREDIT_PRICE_SQL = `
+select coalesce(sum(amount_cents), 0)::bigint as cents, coalesce(sum(credits), 0)::bigint as credits
+  from payments where status = 'paid' and paid_at <= $1`;
+
+interface MarginRow {
+  date: string;
+  service: string;
+  calls: number;
+  credits: number;
+  cost_micros: string;
+}
+
+/** Millionths of a dollar to whole cents. */
+export const microsToCents = (micros: number) => Math.round(micros / 10_000);
+
+/**
+ * Service margins between `from` (exclusive) and `to` (inclusive), for each of `keys` (UTC months
+ * 'YYYY-MM', or '' when not by month), every service in each, zeros included.
+ */
+export async function serviceMargins(
+  pool: pg.Pool,
+  options: { from: Date; to: Date; byMonth: boolean; keys: string[] },
+): Promise<Map<string, ServiceMargin[]>> {
+  const [rows, [price]] = await Promise.all([
+    analyticsQuery<MarginRow>(pool, MARGINS_SQL, [options.byMonth, options.from, options.to]),
+    analyticsQuery<{ cents: string; credits: string }>(pool, CREDIT_PRICE_SQL, [options.to]),
+  ]);
+  const cents = Number(price?.cents ?? 0);
+  const credits = Number(price?.credits ?? 0);
+  const earnedOf = (used: number) => (credits === 0 ? 0 : Math.round((used * cents) / credits));
+  const byKey = new Map<string, ServiceMargin[]>();
+  for (const key of options.keys) {
+    byKey.set(
+      key,
+      SERVICES.map((service) => {
+        const row = rows.find((r) => r.date === key && r.service === service);
+        const earned = earnedOf(row?.credits ?? 0);
+        const upstreamCost = microsToCents(Number(row?.cost_micros ?? 0));
+        return {
+          service,
+          calls: row?.calls ?? 0,
+          credits: row?.credits ?? 0,
+          earned,
+          upstreamCost,
+          grossMargin: earned - upstreamCost,
+        };
+      }),
+    );
+  }
+  return byKey;
+}

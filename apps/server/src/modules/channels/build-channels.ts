@@ -1,0 +1,98 @@
+import type { LinkedinRequest, VideoRequest } from '@conduit/contracts';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.ts';
+import type { Engine, MediaInput } from '../engines/engine.ts';
+import { createFalEngine } from '../engines/fal-engine.ts';
+import type { ChannelDefinition, ChannelUpstream } from './failover-engine.ts';
+
+export const FAL_DEFAULT_BASE_URL = 'https://queue.fal.run';
+
+type Request = MediaInput['request'] | LinkedinRequest;
+const videoModel = (request: Request) => (request as VideoRequest).model ?? 'fast';
+
+/**
+ * What each upstream charges us per call, in millionths of a US dollar
+ * (docs/upstreams.md, "Costs upstream and our prices"): kie credits at $0.005, fal's list prices for an 8-second video.
+ */
+export const CHANNEL_PRICES = {
+  kie: {
+    image: () => 20_000,
+    video: (request: Request) => (videoModel(request) === 'standard' ? 1_250_000 : 300_000),
+    sora: () => 50_000,
+  },
+  fal: {
+    image: () => 39_000,
+    video: (request: Request) => (videoModel(request) === 'standard' ? 3_200_000 : 1_200_000),
+  },
+  apify: { linkedin: () => 10_000 },
+  local: { free: () => 0 },
+} as const;
+
+type ChannelConfig = Pick<Config, 'PROVIDER_ENGINE' | 'FAL_KEY' | 'FAL_BASE_URL'>;
+
+/**
+ * The channels of each service, in their default order: kie.ai first for image, video and Sora,
+ * fal.ai second for image and video when FAL_KEY is set, Apify for LinkedIn. The local engine is
+ * one channel per service.
+ */
+export function buildChannels(
+  config: ChannelConfig,
+  base: Engine,
+  log: Logger,
+  fal?: ChannelUpstream,
+): ChannelDefinition[] {
+  if (base.name === 'local') {
+    return (['image', 'video', 'sora', 'linkedin'] as const).map((service) => ({
+      id: `local:${service}`,
+      service,
+      upstream: 'local',
+      priority: 10,
+      client: base,
+      priceMicros: CHANNEL_PRICES.local.free,
+    }));
+  }
+  const falClient =
+    fal ??
+    (config.FAL_KEY
+      ? createFalEngine(
+          { FAL_KEY: config.FAL_KEY, FAL_BASE_URL: config.FAL_BASE_URL ?? FAL_DEFAULT_BASE_URL },
+          { log },
+        )
+      : undefined);
+  const kie = (service: 'image' | 'video' | 'sora'): ChannelDefinition => ({
+    id: `kie:${service}`,
+    service,
+    upstream: 'kie',
+    priority: 10,
+    client: base,
+    priceMicros: CHANNEL_PRICES.kie[service],
+  });
+  const falChannel = (service: 'image' | 'video'): ChannelDefinition[] =>
+    falClient
+      ? [
+          {
+            id: `fal:${service}`,
+            service,
+            upstream: 'fal',
+            priority: 20,
+            client: falClient,
+            priceMicros: CHANNEL_PRICES.fal[service],
+          },
+        ]
+      : [];
+  return [
+    kie('image'),
+    ...falChannel('image'),
+    kie('video'),
+    ...falChannel('video'),
+    kie('sora'),
+    {
+      id: 'apify:linkedin',
+      service: 'linkedin',
+      upstream: 'apify',
+      priority: 10,
+      client: { scrapeLinkedin: base.scrapeLinkedin },
+      priceMicros: CHANNEL_PRICES.apify.linkedin,
+    },
+  ];
+}

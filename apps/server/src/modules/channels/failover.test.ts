@@ -1,0 +1,237 @@
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
+import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import type { Services } from '../../platform/services.ts';
+import type { MediaInput } from '../engines/engine.ts';
+import { createFalEngine } from '../engines/fal-engine.ts';
+import { createKieEngine } from '../engines/kie-engine.ts';
+import { buildChannels } from './build-channels.ts';
+import { type BreakerOptions, createChannelStore } from './channel-store.ts';
+import { createFailoverEngine } from './failover-engine.ts';
+
+const log = pino({ level: 'silent' });
+let kie: FakeKie;
+let fal: FakeFal;
+
+/** kie.ai first, fal.ai second, as production builds them, on `pool`'s database. */
+function failoverOn(pool: pg.Pool, breaker: BreakerOptions, urls = { kie: kie.url, fal: fal.url }) {
+  const kieEngine = createKieEngine(
+    {
+      KIE_API_KEY: kie.apiKey,
+      KIE_BASE_URL: urls.kie,
+      APIFY_TOKEN: undefined,
+      APIFY_BASE_URL: 'http://127.0.0.1:9',
+    },
+    { requestTimeoutMs: 1_000 },
+  );
+  const falEngine = createFalEngine(
+    { FAL_KEY: fal.key, FAL_BASE_URL: urls.fal },
+    { requestTimeoutMs: 1_000 },
+  );
+  const config = { PROVIDER_ENGINE: 'kie' as const, FAL_KEY: fal.key, FAL_BASE_URL: urls.fal };
+  return createFailoverEngine({
+    name: 'kie',
+    isDevelopmentEngine: false,
+    channels: buildChannels(config, kieEngine, log, falEngine),
+    store: createChannelStore(pool, breaker),
+  });
+}
+
+const image = (prompt: string): MediaInput => ({
+  service: 'image',
+  request: { prompt, output_format: 'png', image_size: '1:1' },
+});
+const kieCreates = (text: string) =>
+  kie.requests.filter((r) => r.endpoint === 'createTask' && JSON.stringify(r.body).includes(text)).length;
+const falSubmits = (text: string) => fal.submitted.filter((s) => s.body.prompt === text).length;
+
+async function refundsOf(runtime: TestRuntime, taskId: string) {
+  const { rows } = await runtime.services.pool.query(
+    `select delta from credit_entries where reason = 'refund' and reference = $1`,
+    [taskId],
+  );
+  return rows.map((row) => row.delta);
+}
+
+async function taskRow(runtime: TestRuntime, taskId: string) {
+  const { rows } = await runtime.services.pool.query(
+    'select status, channel, upstream_cost_micros, credits_refunded from tasks where id = $1',
+    [taskId],
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  kie = await startFakeKie({ pendingPolls: 1 });
+  fal = await startFakeFal({ pendingPolls: 1 });
+});
+afterAll(async () => {
+  await Promise.all([kie.close(), fal.close()]);
+});
+
+describe('failover through the gateway', () => {
+  let runtime: TestRuntime;
+  const post = (url: string, key: string, payload: object) =>
+    runtime.app.inject({ method: 'POST', url, payload, headers: { 'x-api-key': key } });
+  beforeAll(async () => {
+    runtime = await createTestRuntime(
+      {},
+      { engine: (services: Services) => failoverOn(services.pool, { threshold: 50 }) },
+    );
+  });
+  afterAll(() => runtime.close());
+
+  it('kie.ai answering 500 at start: fal.ai serves the image, charged once, no refund, channel and cost recorded', async () => {
+    const account = await createPaidAccount(runtime.services);
+    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    const response = await post('/api/provider/image', account.key, { prompt: 'harbour at dawn' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ status: 'completed', creditsUsed: 1 });
+    expect(response.body).not.toContain(fal.url);
+    const file = await runtime.app.inject({ method: 'GET', url: new URL(data.resultUrls[0]).pathname });
+    expect(file.rawPayload.equals(fal.png)).toBe(true);
+    expect([kieCreates('harbour at dawn'), falSubmits('harbour at dawn')]).toEqual([1, 1]);
+    expect(await taskRow(runtime, data.taskId)).toEqual({
+      status: 'completed',
+      channel: 'fal:image',
+      upstream_cost_micros: 39_000,
+      credits_refunded: 0,
+    });
+    expect(await refundsOf(runtime, data.taskId)).toEqual([]);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
+  });
+
+  it('kie.ai rate-limiting a video (429): fal.ai takes it; kie.ai is first again for the next call', async () => {
+    const account = await createPaidAccount(runtime.services);
+    kie.failNext('generate', { status: 429, code: 429, msg: 'Rate limited' });
+    const created = await post('/api/provider/video', account.key, {
+      prompt: 'busy street',
+      model: 'standard',
+    });
+    const { taskId } = created.json().data;
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+      .toBe('completed');
+    expect(await taskRow(runtime, taskId)).toMatchObject({
+      channel: 'fal:video',
+      upstream_cost_micros: 3_200_000,
+    });
+    expect(fal.submitted.find((s) => s.body.prompt === 'busy street')?.model).toBe('fal-ai/veo3');
+    expect(await refundsOf(runtime, taskId)).toEqual([]);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
+
+    const next = await post('/api/provider/image', account.key, { prompt: 'calm again' });
+    expect(await taskRow(runtime, next.json().data.taskId)).toMatchObject({
+      channel: 'kie:image',
+      upstream_cost_micros: 20_000,
+    });
+  });
+
+  it('a rejection (422) is not retried on the next channel: refunded once', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const response = await post('/api/provider/image', account.key, { prompt: 'reject this one' });
+    expect(response.json()).toMatchObject({ code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
+    expect(falSubmits('reject this one')).toBe(0);
+    const { rows } = await runtime.services.pool.query(
+      `select t.id, t.upstream_cost_micros from tasks t where t.workspace_id = $1`,
+      [account.userId],
+    );
+    expect(rows[0].upstream_cost_micros).toBe(0);
+    expect(await refundsOf(runtime, rows[0].id)).toEqual([1]);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+});
+
+describe('every channel failing', () => {
+  let runtime: TestRuntime;
+  beforeAll(async () => {
+    const down = { kie: 'http://127.0.0.1:9', fal: 'http://127.0.0.1:9' };
+    runtime = await createTestRuntime(
+      {},
+      { engine: (services: Services) => failoverOn(services.pool, { threshold: 50 }, down) },
+    );
+  });
+  afterAll(() => runtime.close());
+
+  it('keeps the call charged and retried, then refunds it exactly once at its deadline', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const created = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/provider/video',
+      payload: { prompt: 'nobody home' },
+      headers: { 'x-api-key': account.key },
+    });
+    const { taskId } = created.json().data;
+    const failuresOf = async (channel: string) =>
+      (
+        await runtime.services.pool.query(
+          'select count(*)::int as n from channel_calls where channel_id = $1 and not is_ok',
+          [channel],
+        )
+      ).rows[0].n;
+    await expect.poll(() => failuresOf('fal:video'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(await failuresOf('kie:video')).toBeGreaterThanOrEqual(2);
+    expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', credits_refunded: 0 });
+    expect(await refundsOf(runtime, taskId)).toEqual([]);
+
+    await runtime.services.pool.query(`update tasks set deadline_at = now() where id = $1`, [taskId]);
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+      .toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await refundsOf(runtime, taskId)).toEqual([10]);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+});
+
+describe('the circuit breaker, shared by two processes on one database', () => {
+  let runtime: TestRuntime;
+  const pools: pg.Pool[] = [];
+  beforeAll(async () => {
+    runtime = await createTestRuntime({ ROLE: 'api' });
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await runtime.close();
+  });
+
+  it('opens after repeated failures in one process, is skipped by the other, and lets one probe through after the cool-down', async () => {
+    const breaker = { threshold: 2, coolDownMs: 600 };
+    const [poolA, poolB] = [0, 1].map(() => new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 }));
+    pools.push(poolA as pg.Pool, poolB as pg.Pool);
+    const a = failoverOn(poolA as pg.Pool, breaker);
+    const b = failoverOn(poolB as pg.Pool, breaker);
+    const circuit = async () =>
+      (
+        await runtime.services.pool.query(
+          `select consecutive_failures, opened_at is not null as is_open from upstream_channels where id = 'kie:image'`,
+        )
+      ).rows[0];
+
+    kie.failNext('createTask', { status: 503, code: 503, msg: 'down' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'maintenance' });
+    expect((await a.startJob(image('breaker one'), { taskId: 't1' })).channel).toBe('fal:image');
+    expect(await circuit()).toEqual({ consecutive_failures: 1, is_open: false });
+    expect((await a.startJob(image('breaker two'), { taskId: 't2' })).channel).toBe('fal:image');
+    expect(await circuit()).toEqual({ consecutive_failures: 2, is_open: true });
+
+    // The other process skips kie.ai without asking it.
+    expect((await b.startJob(image('breaker three'), { taskId: 't3' })).channel).toBe('fal:image');
+    expect(kieCreates('breaker three')).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const [first, second] = await Promise.all([
+      a.startJob(image('probe a'), { taskId: 't4' }),
+      b.startJob(image('probe b'), { taskId: 't5' }),
+    ]);
+    expect([first.channel, second.channel].sort()).toEqual(['fal:image', 'kie:image']);
+    expect(kieCreates('probe a') + kieCreates('probe b')).toBe(1);
+    expect(await circuit()).toEqual({ consecutive_failures: 0, is_open: false });
+    expect((await b.startJob(image('closed again'), { taskId: 't6' })).channel).toBe('kie:image');
+  });
+});

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
+
+/**
+ * One row per channel, an upstream serving one service
+ * (docs/upstreams.md, "Channels and failover"): what an admin set (enabled, priority) and the circuit breaker every process shares.
+ * The channels themselves (credentials, model mapping, price) come from configuration; a row is
+ * inserted with the channel's default priority the first time a process runs it.
+ */
+export const upstreamChannels = pgTable(
+  'upstream_channels',
+  {
+    id: text('id').primaryKey(),
+    service: text('service').notNull(),
+    upstream: text('upstream').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Lower is tried first. */
+    priority: integer('priority').notNull(),
+    /** Failures in a row; a success sets it back to 0. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Set when the circuit opened (or a probe of an open circuit began); null while closed. */
+    openedAt: timestamptz('opened_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('upstream_channels_priority_check', sql`${table.priority} between 0 and 1000`)],
+);
+export type UpstreamChannelRow = typeof upstreamChannels.$inferSelect;
+
+/**
+ * Every attempt to hand work to a channel (a job start or a LinkedIn scrape), for the admin's
+ * last-hour figures; rows older than a day are deleted (channel-store.ts).
+ */
+export const channelCalls = pgTable(
+  'channel_calls',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id').notNull(),
+    at: timestamptz('at').notNull().defaultNow(),
+    isOk: boolean('is_ok').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+  },
+  (table) => [index('channel_calls_channel_id_at_idx').on(table.channelId, table.at)],
+);

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
+import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
+import { createFalEngine, type FalEngine } from './fal-engine.ts';
+
+let fake: FakeFal;
+let engine: FalEngine;
+
+const image = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
+  service: 'image',
+  request: { prompt, output_format: 'png', image_size: '16:9', ...extra },
+});
+const video = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
+  service: 'video',
+  request: {
+    prompt,
+    model: 'fast',
+    aspectRatio: '9:16',
+    enableFallback: false,
+    enableTranslation: true,
+    ...extra,
+  },
+});
+
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as Error & { retryAfterMs?: number },
+  );
+
+async function settle(service: MediaInput['service'], upstreamId: string) {
+  const states = [];
+  for (let poll = 0; poll < 10; poll += 1) {
+    const state = await engine.pollJob(service, upstreamId);
+    states.push(state);
+    if (state.state !== 'pending') break;
+  }
+  return states;
+}
+
+beforeAll(async () => {
+  fake = await startFakeFal();
+  engine = createFalEngine({ FAL_KEY: fake.key, FAL_BASE_URL: fake.url }, { requestTimeoutMs: 500 });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.pendingPolls = 2;
+});
+
+describe('fal engine: the queue API contract', () => {
+  it('image: submits nano-banana with our key, is queued, in progress, then answers the image URL', async () => {
+    const { upstreamId } = await engine.startJob(image('a red kite'), { taskId: 'task_1' });
+    const submitted = fake.submitted.at(-1);
+    expect(submitted).toMatchObject({
+      model: 'fal-ai/nano-banana',
+      body: { prompt: 'a red kite', num_images: 1, output_format: 'png', aspect_ratio: '16:9' },
+    });
+    expect(upstreamId).toBe(`${fake.url}/fal-ai/nano-banana/requests/${submitted?.requestId}`);
+    expect(fake.requests.at(-1)?.authorization).toBe(`Key ${fake.key}`);
+    const states = await settle('image', upstreamId);
+    expect(states.map((s) => s.state)).toEqual(['pending', 'pending', 'succeeded']);
+    expect(states[0]).toEqual({ state: 'pending', detail: 'IN_QUEUE' });
+    expect(states[2]).toEqual({
+      state: 'succeeded',
+      files: [{ kind: 'url', url: expect.stringMatching(/\/result\.png$/), contentType: 'image/png' }],
+    });
+  });
+
+  it('image with image_urls goes to the edit model; video picks fast or standard, image-to-video with an image', async () => {
+    await engine.startJob(image('bluer', { image_urls: ['https://example.com/a.png'] }), { taskId: 't' });
+    expect(fake.submitted.at(-1)).toMatchObject({
+      model: 'fal-ai/nano-banana/edit',
+      body: { image_urls: ['https://example.com/a.png'] },
+    });
+    await engine.startJob(video('waves', { model: 'standard', seeds: 12345 }), { taskId: 't' });
+    expect(fake.submitted.at(-1)).toMatchObject({
+      model: 'fal-ai/veo3',
+      body: { prompt: 'waves', aspect_ratio: '9:16', seed: 12345 },
+    });
+    const { upstreamId } = await engine.startJob(
+      video('animate', { imageUrls: ['https://example.com/b.png'], aspectRatio: 'Auto' }),
+      { taskId: 't' },
+    );
+    expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3/fast/image-to-video');
+    expect(fake.submitted.at(-1)?.body).toEqual({
+      prompt: 'animate',
+      image_url: 'https://example.com/b.png',
+    });
+    const states = await settle('video', upstreamId);
+    expect(states.at(-1)).toMatchObject({ state: 'succeeded', files: [{ contentType: 'video/mp4' }] });
+  });
+
+  it('a request that completes with an error fails, without the upstream id in the reason', async () => {
+    const { upstreamId } = await engine.startJob(image('please fail'), { taskId: 't' });
+    const states = await settle('image', upstreamId);
+    expect(states.at(-1)).toEqual({ state: 'failed', reason: 'Generation failed for request' });
+  });
+
+  it('422 at submit is a rejection with the cleaned reason; Sora is not a fal service', async () => {
+    const rejected = await errorOf(engine.startJob(image('reject me'), { taskId: 't' }));
+    expect(rejected).toBeInstanceOf(UpstreamRejected);
+    expect(rejected.message).toBe('The prompt was flagged');
+    const sora = await errorOf(
+      engine.startJob(
+        { service: 'sora', request: { video_url: 'https://sora.chatgpt.com/p/s_1' } },
+        { taskId: 't' },
+      ),
+    );
+    expect(sora).toBeInstanceOf(UpstreamRejected);
+  });
+
+  it('429, 5xx, 401, slow and unreachable are retry-later (UpstreamUnavailable)', async () => {
+    fake.failNext('submit', { status: 429, detail: 'Too many requests', retryAfter: '3' });
+    const limited = await errorOf(engine.startJob(image('busy'), { taskId: 't' }));
+    expect(limited).toBeInstanceOf(UpstreamUnavailable);
+    expect(limited.retryAfterMs).toBe(3_000);
+    fake.failNext('submit', { status: 503, detail: 'Service Unavailable' });
+    expect(await errorOf(engine.startJob(image('down'), { taskId: 't' }))).toBeInstanceOf(
+      UpstreamUnavailable,
+    );
+    const wrongKey = createFalEngine({ FAL_KEY: 'wrong', FAL_BASE_URL: fake.url });
+    const refused = await errorOf(wrongKey.startJob(image('mine'), { taskId: 't' }));
+    expect(refused).toBeInstanceOf(UpstreamUnavailable);
+    expect(refused.retryAfterMs).toBe(60_000);
+    fake.slowMs = 1_500;
+    const slow = await errorOf(engine.startJob(image('slow one'), { taskId: 't' }));
+    expect(slow.message).toBe('fal.ai submit timed out');
+    const nowhere = createFalEngine({ FAL_KEY: 'k', FAL_BASE_URL: 'http://127.0.0.1:9' });
+    expect((await errorOf(nowhere.startJob(image('x'), { taskId: 't' }))).message).toBe(
+      'fal.ai submit unreachable',
+    );
+  });
+
+  it('a status poll that fails is retry-later; an upstream id off the queue host is never fetched with our key', async () => {
+    const { upstreamId } = await engine.startJob(image('patience'), { taskId: 't' });
+    fake.failNext('status', { status: 502, detail: 'Bad Gateway' });
+    expect(await errorOf(engine.pollJob('image', upstreamId))).toBeInstanceOf(UpstreamUnavailable);
+    expect((await settle('image', upstreamId)).at(-1)?.state).toBe('succeeded');
+    const before = fake.requests.length;
+    expect(await engine.pollJob('image', 'https://evil.example/requests/1')).toEqual({
+      state: 'failed',
+      reason: 'Unknown job',
+    });
+    expect(fake.requests.length).toBe(before);
+  });
+});

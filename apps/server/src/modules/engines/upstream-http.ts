@@ -1,0 +1,68 @@
+import { UpstreamUnavailable } from './engine.ts';
+
+const MAX_RETRY_AFTER_MS = 300_000;
+
+export type Json = Record<string, unknown>;
+
+export const asRecord = (value: unknown): Json | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+
+/** Milliseconds a `Retry-After` header asks for (seconds or a date), capped at 5 minutes. */
+export function retryAfterMsOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const at = Date.parse(header);
+  const waitMs = Number.isFinite(seconds) ? seconds * 1000 : Number.isNaN(at) ? undefined : at - Date.now();
+  // A wait past the task's deadline would only turn a retry into a refund.
+  return waitMs === undefined ? undefined : Math.round(Math.min(Math.max(0, waitMs), MAX_RETRY_AFTER_MS));
+}
+
+export interface UpstreamReply {
+  status: number;
+  ok: boolean;
+  /** The body as a JSON object, when it was one. */
+  body: Json | undefined;
+  retryAfterMs: number | undefined;
+}
+
+/**
+ * One JSON request to an upstream with a timeout. Answers whatever status came back; a timeout or
+ * a connection that failed is UpstreamUnavailable naming `label` (never the URL, which may carry ids).
+ */
+export async function upstreamRequest(
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: Json },
+  timeoutMs: number,
+  label: string,
+): Promise<UpstreamReply> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: {
+        accept: 'application/json',
+        ...init.headers,
+        ...(init.body && { 'content-type': 'application/json' }),
+      },
+      ...(init.body && { body: JSON.stringify(init.body) }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+    throw new UpstreamUnavailable(`${label} ${isTimeout ? 'timed out' : 'unreachable'}`);
+  }
+  let body: Json | undefined;
+  try {
+    body = asRecord(JSON.parse(text));
+  } catch {
+    body = undefined;
+  }
+  return {
+    status: response.status,
+    ok: response.ok,
+    body,
+    retryAfterMs: retryAfterMsOf(response.headers.get('retry-after')),
+  };
+}

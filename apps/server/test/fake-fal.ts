@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type JsonBody, readJson } from './fake-kie.ts';
+import { tinyPng } from './scripted-engine.ts';
+
+type Endpoint = 'submit' | 'status' | 'result';
+
+export interface FakeFalFailure {
+  status: number;
+  detail?: string;
+  retryAfter?: string;
+}
+
+export interface FakeFal {
+  url: string;
+  key: string;
+  png: Buffer;
+  /** Accepted submits: the model path and the input. */
+  submitted: { model: string; requestId: string; body: JsonBody }[];
+  requests: { method: string; endpoint: Endpoint | 'file' | 'unknown'; authorization?: string }[];
+  pendingPolls: number;
+  slowMs: number;
+  failNext(endpoint: Endpoint, failure: FakeFalFailure): void;
+  close(): Promise<void>;
+}
+
+interface FakeRequest {
+  id: string;
+  model: string;
+  text: string;
+  polls: number;
+}
+
+const KNOWN_MODELS = [
+  'fal-ai/nano-banana',
+  'fal-ai/nano-banana/edit',
+  'fal-ai/veo3',
+  'fal-ai/veo3/fast',
+  'fal-ai/veo3/image-to-video',
+  'fal-ai/veo3/fast/image-to-video',
+];
+
+/**
+ * fal.ai's queue API as a local server (docs/upstreams.md, "fal.ai: queue API"): `Key` auth,
+ * submit to the model's path, status and result under the owner/app path. Steered by the prompt:
+ * `fail` completes with an error, `reject` is refused with 422, `slow` waits `slowMs` at submit.
+ */
+export async function startFakeFal(options: { pendingPolls?: number } = {}): Promise<FakeFal> {
+  const queued = new Map<string, FakeRequest>();
+  const failures = new Map<Endpoint, FakeFalFailure[]>();
+  const png = tinyPng();
+  const mp4 = Buffer.from('fake fal mp4');
+
+  const reply = (
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const file = /^\/files\/([a-f0-9]+)\/result\.(png|mp4)$/.exec(url.pathname);
+    if (request.method === 'GET' && file) {
+      fake.requests.push({ method: 'GET', endpoint: 'file' });
+      response.writeHead(200, { 'content-type': file[2] === 'png' ? 'image/png' : 'video/mp4' });
+      response.end(file[2] === 'png' ? png : mp4);
+      return;
+    }
+    const path = url.pathname.slice(1);
+    const byId = /^[\w-]+\/[\w-]+\/requests\/([a-f0-9]+)(\/status)?$/.exec(path);
+    const endpoint: Endpoint | 'unknown' =
+      request.method === 'POST' && KNOWN_MODELS.includes(path)
+        ? 'submit'
+        : request.method === 'GET' && byId
+          ? byId[2]
+            ? 'status'
+            : 'result'
+          : 'unknown';
+    const body = await readJson(request);
+    fake.requests.push({
+      method: request.method ?? '',
+      endpoint,
+      authorization: request.headers.authorization,
+    });
+    if (endpoint === 'unknown') return reply(response, 404, { detail: 'Not Found' });
+    if (request.headers.authorization !== `Key ${fake.key}`) {
+      return reply(response, 401, { detail: 'No user found for Key ID and Secret' });
+    }
+    const failure = failures.get(endpoint)?.shift();
+    if (failure) {
+      const headers = failure.retryAfter ? { 'retry-after': failure.retryAfter } : undefined;
+      return reply(response, failure.status, { detail: failure.detail ?? 'error' }, headers);
+    }
+    if (endpoint === 'submit') {
+      const text = String(body?.prompt ?? '');
+      if (!text)
+        return reply(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] });
+      if (text.includes('reject'))
+        return reply(response, 422, { detail: 'The prompt was flagged (see https://fal.ai/policy)' });
+      if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
+      const id = randomBytes(16).toString('hex');
+      queued.set(id, { id, model: path, text, polls: 0 });
+      fake.submitted.push({ model: path, requestId: id, body: body as JsonBody });
+      const base = `${fake.url}/${path.split('/').slice(0, 2).join('/')}/requests/${id}`;
+      return reply(response, 200, {
+        request_id: id,
+        status: 'IN_QUEUE',
+        response_url: base,
+        status_url: `${base}/status`,
+        cancel_url: `${base}/cancel`,
+      });
+    }
+    const job = queued.get(byId?.[1] ?? '');
+    if (!job) return reply(response, 404, { detail: 'Request not found' });
+    const isFailed = job.text.includes('fail');
+    if (endpoint === 'status') {
+      job.polls += 1;
+      if (job.polls <= fake.pendingPolls) {
+        return reply(response, 202, {
+          status: job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS',
+          queue_position: 0,
+        });
+      }
+      return reply(response, 200, {
+        status: 'COMPLETED',
+        ...(isFailed && { error: `Generation failed for request ${job.id}`, error_type: 'runner_error' }),
+      });
+    }
+    if (isFailed) return reply(response, 500, { detail: 'Internal error' });
+    const isImage = job.model.includes('nano-banana');
+    const fileUrl = `${fake.url}/files/${job.id}/result.${isImage ? 'png' : 'mp4'}`;
+    return reply(
+      response,
+      200,
+      isImage
+        ? { images: [{ url: fileUrl, content_type: 'image/png' }], description: '' }
+        : { video: { url: fileUrl, content_type: 'video/mp4' } },
+    );
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      if (!response.headersSent) reply(response, 500, { detail: String(error) });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeFal = {
+    url: `http://127.0.0.1:${port}`,
+    key: `fal-test-${randomBytes(12).toString('hex')}`,
+    png,
+    submitted: [],
+    requests: [],
+    pendingPolls: options.pendingPolls ?? 2,
+    slowMs: 2_000,
+    failNext(endpoint, failure) {
+      failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}

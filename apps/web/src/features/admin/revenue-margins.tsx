@@ -1,0 +1,34 @@
+import type { AdminRevenueResponse } from '@conduit/contracts';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { formatMonth } from './admin-format.ts';
+import { formatSignedCents, MarginTable } from './margin-table.tsx';
+
+const COLUMNS = ['Month', 'Revenue', 'Upstream cost', 'Gross margin'] as const;
+
+/** Each month's payments less what the upstreams charged, and the newest month per service. */
+export function RevenueMargins({ margins }: { margins: AdminRevenueResponse['margins'] }) {
+  const latest = margins.at(-1);
+  return (
+    <div className="space-y-3">
+      <CardTable columns={COLUMNS} label="Upstream cost and gross margin by month">
+        {[...margins].reverse().map((month) => (
+          <tr key={month.date} className={ROW_CLASSES}>
+            <Cell column="Month" className="whitespace-nowrap text-fg">
+              {formatMonth(month.date)}
+            </Cell>
+            <Cell column="Revenue" className="text-fg tabular-nums">
+              {formatSignedCents(month.revenue)}
+            </Cell>
+            <Cell column="Upstream cost" className="text-fg tabular-nums">
+              {formatSignedCents(month.upstreamCost)}
+            </Cell>
+            <Cell column="Gross margin" className="text-fg tabular-nums">
+              {formatSignedCents(month.grossMargin)}
+            </Cell>
+          </tr>
+        ))}
+      </CardTable>
+      {latest && <MarginTable margins={latest.services} label={`By service, ${formatMonth(latest.date)}`} />}
+    </div>
+  );
+}
