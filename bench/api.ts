@@ -13,7 +13,7 @@ import {
   LIVE_WORKSPACE_JOIN,
   LIVE_WORKSPACE_WHERE,
 } from '../apps/server/src/modules/provider/authenticate-key.ts';
-import { createCharger } from '../apps/server/src/modules/provider/charge-call.ts';
+import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';

@@ -1,0 +1,125 @@
+import { ERROR_CODES } from '@conduit/contracts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import type { KeyIdentity } from './authenticate-key.ts';
+import type { ChargeResult } from './charge-call.ts';
+import { createCharger } from './charger.ts';
+
+/*
+ * The charger carries calls of many accounts in one statement. These storms mix accounts that
+ * can pay for all their calls, some of them, or none, and one whose key was deleted a moment
+ * ago, so each batch holds accounts that are debited together with accounts that fall back to
+ * one-by-one charging. Whatever the batching, each account must end exactly as if its calls had
+ * run one at a time: min(credits, calls) charged, balance equal to its ledger, and every usage
+ * entry's balance_after distinct.
+ */
+let runtime: TestRuntime;
+beforeAll(async () => {
+  runtime = await createTestRuntime({ ROLE: 'api' });
+});
+afterAll(() => runtime.close());
+
+const identityOf = (account: PaidAccount): KeyIdentity => ({
+  keyId: account.keyId,
+  keyName: 'test key',
+  workspaceId: account.workspaceId,
+  workspaceKind: account.workspaceId === account.userId ? 'personal' : 'team',
+  workspaceName: null,
+  tier: 'enterprise',
+  limits: { perMinute: 1e6, perHour: 1e6, perDay: 1e6 },
+  permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+});
+
+/** The pool, counting the batch statements it runs (to know the storm really went in batches). */
+function countingBatches(pool: pg.Pool) {
+  let batches = 0;
+  const counted = new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver);
+      return (config: unknown, ...rest: unknown[]) => {
+        if ((config as { name?: string }).name === 'conduit-charge-batch') batches += 1;
+        return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+      };
+    },
+  });
+  return { pool: counted, batches: () => batches };
+}
+
+describe.each([
+  ['100 accounts', 100, 10],
+  ['1,000 accounts, one call each', 1000, 1],
+])('calls of %s at once', (_label, accountCount, callsEach) => {
+  it('charge every account exactly as one-by-one charging would', async () => {
+    const credits = (index: number) => [0, 1, 3, 1_000][index % 4] as number;
+    const accounts = await Promise.all(
+      Array.from({ length: accountCount }, (_, index) =>
+        createPaidAccount(runtime.services, {
+          credits: credits(index),
+          owner: index % 3 === 0 ? 'team' : 'personal',
+          label: `many${index}`,
+        }),
+      ),
+    );
+    const deadKeyAccount = accounts[5] as PaidAccount;
+    const { pool, batches } = countingBatches(runtime.services.pool);
+    const charger = createCharger(pool);
+    const charge = (account: PaidAccount, index: number): Promise<ChargeResult | { code: string }> =>
+      charger
+        .charge({
+          identity: identityOf(account),
+          service: 'sora',
+          cost: 1,
+          engine: 'local',
+          request: { video_url: `https://sora.chatgpt.com/p/${index}` },
+        })
+        .catch((error: { code: string }) => ({ code: error.code }));
+
+    const storm: Promise<ChargeResult | { code: string }>[] = [];
+    for (let round = 0; round < callsEach; round += 1) {
+      accounts.forEach((account, index) => {
+        storm.push(charge(account, round * accountCount + index));
+        // The key dies while the storm is under way: its later calls are refused, none overspends.
+        if (round === 0 && account === deadKeyAccount) {
+          void runtime.services.pool.query('update api_keys set deleted_at = now() where id = $1', [
+            account.keyId,
+          ]);
+        }
+      });
+    }
+    const answers = await Promise.all(storm);
+    expect(batches()).toBeGreaterThan(0);
+    expect(batches()).toBeLessThan(storm.length / 2);
+
+    for (const [index, account] of accounts.entries()) {
+      const mine = answers.filter((_, call) => call % accountCount === index);
+      const charged = mine.filter((answer) => 'taskId' in answer).length;
+      const refused = mine.filter((answer) => 'code' in answer);
+      const check = await ledgerCheck(runtime.services, account.workspaceId);
+      expect(check.balance, `account ${index}`).toBe(check.sum);
+      expect(check.balance).toBe(credits(index) - charged);
+      if (account === deadKeyAccount) {
+        expect(
+          refused.every((answer) =>
+            [ERROR_CODES.UNAUTHORIZED, ERROR_CODES.INSUFFICIENT_CREDITS].includes(answer.code as never),
+          ),
+        ).toBe(true);
+      } else {
+        expect(charged, `account ${index}`).toBe(Math.min(credits(index), callsEach));
+        expect(refused.every((answer) => answer.code === ERROR_CODES.INSUFFICIENT_CREDITS)).toBe(true);
+      }
+      const { rows } = await runtime.services.pool.query(
+        "select balance_after from credit_entries where workspace_id = $1 and reason = 'usage' order by balance_after desc",
+        [account.workspaceId],
+      );
+      const after = rows.map((row) => row.balance_after as number);
+      expect(after).toEqual(Array.from({ length: charged }, (_, i) => credits(index) - 1 - i));
+      const tasks = await runtime.services.pool.query(
+        'select count(*)::int as n from tasks where workspace_id = $1',
+        [account.workspaceId],
+      );
+      expect(tasks.rows[0].n).toBe(charged);
+    }
+  }, 120_000);
+});
