@@ -1,11 +1,9 @@
 import { RATE_LIMITS, type RateLimitWindowLimits, type Service } from '@conduit/contracts';
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/database.ts';
+import { batchLookup, coalesce } from '../../platform/coalesce.ts';
 import { Forbidden, Unauthorized } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
-import { apiKeys } from '../keys/schema.ts';
 
 export interface KeyIdentity {
   keyId: string;
@@ -23,6 +21,8 @@ export interface KeyIdentity {
 /** Identities are remembered briefly; the debit statement re-checks the key, so a deleted key never spends. */
 const IDENTITY_TTL_MS = 5_000;
 const LAST_USED_EVERY_MS = 60_000;
+/** Key identities (and last-used marks) a process remembers at most. */
+const MAX_REMEMBERED = 100_000;
 
 /*
  * A key works while its workspace does: a team until it is deleted, a personal workspace while its
@@ -52,56 +52,66 @@ export function limitsFor(row: {
   };
 }
 
-export function createKeyAuthenticator(db: Db, pool: pg.Pool, clock: Clock) {
+export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
   const cache = new Map<string, { identity: KeyIdentity; expiresAt: number }>();
   const lastUsedWrites = new Map<string, number>();
 
-  async function lookUp(keyHash: string): Promise<KeyIdentity | undefined> {
-    const { rows } = await pool.query<{
-      key_id: string;
-      key_name: string;
-      permissions: string[];
-      workspace_id: string;
-      kind: KeyIdentity['workspaceKind'];
-      name: string | null;
-      tier: KeyIdentity['tier'];
-      rate_limit_per_minute: number | null;
-      rate_limit_per_hour: number | null;
-      rate_limit_per_day: number | null;
-    }>(
-      `select k.id as key_id, k.name as key_name, k.permissions, w.id as workspace_id, w.kind, w.name, w.tier,
-              w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
-         from api_keys k ${LIVE_WORKSPACE_JOIN}
-        where k.key_hash = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
-      [keyHash],
-    );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      keyId: row.key_id,
-      keyName: row.key_name,
-      workspaceId: row.workspace_id,
-      workspaceKind: row.kind,
-      workspaceName: row.name,
-      tier: row.tier,
-      limits: limitsFor({
-        tier: row.tier,
-        rateLimitPerMinute: row.rate_limit_per_minute,
-        rateLimitPerHour: row.rate_limit_per_hour,
-        rateLimitPerDay: row.rate_limit_per_day,
-      }),
-      permissions: new Set(row.permissions),
-    };
+  interface KeyRow {
+    key_id: string;
+    key_name: string;
+    key_hash: string;
+    permissions: string[];
+    workspace_id: string;
+    kind: KeyIdentity['workspaceKind'];
+    name: string | null;
+    tier: KeyIdentity['tier'];
+    rate_limit_per_minute: number | null;
+    rate_limit_per_hour: number | null;
+    rate_limit_per_day: number | null;
   }
+  const toIdentity = (row: KeyRow): KeyIdentity => ({
+    keyId: row.key_id,
+    keyName: row.key_name,
+    workspaceId: row.workspace_id,
+    workspaceKind: row.kind,
+    workspaceName: row.name,
+    tier: row.tier,
+    limits: limitsFor({
+      tier: row.tier,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      rateLimitPerHour: row.rate_limit_per_hour,
+      rateLimitPerDay: row.rate_limit_per_day,
+    }),
+    permissions: new Set(row.permissions),
+  });
+
+  /** Keys not in the cache, looked up together: many new keys at once cost one query, not one each. */
+  const lookUp = batchLookup<string, KeyIdentity>(async (keyHashes) => {
+    const { rows } = await pool.query<KeyRow>(
+      `select k.id as key_id, k.name as key_name, k.key_hash, k.permissions, w.id as workspace_id, w.kind, w.name,
+              w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
+         from api_keys k ${LIVE_WORKSPACE_JOIN}
+        where k.key_hash = any($1::text[]) and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
+      [keyHashes],
+    );
+    return new Map(rows.map((row) => [row.key_hash, toIdentity(row)]));
+  });
+
+  /** "Last used" is kept to the minute: at most one write per key a minute, many keys per statement. */
+  const writeLastUsed = coalesce<string>(async (keyIds) => {
+    await pool
+      .query('update api_keys set last_used_at = $2 where id = any($1::text[])', [keyIds, clock.now()])
+      .catch(() => {
+        for (const keyId of keyIds) lastUsedWrites.delete(keyId);
+      });
+  });
 
   function touch(keyId: string) {
     const now = clock.now().getTime();
     if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_EVERY_MS) return;
+    if (lastUsedWrites.size >= MAX_REMEMBERED) lastUsedWrites.clear();
     lastUsedWrites.set(keyId, now);
-    db.update(apiKeys)
-      .set({ lastUsedAt: clock.now() })
-      .where(eq(apiKeys.id, keyId))
-      .catch(() => lastUsedWrites.delete(keyId));
+    writeLastUsed(keyId);
   }
 
   return {
@@ -121,7 +131,8 @@ export function createKeyAuthenticator(db: Db, pool: pg.Pool, clock: Clock) {
           cache.delete(keyHash);
           throw new Unauthorized(INVALID_KEY_MESSAGE);
         }
-        if (cache.size > 10_000) cache.clear();
+        // The oldest entry goes first (a Map keeps insertion order), so a busy process keeps its hot keys.
+        if (cache.size >= MAX_REMEMBERED) cache.delete(cache.keys().next().value as string);
         cache.set(keyHash, { identity, expiresAt: now + IDENTITY_TTL_MS });
       }
       touch(identity.keyId);

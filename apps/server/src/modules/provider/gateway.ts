@@ -50,7 +50,7 @@ export function createGateway(
   { wakePump, onTaskCreated }: GatewayHooks,
 ): Gateway {
   const { engine } = runner;
-  const authenticator = createKeyAuthenticator(services.db, services.pool, services.clock);
+  const authenticator = createKeyAuthenticator(services.pool, services.clock);
   const charger = createCharger(services.pool);
   const rateLimits = createProviderRateLimits({
     redis: services.redis,

@@ -1,0 +1,43 @@
+/**
+ * Runs `work` on items as they arrive, one run at a time: items that arrive while a run is in
+ * flight wait and go together into the next run (at most `maxBatch` per run). When idle, an item
+ * starts a run at once, so nothing waits for a timer; under load, many items share one round trip.
+ * `work` settles its items itself (each may carry its own resolve and reject); a failed run
+ * does not stop the next one.
+ */
+export function coalesce<T>(work: (items: T[]) => Promise<void>, maxBatch = 1_000): (item: T) => void {
+  const pending: T[] = [];
+  let isRunning = false;
+  async function run() {
+    isRunning = true;
+    try {
+      while (pending.length > 0) await work(pending.splice(0, maxBatch)).catch(() => {});
+    } finally {
+      isRunning = false;
+    }
+  }
+  return (item) => {
+    pending.push(item);
+    if (!isRunning) void run();
+  };
+}
+
+/** `coalesce` for lookups: each caller gets the answer for its own key from a shared batch. */
+export function batchLookup<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  maxBatch = 1_000,
+): (key: K) => Promise<V | undefined> {
+  const enqueue = coalesce<{
+    key: K;
+    resolve: (value: V | undefined) => void;
+    reject: (error: unknown) => void;
+  }>(async (items) => {
+    try {
+      const found = await load([...new Set(items.map((item) => item.key))]);
+      for (const item of items) item.resolve(found.get(item.key));
+    } catch (error) {
+      for (const item of items) item.reject(error);
+    }
+  }, maxBatch);
+  return (key) => new Promise((resolve, reject) => enqueue({ key, resolve, reject }));
+}
