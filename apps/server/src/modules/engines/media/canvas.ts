@@ -35,30 +35,53 @@ export function fillRect(canvas: Canvas, x: number, y: number, w: number, h: num
   }
 }
 
+/** A disc, blended over what is there: each row is one span, so no pixel is tested twice. */
 export function fillCircle(canvas: Canvas, cx: number, cy: number, radius: number, color: Rgb, alpha = 1) {
+  const { width, height, pixels } = canvas;
   const r2 = radius * radius;
-  for (let y = Math.floor(cy - radius); y <= Math.ceil(cy + radius); y++) {
-    for (let x = Math.floor(cx - radius); x <= Math.ceil(cx + radius); x++) {
-      if ((x - cx) ** 2 + (y - cy) ** 2 <= r2) setPixel(canvas, x, y, color, alpha);
+  const [red, green, blue] = color;
+  for (let y = Math.max(0, Math.floor(cy - radius)); y <= Math.min(height - 1, Math.ceil(cy + radius)); y++) {
+    const half = r2 - (y - cy) ** 2;
+    if (half < 0) continue;
+    const reach = Math.sqrt(half);
+    const from = Math.max(0, Math.ceil(cx - reach));
+    const to = Math.min(width - 1, Math.floor(cx + reach));
+    for (let at = (y * width + from) * 3, end = (y * width + to) * 3; at <= end; at += 3) {
+      pixels[at] = Math.round((pixels[at] as number) + (red - (pixels[at] as number)) * alpha);
+      pixels[at + 1] = Math.round((pixels[at + 1] as number) + (green - (pixels[at + 1] as number)) * alpha);
+      pixels[at + 2] = Math.round((pixels[at + 2] as number) + (blue - (pixels[at + 2] as number)) * alpha);
     }
   }
 }
 
 /** Fills with a blend of three colours along a diagonal, with soft bands from `waves`. */
 export function fillGradient(canvas: Canvas, colors: readonly [Rgb, Rgb, Rgb], waves: number): void {
-  const { width, height } = canvas;
+  const { width, height, pixels } = canvas;
+  // sin(a + b) from per-column and per-row sines and cosines: two tables instead of a sine a pixel.
+  const sinX = new Float64Array(width);
+  const cosX = new Float64Array(width);
+  const halfX = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    sinX[x] = Math.sin((x / width) * waves * Math.PI);
+    cosX[x] = Math.cos((x / width) * waves * Math.PI);
+    halfX[x] = x / width / 2;
+  }
+  const [first, middle, last] = colors;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const band = 0.5 + 0.5 * Math.sin((x / width) * waves * Math.PI + (y / height) * 3);
-      const [from, to] = t < 0.5 ? [colors[0], colors[1]] : [colors[1], colors[2]];
-      const local = t < 0.5 ? t * 2 : (t - 0.5) * 2;
-      const shade = 0.8 + 0.2 * band;
-      setPixel(canvas, x, y, [
-        Math.round((from[0] + (to[0] - from[0]) * local) * shade),
-        Math.round((from[1] + (to[1] - from[1]) * local) * shade),
-        Math.round((from[2] + (to[2] - from[2]) * local) * shade),
-      ]);
+    const sinY = Math.sin((y / height) * 3);
+    const cosY = Math.cos((y / height) * 3);
+    const halfY = y / height / 2;
+    for (let x = 0, at = y * width * 3; x < width; x++, at += 3) {
+      const t = (halfX[x] as number) + halfY;
+      const shade = 0.9 + 0.1 * ((sinX[x] as number) * cosY + (cosX[x] as number) * sinY);
+      const isFirstHalf = t < 0.5;
+      const from = isFirstHalf ? first : middle;
+      const to = isFirstHalf ? middle : last;
+      const local = isFirstHalf ? t * 2 : t * 2 - 1;
+      // Rounded to the nearest integer (values are never negative).
+      pixels[at] = ((from[0] + (to[0] - from[0]) * local) * shade + 0.5) | 0;
+      pixels[at + 1] = ((from[1] + (to[1] - from[1]) * local) * shade + 0.5) | 0;
+      pixels[at + 2] = ((from[2] + (to[2] - from[2]) * local) * shade + 0.5) | 0;
     }
   }
 }

@@ -24,17 +24,21 @@ export function encodePng(canvas: Canvas): Buffer {
   const stride = width * 3;
   const raw = Buffer.alloc(height * (stride + 1));
   for (let y = 0; y < height; y++) {
-    const out = y * (stride + 1);
-    raw[out] = 1;
-    for (let i = 0; i < stride; i++) {
-      const left = i >= 3 ? (pixels[y * stride + i - 3] ?? 0) : 0;
-      raw[out + 1 + i] = ((pixels[y * stride + i] ?? 0) - left) & 0xff;
-    }
+    const out = y * (stride + 1) + 1;
+    const row = y * stride;
+    raw[out - 1] = 1;
+    raw[out] = pixels[row] as number;
+    raw[out + 1] = pixels[row + 1] as number;
+    raw[out + 2] = pixels[row + 2] as number;
+    for (let i = 3; i < stride; i++)
+      raw[out + i] = ((pixels[row + i] as number) - (pixels[row + i - 3] as number)) & 0xff;
   }
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    // Level 1: the filtered rows of these smooth pictures are mostly small repeats, so the fastest
+    // level costs little size (about 1.5x level 6) for a third of the time.
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
