@@ -17,3 +17,27 @@ export function decodeCursor(cursor: string): [string, string] {
   }
   return [time, id];
 }
+
+/**
+ * The SQL condition "after this cursor" for a list ordered newest first by (`time`, `id`): its two
+ * values are appended to `params`, and the condition names them by position.
+ */
+export function olderThanCursor(cursor: string, params: unknown[], time: string, id: string): string {
+  params.push(...decodeCursor(cursor));
+  return `(${time}, ${id}) < ($${params.length - 1}::timestamp at time zone 'UTC', $${params.length})`;
+}
+
+/**
+ * A page of a keyset list: the query asked for `limit + 1` rows, so one more than `limit` means
+ * another page follows, whose cursor is the last row shown. `timeKey` is the row's time as
+ * PostgreSQL's UTC text (microseconds kept).
+ */
+export function pageOf<Row extends { id: string }>(
+  rows: Row[],
+  limit: number,
+  timeKey: (row: Row) => string,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(timeKey(last), last.id) : null };
+}

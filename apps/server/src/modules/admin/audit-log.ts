@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntry, AuditLogResponse } from '@conduit/contrac
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
 import { adminAuditLog } from './schema.ts';
 
 export interface AuditInput {
@@ -36,12 +36,7 @@ interface AuditRow {
 /** Newest first, paged by (at, id). */
 export async function listAuditLog(pool: pg.Pool, limit: number, cursor?: string): Promise<AuditLogResponse> {
   const params: unknown[] = [limit + 1];
-  let where = '';
-  if (cursor) {
-    const [at, id] = decodeCursor(cursor);
-    params.push(at, id);
-    where = `where (a.at, a.id) < ($2::timestamp at time zone 'UTC', $3)`;
-  }
+  const where = cursor ? `where ${olderThanCursor(cursor, params, 'a.at', 'a.id')}` : '';
   const { rows } = await pool.query<AuditRow>(
     `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, a.actor_id, actor.email as actor_email,
             a.action, a.target_user_id, target.email as target_email, a.details
@@ -53,8 +48,7 @@ export async function listAuditLog(pool: pg.Pool, limit: number, cursor?: string
       limit $1`,
     params,
   );
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = pageOf(rows, limit, (row) => row.at_key);
   return {
     entries: page.map(
       (row): AuditEntry => ({
@@ -68,6 +62,6 @@ export async function listAuditLog(pool: pg.Pool, limit: number, cursor?: string
         details: row.details,
       }),
     ),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.at_key, last.id) : null,
+    nextCursor,
   };
 }

@@ -1,6 +1,6 @@
 import type { AdminTeam, AdminTeamsQuery, AdminTeamsResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
 import { containsPattern } from './list-users.ts';
 
 interface TeamRow {
@@ -37,13 +37,7 @@ export async function listTeams(
   }
   const matching = filters.join(' and ');
   const countParams = [...params];
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
-    params.push(createdAt, id);
-    filters.push(
-      `(w.created_at, w.id) < ($${params.length - 1}::timestamp at time zone 'UTC', $${params.length})`,
-    );
-  }
+  if (query.cursor) filters.push(olderThanCursor(query.cursor, params, 'w.created_at', 'w.id'));
   params.push(now, query.limit + 1);
   const nowParam = `$${params.length - 1}::timestamptz`;
   const [page, count] = await Promise.all([
@@ -70,8 +64,7 @@ export async function listTeams(
       countParams,
     ),
   ]);
-  const rows = page.rows.slice(0, query.limit);
-  const last = rows.at(-1);
+  const { page: rows, nextCursor } = pageOf(page.rows, query.limit, (row) => row.created_key);
   return {
     teams: rows.map((row) => ({
       id: row.id,
@@ -86,6 +79,6 @@ export async function listTeams(
       credits30d: row.credits_30d,
     })),
     total: count.rows[0]?.total ?? 0,
-    nextCursor: page.rows.length > query.limit && last ? encodeCursor(last.created_key, last.id) : null,
+    nextCursor,
   };
 }

@@ -1,6 +1,6 @@
 import type { AdminUsersQuery, AdminUsersResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
 import { type AdminUserRow, toAdminUser } from './admin-user-view.ts';
 
 /** An account with the plan and balance of its personal workspace. */
@@ -24,13 +24,7 @@ export async function listUsers(pool: pg.Pool, query: AdminUsersQuery): Promise<
   }
   const matching = filters.join(' and ');
   const countParams = [...params];
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
-    params.push(createdAt, id);
-    filters.push(
-      `(u.created_at, u.id) < ($${params.length - 1}::timestamp at time zone 'UTC', $${params.length})`,
-    );
-  }
+  if (query.cursor) filters.push(olderThanCursor(query.cursor, params, 'u.created_at', 'u.id'));
   params.push(query.limit + 1);
   const [page, count] = await Promise.all([
     pool.query<AdminUserRow & { created_key: string }>(
@@ -46,11 +40,6 @@ export async function listUsers(pool: pg.Pool, query: AdminUsersQuery): Promise<
       countParams,
     ),
   ]);
-  const rows = page.rows.slice(0, query.limit);
-  const last = rows.at(-1);
-  return {
-    users: rows.map(toAdminUser),
-    total: count.rows[0]?.total ?? 0,
-    nextCursor: page.rows.length > query.limit && last ? encodeCursor(last.created_key, last.id) : null,
-  };
+  const { page: rows, nextCursor } = pageOf(page.rows, query.limit, (row) => row.created_key);
+  return { users: rows.map(toAdminUser), total: count.rows[0]?.total ?? 0, nextCursor };
 }

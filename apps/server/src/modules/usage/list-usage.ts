@@ -1,6 +1,6 @@
 import { USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
 
 interface UsageRow {
   id: string;
@@ -45,21 +45,13 @@ export async function listUsage(
   cursor?: string,
 ): Promise<UsageResponse> {
   const params: unknown[] = [userId, limit + 1];
-  let where = '';
-  if (cursor) {
-    params.push(...decodeCursor(cursor));
-    where = " and (t.created_at, t.id) < ($3::timestamp at time zone 'UTC', $4)";
-  }
+  const where = cursor ? ` and ${olderThanCursor(cursor, params, 't.created_at', 't.id')}` : '';
   const { rows } = await pool.query(
     `${SELECT_USAGE}${where} order by t.created_at desc, t.id desc limit $2`,
     params,
   );
-  const page = (rows as UsageRow[]).slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.created_key, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows as UsageRow[], limit, (row) => row.created_key);
+  return { items: page.map(toItem), nextCursor };
 }
 
 const csvCell = (value: string | number) => {

@@ -2,7 +2,7 @@ import type { TeamAuditAction, TeamAuditResponse } from '@conduit/contracts';
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
 import { workspaceAuditLog } from './schema.ts';
 
 export interface TeamAuditInput {
@@ -48,12 +48,7 @@ export async function listTeamEvents(
   cursor?: string,
 ): Promise<TeamAuditResponse> {
   const params: unknown[] = [teamId, limit + 1];
-  let where = '';
-  if (cursor) {
-    const [at, id] = decodeCursor(cursor);
-    params.push(at, id);
-    where = `and (a.at, a.id) < ($3::timestamp at time zone 'UTC', $4)`;
-  }
+  const where = cursor ? `and ${olderThanCursor(cursor, params, 'a.at', 'a.id')}` : '';
   const { rows } = await pool.query<AuditRow>(
     `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, actor.email as actor, a.action,
             case when subject.email is null then a.details
@@ -66,8 +61,7 @@ export async function listTeamEvents(
       limit $2`,
     params,
   );
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = pageOf(rows, limit, (row) => row.at_key);
   return {
     entries: page.map((row) => ({
       id: row.id,
@@ -76,6 +70,6 @@ export async function listTeamEvents(
       action: row.action,
       details: row.details,
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.at_key, last.id) : null,
+    nextCursor,
   };
 }
