@@ -21,6 +21,7 @@ import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
+import { createTaskWaiters } from './modules/provider/task-waiters.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const runner: RunnerContext = {
     db: services.db,
     engine,
+    waiters: createTaskWaiters(),
     config: services.config,
     log: services.log,
     onSettled: (task) => {
@@ -168,7 +170,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(waitlistAdminRoutes(services));
   await app.register(supportRoutes(services));
   await app.register(usageRoutes(services, engine));
-  await app.register(engineRoutes(services, () => pump?.wake()));
+  await app.register(
+    engineRoutes(services, { pump: () => pump?.wake(), task: (taskId) => runner.waiters?.wake(taskId) }),
+  );
   const gateway = createGateway(services, runner, urlGuard, {
     wakePump: () => pump?.wake(),
     onTaskCreated: (task) => taskEvents.publish(taskMessage({ ...task, status: 'processing' })),

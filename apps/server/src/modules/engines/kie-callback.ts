@@ -55,13 +55,13 @@ export function verifyKieCallback(input: {
 /**
  * A verified callback only moves the task's next look to now: polling stays the source of
  * truth, so a duplicate, late or lying callback cannot settle anything. Returns whether a
- * processing task of ours had that upstream id.
+ * processing task of ours had that upstream id (the ids of those tasks).
  */
-export async function pollTaskNow(db: Db, upstreamTaskId: string): Promise<boolean> {
+export async function pollTaskNow(db: Db, upstreamTaskId: string): Promise<string[]> {
   const rows = await db
     .update(tasks)
     .set({ nextCheckAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(tasks.upstreamId, upstreamTaskId), eq(tasks.status, 'processing')))
     .returning({ id: tasks.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id);
 }

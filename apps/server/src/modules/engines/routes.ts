@@ -7,7 +7,10 @@ import { KIE_CALLBACK_PATH, pollTaskNow, verifyKieCallback } from './kie-callbac
  * Upstream callbacks. kie.ai calls KIE_CALLBACK_PATH when a job changes state; a verified call
  * makes the task pump look at that task now instead of at its next back-off step.
  */
-export const engineRoutes = (services: Services, wakePump: () => void): FastifyPluginAsyncZod =>
+export const engineRoutes = (
+  services: Services,
+  wake: { pump: () => void; task: (taskId: string) => void },
+): FastifyPluginAsyncZod =>
   async function routes(app) {
     const hmacKey = services.config.KIE_WEBHOOK_HMAC_KEY;
     if (services.config.PROVIDER_ENGINE !== 'kie' || !hmacKey) return;
@@ -27,7 +30,10 @@ export const engineRoutes = (services: Services, wakePump: () => void): FastifyP
           signature: header('x-webhook-signature'),
           nowMs: services.clock.now().getTime(),
         });
-        if (await pollTaskNow(services.db, upstreamTaskId)) wakePump();
+        const taskIds = await pollTaskNow(services.db, upstreamTaskId);
+        if (taskIds.length > 0) wake.pump();
+        // A sync call waiting here for the task looks now rather than at its next back-off step.
+        for (const taskId of taskIds) wake.task(taskId);
         // Unknown or already settled tasks are acknowledged too: kie must not keep retrying them.
         return { received: true };
       },

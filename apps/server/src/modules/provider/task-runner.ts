@@ -13,6 +13,7 @@ import {
   markTaskStarted,
   scheduleNextCheck,
 } from '../tasks/settle-task.ts';
+import type { TaskWaiters } from './task-waiters.ts';
 
 export interface RunnerContext {
   db: Db;
@@ -21,6 +22,8 @@ export interface RunnerContext {
   log: Logger;
   /** Called once when a task settles (completed or failed), e.g. to queue its webhook. */
   onSettled?: (task: TaskRow) => void;
+  /** Sync calls waiting in this process: woken when their task settles here or is called back. */
+  waiters?: TaskWaiters;
 }
 
 /** Back-off between checks of a running upstream job: quick at first, then every 30 s. */
@@ -38,7 +41,10 @@ export function publicFailureReason(error: unknown): string {
 }
 
 async function settle(ctx: RunnerContext, settled: TaskRow | undefined) {
-  if (settled) ctx.onSettled?.(settled);
+  if (settled) {
+    ctx.onSettled?.(settled);
+    ctx.waiters?.wake(settled.id);
+  }
   return settled;
 }
 
@@ -101,7 +107,8 @@ export async function runUntilSettled(
     // Another worker may hold the task's lease (its next check then lies far ahead): look again
     // within a second rather than sleeping through the whole wait.
     const sleepMs = Math.max(50, Math.min(dueIn, until - Date.now(), 1_000));
-    await new Promise((resolve) => setTimeout(resolve, sleepMs));
+    if (ctx.waiters) await ctx.waiters.sleep(taskId, sleepMs);
+    else await new Promise((resolve) => setTimeout(resolve, sleepMs));
     task = await advanceTask(ctx, taskId);
   }
   return task;
