@@ -19,7 +19,9 @@ function loadConfig() {
 const config = loadConfig();
 const log = createLogger(config);
 const runtime = await startRuntime(config, log).catch((error) => {
-  log.fatal({ err: error }, 'start failed');
+  // A store that cannot be reached is told like a bad variable: one line, then exit 1.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'start failed');
   process.exit(1);
 });
 

@@ -55,6 +55,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     creditsRefunded: 0,
     rating: null,
     resultUrls: [],
+    expiresAt: null,
     ...overrides,
   };
 }
@@ -75,6 +76,7 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
     error: null,
     result: { resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'] },
     resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'],
+    expiresAt: '2026-02-04T10:00:02.500Z',
     rating: null,
     engine: { name: 'local', isDevelopmentEngine: true },
     ...overrides,

@@ -1,31 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { newId } from '../../platform/ids.ts';
 import { storeResultFile } from './result-files.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
-
-/** A stored result file of `size` known bytes; answers its path on our server. */
-async function storedFile(extension: string, size = 1000) {
-  const data = Buffer.from(Array.from({ length: size }, (_, index) => index % 251));
-  const url = await storeResultFile(runtime.services.config, newId('task'), {
-    kind: 'bytes',
-    data,
-    contentType: 'application/octet-stream',
-    extension,
+/** The same answers whichever driver holds the files: this machine's disk, or a real S3-compatible server. */
+describe.each(['fs', 's3'] as const)('result files on %s: GET /files/:taskId/:name', (driver) => {
+  let runtime: TestRuntime;
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    s3 = driver === 's3' ? await startTestS3() : undefined;
+    runtime = await createTestRuntime(s3?.env ?? {}, { engine: createScriptedEngine() });
+    expect(runtime.services.storage.kind).toBe(driver);
   });
-  return { path: new URL(url).pathname, data };
-}
+  afterAll(async () => {
+    await runtime.close();
+    await s3?.close();
+  });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-  runtime.app.inject({ method, url, headers });
+  /** A stored result file of `size` known bytes; answers its path on our server. */
+  async function storedFile(extension: string, size = 1000) {
+    const data = Buffer.from(Array.from({ length: size }, (_, index) => index % 251));
+    const url = await storeResultFile(runtime.services.storage, runtime.services.config, newId('task'), {
+      kind: 'bytes',
+      data,
+      contentType: 'application/octet-stream',
+      extension,
+    });
+    return { path: new URL(url).pathname, data };
+  }
 
-describe('result files: GET /files/:taskId/:name', () => {
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    runtime.app.inject({ method, url, headers });
+
   it('answers the whole file with its content type, length and Accept-Ranges', async () => {
     const video = await storedFile('mp4');
     const whole = await get(video.path);
@@ -52,7 +60,9 @@ describe('result files: GET /files/:taskId/:name', () => {
       ['bytes=990-', 990, 999],
       ['bytes=-5', 995, 999],
       ['bytes=500-1000000', 500, 999],
-      ['bytes=0-0', 0, 0],
+      // s3rver reads a range ending at byte 0 as open-ended (AWS S3, R2 and MinIO do not).
+      ...(driver === 'fs' ? [['bytes=0-0', 0, 0] as [string, number, number]] : []),
+      ['bytes=1-1', 1, 1],
     ];
     for (const [range, start, end] of cases) {
       const part = await get(path, { range });

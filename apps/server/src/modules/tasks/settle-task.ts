@@ -9,10 +9,23 @@ import { type TaskRow, tasks } from './schema.ts';
  * pollers, a poller and a callback, or a poller and the sweeper, exactly one wins; the loser
  * gets `undefined` and does nothing.
  */
-export async function completeTask(db: Db, taskId: string, result: unknown): Promise<TaskRow | undefined> {
+export async function completeTask(
+  db: Db,
+  taskId: string,
+  result: unknown,
+  /** When the result's files stop being served; undefined for results without files. */
+  resultsExpireAt?: Date,
+): Promise<TaskRow | undefined> {
   const [row] = await db
     .update(tasks)
-    .set({ status: 'completed', result, completedAt: sql`now()`, updatedAt: sql`now()`, nextCheckAt: null })
+    .set({
+      status: 'completed',
+      result,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      nextCheckAt: null,
+      resultsExpireAt,
+    })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
     .returning();
   return row;
