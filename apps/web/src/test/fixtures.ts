@@ -76,7 +76,8 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
     error: null,
     result: { resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'] },
     resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'],
-    expiresAt: '2026-02-04T10:00:02.500Z',
+    // Kept for a while yet, whenever the test runs.
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     rating: null,
     engine: { name: 'local', isDevelopmentEngine: true },
     ...overrides,
