@@ -20,8 +20,8 @@ export interface ResultStore {
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** The file's size and version, or undefined when there is no such file. */
   stat(key: string): Promise<StoredFileInfo | undefined>;
-  /** A stream of the file's bytes, `start` to `end` inclusive when given. */
-  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** A stream of the file's bytes, `start` to `end` inclusive when given; undefined when it is gone. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
   /** Deletes every file of a task (also those a losing concurrent step stored). */
   deleteTask(taskId: string): Promise<void>;
   /** Throws when the store cannot be written to or reached (the start and /readyz ask). */

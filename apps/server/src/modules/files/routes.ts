@@ -43,6 +43,9 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
           ifRange === undefined || ifRange === info.etag ? request.headers.range : undefined;
         const range = parseByteRange(rangeHeader, info.size);
         if (range.kind === 'unsatisfiable') throw new RangeNotSatisfiable(info.size);
+        const part = range.kind === 'part' ? { start: range.start, end: range.end } : undefined;
+        const body = await storage.read(key, part);
+        if (!body) throw new NotFound('File not found');
 
         // Caches keep the file until it expires, never longer.
         const maxAgeS = expiresAt ? Math.floor((expiresAt.getTime() - now.getTime()) / 1000) : YEAR_S;
@@ -55,15 +58,12 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
         if (request.query.download) {
           reply.header('content-disposition', `attachment; filename="${taskId}-${name}"`);
         }
-        if (range.kind === 'whole') {
-          return reply.header('content-length', info.size).send(await storage.read(key));
-        }
-        const { start, end } = range;
+        if (!part) return reply.header('content-length', info.size).send(body);
         return reply
           .status(206)
-          .header('content-range', `bytes ${start}-${end}/${info.size}`)
-          .header('content-length', end - start + 1)
-          .send(await storage.read(key, { start, end }));
+          .header('content-range', `bytes ${part.start}-${part.end}/${info.size}`)
+          .header('content-length', part.end - part.start + 1)
+          .send(body);
       },
     );
   };

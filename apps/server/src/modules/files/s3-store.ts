@@ -83,14 +83,15 @@ export function createS3Store(config: S3Config): ResultStore {
       }
     },
     async read(key, range) {
-      const answer = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key: Key(key),
-          ...(range && { Range: `bytes=${range.start}-${range.end}` }),
-        }),
-      );
-      return answer.Body as Readable;
+      const Range = range && `bytes=${range.start}-${range.end}`;
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), Range }));
+        return answer.Body as Readable;
+      } catch (error) {
+        // Deleted since its stat (the expiry job): as if it had never been there.
+        if (isNotFound(error)) return undefined;
+        throw describe(error);
+      }
     },
     async deleteTask(taskId) {
       let ContinuationToken: string | undefined;
