@@ -13,6 +13,7 @@ import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
 import { engineRoutes } from './modules/engines/routes.ts';
+import { startResultExpiry } from './modules/files/retention.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -124,6 +125,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     engine,
     waiters: createTaskWaiters(),
     config: services.config,
+    storage: services.storage,
+    // Read at each use, so a test that moves services.clock moves the runner's too.
+    clock: { now: () => services.clock.now() },
     log: services.log,
     onSettled: (task) => {
       taskEvents.publish(taskMessage(task));
@@ -141,6 +145,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Each queue is created by every role (API processes send to them); workers also work them.
   await startWebhookWorker(services, engine, urlGuard);
   await startLedgerAudit(services);
+  await startResultExpiry(services);
   await startSupportMailWorker(services);
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);

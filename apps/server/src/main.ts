@@ -19,28 +19,48 @@ function loadConfig() {
 const config = loadConfig();
 const log = createLogger(config);
 const runtime = await startRuntime(config, log).catch((error) => {
-  log.fatal({ err: error }, 'start failed');
+  // A store that cannot be reached is told like a bad variable: one line, then exit 1.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'start failed');
   process.exit(1);
 });
 
 answerClusterMetrics(runtime.services.metrics.registry);
 
+/**
+ * Ctrl-C is a person at a terminal, not a load balancer: no drain, open connections cut at once,
+ * and the whole stop bounded well inside 5 s (what is unfinished by then is cut; the embedded
+ * database still stops). SIGTERM drains and waits up to SHUTDOWN_TIMEOUT_MS.
+ */
+const INTERRUPT_STOP_MS = 4_000;
+const INTERRUPT_CONNECTION_GRACE_MS = 200;
+
 let isStopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
+  const isInterrupt = signal === 'SIGINT';
+  // A second Ctrl-C means now.
+  if (isStopping && isInterrupt) process.exit(130);
   if (isStopping) return;
   isStopping = true;
   log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const budgetMs = isInterrupt
+    ? Math.min(INTERRUPT_STOP_MS, config.SHUTDOWN_TIMEOUT_MS)
+    : config.SHUTDOWN_TIMEOUT_MS;
   const deadline = setTimeout(() => {
-    log.error('shutdown took too long, exiting');
+    log.error({ budgetMs }, 'shutdown took too long, exiting');
     process.exit(1);
-  }, config.SHUTDOWN_TIMEOUT_MS);
+  }, budgetMs);
   deadline.unref();
   runtime.services.lifecycle.isDraining = true;
-  if (config.SHUTDOWN_DRAIN_MS > 0) {
+  if (config.SHUTDOWN_DRAIN_MS > 0 && !isInterrupt) {
     log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'draining: /readyz answers 503 while still serving');
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
   }
-  await stopAccepting(runtime.app.server, runtime.services.lifecycle);
+  await stopAccepting(
+    runtime.app.server,
+    runtime.services.lifecycle,
+    isInterrupt ? INTERRUPT_CONNECTION_GRACE_MS : undefined,
+  );
   await runtime.stop();
   log.info('stopped cleanly');
   process.exit(0);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createSession } from '../src/modules/auth/sessions.ts';
 import { connectDatabase, type Db } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount, sessionCookieFor } from './paid-account.ts';
+import { startTestS3, type TestS3 } from './s3-server.ts';
 import {
   CLUSTER_SCRIPT,
   freePort,
@@ -20,8 +22,9 @@ import { createTestDatabase } from './test-runtime.ts';
 
 /*
  * Two API processes and a worker process (real children, ROLE=api / ROLE=worker) on one
- * database and, when REDIS_URL is set, one Redis under a prefix of this run's own: what
- * `npm run cluster` or a deployment with several machines runs.
+ * database, one S3-compatible result store and, when REDIS_URL is set, one Redis under a prefix
+ * of this run's own, each on a data directory of its own: what `npm run cluster` or a
+ * deployment with several machines runs.
  */
 const redisUrl = inject('redisUrl');
 const hasRedis = redisUrl !== '';
@@ -43,8 +46,14 @@ let apiB: ServerProcess;
 let worker: ServerProcess;
 const started: ServerProcess[] = [];
 
+let s3: TestS3;
+let processCount = 0;
+
+/** A process of `role` on a data directory of its own: only the database and the store are shared. */
 async function startServer(role: 'api' | 'worker' | 'all'): Promise<ServerProcess> {
-  const server = spawnProcess({ ...env, ROLE: role, PORT: String(await freePort()) });
+  processCount += 1;
+  const ownDataDir = path.join(dataDir, `${role}-${processCount}`);
+  const server = spawnProcess({ ...env, ROLE: role, PORT: String(await freePort()), DATA_DIR: ownDataDir });
   started.push(server);
   await waitForReady(server);
   return server;
@@ -124,7 +133,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ctx = { ...connectDatabase(database.url, 4), clock: systemClock, sessionSecret: SESSION_SECRET };
   dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-cluster-'));
+  s3 = await startTestS3();
   env = {
+    ...s3.env,
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     ...(hasRedis && { REDIS_URL: redisUrl }),
@@ -143,15 +154,50 @@ afterAll(async () => {
   await ctx?.pool.end();
   await database?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await s3?.close();
 });
 
-describe('several processes on one database and Redis', () => {
+describe('several processes on one database, one result store and Redis', () => {
   it('a worker process answers health and metrics only', async () => {
     expect(await statusOf(request(worker, 'GET', '/readyz'))).toBe(200);
     expect(await statusOf(request(worker, 'GET', '/metrics'))).toBe(200);
     const account = await createPaidAccount(ctx);
     expect(await statusOf(request(worker, 'GET', '/api/provider/me', account.key))).toBe(404);
   });
+
+  it('a result stored by the worker is served by both API processes from the shared store, with ranges', async () => {
+    const account = await unlimitedAccount(50);
+    const created = await request(apiA, 'POST', '/api/provider/video', account.key, {
+      prompt: 'a shared fox',
+    });
+    expect(created.status).toBe(200);
+    const { taskId } = ((await created.json()) as { data: { taskId: string } }).data;
+    let done: { status: string; videoUrls?: string[]; expiresAt?: string } = { status: 'processing' };
+    await until(
+      'the worker to complete the video',
+      async () => {
+        const status = await request(apiB, 'GET', `/api/provider/video/status/${taskId}`, account.key);
+        done = ((await status.json()) as { data: typeof done }).data;
+        return done.status === 'completed';
+      },
+      30_000,
+    );
+    expect(Date.parse(done.expiresAt ?? '')).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const filePath = new URL(done.videoUrls?.[0] ?? '').pathname;
+    const whole = await fetch(`${apiA.url}${filePath}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(100);
+    const part = await fetch(`${apiB.url}${filePath}`, { headers: { range: 'bytes=10-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-99/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 100))).toBe(true);
+    // The file lives in the bucket, and on no process's disk.
+    expect((await s3.keys()).filter((key) => key.includes(`/${taskId}/`))).toHaveLength(1);
+    for (const dir of await readdir(dataDir))
+      expect(existsSync(path.join(dataDir, dir, 'files'))).toBe(false);
+  }, 60_000);
 
   /** The other process refuses the key on a paid call, a status read and /me, and nothing more was charged. */
   const expectRefusedByB = async (account: PaidAccount, taskId: string) => {

@@ -1,5 +1,11 @@
 import type { ApiEndpointDoc } from './api-reference.ts';
-import { RATE_LIMITS, SERVICE_COST, type Service, type TaskStatus } from './services.ts';
+import {
+  DEFAULT_RESULT_RETENTION_DAYS,
+  RATE_LIMITS,
+  SERVICE_COST,
+  type Service,
+  type TaskStatus,
+} from './services.ts';
 import { type AnsweringEngine, acceptedTaskData, taskData } from './task-answers.ts';
 
 /**
@@ -16,6 +22,7 @@ export interface ApiAnswerExample {
 const TASK_ID = 'task_7d2k9q4x1m8w3e6r';
 const CREATED_AT = new Date('2026-01-15T10:30:00.000Z');
 const COMPLETED_AT = new Date('2026-01-15T10:30:18.400Z');
+const EXPIRES_AT = new Date(COMPLETED_AT.getTime() + DEFAULT_RESULT_RETENTION_DAYS * 86_400_000);
 const ENGINE: AnsweringEngine = { name: 'kie', isDevelopmentEngine: false };
 
 function resultOf(service: Service, baseUrl: string): Record<string, unknown> {
@@ -58,6 +65,7 @@ const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) 
       error: null,
       createdAt: CREATED_AT,
       completedAt: isDone ? COMPLETED_AT : null,
+      resultsExpireAt: isDone && service !== 'linkedin' ? EXPIRES_AT : null,
     },
     ENGINE,
   );

@@ -225,6 +225,12 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
     action: 'Use a new Idempotency-Key for a new request; repeat the same body to get the first answer.',
   },
   {
+    status: 410,
+    code: ERROR_CODES.RESULT_EXPIRED,
+    meaning: 'A result file URL past its `expiresAt`: the file was deleted after the retention period.',
+    action: 'Download results before `expiresAt`; run the call again for a new file.',
+  },
+  {
     status: 413,
     code: ERROR_CODES.PAYLOAD_TOO_LARGE,
     meaning: 'The body is larger than 1 MB.',

@@ -23,8 +23,12 @@ const TaskFields = {
 };
 const fileUrls = (what: string) =>
   z.array(z.string()).optional().describe(`URLs of the ${what}, once completed`);
+const expiresAt = z.iso
+  .datetime()
+  .optional()
+  .describe('With result URLs: when the files are deleted; their URLs answer 410 from then on');
 
-export const ImageTask = z.object({ ...TaskFields, resultUrls: fileUrls('images') });
+export const ImageTask = z.object({ ...TaskFields, resultUrls: fileUrls('images'), expiresAt });
 export type ImageTask = z.infer<typeof ImageTask>;
 
 /** Video generation and Sora watermark removal: both produce videos. */
@@ -32,6 +36,7 @@ export const VideoTask = z.object({
   ...TaskFields,
   videoUrls: fileUrls('videos'),
   resultUrls: fileUrls('videos (same as videoUrls)'),
+  expiresAt,
 });
 export type VideoTask = z.infer<typeof VideoTask>;
 
@@ -84,6 +89,7 @@ export const TaskWebhookEvent = z.object({
     ...TaskFields,
     resultUrls: fileUrls('results'),
     videoUrls: fileUrls('videos (video and Sora tasks)'),
+    expiresAt,
   }),
 });
 export type TaskWebhookEvent = z.infer<typeof TaskWebhookEvent>;

@@ -52,6 +52,8 @@ export const CallDetail = z.object({
   result: CallResult.nullable(),
   /** Every file the call produced (images, videos); empty for LinkedIn and unfinished calls. */
   resultUrls: z.array(z.string()),
+  /** When those files are deleted (their URLs answer 410 from then on); null without files. */
+  expiresAt: z.iso.datetime().nullable(),
   rating: z.number().int().min(1).max(5).nullable(),
   engine: z.object({ name: z.string(), isDevelopmentEngine: z.boolean() }),
 });

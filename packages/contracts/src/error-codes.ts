@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** A byte range of a result file outside the file (`Content-Range: bytes *\/size` says its size). */
   RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
+  /** A result file past its retention period (docs/product.md, "Result retention"): deleted for good. */
+  RESULT_EXPIRED: 'RESULT_EXPIRED',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** The upstream model or scraper failed the work; the credits were refunded. */
@@ -34,6 +36,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RESULT_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,

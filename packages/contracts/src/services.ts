@@ -91,6 +91,9 @@ export const RATE_LIMITS = {
 export type RateLimitWindowLimits = { perMinute: number; perHour: number; perDay: number };
 
 /** How long paid work may take before the sweeper settles it (and refunds it if it never finished). */
+/** Days a result file is kept after its call completes, unless RESULT_RETENTION_DAYS says otherwise. */
+export const DEFAULT_RESULT_RETENTION_DAYS = 30;
+
 export const TASK_DEADLINE_S: Record<Service, number> = { image: 600, video: 1800, sora: 900, linkedin: 300 };
 /** How long the sync endpoints wait before answering with the task id to poll. */
 export const SYNC_WAIT_S = { image: 120, sora: 90, linkedin: 150 } as const;

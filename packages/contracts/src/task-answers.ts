@@ -18,6 +18,8 @@ export interface TaskFacts {
   error: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /** When the result's files are deleted; null for results without files. */
+  resultsExpireAt?: Date | null;
 }
 
 /** Which engine did the work; the local one is labelled as a development stand-in. */
@@ -65,6 +67,7 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
     ...(task.status === 'processing' && { statusUrl: taskStatusPath(task.service, task.id) }),
     ...(task.error && { error: task.error }),
     ...result,
+    ...(task.resultsExpireAt && { expiresAt: task.resultsExpireAt.toISOString() }),
     engine: engineOf(engine),
   };
 }

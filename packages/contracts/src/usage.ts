@@ -58,6 +58,8 @@ export const UsageItem = z.object({
   rating: z.number().int().min(1).max(5).nullable(),
   /** The files the call produced (images, videos); empty for LinkedIn and unfinished calls. */
   resultUrls: z.array(z.string()),
+  /** When those files are deleted (their URLs answer 410 from then on); null without files. */
+  expiresAt: z.string().nullable(),
 });
 export type UsageItem = z.infer<typeof UsageItem>;
 
@@ -81,6 +83,8 @@ export const USAGE_CSV_COLUMNS = [
   'credits_refunded',
   /** The call's result files, separated by spaces. */
   'result_urls',
+  /** When those files are deleted. */
+  'results_expire_at',
 ] as const;
 
 /** An IANA time zone name the browser reports (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */

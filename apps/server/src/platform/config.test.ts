@@ -18,6 +18,8 @@ describe('parseConfig', () => {
       SHUTDOWN_DRAIN_MS: 0,
       GOOGLE_ISSUER: 'https://accounts.google.com',
       LOG_FORMAT: 'pretty',
+      STORAGE: 'fs',
+      RESULT_RETENTION_DAYS: 30,
       isProduction: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -99,6 +101,25 @@ describe('parseConfig', () => {
       'Invalid configuration: KIE_WEBHOOK_HMAC_KEY is set, so KIE_API_KEY must be set too',
     ],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters'],
+    [{ STORAGE: 'disk' }, 'Invalid configuration: STORAGE must be "fs" or "s3" (got "disk")'],
+    [{ STORAGE: 's3' }, 'Invalid configuration: S3_BUCKET is required when STORAGE is "s3"'],
+    [{ S3_BUCKET: 'results' }, 'Invalid configuration: S3_BUCKET is set, so STORAGE must be "s3"'],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'results', S3_PREFIX: '/abs' },
+      'Invalid configuration: S3_PREFIX must not start with /',
+    ],
+    [
+      { AWS_ACCESS_KEY_ID: 'AKIA' },
+      'Invalid configuration: AWS_ACCESS_KEY_ID is set, so AWS_SECRET_ACCESS_KEY must be set too',
+    ],
+    [
+      { AWS_ENDPOINT_URL_S3: 'minio:9000' },
+      'Invalid configuration: AWS_ENDPOINT_URL_S3 must be a URL starting with http:// or https://',
+    ],
+    [
+      { RESULT_RETENTION_DAYS: '0' },
+      'Invalid configuration: RESULT_RETENTION_DAYS must be a whole number of days between 1 and 3650 (got "0")',
+    ],
   ])('rejects %o with one clear line', (env, message) => {
     let thrown: unknown;
     try {

@@ -1,3 +1,4 @@
+import { DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
 import { z } from 'zod';
 
 const flag = z
@@ -112,6 +113,31 @@ const EnvSchema = z.object({
    * How long one step of a task (an upstream start or poll, a result download) may hold the task;
    * a worker killed mid-step loses its tasks to another worker after this.
    */
+  /** Where result files live: `fs` (DATA_DIR/files, one machine) or `s3` (shared by every process). */
+  STORAGE: z.enum(['fs', 's3'], { error: 'must be "fs" or "s3"' }).default('fs'),
+  S3_BUCKET: optionalText,
+  /** Folder of this installation's results inside the bucket, e.g. `conduit/` (a slash is added). */
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.\-/]{1,200}$/, { error: 'must be 1-200 letters, digits or _ . - /' })
+      .refine((value) => !value.startsWith('/'), { error: 'must not start with /' })
+      .optional(),
+  ),
+  /** Path-style addresses (`endpoint/bucket/key`), which MinIO and most S3-compatible stores need. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** The AWS SDK's own variables; unset, the SDK looks for credentials where it always does. */
+  AWS_REGION: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalUrl(['http://', 'https://']),
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  /** Days a result file is kept after its task completes; its URL answers 410 after that. */
+  RESULT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days between 1 and 3650' })
+    .int({ error: 'must be a whole number of days between 1 and 3650' })
+    .min(1, { error: 'must be a whole number of days between 1 and 3650' })
+    .max(3650, { error: 'must be a whole number of days between 1 and 3650' })
+    .default(DEFAULT_RESULT_RETENTION_DAYS),
   TASK_LEASE_S: z.coerce
     .number({ error: 'must be a whole number of seconds, 1 or more' })
     .int({ error: 'must be a whole number of seconds, 1 or more' })
@@ -139,6 +165,8 @@ const NEEDS: ReadonlyArray<readonly [keyof Env, keyof Env]> = [
   ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY'],
   ['KIE_WEBHOOK_HMAC_KEY', 'KIE_API_KEY'],
   ['FAL_BASE_URL', 'FAL_KEY'],
+  ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
+  ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'],
 ];
 
 /** Parses the environment once; a bad value throws one line naming the variable and the rule. */
@@ -155,6 +183,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const isProduction = parsed.NODE_ENV === 'production';
   if (parsed.PROVIDER_ENGINE === 'kie' && !parsed.KIE_API_KEY) {
     throw new ConfigError('Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie"');
+  }
+  if (parsed.STORAGE === 's3' && !parsed.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE is "s3"');
+  }
+  if (parsed.STORAGE !== 's3' && parsed.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is set, so STORAGE must be "s3"');
   }
   for (const [name, needed] of NEEDS) {
     if (parsed[name] !== undefined && parsed[needed] === undefined) {

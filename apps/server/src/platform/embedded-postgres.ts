@@ -77,6 +77,30 @@ async function stopOrphan(databaseDir: string, log: Logger) {
   for (let waited = 0; isAlive(pid) && waited < STOP_TIMEOUT_MS; waited += 100) await sleep(100);
 }
 
+/**
+ * Stops PostgreSQL when this process dies for any reason, SIGKILL and crashes included: a small
+ * shell of its own process group (so a terminal's Ctrl-C does not reach it) reads a pipe from
+ * us, which the kernel closes when this process ends however it ends, then asks PostgreSQL for
+ * a fast shutdown. A clean stop ends the watchdog first. Answers that "end it" function.
+ */
+function watchForOurDeath(postgresPid: number): () => void {
+  const watchdog = spawn(
+    '/bin/sh',
+    ['-c', 'cat > /dev/null; kill -INT "$1" 2>/dev/null', 'pg-watchdog', String(postgresPid)],
+    {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    },
+  );
+  watchdog.on('error', () => {});
+  // Neither the watchdog nor its pipe keeps this process's event loop alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return () => {
+    if (watchdog.exitCode === null) watchdog.kill('SIGKILL');
+  };
+}
+
 async function initialise(
   binaries: Binaries,
   databaseDir: string,
@@ -180,13 +204,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Last resort when the server dies without a clean stop: never leave PostgreSQL behind.
+  const endWatchdog = child.pid ? watchForOurDeath(child.pid) : () => {};
+  // On process.exit() the watchdog would too, a moment later: ask PostgreSQL at once.
   const onExit = () => child.kill('SIGINT');
   process.once('exit', onExit);
 
   const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const stop = async () => {
     process.off('exit', onExit);
+    endWatchdog();
     if (child.exitCode !== null) return;
     child.kill('SIGINT');
     const timedOut = await Promise.race([

@@ -86,6 +86,16 @@ export class RangeNotSatisfiable extends AppError {
   }
 }
 
+/** A result file whose retention period is over: gone for good, unlike a file never there (404). */
+export class ResultExpired extends AppError {
+  constructor(expiredAt: Date, retentionDays: number) {
+    super(
+      ERROR_CODES.RESULT_EXPIRED,
+      `This result is no longer available: it expired on ${expiredAt.toISOString()}. Results are kept ${retentionDays} days after their call completes.`,
+    );
+  }
+}
+
 export class RateLimited extends AppError {
   constructor(retryAfterS: number, message = 'Too many requests, please slow down') {
     super(ERROR_CODES.RATE_LIMITED, message, {

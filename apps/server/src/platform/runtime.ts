@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type BuildAppOptions, buildApp } from '../app.ts';
+import { openResultStore } from '../modules/files/result-store.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { recordStart } from '../modules/system/installation.ts';
 import type { Config } from './config.ts';
@@ -26,8 +27,10 @@ export async function startRuntime(
   log: Logger,
   options: BuildAppOptions = {},
 ): Promise<Runtime> {
+  // An unreachable store stops the start before anything else is started.
+  const storage = await openResultStore(config);
   const database = await openDatabase(config, log);
-  const cleanups: Array<() => Promise<unknown>> = [() => database.close()];
+  const cleanups: Array<() => Promise<unknown>> = [async () => storage.close(), () => database.close()];
   let stopping: Promise<void> | undefined;
   const stopAll = () => {
     stopping ??= (async () => {
@@ -54,6 +57,7 @@ export async function startRuntime(
       redis,
       metrics: createMetrics(),
       mailer,
+      storage,
       clock: systemClock,
       log,
       startedAt: new Date(),

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { ResultStore } from '../modules/files/result-store.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './database.ts';
@@ -23,6 +24,8 @@ export interface Services {
   redis?: Redis;
   metrics: Metrics;
   mailer: Mailer;
+  /** Where result files live (STORAGE): this machine's disk or S3-compatible object storage. */
+  storage: ResultStore;
   clock: Clock;
   log: Logger;
   startedAt: Date;

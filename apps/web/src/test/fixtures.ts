@@ -56,6 +56,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     creditsRefunded: 0,
     rating: null,
     resultUrls: [],
+    expiresAt: null,
     ...overrides,
   };
 }
@@ -76,6 +77,8 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
     error: null,
     result: { resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'] },
     resultUrls: ['http://localhost/files/task_0001/aaaaaaaaaaaaaaaaaaaa.png'],
+    // Kept for a while yet, whenever the test runs.
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     rating: null,
     engine: { name: 'local', isDevelopmentEngine: true },
     ...overrides,

@@ -1,6 +1,8 @@
 import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
+import type { Services } from '../../platform/services.ts';
+import { expireWorkspaceResults, queueResultExpiry } from '../files/retention.ts';
 import { supportTickets } from '../support/schema.ts';
 import { leaveAllTeams } from '../workspaces/members.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -23,9 +25,14 @@ import { findUserById } from './users.ts';
  * password and Google link are gone (also from support tickets) and the address is free to sign up again. Sessions end at
  * once; the keys of the personal workspace stop at once because key checks require its account
  * active and undeleted. Team memberships end (an only owner must hand the team on first); team keys
- * the account created stay with their team.
+ * the account created stay with their team. The account's result files expire at once (their URLs
+ * answer 410) and a worker deletes them.
  */
-export async function deleteAccount(ctx: AuthContext, userId: string, input: DeleteAccountBody) {
+export async function deleteAccount(
+  ctx: AuthContext & Pick<Services, 'jobs'>,
+  userId: string,
+  input: DeleteAccountBody,
+) {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new NotFound('Account not found');
   if (user.passwordHash) {
@@ -67,7 +74,11 @@ export async function deleteAccount(ctx: AuthContext, userId: string, input: Del
     }
     // Support tickets stay for the record, but no longer name the address.
     await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
+    await expireWorkspaceResults(tx, user.id, ctx.clock.now());
   });
+  await queueResultExpiry(ctx).catch((error) =>
+    ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),
+  );
   ctx.log.info({ userId: user.id }, 'account deleted');
   return { message: M.accountDeleted };
 }

@@ -1,21 +1,21 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, RangeNotSatisfiable } from '../../platform/errors.ts';
+import { NotFound, RangeNotSatisfiable, ResultExpired } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { parseByteRange } from './byte-range.ts';
-import { CONTENT_TYPES, FILE_NAME_PATTERN, filesDir, TASK_DIR_PATTERN } from './result-files.ts';
+import { contentTypeOf, FILE_NAME_PATTERN, TASK_DIR_PATTERN } from './result-files.ts';
+import { findResultsExpiry } from './retention.ts';
+
+const YEAR_S = 31_536_000;
 
 /**
- * Result files: public by their unguessable URL (task id plus 80 random bits), immutable.
- * Streamed from disk with byte ranges, so a video player can seek; `?download=1` answers the
- * file as an attachment, for download links.
+ * Result files: public by their unguessable URL (task id plus 80 random bits), immutable until
+ * they expire (410 from then on). Streamed from the store with byte ranges, so a video player
+ * can seek; `?download=1` answers the file as an attachment, for download links.
  */
 export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const root = filesDir(services.config);
+    const { storage, config } = services;
     app.get(
       '/files/:taskId/:name',
       {
@@ -31,32 +31,39 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
         const { taskId, name } = request.params;
         if (!TASK_DIR_PATTERN.test(taskId) || !FILE_NAME_PATTERN.test(name))
           throw new NotFound('File not found');
-        const file = path.join(root, taskId, name);
-        const info = await stat(file).catch(() => undefined);
-        if (!info?.isFile()) throw new NotFound('File not found');
-        const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+        const expiresAt = await findResultsExpiry(services.db, taskId);
+        const now = services.clock.now();
+        if (expiresAt && expiresAt <= now) throw new ResultExpired(expiresAt, config.RESULT_RETENTION_DAYS);
+        const key = `${taskId}/${name}`;
+        const info = await storage.stat(key);
+        if (!info) throw new NotFound('File not found');
         // If-Range: the client holds part of one version; a range of another version answers whole.
         const ifRange = request.headers['if-range'];
-        const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+        const rangeHeader =
+          ifRange === undefined || ifRange === info.etag ? request.headers.range : undefined;
         const range = parseByteRange(rangeHeader, info.size);
         if (range.kind === 'unsatisfiable') throw new RangeNotSatisfiable(info.size);
+        const part = range.kind === 'part' ? { start: range.start, end: range.end } : undefined;
+        const body = await storage.read(key, part);
+        if (!body) throw new NotFound('File not found');
 
+        // Caches keep the file until it expires, never longer.
+        const maxAgeS = expiresAt ? Math.floor((expiresAt.getTime() - now.getTime()) / 1000) : YEAR_S;
         reply
-          .type(CONTENT_TYPES[path.extname(name).slice(1)] ?? 'application/octet-stream')
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(contentTypeOf(name))
+          .header('cache-control', `public, max-age=${maxAgeS}, immutable`)
           .header('accept-ranges', 'bytes')
-          .header('etag', etag);
+          .header('etag', info.etag);
+        if (expiresAt) reply.header('expires', expiresAt.toUTCString());
         if (request.query.download) {
           reply.header('content-disposition', `attachment; filename="${taskId}-${name}"`);
         }
-        if (range.kind === 'whole') {
-          return reply.header('content-length', info.size).send(createReadStream(file));
-        }
+        if (!part) return reply.header('content-length', info.size).send(body);
         return reply
           .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-          .header('content-length', range.end - range.start + 1)
-          .send(createReadStream(file, { start: range.start, end: range.end }));
+          .header('content-range', `bytes ${part.start}-${part.end}/${info.size}`)
+          .header('content-length', part.end - part.start + 1)
+          .send(body);
       },
     );
   };

@@ -41,7 +41,7 @@ export async function runLinkedinCall(
         posts: result.posts,
         pagination_token: result.paginationToken,
       },
-      result,
+      { servedBy: result },
     );
   } catch (error) {
     if (!(error instanceof UpstreamRejected))

@@ -1,9 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
+import type { Clock } from '../../platform/services.ts';
 import type { Engine, MediaInput, MediaService } from '../engines/engine.ts';
 import { UpstreamRejected, UpstreamUnavailable } from '../engines/engine.ts';
 import { storeResultFile } from '../files/result-files.ts';
+import type { ResultStore } from '../files/result-store.ts';
+import { resultsExpiryFrom } from '../files/retention.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import {
   claimTaskStep,
@@ -18,7 +21,9 @@ import type { TaskWaiters } from './task-waiters.ts';
 export interface RunnerContext {
   db: Db;
   engine: Engine;
-  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'TASK_LEASE_S'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'TASK_LEASE_S' | 'RESULT_RETENTION_DAYS'>;
+  storage: ResultStore;
+  clock: Clock;
   log: Logger;
   /** Called once when a task settles (completed or failed), e.g. to queue its webhook. */
   onSettled?: (task: TaskRow) => void;
@@ -79,9 +84,17 @@ export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<T
       return { ...task, upstreamId, nextCheckAt };
     }
     if (state.state === 'failed') return settle(ctx, await failTask(ctx.db, task.id, state.reason));
-    const urls = await Promise.all(state.files.map((file) => storeResultFile(ctx.config, task.id, file)));
+    const urls = await Promise.all(
+      state.files.map((file) => storeResultFile(ctx.storage, ctx.config, task.id, file)),
+    );
     const result = task.service === 'image' ? { resultUrls: urls } : { videoUrls: urls, resultUrls: urls };
-    return settle(ctx, await completeTask(ctx.db, task.id, result));
+    const expiresAt = resultsExpiryFrom(ctx.clock.now(), ctx.config.RESULT_RETENTION_DAYS);
+    return settle(
+      ctx,
+      await completeTask(ctx.db, task.id, result, {
+        resultsExpireAt: urls.length > 0 ? expiresAt : undefined,
+      }),
+    );
   } catch (error) {
     if (error instanceof UpstreamRejected) {
       return settle(ctx, await failTask(ctx.db, task.id, publicFailureReason(error)));

@@ -3,7 +3,7 @@ import { JOBS_SCHEMA } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 
 export interface ReadinessCheck {
-  name: 'database' | 'jobs' | 'redis';
+  name: 'database' | 'jobs' | 'storage' | 'redis';
   ok: boolean;
   latencyMs: number;
   error?: string;
@@ -32,13 +32,17 @@ async function timed(name: ReadinessCheck['name'], probe: () => Promise<unknown>
   }
 }
 
-/** Whether this process can serve: its database, its job queue and (when configured) Redis answer. */
-export async function checkReadiness(services: Pick<Services, 'db' | 'redis'>) {
+/**
+ * Whether this process can serve: its database, its job queue, its result store and (when
+ * configured) Redis answer.
+ */
+export async function checkReadiness(services: Pick<Services, 'db' | 'redis' | 'storage'>) {
   const checks = await Promise.all([
     timed('database', () => services.db.execute(sql`select 1`)),
     timed('jobs', () =>
       services.db.execute(sql`select 1 from ${sql.identifier(JOBS_SCHEMA)}.version limit 1`),
     ),
+    timed('storage', () => services.storage.check()),
     ...(services.redis
       ? [timed('redis', () => (services.redis as NonNullable<Services['redis']>).ping())]
       : []),

@@ -17,12 +17,12 @@ describe('health, readiness and metrics', () => {
     expect(response.json().status).toBe('ok');
   });
 
-  it('is ready when the database and the job queue answer', async () => {
+  it('is ready when the database, the job queue and the result store answer', async () => {
     const response = await runtime.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe('ready');
-    const expected = process.env.REDIS_URL ? ['database', 'jobs', 'redis'] : ['database', 'jobs'];
+    const expected = ['database', 'jobs', 'storage', ...(process.env.REDIS_URL ? ['redis'] : [])];
     expect(body.checks.map((check: { name: string }) => check.name)).toEqual(expected);
     expect(body.checks.every((check: { ok: boolean }) => check.ok)).toBe(true);
   });
@@ -32,7 +32,7 @@ describe('health, readiness and metrics', () => {
       connectionString: 'postgres://nobody@127.0.0.1:1/none',
       connectionTimeoutMillis: 500,
     });
-    const result = await checkReadiness({ db: drizzle(pool) });
+    const result = await checkReadiness({ db: drizzle(pool), storage: runtime.services.storage });
     await pool.end();
     expect(result.isReady).toBe(false);
     expect(result.checks.find((check) => check.name === 'database')?.ok).toBe(false);

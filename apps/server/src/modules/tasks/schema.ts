@@ -43,10 +43,17 @@ export const tasks = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     completedAt: timestamptz('completed_at'),
+    /** When the task's result files stop being served (RESULT_RETENTION_DAYS after completion); null without files. */
+    resultsExpireAt: timestamptz('results_expire_at'),
+    /** When the expiry job deleted the files from the store. */
+    resultsDeletedAt: timestamptz('results_deleted_at'),
   },
   (table) => [
     index('tasks_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     index('tasks_processing_idx').on(table.nextCheckAt).where(sql`${table.status} = 'processing'`),
+    index('tasks_results_to_delete_idx')
+      .on(table.resultsExpireAt)
+      .where(sql`${table.resultsExpireAt} is not null and ${table.resultsDeletedAt} is null`),
     uniqueIndex('tasks_workspace_id_idempotency_key_idx')
       .on(table.workspaceId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),

@@ -14,7 +14,11 @@ export async function completeTask(
   db: Db,
   taskId: string,
   result: unknown,
-  servedBy?: ServedBy,
+  extras: {
+    servedBy?: ServedBy;
+    /** When the result's files stop being served; undefined for results without files. */
+    resultsExpireAt?: Date;
+  } = {},
 ): Promise<TaskRow | undefined> {
   const [row] = await db
     .update(tasks)
@@ -24,10 +28,11 @@ export async function completeTask(
       completedAt: sql`now()`,
       updatedAt: sql`now()`,
       nextCheckAt: null,
-      ...(servedBy?.channel && {
-        channel: servedBy.channel,
-        upstreamCostMicros: servedBy.upstreamCostMicros ?? null,
+      ...(extras.servedBy?.channel && {
+        channel: extras.servedBy.channel,
+        upstreamCostMicros: extras.servedBy.upstreamCostMicros ?? null,
       }),
+      resultsExpireAt: extras.resultsExpireAt,
     })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
     .returning();

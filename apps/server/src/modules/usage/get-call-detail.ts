@@ -15,6 +15,7 @@ interface CallRow {
   engine: string;
   created_at: Date;
   completed_at: Date | null;
+  results_expire_at: Date | null;
   key_id: string;
   key_name: string;
   key_encrypted: string;
@@ -25,7 +26,7 @@ interface CallRow {
 // The owner is part of the lookup: another account's task is indistinguishable from no task.
 const CALL_SQL = `
   select t.id, t.service, t.status, t.request, t.result, t.error, t.cost, t.credits_refunded, t.engine,
-         t.created_at, t.completed_at, k.id as key_id, k.name as key_name, k.key_encrypted,
+         t.created_at, t.completed_at, t.results_expire_at, k.id as key_id, k.name as key_name, k.key_encrypted,
          k.deleted_at is not null as is_key_deleted, r.rating
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
@@ -61,6 +62,7 @@ export async function getCallDetail(
     error: row.error,
     result,
     resultUrls: result?.resultUrls ?? [],
+    expiresAt: row.results_expire_at?.toISOString() ?? null,
     rating: row.rating,
     engine: { name: row.engine, isDevelopmentEngine: row.engine === 'local' },
   };

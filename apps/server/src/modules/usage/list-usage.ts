@@ -15,11 +15,13 @@ interface UsageRow {
   credits_refunded: number;
   rating: number | null;
   result_urls: string[];
+  results_expire_at: Date | null;
 }
 
 const SELECT_USAGE = `
   select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
-         r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls
+         r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls,
+         t.results_expire_at
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
    where t.workspace_id = $1`;
@@ -35,6 +37,7 @@ const toItem = (row: UsageRow): UsageItem => ({
   creditsRefunded: row.credits_refunded,
   rating: row.rating,
   resultUrls: row.status === 'completed' ? row.result_urls : [],
+  expiresAt: row.results_expire_at?.toISOString() ?? null,
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
@@ -78,6 +81,7 @@ export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<s
           item.creditsCharged,
           item.creditsRefunded,
           item.resultUrls.join(' '),
+          item.expiresAt ?? '',
         ]
           .map(csvCell)
           .join(','),

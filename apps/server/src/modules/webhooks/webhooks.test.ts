@@ -73,10 +73,14 @@ describe('callBackUrl webhooks', () => {
         body,
       ),
     ).toBe(true);
-    expect(JSON.parse(body)).toMatchObject({
+    const event = JSON.parse(body);
+    expect(event).toMatchObject({
       type: 'task.completed',
-      data: { taskId: created.data.taskId, status: 'completed' },
+      data: { taskId: created.data.taskId, status: 'completed', videoUrls: [expect.any(String)] },
     });
+    // The files' expiry travels with their URLs: RESULT_RETENTION_DAYS (30) after completion.
+    const keptMs = Date.parse(event.data.expiresAt) - Date.parse(event.data.completedAt);
+    expect(Math.abs(keptMs - 30 * 86_400_000)).toBeLessThan(60_000);
     expect(
       verifyWebhook(
         'whsec_b3RoZXI=',

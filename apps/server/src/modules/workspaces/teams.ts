@@ -16,6 +16,7 @@ import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
 import { NEW_WORKSPACE_PLAN } from '../auth/users.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
+import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
@@ -102,7 +103,7 @@ export async function updateTeam(
 /**
  * Deleting a team (owners, typing its name): its keys stop at once (every key check reads the
  * workspace's `deleted_at`), pending invitations die, members' sessions fall back to their
- * personal workspace. The ledger and purchases stay for accounting.
+ * personal workspace, its result files expire. The ledger and purchases stay for accounting.
  */
 export async function deleteTeam(
   ctx: TeamsContext,
@@ -129,6 +130,8 @@ export async function deleteTeam(
       .from(workspaceMembers)
       .where(eq(workspaceMembers.workspaceId, team.id));
     for (const member of members) await notifySessionsChanged(tx, member.userId);
+    // Its result files stop being served now; the hourly expiry run deletes them.
+    await expireWorkspaceResults(tx, team.id, now);
   });
 }
 

@@ -2,10 +2,11 @@ import { CALL_TEXTS, RATING_MESSAGES } from '@conduit/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../lib/format.ts';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
-import { CALL_RUNNING_TEXT } from './call-outcome.tsx';
+import { CALL_RUNNING_TEXT, filesDeletedText } from './call-outcome.tsx';
 import { RATING_SAVE_FAILED, SAVE_RATING } from './result-rating.tsx';
 
 function openCall(taskId: string, routes: ApiRoutes) {
@@ -40,6 +41,27 @@ describe('call detail page', () => {
     expect(details.getAllByText('1 credit')).toHaveLength(2);
     expect(details.getByText('0 credits')).toBeInTheDocument();
     expect(section('Request').getByText('16:9')).toBeInTheDocument();
+  });
+
+  it('says until when the files are kept, or that they were deleted', async () => {
+    const later = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const { unmount } = openCall('task_0001', {
+      'GET /api/calls/task_0001': { body: makeCallDetail({ expiresAt: later }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Image generation' })).toBeInTheDocument();
+    expect(section('Details').getByText('Files kept until')).toBeInTheDocument();
+    expect(section('Details').getByText(formatDate(later))).toBeInTheDocument();
+    unmount();
+
+    const earlier = new Date(Date.now() - 86_400_000).toISOString();
+    openCall('task_0002', {
+      'GET /api/calls/task_0002': { body: makeCallDetail({ taskId: 'task_0002', expiresAt: earlier }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Image generation' })).toBeInTheDocument();
+    expect(section('Details').getByText('Files deleted on')).toBeInTheDocument();
+    expect(section('Details').getByText(formatDate(earlier))).toBeInTheDocument();
+    expect(section('Result').getByText(filesDeletedText(earlier))).toBeInTheDocument();
+    expect(section('Result').queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('asks for a rating only once the result has loaded, and saves only on "Save rating"', async () => {

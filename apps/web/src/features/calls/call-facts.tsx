@@ -1,6 +1,6 @@
 import type { CallDetail } from '@conduit/contracts';
 import type { ReactNode } from 'react';
-import { formatQuantity } from '../../lib/format.ts';
+import { formatDate, formatQuantity } from '../../lib/format.ts';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -11,7 +11,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Which key made the call (masked), what it cost and what came back, and which engine ran it. */
+/** Which key made the call (masked), what it cost, which engine ran it and how long its files are kept. */
 export function CallFacts({ call }: { call: CallDetail }) {
   const net = call.creditsCharged - call.creditsRefunded;
   return (
@@ -27,6 +27,12 @@ export function CallFacts({ call }: { call: CallDetail }) {
       <Fact term="Credits charged">{formatQuantity(call.creditsCharged, 'credit')}</Fact>
       <Fact term="Credits refunded">{formatQuantity(call.creditsRefunded, 'credit')}</Fact>
       <Fact term="Net cost">{formatQuantity(net, 'credit')}</Fact>
+      {call.expiresAt && (
+        // Past it, the file URLs answer 410: say so rather than offer dead links as live.
+        <Fact term={Date.parse(call.expiresAt) > Date.now() ? 'Files kept until' : 'Files deleted on'}>
+          {formatDate(call.expiresAt)}
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -1,11 +1,13 @@
 import type { CallDetail } from '@conduit/contracts';
 import { CircleX, LoaderCircle } from 'lucide-react';
-import { formatDuration, formatQuantity } from '../../lib/format.ts';
+import { formatDate, formatDuration, formatQuantity } from '../../lib/format.ts';
 import type { NextPageAction } from './linkedin-result.tsx';
 import { ResultView } from './result-view.tsx';
 import { useElapsed } from './use-elapsed.ts';
 
 export const CALL_RUNNING_TEXT = 'Processing: the result shows here as soon as it is ready.';
+export const filesDeletedText = (expiresAt: string) =>
+  `The files of this call were deleted on ${formatDate(expiresAt)}, at the end of their retention period.`;
 
 function Running({ since }: { since: string }) {
   const elapsedMs = useElapsed(since, true);
@@ -45,6 +47,14 @@ export function CallOutcome({
           <p className="mt-1">{formatQuantity(call.creditsRefunded, 'credit')} refunded to your balance.</p>
         </div>
       </div>
+    );
+  }
+  // Expired files answer 410: no broken images or players, one sentence instead.
+  if (call.expiresAt && Date.parse(call.expiresAt) <= Date.now()) {
+    return (
+      <p className="rounded-2xl border border-border bg-surface p-5 text-muted text-sm shadow-card">
+        {filesDeletedText(call.expiresAt)}
+      </p>
     );
   }
   const prompt = typeof call.request.prompt === 'string' ? call.request.prompt : undefined;

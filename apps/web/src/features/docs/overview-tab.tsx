@@ -1,6 +1,7 @@
 import {
   API_ENDPOINT_DOCS,
   API_KEY_HEADER,
+  DEFAULT_RESULT_RETENTION_DAYS,
   OPENAPI_PATH,
   SERVICE_LABELS,
   SERVICES,
@@ -121,6 +122,17 @@ export function OverviewTab() {
           , with its result URLs or data, or <Code>failed</Code>, with an <Code>error</Code>: a failed task is
           refunded in full, once (<Code>creditsRefunded</Code> says so, and <Code>creditsUsed</Code> drops to
           0).
+        </p>
+      </DocSection>
+
+      <DocSection id="result-files" title="Result files and how long they are kept">
+        <p>
+          Images and videos are served from our own URLs (<Code>/files/...</Code>), with byte ranges for video
+          seeking. They are kept {DEFAULT_RESULT_RETENTION_DAYS} days after the task completes: every answer
+          that carries result URLs also carries <Code>expiresAt</Code>, the moment they stop working. From
+          then on a file's URL answers <Code>410 RESULT_EXPIRED</Code> and the file is deleted; download what
+          you want to keep before <Code>expiresAt</Code>. Deleting your account deletes its result files at
+          once.
         </p>
       </DocSection>
 

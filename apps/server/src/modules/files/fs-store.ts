@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../../platform/config.ts';
+import type { ResultStore } from './result-store.ts';
+
+export const filesDir = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'files');
+
+/** Result files under DATA_DIR/files/<taskId>/<name>: the default, for one machine. */
+export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
+  const root = filesDir(config);
+  const fileOf = (key: string) => path.join(root, key);
+  return {
+    kind: 'fs',
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed into place: a reader never sees half a file.
+      const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async stat(key) {
+      const info = await stat(fileOf(key)).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return {
+        size: info.size,
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    },
+    async read(key, range) {
+      return createReadStream(fileOf(key), range);
+    },
+    async deleteTask(taskId) {
+      await rm(path.join(root, taskId), { recursive: true, force: true });
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+    close() {},
+  };
+}

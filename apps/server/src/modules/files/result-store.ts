@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import { type Config, ConfigError } from '../../platform/config.ts';
+import { createFsStore } from './fs-store.ts';
+import { createS3Store } from './s3-store.ts';
+
+/** What is known of a stored file without reading it. */
+export interface StoredFileInfo {
+  size: number;
+  /** Changes when the bytes do: the answer's ETag and what If-Range compares. */
+  etag: string;
+}
+
+/**
+ * Where result files live, by key `<taskId>/<name>`: the local file system (one machine) or
+ * S3-compatible object storage (every API and worker process sees the same files).
+ */
+export interface ResultStore {
+  readonly kind: Config['STORAGE'];
+  /** Streams `body` in under `key`; a body that fails part-way leaves nothing behind. */
+  put(key: string, body: Readable, contentType: string): Promise<void>;
+  /** The file's size and version, or undefined when there is no such file. */
+  stat(key: string): Promise<StoredFileInfo | undefined>;
+  /** A stream of the file's bytes, `start` to `end` inclusive when given; undefined when it is gone. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
+  /** Deletes every file of a task (also those a losing concurrent step stored). */
+  deleteTask(taskId: string): Promise<void>;
+  /** Throws when the store cannot be written to or reached (the start and /readyz ask). */
+  check(): Promise<void>;
+  /** Lets go of connections (the S3 client's sockets). */
+  close(): void;
+}
+
+export const createResultStore = (config: Config): ResultStore =>
+  config.STORAGE === 's3' ? createS3Store(config) : createFsStore(config);
+
+/** The process's store, checked: an unreachable one stops the start with one line. */
+export async function openResultStore(config: Config): Promise<ResultStore> {
+  const store = createResultStore(config);
+  try {
+    await store.check();
+  } catch (error) {
+    const where = config.STORAGE === 's3' ? `S3 bucket "${config.S3_BUCKET}"` : 'DATA_DIR/files';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`Storage unavailable: ${where} (${reason.split('\n')[0]})`);
+  }
+  return store;
+}

@@ -1,0 +1,78 @@
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+import type { Services } from '../../platform/services.ts';
+import { tasks } from '../tasks/schema.ts';
+
+export const RESULT_EXPIRY_QUEUE = 'result-expiry';
+/** Hourly: a file is served until its expiry exactly (the route checks), and deleted within the hour. */
+const RESULT_EXPIRY_CRON = '17 * * * *';
+const BATCH = 200;
+
+const DAY_MS = 86_400_000;
+
+type RetentionServices = Pick<Services, 'db' | 'storage' | 'clock' | 'log' | 'config'>;
+
+/** When results stored now stop being served. */
+export const resultsExpiryFrom = (now: Date, retentionDays: number) =>
+  new Date(now.getTime() + retentionDays * DAY_MS);
+
+/** The task's results expiry: undefined for an unknown task, null for a task without files. */
+export async function findResultsExpiry(db: DbOrTx, taskId: string): Promise<Date | null | undefined> {
+  const [row] = await db
+    .select({ resultsExpireAt: tasks.resultsExpireAt })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  return row ? row.resultsExpireAt : undefined;
+}
+
+/**
+ * A deleted workspace's results expire at once (a deleted account's personal workspace, whose id
+ * is the account's, or a deleted team): their URLs answer 410 from now on, and the next expiry
+ * run deletes the files.
+ */
+export async function expireWorkspaceResults(tx: DbOrTx, workspaceId: string, now: Date): Promise<void> {
+  await tx
+    .update(tasks)
+    .set({ resultsExpireAt: now })
+    .where(and(eq(tasks.workspaceId, workspaceId), gt(tasks.resultsExpireAt, now)));
+}
+
+/** Deletes the files of every task whose results expired; answers how many tasks it cleared. */
+export async function deleteExpiredResults(services: RetentionServices): Promise<number> {
+  let cleared = 0;
+  for (;;) {
+    const now = services.clock.now();
+    const due = await services.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(lte(tasks.resultsExpireAt, now), isNull(tasks.resultsDeletedAt)))
+      .limit(BATCH);
+    for (const { id } of due) {
+      await services.storage.deleteTask(id);
+      await services.db.update(tasks).set({ resultsDeletedAt: now }).where(eq(tasks.id, id));
+    }
+    cleared += due.length;
+    if (due.length < BATCH) return cleared;
+  }
+}
+
+/** Asks a worker to delete expired results now (after an account's deletion). */
+export const queueResultExpiry = (services: Pick<Services, 'jobs'>) =>
+  services.jobs.send(RESULT_EXPIRY_QUEUE, null, { singletonKey: RESULT_EXPIRY_QUEUE });
+
+/**
+ * The expiry job runs on worker processes (ROLE worker or all): hourly by pg-boss's schedule,
+ * once at start, and when an account is deleted. One run at a time across processes.
+ */
+export async function startResultExpiry(services: RetentionServices & Pick<Services, 'jobs'>) {
+  await services.jobs.createQueue(RESULT_EXPIRY_QUEUE);
+  if (services.config.ROLE === 'api') return;
+  await services.jobs.work(RESULT_EXPIRY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const cleared = await deleteExpiredResults(services);
+    if (cleared > 0) services.log.info({ tasks: cleared }, 'deleted expired result files');
+  });
+  await services.jobs.schedule(RESULT_EXPIRY_QUEUE, RESULT_EXPIRY_CRON, null, {
+    singletonKey: RESULT_EXPIRY_QUEUE,
+  });
+  await queueResultExpiry(services);
+}

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/platform/database.ts';
+import { systemClock } from '../src/platform/services.ts';
+import { openEventStream } from './event-stream-client.ts';
+import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
+import { freePort, type ServerProcess, spawnProcess, waitForReady } from './server-processes.ts';
+
+/** Whether the process runs (an exited one its parent has not reaped yet counts as stopped). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** The embedded PostgreSQL's process id and its URL, as its data directory records them. */
+async function embeddedDatabaseOf(dataDir: string) {
+  const [pid = '', , , port = ''] = (
+    await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+  ).split('\n');
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  return {
+    pid: Number(pid),
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/conduit`,
+  };
+}
+
+async function until(what: string, condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Ctrl-C at the terminal: SIGINT; answers how the process ended and how long it took. */
+async function interrupt(server: ServerProcess) {
+  const startedAt = Date.now();
+  server.child.kill('SIGINT');
+  const exit = await server.exited;
+  return { exit, tookMs: Date.now() - startedAt };
+}
+
+/** `npm start` on a fresh data directory, so on the embedded PostgreSQL. */
+async function startOnEmbeddedDatabase(dirs: string[]): Promise<ServerProcess & { dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-stop-'));
+  dirs.push(dataDir);
+  const server = spawnProcess({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+  });
+  await waitForReady(server);
+  return { ...server, dataDir };
+}
+
+describe('stopping the server process', () => {
+  const dirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('Ctrl-C stops within 5 s while a browser holds an event stream and an idle keep-alive connection', async () => {
+    const server = await startOnEmbeddedDatabase(dirs);
+    servers.push(server);
+    const database = await embeddedDatabaseOf(server.dataDir);
+    const ctx = { ...connectDatabase(database.url, 2), clock: systemClock, sessionSecret: '' };
+    ctx.sessionSecret = (await readFile(path.join(server.dataDir, 'session-secret'), 'utf8')).trim();
+    const account = await createPaidAccount(ctx);
+    const cookie = await sessionCookieFor(ctx, account.userId);
+    await ctx.pool.end();
+
+    const stream = await openEventStream(server.url, cookie);
+    expect(stream.status).toBe(200);
+    // A browser's other connection: one answered request, then kept open, idle.
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(`${server.url}/healthz`, { agent }, (answer) => answer.resume().on('end', resolve))
+        .on('error', reject),
+    );
+
+    const { exit, tookMs } = await interrupt(server);
+    agent.destroy();
+    stream.close();
+    // Cleanly: the stream was ended and the idle connection cut, nothing waited for them.
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(tookMs).toBeLessThan(2_000);
+    expect(server.output()).toContain('stopped cleanly');
+    expect(isAlive(database.pid)).toBe(false);
+  }, 120_000);
+
+  it('Ctrl-C stops within 5 s even with a request stuck half-sent, and the database stops too', async () => {
+    const server = await startOnEmbeddedDatabase(dirs);
+    servers.push(server);
+    const database = await embeddedDatabaseOf(server.dataDir);
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"email":',
+    );
+    socket.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const { exit, tookMs } = await interrupt(server);
+    socket.destroy();
+    expect(tookMs).toBeLessThan(5_000);
+    expect(exit.code).not.toBeNull();
+    await until('the embedded PostgreSQL to stop', () => !isAlive(database.pid), 5_000);
+  }, 120_000);
+
+  it('the embedded PostgreSQL stops when its server is killed outright (SIGKILL)', async () => {
+    const server = await startOnEmbeddedDatabase(dirs);
+    servers.push(server);
+    const { pid } = await embeddedDatabaseOf(server.dataDir);
+    expect(isAlive(pid)).toBe(true);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const killedAt = Date.now();
+    await until('the embedded PostgreSQL to stop', () => !isAlive(pid), 10_000);
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+  }, 120_000);
+});
