@@ -55,7 +55,7 @@ const MAX_BATCH = 256;
  * Batch statements in flight at once, per process. Each account is in at most one of them, so two
  * statements of this process never wait for each other's row locks. One statement in flight lets
  * the calls that arrive meanwhile make the next batch bigger; a second one keeps PostgreSQL busy
- * while the first commits (bench/README.md, "Paid API": measured with 100 and 10,000 accounts).
+ * while the first commits (bench/README.md, "Paid API (autocannon, 64 connections)": runs (e)).
  */
 const STATEMENTS_IN_FLIGHT = 2;
 
