@@ -26,11 +26,16 @@ const resultOf = (channel: AdminChannel) =>
 
 function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (text: string) => void }) {
   const queryClient = useQueryClient();
+  // The box shows a click at once (set in the same event), until the refreshed list settles it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const update = useMutation({
     mutationFn: (body: { enabled?: boolean; priority?: number }) => adminApi.updateChannel(channel.id, body),
     onSuccess: (data) => onResult(resultOf(data.channel)),
     onError: (error) => onResult(`${channelName(channel)} was not changed: ${error.message}`),
-    onSettled: () => refreshAdminData(queryClient),
+    onSettled: async () => {
+      await refreshAdminData(queryClient);
+      setWanted(null);
+    },
   });
   const name = channelName(channel);
   return (
@@ -40,9 +45,13 @@ function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (t
         <input
           type="checkbox"
           aria-label={`${name} enabled`}
-          checked={channel.enabled}
+          checked={wanted ?? channel.enabled}
+          className="size-5 align-middle accent-primary"
           disabled={update.isPending}
-          onChange={(event) => update.mutate({ enabled: event.target.checked })}
+          onChange={(event) => {
+            setWanted(event.target.checked);
+            update.mutate({ enabled: event.target.checked });
+          }}
         />
       </Cell>
       <FigureCell column="Priority">
