@@ -21,7 +21,7 @@ const exited = (child: ChildProcess) =>
   });
 
 /**
- * A server of the spec's own, started the way the shared e2e servers are (start-server.ts, a
+ * A server for one test file alone, started the way the shared e2e servers are (start-server.ts, a
  * fresh embedded PostgreSQL in its own DATA_DIR), for journeys that change what every call on a
  * server sees (turning an upstream channel off): the specs running beside it keep their server.
  */
