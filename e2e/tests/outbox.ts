@@ -68,8 +68,8 @@ export function linkPathIn(mail: { text?: string; subject?: string }, pathPart: 
 }
 
 /** The verification link of the newest mail to `email`, as a path on the test server. */
-export async function verificationLinkFor(email: string): Promise<string> {
-  const mail = await latestMailTo(email);
+export async function verificationLinkFor(email: string, dataDir = MAIN_DATA_DIR()): Promise<string> {
+  const mail = await latestMailTo(email, dataDir);
   const link = (mail.text ?? '').match(/https?:\/\/\S+\/auth\/verify-email\?token=\S+/)?.[0];
   if (!link) throw new Error(`No verification link in "${mail.subject}"`);
   const url = new URL(link);

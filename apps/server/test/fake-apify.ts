@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, replyJson as reply, startLocalServer } from './local-server.ts';
 
 export interface FakeApify {
   url: string;
@@ -56,16 +56,6 @@ const SPARSE_ITEMS = [
   { urn: { activity_urn: '7111' }, author: { name: 'Someone Else' }, media: [{ type: 'video' }] },
 ];
 
-function reply(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
 /**
  * Apify's run-sync-get-dataset-items for apimaestro/linkedin-profile-posts, as a local server.
  * Steered by the username: `nobody` has an empty dataset, `missing` is 404, `busy` is 429,
@@ -73,8 +63,7 @@ function reply(
  */
 export async function startFakeApify(options: { token?: string } = {}): Promise<FakeApify> {
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = await readBody(request);
     if (request.method !== 'POST' || request.url?.split('?')[0] !== ACTOR_PATH) {
       return reply(response, 404, { error: { type: 'page-not-found', message: 'Page not found' } });
     }
@@ -83,7 +72,7 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
         error: { type: 'token-not-valid', message: 'Authentication token is not valid.' },
       });
     }
-    const input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    const input = JSON.parse(text || '{}');
     fake.inputs.push(input);
     const username = String(input.username ?? '');
     if (username.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
@@ -115,22 +104,15 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
     );
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) reply(response, 500, { error: { type: 'internal-error', message: 'boom' } });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalServer(handle, () => ({
+    error: { type: 'internal-error', message: 'boom' },
+  }));
   const fake: FakeApify = {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     token: options.token ?? `apify_api_${randomBytes(12).toString('hex')}`,
     inputs: [],
     slowMs: 2_000,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

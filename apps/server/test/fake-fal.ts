@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type JsonBody, readJson } from './fake-kie.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
 type Endpoint = 'submit' | 'status' | 'result';
@@ -51,16 +50,6 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
   const failures = new Map<Endpoint, FakeFalFailure[]>();
   const png = tinyPng();
   const mp4 = Buffer.from('fake fal mp4');
-
-  const reply = (
-    response: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -143,16 +132,9 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     );
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error) => {
-      if (!response.headersSent) reply(response, 500, { detail: String(error) });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startLocalServer(handle, (error) => ({ detail: String(error) }));
   const fake: FakeFal = {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     key: `fal-test-${randomBytes(12).toString('hex')}`,
     png,
     submitted: [],
@@ -162,10 +144,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

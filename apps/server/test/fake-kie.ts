@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashText } from '../src/modules/engines/media/seed.ts';
 import { renderVideo } from '../src/modules/engines/media/video.ts';
+import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
 /** A scripted answer for the next request to one endpoint (e.g. a 429, or HTTP 200 with code 500). */
@@ -12,8 +12,6 @@ export interface FakeKieFailure {
   msg?: string;
   retryAfter?: string;
 }
-
-export type JsonBody = Record<string, unknown>;
 
 type Endpoint = 'createTask' | 'generate' | 'recordInfo' | 'record-info' | 'credit';
 
@@ -49,17 +47,6 @@ export interface FakeKie {
   close(): Promise<void>;
 }
 
-export async function readJson(request: IncomingMessage): Promise<JsonBody | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  if (chunks.length === 0) return undefined;
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * kie.ai as a local HTTP server speaking the contract of docs/upstreams.md: Bearer key, the jobs
  * and Veo APIs, the credit endpoint, and the result files themselves. Steered by the prompt (or
@@ -81,16 +68,6 @@ export async function startFakeKie(
     fps: 4,
     seconds: 1,
   });
-
-  const reply = (
-    response: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  };
 
   const createTask = async (endpoint: Endpoint, body: JsonBody | undefined, say: string) => {
     const isVeo = endpoint === 'generate';
@@ -188,16 +165,9 @@ export async function startFakeKie(
     return reply(response, 200, { code: 200, [say]: 'success', data: recordOf(task) });
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error) => {
-      if (!response.headersSent) reply(response, 500, { code: 500, msg: String(error) });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startLocalServer(handle, (error) => ({ code: 500, msg: String(error) }));
   const fake: FakeKie = {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     apiKey: options.apiKey ?? `kie-test-${randomBytes(12).toString('hex')}`,
     png,
     mp4,
@@ -209,10 +179,7 @@ export async function startFakeKie(
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
   return fake;
 }

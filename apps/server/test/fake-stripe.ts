@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import Stripe from 'stripe';
+import { readBody, replyJson, startLocalServer } from './local-server.ts';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_conduit';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_conduit';
@@ -35,20 +35,13 @@ export async function startFakeStripe() {
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
   let failCreates = false;
 
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'request-id': `req_${randomBytes(6).toString('hex')}`,
-    });
-    res.end(JSON.stringify(body));
-  };
+  const send = (res: http.ServerResponse, status: number, body: unknown) =>
+    replyJson(res, status, body, { 'request-id': `req_${randomBytes(6).toString('hex')}` });
   const stripeError = (res: http.ServerResponse, status: number, message: string) =>
     send(res, status, { error: { type: 'invalid_request_error', message } });
 
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const form = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push({ method: req.method ?? '', path: url.pathname, form });
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
@@ -98,9 +91,11 @@ export async function startFakeStripe() {
       return session ? send(res, 200, session) : stripeError(res, 404, 'No such checkout.session');
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const server = await startLocalServer(handle, (error) => ({
+    error: { type: 'api_error', message: String(error) },
+  }));
+  const baseUrl = server.url;
   const stripe = new Stripe(FAKE_STRIPE_KEY);
 
   const sessionOf = (id: string) => {
@@ -155,7 +150,7 @@ export async function startFakeStripe() {
       });
       return { payload, header };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

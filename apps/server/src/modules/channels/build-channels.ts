@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Engine, MediaInput } from '../engines/engine.ts';
 import { createFalEngine } from '../engines/fal-engine.ts';
-import type { ChannelDefinition, ChannelUpstream } from './failover-engine.ts';
+import type { ChannelDefinition, ChannelService, ChannelUpstream } from './failover-engine.ts';
 
 export const FAL_DEFAULT_BASE_URL = 'https://queue.fal.run';
 
@@ -28,6 +28,15 @@ export const CHANNEL_PRICES = {
   local: { free: () => 0 },
 } as const;
 
+/** One upstream serving one service, named `upstream:service`. */
+const channel = (
+  upstream: string,
+  service: ChannelService,
+  priority: number,
+  client: ChannelUpstream,
+  priceMicros: ChannelDefinition['priceMicros'],
+): ChannelDefinition => ({ id: `${upstream}:${service}`, service, upstream, priority, client, priceMicros });
+
 type ChannelConfig = Pick<Config, 'PROVIDER_ENGINE' | 'FAL_KEY' | 'FAL_BASE_URL'>;
 
 /**
@@ -42,14 +51,9 @@ export function buildChannels(
   fal?: ChannelUpstream,
 ): ChannelDefinition[] {
   if (base.name === 'local') {
-    return (['image', 'video', 'sora', 'linkedin'] as const).map((service) => ({
-      id: `local:${service}`,
-      service,
-      upstream: 'local',
-      priority: 10,
-      client: base,
-      priceMicros: CHANNEL_PRICES.local.free,
-    }));
+    return (['image', 'video', 'sora', 'linkedin'] as const).map((service) =>
+      channel('local', service, 10, base, CHANNEL_PRICES.local.free),
+    );
   }
   const falClient =
     fal ??
@@ -59,40 +63,16 @@ export function buildChannels(
           { log },
         )
       : undefined);
-  const kie = (service: 'image' | 'video' | 'sora'): ChannelDefinition => ({
-    id: `kie:${service}`,
-    service,
-    upstream: 'kie',
-    priority: 10,
-    client: base,
-    priceMicros: CHANNEL_PRICES.kie[service],
-  });
-  const falChannel = (service: 'image' | 'video'): ChannelDefinition[] =>
-    falClient
-      ? [
-          {
-            id: `fal:${service}`,
-            service,
-            upstream: 'fal',
-            priority: 20,
-            client: falClient,
-            priceMicros: CHANNEL_PRICES.fal[service],
-          },
-        ]
-      : [];
+  const kie = (service: 'image' | 'video' | 'sora') =>
+    channel('kie', service, 10, base, CHANNEL_PRICES.kie[service]);
+  const falChannel = (service: 'image' | 'video') =>
+    falClient ? [channel('fal', service, 20, falClient, CHANNEL_PRICES.fal[service])] : [];
   return [
     kie('image'),
     ...falChannel('image'),
     kie('video'),
     ...falChannel('video'),
     kie('sora'),
-    {
-      id: 'apify:linkedin',
-      service: 'linkedin',
-      upstream: 'apify',
-      priority: 10,
-      client: { scrapeLinkedin: base.scrapeLinkedin },
-      priceMicros: CHANNEL_PRICES.apify.linkedin,
-    },
+    channel('apify', 'linkedin', 10, { scrapeLinkedin: base.scrapeLinkedin }, CHANNEL_PRICES.apify.linkedin),
   ];
 }

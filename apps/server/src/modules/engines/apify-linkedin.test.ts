@@ -1,6 +1,7 @@
 import { LinkedinPost, LinkedinProfile, type LinkedinRequest } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf } from '../../../test/engine-calls.ts';
 import { actorPost, type FakeApify, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
@@ -21,13 +22,6 @@ const ask = (username: string, extra: Partial<LinkedinRequest> = {}): LinkedinRe
 });
 const scraperFor = (token = apify.token, timeoutMs = 2_000, baseUrl = apify.url) =>
   createApifyLinkedinScraper({ APIFY_TOKEN: token, APIFY_BASE_URL: baseUrl }, { log, timeoutMs });
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as Error & { retryAfterMs?: number },
-  );
 
 beforeAll(async () => {
   apify = await startFakeApify();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf, pollStates } from '../../../test/engine-calls.ts';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { createFalEngine, type FalEngine } from './fal-engine.ts';
@@ -22,23 +23,8 @@ const video = (prompt: string, extra: Record<string, unknown> = {}): MediaInput 
   },
 });
 
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as Error & { retryAfterMs?: number },
-  );
-
-async function settle(service: MediaInput['service'], upstreamId: string) {
-  const states = [];
-  for (let poll = 0; poll < 10; poll += 1) {
-    const state = await engine.pollJob(service, upstreamId);
-    states.push(state);
-    if (state.state !== 'pending') break;
-  }
-  return states;
-}
+const settle = (service: MediaInput['service'], upstreamId: string) =>
+  pollStates(engine, service, upstreamId);
 
 beforeAll(async () => {
   fake = await startFakeFal();

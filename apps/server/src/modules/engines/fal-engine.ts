@@ -1,6 +1,5 @@
 import type { ImageRequest, VideoRequest } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
-import type { Config } from '../../platform/config.ts';
 import {
   type Engine,
   type JobState,

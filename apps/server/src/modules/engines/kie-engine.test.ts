@@ -1,10 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf, pollStates } from '../../../test/engine-calls.ts';
 import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { type Engine, type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
+import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { createKieEngine, customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
 
 let fake: FakeKie;
@@ -43,25 +44,6 @@ const video = (prompt: string, extra: Record<string, unknown> = {}): MediaInput 
   },
 });
 const sora = (videoUrl: string): MediaInput => ({ service: 'sora', request: { video_url: videoUrl } });
-
-/** Polls until the job leaves `pending`, answering every state seen. */
-async function pollStates(engine: Engine, service: MediaInput['service'], upstreamId: string) {
-  const states = [];
-  for (let poll = 0; poll < 10; poll += 1) {
-    const state = await engine.pollJob(service, upstreamId);
-    states.push(state);
-    if (state.state !== 'pending') break;
-  }
-  return states;
-}
-
-const errorOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as Error & { retryAfterMs?: number },
-  );
 
 beforeAll(async () => {
   fake = await startFakeKie({ pendingPolls: 2 });

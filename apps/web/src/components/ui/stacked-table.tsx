@@ -27,6 +27,32 @@ export function Cell({
   );
 }
 
+/** The cell naming the row: emphasised, and across the whole card on phones. */
+export function TitleCell({ column, children }: { column: string; children: ReactNode }) {
+  return (
+    <Cell column={column} className="font-medium text-fg max-sm:col-span-2">
+      {children}
+    </Cell>
+  );
+}
+
+/** A cell holding a figure: digits of equal width, in the text colour unless `className` says otherwise. */
+export function FigureCell({
+  column,
+  className = 'text-fg',
+  children,
+}: {
+  column: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Cell column={column} className={`tabular-nums ${className}`}>
+      {children}
+    </Cell>
+  );
+}
+
 /**
  * A table in a card: a header row for wide screens, rows that stack on phones (`ROW_CLASSES`,
  * `Cell`). `compact` for the dense tables of calls and posts, whose cells are `Cell compact`.

@@ -95,4 +95,21 @@ describe('audit details', () => {
       ['Source', '{"via":"cli"}'],
     ]);
   });
+
+  it('reads before and after records as one change per field that moved', () => {
+    expect(
+      detailRows({
+        channel: 'kie:image',
+        before: { enabled: true, priority: 10 },
+        after: { enabled: false, priority: 10 },
+      }),
+    ).toEqual([
+      ['Channel', 'kie:image'],
+      ['Enabled', 'true → false'],
+    ]);
+    expect(detailRows({ before: 'x', after: { priority: 3 } })).toEqual([
+      ['Before', 'x'],
+      ['After', '{"priority":3}'],
+    ]);
+  });
 });

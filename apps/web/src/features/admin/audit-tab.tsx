@@ -24,8 +24,24 @@ function detailText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Label and text per detail; a record of changes ({tier: {from, to}}) reads one line per field. */
+/** `before` and `after` records ({enabled, priority} each) as one change per field that moved. */
+function beforeAfterRows(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): [string, string][] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => before[field] !== after[field])
+    .map((field) => [humanize(field), detailText({ from: before[field], to: after[field] })]);
+}
+
+/**
+ * Label and text per detail; a record of changes ({tier: {from, to}}) reads one line per field,
+ * and so do `before` and `after` records (a channel's enabled flag and priority).
+ */
 export function detailRows(details: AuditEntry['details']): [string, string][] {
+  const { before, after, ...rest } = details;
+  if (isRecord(before) && isRecord(after)) return [...detailRows(rest), ...beforeAfterRows(before, after)];
   return Object.entries(details).flatMap(([key, value]): [string, string][] => {
     if (isRecord(value) && !isChange(value) && Object.values(value).every(isChange)) {
       return Object.entries(value).map(([field, change]) => [humanize(field), detailText(change)]);

@@ -1,6 +1,7 @@
 import type { AdminChannel } from '@conduit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { useState } from 'react';
+import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminChannelsQuery, refreshAdminData } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
@@ -18,28 +19,42 @@ const COLUMNS = [
 ] as const;
 const ms = (value: number | null) => (value === null ? '–' : `${formatCount(value)} ms`);
 
-function ChannelRow({ channel }: { channel: AdminChannel }) {
+const channelName = (channel: AdminChannel) => `${featureLabel(channel.service)} on ${channel.upstream}`;
+/** What a change did, read out once the server answered: "Image generation on kie: off, priority 10." */
+const resultOf = (channel: AdminChannel) =>
+  `${channelName(channel)}: ${channel.enabled ? 'on' : 'off'}, priority ${channel.priority}.`;
+
+function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (text: string) => void }) {
   const queryClient = useQueryClient();
+  // The box shows a click at once (set in the same event), until the refreshed list settles it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const update = useMutation({
     mutationFn: (body: { enabled?: boolean; priority?: number }) => adminApi.updateChannel(channel.id, body),
-    onSettled: () => refreshAdminData(queryClient),
+    onSuccess: (data) => onResult(resultOf(data.channel)),
+    onError: (error) => onResult(`${channelName(channel)} was not changed: ${error.message}`),
+    onSettled: async () => {
+      await refreshAdminData(queryClient);
+      setWanted(null);
+    },
   });
-  const name = `${featureLabel(channel.service)} on ${channel.upstream}`;
+  const name = channelName(channel);
   return (
     <tr className={ROW_CLASSES}>
-      <Cell column="Channel" className="font-medium text-fg max-sm:col-span-2">
-        {name}
-      </Cell>
+      <TitleCell column="Channel">{name}</TitleCell>
       <Cell column="Enabled" className="text-fg">
         <input
           type="checkbox"
           aria-label={`${name} enabled`}
-          checked={channel.enabled}
+          checked={wanted ?? channel.enabled}
+          className="size-5 align-middle accent-primary"
           disabled={update.isPending}
-          onChange={(event) => update.mutate({ enabled: event.target.checked })}
+          onChange={(event) => {
+            setWanted(event.target.checked);
+            update.mutate({ enabled: event.target.checked });
+          }}
         />
       </Cell>
-      <Cell column="Priority" className="text-fg tabular-nums">
+      <FigureCell column="Priority">
         <input
           type="number"
           min={0}
@@ -53,22 +68,18 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
             if (Number.isInteger(priority) && priority !== channel.priority) update.mutate({ priority });
           }}
         />
-      </Cell>
-      <Cell column="Calls (1 h)" className="text-fg tabular-nums">
-        {formatCount(channel.calls)}
-      </Cell>
-      <Cell column="Error rate" className="text-fg tabular-nums">
-        {formatPercent(channel.errorRate)}
-      </Cell>
-      <Cell column="p50 / p95" className="text-fg tabular-nums">
+      </FigureCell>
+      <FigureCell column="Calls (1 h)">{formatCount(channel.calls)}</FigureCell>
+      <FigureCell column="Error rate">{formatPercent(channel.errorRate)}</FigureCell>
+      <FigureCell column="p50 / p95">
         {ms(channel.p50Ms)} / {ms(channel.p95Ms)}
-      </Cell>
+      </FigureCell>
       <Cell column="Circuit" className={channel.circuit === 'closed' ? 'text-fg' : 'text-danger'}>
         {channel.circuit}
       </Cell>
-      <Cell column="Balance" className="text-fg tabular-nums">
+      <FigureCell column="Balance">
         {channel.upstreamBalance === null ? '–' : formatCount(channel.upstreamBalance)}
-      </Cell>
+      </FigureCell>
     </tr>
   );
 }
@@ -79,15 +90,19 @@ function ChannelRow({ channel }: { channel: AdminChannel }) {
  */
 export function ChannelsTab() {
   const channels = useQuery(adminChannelsQuery);
+  const [result, setResult] = useState('');
   return (
     <QueryView query={channels}>
       {(data) => (
         <div className="space-y-3">
           <CardTable columns={COLUMNS} label="Upstream channels">
             {data.channels.map((channel) => (
-              <ChannelRow key={`${channel.id}:${channel.priority}`} channel={channel} />
+              <ChannelRow key={`${channel.id}:${channel.priority}`} channel={channel} onResult={setResult} />
             ))}
           </CardTable>
+          <p role="status" className="text-fg text-sm">
+            {result}
+          </p>
           <p className="text-muted text-xs">
             Lower priority is tried first; a channel that fails five times in a row opens its circuit and gets
             no work for 30 seconds, then one probe. Changes are in the audit log.

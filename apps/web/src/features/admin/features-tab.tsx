@@ -1,7 +1,7 @@
 import { type AdminFeaturesResponse, FEATURE_ERROR_RATE_GOOD_BELOW } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
@@ -46,15 +46,13 @@ function FeaturesTable({ features }: { features: Feature[] }) {
     <CardTable columns={COLUMNS} label="Feature usage">
       {features.map((feature) => (
         <tr key={feature.feature} className={ROW_CLASSES}>
-          <Cell column="Service" className="font-medium text-fg max-sm:col-span-2">
-            {featureLabel(feature.feature)}
-          </Cell>
-          <Cell column="Users" className="text-fg tabular-nums">
+          <TitleCell column="Service">{featureLabel(feature.feature)}</TitleCell>
+          <FigureCell column="Users">
             <Count value={feature.totalUsers} />
-          </Cell>
-          <Cell column="Actions" className="text-fg tabular-nums">
+          </FigureCell>
+          <FigureCell column="Actions">
             <Count value={feature.totalActions} />
-          </Cell>
+          </FigureCell>
           <Cell column="Average rating" className="text-fg">
             <Rating value={feature.averageRating} />
           </Cell>

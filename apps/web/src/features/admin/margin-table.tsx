@@ -1,5 +1,5 @@
 import { formatCents, type ServiceMargin } from '@conduit/contracts';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { featureLabel } from './admin-format.ts';
 
@@ -15,27 +15,14 @@ export function MarginTable({ margins, label }: { margins: ServiceMargin[]; labe
     <CardTable columns={COLUMNS} label={label}>
       {margins.map((row) => (
         <tr key={row.service} className={ROW_CLASSES}>
-          <Cell column="Service" className="font-medium text-fg max-sm:col-span-2">
-            {featureLabel(row.service)}
-          </Cell>
-          <Cell column="Calls" className="text-fg tabular-nums">
-            {formatCount(row.calls)}
-          </Cell>
-          <Cell column="Credits kept" className="text-fg tabular-nums">
-            {formatCount(row.credits)}
-          </Cell>
-          <Cell column="Earned" className="text-fg tabular-nums">
-            {formatSignedCents(row.earned)}
-          </Cell>
-          <Cell column="Upstream cost" className="text-fg tabular-nums">
-            {formatSignedCents(row.upstreamCost)}
-          </Cell>
-          <Cell
-            column="Gross margin"
-            className={`tabular-nums ${row.grossMargin < 0 ? 'text-danger' : 'text-fg'}`}
-          >
+          <TitleCell column="Service">{featureLabel(row.service)}</TitleCell>
+          <FigureCell column="Calls">{formatCount(row.calls)}</FigureCell>
+          <FigureCell column="Credits kept">{formatCount(row.credits)}</FigureCell>
+          <FigureCell column="Earned">{formatSignedCents(row.earned)}</FigureCell>
+          <FigureCell column="Upstream cost">{formatSignedCents(row.upstreamCost)}</FigureCell>
+          <FigureCell column="Gross margin" className={row.grossMargin < 0 ? 'text-danger' : 'text-fg'}>
             {formatSignedCents(row.grossMargin)}
-          </Cell>
+          </FigureCell>
         </tr>
       ))}
     </CardTable>

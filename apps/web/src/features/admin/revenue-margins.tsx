@@ -1,5 +1,5 @@
 import type { AdminRevenueResponse } from '@conduit/contracts';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, FigureCell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatMonth } from './admin-format.ts';
 import { formatSignedCents, MarginTable } from './margin-table.tsx';
 
@@ -16,15 +16,9 @@ export function RevenueMargins({ margins }: { margins: AdminRevenueResponse['mar
             <Cell column="Month" className="whitespace-nowrap text-fg">
               {formatMonth(month.date)}
             </Cell>
-            <Cell column="Revenue" className="text-fg tabular-nums">
-              {formatSignedCents(month.revenue)}
-            </Cell>
-            <Cell column="Upstream cost" className="text-fg tabular-nums">
-              {formatSignedCents(month.upstreamCost)}
-            </Cell>
-            <Cell column="Gross margin" className="text-fg tabular-nums">
-              {formatSignedCents(month.grossMargin)}
-            </Cell>
+            <FigureCell column="Revenue">{formatSignedCents(month.revenue)}</FigureCell>
+            <FigureCell column="Upstream cost">{formatSignedCents(month.upstreamCost)}</FigureCell>
+            <FigureCell column="Gross margin">{formatSignedCents(month.grossMargin)}</FigureCell>
           </tr>
         ))}
       </CardTable>
