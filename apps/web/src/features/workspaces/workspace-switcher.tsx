@@ -1,4 +1,4 @@
-import { TEAM_TEXTS, WORKSPACE_ROLE_LABELS, type WorkspaceSummary } from '@conduit/contracts';
+import { WORKSPACE_ROLE_LABELS, type WorkspaceSummary } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -76,7 +76,7 @@ export function WorkspaceSwitcher() {
         <span className="min-w-0 flex-1">
           <span className="block text-muted text-xs">{SWITCHER_LABEL}</span>
           <span data-testid="current-workspace" className="block truncate font-medium text-fg text-sm">
-            {current?.name ?? TEAM_TEXTS.personalName}
+            {current?.name}
           </span>
           {current?.kind === 'team' && (
             <span className="block text-muted text-xs">{WORKSPACE_ROLE_LABELS[current.role]}</span>
