@@ -43,8 +43,8 @@ describe('admin teams tab', () => {
     const { api, user } = openTeams({
       'GET /api/admin/teams': ({ search }) =>
         new URLSearchParams(search).get('cursor') === 'c2'
-          ? { body: { teams: makeTeams(2, 13), total: 14, nextCursor: null } }
-          : { body: { teams: makeTeams(12), total: 14, nextCursor: 'c2' } },
+          ? { body: { teams: makeTeams(4, 11), total: 14, nextCursor: null } }
+          : { body: { teams: makeTeams(10), total: 14, nextCursor: 'c2' } },
     });
     const table = await screen.findByRole('table', { name: 'Teams' });
     expect(namesShown()).toHaveLength(10);
