@@ -5,7 +5,7 @@ import { AdminLoadError } from './admin-load-error.tsx';
 import { PageNav, SearchBox, usePagedRows, useSearch } from './paged-rows.tsx';
 import { TeamsTable } from './teams-table.tsx';
 
-/** Teams: searched by name, billing email or a member's email, ten a page (docs/product.md, "Teams"). */
+/** Teams: searched by name, billing email or a member's email, ten a page (docs/product.md, "Teams in the web app"). */
 export function TeamsTab() {
   const { text, setText, search } = useSearch();
   const teams = useInfiniteQuery(adminTeamsQuery(search));

@@ -91,7 +91,7 @@ function InviteAction({
 }
 
 /**
- * /invite/<token> (docs/product.md, "Teams"): the team, role and inviter; signed out, sign-in and
+ * /invite/<token> (docs/product.md, "Teams in the web app"): the team, role and inviter; signed out, sign-in and
  * sign-up links that come back here; signed in as the invited address, "Join team", which lands on
  * /app working in the team.
  */

@@ -143,7 +143,7 @@ function CurrentTeam({ teamId }: { teamId: string }) {
 }
 
 /**
- * /app/team: the team the browser works in (docs/product.md, "Teams"): members and roles,
+ * /app/team: the team the browser works in (docs/product.md, "Teams in the web app"): members and roles,
  * invitations, settings, the audit log and the owner's actions, each shown to the roles that may
  * use it; in the personal workspace, an offer to create a team.
  */

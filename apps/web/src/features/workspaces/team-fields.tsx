@@ -7,7 +7,7 @@ export interface TeamValues {
   billingEmail: string;
 }
 
-/** The rules the server applies (docs/product.md, "Teams"), checked before sending. */
+/** The rules the server applies (docs/product.md, "Teams in the web app"), checked before sending. */
 export const TEAM_VALIDATORS = {
   name: (values: TeamValues) => {
     const name = values.name.trim();

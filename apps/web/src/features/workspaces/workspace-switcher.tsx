@@ -42,7 +42,7 @@ function WorkspaceOption({
 }
 
 /**
- * The sidebar's workspace switcher (docs/product.md, "Teams"): the workspace in use with the
+ * The sidebar's workspace switcher (docs/product.md, "Teams in the web app"): the workspace in use with the
  * member's role, the others to switch to (the page stays, its data reloads), and "Create team".
  */
 export function WorkspaceSwitcher() {
