@@ -7,7 +7,7 @@ import {
   TEAM_TEXTS,
 } from '@conduit/contracts';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, verifiedAccount } from './auth-flows.ts';
+import { submitSignUp, verifiedAccount } from './auth-flows.ts';
 import { checkAtBothSizes, open, PHONE, screenshotPath } from './helpers.ts';
 import { latestMailWithSubject, linkPathIn, uniqueEmail, verificationLinkFor } from './outbox.ts';
 
@@ -160,12 +160,7 @@ test('a team: invite by mail, a member signs up through the link, calls with a t
 async function signUpThroughInvite(page: Page, link: string, email: string) {
   await open(page, link);
   await page.getByRole('link', { name: 'Create account' }).click();
-  const form = page.getByRole('dialog').getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Confirm password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog').getByText(email)).toBeVisible();
+  await submitSignUp(page.getByRole('dialog'), email);
   await open(page, await verificationLinkFor(email));
   await expect(page).toHaveURL(new RegExp(`${link}$`), { timeout: 10_000 });
 }
@@ -173,14 +168,8 @@ async function signUpThroughInvite(page: Page, link: string, email: string) {
 test('the next parameter only leads to pages of this site', async ({ page, baseURL }) => {
   for (const attempt of ['//evil.example', 'https://evil.example/']) {
     await open(page, `/?auth=signup&next=${encodeURIComponent(attempt)}`);
-    const dialog = page.getByRole('dialog');
     const email = uniqueEmail('next-param');
-    const form = dialog.getByRole('form', { name: 'Create account' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('Confirm password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(dialog.getByText(email)).toBeVisible();
+    await submitSignUp(page.getByRole('dialog'), email);
     await open(page, await verificationLinkFor(email));
     await expect(page).toHaveURL(`${baseURL}/app`, { timeout: 10_000 });
     await page.context().clearCookies();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeCredits } from '../../test/credit-fixtures.ts';
 import { makeDashboard, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeWorkspaces, TEAM_ID } from '../../test/team-fixtures.ts';
@@ -93,3 +94,26 @@ describe('workspace switcher', () => {
     expect(nav.getByRole('link', { name: 'Playground' })).toBeInTheDocument();
   });
 });
+
+describe('credits page by role', () => {
+  it('shows a developer the balance and costs but no pack picker or purchases, and loads no purchases', async () => {
+    const { api } = openCredits('developer');
+    expect(await screen.findByText(/Owners, admins and billing members buy credits/)).toHaveTextContent(
+      TEAM_TEXTS.roleForbidden('developer'),
+    );
+    expect(screen.queryByRole('radio', { name: /Developer/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/payments')).toHaveLength(0);
+  });
+});
+
+function openCredits(role: Parameters<typeof makeWorkspaces>[0]) {
+  const api = mockApi({
+    'GET /api/auth/me': { body: { user: makeUser() } },
+    'GET /api/workspaces': { body: makeWorkspaces(role) },
+    'GET /api/dashboard': { body: makeDashboard() },
+    'GET /api/credits': { body: makeCredits() },
+    'GET /api/payments': { body: { payments: [] } },
+  });
+  renderRoute('/app/credits');
+  return { api };
+}
