@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { open } from './helpers.ts';
 import { uniqueEmail, verificationLinkFor } from './outbox.ts';
 
@@ -11,14 +11,19 @@ export async function openModal(page: Page, view: 'Sign in' | 'Get started') {
   return page.getByRole('dialog');
 }
 
-export async function signUp(page: Page, email: string) {
-  const dialog = await openModal(page, 'Get started');
+/** Fills and sends the open sign-up form; the dialog then says where the link went. */
+export async function submitSignUp(dialog: Locator, email: string) {
   const form = dialog.getByRole('form', { name: 'Create account' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await form.getByLabel('Confirm password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(dialog.getByText(email)).toBeVisible();
+}
+
+export async function signUp(page: Page, email: string) {
+  const dialog = await openModal(page, 'Get started');
+  await submitSignUp(dialog, email);
   return dialog;
 }
 

@@ -17,6 +17,7 @@ export const ADMIN_TEXTS = {
 export const ADMIN_TABS = [
   'overview',
   'users',
+  'teams',
   'revenue',
   'features',
   'health',

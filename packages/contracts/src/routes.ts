@@ -24,6 +24,10 @@ export const ROUTES = {
   appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',
+  /** The team the browser works in: members, invitations, settings and its audit log. */
+  appTeam: '/app/team',
+  /** An invitation link: `/invite/<token>`. */
+  invite: '/invite',
   admin: '/admin',
   /** The TEST MODE checkout of an installation without Stripe: `/sandbox-checkout/<sessionId>`. */
   sandboxCheckout: '/sandbox-checkout',

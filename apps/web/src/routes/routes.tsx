@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.docs, lazy: () => import('./docs-route.tsx') },
           { path: ROUTES.privacy, lazy: () => import('./privacy-route.tsx') },
           { path: ROUTES.terms, lazy: () => import('./terms-route.tsx') },
+          { path: `${ROUTES.invite}/:token`, lazy: () => import('./invite-route.tsx') },
           // Waitlist mails keep working once the site leaves waitlist mode.
           { path: WAITLIST_ROUTES.verify, lazy: () => import('./waitlist-verify-route.tsx') },
           { path: WAITLIST_ROUTES.status, lazy: () => import('./waitlist-status-route.tsx') },
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: `${ROUTES.appCalls}/:taskId`, lazy: () => import('./app-call-route.tsx') },
           { path: ROUTES.appSupport, lazy: () => import('./app-support-route.tsx') },
           { path: ROUTES.appSettings, lazy: () => import('./app-settings-route.tsx') },
+          { path: ROUTES.appTeam, lazy: () => import('./app-team-route.tsx') },
         ],
       },
       { path: ROUTES.admin, lazy: () => import('./admin-route.tsx') },

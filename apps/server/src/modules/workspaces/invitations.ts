@@ -4,6 +4,7 @@ import {
   type InviteMemberBody,
   type InviteMemberResponse,
   PRODUCT_NAME,
+  ROUTES,
   TEAM_INVITATION_TTL_DAYS,
   TEAM_TEXTS,
   type WorkspaceRole,

@@ -7,6 +7,7 @@ import {
   type AdminFeaturesResponse,
   type AdminHealthResponse,
   type AdminRevenueResponse,
+  type AdminTeamsResponse,
   type AdminUsersResponse,
   APP_PATHS,
   type AuditLogResponse,
@@ -22,7 +23,6 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/
 import { apiClient } from '../../lib/api-client.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
-export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, 'users'] as const;
 export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, 'audit-log'] as const;
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
@@ -46,23 +46,31 @@ export const adminFeaturesQuery = get<AdminFeaturesResponse>(APP_PATHS.adminFeat
 export const adminHealthQuery = get<AdminHealthResponse>(APP_PATHS.adminHealth.path);
 export const adminChannelsQuery = get<AdminChannelsResponse>(APP_PATHS.adminChannels.path);
 
-/**
- * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
- * (docs/product.md, "Admin figures").
- */
-export const adminUsersQuery = (search: string) =>
+/** A searchable list fetched ADMIN_USERS_LIMIT_DEFAULT rows a request, paged on its cursor. */
+const searchedPages = <T extends { nextCursor: string | null }>(path: string, name: string, search: string) =>
   infiniteQueryOptions({
-    queryKey: [...ADMIN_USERS_QUERY_KEY, search],
+    queryKey: [...ADMIN_QUERY_KEY, name, search],
     ...fresh,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(ADMIN_USERS_LIMIT_DEFAULT) });
       if (search) params.set('search', search);
       if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<AdminUsersResponse>(`${APP_PATHS.adminUsers.path}?${params}`, { signal });
+      return apiClient.get<T>(`${path}?${params}`, { signal });
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
+
+/**
+ * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
+ * (docs/product.md, "Admin figures").
+ */
+export const adminUsersQuery = (search: string) =>
+  searchedPages<AdminUsersResponse>(APP_PATHS.adminUsers.path, 'users', search);
+
+/** Teams matching `search` (name, billing email or a member's email), newest first. */
+export const adminTeamsQuery = (search: string) =>
+  searchedPages<AdminTeamsResponse>(APP_PATHS.adminTeams.path, 'teams', search);
 
 export const auditLogQuery = infiniteQueryOptions({
   queryKey: AUDIT_LOG_QUERY_KEY,

@@ -82,6 +82,7 @@ describe('admin: tabs', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Overview',
       'Users',
+      'Teams',
       'Revenue',
       'Features',
       'System Health',

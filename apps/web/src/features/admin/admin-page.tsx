@@ -18,6 +18,7 @@ import { HealthTab } from './health-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
 import { RevenueTab } from './revenue-tab.tsx';
 import { SupportTab } from './support-tab.tsx';
+import { TeamsTab } from './teams-tab.tsx';
 import { useAdminTab } from './use-admin-tab.ts';
 import { UsersTab } from './users-tab.tsx';
 import { WaitlistTab } from './waitlist-tab.tsx';
@@ -31,6 +32,7 @@ export const ADMIN_TITLE = 'Admin dashboard';
 const PANELS: Record<AdminTab, ComponentType> = {
   overview: OverviewTab,
   users: UsersTab,
+  teams: TeamsTab,
   revenue: RevenueTab,
   features: FeaturesTab,
   health: HealthTab,
@@ -55,7 +57,7 @@ function AdminHome({ user }: { user: SessionUser }) {
           <div>
             <h1 className="font-semibold text-2xl text-fg tracking-tight">{ADMIN_TITLE}</h1>
             <p className="mt-1 text-muted">
-              Users, revenue, feature analytics and system health, from live data.
+              Users, teams, revenue, feature analytics and system health, from live data.
             </p>
           </div>
           <Button

@@ -5,6 +5,7 @@ import { TabList } from '../../components/ui/tab-list.tsx';
 export const TAB_LABELS: Record<AdminTab, string> = {
   overview: 'Overview',
   users: 'Users',
+  teams: 'Teams',
   revenue: 'Revenue',
   features: 'Features',
   health: 'System Health',

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { CheckboxField, SelectField } from '../../components/ui/form-controls.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
@@ -21,7 +22,6 @@ import {
   LIMIT_LABELS,
   LIMIT_WINDOWS,
 } from './edit-user-form.ts';
-import { CheckboxField, SelectField } from './form-controls.tsx';
 
 export const EDIT_TITLE = 'Edit user';
 export const UPDATE_FAILED = 'Failed to update the user';

@@ -1,6 +1,7 @@
 import { EMAIL_MAX_LENGTH, InviteUserBody, type Role } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SelectField } from '../../components/ui/form-controls.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { focusField } from '../../lib/use-form-fields.ts';
@@ -8,7 +9,6 @@ import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { adminApi, refreshAdminData } from './admin-api.ts';
 import { roleOptions } from './admin-labels.ts';
-import { SelectField } from './form-controls.tsx';
 
 export const INVITE_TITLE = 'Add user';
 export const INVITE_FAILED = 'Failed to invite the user';

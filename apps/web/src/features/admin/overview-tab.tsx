@@ -5,7 +5,18 @@ import {
   formatCents,
 } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Clock, DollarSign, Gauge, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
+import {
+  Activity,
+  Building2,
+  Clock,
+  DollarSign,
+  Gauge,
+  TrendingDown,
+  UserPlus,
+  Users,
+  Wallet,
+  Zap,
+} from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -35,7 +46,7 @@ function countCard(value: number) {
 }
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
-  const { users, revenue, system } = overview;
+  const { users, teams, revenue, system } = overview;
   return (
     <div className="space-y-8">
       <Group title="Users">
@@ -68,6 +79,22 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
           Icon={TrendingDown}
         />
       </Group>
+      <Group title="Teams">
+        <StatCard
+          headingLevel={3}
+          label="Total teams"
+          {...countCard(teams.total)}
+          note="Teams not deleted"
+          Icon={Building2}
+        />
+        <StatCard
+          headingLevel={3}
+          label="Active teams"
+          {...countCard(teams.active)}
+          note={`Made a paid call in the last ${DAYS} days`}
+          Icon={Zap}
+        />
+      </Group>
       <Group title="Revenue">
         <StatCard
           headingLevel={3}
@@ -82,7 +109,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
           label="Average revenue per user"
           value={formatCompactCents(revenue.arpu)}
           exact={formatCents(revenue.arpu)}
-          note="Total revenue per paying account"
+          note="Total revenue per paying workspace (personal or team)"
           Icon={Wallet}
         />
       </Group>

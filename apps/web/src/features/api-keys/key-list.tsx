@@ -35,8 +35,11 @@ function KeyItem({ apiKey, onDelete }: { apiKey: ApiKey; onDelete: () => void })
       <div className="mt-3">
         <CopyButton value={apiKey.keyValue} />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
         <KeyFact term="Created">{formatDate(apiKey.createdAt)}</KeyFact>
+        <KeyFact term="Created by" className="min-w-0 break-all">
+          {apiKey.createdBy ?? <span className="text-muted">-</span>}
+        </KeyFact>
         <KeyFact term="Last used">{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : 'Never'}</KeyFact>
         <KeyFact term="Permissions" className="col-span-2 sm:col-span-1">
           <ul className="flex flex-wrap gap-1.5">

@@ -3,6 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShellSkeleton } from '../../components/layout/app-shell-skeleton.tsx';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { LiveStatus } from '../live-status/use-task-events.ts';
+import { RoleGate } from '../workspaces/role-gate.tsx';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { AppSidebar } from './app-sidebar.tsx';
 import { AppTopBar } from './app-top-bar.tsx';
 import { LowBalanceBanner } from './low-balance-banner.tsx';
@@ -39,11 +41,13 @@ function useSidebarDrawer() {
 /** The signed-in area: sidebar (a drawer with an overlay on small screens), top bar and the page. */
 export function AppLayout() {
   const drawer = useSidebarDrawer();
+  // Task events are call details: a role without calls (billing) is not sent them.
+  const { can } = useWorkspace();
   return (
     <RequireAuth fallback={<AppShellSkeleton />}>
       {(user) => (
         <div className="min-h-dvh lg:flex">
-          <LiveStatus />
+          {can('useCalls') && <LiveStatus />}
           {/* On large screens this column runs the page's full height; the sidebar sticks inside it. */}
           <div className="lg:w-64 lg:shrink-0 lg:border-border lg:border-r lg:bg-surface">
             <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />
@@ -64,7 +68,9 @@ export function AppLayout() {
             />
             <main className="px-4 py-8 sm:px-6 lg:px-10">
               <LowBalanceBanner />
-              <Outlet context={user} />
+              <RoleGate>
+                <Outlet context={user} />
+              </RoleGate>
             </main>
           </div>
         </div>

@@ -4,12 +4,16 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { emailLocalPart, isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { UserAvatar } from '../auth/user-avatar.tsx';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher.tsx';
 import { ADMIN_NAV_ITEM, APP_NAV } from './app-nav-items.ts';
 
 export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string; isOpen: boolean }) {
   const signOut = useSignOut();
   const localPart = emailLocalPart(user.email);
-  const items = isAdmin(user) ? [...APP_NAV, ADMIN_NAV_ITEM] : APP_NAV;
+  const { can } = useWorkspace();
+  const allowed = APP_NAV.filter((item) => !('permission' in item) || can(item.permission));
+  const items = isAdmin(user) ? [...allowed, ADMIN_NAV_ITEM] : allowed;
   return (
     <aside
       id={id}
@@ -22,6 +26,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
           <Logo />
         </Link>
       </div>
+      <WorkspaceSwitcher />
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
           {items.map(({ label, to, Icon, isEnd }) => (

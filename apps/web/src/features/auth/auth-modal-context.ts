@@ -3,7 +3,8 @@ import { createContext, useContext } from 'react';
 export type AuthView = 'login' | 'signup' | 'forgot';
 
 export interface AuthModalApi {
-  openAuthModal: (view: AuthView) => void;
+  /** Opens a form; `next` is the same-site page to land on once signed in (the dashboard when left out). */
+  openAuthModal: (view: AuthView, next?: string | null) => void;
   closeAuthModal: () => void;
 }
 

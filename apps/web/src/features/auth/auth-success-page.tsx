@@ -4,13 +4,15 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { takeNextPath } from './next-path.ts';
 import { refetchCurrentUser } from './session-user.ts';
 import { isNewAccount, useAnnounceSignIn } from './use-announce-sign-in.ts';
 
 export const AUTH_FAILED_PATH = `${ROUTES.home}?error=auth_failed`;
 
 /**
- * Google sign-in completion (docs/product.md, "Public pages"): fetch the user again, then /app or
+ * Google sign-in completion (docs/product.md, "Public pages"): fetch the user again, then /app (or the
+ * remembered page: next-path.ts) or
  * back with an error.
  */
 export function AuthSuccessPage() {
@@ -32,7 +34,7 @@ export function AuthSuccessPage() {
         }
         announceSignIn(user, isNewAccount(user));
         redirect = setTimeout(
-          () => void navigate(ROUTES.app, { replace: true }),
+          () => void navigate(takeNextPath(), { replace: true }),
           GOOGLE_COMPLETION_REDIRECT_MS,
         );
       });

@@ -1,4 +1,4 @@
-import { ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
+import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import {
   passwordFieldError,
 } from './auth-validation.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
+import { takeNextPath } from './next-path.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 import { refetchCurrentUser, type SessionUser } from './session-user.ts';
 import { TwoFactorForm } from './two-factor-form.tsx';
@@ -24,7 +25,8 @@ import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 const SESSION_MISSING = 'The session was not established.';
 
 /**
- * Sign in, then fetch the current user (docs/product.md, "States and transitions"), announce it and go to /app. An account
+ * Sign in, then fetch the current user (docs/product.md, "States and transitions"), announce it and go to /app (or
+ * the page the form was opened for: next-path.ts). An account
  * with two-factor authentication answers the password with a second step: the code form.
  */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -54,7 +56,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   function enter(user: SessionUser) {
     closeAuthModal();
     announceSignIn(user);
-    void navigate(ROUTES.app);
+    void navigate(takeNextPath());
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

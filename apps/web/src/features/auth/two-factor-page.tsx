@@ -1,7 +1,7 @@
-import { ROUTES } from '@conduit/contracts';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
+import { takeNextPath } from './next-path.ts';
 import { TwoFactorForm } from './two-factor-form.tsx';
 import { useAnnounceSignIn } from './use-announce-sign-in.ts';
 
@@ -16,7 +16,7 @@ export function TwoFactorPage() {
         <TwoFactorForm
           onSignedIn={(user) => {
             announceSignIn(user);
-            void navigate(ROUTES.app, { replace: true });
+            void navigate(takeNextPath(), { replace: true });
           }}
         />
       </div>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { authApi } from './auth-api.ts';
 import { useAuthModal } from './auth-modal-context.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
+import { takeNextPath } from './next-path.ts';
 import { refetchCurrentUser } from './session-user.ts';
 import { VerifyWithPasswordForm } from './verify-with-password-form.tsx';
 
@@ -43,7 +44,8 @@ export function VerifyEmailPage() {
   const result = answered ?? verification.data;
   const isVerified = result !== undefined && !result.passwordRequired && !result.alreadyVerified;
 
-  // A fresh verification signs this browser in: pick the user up, then open the dashboard.
+  // A fresh verification signs this browser in: pick the user up, then open the dashboard
+  // (or the page sign-up was started from, such as an invitation).
   useEffect(() => {
     if (!isVerified) return;
     let refresh: Promise<unknown> = Promise.resolve();
@@ -52,7 +54,7 @@ export function VerifyEmailPage() {
     }, VERIFY_REFRESH_MS);
     const redirectTimer = setTimeout(async () => {
       await refresh;
-      void navigate(ROUTES.app, { replace: true });
+      void navigate(takeNextPath(), { replace: true });
     }, VERIFY_REDIRECT_MS);
     return () => {
       clearTimeout(refreshTimer);

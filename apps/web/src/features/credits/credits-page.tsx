@@ -1,4 +1,4 @@
-import { PACK_PARAM } from '@conduit/contracts';
+import { PACK_PARAM, TEAM_TEXTS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
 import { creditsLoadErrorText, isRetryableLoadError } from './credits-load-error.ts';
@@ -22,6 +23,9 @@ export function CreditsPage() {
   const { isVerifying } = usePaymentReturn();
   const credits = useQuery(creditsQuery);
   const [searchParams] = useSearchParams();
+  // A developer in a team sees the balance and costs, but buying is for owners, admins and billing.
+  const { can, role, query: workspaces } = useWorkspace();
+  const canBuy = !workspaces.isPending && can('buyCredits');
 
   return (
     <div className="max-w-6xl space-y-10">
@@ -64,9 +68,17 @@ export function CreditsPage() {
       ) : (
         <>
           <CreditSummary credits={credits.data} />
-          <PackagePicker packages={credits.data.creditPackages} preferred={searchParams.get(PACK_PARAM)} />
+          {canBuy ? (
+            <PackagePicker packages={credits.data.creditPackages} preferred={searchParams.get(PACK_PARAM)} />
+          ) : (
+            role && (
+              <p className="rounded-lg border border-border bg-surface p-4 text-fg text-sm">
+                {TEAM_TEXTS.roleForbidden(role)} Owners, admins and billing members buy credits for the team.
+              </p>
+            )
+          )}
           <UsageCosts credits={credits.data} />
-          <PurchaseHistory packages={credits.data.creditPackages} />
+          {canBuy && <PurchaseHistory packages={credits.data.creditPackages} />}
         </>
       )}
     </div>

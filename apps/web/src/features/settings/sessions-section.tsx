@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { SESSIONS_QUERY_KEY, securityApi } from './security-api.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,7 +69,7 @@ export function SessionsSection() {
   const hasOthers = list.some((session) => !session.isCurrent);
 
   return (
-    <SettingsSection title="Sessions" icon={MonitorSmartphone}>
+    <SectionCard title="Sessions" icon={MonitorSmartphone}>
       <p className="mt-2 text-muted text-sm">
         Browsers signed in to your account. Sign out any you do not recognise.
       </p>
@@ -103,6 +103,6 @@ export function SessionsSection() {
           Sign out all others
         </Button>
       )}
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { KeyRound, Mail, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { CHANGE_EMAIL_TITLE, ChangeEmailDialog } from './change-email-dialog.tsx';
@@ -8,7 +9,6 @@ import { DELETE_ACCOUNT_TITLE, DeleteAccountDialog } from './delete-account-dial
 import { passwordTitle } from './password-texts.ts';
 import { SessionsSection } from './sessions-section.tsx';
 import { SetPasswordDialog } from './set-password-dialog.tsx';
-import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /** /app/settings: password, address, two-factor authentication, sessions and the danger zone. */
@@ -25,7 +25,7 @@ export function SettingsPage() {
         <h1 className="font-semibold text-2xl text-fg tracking-tight">Settings</h1>
         <p className="mt-1 text-muted">Manage your password, sign-ins and your account.</p>
       </div>
-      <SettingsSection title={title} icon={KeyRound}>
+      <SectionCard title={title} icon={KeyRound}>
         <p className="mt-2 text-muted text-sm">
           {user.hasPassword
             ? 'Choose a new password for signing in with your email. Your other sessions will be signed out.'
@@ -34,8 +34,8 @@ export function SettingsPage() {
         <Button className="mt-4" onClick={() => setOpenDialog('password')}>
           {title}
         </Button>
-      </SettingsSection>
-      <SettingsSection title="Email address" icon={Mail}>
+      </SectionCard>
+      <SectionCard title="Email address" icon={Mail}>
         <p className="mt-2 break-words text-muted text-sm">
           You sign in as <span className="font-medium text-fg">{user.email}</span>. A new address takes effect
           once it confirms the link we mail to it.
@@ -43,17 +43,17 @@ export function SettingsPage() {
         <Button variant="secondary" className="mt-4" onClick={() => setOpenDialog('email')}>
           {CHANGE_EMAIL_TITLE}
         </Button>
-      </SettingsSection>
+      </SectionCard>
       <TwoFactorSection user={user} />
       <SessionsSection />
-      <SettingsSection title="Danger zone" icon={TriangleAlert} isDanger>
+      <SectionCard title="Danger zone" icon={TriangleAlert} isDanger>
         <p className="mt-2 text-muted text-sm">
           Deleting your account removes your API keys and any remaining credits. This cannot be undone.
         </p>
         <Button variant="danger" className="mt-4" onClick={() => setOpenDialog('delete')}>
           {DELETE_ACCOUNT_TITLE}
         </Button>
-      </SettingsSection>
+      </SectionCard>
       {openDialog === 'password' && (
         <SetPasswordDialog hasPassword={user.hasPassword} onClose={closeDialog} />
       )}

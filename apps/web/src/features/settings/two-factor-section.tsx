@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { refetchCurrentUser, type SessionUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { DISABLE_TWO_FACTOR_TITLE, DisableTwoFactorDialog } from './disable-two-factor-dialog.tsx';
 import { ENABLE_TWO_FACTOR_TITLE, EnableTwoFactorDialog } from './enable-two-factor-dialog.tsx';
 import { securityApi, TWO_FACTOR_QUERY_KEY } from './security-api.ts';
-import { SettingsSection } from './settings-section.tsx';
 
 /** Two-factor authentication (TOTP): whether it is on, how many recovery codes are left, on and off. */
 export function TwoFactorSection({ user }: { user: SessionUser }) {
@@ -22,7 +22,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
   };
 
   return (
-    <SettingsSection title="Two-factor authentication" icon={ShieldCheck}>
+    <SectionCard title="Two-factor authentication" icon={ShieldCheck}>
       <p className="mt-2 text-muted text-sm">
         {isOn
           ? `On. Signing in asks for a code from your authenticator app. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
@@ -52,6 +52,6 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
           }}
         />
       )}
-    </SettingsSection>
+    </SectionCard>
   );
 }

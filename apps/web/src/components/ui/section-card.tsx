@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** One card of the settings page: a heading with its icon, then its content. */
-export function SettingsSection({
+/** One card of a page (settings, team): a heading with its icon, then its content. */
+export function SectionCard({
   title,
   icon: Icon,
   isDanger = false,

@@ -1,0 +1,79 @@
+import { type TeamInvitation, WORKSPACE_ROLE_LABELS } from '@conduit/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link2, X } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { serverTextOr } from '../auth/auth-error-text.ts';
+import { refreshTeam, workspacesApi } from '../workspaces/workspaces-api.ts';
+import { InviteSent } from './invite-dialog.tsx';
+import { useTeamAction } from './use-team-action.ts';
+
+const COLUMNS = ['Email', 'Role', 'Invited by', 'Expires', 'Actions'] as const;
+
+/**
+ * Invitations not yet accepted (shown to those who manage members), each with Revoke and Copy
+ * link. Only a hash of a link is kept, so copying one issues a fresh link for the same address and
+ * role, which replaces the old one (it stops working).
+ */
+export function InvitationsList({ teamId, invitations }: { teamId: string; invitations: TeamInvitation[] }) {
+  const queryClient = useQueryClient();
+  const revoke = useTeamAction((id: string) => workspacesApi.revokeInvitation(teamId, id));
+  const renew = useMutation({
+    mutationFn: (invitation: TeamInvitation) =>
+      workspacesApi.invite(teamId, { email: invitation.email, role: invitation.role }),
+    onSuccess: () => void refreshTeam(queryClient),
+    onError: (error) => revoke.setAlert(serverTextOr(error, 'Could not make a new link. Please try again.')),
+  });
+  if (invitations.length === 0) {
+    return <p className="text-muted text-sm">No pending invitations.</p>;
+  }
+  return (
+    <div className="space-y-3">
+      {revoke.alert && <FormAlert>{revoke.alert}</FormAlert>}
+      <CardTable columns={COLUMNS} endAligned={['Actions']} label="Pending invitations">
+        {invitations.map((invitation) => (
+          <tr key={invitation.id} className={ROW_CLASSES}>
+            <Cell column="Email" className="break-all text-fg max-sm:col-span-2">
+              <EmailAddress email={invitation.email} />
+            </Cell>
+            <Cell column="Role" className="text-fg">
+              {WORKSPACE_ROLE_LABELS[invitation.role]}
+            </Cell>
+            <Cell column="Invited by" className="break-all text-fg">
+              {invitation.invitedBy ?? <span className="text-muted">-</span>}
+            </Cell>
+            <Cell column="Expires" className="text-fg sm:whitespace-nowrap">
+              <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+            </Cell>
+            <Cell column="Actions" className="whitespace-nowrap sm:text-right">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Copy a new link for ${invitation.email}`}
+                disabled={renew.isPending}
+                onClick={() => renew.mutate(invitation)}
+              >
+                <Link2 aria-hidden="true" className="size-4" />
+                Copy link
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Revoke the invitation of ${invitation.email}`}
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(invitation.id)}
+              >
+                <X aria-hidden="true" className="size-4" />
+                Revoke
+              </Button>
+            </Cell>
+          </tr>
+        ))}
+      </CardTable>
+      {renew.data && <InviteSent sent={renew.data} onClose={() => renew.reset()} />}
+    </div>
+  );
+}

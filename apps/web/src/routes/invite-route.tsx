@@ -1,0 +1,1 @@
+export { InvitePage as Component } from '../features/team/invite-page.tsx';
