@@ -158,7 +158,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Signed cookies carry the Google sign-in state; the session cookie itself is an opaque token.
   await app.register(fastifyCookie, { secret: services.sessionSecret });
   registerWaitlistGate(app, services);
-  const authLimits = createAuthLimits({ redis: services.redis, prefix: services.config.REDIS_PREFIX });
+  const authLimits = createAuthLimits(
+    { redis: services.redis, prefix: services.config.REDIS_PREFIX },
+    services.config.SIGNUPS_PER_IP_PER_HOUR,
+  );
   await app.register(authRoutes(services, authLimits));
   await app.register(accountRoutes(services, authLimits));
   await app.register(passwordResetRoutes(services, authLimits));

@@ -98,6 +98,12 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: optionalText,
   /** Where Contact Sales messages go; SUPPORT_EMAIL (then the product's support address) when unset. */
   SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  /** Sign-ups from one IP address an hour: an office behind one address, or a test run, may need more. */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number, 1 or more' })
+    .int({ error: 'must be a whole number, 1 or more' })
+    .min(1, { error: 'must be a whole number, 1 or more' })
+    .default(30),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   /**

@@ -10,7 +10,7 @@ const HOUR_S = 60 * MINUTE_S;
  * (docs/decisions/0005-accounts-and-sessions.md). Per IP they are generous enough for an office
  * behind one address; per account they stop password guessing.
  */
-export function createAuthLimits(store: { redis?: Redis; prefix: string }) {
+export function createAuthLimits(store: { redis?: Redis; prefix: string }, signupsPerIpPerHour = 30) {
   const limit = (keyPrefix: string, points: number, durationS: number, blockDurationS?: number) =>
     createLimiter(store, { keyPrefix, points, durationS, blockDurationS }, M.tooManyAttempts);
   return {
@@ -22,8 +22,8 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }) {
      * get more than 10 guesses evaluated.
      */
     passwordFailuresPerAccount: limit('login-account', 10, 15 * MINUTE_S, 15 * MINUTE_S),
-    /** Sign-ups from one IP: 30 per hour. */
-    registerPerIp: limit('register-ip', 30, HOUR_S),
+    /** Sign-ups from one IP: SIGNUPS_PER_IP_PER_HOUR (30 by default) per hour. */
+    registerPerIp: limit('register-ip', signupsPerIpPerHour, HOUR_S),
     /** Verification mails: 3 per address and 20 per IP per hour. */
     resendPerEmail: limit('resend-email', 3, HOUR_S),
     resendPerIp: limit('resend-ip', 20, HOUR_S),
