@@ -27,7 +27,21 @@ const call = (
   });
 const balanceOf = async (account: PaidAccount) =>
   (await ledgerCheck(runtime.services, account.userId)).balance;
-const json = (response: LightMyRequestResponse) => response.json() as Record<string, any>;
+/** The answer fields these tests read; each test asserts the values it expects. */
+interface Answer {
+  success: boolean;
+  data: {
+    taskId: string;
+    status: string;
+    statusUrl: string;
+    resultUrls: string[];
+    videoUrls: string[];
+    profile: unknown;
+    posts: { stats: unknown }[];
+    pagination_token: string;
+  };
+}
+const json = (response: LightMyRequestResponse) => response.json() as Answer;
 
 const ENDPOINTS = [
   {
