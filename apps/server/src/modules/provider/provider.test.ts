@@ -34,10 +34,10 @@ interface Answer {
     taskId: string;
     status: string;
     statusUrl: string;
-    resultUrls: string[];
+    resultUrls: [string];
     videoUrls: string[];
     profile: unknown;
-    posts: { stats: unknown }[];
+    posts: [{ stats: unknown }];
     pagination_token: string;
   };
 }
