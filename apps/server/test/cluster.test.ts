@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runLedgerCheck } from '../src/modules/admin/ledger-audit.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
-import { connectDatabase, type Db } from '../src/platform/database.ts';
-import { systemClock } from '../src/platform/services.ts';
+import type { Db } from '../src/platform/database.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount, sessionCookieFor } from './paid-account.ts';
+import { createProcessSet, type ProcessSet, type ProcessSetContext } from './process-set.ts';
 import {
   CLUSTER_SCRIPT,
   freePort,
@@ -16,7 +12,6 @@ import {
   stopProcess,
   waitForReady,
 } from './server-processes.ts';
-import { createTestDatabase } from './test-runtime.ts';
 
 /*
  * Two API processes and a worker process (real children, ROLE=api / ROLE=worker) on one
@@ -30,25 +25,16 @@ if (!hasRedis) {
     'cluster.test.ts: no REDIS_URL and no redis-server to start, so the global rate-limit test is skipped: without Redis each process counts its own limits',
   );
 }
-const SESSION_SECRET = `cluster-test-${randomBytes(16).toString('hex')}`;
 const SORA_BODY = { video_url: 'https://sora.chatgpt.com/p/s_cluster' };
 const FAILING_VIDEO = { prompt: 'a storm at sea [fail]' };
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let ctx: ReturnType<typeof connectDatabase> & { clock: typeof systemClock; sessionSecret: string };
-let dataDir: string;
+let processes: ProcessSet;
+let ctx: ProcessSetContext;
 let env: Record<string, string>;
 let apiA: ServerProcess;
 let apiB: ServerProcess;
 let worker: ServerProcess;
-const started: ServerProcess[] = [];
-
-async function startServer(role: 'api' | 'worker' | 'all'): Promise<ServerProcess> {
-  const server = spawnProcess({ ...env, ROLE: role, PORT: String(await freePort()) });
-  started.push(server);
-  await waitForReady(server);
-  return server;
-}
+const startServer = (role: 'api' | 'worker') => processes.start(role);
 
 const request = (server: ServerProcess, method: string, url: string, key?: string, body?: unknown) =>
   fetch(`${server.url}${url}`, {
@@ -121,29 +107,20 @@ async function expectBalanceMatchesTasks(account: PaidAccount, granted: number) 
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = { ...connectDatabase(database.url, 4), clock: systemClock, sessionSecret: SESSION_SECRET };
-  dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-cluster-'));
-  env = {
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    ...(hasRedis && { REDIS_URL: redisUrl }),
-    REDIS_PREFIX: `test:cluster:${randomBytes(6).toString('hex')}`,
-    DATA_DIR: dataDir,
-    SESSION_SECRET,
-    PROVIDER_ENGINE: 'local',
-    // A killed worker's task is picked up by another after this lease.
-    TASK_LEASE_S: '2',
-  };
+  processes = await createProcessSet(
+    'cluster',
+    {
+      ...(hasRedis && { REDIS_URL: redisUrl }),
+      // A killed worker's task is picked up by another after this lease.
+      TASK_LEASE_S: '2',
+    },
+    4,
+  );
+  ({ ctx, env } = processes);
   [apiA, apiB, worker] = await Promise.all([startServer('api'), startServer('api'), startServer('worker')]);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(started.map((server) => stopProcess(server, 'SIGKILL')));
-  await ctx?.pool.end();
-  await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => processes?.close());
 
 describe('several processes on one database and Redis', () => {
   it('a worker process answers health and metrics only', async () => {
@@ -372,7 +349,7 @@ describe('several processes on one database and Redis', () => {
       },
       CLUSTER_SCRIPT,
     );
-    started.push(cluster);
+    processes.track(cluster);
     const listening = /api (\d) \(pid (\d+), all\) listening/g;
     await until(
       'both API processes to listen',
@@ -434,7 +411,7 @@ describe('several processes on one database and Redis', () => {
   it('`npm run cluster` refuses several processes without DATABASE_URL, in one line', async () => {
     const { DATABASE_URL: _ignored, ...withoutDatabase } = env;
     const cluster = spawnProcess({ ...withoutDatabase, PORT: String(await freePort()) }, CLUSTER_SCRIPT);
-    started.push(cluster);
+    processes.track(cluster);
     expect(await cluster.exited).toEqual({ code: 1, signal: null });
     expect(cluster.output()).toBe(
       'npm run cluster needs DATABASE_URL: the embedded PostgreSQL serves one process only (or set CLUSTER_API_PROCESSES=1 CLUSTER_WORKERS=0)\n',
