@@ -1,10 +1,9 @@
 import { KEY_NAME_MAX_LENGTH, KEY_TEXTS } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { focusField } from '../../lib/use-form-fields.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
 
@@ -14,29 +13,25 @@ export const CREATE_KEY_TITLE = 'Create API key';
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const create = useMutation({
-    mutationFn: (keyName: string) => keysApi.create(keyName),
-    onSuccess: (response) => {
+  const { values, field, validateAll } = useFormFields(
+    { keyName: '' },
+    { keyName: ({ keyName }) => (keyName.trim() ? undefined : KEY_TEXTS.nameRequired) },
+  );
+  const { action, alert, setAlert } = useFormAction(
+    (keyName: string) => keysApi.create(keyName),
+    KEY_TEXTS.createFailed,
+    (response) => {
       success({ title: response.message, message: response.key.keyName });
       void refreshKeys(queryClient);
       onClose();
     },
-    onError: (error) => setAlert(serverTextOr(error, KEY_TEXTS.createFailed)),
-  });
+  );
 
   const onSubmit = (form: HTMLFormElement) => {
-    const keyName = name.trim();
     setAlert(null);
-    if (!keyName) {
-      setNameError(KEY_TEXTS.nameRequired);
-      focusField(form, 'keyName');
-      return;
-    }
-    create.mutate(keyName);
+    const invalid = validateAll();
+    if (invalid) return focusField(form, invalid);
+    action.mutate(values.keyName.trim());
   };
 
   return (
@@ -48,20 +43,14 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       alert={alert}
       submitLabel="Create key"
       pendingLabel="Creating..."
-      isPending={create.isPending}
+      isPending={action.isPending}
     >
       <TextField
         label="Key name"
-        name="keyName"
         autoComplete="off"
         placeholder="Production server"
         maxLength={KEY_NAME_MAX_LENGTH}
-        value={name}
-        error={nameError}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(undefined);
-        }}
+        {...field('keyName')}
       />
     </FormDialog>
   );
