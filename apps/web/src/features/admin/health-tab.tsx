@@ -5,14 +5,15 @@ import {
   type HealthCheck,
 } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Clock, Gauge, HeartPulse } from 'lucide-react';
-import { useId } from 'react';
+import { Activity, HeartPulse } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
-import { formatMs, formatPercent, formatUptime, humanize } from './admin-format.ts';
+import { formatPercent, humanize } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { RateBadge, StatusBadge, type Tone } from './status-badge.tsx';
+import { SystemCards } from './system-cards.tsx';
 
 const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
   healthy: 'good',
@@ -21,6 +22,16 @@ const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
 };
 const CHECK_TONE: Record<HealthCheck['status'], Tone> = { ok: 'good', warn: 'warn', fail: 'bad' };
 const CHECK_LABEL: Record<HealthCheck['status'], string> = { ok: 'OK', warn: 'Warning', fail: 'Failing' };
+
+/** A card's note led by a badge. */
+function BadgeNote({ badge, children }: { badge: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {badge}
+      {children}
+    </span>
+  );
+}
 
 function Checks({ checks }: { checks: HealthCheck[] }) {
   const headingId = useId();
@@ -62,36 +73,23 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
           label="Status"
           value={humanize(health.status)}
           note={
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <StatusBadge tone={STATUS_TONE[health.status]}>{humanize(health.status)}</StatusBadge>
+            <BadgeNote
+              badge={<StatusBadge tone={STATUS_TONE[health.status]}>{humanize(health.status)}</StatusBadge>}
+            >
               {passing} of {data.checks.length} checks OK
-            </span>
+            </BadgeNote>
           }
           Icon={HeartPulse}
         />
-        <StatCard
-          headingLevel={3}
-          label="Uptime"
-          value={formatUptime(health.uptime)}
-          note="Since this server process started"
-          Icon={Clock}
-        />
-        <StatCard
-          headingLevel={3}
-          label="Response time"
-          value={formatMs(health.responseTime)}
-          note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
-          Icon={Gauge}
-        />
+        <SystemCards uptime={health.uptime} responseTime={health.responseTime} />
         <StatCard
           headingLevel={3}
           label="Error rate"
           value={formatPercent(health.errorRate)}
           note={
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <RateBadge rate={health.errorRate} goodBelow={HEALTH_ERROR_RATE_GOOD_BELOW} />
+            <BadgeNote badge={<RateBadge rate={health.errorRate} goodBelow={HEALTH_ERROR_RATE_GOOD_BELOW} />}>
               5xx answers, last {ADMIN_RESPONSE_WINDOW_MINUTES} minutes
-            </span>
+            </BadgeNote>
           }
           Icon={Activity}
         />

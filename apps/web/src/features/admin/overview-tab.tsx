@@ -1,18 +1,14 @@
-import {
-  ADMIN_RESPONSE_WINDOW_MINUTES,
-  type AdminOverview,
-  ADMIN_FIGURES_WINDOW_DAYS as DAYS,
-  formatCents,
-} from '@conduit/contracts';
+import { type AdminOverview, ADMIN_FIGURES_WINDOW_DAYS as DAYS, formatCents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Clock, DollarSign, Gauge, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
+import { Activity, DollarSign, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact, formatCompactCents } from '../../lib/format-compact.ts';
 import { adminDashboardQuery } from './admin-api.ts';
-import { formatMs, formatPercent, formatUptime } from './admin-format.ts';
+import { formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { SystemCards } from './system-cards.tsx';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -87,20 +83,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         />
       </Group>
       <Group title="System">
-        <StatCard
-          headingLevel={3}
-          label="Uptime"
-          value={formatUptime(system.uptime)}
-          note="Since this server process started"
-          Icon={Clock}
-        />
-        <StatCard
-          headingLevel={3}
-          label="Response time"
-          value={formatMs(system.responseTime)}
-          note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
-          Icon={Gauge}
-        />
+        <SystemCards uptime={system.uptime} responseTime={system.responseTime} />
       </Group>
     </div>
   );
