@@ -22,5 +22,7 @@ export function useFormAction<Variables = void, Result = unknown>(
       onFailed?.(error);
     },
   });
-  return { action, alert, setAlert };
+  /** What a FormFrame or FormDialog shows of it: the alert, and the pending label while it runs. */
+  const frame = { alert, isPending: action.isPending };
+  return { action, alert, setAlert, frame };
 }

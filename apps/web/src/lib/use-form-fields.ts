@@ -39,17 +39,22 @@ export function useFormFields<Values extends Record<keyof Values, string | boole
 
   /**
    * Shows the errors of the named fields (every field by default) as the validators find them
-   * now, or as `found` gives them (a schema's check of the whole form); returns the first
-   * invalid field's name, if any.
+   * now, or as `found` gives them (a schema's check of the whole form), and moves focus to the
+   * first invalid one in `form`; returns its name, if any.
    */
   const validateAll = (
-    names = Object.keys(values) as (keyof Values & string)[],
-    found?: Errors<Values>,
+    form?: HTMLFormElement,
+    {
+      names = Object.keys(values) as (keyof Values & string)[],
+      found,
+    }: { names?: (keyof Values & string)[]; found?: Errors<Values> } = {},
   ): (keyof Values & string) | undefined => {
     const next: Errors<Values> = {};
     for (const name of names) next[name] = found ? found[name] : validate(name, values);
     setErrors((previous) => ({ ...previous, ...next }));
-    return names.find((name) => next[name]);
+    const invalid = names.find((name) => next[name]);
+    if (form && invalid) focusField(form, invalid);
+    return invalid;
   };
 
   const reset = () => {

@@ -5,7 +5,7 @@ import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { adminApi, refreshAdminData } from './admin-api.ts';
 
 export const ADJUST_FAILED = 'Failed to adjust credits';
@@ -38,7 +38,7 @@ export function AdjustCreditsForm({ user }: { user: AdminUser }) {
   const [balance, setBalance] = useState(user.balance);
   const [done, setDone] = useState<string | null>(null);
   const { values, field, validateAll, reset } = useFormFields({ amount: '', reason: '' }, {});
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (body: AdjustCreditsBody) => adminApi.adjustCredits(user._id, body),
     ADJUST_FAILED,
     (response, body) => {
@@ -55,8 +55,8 @@ export function AdjustCreditsForm({ user }: { user: AdminUser }) {
     setAlert(null);
     setDone(null);
     const { body, errors } = validate(values.amount, values.reason);
-    const invalid = validateAll(undefined, errors);
-    if (!body) return invalid && focusField(form, invalid);
+    validateAll(form, { found: errors });
+    if (!body) return;
     action.mutate(body);
   };
 
@@ -74,10 +74,9 @@ export function AdjustCreditsForm({ user }: { user: AdminUser }) {
           </p>
         </div>
       }
-      alert={alert}
+      {...frame}
       submitLabel="Adjust credits"
       pendingLabel="Adjusting..."
-      isPending={action.isPending}
       variant="secondary"
     >
       {done && (

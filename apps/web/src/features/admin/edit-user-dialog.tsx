@@ -6,7 +6,7 @@ import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { AdjustCreditsForm } from './adjust-credits-form.tsx';
 import { adminApi, refreshAdminData } from './admin-api.ts';
@@ -29,7 +29,7 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
   const { success } = useNotify();
   const headingId = useId();
   const { values, field, setValue, validateAll } = useFormFields(initialValues(user), {});
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (body: UpdateUserBody) => adminApi.update(user._id, body),
     UPDATE_FAILED,
     () => {
@@ -42,8 +42,8 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
   const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
     const { body, errors } = buildUpdate(user, values);
-    const invalid = validateAll(undefined, errors);
-    if (!body) return invalid && focusField(form, invalid);
+    validateAll(form, { found: errors });
+    if (!body) return;
     if (Object.keys(body).length === 0) return onSaved();
     action.mutate(body);
   };
@@ -57,10 +57,9 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
           Account
         </h3>
       }
-      alert={alert}
+      {...frame}
       submitLabel="Save changes"
       pendingLabel="Saving..."
-      isPending={action.isPending}
       canSubmit={isDirty(user, values)}
     >
       <SelectField label="Role" options={roleOptions} {...field('role')} />

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { adminApi, refreshAdminData } from './admin-api.ts';
 import { roleOptions } from './admin-labels.ts';
@@ -21,7 +21,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
     { email: '', role: 'user' as Role },
     { email: ({ email }) => InviteUserBody.shape.email.safeParse(email).error?.issues[0]?.message },
   );
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (body: InviteUserBody) => adminApi.invite(body),
     INVITE_FAILED,
     ({ user, emailSent }) => {
@@ -34,8 +34,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
-    const invalid = validateAll();
-    if (invalid) return focusField(form, invalid);
+    if (validateAll(form)) return;
     action.mutate(InviteUserBody.parse(values));
   };
 
@@ -45,10 +44,9 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       description="They get an email with a link to set their password and sign in."
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Send invitation"
       pendingLabel="Sending..."
-      isPending={action.isPending}
     >
       <TextField
         label="Email"

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
 
@@ -17,7 +17,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     { keyName: '' },
     { keyName: ({ keyName }) => (keyName.trim() ? undefined : KEY_TEXTS.nameRequired) },
   );
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (keyName: string) => keysApi.create(keyName),
     KEY_TEXTS.createFailed,
     (response) => {
@@ -29,8 +29,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
-    const invalid = validateAll();
-    if (invalid) return focusField(form, invalid);
+    if (validateAll(form)) return;
     action.mutate(values.keyName.trim());
   };
 
@@ -40,10 +39,9 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       description="Name the key after the app or environment that uses it. It can call every service."
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Create key"
       pendingLabel="Creating..."
-      isPending={action.isPending}
     >
       <TextField
         label="Key name"

@@ -11,7 +11,7 @@ export const DELETE_KEY_TITLE = 'Delete API key';
 export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const { action: remove, alert } = useFormAction(
+  const { action: remove, frame } = useFormAction(
     () => keysApi.remove(apiKey._id),
     KEY_TEXTS.deleteFailed,
     (response) => {
@@ -27,10 +27,9 @@ export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
       description={`Delete "${apiKey.keyName}"? Calls made with it are refused from now on. This cannot be undone.`}
       onClose={onClose}
       onSubmit={() => remove.mutate()}
-      alert={alert}
+      {...frame}
       submitLabel="Delete key"
       pendingLabel="Deleting..."
-      isPending={remove.isPending}
       variant="danger"
     />
   );

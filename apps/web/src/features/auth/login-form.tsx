@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials, isSignedIn } from './auth-api.ts';
 import { type LoginErrorView, loginErrorText, readServerError } from './auth-error-text.ts';
 import { useAuthModal } from './auth-modal-context.ts';
@@ -66,11 +66,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       return;
     }
     setAlert(null);
-    const invalidField = validateAll();
-    if (invalidField) {
-      focusField(event.currentTarget, invalidField);
-      return;
-    }
+    if (validateAll(event.currentTarget)) return;
     login.mutate(values);
   };
 

@@ -15,8 +15,8 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
   const { success } = useNotify();
   const {
     action: change,
-    alert,
     setAlert,
+    frame,
   } = useFormAction(
     ({ newEmail, password }: { newEmail: string; password: string }) =>
       securityApi.changeEmail(newEmail, user.hasPassword ? password : undefined),
@@ -39,10 +39,9 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
       description={`Your account uses ${user.email}.`}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Send confirmation"
       pendingLabel="Sending..."
-      isPending={change.isPending}
       canSubmit={values.newEmail !== '' && (!user.hasPassword || values.password !== '')}
     >
       <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />

@@ -27,8 +27,8 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
   } = useFormFields({ confirmation: '' }, {});
   const {
     action: remove,
-    alert,
     setAlert,
+    frame,
   } = useFormAction(
     () => settingsApi.deleteAccount(isByPassword ? { password: value } : { confirmEmail: value.trim() }),
     AUTH_ERROR_TEXTS.deleteFailed,
@@ -58,10 +58,9 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
       description="This permanently deletes your account, its API keys and its remaining credits. It cannot be undone."
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel={DELETE_ACCOUNT_TITLE}
       pendingLabel="Deleting..."
-      isPending={remove.isPending}
       variant="danger"
     >
       {isByPassword ? (

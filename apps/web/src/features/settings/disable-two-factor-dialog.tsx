@@ -17,8 +17,8 @@ export function DisableTwoFactorDialog({
 }) {
   const {
     action: disable,
-    alert,
     setAlert,
+    frame,
   } = useFormAction(
     (code: string) => securityApi.disableTwoFactor(code),
     T.twoFactorCodeWrong,
@@ -31,10 +31,9 @@ export function DisableTwoFactorDialog({
       description={T.twoFactorCodeRequired}
       onClose={onClose}
       onSubmit={() => disable.mutate(values.code)}
-      alert={alert}
+      {...frame}
       submitLabel="Turn off"
       pendingLabel="Turning off..."
-      isPending={disable.isPending}
       canSubmit={values.code.trim() !== ''}
       variant="danger"
     >

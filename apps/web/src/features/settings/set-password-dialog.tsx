@@ -21,8 +21,8 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
 
   const {
     action: save,
-    alert,
     setAlert,
+    frame,
   } = useFormAction(
     ({ newPassword, currentPassword }: { newPassword: string; currentPassword: string }) =>
       settingsApi.setPassword(newPassword, hasPassword ? currentPassword : undefined),
@@ -59,10 +59,9 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
       description={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Save password"
       pendingLabel="Saving..."
-      isPending={save.isPending}
       canSubmit={isFilled}
     >
       {hasPassword && (

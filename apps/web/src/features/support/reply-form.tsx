@@ -16,7 +16,7 @@ export const REPLY_SENT = 'Reply sent';
 export function ReplyForm({ ticket }: { ticket: SupportTicket }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (message: string) => supportApi.reply(ticket.id, message),
     REPLY_FAILED,
     (response) => {
@@ -38,11 +38,10 @@ export function ReplyForm({ ticket }: { ticket: SupportTicket }) {
     <FormFrame
       onSubmit={onSubmit}
       className="space-y-3"
-      alert={alert}
+      {...frame}
       icon={<Send aria-hidden="true" className="size-4" />}
       submitLabel="Send reply"
       pendingLabel="Sending..."
-      isPending={action.isPending}
       size="sm"
     >
       <TextAreaField

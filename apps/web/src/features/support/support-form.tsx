@@ -22,7 +22,7 @@ export function SupportForm() {
   const { success } = useNotify();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (body: { subject: string; message: string }) => supportApi.send(body),
     SUPPORT_TEXTS.sendFailed,
     (response) => {
@@ -55,11 +55,10 @@ export function SupportForm() {
       <FormFrame
         onSubmit={onSubmit}
         className="mt-5 space-y-4"
-        alert={alert}
+        {...frame}
         icon={<Send aria-hidden="true" className="size-4" />}
         submitLabel="Send message"
         pendingLabel="Sending..."
-        isPending={action.isPending}
       >
         <TextField
           label="Subject"

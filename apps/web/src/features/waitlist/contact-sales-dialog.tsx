@@ -8,7 +8,7 @@ import {
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { waitlistApi } from './waitlist-api.ts';
 
@@ -24,7 +24,7 @@ const VALIDATORS = Object.fromEntries(
  */
 export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
   const { success } = useNotify();
-  const { action, alert, setAlert } = useFormAction(
+  const { action, setAlert, frame } = useFormAction(
     (body: ContactSalesBody) => waitlistApi.contactSales(body),
     CONTACT_SALES_TEXTS.failed,
     (result) => {
@@ -35,8 +35,7 @@ export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
   const { values, field, validateAll } = useFormFields(EMPTY, VALIDATORS, () => setAlert(null));
 
   const onSubmit = (form: HTMLFormElement) => {
-    const invalid = validateAll();
-    if (invalid) return focusField(form, invalid);
+    if (validateAll(form)) return;
     action.mutate({
       name: values.name.trim(),
       email: values.email.trim(),
@@ -52,10 +51,9 @@ export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
       aria-label="Contact sales"
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Send message"
       pendingLabel="Sending..."
-      isPending={action.isPending}
     >
       <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />

@@ -54,8 +54,7 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
   const check = useMutation({ mutationFn: (email: string) => waitlistApi.checkEmail(email) });
 
   const onSubmit = async (formElement: HTMLFormElement) => {
-    const invalid = form.validateStep();
-    if (invalid) return focusField(formElement, invalid);
+    if (form.validateStep(formElement)) return;
     const email = form.values[EMAIL_FIELD]?.trim() ?? '';
     if (form.step.fields.some((field) => field.id === EMAIL_FIELD)) {
       // If the check itself fails, the join still refuses a repeat at the end.

@@ -26,8 +26,9 @@ export function useWaitlistSteps(onEdit: () => void) {
     stepIndex,
     stepCount: WAITLIST_STEPS.length,
     isLastStep: stepIndex === WAITLIST_STEPS.length - 1,
-    /** Shows the current step's errors; returns the first invalid field's id, if any. */
-    validateStep: () => fields.validateAll(step.fields.map((field) => field.id)),
+    /** Shows the current step's errors and focuses the first invalid field; returns its id, if any. */
+    validateStep: (form: HTMLFormElement) =>
+      fields.validateAll(form, { names: step.fields.map((field) => field.id) }),
     next: () => setStepIndex((index) => Math.min(index + 1, WAITLIST_STEPS.length - 1)),
     back: () => setStepIndex((index) => Math.max(index - 1, 0)),
     reset: () => {
