@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
@@ -114,9 +115,7 @@ export function WaitlistTab() {
       <InviteForm />
       {list.isError && <FormAlert>{failureText(list.error, 'Failed to load the waitlist')}</FormAlert>}
       {data && data.entries.length === 0 && (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-          Nobody has joined the waitlist yet. Entries appear here by rank as people join.
-        </p>
+        <EmptyNote>Nobody has joined the waitlist yet. Entries appear here by rank as people join.</EmptyNote>
       )}
       {data && data.entries.length > 0 && (
         <CardTable columns={COLUMNS} label="Waitlist by rank">

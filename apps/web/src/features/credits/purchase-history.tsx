@@ -2,6 +2,7 @@ import type { CreditPackage } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { paymentsQuery } from './credits-api.ts';
 import { PaymentsTable } from './payments-table.tsx';
@@ -30,9 +31,7 @@ export function PurchaseHistory({ packages }: { packages: Record<string, CreditP
             isRetrying={history.isFetching}
           />
         ) : history.data.payments.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            {HISTORY_EMPTY}
-          </p>
+          <EmptyNote>{HISTORY_EMPTY}</EmptyNote>
         ) : (
           <PaymentsTable payments={history.data.payments} packages={packages} labelledBy={headingId} />
         )}

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { USAGE_EXPORT_PATH, usageQuery } from './dashboard-queries.ts';
@@ -46,32 +46,21 @@ export function RecentCalls() {
             isRetrying={usage.isFetching}
           />
         ) : items.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            No calls yet. Calls made with your API keys show up here.
-          </p>
+          <EmptyNote>No calls yet. Calls made with your API keys show up here.</EmptyNote>
         ) : (
           <>
             <UsageTable items={items} labelledBy={headingId} />
-            {usage.isFetchNextPageError && (
-              <div className="mt-4">
+            <LoadMore
+              pages={usage}
+              className="mt-4"
+              failure={
                 <LoadError
                   message={USAGE_LOAD_FAILED}
                   onRetry={() => void usage.fetchNextPage()}
                   isRetrying={usage.isFetchingNextPage}
                 />
-              </div>
-            )}
-            {usage.hasNextPage && !usage.isFetchNextPageError && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={usage.isFetchingNextPage}
-                  onClick={() => void usage.fetchNextPage()}
-                >
-                  {usage.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+              }
+            />
           </>
         )}
       </div>

@@ -1,8 +1,8 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
@@ -61,9 +61,7 @@ export function OwnTickets() {
             isRetrying={query.isFetching}
           />
         ) : tickets.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            No messages yet. What you send here shows up with our replies.
-          </p>
+          <EmptyNote>No messages yet. What you send here shows up with our replies.</EmptyNote>
         ) : (
           <>
             <ul className="space-y-3">
@@ -71,17 +69,17 @@ export function OwnTickets() {
                 <OwnTicket key={ticket.id} ticket={ticket} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore
+              pages={query}
+              className="mt-4"
+              failure={
+                <LoadError
+                  message={OWN_TICKETS_LOAD_FAILED}
+                  onRetry={() => void query.fetchNextPage()}
+                  isRetrying={query.isFetchingNextPage}
+                />
+              }
+            />
           </>
         )}
       </div>
