@@ -1,6 +1,5 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf, turnOnTwoFactor } from '../../../test/accounts.ts';
 import { type OidcIssuer, startOidcIssuer } from '../../../test/oidc-issuer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -132,20 +131,7 @@ describe('Google sign-in (OIDC against a real provider)', () => {
   it('asks an account with two-factor authentication for its code before any session', async () => {
     issuer.accounts.set('google-2fa', { email: 'guarded.google@example.com', emailVerified: true });
     const cookie = sessionCookieOf(await signInAtProvider('google-2fa'));
-    const setup = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/setup',
-      headers: { cookie },
-      payload: {},
-    });
-    expect(setup.statusCode).toBe(200);
-    const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/enable',
-      headers: { cookie },
-      payload: { code },
-    });
+    await turnOnTwoFactor(runtime.app, cookie);
 
     const again = await signInAtProvider('google-2fa');
     expect(again.headers.location).toBe('/auth/two-factor');

@@ -1,7 +1,6 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf, turnOnTwoFactor } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -115,19 +114,7 @@ describe('reset password', () => {
 
   it('does not skip two-factor authentication', async () => {
     const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'guarded@example.com');
-    const setup = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/setup',
-      headers: { cookie },
-      payload: { password: PASSWORD },
-    });
-    const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/enable',
-      headers: { cookie },
-      payload: { code },
-    });
+    await turnOnTwoFactor(runtime.app, cookie, PASSWORD);
     const done = await reset(await resetTokenFor('guarded@example.com', '10.9.6.1'), 'reset but guarded');
     expect(done.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });
     expect(done.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
