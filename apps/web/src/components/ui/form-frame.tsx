@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from './button.tsx';
 import { FormAlert } from './form-alert.tsx';
 
@@ -20,7 +20,10 @@ export interface FormFrameProps {
   icon?: ReactNode;
   /** A button before the submit button (Cancel, Back). */
   secondary?: ReactNode;
-  /** Above the alert: a heading, a line of context. */
+  /** A form of its own within a page or dialog: its heading (which names the form), and what stands beside it. */
+  title?: string;
+  titleAside?: ReactNode;
+  /** Above the alert: the steps of a multi-step form. */
   header?: ReactNode;
   className?: string;
   'aria-label'?: string;
@@ -45,17 +48,28 @@ export function FormFrame({
   size,
   icon,
   secondary,
+  title,
+  titleAside,
   header,
   className = 'space-y-4',
   children,
   ...label
 }: FormFrameProps) {
+  const titleId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isPending) onSubmit(event.currentTarget);
   };
   return (
-    <form noValidate onSubmit={submit} className={className} {...label}>
+    <form noValidate onSubmit={submit} className={className} aria-labelledby={title && titleId} {...label}>
+      {title && (
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 id={titleId} className="font-semibold text-fg">
+            {title}
+          </h3>
+          {titleAside}
+        </div>
+      )}
       {header}
       {alert && <FormAlert action={alertAction}>{alert}</FormAlert>}
       {children}

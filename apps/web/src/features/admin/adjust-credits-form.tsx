@@ -1,6 +1,6 @@
 import { AdjustCreditsBody, type AdminUser } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatQuantity } from '../../lib/format.ts';
@@ -34,7 +34,6 @@ function validate(amount: string, reason: string): { body?: AdjustCreditsBody; e
 /** A credit adjustment: a ledger entry with the admin's reason (POST /api/admin/users/:id/credits). */
 export function AdjustCreditsForm({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
-  const headingId = useId();
   const [balance, setBalance] = useState(user.balance);
   const [done, setDone] = useState<string | null>(null);
   const { values, field, validateAll, reset } = useFormFields({ amount: '', reason: '' }, {});
@@ -63,16 +62,11 @@ export function AdjustCreditsForm({ user }: { user: AdminUser }) {
   return (
     <FormFrame
       onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      header={
-        <div className="flex items-baseline justify-between gap-3">
-          <h3 id={headingId} className="font-semibold text-fg">
-            Adjust credits
-          </h3>
-          <p className="text-muted text-sm">
-            Balance: <span className="font-medium text-fg">{formatQuantity(balance, 'credit')}</span>
-          </p>
-        </div>
+      title="Adjust credits"
+      titleAside={
+        <p className="text-muted text-sm">
+          Balance: <span className="font-medium text-fg">{formatQuantity(balance, 'credit')}</span>
+        </p>
       }
       {...frame}
       submitLabel="Adjust credits"

@@ -1,6 +1,5 @@
 import type { AdminUser, UpdateUserBody } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
@@ -27,7 +26,6 @@ export const UPDATE_FAILED = 'Failed to update the user';
 function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const headingId = useId();
   const { values, field, setValue, validateAll } = useFormFields(initialValues(user), {});
   const { action, setAlert, frame } = useFormAction(
     (body: UpdateUserBody) => adminApi.update(user._id, body),
@@ -51,12 +49,7 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
   return (
     <FormFrame
       onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      header={
-        <h3 id={headingId} className="font-semibold text-fg">
-          Account
-        </h3>
-      }
+      title="Account"
       {...frame}
       submitLabel="Save changes"
       pendingLabel="Saving..."

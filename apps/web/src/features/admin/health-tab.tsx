@@ -6,7 +6,8 @@ import {
 } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, HeartPulse } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
@@ -34,12 +35,8 @@ function BadgeNote({ badge, children }: { badge: ReactNode; children: ReactNode 
 }
 
 function Checks({ checks }: { checks: HealthCheck[] }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        Checks
-      </h2>
+    <PageSection title="Checks">
       <ul className="mt-3 divide-y divide-border rounded-2xl border border-border bg-surface shadow-card">
         {checks.map((check) => (
           <li key={check.name} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4">
@@ -58,7 +55,7 @@ function Checks({ checks }: { checks: HealthCheck[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }
 

@@ -1,7 +1,8 @@
 import { type AdminOverview, ADMIN_FIGURES_WINDOW_DAYS as DAYS, formatCents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, DollarSign, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact, formatCompactCents } from '../../lib/format-compact.ts';
@@ -11,14 +12,10 @@ import { QueryView } from './admin-load-error.tsx';
 import { SystemCards } from './system-cards.tsx';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        {title}
-      </h2>
+    <PageSection title={title}>
       <div className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>
-    </section>
+    </PageSection>
   );
 }
 
@@ -29,6 +26,9 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 function countCard(value: number) {
   return { value: formatCompact(value), exact: formatCount(value) };
 }
+
+/** An amount of money abbreviated K/M, with the exact amount beside it. */
+const centsCard = (cents: number) => ({ value: formatCompactCents(cents), exact: formatCents(cents) });
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
   const { users, revenue, system } = overview;
@@ -68,16 +68,14 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         <StatCard
           headingLevel={3}
           label="Total revenue"
-          value={formatCompactCents(revenue.total)}
-          exact={formatCents(revenue.total)}
+          {...centsCard(revenue.total)}
           note="All succeeded payments"
           Icon={DollarSign}
         />
         <StatCard
           headingLevel={3}
           label="Average revenue per user"
-          value={formatCompactCents(revenue.arpu)}
-          exact={formatCents(revenue.arpu)}
+          {...centsCard(revenue.arpu)}
           note="Total revenue per paying account"
           Icon={Wallet}
         />

@@ -1,8 +1,8 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
@@ -39,14 +39,10 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
 
 /** What the user has sent from this page, with the team's replies, newest first. */
 export function OwnTickets() {
-  const headingId = useId();
   const query = useInfiniteQuery(ownSupportQuery);
   const tickets = query.data?.pages.flatMap((page) => page.tickets) ?? [];
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        {OWN_TICKETS_TITLE}
-      </h2>
+    <PageSection title={OWN_TICKETS_TITLE}>
       <div className="mt-4">
         {query.isPending ? (
           <LoadingSkeleton className="space-y-3">
@@ -83,6 +79,6 @@ export function OwnTickets() {
           </>
         )}
       </div>
-    </section>
+    </PageSection>
   );
 }
