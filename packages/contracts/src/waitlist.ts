@@ -353,3 +353,17 @@ export const AdminWaitlistInviteResponse = z.object({
   invited: z.array(z.object({ id: z.string(), email: z.string(), position: z.number().int() })),
 });
 export type AdminWaitlistInviteResponse = z.infer<typeof AdminWaitlistInviteResponse>;
+
+/** The admin's waitlist: the list by rank and "invite next N" (the CSV export is not JSON). */
+export const WAITLIST_ADMIN_ROUTES = {
+  list: defineAppRoute({
+    ...APP_PATHS.adminWaitlist,
+    query: AdminWaitlistQuery,
+    response: AdminWaitlistResponse,
+  }),
+  invite: defineAppRoute({
+    ...APP_PATHS.adminWaitlistInvite,
+    body: AdminWaitlistInviteBody,
+    response: AdminWaitlistInviteResponse,
+  }),
+};

@@ -1,14 +1,11 @@
 import {
+  ADMIN_FIGURE_ROUTES,
   ADMIN_USERS_LIMIT_DEFAULT,
   type AdjustCreditsBody,
   type AdjustCreditsResponse,
-  type AdminDashboardResponse,
-  type AdminFeaturesResponse,
-  type AdminHealthResponse,
-  type AdminRevenueResponse,
   type AdminUsersResponse,
   APP_PATHS,
-  type AuditLogResponse,
+  type AppRoute,
   appPath,
   type InviteUserBody,
   type InviteUserResponse,
@@ -16,7 +13,7 @@ import {
   type UpdateUserResponse,
 } from '@conduit/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient, callRoute } from '../../lib/api-client.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, 'users'] as const;
@@ -30,17 +27,17 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
  */
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
-const get = <T>(path: string) =>
+const get = <Route extends AppRoute>(route: Route) =>
   queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, path],
+    queryKey: [...ADMIN_QUERY_KEY, route.path],
     ...fresh,
-    queryFn: ({ signal }) => apiClient.get<T>(path, { signal }),
+    queryFn: ({ signal }) => callRoute(route, { signal }),
   });
 
-export const adminDashboardQuery = get<AdminDashboardResponse>(APP_PATHS.adminDashboard.path);
-export const adminRevenueQuery = get<AdminRevenueResponse>(APP_PATHS.adminRevenue.path);
-export const adminFeaturesQuery = get<AdminFeaturesResponse>(APP_PATHS.adminFeatures.path);
-export const adminHealthQuery = get<AdminHealthResponse>(APP_PATHS.adminHealth.path);
+export const adminDashboardQuery = get(ADMIN_FIGURE_ROUTES.dashboard);
+export const adminRevenueQuery = get(ADMIN_FIGURE_ROUTES.revenue);
+export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
+export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
 
 /**
  * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
@@ -67,7 +64,7 @@ export const auditLogQuery = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
     if (pageParam) params.set('cursor', pageParam);
-    return apiClient.get<AuditLogResponse>(`${APP_PATHS.adminAuditLog.path}?${params}`, { signal });
+    return callRoute(ADMIN_FIGURE_ROUTES.auditLog, { query: params, signal });
   },
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });

@@ -1,9 +1,4 @@
-import {
-  type AdminWaitlistInviteResponse,
-  type AdminWaitlistResponse,
-  APP_PATHS,
-  WAITLIST_INVITE_MAX,
-} from '@conduit/contracts';
+import { APP_PATHS, WAITLIST_ADMIN_ROUTES, WAITLIST_INVITE_MAX } from '@conduit/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -12,7 +7,7 @@ import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
 
 const PAGE_SIZE = 50;
@@ -27,8 +22,7 @@ function InviteForm() {
   const queryClient = useQueryClient();
   const [count, setCount] = useState('10');
   const invite = useMutation({
-    mutationFn: (n: number) =>
-      apiClient.post<AdminWaitlistInviteResponse>(APP_PATHS.adminWaitlistInvite.path, { count: n }),
+    mutationFn: (n: number) => callRoute(WAITLIST_ADMIN_ROUTES.invite, { body: { count: n } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY }),
   });
   const n = Number(count);
@@ -78,12 +72,10 @@ export function WaitlistTab() {
   const list = useQuery({
     queryKey: [...WAITLIST_QUERY_KEY, offset],
     queryFn: ({ signal }) =>
-      apiClient.get<AdminWaitlistResponse>(
-        `${APP_PATHS.adminWaitlist.path}?limit=${PAGE_SIZE}&offset=${offset}`,
-        {
-          signal,
-        },
-      ),
+      callRoute(WAITLIST_ADMIN_ROUTES.list, {
+        query: new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) }),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',

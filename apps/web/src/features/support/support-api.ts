@@ -1,13 +1,9 @@
 import {
   type AdminSupportResponse,
-  APP_PATHS,
   appPath,
-  OWN_SUPPORT_ROUTE,
-  type OwnSupportResponse,
-  type SupportContactResponse,
+  SUPPORT_ROUTES,
   type SupportMessageBody,
-  type SupportMessageResponse,
-  type SupportReplyResponse,
+  type SupportReplyBody,
   type SupportStatus,
   type SupportTicket,
 } from '@conduit/contracts';
@@ -17,13 +13,13 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 
 /** Email and phone come from the server's configuration and rarely change. */
 export const supportContactQuery = queryOptions({
   queryKey: ['support-contact'],
   staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => apiClient.get<SupportContactResponse>(APP_PATHS.supportContact.path, { signal }),
+  queryFn: ({ signal }) => callRoute(SUPPORT_ROUTES.contact, { signal }),
 });
 
 export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;
@@ -37,7 +33,7 @@ export const ownSupportQuery = infiniteQueryOptions({
   queryFn: ({ pageParam, signal }) => {
     const params = new URLSearchParams({ limit: String(OWN_SUPPORT_PAGE_SIZE) });
     if (pageParam) params.set('cursor', pageParam);
-    return apiClient.get<OwnSupportResponse>(`${OWN_SUPPORT_ROUTE.path}?${params}`, { signal });
+    return callRoute(SUPPORT_ROUTES.own, { query: params, signal });
   },
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });
@@ -59,17 +55,17 @@ export const adminSupportQuery = (filter: TicketFilter) =>
       const params = new URLSearchParams({ limit: String(ADMIN_SUPPORT_PAGE_SIZE) });
       if (filter !== 'all') params.set('status', filter);
       if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<AdminSupportResponse>(`${APP_PATHS.adminSupport.path}?${params}`, { signal });
+      return callRoute(SUPPORT_ROUTES.adminList, { query: params, signal });
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
 export const supportApi = {
-  send: (body: SupportMessageBody) =>
-    apiClient.post<SupportMessageResponse>(APP_PATHS.sendSupportMessage.path, body),
+  send: (body: SupportMessageBody) => callRoute(SUPPORT_ROUTES.send, { body }),
   reply: (ticketId: string, message: string) =>
-    apiClient.post<SupportReplyResponse>(appPath('adminSupportReply', { id: ticketId }), {
-      message,
+    callRoute(SUPPORT_ROUTES.adminReply, {
+      path: appPath('adminSupportReply', { id: ticketId }),
+      body: { message } satisfies SupportReplyBody,
     }),
 };
 
