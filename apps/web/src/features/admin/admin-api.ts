@@ -14,6 +14,7 @@ import {
 } from '@conduit/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiClient, callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const ADMIN_USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, 'users'] as const;
@@ -57,16 +58,10 @@ export const adminUsersQuery = (search: string) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
-export const auditLogQuery = infiniteQueryOptions({
+export const auditLogQuery = cursorPagesQuery(ADMIN_FIGURE_ROUTES.auditLog, {
   queryKey: AUDIT_LOG_QUERY_KEY,
-  ...fresh,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
-    if (pageParam) params.set('cursor', pageParam);
-    return callRoute(ADMIN_FIGURE_ROUTES.auditLog, { query: params, signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: AUDIT_LOG_PAGE_SIZE,
+  refetchOnMount: 'always',
 });
 
 const userPath = (id: string) => appPath('adminEditUser', { id });

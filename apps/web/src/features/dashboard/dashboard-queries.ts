@@ -1,6 +1,7 @@
 import { APP_PATHS, USAGE_ROUTES } from '@conduit/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export const USAGE_PAGE_SIZE = 10;
@@ -13,16 +14,9 @@ export const dashboardQuery = queryOptions({
 });
 
 /** The usage history, newest first, a page at a time on the server's keyset cursor. */
-export const usageQuery = infiniteQueryOptions({
+export const usageQuery = cursorPagesQuery(USAGE_ROUTES.history, {
   queryKey: ['usage'],
-  staleTime: 0,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const search = new URLSearchParams({ limit: String(USAGE_PAGE_SIZE) });
-    if (pageParam) search.set('cursor', pageParam);
-    return callRoute(USAGE_ROUTES.history, { query: search, signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: USAGE_PAGE_SIZE,
 });
 
 export const USAGE_EXPORT_PATH = APP_PATHS.usageCsv.path;

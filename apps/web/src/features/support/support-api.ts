@@ -7,13 +7,9 @@ import {
   type SupportStatus,
   type SupportTicket,
 } from '@conduit/contracts';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-} from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 /** Email and phone come from the server's configuration and rarely change. */
 export const supportContactQuery = queryOptions({
@@ -26,16 +22,9 @@ export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;
 export const OWN_SUPPORT_PAGE_SIZE = 10;
 
 /** The user's own messages with the team's replies, newest first, a page at a time. */
-export const ownSupportQuery = infiniteQueryOptions({
+export const ownSupportQuery = cursorPagesQuery(SUPPORT_ROUTES.own, {
   queryKey: OWN_SUPPORT_QUERY_KEY,
-  staleTime: 0,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: String(OWN_SUPPORT_PAGE_SIZE) });
-    if (pageParam) params.set('cursor', pageParam);
-    return callRoute(SUPPORT_ROUTES.own, { query: params, signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: OWN_SUPPORT_PAGE_SIZE,
 });
 
 /** The admin tab's filter: one status, or every ticket. */
@@ -46,18 +35,11 @@ export const ADMIN_SUPPORT_PAGE_SIZE = 20;
 
 /** Tickets newest first, a page at a time on the server's cursor; fresh each time the tab opens. */
 export const adminSupportQuery = (filter: TicketFilter) =>
-  infiniteQueryOptions({
+  cursorPagesQuery(SUPPORT_ROUTES.adminList, {
     queryKey: [...ADMIN_SUPPORT_QUERY_KEY, filter],
-    staleTime: 0,
+    limit: ADMIN_SUPPORT_PAGE_SIZE,
+    search: filter === 'all' ? {} : { status: filter },
     refetchOnMount: 'always',
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(ADMIN_SUPPORT_PAGE_SIZE) });
-      if (filter !== 'all') params.set('status', filter);
-      if (pageParam) params.set('cursor', pageParam);
-      return callRoute(SUPPORT_ROUTES.adminList, { query: params, signal });
-    },
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
 export const supportApi = {
