@@ -120,3 +120,16 @@ export async function turnOnTwoFactor(app: FastifyInstance, cookie: string, pass
     throw new Error(`2FA enable answered ${enabled.statusCode}: ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
+
+/** POST /api/auth/login as the sign-in form sends it (from `ip` when given). */
+export const signIn = (app: FastifyInstance, email: string, password: string, ip?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(ip && { remoteAddress: ip }),
+  });
+
+/** POST /api/auth/register as the sign-up form sends it. */
+export const signUp = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } });

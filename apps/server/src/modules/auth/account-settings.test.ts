@@ -1,6 +1,6 @@
 import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf, signIn, signUp } from '../../../test/accounts.ts';
 import { sessionCookieFor } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -9,8 +9,7 @@ import { insertUser } from './users.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
-const login = (email: string, password: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) => signIn(runtime.app, email, password);
 const me = (cookie: string) =>
   runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 const setPassword = (cookie: string | undefined, payload: Record<string, unknown>) =>
@@ -133,11 +132,7 @@ describe('DELETE /api/account', () => {
     ]);
     expect(ledger.rows).toEqual([{ delta: 20 }]);
 
-    const again = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'leaver@example.com', password: PASSWORD },
-    });
+    const again = await signUp(runtime.app, 'leaver@example.com', PASSWORD);
     expect(again.statusCode).toBe(201);
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf, turnOnTwoFactor } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+  turnOnTwoFactor,
+} from '../../../test/accounts.ts';
 import { type OidcIssuer, startOidcIssuer } from '../../../test/oidc-issuer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -99,20 +106,12 @@ describe('Google sign-in (OIDC against a real provider)', () => {
       hasPassword: true,
     });
     expect(await balance('both@example.com')).toBe(20);
-    const password = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'both@example.com', password: PASSWORD },
-    });
+    const password = await signIn(runtime.app, 'both@example.com', PASSWORD);
     expect(password.statusCode).toBe(200);
   });
 
   it('verifies an unverified account it links, grants its credits, and drops the unproven password', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'squatted@example.com', password: 'attacker-chosen' },
-    });
+    await signUp(runtime.app, 'squatted@example.com', 'attacker-chosen');
     issuer.accounts.set('google-3', { email: 'squatted@example.com', emailVerified: true });
     const finish = await signInAtProvider('google-3');
     expect((await me(sessionCookieOf(finish))).json().user).toMatchObject({
@@ -120,11 +119,7 @@ describe('Google sign-in (OIDC against a real provider)', () => {
       hasPassword: false,
     });
     expect(await balance('squatted@example.com')).toBe(20);
-    const attacker = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'squatted@example.com', password: 'attacker-chosen' },
-    });
+    const attacker = await signIn(runtime.app, 'squatted@example.com', 'attacker-chosen');
     expect(attacker.statusCode).toBe(401);
   });
 

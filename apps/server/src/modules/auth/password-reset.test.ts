@@ -1,6 +1,13 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf, turnOnTwoFactor } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+  turnOnTwoFactor,
+} from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -23,8 +30,7 @@ const forgot = (email: string, ip = '10.9.0.1') =>
   });
 const reset = (token: string, newPassword: string) =>
   runtime.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
-const login = (email: string, password: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) => signIn(runtime.app, email, password);
 const me = (cookie: string) =>
   runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
@@ -96,11 +102,7 @@ describe('reset password', () => {
   });
 
   it('proves the address: an unverified account becomes verified with its free credits', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'never-clicked@example.com', password: PASSWORD },
-    });
+    await signUp(runtime.app, 'never-clicked@example.com', PASSWORD);
     const token = await resetTokenFor('never-clicked@example.com', '10.9.5.1');
     const done = await reset(token, 'verified by reset');
     expect(done.json().user).toMatchObject({ emailVerified: true });
