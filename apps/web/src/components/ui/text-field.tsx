@@ -70,3 +70,15 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+type PresetProps = Omit<FieldProps, 'label'> & { label?: string } & Omit<ComponentProps<'input'>, 'id'>;
+
+/** A password the account already has: the browser offers the saved one. */
+export function CurrentPasswordField({ label = 'Current password', ...props }: PresetProps) {
+  return <TextField label={label} type="password" autoComplete="current-password" {...props} />;
+}
+
+/** A code from an authenticator app: phones show digits, browsers offer a received one-time code. */
+export function OneTimeCodeField({ label = 'Authentication code', ...props }: PresetProps) {
+  return <TextField label={label} inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials, isSignedIn } from './auth-api.ts';
 import { type LoginErrorView, loginErrorText, readServerError } from './auth-error-text.ts';
@@ -81,7 +81,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       )}
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <div>
-        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <CurrentPasswordField label="Password" {...field('password')} />
         <button
           type="button"
           // Keeps focus (and the email field's blur check) where it is: a message appearing above

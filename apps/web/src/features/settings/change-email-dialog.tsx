@@ -1,5 +1,5 @@
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { emailFieldError } from '../auth/auth-validation.ts';
@@ -45,14 +45,7 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
       canSubmit={values.newEmail !== '' && (!user.hasPassword || values.password !== '')}
     >
       <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />
-      {user.hasPassword && (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...field('password')}
-        />
-      )}
+      {user.hasPassword && <CurrentPasswordField {...field('password')} />}
     </FormDialog>
   );
 }

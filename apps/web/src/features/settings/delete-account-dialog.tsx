@@ -2,7 +2,7 @@ import { AUTH_ERROR_TEXTS, AUTH_SERVER_MESSAGES, normalizeEmail, ROUTES } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { endSession, type SessionUser } from '../auth/session-user.ts';
@@ -64,12 +64,7 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
       variant="danger"
     >
       {isByPassword ? (
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...field('confirmation')}
-        />
+        <CurrentPasswordField label="Password" {...field('confirmation')} />
       ) : (
         <TextField
           label="Email address"

@@ -1,6 +1,6 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { OneTimeCodeField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { securityApi } from './security-api.ts';
@@ -37,12 +37,7 @@ export function DisableTwoFactorDialog({
       canSubmit={values.code.trim() !== ''}
       variant="danger"
     >
-      <TextField
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        {...field('code')}
-      />
+      <OneTimeCodeField {...field('code')} />
     </FormDialog>
   );
 }

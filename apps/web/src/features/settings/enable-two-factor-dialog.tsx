@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { COPIED_TEXT, CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, OneTimeCodeField } from '../../components/ui/text-field.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
@@ -53,12 +53,7 @@ export function EnableTwoFactorDialog({
           canSubmit={values.code.trim().length >= 6}
         >
           <SetupCode setup={start.action.data} />
-          <TextField
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            {...field('code')}
-          />
+          <OneTimeCodeField label="Code from the app" {...field('code')} />
         </FormFrame>
       ) : (
         <FormFrame
@@ -69,12 +64,7 @@ export function EnableTwoFactorDialog({
           canSubmit={!hasPassword || values.password !== ''}
         >
           {hasPassword ? (
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              {...field('password')}
-            />
+            <CurrentPasswordField {...field('password')} />
           ) : (
             <p className="text-muted text-sm">This works within 10 minutes of signing in.</p>
           )}

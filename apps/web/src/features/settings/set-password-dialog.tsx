@@ -1,7 +1,7 @@
 import { ACCOUNT_SECURITY_TEXTS, AUTH_ERROR_TEXTS, PASSWORD_MIN_LENGTH } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { refetchCurrentUser } from '../auth/session-user.ts';
@@ -64,14 +64,7 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
       pendingLabel="Saving..."
       canSubmit={isFilled}
     >
-      {hasPassword && (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...field('currentPassword')}
-        />
-      )}
+      {hasPassword && <CurrentPasswordField {...field('currentPassword')} />}
       <TextField label="New password" type="password" autoComplete="new-password" {...field('newPassword')} />
       <TextField
         label="Confirm password"
