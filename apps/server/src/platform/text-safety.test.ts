@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, postWithKey, sessionCookieFor } from '../../test/paid-account.ts';
 import { createSteadyEngine } from '../../test/steady-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
+import { useTestRuntime } from '../../test/test-runtime.ts';
 import { findUnstorableText } from './text-safety.ts';
 
 describe('text PostgreSQL cannot store (found by the fuzz suite: these were 500s)', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime({}, { engine: createSteadyEngine() });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({}, { engine: createSteadyEngine() });
 
   it('refuses NUL and lone surrogates in paid calls with 400 naming the field, charging nothing', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
