@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { LinkedinRequest } from '@conduit/contracts';
 import jpeg from 'jpeg-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import type { Engine, JobState, MediaInput } from './engine.ts';
 import { createLocalEngine } from './local-engine.ts';
 
@@ -172,13 +172,9 @@ describe('local engine: LinkedIn', () => {
 });
 
 describe('local engine through the gateway', () => {
-  let runtime: TestRuntime;
   const gatewayEngine = createLocalEngine({ jobMs: { video: 200 } });
-  beforeAll(async () => {
-    runtime = await createTestRuntime({}, { engine: gatewayEngine });
-  });
+  const runtime = useTestRuntime({}, { engine: gatewayEngine });
   afterAll(async () => {
-    await runtime.close();
     await gatewayEngine.close?.();
   });
 

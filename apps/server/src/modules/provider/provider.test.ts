@@ -1,16 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
 const engine = createScriptedEngine();
-
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine });
 
 const call = (
   method: 'GET' | 'POST',
