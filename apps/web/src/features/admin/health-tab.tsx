@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, HeartPulse } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { StatCard, StatGrid } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
 import { formatPercent, humanize } from './admin-format.ts';
@@ -64,7 +64,7 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
   const passing = data.checks.filter((check) => check.status === 'ok').length;
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           headingLevel={3}
           label="Status"
@@ -90,7 +90,7 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
           }
           Icon={Activity}
         />
-      </div>
+      </StatGrid>
       <Checks checks={data.checks} />
     </div>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, DollarSign, TrendingDown, UserPlus, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { StatCard, StatGrid } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact, formatCompactCents } from '../../lib/format-compact.ts';
 import { adminDashboardQuery } from './admin-api.ts';
@@ -14,7 +14,7 @@ import { SystemCards } from './system-cards.tsx';
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <PageSection title={title}>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>
+      <StatGrid className="mt-3">{children}</StatGrid>
     </PageSection>
   );
 }

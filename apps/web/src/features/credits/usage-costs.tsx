@@ -1,12 +1,6 @@
-import {
-  type CreditsResponse,
-  SERVICE_COST_KEY,
-  SERVICE_UNITS,
-  SERVICES,
-  type Service,
-} from '@conduit/contracts';
+import { type CreditsResponse, SERVICE_COST_KEY, SERVICE_UNITS, type Service } from '@conduit/contracts';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { ServiceCard } from '../../components/ui/service-card.tsx';
+import { ServiceCard, ServiceCards } from '../../components/ui/service-card.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 
 function CostCard({ service, credits }: { service: Service; credits: CreditsResponse }) {
@@ -29,11 +23,7 @@ export function UsageCosts({ credits }: { credits: CreditsResponse }) {
       title="What a credit buys"
       summary="Every service draws on the same balance. Failed calls are refunded."
     >
-      <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {SERVICES.map((service) => (
-          <CostCard key={service} service={service} credits={credits} />
-        ))}
-      </div>
+      <ServiceCards>{(service) => <CostCard service={service} credits={credits} />}</ServiceCards>
     </PageSection>
   );
 }

@@ -2,12 +2,11 @@ import {
   type DashboardResponse,
   SERVICE_COST_KEY,
   SERVICE_UNITS,
-  SERVICES,
   type Service,
   USAGE_WINDOW_DAYS,
 } from '@conduit/contracts';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { ServiceCard } from '../../components/ui/service-card.tsx';
+import { ServiceCard, ServiceCards } from '../../components/ui/service-card.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 
 type Last30Days = DashboardResponse['usage']['last30Days'];
@@ -39,11 +38,7 @@ export function ServiceUsage({ dashboard }: { dashboard: DashboardResponse }) {
       title={`Usage in the last ${USAGE_WINDOW_DAYS} days`}
       summary={`${formatCount(dashboard.usage.last30Days.totalRequests)} requests in all. Refunded calls cost nothing.`}
     >
-      <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {SERVICES.map((service) => (
-          <ServiceUsageCard key={service} service={service} dashboard={dashboard} />
-        ))}
-      </div>
+      <ServiceCards>{(service) => <ServiceUsageCard service={service} dashboard={dashboard} />}</ServiceCards>
     </PageSection>
   );
 }
