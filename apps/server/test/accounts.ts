@@ -133,3 +133,10 @@ export const signIn = (app: FastifyInstance, email: string, password: string, ip
 /** POST /api/auth/register as the sign-up form sends it. */
 export const signUp = (app: FastifyInstance, email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } });
+
+/**
+ * DELETE /api/account as Settings sends it: `proof` is the password, or the typed address for a
+ * Google-only account (or anything else, to see it refused).
+ */
+export const deleteAccount = (app: FastifyInstance, cookie: string, proof: Record<string, unknown>) =>
+  app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload: proof });

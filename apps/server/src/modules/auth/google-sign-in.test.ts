@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createVerifiedAccount,
+  deleteAccount,
   PASSWORD,
   sessionCookieOf,
   signIn,
@@ -165,19 +166,9 @@ describe('Google sign-in (OIDC against a real provider)', () => {
   it('Google-only accounts delete themselves by typing their address', async () => {
     issuer.accounts.set('google-6', { email: 'goer@gmail.com', emailVerified: true });
     const cookie = sessionCookieOf(await signInAtProvider('google-6'));
-    const wrong = await runtime.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie },
-      payload: { confirmEmail: 'someone@else.com' },
-    });
+    const wrong = await deleteAccount(runtime.app, cookie, { confirmEmail: 'someone@else.com' });
     expect(wrong.statusCode).toBe(400);
-    const right = await runtime.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie },
-      payload: { confirmEmail: 'Goer@gmail.com' },
-    });
+    const right = await deleteAccount(runtime.app, cookie, { confirmEmail: 'Goer@gmail.com' });
     expect(right.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });
