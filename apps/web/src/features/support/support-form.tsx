@@ -1,8 +1,8 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useId } from 'react';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
@@ -21,7 +21,6 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function SupportForm() {
   const { success } = useNotify();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const { action, setAlert, frame } = useFormAction(
     (body: { subject: string; message: string }) => supportApi.send(body),
     SUPPORT_TEXTS.sendFailed,
@@ -42,16 +41,11 @@ export function SupportForm() {
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
+    <PageSection
+      title={FORM_TITLE}
+      summary="Tell us what you need: an API question, a billing issue, anything. We answer by email."
       className="rounded-2xl border border-border bg-surface p-6 shadow-card"
     >
-      <h2 id={titleId} className="font-semibold text-fg text-lg">
-        {FORM_TITLE}
-      </h2>
-      <p className="mt-1 text-muted text-sm">
-        Tell us what you need: an API question, a billing issue, anything. We answer by email.
-      </p>
       <FormFrame
         onSubmit={onSubmit}
         className="mt-5 space-y-4"
@@ -75,6 +69,6 @@ export function SupportForm() {
           {...field('message')}
         />
       </FormFrame>
-    </section>
+    </PageSection>
   );
 }
