@@ -1,6 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
 
-type Validators<Values> = { [Name in keyof Values]?: (values: Values) => string | undefined };
+export type Validators<Values> = { [Name in keyof Values]?: (values: Values) => string | undefined };
 type Errors<Values> = { [Name in keyof Values]?: string };
 type TextName<Values> = { [Name in keyof Values]: Values[Name] extends string ? Name : never }[keyof Values] &
   string;

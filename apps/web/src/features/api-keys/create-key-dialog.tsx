@@ -2,8 +2,7 @@ import { KEY_NAME_MAX_LENGTH, KEY_TEXTS } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { useSubmittedForm } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
 
@@ -13,32 +12,24 @@ export const CREATE_KEY_TITLE = 'Create API key';
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const { values, field, validateAll } = useFormFields(
-    { keyName: '' },
-    { keyName: ({ keyName }) => (keyName.trim() ? undefined : KEY_TEXTS.nameRequired) },
-  );
-  const { action, setAlert, frame } = useFormAction(
-    (keyName: string) => keysApi.create(keyName),
-    KEY_TEXTS.createFailed,
-    (response) => {
+  const { field, frame } = useSubmittedForm({
+    initial: { keyName: '' },
+    validators: { keyName: ({ keyName }) => (keyName.trim() ? undefined : KEY_TEXTS.nameRequired) },
+    toBody: ({ keyName }) => keyName.trim(),
+    send: (keyName: string) => keysApi.create(keyName),
+    failedText: KEY_TEXTS.createFailed,
+    onDone: (response) => {
       success({ title: response.message, message: response.key.keyName });
       void refreshKeys(queryClient);
       onClose();
     },
-  );
-
-  const onSubmit = (form: HTMLFormElement) => {
-    setAlert(null);
-    if (validateAll(form)) return;
-    action.mutate(values.keyName.trim());
-  };
+  });
 
   return (
     <FormDialog
       title={CREATE_KEY_TITLE}
       description="Name the key after the app or environment that uses it. It can call every service."
       onClose={onClose}
-      onSubmit={onSubmit}
       {...frame}
       submitLabel="Create key"
       pendingLabel="Creating..."

@@ -7,8 +7,7 @@ import {
 } from '@conduit/contracts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { useSubmittedForm } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { waitlistApi } from './waitlist-api.ts';
 
@@ -24,25 +23,23 @@ const VALIDATORS = Object.fromEntries(
  */
 export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
   const { success } = useNotify();
-  const { action, setAlert, frame } = useFormAction(
-    (body: ContactSalesBody) => waitlistApi.contactSales(body),
-    CONTACT_SALES_TEXTS.failed,
-    (result) => {
-      success({ message: result.message });
-      onClose();
-    },
-  );
-  const { values, field, validateAll } = useFormFields(EMPTY, VALIDATORS, () => setAlert(null));
-
-  const onSubmit = (form: HTMLFormElement) => {
-    if (validateAll(form)) return;
-    action.mutate({
+  const { field, frame } = useSubmittedForm({
+    initial: EMPTY,
+    validators: VALIDATORS,
+    toBody: (values): ContactSalesBody => ({
       name: values.name.trim(),
       email: values.email.trim(),
       company: values.company.trim(),
       message: values.message.trim(),
-    });
-  };
+    }),
+    send: (body: ContactSalesBody) => waitlistApi.contactSales(body),
+    failedText: CONTACT_SALES_TEXTS.failed,
+    onDone: (result) => {
+      success({ message: result.message });
+      onClose();
+    },
+    clearAlertOnEdit: true,
+  });
 
   return (
     <FormDialog
@@ -50,7 +47,6 @@ export function ContactSalesDialog({ onClose }: { onClose: () => void }) {
       description={`Tell us what you need. ${CONTACT_SALES_TEXTS.replyPromise}`}
       aria-label="Contact sales"
       onClose={onClose}
-      onSubmit={onSubmit}
       {...frame}
       submitLabel="Send message"
       pendingLabel="Sending..."
