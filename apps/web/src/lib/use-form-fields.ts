@@ -8,8 +8,9 @@ type ControlEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSel
 
 /**
  * The one form state of the web app: fields whose errors appear when a field loses focus (or on
- * submit, `validateAll`) and clear as soon as it is edited (docs/product.md, "States and
- * transitions"). `field(name)` gives the props of a <TextField>, <TextAreaField> or <SelectField>;
+ * submit, `validateAll`) and clear as soon as it is edited
+ * (docs/product.md, "States and transitions"). `field(name)` gives the props of a <TextField>,
+ * <TextAreaField> or <SelectField>;
  * `setValue` sets any field (a checkbox, a configured field); `onEdit` runs on every edit (forms
  * clear their alert there).
  */
