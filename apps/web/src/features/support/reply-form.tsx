@@ -1,11 +1,11 @@
 import { SUPPORT_MESSAGE_MAX, type SupportTicket } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextAreaField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { SEND_BUTTON } from './send-button.tsx';
 import { replaceTicket, supportApi } from './support-api.ts';
 
 export const REPLY_REQUIRED = 'Please write a reply';
@@ -39,9 +39,8 @@ export function ReplyForm({ ticket }: { ticket: SupportTicket }) {
       onSubmit={onSubmit}
       className="space-y-3"
       {...frame}
-      icon={<Send aria-hidden="true" className="size-4" />}
+      {...SEND_BUTTON}
       submitLabel="Send reply"
-      pendingLabel="Sending..."
       size="sm"
     >
       <TextAreaField

@@ -1,12 +1,12 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { SEND_BUTTON } from './send-button.tsx';
 import { OWN_SUPPORT_QUERY_KEY, supportApi } from './support-api.ts';
 
 export const FORM_TITLE = 'Send us a message';
@@ -50,9 +50,8 @@ export function SupportForm() {
         onSubmit={onSubmit}
         className="mt-5 space-y-4"
         {...frame}
-        icon={<Send aria-hidden="true" className="size-4" />}
+        {...SEND_BUTTON}
         submitLabel="Send message"
-        pendingLabel="Sending..."
       >
         <TextField
           label="Subject"
