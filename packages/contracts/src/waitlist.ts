@@ -367,3 +367,28 @@ export const WAITLIST_ADMIN_ROUTES = {
     response: AdminWaitlistInviteResponse,
   }),
 };
+
+/**
+ * The public waitlist and Contact Sales (docs/waitlist.md, "Endpoints"). Contact Sales' body is
+ * checked by the operation (ContactSalesBody), so each rule's text names its field.
+ */
+export const WAITLIST_API_ROUTES = {
+  join: defineAppRoute({ ...APP_PATHS.joinWaitlist, body: WaitlistJoinBody, response: WaitlistJoinResponse }),
+  checkEmail: defineAppRoute({ ...WAITLIST_EMAIL_CHECK_ROUTE, body: WaitlistEmailCheckBody }),
+  resend: defineAppRoute({
+    ...APP_PATHS.waitlistResend,
+    body: WaitlistEmailBody,
+    response: WaitlistOkResponse,
+  }),
+  verify: defineAppRoute({
+    ...APP_PATHS.waitlistVerify,
+    body: WaitlistVerifyBody,
+    response: WaitlistVerifyResponse,
+  }),
+  status: defineAppRoute({
+    ...APP_PATHS.waitlistStatus,
+    query: WaitlistStatusQuery,
+    response: WaitlistStatusResponse,
+  }),
+  contactSales: defineAppRoute({ ...APP_PATHS.contactSales, response: ContactSalesResponse }),
+};
