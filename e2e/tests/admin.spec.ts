@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_TEXTS, CREDIT_PACKAGES, FREE_CREDITS_ON_VERIFY, SERVICE_COST } from '@conduit/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-session.ts';
 import { PASSWORD, verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open } from './helpers.ts';
 import { uniqueEmail, verificationLinkFor } from './outbox.ts';
 
 const DEVELOPER = CREDIT_PACKAGES.developer;
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 /**
  * A customer made through the API (sign-up, verification by the outbox mail, a key, one LinkedIn

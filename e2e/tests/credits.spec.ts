@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   CREDIT_PACKAGES,
   FREE_CREDITS_ON_VERIFY,
@@ -8,17 +7,11 @@ import {
 } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open } from './helpers.ts';
 
 const TEST_MODE_BANNER = 'TEST MODE — no real payment is taken';
 const DEVELOPER = CREDIT_PACKAGES.developer;
 const PAY_DEVELOPER = `Pay ${formatCents(DEVELOPER.price)}`;
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 /** From /app/credits with a fresh account: choose the developer pack and reach the TEST MODE checkout. */
 async function startDeveloperCheckout(page: Page) {

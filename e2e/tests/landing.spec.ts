@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open } from './helpers.ts';
 
 async function isInViewport(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {
@@ -81,9 +80,7 @@ test.describe('landing page', () => {
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await open(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSevereA11yViolations(page);
   });
 
   test('the mobile menu opens and closes', async ({ page }) => {

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ConduitApiError, ConduitClient } from '@conduit/client';
 import { FREE_CREDITS_ON_VERIFY, SERVICE_COST } from '@conduit/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open } from './helpers.ts';
 
 const KEY_NAME = 'Journey key';
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

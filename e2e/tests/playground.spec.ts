@@ -1,8 +1,7 @@
 import { FREE_CREDITS_ON_VERIFY, SERVICE_COST, SERVICE_LABELS, type Service } from '@conduit/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -78,9 +77,9 @@ test('every service runs in the playground and shows its result; the call opens 
   const spent = SERVICE_COST.image + SERVICE_COST.video + SERVICE_COST.sora + 2 * SERVICE_COST.linkedin;
   await expect(linkedin).toContainText(`Balance after the call: ${FREE_CREDITS_ON_VERIFY - spent} credits`);
   await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSevereA11yViolations(page);
   await page.setViewportSize(DESKTOP);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSevereA11yViolations(page);
 
   await open(page, '/app');
   const table = page.getByRole('table', { name: 'Recent calls' });
@@ -94,7 +93,7 @@ test('every service runs in the playground and shows its result; the call opens 
   await rating.getByRole('button', { name: 'Save rating' }).click();
   await expect(rating.getByRole('status')).toHaveText('Your rating: 4 of 5');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('Playground key');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSevereA11yViolations(page);
   await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSevereA11yViolations(page);
 });

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, SUPPORT_TEXTS } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { E2E_ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInAsAdmin } from './admin-session.ts';
 import { verifiedAccount } from './auth-flows.ts';
-import { checkAtBothSizes, open } from './helpers.ts';
+import { checkAtBothSizes, expectNoSevereA11yViolations, open } from './helpers.ts';
 import { latestMailTo } from './outbox.ts';
 
 /** The mail to the support address that came from `userEmail` (its Reply-To), once it is written. */
@@ -31,12 +30,6 @@ async function supportMailFrom(userEmail: string): Promise<ParsedMail> {
     )
     .toBe(true);
   return found as ParsedMail;
-}
-
-async function expectNoSevereA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 /** Sign-up, verification, mail delivery and two sessions: journeys longer than the default 30 s on a busy machine. */

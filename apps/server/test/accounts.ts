@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@conduit/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { insertUser } from '../src/modules/auth/users.ts';
 import { openCreditAccount } from '../src/modules/credits/ledger.ts';
 import { sessionCookieFor } from './paid-account.ts';
@@ -88,3 +89,54 @@ export async function signedInAccount(
       runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } }),
   };
 }
+
+/** The code an authenticator app shows for a base32 secret, `stepsFromNow` periods away. */
+export const totpCodeFor = (secret: string, stepsFromNow = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + stepsFromNow * 30_000,
+  });
+
+/**
+ * Turns two-factor authentication on for a signed-in account through the API (setup with the
+ * password, or none for a Google-only account, then a right code); answers the secret and the
+ * recovery codes.
+ */
+export async function turnOnTwoFactor(app: FastifyInstance, cookie: string, password?: string) {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/account/2fa/setup',
+    headers: { cookie },
+    payload: password === undefined ? {} : { password },
+  });
+  if (setup.statusCode !== 200) throw new Error(`2FA setup answered ${setup.statusCode}: ${setup.body}`);
+  const secret: string = setup.json().secret;
+  const enabled = await app.inject({
+    method: 'POST',
+    url: '/api/account/2fa/enable',
+    headers: { cookie },
+    payload: { code: totpCodeFor(secret) },
+  });
+  if (enabled.statusCode !== 200)
+    throw new Error(`2FA enable answered ${enabled.statusCode}: ${enabled.body}`);
+  return { secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
+}
+
+/** POST /api/auth/login as the sign-in form sends it (from `ip` when given). */
+export const signIn = (app: FastifyInstance, email: string, password: string, ip?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(ip && { remoteAddress: ip }),
+  });
+
+/** POST /api/auth/register as the sign-up form sends it. */
+export const signUp = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } });
+
+/**
+ * DELETE /api/account as Settings sends it: `proof` is the password, or the typed address for a
+ * Google-only account (or anything else, to see it refused).
+ */
+export const deleteAccount = (app: FastifyInstance, cookie: string, proof: Record<string, unknown>) =>
+  app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload: proof });

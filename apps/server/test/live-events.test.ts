@@ -1,58 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../src/platform/database.ts';
-import { systemClock } from '../src/platform/services.ts';
 import { openEventStream, type ReceivedEvent } from './event-stream-client.ts';
 import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
-import { freePort, type ServerProcess, spawnProcess, stopProcess, waitForReady } from './server-processes.ts';
-import { createTestDatabase } from './test-runtime.ts';
+import { createProcessSet, type ProcessSet, type ProcessSetContext } from './process-set.ts';
+import { type ServerProcess, stopProcess } from './server-processes.ts';
 
 /*
  * Live task status across processes: two API processes and a worker on one database. A call is
  * made through API process A, the worker settles it, and a browser's stream on API process B
  * hears both, through PostgreSQL LISTEN/NOTIFY.
  */
-const SESSION_SECRET = `live-events-${randomBytes(16).toString('hex')}`;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let ctx: ReturnType<typeof connectDatabase> & { clock: typeof systemClock; sessionSecret: string };
-let dataDir: string;
+let processes: ProcessSet;
+let ctx: ProcessSetContext;
 let apiA: ServerProcess;
 let apiB: ServerProcess;
 let worker: ServerProcess;
-const started: ServerProcess[] = [];
-
-async function startServer(role: 'api' | 'worker'): Promise<ServerProcess> {
-  const server = spawnProcess({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    REDIS_PREFIX: `test:live:${randomBytes(6).toString('hex')}`,
-    DATA_DIR: dataDir,
-    SESSION_SECRET,
-    PROVIDER_ENGINE: 'local',
-    ROLE: role,
-    PORT: String(await freePort()),
-  });
-  started.push(server);
-  await waitForReady(server);
-  return server;
-}
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = { ...connectDatabase(database.url, 2), clock: systemClock, sessionSecret: SESSION_SECRET };
-  dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-live-'));
-  [apiA, apiB, worker] = await Promise.all([startServer('api'), startServer('api'), startServer('worker')]);
+  processes = await createProcessSet('live', {}, 2);
+  ctx = processes.ctx;
+  [apiA, apiB, worker] = await Promise.all([
+    processes.start('api'),
+    processes.start('api'),
+    processes.start('worker'),
+  ]);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(started.map((server) => stopProcess(server, 'SIGKILL')));
-  await ctx?.pool.end();
-  await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => processes?.close());
 
 async function startVideo(server: ServerProcess, key: string, prompt: string): Promise<string> {
   const response = await fetch(`${server.url}/api/provider/video`, {
@@ -105,7 +78,7 @@ describe('live task events across processes', () => {
 
   it('SIGTERM to an API process with open streams ends them and exits cleanly, without waiting on them', async () => {
     const ada = await createPaidAccount(ctx);
-    const own = await startServer('api');
+    const own = await processes.start('api');
     const stream = await openEventStream(own.url, await sessionCookieFor(ctx, ada.userId));
     expect(stream.status).toBe(200);
     const startedAt = Date.now();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FREE_CREDITS_ON_VERIFY } from '@conduit/contracts';
+import type { FastifyInstance } from 'fastify';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { insertUser } from '../src/modules/auth/users.ts';
 import { grantCredits, openCreditAccount } from '../src/modules/credits/ledger.ts';
@@ -100,3 +101,7 @@ export async function sessionCookieFor(
   const session = await createSession(services.db, services.clock, { userId });
   return `conduit_session=${session.token}`;
 }
+
+/** A public API call with an API key, as a developer's program makes it. */
+export const postWithKey = (app: FastifyInstance, key: string, url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: payload as object });

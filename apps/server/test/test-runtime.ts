@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { BuildAppOptions } from '../src/app.ts';
 import { parseConfig } from '../src/platform/config.ts';
 import { type Runtime, startRuntime } from '../src/platform/runtime.ts';
@@ -61,4 +61,22 @@ export async function createTestRuntime(
 export async function listenLocally(runtime: Runtime, options: { backlog?: number } = {}): Promise<string> {
   await runtime.app.listen({ port: 0, host: '127.0.0.1', ...options });
   return `http://127.0.0.1:${(runtime.app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * The runtime of a test file (or of the describe block that calls it): started before its tests,
+ * closed after them. The answer stands for it from the first test on (reading it earlier throws).
+ */
+export function useTestRuntime(env: Record<string, string> = {}, options: BuildAppOptions = {}): TestRuntime {
+  let started: TestRuntime | undefined;
+  beforeAll(async () => {
+    started = await createTestRuntime(env, options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestRuntime, {
+    get(_target, name) {
+      if (!started) throw new Error('the test runtime starts before the first test');
+      return Reflect.get(started, name);
+    },
+  });
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
+import { defineAppRoute } from './app-routes.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -388,3 +390,13 @@ export const UpdateChannelBody = z
 export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;
+
+/** The admin figures' routes (the users' list and edits are declared by method and path only). */
+export const ADMIN_FIGURE_ROUTES = {
+  dashboard: defineAppRoute({ ...APP_PATHS.adminDashboard, response: AdminDashboardResponse }),
+  revenue: defineAppRoute({ ...APP_PATHS.adminRevenue, response: AdminRevenueResponse }),
+  features: defineAppRoute({ ...APP_PATHS.adminFeatures, response: AdminFeaturesResponse }),
+  health: defineAppRoute({ ...APP_PATHS.adminHealth, response: AdminHealthResponse }),
+  auditLog: defineAppRoute({ ...APP_PATHS.adminAuditLog, query: AuditLogQuery, response: AuditLogResponse }),
+  channels: defineAppRoute({ ...APP_PATHS.adminChannels, response: AdminChannelsResponse }),
+};

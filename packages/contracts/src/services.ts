@@ -14,12 +14,9 @@ export const SERVICE_COST_KEY: Record<Service, UsageCostKey> = {
   sora: 'soraWatermarkRemover',
   linkedin: 'linkedinScraping',
 };
-export const SERVICE_COST: Record<Service, number> = {
-  image: USAGE_COSTS.imageGeneration,
-  video: USAGE_COSTS.videoGeneration,
-  sora: USAGE_COSTS.soraWatermarkRemover,
-  linkedin: USAGE_COSTS.linkedinScraping,
-};
+export const SERVICE_COST = Object.fromEntries(
+  SERVICES.map((service) => [service, USAGE_COSTS[SERVICE_COST_KEY[service]]]),
+) as Record<Service, number>;
 /**
  * What one unit of each service is: its cost is charged per unit
  * (docs/product.md, "Credit costs and packs").

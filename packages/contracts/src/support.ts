@@ -99,3 +99,24 @@ export const OWN_SUPPORT_ROUTE = defineAppRoute({
   query: OwnSupportQuery,
   response: OwnSupportResponse,
 });
+
+/**
+ * The support routes. A message's and a reply's bodies are read by the server's own parser, so
+ * the answer carries the form's exact text (the bodies' schemas are SupportMessageBody and
+ * SupportReplyBody).
+ */
+export const SUPPORT_ROUTES = {
+  contact: defineAppRoute({ ...APP_PATHS.supportContact, response: SupportContactResponse }),
+  own: OWN_SUPPORT_ROUTE,
+  send: defineAppRoute({ ...APP_PATHS.sendSupportMessage, response: SupportMessageResponse }),
+  adminList: defineAppRoute({
+    ...APP_PATHS.adminSupport,
+    query: AdminSupportQuery,
+    response: AdminSupportResponse,
+  }),
+  adminReply: defineAppRoute({
+    ...APP_PATHS.adminSupportReply,
+    params: z.object({ id: z.string().min(1).max(100) }),
+    response: SupportReplyResponse,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { RateResultBody, RateResultResponse } from './admin.ts';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
+import { CallDetail, CallDetailParams } from './calls.ts';
 import { SERVICES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
@@ -129,3 +131,20 @@ export const DAILY_USAGE_ROUTE = defineAppRoute({
   query: DailyUsageQuery,
   response: DailyUsageResponse,
 });
+
+/**
+ * The signed-in user's dashboard, usage history, daily chart, one call's detail and its rating
+ * (the CSV export is not JSON).
+ */
+export const USAGE_ROUTES = {
+  dashboard: defineAppRoute({ ...APP_PATHS.dashboard, response: DashboardResponse }),
+  history: defineAppRoute({ ...APP_PATHS.usage, query: UsageQuery, response: UsageResponse }),
+  daily: DAILY_USAGE_ROUTE,
+  callDetail: defineAppRoute({ ...APP_PATHS.callDetail, params: CallDetailParams, response: CallDetail }),
+  rateResult: defineAppRoute({
+    ...APP_PATHS.rateResult,
+    params: CallDetailParams,
+    body: RateResultBody,
+    response: RateResultResponse,
+  }),
+};

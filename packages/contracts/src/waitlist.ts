@@ -353,3 +353,42 @@ export const AdminWaitlistInviteResponse = z.object({
   invited: z.array(z.object({ id: z.string(), email: z.string(), position: z.number().int() })),
 });
 export type AdminWaitlistInviteResponse = z.infer<typeof AdminWaitlistInviteResponse>;
+
+/** The admin's waitlist: the list by rank and "invite next N" (the CSV export is not JSON). */
+export const WAITLIST_ADMIN_ROUTES = {
+  list: defineAppRoute({
+    ...APP_PATHS.adminWaitlist,
+    query: AdminWaitlistQuery,
+    response: AdminWaitlistResponse,
+  }),
+  invite: defineAppRoute({
+    ...APP_PATHS.adminWaitlistInvite,
+    body: AdminWaitlistInviteBody,
+    response: AdminWaitlistInviteResponse,
+  }),
+};
+
+/**
+ * The public waitlist and Contact Sales (docs/waitlist.md, "Endpoints"). Contact Sales' body is
+ * checked by the operation (ContactSalesBody), so each rule's text names its field.
+ */
+export const WAITLIST_API_ROUTES = {
+  join: defineAppRoute({ ...APP_PATHS.joinWaitlist, body: WaitlistJoinBody, response: WaitlistJoinResponse }),
+  checkEmail: defineAppRoute({ ...WAITLIST_EMAIL_CHECK_ROUTE, body: WaitlistEmailCheckBody }),
+  resend: defineAppRoute({
+    ...APP_PATHS.waitlistResend,
+    body: WaitlistEmailBody,
+    response: WaitlistOkResponse,
+  }),
+  verify: defineAppRoute({
+    ...APP_PATHS.waitlistVerify,
+    body: WaitlistVerifyBody,
+    response: WaitlistVerifyResponse,
+  }),
+  status: defineAppRoute({
+    ...APP_PATHS.waitlistStatus,
+    query: WaitlistStatusQuery,
+    response: WaitlistStatusResponse,
+  }),
+  contactSales: defineAppRoute({ ...APP_PATHS.contactSales, response: ContactSalesResponse }),
+};

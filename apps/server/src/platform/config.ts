@@ -32,28 +32,24 @@ const emailList = z
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
 
 /** Every environment variable the server reads (README.md, "Configuration"), parsed once at start. */
+/** A whole number from `min` (to `max`); anything else is refused with `error`, which says the range. */
+const wholeNumber = (error: string, min: number, max?: number) => {
+  const number = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? number : number.max(max, { error });
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` lines for a person at a terminal, `json` lines for log collectors; by NODE_ENV when unset. */
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' }).optional(),
-  PORT: z.coerce
-    .number({ error: 'must be an integer between 0 and 65535' })
-    .int({ error: 'must be an integer between 0 and 65535' })
-    .min(0, { error: 'must be an integer between 0 and 65535' })
-    .max(65535, { error: 'must be an integer between 0 and 65535' })
-    .default(3000),
+  PORT: wholeNumber('must be an integer between 0 and 65535', 0, 65535).default(3000),
   HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   /** Connections each process keeps to PostgreSQL for requests (pg-boss keeps 5 more). */
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'must be an integer between 1 and 500' })
-    .int({ error: 'must be an integer between 1 and 500' })
-    .min(1, { error: 'must be an integer between 1 and 500' })
-    .max(500, { error: 'must be an integer between 1 and 500' })
-    .default(20),
+  DATABASE_POOL_SIZE: wholeNumber('must be an integer between 1 and 500', 1, 500).default(20),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   /** Namespace of this installation's keys, so several installations (or test runs) can share one Redis. */
   REDIS_PREFIX: z
@@ -99,26 +95,14 @@ const EnvSchema = z.object({
   /** Where Contact Sales messages go; SUPPORT_EMAIL (then the product's support address) when unset. */
   SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   /** Sign-ups from one IP address an hour: an office behind one address, or a test run, may need more. */
-  SIGNUPS_PER_IP_PER_HOUR: z.coerce
-    .number({ error: 'must be a whole number, 1 or more' })
-    .int({ error: 'must be a whole number, 1 or more' })
-    .min(1, { error: 'must be a whole number, 1 or more' })
-    .default(30),
+  SIGNUPS_PER_IP_PER_HOUR: wholeNumber('must be a whole number, 1 or more', 1).default(30),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   /**
    * On SIGTERM, how long to keep serving while /readyz answers 503, so a load balancer stops
    * sending new connections before this process stops listening (docs/operations.md).
    */
-  SHUTDOWN_DRAIN_MS: z.coerce
-    .number({ error: 'must be a whole number of milliseconds, 0 or more' })
-    .int({ error: 'must be a whole number of milliseconds, 0 or more' })
-    .min(0, { error: 'must be a whole number of milliseconds, 0 or more' })
-    .default(0),
-  /**
-   * How long one step of a task (an upstream start or poll, a result download) may hold the task;
-   * a worker killed mid-step loses its tasks to another worker after this.
-   */
+  SHUTDOWN_DRAIN_MS: wholeNumber('must be a whole number of milliseconds, 0 or more', 0).default(0),
   /** Where result files live: `fs` (DATA_DIR/files, one machine) or `s3` (shared by every process). */
   STORAGE: z.enum(['fs', 's3'], { error: 'must be "fs" or "s3"' }).default('fs'),
   S3_BUCKET: optionalText,
@@ -138,17 +122,14 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   /** Days a result file is kept after its task completes; its URL answers 410 after that. */
-  RESULT_RETENTION_DAYS: z.coerce
-    .number({ error: 'must be a whole number of days between 1 and 3650' })
-    .int({ error: 'must be a whole number of days between 1 and 3650' })
-    .min(1, { error: 'must be a whole number of days between 1 and 3650' })
-    .max(3650, { error: 'must be a whole number of days between 1 and 3650' })
-    .default(DEFAULT_RESULT_RETENTION_DAYS),
-  TASK_LEASE_S: z.coerce
-    .number({ error: 'must be a whole number of seconds, 1 or more' })
-    .int({ error: 'must be a whole number of seconds, 1 or more' })
-    .min(1, { error: 'must be a whole number of seconds, 1 or more' })
-    .default(180),
+  RESULT_RETENTION_DAYS: wholeNumber('must be a whole number of days between 1 and 3650', 1, 3650).default(
+    DEFAULT_RESULT_RETENTION_DAYS,
+  ),
+  /**
+   * How long one step of a task (an upstream start or poll, a result download) may hold the task;
+   * a worker killed mid-step loses its tasks to another worker after this.
+   */
+  TASK_LEASE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(180),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../test/paid-account.ts';
 import { createScriptedEngine } from '../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
+import { useTestRuntime } from '../../test/test-runtime.ts';
 
 const OTHER_ORIGIN = 'https://someone-else.example';
 
 describe('CORS: the public API for every origin, the cookie API for none', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
   it('answers a preflight of the public API with its methods and headers, never credentials', async () => {
     const response = await runtime.app.inject({

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../test/paid-account.ts';
+import { describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck, postWithKey, sessionCookieFor } from '../../test/paid-account.ts';
 import { createSteadyEngine } from '../../test/steady-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
+import { useTestRuntime } from '../../test/test-runtime.ts';
 import { findUnstorableText } from './text-safety.ts';
 
 describe('text PostgreSQL cannot store (found by the fuzz suite: these were 500s)', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime({}, { engine: createSteadyEngine() });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({}, { engine: createSteadyEngine() });
 
   it('refuses NUL and lone surrogates in paid calls with 400 naming the field, charging nothing', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
@@ -28,20 +24,15 @@ describe('text PostgreSQL cannot store (found by the fuzz suite: these were 500s
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
       if (field === 'prompt') expect(response.json().field).toBe('prompt');
     }
-    const linkedin = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/linkedin',
-      headers: { 'x-api-key': account.key },
-      payload: { username: 'someone', pagination_token: 'x\u0000' },
+    const linkedin = await postWithKey(runtime.app, account.key, '/api/provider/linkedin', {
+      username: 'someone',
+      pagination_token: 'x\u0000',
     });
     expect(linkedin.statusCode).toBe(400);
     expect(linkedin.json().field).toBe('pagination_token');
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
-    const emoji = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/image',
-      headers: { 'x-api-key': account.key },
-      payload: { prompt: 'a whole pair 💥 is fine' },
+    const emoji = await postWithKey(runtime.app, account.key, '/api/provider/image', {
+      prompt: 'a whole pair 💥 is fine',
     });
     expect(emoji.statusCode).toBe(200);
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 9, sum: 9 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../accounts.ts';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../fake-stripe.ts';
-import { createPaidAccount, sessionCookieFor } from '../paid-account.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../paid-account.ts';
 import { createSteadyEngine } from '../steady-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
 import {
@@ -205,12 +205,7 @@ describe(`app API under hostile requests (fast-check seed ${FUZZ_SEED})`, () => 
       disposableCookies.push((await signedInAccount(runtime, 'user', 'throwaway')).cookie);
     }
     // Real ids of every kind, so a share of the requests reaches the operations behind the routes.
-    const image = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/image',
-      headers: { 'x-api-key': user.key },
-      payload: { prompt: 'fuzz fixture' },
-    });
+    const image = await postWithKey(runtime.app, user.key, '/api/provider/image', { prompt: 'fuzz fixture' });
     const imageData = image.json().data as { taskId: string; resultUrls: string[] };
     known.taskId?.push(imageData.taskId);
     known.name?.push(...imageData.resultUrls.map((url) => url.split('/').at(-1) as string));

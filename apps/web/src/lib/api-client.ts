@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, httpErrorMessage } from '@conduit/contracts';
+import { API_TIMEOUT_MS, type AppRoute, type AppRouteAnswer, httpErrorMessage } from '@conduit/contracts';
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
 
@@ -84,3 +84,23 @@ export const apiClient = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, body, options),
 };
+
+/**
+ * A catalogue route's JSON answer (`defineAppRoute` in packages/contracts), typed by its answer
+ * schema: GET with `query` as the search, anything else with `body`; `path` when its parameters
+ * are filled in (`appPath`).
+ */
+export function callRoute<Route extends AppRoute>(
+  route: Route,
+  {
+    query,
+    body,
+    path = route.path,
+    signal,
+  }: { query?: URLSearchParams; body?: unknown; path?: string; signal?: AbortSignal } = {},
+) {
+  const url = query ? `${path}?${query}` : path;
+  return request<AppRouteAnswer<Route>>(route.method, url, route.method === 'GET' ? undefined : body, {
+    signal,
+  });
+}

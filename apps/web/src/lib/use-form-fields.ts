@@ -1,13 +1,20 @@
 import { type ChangeEvent, useState } from 'react';
 
-type Validators<Values> = { [Name in keyof Values]?: (values: Values) => string | undefined };
+export type Validators<Values> = { [Name in keyof Values]?: (values: Values) => string | undefined };
 type Errors<Values> = { [Name in keyof Values]?: string };
+type TextName<Values> = { [Name in keyof Values]: Values[Name] extends string ? Name : never }[keyof Values] &
+  string;
+type ControlEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
 
 /**
- * Text fields whose errors appear when a field loses focus and clear as soon as it is edited
- * (docs/product.md, "States and transitions"). `field(name)` gives the props for a <TextField>.
+ * The one form state of the web app: fields whose errors appear when a field loses focus (or on
+ * submit, `validateAll`) and clear as soon as it is edited
+ * (docs/product.md, "States and transitions"). `field(name)` gives the props of a <TextField>,
+ * <TextAreaField> or <SelectField>;
+ * `setValue` sets any field (a checkbox, a configured field); `onEdit` runs on every edit (forms
+ * clear their alert there).
  */
-export function useFormFields<Values extends Record<keyof Values, string>>(
+export function useFormFields<Values extends Record<keyof Values, string | boolean>>(
   initial: Values,
   validators: Validators<Values>,
   onEdit?: () => void,
@@ -17,32 +24,46 @@ export function useFormFields<Values extends Record<keyof Values, string>>(
 
   const validate = (name: keyof Values, current: Values) => validators[name]?.(current);
 
-  const field = <Name extends keyof Values & string>(name: Name) => ({
+  const setValue = <Name extends keyof Values>(name: Name, value: Values[Name]) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+    onEdit?.();
+  };
+
+  const field = <Name extends TextName<Values>>(name: Name) => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setErrors((previous) => ({ ...previous, [name]: undefined }));
-      onEdit?.();
-    },
+    onChange: (event: ControlEvent) => setValue(name, event.target.value as Values[Name]),
     onBlur: () => setErrors((previous) => ({ ...previous, [name]: validate(name, values) })),
   });
 
-  /** Shows every field's error; returns the first invalid field's name, if any. */
-  const validateAll = (): (keyof Values & string) | undefined => {
+  /**
+   * Shows the errors of the named fields (every field by default) as the validators find them
+   * now, or as `found` gives them (a schema's check of the whole form), and moves focus to the
+   * first invalid one in `form`; returns its name, if any.
+   */
+  const validateAll = (
+    form?: HTMLFormElement,
+    {
+      names = Object.keys(values) as (keyof Values & string)[],
+      found,
+    }: { names?: (keyof Values & string)[]; found?: Errors<Values> } = {},
+  ): (keyof Values & string) | undefined => {
     const next: Errors<Values> = {};
-    let firstInvalid: (keyof Values & string) | undefined;
-    for (const name of Object.keys(values) as (keyof Values & string)[]) {
-      next[name] = validate(name, values);
-      if (next[name] && !firstInvalid) firstInvalid = name;
-    }
-    setErrors(next);
-    return firstInvalid;
+    for (const name of names) next[name] = found ? found[name] : validate(name, values);
+    setErrors((previous) => ({ ...previous, ...next }));
+    const invalid = names.find((name) => next[name]);
+    if (form && invalid) focusField(form, invalid);
+    return invalid;
   };
 
-  return { values, errors, field, validateAll };
+  const reset = () => {
+    setValues(initial);
+    setErrors({});
+  };
+
+  return { values, errors, field, setValue, validateAll, reset };
 }
 
 /** Moves focus to a form's control by name (the first invalid field after a submit). */

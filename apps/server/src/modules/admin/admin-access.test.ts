@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, MESSAGES } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
 /** Every admin endpoint, with a body it would accept from an admin. */
 const ENDPOINTS = [
@@ -17,16 +17,13 @@ const ENDPOINTS = [
 ] as const;
 
 describe('admin API access: admins only, by cookie or bearer token', () => {
-  let runtime: TestRuntime;
+  const runtime = useTestRuntime({ ROLE: 'api' });
   let admin: SignedInAccount;
   let user: SignedInAccount;
-
   beforeAll(async () => {
-    runtime = await createTestRuntime({ ROLE: 'api' });
     admin = await signedInAccount(runtime, 'admin');
     user = await signedInAccount(runtime, 'user');
   });
-  afterAll(() => runtime.close());
 
   const inject = (endpoint: (typeof ENDPOINTS)[number], headers: Record<string, string>) =>
     runtime.app.inject({

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../../test/audit-rows.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { connectDatabase, migrateDatabase } from '../../platform/database.ts';
 import { startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
 import { insertUser } from '../auth/users.ts';
@@ -18,12 +18,7 @@ const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const run = promisify(execFile);
 
 describe('the admin command line', () => {
-  let runtime: TestRuntime;
-
-  beforeAll(async () => {
-    runtime = await createTestRuntime({ ROLE: 'api', ADMIN_EMAILS: 'listed@example.com' });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({ ROLE: 'api', ADMIN_EMAILS: 'listed@example.com' });
 
   const ctx = () => ({
     db: runtime.services.db,

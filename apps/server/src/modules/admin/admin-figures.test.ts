@@ -1,3 +1,4 @@
+import { HEALTH_CHECK_NAMES } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -279,15 +280,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
     expect(response.statusCode).toBe(200);
     const body = response.json();
     const check = (name: string) => body.checks.find((c: { name: string }) => c.name === name);
-    expect(body.checks.map((c: { name: string }) => c.name)).toEqual([
-      'database',
-      'job_queue',
-      'stuck_tasks',
-      'payment_webhooks',
-      'task_webhooks',
-      'ledger',
-      'upstream_balance',
-    ]);
+    expect(body.checks.map((c: { name: string }) => c.name)).toEqual([...HEALTH_CHECK_NAMES]);
     expect(check('database')).toMatchObject({ status: 'ok' });
     expect(check('job_queue')).toMatchObject({ status: 'ok', value: 2 });
     // d's video: deadline 2027-01-25T10:30Z; n's image is 30 s past its deadline, inside the minute of grace

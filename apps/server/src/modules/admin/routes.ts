@@ -1,18 +1,13 @@
 import {
+  ADMIN_FIGURE_ROUTES,
   AdjustCreditsBody,
   AdjustCreditsResponse,
   AdminChannelsResponse,
-  AdminDashboardResponse,
-  AdminFeaturesResponse,
-  AdminHealthResponse,
-  AdminRevenueResponse,
   AdminTeamsQuery,
   AdminTeamsResponse,
   AdminUsersQuery,
   AdminUsersResponse,
   APP_PATHS,
-  AuditLogQuery,
-  AuditLogResponse,
   InviteUserBody,
   InviteUserResponse,
   UpdateChannelBody,
@@ -23,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
@@ -57,14 +53,10 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     };
     // Before validation: someone who is not an admin learns nothing, not even what a body should hold.
     app.addHook('onRequest', requireAdmin(services));
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
 
-    app.get(
-      APP_PATHS.adminDashboard.path,
-      { schema: { tags, response: { 200: AdminDashboardResponse } } },
-      async () => getDashboard(context()),
+    const figures = ADMIN_FIGURE_ROUTES;
+    app.get(figures.dashboard.path, { schema: appRouteSchema(figures.dashboard, tags) }, async () =>
+      getDashboard(context()),
     );
 
     app.get(
@@ -105,28 +97,17 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       async (request) => adjustUserCredits(context(), actorOf(request), request.params.id, request.body),
     );
 
-    app.get(
-      APP_PATHS.adminRevenue.path,
-      { schema: { tags, response: { 200: AdminRevenueResponse } } },
-      async () => getRevenue(context()),
+    app.get(figures.revenue.path, { schema: appRouteSchema(figures.revenue, tags) }, async () =>
+      getRevenue(context()),
     );
-
-    app.get(
-      APP_PATHS.adminFeatures.path,
-      { schema: { tags, response: { 200: AdminFeaturesResponse } } },
-      async () => getFeatures(context()),
+    app.get(figures.features.path, { schema: appRouteSchema(figures.features, tags) }, async () =>
+      getFeatures(context()),
     );
-
-    app.get(
-      APP_PATHS.adminHealth.path,
-      { schema: { tags, response: { 200: AdminHealthResponse } } },
-      async () => getHealth(context()),
+    app.get(figures.health.path, { schema: appRouteSchema(figures.health, tags) }, async () =>
+      getHealth(context()),
     );
-
-    app.get(
-      APP_PATHS.adminAuditLog.path,
-      { schema: { tags, querystring: AuditLogQuery, response: { 200: AuditLogResponse } } },
-      async (request) => listAuditLog(services.pool, request.query.limit, request.query.cursor),
+    app.get(figures.auditLog.path, { schema: appRouteSchema(figures.auditLog, tags) }, async (request) =>
+      listAuditLog(services.pool, request.query.limit, request.query.cursor),
     );
 
     app.get(

@@ -1,6 +1,13 @@
 import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  deleteAccount,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+} from '../../../test/accounts.ts';
 import { sessionCookieFor } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -9,14 +16,13 @@ import { insertUser } from './users.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
-const login = (email: string, password: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) => signIn(runtime.app, email, password);
 const me = (cookie: string) =>
   runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 const setPassword = (cookie: string | undefined, payload: Record<string, unknown>) =>
   runtime.app.inject({ method: 'PUT', url: '/api/password', headers: cookie ? { cookie } : {}, payload });
-const deleteAccount = (cookie: string, payload: Record<string, unknown>) =>
-  runtime.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie }, payload });
+const deleteAccountWith = (cookie: string, payload: Record<string, unknown>) =>
+  deleteAccount(runtime.app, cookie, payload);
 
 withRuntimeAndInbox({}, (started, mail) => {
   runtime = started;
@@ -100,10 +106,10 @@ describe('PUT /api/password asks who is changing it', () => {
 describe('DELETE /api/account', () => {
   it('asks for the password, refuses a wrong one and changes nothing', async () => {
     const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'careful@example.com');
-    const empty = await deleteAccount(cookie, {});
+    const empty = await deleteAccountWith(cookie, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(M.deletePasswordRequired);
-    const wrong = await deleteAccount(cookie, { password: 'not it' });
+    const wrong = await deleteAccountWith(cookie, { password: 'not it' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe(M.wrongPassword);
     expect((await me(cookie)).statusCode).toBe(200);
@@ -112,7 +118,7 @@ describe('DELETE /api/account', () => {
   it('anonymises the account, ends every session, keeps the ledger, and frees the address', async () => {
     const { cookie, userId } = await createVerifiedAccount(runtime.app, inbox, 'leaver@example.com');
     const other = sessionCookieOf(await login('leaver@example.com', PASSWORD));
-    const response = await deleteAccount(cookie, { password: PASSWORD });
+    const response = await deleteAccountWith(cookie, { password: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: M.accountDeleted });
     expect(response.cookies.find((c) => c.name === 'conduit_session')?.value).toBe('');
@@ -134,11 +140,7 @@ describe('DELETE /api/account', () => {
     );
     expect(ledger.rows).toEqual([{ delta: 20 }]);
 
-    const again = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'leaver@example.com', password: PASSWORD },
-    });
+    const again = await signUp(runtime.app, 'leaver@example.com', PASSWORD);
     expect(again.statusCode).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, signIn } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -17,8 +17,7 @@ const requestChange = (cookie: string, payload: object) =>
   runtime.app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload });
 const confirm = (token: string) =>
   runtime.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
-const login = (email: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+const login = (email: string) => signIn(runtime.app, email, PASSWORD);
 
 describe('changing the account address', () => {
   it('needs the password; the new address confirms; until then nothing changes; the old one is told', async () => {

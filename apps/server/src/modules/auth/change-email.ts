@@ -10,7 +10,8 @@ import {
 } from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
-import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import { sha256Hex } from '../../platform/tokens.ts';
+import { issueAccountLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
@@ -39,18 +40,14 @@ export async function requestEmailChange(
   if (await findUserByEmail(ctx.db, newEmail)) throw new Conflict(T.emailChangeTaken);
 
   const now = ctx.clock.now();
-  const token = newToken();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(emailChangeTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailChangeTokens.userId, session.user.id), isNull(emailChangeTokens.usedAt)));
-    await tx.insert(emailChangeTokens).values({
-      tokenHash: sha256Hex(token),
-      userId: session.user.id,
-      newEmail,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+  const userId = session.user.id;
+  const token = await ctx.db.transaction(async (tx) => {
+    await revokeAccountLinks(tx, emailChangeTokens, userId, now);
+    return issueAccountLink(tx, emailChangeTokens, {
+      userId,
+      now,
+      ttlMs: EMAIL_CHANGE_TTL_MS,
+      extra: { newEmail },
     });
   });
   await ctx.mailer.send({

@@ -1,6 +1,13 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  deleteAccount,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+  turnOnTwoFactor,
+} from '../../../test/accounts.ts';
 import { type OidcIssuer, startOidcIssuer } from '../../../test/oidc-issuer.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -100,20 +107,12 @@ describe('Google sign-in (OIDC against a real provider)', () => {
       hasPassword: true,
     });
     expect(await balance('both@example.com')).toBe(20);
-    const password = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'both@example.com', password: PASSWORD },
-    });
+    const password = await signIn(runtime.app, 'both@example.com', PASSWORD);
     expect(password.statusCode).toBe(200);
   });
 
   it('verifies an unverified account it links, grants its credits, and drops the unproven password', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'squatted@example.com', password: 'attacker-chosen' },
-    });
+    await signUp(runtime.app, 'squatted@example.com', 'attacker-chosen');
     issuer.accounts.set('google-3', { email: 'squatted@example.com', emailVerified: true });
     const finish = await signInAtProvider('google-3');
     expect((await me(sessionCookieOf(finish))).json().user).toMatchObject({
@@ -121,31 +120,14 @@ describe('Google sign-in (OIDC against a real provider)', () => {
       hasPassword: false,
     });
     expect(await balance('squatted@example.com')).toBe(20);
-    const attacker = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'squatted@example.com', password: 'attacker-chosen' },
-    });
+    const attacker = await signIn(runtime.app, 'squatted@example.com', 'attacker-chosen');
     expect(attacker.statusCode).toBe(401);
   });
 
   it('asks an account with two-factor authentication for its code before any session', async () => {
     issuer.accounts.set('google-2fa', { email: 'guarded.google@example.com', emailVerified: true });
     const cookie = sessionCookieOf(await signInAtProvider('google-2fa'));
-    const setup = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/setup',
-      headers: { cookie },
-      payload: {},
-    });
-    expect(setup.statusCode).toBe(200);
-    const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/enable',
-      headers: { cookie },
-      payload: { code },
-    });
+    await turnOnTwoFactor(runtime.app, cookie);
 
     const again = await signInAtProvider('google-2fa');
     expect(again.headers.location).toBe('/auth/two-factor');
@@ -184,19 +166,9 @@ describe('Google sign-in (OIDC against a real provider)', () => {
   it('Google-only accounts delete themselves by typing their address', async () => {
     issuer.accounts.set('google-6', { email: 'goer@gmail.com', emailVerified: true });
     const cookie = sessionCookieOf(await signInAtProvider('google-6'));
-    const wrong = await runtime.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie },
-      payload: { confirmEmail: 'someone@else.com' },
-    });
+    const wrong = await deleteAccount(runtime.app, cookie, { confirmEmail: 'someone@else.com' });
     expect(wrong.statusCode).toBe(400);
-    const right = await runtime.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie },
-      payload: { confirmEmail: 'Goer@gmail.com' },
-    });
+    const right = await deleteAccount(runtime.app, cookie, { confirmEmail: 'Goer@gmail.com' });
     expect(right.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });

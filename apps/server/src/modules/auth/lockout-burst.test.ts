@@ -1,6 +1,6 @@
 import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, signIn } from '../../../test/accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -24,13 +24,7 @@ const loginOverHttp = (email: string, password: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-const loginFrom = (ip: string, email: string, password: string) =>
-  runtime.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+const loginFrom = (ip: string, email: string, password: string) => signIn(runtime.app, email, password, ip);
 
 describe('the 10-failures lock under a burst', () => {
   it('evaluates exactly 10 of 100 wrong passwords sent at once; the rest, and then the right one, are refused', async () => {

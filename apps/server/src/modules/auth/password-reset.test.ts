@@ -1,7 +1,13 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+  turnOnTwoFactor,
+} from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -24,8 +30,7 @@ const forgot = (email: string, ip = '10.9.0.1') =>
   });
 const reset = (token: string, newPassword: string) =>
   runtime.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
-const login = (email: string, password: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) => signIn(runtime.app, email, password);
 const me = (cookie: string) =>
   runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
@@ -97,11 +102,7 @@ describe('reset password', () => {
   });
 
   it('proves the address: an unverified account becomes verified with its free credits', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'never-clicked@example.com', password: PASSWORD },
-    });
+    await signUp(runtime.app, 'never-clicked@example.com', PASSWORD);
     const token = await resetTokenFor('never-clicked@example.com', '10.9.5.1');
     const done = await reset(token, 'verified by reset');
     expect(done.json().user).toMatchObject({ emailVerified: true });
@@ -115,19 +116,7 @@ describe('reset password', () => {
 
   it('does not skip two-factor authentication', async () => {
     const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'guarded@example.com');
-    const setup = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/setup',
-      headers: { cookie },
-      payload: { password: PASSWORD },
-    });
-    const code = new TOTP({ secret: Secret.fromBase32(setup.json().secret) }).generate();
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/enable',
-      headers: { cookie },
-      payload: { code },
-    });
+    await turnOnTwoFactor(runtime.app, cookie, PASSWORD);
     const done = await reset(await resetTokenFor('guarded@example.com', '10.9.6.1'), 'reset but guarded');
     expect(done.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });
     expect(done.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();

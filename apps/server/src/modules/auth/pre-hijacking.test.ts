@@ -1,6 +1,13 @@
 import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, sessionCookieOf, signupCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
+import {
+  PASSWORD,
+  sessionCookieOf,
+  signIn,
+  signUp,
+  signupCookieOf,
+  verificationTokenFor,
+} from '../../../test/accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -24,11 +31,7 @@ afterAll(async () => {
 /** Someone registers `email` with a password of their choosing; the mailbox owner gets the link. */
 async function registerAs(target: TestRuntime, email: string, password: string) {
   const since = inbox.messages.length;
-  const response = await target.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password },
-  });
+  const response = await signUp(target.app, email, password);
   expect(response.statusCode).toBe(201);
   return { browser: signupCookieOf(response), token: await verificationTokenFor(inbox, email, since) };
 }
@@ -36,8 +39,7 @@ const openLink = (target: TestRuntime, token: string) =>
   target.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
 const answerLink = (target: TestRuntime, payload: Record<string, unknown>) =>
   target.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload });
-const login = (target: TestRuntime, email: string, password: string) =>
-  target.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (target: TestRuntime, email: string, password: string) => signIn(target.app, email, password);
 const rowOf = async (target: TestRuntime, email: string) =>
   (
     await target.services.pool.query(

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
-import { createGoogleOidc, type OidcTransaction } from './google-oidc.ts';
+import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
 import { logIn, readLoginFields } from './log-in.ts';
@@ -35,12 +35,17 @@ import {
 } from './session-http.ts';
 import { revokeSessionByToken } from './sessions.ts';
 import { finishSignIn } from './sign-in-http.ts';
+import { signedJsonCookie } from './signed-cookie.ts';
 import { toAuthUser } from './users.ts';
 import { type VerifyProof, verifyEmail } from './verify-email.ts';
 
-const OIDC_COOKIE = 'conduit_oidc';
-const OIDC_COOKIE_PATH = '/api/auth/google';
-const OIDC_COOKIE_MAX_AGE_S = 600;
+/** The Google sign-in transaction, kept by the browser for the 10 minutes the round trip may take. */
+const oidcCookie = signedJsonCookie(
+  'conduit_oidc',
+  '/api/auth/google',
+  600,
+  z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() }),
+);
 const AUTH_FAILED_PATH = `${ROUTES.home}?error=auth_failed`;
 /** Names the account this browser signed up for, so its own verification link needs no password. */
 const SIGNUP_COOKIE = 'conduit_signup';
@@ -163,20 +168,16 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     app.get(APP_PATHS.googleStart.path, { schema: { tags } }, async (_request, reply) => {
       if (!google) throw new NotFound('Google sign-in is not configured');
       const { url, transaction } = await google.start();
-      reply.setCookie(OIDC_COOKIE, JSON.stringify(transaction), {
-        ...sessionCookieOptions(config),
-        path: OIDC_COOKIE_PATH,
-        maxAge: OIDC_COOKIE_MAX_AGE_S,
-        signed: true,
-      });
+      oidcCookie.set(reply, config, transaction);
       return reply.redirect(url);
     });
 
     app.get(APP_PATHS.googleCallback.path, { schema: { hide: true } }, async (request, reply) => {
-      reply.clearCookie(OIDC_COOKIE, { ...sessionCookieOptions(config), path: OIDC_COOKIE_PATH });
+      oidcCookie.clear(reply, config);
       try {
         if (!google) throw new NotFound('Google sign-in is not configured');
-        const transaction = readOidcTransaction(reply.unsignCookie(request.cookies[OIDC_COOKIE] ?? ''));
+        const transaction = oidcCookie.read(request, reply);
+        if (!transaction) throw new Error('Missing or tampered sign-in state cookie');
         const callbackUrl = new URL(request.url, google.redirectUri);
         const profile = await google.finish(callbackUrl, transaction);
         const user = await signInWithGoogle(services, profile);
@@ -188,10 +189,3 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       }
     });
   };
-
-const OidcTransactionSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() });
-
-function readOidcTransaction(unsigned: { valid: boolean; value: string | null }): OidcTransaction {
-  if (!unsigned.valid || !unsigned.value) throw new Error('Missing or tampered sign-in state cookie');
-  return OidcTransactionSchema.parse(JSON.parse(unsigned.value));
-}

@@ -10,7 +10,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db-columns.ts';
+import { createdAt, timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * An account. Rows are never deleted: a deleted account is anonymised (email replaced, secrets
@@ -36,7 +36,7 @@ export const users = pgTable(
     totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The last 30-second step a code was accepted for: a code works once (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),
   },
@@ -44,16 +44,23 @@ export const users = pgTable(
 );
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The account a row belongs to; `cascade` where the row goes with the account (its sessions,
+ * links and devices), none where it must outlive it (the account row is anonymised, never deleted).
+ */
+export const userRef = (name: string, onDelete?: 'cascade') =>
+  text(name)
+    .notNull()
+    .references(() => users.id, onDelete && { onDelete });
+
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    userId: userRef('user_id', 'cascade'),
+    createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip'),
@@ -73,11 +80,9 @@ function singleUseLinks<Extra extends Record<string, PgColumnBuilderBase>>(name:
     name,
     {
       tokenHash: text('token_hash').primaryKey(),
-      userId: text('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
+      userId: userRef('user_id', 'cascade'),
       ...extra,
-      createdAt: timestamptz('created_at').notNull().defaultNow(),
+      createdAt: createdAt(),
       expiresAt: timestamptz('expires_at').notNull(),
       usedAt: timestamptz('used_at'),
     },
@@ -101,10 +106,8 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    userId: userRef('user_id', 'cascade'),
+    createdAt: createdAt(),
     usedAt: timestamptz('used_at'),
   },
   (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
@@ -117,9 +120,7 @@ export const recoveryCodes = pgTable(
 export const knownDevices = pgTable(
   'known_devices',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     deviceHash: text('device_hash').notNull(),
     firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),

@@ -1,18 +1,12 @@
 import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { createVerifiedAccount, PASSWORD, sessionCookieOf, signIn, signUp } from '../../../test/accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
-const login = (email: string, password: string, ip = '192.0.2.1') =>
-  runtime.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+const login = (email: string, password: string, ip = '192.0.2.1') => signIn(runtime.app, email, password, ip);
 const me = (cookie?: string) =>
   runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 
@@ -60,11 +54,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses an unverified account with EMAIL_NOT_VERIFIED, but only to someone who knows its password', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'unverified@example.com', password: PASSWORD },
-    });
+    await signUp(runtime.app, 'unverified@example.com', PASSWORD);
     const right = await login('unverified@example.com', PASSWORD);
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', error: M.emailNotVerified });

@@ -13,13 +13,19 @@ import type { UserRow } from './schema.ts';
 import { mailNewSignIn } from './security-mail.ts';
 import { sessionCookieOptions, setSessionCookie } from './session-http.ts';
 import { createSession } from './sessions.ts';
+import { signedJsonCookie } from './signed-cookie.ts';
 import { personalWorkspace, toAuthUser } from './users.ts';
 
 const DEVICE_COOKIE = 'conduit_device';
 /** Browsers cap cookie lifetimes at 400 days. */
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
-const CHALLENGE_COOKIE = 'conduit_2fa';
 const AUTH_COOKIE_PATH = '/api/auth';
+const challengeCookie = signedJsonCookie(
+  'conduit_2fa',
+  AUTH_COOKIE_PATH,
+  TWO_FACTOR_CHALLENGE_TTL_MS / 1000,
+  z.object({ userId: z.string(), expiresAt: z.number() }),
+);
 
 const userAgentOf = (request: FastifyRequest) => {
   const value = request.headers['user-agent'];
@@ -54,8 +60,6 @@ export async function startSession(
   if (isNewDevice) mailNewSignIn(services, user.email, { userAgent, ip: request.ip, at: now });
 }
 
-const Challenge = z.object({ userId: z.string(), expiresAt: z.number() });
-
 /**
  * The end of every sign-in (password, Google, password reset): a session, or, for an account with
  * two-factor authentication, a signed 5-minute challenge cookie that only a right code turns
@@ -69,15 +73,9 @@ export async function finishSignIn(
   message: string,
 ): Promise<LoginResponse> {
   if (user.totpEnabledAt) {
-    const challenge = {
+    challengeCookie.set(reply, services.config, {
       userId: user.id,
       expiresAt: services.clock.now().getTime() + TWO_FACTOR_CHALLENGE_TTL_MS,
-    };
-    reply.setCookie(CHALLENGE_COOKIE, JSON.stringify(challenge), {
-      ...sessionCookieOptions(services.config),
-      path: AUTH_COOKIE_PATH,
-      maxAge: TWO_FACTOR_CHALLENGE_TTL_MS / 1000,
-      signed: true,
     });
     return { twoFactorRequired: true, message: T.twoFactorRequired };
   }
@@ -87,22 +85,13 @@ export async function finishSignIn(
 
 /** The account a pending second step belongs to; 401 when there is none or it expired. */
 export function readChallenge(services: Services, request: FastifyRequest, reply: FastifyReply): string {
-  const unsigned = reply.unsignCookie(request.cookies[CHALLENGE_COOKIE] ?? '');
-  const parsed = unsigned.valid && unsigned.value ? Challenge.safeParse(safeJson(unsigned.value)) : undefined;
-  if (!parsed?.success || parsed.data.expiresAt < services.clock.now().getTime()) {
+  const challenge = challengeCookie.read(request, reply);
+  if (!challenge || challenge.expiresAt < services.clock.now().getTime()) {
     throw new Unauthorized(T.twoFactorChallengeExpired);
   }
-  return parsed.data.userId;
+  return challenge.userId;
 }
 
 export function clearChallenge(services: Services, reply: FastifyReply) {
-  reply.clearCookie(CHALLENGE_COOKIE, { ...sessionCookieOptions(services.config), path: AUTH_COOKIE_PATH });
-}
-
-function safeJson(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
+  challengeCookie.clear(reply, services.config);
 }

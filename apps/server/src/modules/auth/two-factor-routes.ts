@@ -11,16 +11,17 @@ import {
   TwoFactorStatusResponse,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Unauthorized, ValidationFailed } from '../../platform/errors.ts';
+import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
-import { guardAttempt, WrongSecret } from './guard-attempt.ts';
 import { requireUser, signedIn } from './session-http.ts';
 import { clearChallenge, readChallenge, startSession } from './sign-in-http.ts';
-import { checkSecondFactor, totpSealKey } from './two-factor.ts';
+import { totpSealKey } from './two-factor.ts';
 import {
+  assertSecondFactor,
   disableTwoFactor,
   enableTwoFactor,
+  readCode,
   startTwoFactorSetup,
   twoFactorStatus,
 } from './two-factor-settings.ts';
@@ -37,13 +38,7 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
       async (request, reply) => {
         const user = await findUserById(services.db, readChallenge(services, request, reply));
         if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
-        const code = request.body.code?.trim();
-        if (!code) throw new ValidationFailed(T.twoFactorCodeRequired, 'code');
-        await guardAttempt(limits.passwordFailuresPerAccount, user.email, async () => {
-          if (!(await checkSecondFactor(services.db, ctx.totpKey, user, code, services.clock.now()))) {
-            throw new WrongSecret(T.twoFactorCodeWrong, 'code');
-          }
-        });
+        await assertSecondFactor(ctx, user, readCode(request.body.code));
         clearChallenge(services, reply);
         await startSession(services, request, reply, user);
         return {

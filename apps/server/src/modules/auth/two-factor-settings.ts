@@ -11,7 +11,7 @@ import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
-import { recoveryCodes, users } from './schema.ts';
+import { recoveryCodes, type UserRow, users } from './schema.ts';
 import { mailTwoFactorChanged } from './security-mail.ts';
 import type { ActiveSession } from './sessions.ts';
 import {
@@ -25,11 +25,24 @@ import { findUserById } from './users.ts';
 
 export type TwoFactorContext = AuthContext & { limits: AuthLimits; totpKey: Buffer };
 
-const readCode = (code: string | undefined) => {
+/** The typed code, trimmed; 400 naming the field when there is none. */
+export const readCode = (code: string | undefined) => {
   const trimmed = code?.trim() ?? '';
   if (!trimmed) throw new ValidationFailed(T.twoFactorCodeRequired, 'code');
   return trimmed;
 };
+
+/**
+ * A current authenticator or recovery code of an account with two-factor authentication, checked
+ * against its failure budget (the sign-in step and turning it off); a wrong one is a WrongSecret.
+ */
+export async function assertSecondFactor(ctx: TwoFactorContext, user: UserRow, code: string) {
+  await guardAttempt(ctx.limits.passwordFailuresPerAccount, user.email, async () => {
+    if (!(await checkSecondFactor(ctx.db, ctx.totpKey, user, code, ctx.clock.now()))) {
+      throw new WrongSecret(T.twoFactorCodeWrong, 'code');
+    }
+  });
+}
 
 export async function twoFactorStatus(
   ctx: AuthContext,
@@ -109,11 +122,7 @@ export async function disableTwoFactor(
   const code = readCode(rawCode);
   const user = await findUserById(ctx.db, session.user.id);
   if (!user?.totpEnabledAt) throw new BadRequest(T.twoFactorNotOn, 'code');
-  await guardAttempt(ctx.limits.passwordFailuresPerAccount, user.email, async () => {
-    if (!(await checkSecondFactor(ctx.db, ctx.totpKey, user, code, ctx.clock.now()))) {
-      throw new WrongSecret(T.twoFactorCodeWrong, 'code');
-    }
-  });
+  await assertSecondFactor(ctx, user, code);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)

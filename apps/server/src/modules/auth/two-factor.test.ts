@@ -1,7 +1,12 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import {
+  createVerifiedAccount,
+  PASSWORD,
+  sessionCookieOf,
+  totpCodeFor,
+  turnOnTwoFactor,
+} from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -24,11 +29,6 @@ const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: ob
   runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 const login = (email: string, password = PASSWORD) =>
   call('POST', '/api/auth/login', undefined, { email, password });
-/** The code an authenticator app shows for a base32 secret, `stepsFromNow` periods away. */
-const codeFor = (secret: string, stepsFromNow = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + stepsFromNow * 30_000,
-  });
 const challengeOf = (response: { cookies: { name: string; value: string }[] }) => {
   const cookie = response.cookies.find((c) => c.name === 'conduit_2fa');
   if (!cookie) throw new Error('no two-factor challenge cookie');
@@ -38,12 +38,7 @@ const challengeOf = (response: { cookies: { name: string; value: string }[] }) =
 /** A verified account with 2FA on; answers its session cookie, secret and recovery codes. */
 async function enrolled(email: string) {
   const { cookie } = await createVerifiedAccount(runtime.app, inbox, email);
-  const setup = await call('POST', '/api/account/2fa/setup', cookie, { password: PASSWORD });
-  expect(setup.statusCode).toBe(200);
-  const { secret } = setup.json();
-  const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
-  expect(enabled.statusCode).toBe(200);
-  return { cookie, secret: secret as string, recoveryCodes: enabled.json().recoveryCodes as string[] };
+  return { cookie, ...(await turnOnTwoFactor(runtime.app, cookie, PASSWORD)) };
 }
 
 describe('turning two-factor authentication on', () => {
@@ -70,7 +65,7 @@ describe('turning two-factor authentication on', () => {
     expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({ enabled: false });
 
     const since = inbox.messages.length;
-    const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
+    const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: totpCodeFor(secret) });
     expect(enabled.json().recoveryCodes).toHaveLength(10);
     expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
       enabled: true,
@@ -92,10 +87,10 @@ describe('signing in with two-factor authentication', () => {
     expect(first.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
     const challenge = challengeOf(first);
 
-    expect((await call('POST', '/api/auth/2fa', undefined, { code: codeFor(secret, 1) })).statusCode).toBe(
-      401,
-    );
-    const code = codeFor(secret, 1);
+    expect(
+      (await call('POST', '/api/auth/2fa', undefined, { code: totpCodeFor(secret, 1) })).statusCode,
+    ).toBe(401);
+    const code = totpCodeFor(secret, 1);
     const second = await call('POST', '/api/auth/2fa', challenge, { code });
     expect(second.statusCode).toBe(200);
     expect(second.json().user).toMatchObject({ email: 'two-step@example.com', hasTwoFactor: true });
@@ -131,7 +126,9 @@ describe('signing in with two-factor authentication', () => {
     );
     expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(10);
     expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(20);
-    expect((await call('POST', '/api/auth/2fa', challenge, { code: codeFor(secret) })).statusCode).toBe(429);
+    expect((await call('POST', '/api/auth/2fa', challenge, { code: totpCodeFor(secret) })).statusCode).toBe(
+      429,
+    );
     expect((await login('guessed@example.com')).statusCode).toBe(429);
   });
 
@@ -142,7 +139,7 @@ describe('signing in with two-factor authentication', () => {
       '/api/auth/2fa',
       'conduit_2fa={"userId":"usr_x","expiresAt":99999999999999}',
       {
-        code: codeFor(secret),
+        code: totpCodeFor(secret),
       },
     );
     expect(forged.statusCode).toBe(401);
@@ -156,7 +153,7 @@ describe('turning two-factor authentication off', () => {
     expect((await call('POST', '/api/account/2fa/disable', cookie, {})).statusCode).toBe(400);
     expect((await call('POST', '/api/account/2fa/disable', cookie, { code: '123456' })).statusCode).toBe(400);
     const since = inbox.messages.length;
-    const off = await call('POST', '/api/account/2fa/disable', cookie, { code: codeFor(secret, 1) });
+    const off = await call('POST', '/api/account/2fa/disable', cookie, { code: totpCodeFor(secret, 1) });
     expect(off.json()).toEqual({ message: T.twoFactorOff });
     expect((await login('off@example.com')).json().user.hasTwoFactor).toBe(false);
     await inbox.waitForMail('off@example.com', {
@@ -174,7 +171,7 @@ describe('ADMIN_REQUIRE_2FA', () => {
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', error: T.adminNeedsTwoFactor });
     const { secret } = (await call('POST', '/api/account/2fa/setup', cookie, { password: PASSWORD })).json();
-    await call('POST', '/api/account/2fa/enable', cookie, { code: codeFor(secret) });
+    await call('POST', '/api/account/2fa/enable', cookie, { code: totpCodeFor(secret) });
     expect((await call('GET', '/api/admin/dashboard', cookie)).statusCode).toBe(200);
   });
 });

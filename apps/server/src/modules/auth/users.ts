@@ -1,5 +1,5 @@
 import { type AuthUser, DEFAULT_MAX_API_KEYS } from '@conduit/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
@@ -7,21 +7,18 @@ import { workspaces } from '../workspaces/schema.ts';
 import { toWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { type UserRow, users } from './schema.ts';
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+/** The account that matches, unless it was deleted. */
+async function findLiveUser(db: DbOrTx, match: SQL): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+    .where(and(match, isNull(users.deletedAt)));
   return row;
 }
 
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return row;
-}
+export const findUserByEmail = (db: DbOrTx, email: string) => findLiveUser(db, eq(users.email, email));
+
+export const findUserById = (db: DbOrTx, id: string) => findLiveUser(db, eq(users.id, id));
 
 export interface NewUser {
   email: string;

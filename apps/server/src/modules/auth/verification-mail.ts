@@ -1,21 +1,17 @@
 import { PRODUCT_NAME, ROUTES, VERIFY_LINK_TTL_MS } from '@conduit/contracts';
 import type { DbOrTx } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
-import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import { issueAccountLink } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { emailVerificationTokens } from './schema.ts';
 
 /** A new single-use link token, valid 24 hours; only its hash is kept. */
-export async function issueVerificationToken(db: DbOrTx, clock: Clock, userId: string): Promise<string> {
-  const token = newToken();
-  const now = clock.now();
-  await db.insert(emailVerificationTokens).values({
-    tokenHash: sha256Hex(token),
+export function issueVerificationToken(db: DbOrTx, clock: Clock, userId: string): Promise<string> {
+  return issueAccountLink(db, emailVerificationTokens, {
     userId,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS),
+    now: clock.now(),
+    ttlMs: VERIFY_LINK_TTL_MS,
   });
-  return token;
 }
 
 export function verificationLink(publicUrl: string, token: string): string {

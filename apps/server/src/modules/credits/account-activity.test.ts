@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { rebuildAccountActivity } from './account-activity.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
 const ACTIVITY_COLUMNS = `last_call_at, streak_start_at, prev_streak_last_at, last_image_at, last_video_at,
   last_sora_at, last_linkedin_at`;

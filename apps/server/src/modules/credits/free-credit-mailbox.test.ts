@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD } from '../../../test/accounts.ts';
+import { createVerifiedAccount, deleteAccount, PASSWORD } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
@@ -17,13 +17,7 @@ withRuntimeAndInbox({}, (started, mail) => {
 const balanceOf = async (userId: string) =>
   (await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [userId]))
     .rows[0].balance;
-const deleteAccount = (cookie: string) =>
-  runtime.app.inject({
-    method: 'DELETE',
-    url: '/api/account',
-    headers: { cookie },
-    payload: { password: PASSWORD },
-  });
+const deleteWithPassword = (cookie: string) => deleteAccount(runtime.app, cookie, { password: PASSWORD });
 
 describe('free credits, once per mailbox', () => {
   it('normalises aliases of one inbox', () => {
@@ -34,7 +28,7 @@ describe('free credits, once per mailbox', () => {
   it('deleting the account and signing up again with the same mailbox grants nothing', async () => {
     const first = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
     expect(await balanceOf(first.userId)).toBe(20);
-    expect((await deleteAccount(first.cookie)).statusCode).toBe(200);
+    expect((await deleteWithPassword(first.cookie)).statusCode).toBe(200);
     const again = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
     expect(again.userId).not.toBe(first.userId);
     expect(await balanceOf(again.userId)).toBe(0);

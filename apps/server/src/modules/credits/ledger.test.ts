@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { insertUser } from '../auth/users.ts';
 import { getBalance, grantCredits, openCreditAccount } from './ledger.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime();
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime();
 
 async function newAccount(email: string) {
   const user = await insertUser(runtime.services.db, { email });

@@ -1,13 +1,9 @@
 import { CREDIT_PACKAGES } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
 describe('GET /api/credits/packages', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime();
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime();
 
   it('lists every pack in integer cents without signing in', async () => {
     const response = await runtime.app.inject({ method: 'GET', url: '/api/credits/packages' });

@@ -1,17 +1,17 @@
 import { ConduitApiError, ConduitClient } from '@conduit/client';
 import { SERVICE_COST } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 // The client over real HTTP against the local engine, as a developer would use it.
 let runtime: TestRuntime;
 let baseUrl: string;
-beforeAll(async () => {
-  runtime = await createTestRuntime();
-  baseUrl = await listenLocally(runtime);
+withListeningRuntime((started, url) => {
+  runtime = started;
+  baseUrl = url;
 });
-afterAll(() => runtime.close());
 
 const clientFor = async (credits: number) => {
   const account = await createPaidAccount(runtime.services, { credits });

@@ -10,10 +10,11 @@ import {
   linkedinNextPageExample,
   SERVICE_COST,
 } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
+import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
 
 const run = promisify(execFile);
@@ -55,11 +56,10 @@ function parseOutput(language: CodeLanguage, stdout: string): { status?: number;
 // The local engine on a server listening on a real port, as a developer's machine runs it.
 let runtime: TestRuntime;
 let baseUrl: string;
-beforeAll(async () => {
-  runtime = await createTestRuntime();
-  baseUrl = await listenLocally(runtime);
+withListeningRuntime((started, url) => {
+  runtime = started;
+  baseUrl = url;
 });
-afterAll(() => runtime.close());
 
 const hasPython = await isOnPath('python3');
 

@@ -1,18 +1,14 @@
 import { API_ENDPOINTS, type ApiEndpoint, findEndpoint } from '@conduit/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { FAIL_MARKER, LINKEDIN_FAIL_PREFIX } from '../engines/local-engine.ts';
 import { COUNTED_ERROR_STATUSES } from './build-openapi.ts';
 import { errorExamplesOf } from './error-examples.ts';
 
 // The local engine, as `npm start` runs it: its failures are the documented 502 examples.
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime();
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime();
 
 /** Examples no request can provoke on a healthy server; the mapper's tests cover their shape. */
 const UNPROVOKABLE = new Set(['internal', 'unavailable']);

@@ -1,16 +1,12 @@
 import { API_ENDPOINTS, OPENAPI_PATH } from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { registeredRoutes } from '../../../test/registered-routes.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime();
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime();
 
 const documentOf = () => buildOpenApiDocument({ serverUrl: runtime.services.config.PUBLIC_URL });
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);

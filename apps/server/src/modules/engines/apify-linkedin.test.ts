@@ -5,6 +5,7 @@ import { errorOf } from '../../../test/engine-calls.ts';
 import { actorPost, type FakeApify, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { rejectionOf } from '../../../test/rejection.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { createApifyLinkedinScraper, mapLinkedinItems } from './apify-linkedin.ts';
 import { UpstreamRejected, UpstreamUnavailable } from './engine.ts';
@@ -132,7 +133,7 @@ describe('the Apify run', () => {
 
   it('an empty dataset or a 404 is a rejection: the profile has no public posts', async () => {
     for (const username of ['nobody', 'missing']) {
-      const error = await errorOf(scraperFor()(ask(username)));
+      const error = await rejectionOf(scraperFor()(ask(username)));
       expect(error).toBeInstanceOf(UpstreamRejected);
       expect(error.message).toBe('Profile not found or has no public posts');
     }
@@ -141,15 +142,15 @@ describe('the Apify run', () => {
   });
 
   it('429, 5xx, an unreachable Apify and a bad token are unavailable; the bad token is logged as an error', async () => {
-    const busy = await errorOf(scraperFor()(ask('busy')));
+    const busy = await rejectionOf(scraperFor()(ask('busy')));
     expect(busy).toBeInstanceOf(UpstreamUnavailable);
     expect(busy.retryAfterMs).toBe(3000);
-    expect(await errorOf(scraperFor()(ask('broken')))).toBeInstanceOf(UpstreamUnavailable);
-    expect(await errorOf(scraperFor(apify.token, 500, 'http://127.0.0.1:9')(ask('ada')))).toBeInstanceOf(
+    expect(await rejectionOf(scraperFor()(ask('broken')))).toBeInstanceOf(UpstreamUnavailable);
+    expect(await rejectionOf(scraperFor(apify.token, 500, 'http://127.0.0.1:9')(ask('ada')))).toBeInstanceOf(
       UpstreamUnavailable,
     );
     expect(logged).toEqual([]);
-    expect(await errorOf(scraperFor('wrong-token')(ask('ada')))).toBeInstanceOf(UpstreamUnavailable);
+    expect(await rejectionOf(scraperFor('wrong-token')(ask('ada')))).toBeInstanceOf(UpstreamUnavailable);
     expect(logged).toMatchObject([
       { level: 50, upstream: 'apify', status: 401, errorType: 'token-not-valid' },
     ]);
@@ -159,12 +160,12 @@ describe('the Apify run', () => {
   it('times out on its own, and stops as soon as the caller aborts', async () => {
     apify.slowMs = 1_500;
     let started = Date.now();
-    const timedOut = await errorOf(scraperFor(apify.token, 150)(ask('slow-one')));
+    const timedOut = await rejectionOf(scraperFor(apify.token, 150)(ask('slow-one')));
     expect(timedOut).toBeInstanceOf(UpstreamUnavailable);
     expect(timedOut.message).toMatch(/timed out/);
     expect(Date.now() - started).toBeLessThan(1_000);
     started = Date.now();
-    const cancelled = await errorOf(scraperFor()(ask('slow-two'), AbortSignal.timeout(100)));
+    const cancelled = await rejectionOf(scraperFor()(ask('slow-two'), AbortSignal.timeout(100)));
     expect(cancelled).toBeInstanceOf(UpstreamUnavailable);
     expect(cancelled.message).toMatch(/cancelled/);
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -172,7 +173,7 @@ describe('the Apify run', () => {
 
   it('without a token the scrape is not configured and nothing is sent', async () => {
     const before = apify.inputs.length;
-    const error = await errorOf(scraperFor('')(ask('ada')));
+    const error = await rejectionOf(scraperFor('')(ask('ada')));
     expect(error).toBeInstanceOf(UpstreamUnavailable);
     expect(error.message).toBe('LinkedIn scraping is not configured');
     expect(apify.inputs).toHaveLength(before);

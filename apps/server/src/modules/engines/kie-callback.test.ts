@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { KIE_CALLBACK_PATH, kieCallbackSignature, verifyKieCallback } from './kie-callback.ts';
 import { createKieEngine } from './kie-engine.ts';
@@ -72,12 +72,7 @@ describe('kie callbacks through the app', () => {
   async function taskWaitingAnHour(prompt: string) {
     const account = await createPaidAccount(runtime.services);
     fake.pendingPolls = 1_000;
-    const created = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/video',
-      headers: { 'x-api-key': account.key },
-      payload: { prompt },
-    });
+    const created = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt });
     expect(created.statusCode).toBe(200);
     const taskId: string = created.json().data.taskId;
     await expect.poll(async () => (await taskRow(taskId)).upstream_id, { timeout: 5_000 }).toBeTruthy();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, pollStates } from '../../../test/engine-calls.ts';
 import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { rejectionOf } from '../../../test/rejection.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { createKieEngine, customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
@@ -212,18 +213,18 @@ describe('kie engine: errors', () => {
   ];
   it.each(cases)('$name -> $type.name', async ({ failure, type, retryAfterMs }) => {
     fake.failNext('createTask', failure);
-    const error = await errorOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
+    const error = await rejectionOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
     expect(error).toBeInstanceOf(type);
     if (retryAfterMs !== undefined) expect(error.retryAfterMs).toBe(retryAfterMs);
   });
 
   it('problems with our own account (401, 402, 505) retry later and are logged at error level', async () => {
-    const wrongKey = await errorOf(engineFor('not-our-key').startJob(image('a cat'), { taskId: 't' }));
+    const wrongKey = await rejectionOf(engineFor('not-our-key').startJob(image('a cat'), { taskId: 't' }));
     expect(wrongKey).toBeInstanceOf(UpstreamUnavailable);
     fake.failNext('createTask', { code: 402, msg: 'Credits insufficient' });
     fake.failNext('generate', { code: 505, msg: 'The feature is disabled' });
-    await errorOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
-    await errorOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
+    await rejectionOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
+    await rejectionOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
     expect(logged.map((line) => [line.level, line.code, line.upstreamMessage])).toEqual([
       [50, 401, 'You do not have access permissions'],
       [50, 402, 'Credits insufficient'],
@@ -234,7 +235,7 @@ describe('kie engine: errors', () => {
 
   it('a rejection carries the upstream reason (msg or message) without its links or ids', async () => {
     for (const input of [image('reject me'), video('reject me')]) {
-      const error = await errorOf(engineFor().startJob(input, { taskId: 't' }));
+      const error = await rejectionOf(engineFor().startJob(input, { taskId: 't' }));
       expect(error).toBeInstanceOf(UpstreamRejected);
       expect(error.message).toBe('Prompt violates the content policy');
     }
@@ -242,31 +243,31 @@ describe('kie engine: errors', () => {
       code: 422,
       msg: `imageUrls could not be read for task 3f2a9c1b7d6e4f508a1b2c3d4e5f6a7b with key ${fake.apiKey}`,
     });
-    const error = await errorOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
+    const error = await rejectionOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
     expect(error.message).toBe('imageUrls could not be read for task with key');
   });
 
   it('unreachable, slow and unreadable upstreams are retry-later', async () => {
-    const unreachable = await errorOf(
+    const unreachable = await rejectionOf(
       engineFor(fake.apiKey, {}, 'http://127.0.0.1:9').startJob(image('a cat'), { taskId: 't' }),
     );
     expect(unreachable).toBeInstanceOf(UpstreamUnavailable);
     fake.slowMs = 1_000;
     const started = Date.now();
-    const slow = await errorOf(
+    const slow = await rejectionOf(
       engineFor(fake.apiKey, { requestTimeoutMs: 150 }).startJob(image('slow cat'), { taskId: 't' }),
     );
     expect(slow).toBeInstanceOf(UpstreamUnavailable);
     expect(slow.message).toMatch(/timed out/);
     expect(Date.now() - started).toBeLessThan(900);
     fake.failNext('recordInfo', { status: 503, code: 503 });
-    const poll = await errorOf(engineFor().pollJob('image', 'whatever'));
+    const poll = await rejectionOf(engineFor().pollJob('image', 'whatever'));
     expect(poll).toBeInstanceOf(UpstreamUnavailable);
   });
 
   it('reads the upstream balance; LinkedIn without APIFY_TOKEN is not configured; no key, no engine', async () => {
     expect(await engineFor().upstreamBalance?.()).toBe(1234.5);
-    const linkedin = await errorOf(
+    const linkedin = await rejectionOf(
       engineFor().scrapeLinkedin({ username: 'ada', page_number: 1, limit: 3 }, {}),
     );
     expect(linkedin).toBeInstanceOf(UpstreamUnavailable);

@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { LinkedinRequest } from '@conduit/contracts';
 import jpeg from 'jpeg-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import type { Engine, JobState, MediaInput } from './engine.ts';
 import { createLocalEngine } from './local-engine.ts';
 
@@ -172,23 +172,17 @@ describe('local engine: LinkedIn', () => {
 });
 
 describe('local engine through the gateway', () => {
-  let runtime: TestRuntime;
   const gatewayEngine = createLocalEngine({ jobMs: { video: 200 } });
-  beforeAll(async () => {
-    runtime = await createTestRuntime({}, { engine: gatewayEngine });
-  });
+  const runtime = useTestRuntime({}, { engine: gatewayEngine });
   afterAll(async () => {
-    await runtime.close();
     await gatewayEngine.close?.();
   });
 
   it('answers a real PNG from our own storage for a sync image call and charges 1 credit', async () => {
     const account = await createPaidAccount(runtime.services);
-    const response = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/image',
-      headers: { 'x-api-key': account.key },
-      payload: { prompt: 'A red fox in snow', image_size: '4:3' },
+    const response = await postWithKey(runtime.app, account.key, '/api/provider/image', {
+      prompt: 'A red fox in snow',
+      image_size: '4:3',
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -207,14 +201,8 @@ describe('local engine through the gateway', () => {
   it('runs an async video from processing to completed, and refunds a [fail] prompt', async () => {
     const account = await createPaidAccount(runtime.services);
     const start = async (prompt: string) =>
-      (
-        await runtime.app.inject({
-          method: 'POST',
-          url: '/api/provider/video',
-          headers: { 'x-api-key': account.key },
-          payload: { prompt },
-        })
-      ).json().data.taskId as string;
+      (await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt })).json().data
+        .taskId as string;
     const status = async (taskId: string) =>
       (
         await runtime.app.inject({

@@ -1,14 +1,10 @@
 import { KEY_TEXTS, keyLimitMessage } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { describe, expect, it } from 'vitest';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
 async function signedInAccount() {
   const account = await createPaidAccount(runtime.services);
@@ -73,11 +69,8 @@ describe('/api/keys', () => {
     expect((await keysApi(other.cookie, 'DELETE', `/api/keys/${owner.keyId}`)).statusCode).toBe(404);
     expect((await keysApi(owner.cookie, 'DELETE', `/api/keys/${owner.keyId}`)).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(401);
-    const paid = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/image',
-      headers: { 'x-api-key': owner.key },
-      payload: { prompt: 'after deletion' },
+    const paid = await postWithKey(runtime.app, owner.key, '/api/provider/image', {
+      prompt: 'after deletion',
     });
     expect(paid.statusCode).toBe(401);
     expect((await keysApi(owner.cookie, 'GET')).json().keys).toHaveLength(0);
@@ -89,12 +82,7 @@ describe('/api/keys', () => {
       'update users set deleted_at = now(), is_active = false where id = $1',
       [account.userId],
     );
-    const paid = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/video',
-      headers: { 'x-api-key': account.key },
-      payload: { prompt: 'ghost' },
-    });
+    const paid = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt: 'ghost' });
     expect(paid.statusCode).toBe(401);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 
 const log = pino({ level: 'silent' });
@@ -48,34 +48,21 @@ describe('the outbox (no SMTP_URL)', () => {
 });
 
 describe('SMTP (SMTP_URL set)', () => {
-  const received: ParsedMail[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let inbox: SmtpInbox;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
+    inbox = await startSmtpInbox();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => inbox.close());
 
   it('delivers the same mail to a real SMTP server', async () => {
     const mailer = createMailer(
-      { DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://localhost:3000', SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { DATA_DIR: '/nonexistent', PUBLIC_URL: 'http://localhost:3000', SMTP_URL: inbox.url },
       log,
     );
     const sent = await mailer.send(message);
     mailer.close();
     expect(sent.outboxFile).toBeUndefined();
-    expect(received).toHaveLength(1);
-    expectBothParts(received[0] as ParsedMail);
+    expect(inbox.messages).toHaveLength(1);
+    expectBothParts(inbox.messages[0] as ParsedMail);
   });
 });

@@ -1,16 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
 const engine = createScriptedEngine();
-
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine });
 
 const call = (
   method: 'GET' | 'POST',
@@ -27,7 +22,21 @@ const call = (
   });
 const balanceOf = async (account: PaidAccount) =>
   (await ledgerCheck(runtime.services, account.userId)).balance;
-const json = (response: LightMyRequestResponse) => response.json() as Record<string, any>;
+/** The answer fields these tests read; each test asserts the values it expects. */
+interface Answer {
+  success: boolean;
+  data: {
+    taskId: string;
+    status: string;
+    statusUrl: string;
+    resultUrls: [string];
+    videoUrls: string[];
+    profile: unknown;
+    posts: [{ stats: unknown }];
+    pagination_token: string;
+  };
+}
+const json = (response: LightMyRequestResponse) => response.json() as Answer;
 
 const ENDPOINTS = [
   {

@@ -1,16 +1,7 @@
-import {
-  AdminSupportQuery,
-  AdminSupportResponse,
-  APP_PATHS,
-  OWN_SUPPORT_ROUTE,
-  SupportContactResponse,
-  SupportMessageBody,
-  SupportMessageResponse,
-  SupportReplyBody,
-  SupportReplyResponse,
-} from '@conduit/contracts';
+import { SUPPORT_ROUTES, SupportMessageBody, SupportReplyBody } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, requireUser, signedIn } from '../auth/session-http.ts';
 import { listOwnTickets } from './list-own-tickets.ts';
@@ -23,7 +14,6 @@ import type { SupportContext } from './support-context.ts';
 
 /** Bodies are read as JSON and checked by `parseBody`, so the answer carries the form's exact text. */
 const JsonBody = z.unknown();
-const TicketParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Support (docs/product.md, "Signed-in area"): the contact points, users' messages, admins' answers. */
 export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
@@ -38,32 +28,20 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
     };
     const tags = ['support'];
 
-    app.get(
-      APP_PATHS.supportContact.path,
-      { schema: { tags, response: { 200: SupportContactResponse } } },
-      async () => getSupportContact(services.config),
+    const routes = SUPPORT_ROUTES;
+    app.get(routes.contact.path, { schema: appRouteSchema(routes.contact, tags) }, async () =>
+      getSupportContact(services.config),
     );
 
     await app.register(async (userRoutes) => {
       userRoutes.addHook('preHandler', requireUser(services));
       const scoped = userRoutes.withTypeProvider<ZodTypeProvider>();
-      scoped.get(
-        OWN_SUPPORT_ROUTE.path,
-        {
-          schema: {
-            tags,
-            querystring: OWN_SUPPORT_ROUTE.query,
-            response: { 200: OWN_SUPPORT_ROUTE.response },
-          },
-          onSend: async (_request, reply) => {
-            reply.header('cache-control', 'no-store');
-          },
-        },
-        async (request) => listOwnTickets(services.db, signedIn(request).user.id, request.query),
+      scoped.get(routes.own.path, { schema: appRouteSchema(routes.own, tags) }, async (request) =>
+        listOwnTickets(services.db, signedIn(request).user.id, request.query),
       );
       scoped.post(
-        APP_PATHS.sendSupportMessage.path,
-        { schema: { tags, body: JsonBody, response: { 201: SupportMessageResponse } } },
+        routes.send.path,
+        { schema: { ...appRouteSchema(routes.send, tags, 201), body: JsonBody } },
         async (request, reply) => {
           const input = parseBody(SupportMessageBody, request.body, ['subject', 'message']);
           const { user } = signedIn(request);
@@ -74,18 +52,13 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
 
     await app.register(async (adminRoutes) => {
       adminRoutes.addHook('preHandler', requireAdmin(services));
-      adminRoutes.addHook('onSend', async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      });
       const scoped = adminRoutes.withTypeProvider<ZodTypeProvider>();
-      scoped.get(
-        APP_PATHS.adminSupport.path,
-        { schema: { tags, querystring: AdminSupportQuery, response: { 200: AdminSupportResponse } } },
-        async (request) => listSupportTickets(services.db, request.query),
+      scoped.get(routes.adminList.path, { schema: appRouteSchema(routes.adminList, tags) }, async (request) =>
+        listSupportTickets(services.db, request.query),
       );
       scoped.post(
-        APP_PATHS.adminSupportReply.path,
-        { schema: { tags, params: TicketParams, body: JsonBody, response: { 200: SupportReplyResponse } } },
+        routes.adminReply.path,
+        { schema: { ...appRouteSchema(routes.adminReply, tags), body: JsonBody } },
         async (request) => {
           const input = parseBody(SupportReplyBody, request.body, ['message']);
           const ticket = await replyToTicket(ctx, signedIn(request).user.id, request.params.id, input);

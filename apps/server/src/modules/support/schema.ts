@@ -1,8 +1,8 @@
 import { SUPPORT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db-columns.ts';
-import { users } from '../auth/schema.ts';
+import { createdAt, timestamptz } from '../../platform/db-columns.ts';
+import { userRef } from '../auth/schema.ts';
 
 /**
  * A message a signed-in user sent from /app/support. The address is the one the account had when
@@ -12,14 +12,12 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: SUPPORT_STATUSES }).notNull().default('open'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     answeredAt: timestamptz('answered_at'),
   },
   (table) => [
@@ -40,11 +38,9 @@ export const supportReplies = pgTable(
     ticketId: text('ticket_id')
       .notNull()
       .references(() => supportTickets.id),
-    adminUserId: text('admin_user_id')
-      .notNull()
-      .references(() => users.id),
+    adminUserId: userRef('admin_user_id'),
     message: text('message').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('support_replies_ticket_id_created_at_idx').on(table.ticketId, table.createdAt)],
 );

@@ -9,6 +9,7 @@ import {
 } from '@conduit/contracts';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../../test/accounts.ts';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -346,12 +347,7 @@ describe('admin support endpoints', () => {
     const { id } = (
       await user.call('POST', '/api/support', { subject: 'Bye', message: 'Deleting soon' })
     ).json();
-    const deleted = await runtime.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: { cookie: user.cookie },
-      payload: { confirmEmail: user.email },
-    });
+    const deleted = await deleteAccount(runtime.app, user.cookie, { confirmEmail: user.email });
     expect(deleted.statusCode).toBe(200);
     // The ticket stays for the record without the address.
     expect((await ticketsOf(user.userId))[0]?.email).toBe(`deleted-${user.userId}@deleted.invalid`);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount } from '../../../test/paid-account.ts';
+import { describe, expect, it } from 'vitest';
+import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
 const scrape = async () => (await runtime.app.inject({ method: 'GET', url: '/metrics' })).body;
 const sampleOf = (body: string, series: string) => {
@@ -18,13 +14,7 @@ const sampleOf = (body: string, series: string) => {
 describe('operations metrics', () => {
   it('counts credits debited and refunded, settled tasks, and reads unsettled tasks and queues at scrape', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 30 });
-    const post = (prompt: string) =>
-      runtime.app.inject({
-        method: 'POST',
-        url: '/api/provider/video',
-        headers: { 'x-api-key': account.key },
-        payload: { prompt },
-      });
+    const post = (prompt: string) => postWithKey(runtime.app, account.key, '/api/provider/video', { prompt });
     expect((await post('a fox, pending forever')).statusCode).toBe(200);
     expect((await post('a fox that will fail')).statusCode).toBe(200);
 

@@ -1,15 +1,11 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { checkReadiness } from './check-readiness.ts';
 
 describe('health, readiness and metrics', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime();
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime();
 
   it('answers liveness', async () => {
     const response = await runtime.app.inject({ method: 'GET', url: '/healthz' });

@@ -1,24 +1,21 @@
 import { LIVE_STATUS_TEXTS, TASK_EVENTS_ROUTE } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream-client.ts';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, listenLocally, useTestRuntime } from '../../../test/test-runtime.ts';
 
 const HEARTBEAT_MS = 150;
 /** Longer than any test here: a stream that ends did not wait for its heartbeat's session check. */
 const SLOW_HEARTBEAT_MS = 60_000;
-let runtime: TestRuntime;
+const runtime = useTestRuntime(
+  {},
+  { engine: createScriptedEngine(), taskEvents: { heartbeatMs: SLOW_HEARTBEAT_MS, maxStreamsPerUser: 2 } },
+);
 let baseUrl: string;
-
 beforeAll(async () => {
-  runtime = await createTestRuntime(
-    {},
-    { engine: createScriptedEngine(), taskEvents: { heartbeatMs: SLOW_HEARTBEAT_MS, maxStreamsPerUser: 2 } },
-  );
   baseUrl = await listenLocally(runtime);
 });
-afterAll(() => runtime.close());
 
 async function signedInAccount() {
   const account = await createPaidAccount(runtime.services, { credits: 100 });

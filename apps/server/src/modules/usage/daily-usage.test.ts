@@ -1,14 +1,10 @@
 import { DAILY_USAGE_ROUTE, USAGE_WINDOW_DAYS } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
 async function accountWithCalls() {
   const account = await createPaidAccount(runtime.services, { credits: 200 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { users } from '../auth/schema.ts';
+import { userRef } from '../auth/schema.ts';
 import { tasks } from '../tasks/schema.ts';
 
 /**
@@ -14,9 +14,7 @@ export const taskRatings = pgTable(
     taskId: text('task_id')
       .primaryKey()
       .references(() => tasks.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     rating: smallint('rating').notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { useTestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
-beforeAll(async () => {
-  runtime = await createTestRuntime({}, { engine: createScriptedEngine() });
-});
-afterAll(() => runtime.close());
+const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
 const paid = (key: string, url: string, payload: object) =>
   runtime.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload });

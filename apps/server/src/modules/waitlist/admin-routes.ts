@@ -1,12 +1,6 @@
-import {
-  AdminWaitlistInviteBody,
-  AdminWaitlistInviteResponse,
-  AdminWaitlistQuery,
-  AdminWaitlistResponse,
-  APP_PATHS,
-  WAITLIST_FIELDS,
-} from '@conduit/contracts';
+import { APP_PATHS, WAITLIST_ADMIN_ROUTES, WAITLIST_FIELDS } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin } from '../auth/session-http.ts';
 import { exportWaitlistCsv, inviteNext, listWaitlist } from './admin-waitlist.ts';
@@ -23,14 +17,10 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
   async function routes(app) {
     const tags = ['admin'];
     app.addHook('preHandler', requireAdmin(services));
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
 
-    app.get(
-      APP_PATHS.adminWaitlist.path,
-      { schema: { tags, querystring: AdminWaitlistQuery, response: { 200: AdminWaitlistResponse } } },
-      async (request) => listWaitlist(services, request.query.limit, request.query.offset),
+    const { list, invite } = WAITLIST_ADMIN_ROUTES;
+    app.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) =>
+      listWaitlist(services, request.query.limit, request.query.offset),
     );
 
     app.get(APP_PATHS.adminWaitlistCsv.path, { schema: { tags } }, async (_request, reply) => {
@@ -41,9 +31,7 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
         .send(await exportWaitlistCsv(services, EXPORTED_ANSWERS));
     });
 
-    app.post(
-      APP_PATHS.adminWaitlistInvite.path,
-      { schema: { tags, body: AdminWaitlistInviteBody, response: { 200: AdminWaitlistInviteResponse } } },
-      async (request) => inviteNext(services, request.body.count),
+    app.post(invite.path, { schema: appRouteSchema(invite, tags) }, async (request) =>
+      inviteNext(services, request.body.count),
     );
   };

@@ -1,20 +1,8 @@
-import {
-  APP_PATHS,
-  ContactSalesResponse,
-  WAITLIST_EMAIL_CHECK_ROUTE,
-  WaitlistEmailBody,
-  WaitlistEmailCheckBody,
-  WaitlistJoinBody,
-  WaitlistJoinResponse,
-  WaitlistOkResponse,
-  WaitlistStatusQuery,
-  WaitlistStatusResponse,
-  WaitlistVerifyBody,
-  WaitlistVerifyResponse,
-} from '@conduit/contracts';
+import { WAITLIST_API_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { checkWaitlistEmail } from './check-email.ts';
 import { contactSales } from './contact-sales.ts';
@@ -36,69 +24,44 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
       reply.header('cache-control', 'no-store');
     });
 
-    app.post(
-      APP_PATHS.joinWaitlist.path,
-      { schema: { tags, body: WaitlistJoinBody, response: { 201: WaitlistJoinResponse } } },
-      async (request, reply) => {
-        await limits.joinPerIp.consume(request.ip);
-        const result = await joinWaitlist(services, { body: request.body, ip: request.ip });
-        return reply.status(201).send(result);
-      },
-    );
+    const routes = WAITLIST_API_ROUTES;
+    app.post(routes.join.path, { schema: appRouteSchema(routes.join, tags, 201) }, async (request, reply) => {
+      await limits.joinPerIp.consume(request.ip);
+      const result = await joinWaitlist(services, { body: request.body, ip: request.ip });
+      return reply.status(201).send(result);
+    });
 
-    app.post(
-      WAITLIST_EMAIL_CHECK_ROUTE.path,
-      {
-        schema: {
-          tags,
-          body: WaitlistEmailCheckBody,
-          response: { 200: WAITLIST_EMAIL_CHECK_ROUTE.response },
-        },
-      },
-      async (request) => {
-        await limits.checkPerIp.consume(request.ip);
-        return checkWaitlistEmail(services.db, request.body.email);
-      },
-    );
+    app.post(routes.checkEmail.path, { schema: appRouteSchema(routes.checkEmail, tags) }, async (request) => {
+      await limits.checkPerIp.consume(request.ip);
+      return checkWaitlistEmail(services.db, request.body.email);
+    });
 
-    app.post(
-      APP_PATHS.waitlistResend.path,
-      { schema: { tags, body: WaitlistEmailBody, response: { 200: WaitlistOkResponse } } },
-      async (request) => {
-        await limits.resendPerIp.consume(request.ip);
-        const email = request.body.email?.trim();
-        if (email) await limits.resendPerEmail.consume(normalizeWaitlistEmail(email));
-        const { ok, message } = resendWaitlistMail(services, request.body.email);
-        return { ok, message };
-      },
-    );
+    app.post(routes.resend.path, { schema: appRouteSchema(routes.resend, tags) }, async (request) => {
+      await limits.resendPerIp.consume(request.ip);
+      const email = request.body.email?.trim();
+      if (email) await limits.resendPerEmail.consume(normalizeWaitlistEmail(email));
+      const { ok, message } = resendWaitlistMail(services, request.body.email);
+      return { ok, message };
+    });
 
-    app.post(
-      APP_PATHS.waitlistVerify.path,
-      { schema: { tags, body: WaitlistVerifyBody, response: { 200: WaitlistVerifyResponse } } },
-      async (request) => {
-        await limits.readPerIp.consume(request.ip);
-        return verifyWaitlistEntry(services, request.body.token);
-      },
-    );
+    app.post(routes.verify.path, { schema: appRouteSchema(routes.verify, tags) }, async (request) => {
+      await limits.readPerIp.consume(request.ip);
+      return verifyWaitlistEntry(services, request.body.token);
+    });
 
     // One address for people and programs: a browser gets the status page (the web app), which
     // asks this same URL for JSON.
-    app.get(
-      APP_PATHS.waitlistStatus.path,
-      { schema: { tags, querystring: WaitlistStatusQuery, response: { 200: WaitlistStatusResponse } } },
-      async (request, reply) => {
-        reply.header('vary', 'accept');
-        if (wantsPage(request)) return reply.callNotFound();
-        await limits.readPerIp.consume(request.ip);
-        return getWaitlistStanding(services, request.query.email, request.query.token);
-      },
-    );
+    app.get(routes.status.path, { schema: appRouteSchema(routes.status, tags) }, async (request, reply) => {
+      reply.header('vary', 'accept');
+      if (wantsPage(request)) return reply.callNotFound();
+      await limits.readPerIp.consume(request.ip);
+      return getWaitlistStanding(services, request.query.email, request.query.token);
+    });
 
     app.post(
-      APP_PATHS.contactSales.path,
+      routes.contactSales.path,
       // The body's rules (and their texts) are checked by the operation, so each names its field.
-      { schema: { tags, body: z.record(z.string(), z.unknown()), response: { 200: ContactSalesResponse } } },
+      { schema: { ...appRouteSchema(routes.contactSales, tags), body: z.record(z.string(), z.unknown()) } },
       async (request) => {
         await limits.contactPerIp.consume(request.ip);
         return contactSales(services, request.body, request.ip);

@@ -1,7 +1,7 @@
 import type { WaitlistAnswers } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db-columns.ts';
+import { createdAt, timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * One person on the waitlist. `seq` is the join order (the base of the rank); the rank itself is
@@ -25,7 +25,7 @@ export const waitlistEntries = pgTable(
     verifiedAt: timestamptz('verified_at'),
     invitedAt: timestamptz('invited_at'),
     ip: text('ip'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     // Counting a referrer's verified referrals is an index range scan.
@@ -44,7 +44,7 @@ export const waitlistVerificationTokens = pgTable(
     entryId: text('entry_id')
       .notNull()
       .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
   },
@@ -61,7 +61,7 @@ export const salesContacts = pgTable(
     company: text('company').notNull(),
     message: text('message').notNull(),
     ip: text('ip'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('sales_contacts_created_at_idx').on(table.createdAt)],
 );

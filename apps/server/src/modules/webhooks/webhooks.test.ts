@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { signWebhook, verifyWebhook } from './signing.ts';
@@ -45,11 +45,9 @@ describe('callBackUrl webhooks', () => {
     ).json();
     expect(webhookSecret).toMatch(/^whsec_/);
     const created = (
-      await runtime.app.inject({
-        method: 'POST',
-        url: '/api/provider/video',
-        headers: { 'x-api-key': account.key },
-        payload: { prompt: 'notify me', callBackUrl: receiverUrl },
+      await postWithKey(runtime.app, account.key, '/api/provider/video', {
+        prompt: 'notify me',
+        callBackUrl: receiverUrl,
       })
     ).json();
 

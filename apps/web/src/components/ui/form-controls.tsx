@@ -1,40 +1,5 @@
 import { type ComponentProps, useId } from 'react';
 
-interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
-  label: string;
-  options: readonly { value: string; label: string }[];
-  help?: string;
-}
-
-/** A labelled native select, styled like TextField. */
-export function SelectField({ label, options, help, className = '', ...props }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block font-medium text-fg text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-describedby={help ? `${id}-help` : undefined}
-        className="mt-1.5 block h-10 w-full rounded-lg border border-border bg-bg px-3 text-fg text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary-text"
-        {...props}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {help && (
-        <p id={`${id}-help`} className="mt-1.5 text-muted text-xs">
-          {help}
-        </p>
-      )}
-    </div>
-  );
-}
-
 interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
   label: string;
   help?: string;

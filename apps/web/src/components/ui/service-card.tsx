@@ -1,5 +1,5 @@
-import { SERVICE_LABELS, type Service } from '@conduit/contracts';
-import { type ReactNode, useId } from 'react';
+import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
+import { Fragment, type ReactNode, useId } from 'react';
 
 /**
  * One service's card in a grid of the four: its name names the region, then a large figure, a line
@@ -29,5 +29,16 @@ export function ServiceCard({
       <p className="mt-1 text-muted text-sm">{detail}</p>
       <p className="mt-3 border-border border-t pt-3 text-muted text-xs">{footer}</p>
     </section>
+  );
+}
+
+/** One card per paid service, two abreast on phones and four on wide screens. */
+export function ServiceCards({ children }: { children: (service: Service) => ReactNode }) {
+  return (
+    <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {SERVICES.map((service) => (
+        <Fragment key={service}>{children(service)}</Fragment>
+      ))}
+    </div>
   );
 }

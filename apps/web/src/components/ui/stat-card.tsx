@@ -44,3 +44,8 @@ export function StatCard({
     </section>
   );
 }
+
+/** Stat cards side by side: one column on phones, two, then four on wide screens. */
+export function StatGrid({ className = '', children }: { className?: string; children: ReactNode }) {
+  return <div className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-4 ${className}`}>{children}</div>;
+}

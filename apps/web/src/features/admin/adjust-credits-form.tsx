@@ -1,11 +1,11 @@
 import { AdjustCreditsBody, type AdminUser } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatQuantity } from '../../lib/format.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { adminApi, refreshAdminData } from './admin-api.ts';
 
 export const ADJUST_FAILED = 'Failed to adjust credits';
@@ -34,55 +34,45 @@ function validate(amount: string, reason: string): { body?: AdjustCreditsBody; e
 /** A credit adjustment: a ledger entry with the admin's reason (POST /api/admin/users/:id/credits). */
 export function AdjustCreditsForm({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
-  const headingId = useId();
   const [balance, setBalance] = useState(user.balance);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const adjust = useMutation({
-    mutationFn: (body: AdjustCreditsBody) => adminApi.adjustCredits(user._id, body),
-    onSuccess: (response, body) => {
+  const { values, field, validateAll, reset } = useFormFields({ amount: '', reason: '' }, {});
+  const { action, setAlert, frame } = useFormAction(
+    (body: AdjustCreditsBody) => adminApi.adjustCredits(user._id, body),
+    ADJUST_FAILED,
+    (response, body) => {
       setBalance(response.balance);
-      setAmount('');
-      setReason('');
+      reset();
       setDone(
         `${body.amount > 0 ? 'Added' : 'Took away'} ${formatQuantity(Math.abs(body.amount), 'credit')}. The balance is now ${formatQuantity(response.balance, 'credit')}.`,
       );
       void refreshAdminData(queryClient);
     },
-    onError: (error) => setAlert(serverTextOr(error, ADJUST_FAILED)),
-  });
+  );
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (adjust.isPending) return;
+  const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
     setDone(null);
-    const { body, errors: next } = validate(amount, reason);
-    setErrors(next);
-    if (!body) {
-      const first = next.amount ? 'amount' : 'reason';
-      const input = event.currentTarget.elements.namedItem(first);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    adjust.mutate(body);
+    const { body, errors } = validate(values.amount, values.reason);
+    validateAll(form, { found: errors });
+    if (!body) return;
+    action.mutate(body);
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-4">
-      <div className="flex items-baseline justify-between gap-3">
-        <h3 id={headingId} className="font-semibold text-fg">
-          Adjust credits
-        </h3>
+    <FormFrame
+      onSubmit={onSubmit}
+      title="Adjust credits"
+      titleAside={
         <p className="text-muted text-sm">
           Balance: <span className="font-medium text-fg">{formatQuantity(balance, 'credit')}</span>
         </p>
-      </div>
-      {alert && <FormAlert>{alert}</FormAlert>}
+      }
+      {...frame}
+      submitLabel="Adjust credits"
+      pendingLabel="Adjusting..."
+      variant="secondary"
+    >
       {done && (
         <p role="status" className="rounded-lg border border-success p-3 text-fg text-sm">
           {done}
@@ -90,37 +80,20 @@ export function AdjustCreditsForm({ user }: { user: AdminUser }) {
       )}
       <TextField
         label="Amount"
-        name="amount"
         inputMode="numeric"
         autoComplete="off"
         placeholder="100 or -50"
-        value={amount}
-        error={errors.amount}
         help="Credits to add; a negative number takes credits away (never below zero)."
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setErrors((previous) => ({ ...previous, amount: undefined }));
-        }}
+        {...field('amount')}
       />
       <TextField
         label="Reason"
-        name="reason"
         autoComplete="off"
         maxLength={AdjustCreditsBody.shape.reason.maxLength ?? undefined}
         placeholder="Goodwill credit for the outage on May 3"
-        value={reason}
-        error={errors.reason}
         help="Kept with the ledger entry and in the audit log."
-        onChange={(event) => {
-          setReason(event.target.value);
-          setErrors((previous) => ({ ...previous, reason: undefined }));
-        }}
+        {...field('reason')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" disabled={adjust.isPending}>
-          {adjust.isPending ? 'Adjusting...' : 'Adjust credits'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -1,16 +1,12 @@
 import {
+  ADMIN_FIGURE_ROUTES,
   ADMIN_USERS_LIMIT_DEFAULT,
   type AdjustCreditsBody,
   type AdjustCreditsResponse,
-  type AdminChannelsResponse,
-  type AdminDashboardResponse,
-  type AdminFeaturesResponse,
-  type AdminHealthResponse,
-  type AdminRevenueResponse,
   type AdminTeamsResponse,
   type AdminUsersResponse,
   APP_PATHS,
-  type AuditLogResponse,
+  type AppRoute,
   appPath,
   type InviteUserBody,
   type InviteUserResponse,
@@ -20,7 +16,8 @@ import {
   type UpdateUserResponse,
 } from '@conduit/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { apiClient, callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, 'audit-log'] as const;
@@ -33,18 +30,18 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
  */
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
-const get = <T>(path: string) =>
+const get = <Route extends AppRoute>(route: Route) =>
   queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, path],
+    queryKey: [...ADMIN_QUERY_KEY, route.path],
     ...fresh,
-    queryFn: ({ signal }) => apiClient.get<T>(path, { signal }),
+    queryFn: ({ signal }) => callRoute(route, { signal }),
   });
 
-export const adminDashboardQuery = get<AdminDashboardResponse>(APP_PATHS.adminDashboard.path);
-export const adminRevenueQuery = get<AdminRevenueResponse>(APP_PATHS.adminRevenue.path);
-export const adminFeaturesQuery = get<AdminFeaturesResponse>(APP_PATHS.adminFeatures.path);
-export const adminHealthQuery = get<AdminHealthResponse>(APP_PATHS.adminHealth.path);
-export const adminChannelsQuery = get<AdminChannelsResponse>(APP_PATHS.adminChannels.path);
+export const adminDashboardQuery = get(ADMIN_FIGURE_ROUTES.dashboard);
+export const adminRevenueQuery = get(ADMIN_FIGURE_ROUTES.revenue);
+export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
+export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
+export const adminChannelsQuery = get(ADMIN_FIGURE_ROUTES.channels);
 
 /** A searchable list fetched ADMIN_USERS_LIMIT_DEFAULT rows a request, paged on its cursor. */
 const searchedPages = <T extends { nextCursor: string | null }>(path: string, name: string, search: string) =>
@@ -72,16 +69,10 @@ export const adminUsersQuery = (search: string) =>
 export const adminTeamsQuery = (search: string) =>
   searchedPages<AdminTeamsResponse>(APP_PATHS.adminTeams.path, 'teams', search);
 
-export const auditLogQuery = infiniteQueryOptions({
+export const auditLogQuery = cursorPagesQuery(ADMIN_FIGURE_ROUTES.auditLog, {
   queryKey: AUDIT_LOG_QUERY_KEY,
-  ...fresh,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: String(AUDIT_LOG_PAGE_SIZE) });
-    if (pageParam) params.set('cursor', pageParam);
-    return apiClient.get<AuditLogResponse>(`${APP_PATHS.adminAuditLog.path}?${params}`, { signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: AUDIT_LOG_PAGE_SIZE,
+  refetchOnMount: 'always',
 });
 
 const userPath = (id: string) => appPath('adminEditUser', { id });

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -101,29 +101,17 @@ export function AuditTab() {
     return <AdminLoadError onRetry={() => void log.refetch()} isRetrying={log.isFetching} />;
   }
   if (entries.length === 0) {
-    return (
-      <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-        {AUDIT_EMPTY}
-      </p>
-    );
+    return <EmptyNote>{AUDIT_EMPTY}</EmptyNote>;
   }
   return (
     <div className="space-y-4">
       <AuditTable entries={entries} />
-      {log.isFetchNextPageError && (
-        <AdminLoadError onRetry={() => void log.fetchNextPage()} isRetrying={log.isFetchingNextPage} />
-      )}
-      {log.hasNextPage && !log.isFetchNextPageError && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        pages={log}
+        failure={
+          <AdminLoadError onRetry={() => void log.fetchNextPage()} isRetrying={log.isFetchingNextPage} />
+        }
+      />
     </div>
   );
 }

@@ -1,13 +1,12 @@
-import type { AdminPlan, AdminUser, Role, UpdateUserBody } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import type { AdminUser, UpdateUserBody } from '@conduit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { CheckboxField, SelectField } from '../../components/ui/form-controls.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CheckboxField } from '../../components/ui/form-controls.tsx';
+import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { AdjustCreditsForm } from './adjust-credits-form.tsx';
 import { adminApi, refreshAdminData } from './admin-api.ts';
@@ -15,8 +14,6 @@ import { CUSTOM_LIMITS_PLAN, planOptions, roleOptions } from './admin-labels.ts'
 import {
   buildUpdate,
   defaultLimit,
-  type EditErrors,
-  type EditValues,
   initialValues,
   isDirty,
   LIMIT_LABELS,
@@ -29,75 +26,39 @@ export const UPDATE_FAILED = 'Failed to update the user';
 function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const headingId = useId();
-  const [values, setValues] = useState<EditValues>(() => initialValues(user));
-  const [errors, setErrors] = useState<EditErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const update = useMutation({
-    mutationFn: (body: UpdateUserBody) => adminApi.update(user._id, body),
-    onSuccess: () => {
+  const { values, field, setValue, validateAll } = useFormFields(initialValues(user), {});
+  const { action, setAlert, frame } = useFormAction(
+    (body: UpdateUserBody) => adminApi.update(user._id, body),
+    UPDATE_FAILED,
+    () => {
       success({ title: 'User updated', message: user.email });
       void refreshAdminData(queryClient);
       onSaved();
     },
-    onError: (error) => setAlert(serverTextOr(error, UPDATE_FAILED)),
-  });
+  );
 
-  const set = <Name extends keyof EditValues>(name: Name, value: EditValues[Name]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => ({ ...previous, [name]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
+  const onSubmit = (form: HTMLFormElement) => {
     setAlert(null);
-    const { body, errors: next } = buildUpdate(user, values);
-    setErrors(next);
-    if (!body) {
-      const first = Object.keys(next)[0];
-      const input = first ? event.currentTarget.elements.namedItem(first) : null;
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
+    const { body, errors } = buildUpdate(user, values);
+    validateAll(form, { found: errors });
+    if (!body) return;
     if (Object.keys(body).length === 0) return onSaved();
-    update.mutate(body);
+    action.mutate(body);
   };
 
-  const hasCustomLimits = values.plan === CUSTOM_LIMITS_PLAN;
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-4">
-      <h3 id={headingId} className="font-semibold text-fg">
-        Account
-      </h3>
-      {alert && <FormAlert>{alert}</FormAlert>}
-      <div className="space-y-4">
-        <SelectField
-          label="Role"
-          name="role"
-          options={roleOptions}
-          value={values.role}
-          onChange={(event) => set('role', event.target.value as Role)}
-        />
-        <SelectField
-          label="Plan"
-          name="plan"
-          options={planOptions}
-          value={values.plan}
-          onChange={(event) => set('plan', event.target.value as AdminPlan)}
-        />
-      </div>
-      <TextField
-        label="Maximum API keys"
-        name="maxApiKeys"
-        inputMode="numeric"
-        autoComplete="off"
-        value={values.maxApiKeys}
-        error={errors.maxApiKeys}
-        onChange={(event) => set('maxApiKeys', event.target.value)}
-      />
-      {hasCustomLimits && (
+    <FormFrame
+      onSubmit={onSubmit}
+      title="Account"
+      {...frame}
+      submitLabel="Save changes"
+      pendingLabel="Saving..."
+      canSubmit={isDirty(user, values)}
+    >
+      <SelectField label="Role" options={roleOptions} {...field('role')} />
+      <SelectField label="Plan" options={planOptions} {...field('plan')} />
+      <TextField label="Maximum API keys" inputMode="numeric" autoComplete="off" {...field('maxApiKeys')} />
+      {values.plan === CUSTOM_LIMITS_PLAN && (
         <fieldset className="space-y-3 rounded-xl border border-border p-4">
           <legend className="px-1 font-medium text-fg text-sm">Enterprise rate limits</legend>
           <p className="text-muted text-xs">Leave a field empty to use the Enterprise default.</p>
@@ -105,13 +66,10 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
             <TextField
               key={window}
               label={LIMIT_LABELS[window]}
-              name={window}
               inputMode="numeric"
               autoComplete="off"
               placeholder={`Default: ${formatCount(defaultLimit(window))}`}
-              value={values[window]}
-              error={errors[window]}
-              onChange={(event) => set(window, event.target.value)}
+              {...field(window)}
             />
           ))}
         </fieldset>
@@ -121,14 +79,9 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
         name="isActive"
         checked={values.isActive}
         help="Deactivating signs the user out everywhere and stops their API keys at once."
-        onChange={(event) => set('isActive', event.target.checked)}
+        onChange={(event) => setValue('isActive', event.target.checked)}
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending || !isDirty(user, values)}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 

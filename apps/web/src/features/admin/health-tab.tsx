@@ -5,14 +5,16 @@ import {
   type HealthCheck,
 } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Clock, Gauge, HeartPulse } from 'lucide-react';
-import { useId } from 'react';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Activity, HeartPulse } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { StatCard, StatGrid } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
-import { formatMs, formatPercent, formatUptime, humanize } from './admin-format.ts';
+import { formatPercent, humanize } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { RateBadge, StatusBadge, type Tone } from './status-badge.tsx';
+import { SystemCards } from './system-cards.tsx';
 
 const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
   healthy: 'good',
@@ -22,13 +24,19 @@ const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {
 const CHECK_TONE: Record<HealthCheck['status'], Tone> = { ok: 'good', warn: 'warn', fail: 'bad' };
 const CHECK_LABEL: Record<HealthCheck['status'], string> = { ok: 'OK', warn: 'Warning', fail: 'Failing' };
 
-function Checks({ checks }: { checks: HealthCheck[] }) {
-  const headingId = useId();
+/** A card's note led by a badge. */
+function BadgeNote({ badge, children }: { badge: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        Checks
-      </h2>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {badge}
+      {children}
+    </span>
+  );
+}
+
+function Checks({ checks }: { checks: HealthCheck[] }) {
+  return (
+    <PageSection title="Checks">
       <ul className="mt-3 divide-y divide-border rounded-2xl border border-border bg-surface shadow-card">
         {checks.map((check) => (
           <li key={check.name} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:gap-4">
@@ -47,7 +55,7 @@ function Checks({ checks }: { checks: HealthCheck[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }
 
@@ -56,46 +64,33 @@ function HealthView({ data }: { data: AdminHealthResponse }) {
   const passing = data.checks.filter((check) => check.status === 'ok').length;
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatGrid>
         <StatCard
           headingLevel={3}
           label="Status"
           value={humanize(health.status)}
           note={
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <StatusBadge tone={STATUS_TONE[health.status]}>{humanize(health.status)}</StatusBadge>
+            <BadgeNote
+              badge={<StatusBadge tone={STATUS_TONE[health.status]}>{humanize(health.status)}</StatusBadge>}
+            >
               {passing} of {data.checks.length} checks OK
-            </span>
+            </BadgeNote>
           }
           Icon={HeartPulse}
         />
-        <StatCard
-          headingLevel={3}
-          label="Uptime"
-          value={formatUptime(health.uptime)}
-          note="Since this server process started"
-          Icon={Clock}
-        />
-        <StatCard
-          headingLevel={3}
-          label="Response time"
-          value={formatMs(health.responseTime)}
-          note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
-          Icon={Gauge}
-        />
+        <SystemCards uptime={health.uptime} responseTime={health.responseTime} />
         <StatCard
           headingLevel={3}
           label="Error rate"
           value={formatPercent(health.errorRate)}
           note={
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <RateBadge rate={health.errorRate} goodBelow={HEALTH_ERROR_RATE_GOOD_BELOW} />
+            <BadgeNote badge={<RateBadge rate={health.errorRate} goodBelow={HEALTH_ERROR_RATE_GOOD_BELOW} />}>
               5xx answers, last {ADMIN_RESPONSE_WINDOW_MINUTES} minutes
-            </span>
+            </BadgeNote>
           }
           Icon={Activity}
         />
-      </div>
+      </StatGrid>
       <Checks checks={data.checks} />
     </div>
   );

@@ -1,39 +1,21 @@
-import {
-  ADMIN_RESPONSE_WINDOW_MINUTES,
-  type AdminOverview,
-  ADMIN_FIGURES_WINDOW_DAYS as DAYS,
-  formatCents,
-} from '@conduit/contracts';
+import { type AdminOverview, ADMIN_FIGURES_WINDOW_DAYS as DAYS, formatCents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Activity,
-  Building2,
-  Clock,
-  DollarSign,
-  Gauge,
-  TrendingDown,
-  UserPlus,
-  Users,
-  Wallet,
-  Zap,
-} from 'lucide-react';
-import { type ReactNode, useId } from 'react';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Activity, Building2, DollarSign, TrendingDown, UserPlus, Users, Wallet, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { StatCard, StatGrid } from '../../components/ui/stat-card.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact, formatCompactCents } from '../../lib/format-compact.ts';
 import { adminDashboardQuery } from './admin-api.ts';
-import { formatMs, formatPercent, formatUptime } from './admin-format.ts';
+import { formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { SystemCards } from './system-cards.tsx';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        {title}
-      </h2>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>
-    </section>
+    <PageSection title={title}>
+      <StatGrid className="mt-3">{children}</StatGrid>
+    </PageSection>
   );
 }
 
@@ -44,6 +26,9 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 function countCard(value: number) {
   return { value: formatCompact(value), exact: formatCount(value) };
 }
+
+/** An amount of money abbreviated K/M, with the exact amount beside it. */
+const centsCard = (cents: number) => ({ value: formatCompactCents(cents), exact: formatCents(cents) });
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
   const { users, teams, revenue, system } = overview;
@@ -99,35 +84,20 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         <StatCard
           headingLevel={3}
           label="Total revenue"
-          value={formatCompactCents(revenue.total)}
-          exact={formatCents(revenue.total)}
+          {...centsCard(revenue.total)}
           note="All succeeded payments"
           Icon={DollarSign}
         />
         <StatCard
           headingLevel={3}
           label="Average revenue per user"
-          value={formatCompactCents(revenue.arpu)}
-          exact={formatCents(revenue.arpu)}
+          {...centsCard(revenue.arpu)}
           note="Total revenue per paying workspace (personal or team)"
           Icon={Wallet}
         />
       </Group>
       <Group title="System">
-        <StatCard
-          headingLevel={3}
-          label="Uptime"
-          value={formatUptime(system.uptime)}
-          note="Since this server process started"
-          Icon={Clock}
-        />
-        <StatCard
-          headingLevel={3}
-          label="Response time"
-          value={formatMs(system.responseTime)}
-          note={`Mean over the last ${ADMIN_RESPONSE_WINDOW_MINUTES} minutes`}
-          Icon={Gauge}
-        />
+        <SystemCards uptime={system.uptime} responseTime={system.responseTime} />
       </Group>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { adminSupportQuery, type TicketFilter } from '../support/support-api.ts';
 import { TicketItem } from '../support/ticket-item.tsx';
@@ -45,9 +46,7 @@ export function SupportTab() {
       ) : tickets.isError && rows.length === 0 ? (
         <AdminLoadError onRetry={() => void tickets.refetch()} isRetrying={tickets.isFetching} />
       ) : rows.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-          {SUPPORT_EMPTY[filter]}
-        </p>
+        <EmptyNote>{SUPPORT_EMPTY[filter]}</EmptyNote>
       ) : (
         <ul aria-label="Support messages" className="space-y-3">
           {rows.map((ticket) => (
@@ -55,23 +54,15 @@ export function SupportTab() {
           ))}
         </ul>
       )}
-      {tickets.isFetchNextPageError && (
-        <AdminLoadError
-          onRetry={() => void tickets.fetchNextPage()}
-          isRetrying={tickets.isFetchingNextPage}
-        />
-      )}
-      {tickets.hasNextPage && !tickets.isFetchNextPageError && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={tickets.isFetchingNextPage}
-            onClick={() => void tickets.fetchNextPage()}
-          >
-            {tickets.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        pages={tickets}
+        failure={
+          <AdminLoadError
+            onRetry={() => void tickets.fetchNextPage()}
+            isRetrying={tickets.isFetchingNextPage}
+          />
+        }
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { adminUsersQuery } from './admin-api.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
@@ -42,9 +43,7 @@ export function UsersTab() {
       ) : users.isError && paged.loaded.length === 0 ? (
         <AdminLoadError onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
       ) : paged.loaded.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-          {search ? `No users match "${search}".` : 'No users yet.'}
-        </p>
+        <EmptyNote>{search ? `No users match "${search}".` : 'No users yet.'}</EmptyNote>
       ) : (
         <>
           <UsersTable users={paged.shown} onEdit={setEditing} />

@@ -1,17 +1,13 @@
-import {
-  type AdminWaitlistInviteResponse,
-  type AdminWaitlistResponse,
-  APP_PATHS,
-  WAITLIST_INVITE_MAX,
-} from '@conduit/contracts';
+import { APP_PATHS, WAITLIST_ADMIN_ROUTES, WAITLIST_INVITE_MAX } from '@conduit/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
 
 const PAGE_SIZE = 50;
@@ -26,8 +22,7 @@ function InviteForm() {
   const queryClient = useQueryClient();
   const [count, setCount] = useState('10');
   const invite = useMutation({
-    mutationFn: (n: number) =>
-      apiClient.post<AdminWaitlistInviteResponse>(APP_PATHS.adminWaitlistInvite.path, { count: n }),
+    mutationFn: (n: number) => callRoute(WAITLIST_ADMIN_ROUTES.invite, { body: { count: n } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY }),
   });
   const n = Number(count);
@@ -77,12 +72,10 @@ export function WaitlistTab() {
   const list = useQuery({
     queryKey: [...WAITLIST_QUERY_KEY, offset],
     queryFn: ({ signal }) =>
-      apiClient.get<AdminWaitlistResponse>(
-        `${APP_PATHS.adminWaitlist.path}?limit=${PAGE_SIZE}&offset=${offset}`,
-        {
-          signal,
-        },
-      ),
+      callRoute(WAITLIST_ADMIN_ROUTES.list, {
+        query: new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) }),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -114,9 +107,7 @@ export function WaitlistTab() {
       <InviteForm />
       {list.isError && <FormAlert>{failureText(list.error, 'Failed to load the waitlist')}</FormAlert>}
       {data && data.entries.length === 0 && (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-          Nobody has joined the waitlist yet. Entries appear here by rank as people join.
-        </p>
+        <EmptyNote>Nobody has joined the waitlist yet. Entries appear here by rank as people join.</EmptyNote>
       )}
       {data && data.entries.length > 0 && (
         <CardTable columns={COLUMNS} label="Waitlist by rank">

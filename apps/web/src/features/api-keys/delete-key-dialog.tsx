@@ -1,8 +1,7 @@
 import { type ApiKey, KEY_TEXTS } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { keysApi, refreshKeys } from './keys-api.ts';
 
@@ -12,17 +11,15 @@ export const DELETE_KEY_TITLE = 'Delete API key';
 export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const remove = useMutation({
-    mutationFn: () => keysApi.remove(apiKey._id),
-    onSuccess: (response) => {
+  const { action: remove, frame } = useFormAction(
+    () => keysApi.remove(apiKey._id),
+    KEY_TEXTS.deleteFailed,
+    (response) => {
       success({ title: response.message, message: apiKey.keyName });
       void refreshKeys(queryClient);
       onClose();
     },
-    onError: (error) => setAlert(serverTextOr(error, KEY_TEXTS.deleteFailed)),
-  });
+  );
 
   return (
     <FormDialog
@@ -30,10 +27,9 @@ export function DeleteKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
       description={`Delete "${apiKey.keyName}"? Calls made with it are refused from now on. This cannot be undone.`}
       onClose={onClose}
       onSubmit={() => remove.mutate()}
-      alert={alert}
+      {...frame}
       submitLabel="Delete key"
       pendingLabel="Deleting..."
-      isPending={remove.isPending}
       variant="danger"
     />
   );

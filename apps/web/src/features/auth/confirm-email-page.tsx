@@ -1,10 +1,11 @@
 import { ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSingleUseLink } from '../../lib/use-single-use-link.ts';
 import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
@@ -15,14 +16,7 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm new address');
   const token = useSearchParams()[0].get('token') ?? '';
   const queryClient = useQueryClient();
-  const confirmation = useQuery({
-    queryKey: ['auth', 'confirm-email', token],
-    queryFn: () => authApi.confirmEmail(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const confirmation = useSingleUseLink(['auth', 'confirm-email'], token, authApi.confirmEmail);
   const isDone = confirmation.isSuccess;
   useEffect(() => {
     if (isDone) void refetchCurrentUser(queryClient).catch(() => null);

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials, isSignedIn } from './auth-api.ts';
 import { type LoginErrorView, loginErrorText, readServerError } from './auth-error-text.ts';
 import { useAuthModal } from './auth-modal-context.ts';
@@ -68,11 +68,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       return;
     }
     setAlert(null);
-    const invalidField = validateAll();
-    if (invalidField) {
-      focusField(event.currentTarget, invalidField);
-      return;
-    }
+    if (validateAll(event.currentTarget)) return;
     login.mutate(values);
   };
 
@@ -87,7 +83,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       )}
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <div>
-        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <CurrentPasswordField label="Password" {...field('password')} />
         <button
           type="button"
           // Keeps focus (and the email field's blur check) where it is: a message appearing above

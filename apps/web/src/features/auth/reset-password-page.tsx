@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, isSignedIn } from './auth-api.ts';
 import { readServerError, signupErrorText } from './auth-error-text.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
@@ -49,9 +49,7 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const invalid = validateAll();
-    if (invalid) focusField(event.currentTarget, invalid);
-    else reset.mutate();
+    if (!validateAll(event.currentTarget)) reset.mutate();
   };
 
   return (

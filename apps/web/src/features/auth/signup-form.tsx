@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { focusField, useFormFields } from '../../lib/use-form-fields.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials } from './auth-api.ts';
 import { readServerError, signupErrorText } from './auth-error-text.ts';
 import {
@@ -101,11 +101,7 @@ export function SignupForm({ onRegistered }: { onRegistered: (registration: Regi
       return;
     }
     setAlert(null);
-    const invalidField = validateAll();
-    if (invalidField) {
-      focusField(event.currentTarget, invalidField);
-      return;
-    }
+    if (validateAll(event.currentTarget)) return;
     register.mutate({ email: values.email, password: values.password });
   };
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { OneTimeCodeField } from '../../components/ui/text-field.tsx';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
@@ -44,10 +44,7 @@ export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: SessionUser) 
     <form noValidate onSubmit={onSubmit} aria-label="Two-factor authentication" className="space-y-4">
       <p className="text-muted text-sm">{T.twoFactorRequired}</p>
       {alert && <FormAlert>{alert}</FormAlert>}
-      <TextField
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
+      <OneTimeCodeField
         autoFocus
         {...field('code')}
         help="Lost your phone? Enter one of your recovery codes instead."

@@ -5,12 +5,13 @@ import {
   VERIFY_REFRESH_MS,
   type VerifyEmailResponse,
 } from '@conduit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSingleUseLink } from '../../lib/use-single-use-link.ts';
 import { authApi } from './auth-api.ts';
 import { useAuthModal } from './auth-modal-context.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
@@ -32,14 +33,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { openAuthModal } = useAuthModal();
-  const verification = useQuery({
-    queryKey: ['auth', 'verify-email', token],
-    queryFn: () => authApi.verifyEmail(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useSingleUseLink(['auth', 'verify-email'], token, authApi.verifyEmail);
   const [answered, setAnswered] = useState<VerifyEmailResponse | null>(null);
   const result = answered ?? verification.data;
   const isVerified = result !== undefined && !result.passwordRequired && !result.alreadyVerified;

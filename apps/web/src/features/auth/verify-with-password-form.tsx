@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField } from '../../components/ui/text-field.tsx';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
@@ -55,7 +55,7 @@ export function VerifyWithPasswordForm({
       className="mt-2 w-full space-y-4 text-left"
     >
       {alert && <FormAlert>{alert}</FormAlert>}
-      <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+      <CurrentPasswordField label="Password" {...field('password')} />
       <Button type="submit" className="w-full" disabled={answer.isPending}>
         Verify email
       </Button>

@@ -1,4 +1,5 @@
 import type { LinkedinPost } from '@conduit/contracts';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 
@@ -7,11 +8,7 @@ const COLUMNS = ['Post', 'Date', 'Likes', 'Comments', 'Reposts'] as const;
 /** One row per post: its text (linked to the post), when, and its likes, comments and reposts. */
 export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; caption: string }) {
   if (posts.length === 0) {
-    return (
-      <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-        No posts on this page.
-      </p>
-    );
+    return <EmptyNote>No posts on this page.</EmptyNote>;
   }
   return (
     <CardTable compact columns={COLUMNS} label={caption}>

@@ -1,10 +1,10 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { pageLocation } from '../../lib/page-location.ts';
+import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
+import { recordPageNavigations } from '../../test/page-navigation.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { HISTORY_EMPTY, HISTORY_LOAD_FAILED } from './purchase-history.tsx';
 
@@ -24,13 +24,7 @@ function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
 
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
 
-let assign: MockInstance<typeof pageLocation.assign>;
-beforeEach(() => {
-  assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  assign.mockRestore();
-});
+const navigations = recordPageNavigations();
 
 describe('credits: balance, packs and costs', () => {
   it('shows balance, purchased and used, and that credits never expire', async () => {
@@ -155,11 +149,11 @@ describe('credits: checkout', () => {
     expect(api.callsTo('POST /api/payments/create-checkout-session')[0]?.body).toEqual({
       package: 'enterprise',
     });
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigations()).not.toHaveBeenCalled();
 
     pending.resolve({ body: { url: CHECKOUT_URL } });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
-    expect(assign).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(navigations()).toHaveBeenCalledWith(CHECKOUT_URL));
+    expect(navigations()).toHaveBeenCalledTimes(1);
     // The page is being left: the button stays busy until it is gone.
     expect(screen.getByRole('button', { name: PAYMENT_TEXTS.processing })).toBeDisabled();
   });
@@ -180,7 +174,7 @@ describe('credits: checkout', () => {
     expect(alert).toHaveTextContent(PAYMENT_TEXTS.checkoutFailed);
     if (serverText) expect(alert).toHaveTextContent(serverText);
     expect(screen.getByRole('button', { name: 'Pay $39.99' })).toBeEnabled();
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigations()).not.toHaveBeenCalled();
   });
 });
 

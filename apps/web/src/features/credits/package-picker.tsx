@@ -1,8 +1,9 @@
 import { type CreditPackage, formatCents, PAYMENT_TEXTS, packContents } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
 import { readServerError } from '../auth/auth-error-text.ts';
@@ -32,7 +33,6 @@ export function PackagePicker({
   packages: Record<string, CreditPackage>;
   preferred?: string | null;
 }) {
-  const headingId = useId();
   const { error } = useNotify();
   const packs = Object.values(packages).sort((a, b) => a.price - b.price);
   const [selected, setSelected] = useState(() => initialPack(packs, preferred));
@@ -72,13 +72,10 @@ export function PackagePicker({
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        Buy credits
-      </h2>
-      <p className="mt-1 text-muted text-sm">
-        One-time purchase, no subscription. Larger packs cost less per credit.
-      </p>
+    <PageSection
+      title="Buy credits"
+      summary="One-time purchase, no subscription. Larger packs cost less per credit."
+    >
       <form onSubmit={onSubmit} className="mt-4">
         <fieldset>
           <legend className="sr-only">Credit pack</legend>
@@ -109,6 +106,6 @@ export function PackagePicker({
           </div>
         )}
       </form>
-    </section>
+    </PageSection>
   );
 }

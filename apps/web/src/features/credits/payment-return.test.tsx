@@ -21,6 +21,20 @@ function returnTo(search: string, routes: ApiRoutes = {}) {
 
 const findNotifications = async () => within(await screen.findByRole('region', { name: 'Notifications' }));
 
+/** The verification answers that 500 credits were added, and the page announces it. */
+async function creditAndExpectNotice(verification: { resolve: (reply: Reply) => void }) {
+  verification.resolve({
+    body: {
+      success: true,
+      alreadyProcessed: false,
+      creditsAdded: 500,
+      message: PAYMENT_MESSAGES.credited(500),
+    },
+  });
+  const notices = await findNotifications();
+  expect(await notices.findByText(PAYMENT_MESSAGES.credited(500))).toBeInTheDocument();
+}
+
 describe('credits: return from the checkout', () => {
   it('verifies the session once, cleans the URL without a reload, announces it and shows the new balance and purchase', async () => {
     let isCredited = false;
@@ -40,16 +54,7 @@ describe('credits: return from the checkout', () => {
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('20');
 
     isCredited = true;
-    verification.resolve({
-      body: {
-        success: true,
-        alreadyProcessed: false,
-        creditsAdded: 500,
-        message: PAYMENT_MESSAGES.credited(500),
-      },
-    });
-    const notices = await findNotifications();
-    expect(await notices.findByText(PAYMENT_MESSAGES.credited(500))).toBeInTheDocument();
+    await creditAndExpectNotice(verification);
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Credits balance' })).toHaveTextContent('520'),
     );
@@ -79,16 +84,7 @@ describe('credits: return from the checkout', () => {
     expect(heldLoads.length).toBeGreaterThan(0);
 
     isCredited = true;
-    verification.resolve({
-      body: {
-        success: true,
-        alreadyProcessed: false,
-        creditsAdded: 500,
-        message: PAYMENT_MESSAGES.credited(500),
-      },
-    });
-    const notices = await findNotifications();
-    expect(await notices.findByText(PAYMENT_MESSAGES.credited(500))).toBeInTheDocument();
+    await creditAndExpectNotice(verification);
     // Those loads were answered by the server before the credit: they must not be the last word.
     for (const resolve of heldLoads) resolve({ body: makeCredits() });
     await waitFor(() =>

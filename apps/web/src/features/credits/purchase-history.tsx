@@ -1,7 +1,8 @@
 import type { CreditPackage } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { paymentsQuery } from './credits-api.ts';
 import { PaymentsTable } from './payments-table.tsx';
@@ -12,31 +13,29 @@ export const HISTORY_EMPTY = 'No purchases yet. Packs you buy show up here.';
 
 /** Every checkout this account started, newest first, with what became of it. */
 export function PurchaseHistory({ packages }: { packages: Record<string, CreditPackage> }) {
-  const headingId = useId();
   const history = useQuery(paymentsQuery);
 
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        {HISTORY_TITLE}
-      </h2>
-      <div className="mt-4">
-        {history.isPending ? (
-          <RowsSkeleton rows={2} />
-        ) : history.isError ? (
-          <LoadError
-            message={HISTORY_LOAD_FAILED}
-            onRetry={() => void history.refetch()}
-            isRetrying={history.isFetching}
-          />
-        ) : history.data.payments.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            {HISTORY_EMPTY}
-          </p>
-        ) : (
-          <PaymentsTable payments={history.data.payments} packages={packages} labelledBy={headingId} />
-        )}
-      </div>
-    </section>
+    <PageSection title={HISTORY_TITLE}>
+      {(headingId) => (
+        <>
+          <div className="mt-4">
+            {history.isPending ? (
+              <RowsSkeleton rows={2} />
+            ) : history.isError ? (
+              <LoadError
+                message={HISTORY_LOAD_FAILED}
+                onRetry={() => void history.refetch()}
+                isRetrying={history.isFetching}
+              />
+            ) : history.data.payments.length === 0 ? (
+              <EmptyNote>{HISTORY_EMPTY}</EmptyNote>
+            ) : (
+              <PaymentsTable payments={history.data.payments} packages={packages} labelledBy={headingId} />
+            )}
+          </div>
+        </>
+      )}
+    </PageSection>
   );
 }

@@ -1,10 +1,10 @@
 import { PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { pageLocation } from '../../lib/page-location.ts';
+import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { makeSandboxCheckout } from '../../test/credit-fixtures.ts';
+import { recordPageNavigations } from '../../test/page-navigation.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CANCELING, SANDBOX_DECISION_FAILED } from './sandbox-checkout-card.tsx';
 import { TEST_MODE_BANNER } from './sandbox-checkout-page.tsx';
@@ -29,13 +29,7 @@ function openSandbox(routes: ApiRoutes = {}) {
 /** The value beside a term of the order summary. */
 const detail = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
-let assign: MockInstance<typeof pageLocation.assign>;
-beforeEach(() => {
-  assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  assign.mockRestore();
-});
+const navigations = recordPageNavigations();
 
 describe('sandbox checkout', () => {
   it('is marked TEST MODE and shows the pack, its credits and the amount', async () => {
@@ -56,7 +50,7 @@ describe('sandbox checkout', () => {
     expect(screen.getByRole('button', { name: PAYMENT_TEXTS.processing })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     pending.resolve({ body: { redirectUrl: SUCCESS_URL } });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(SUCCESS_URL));
+    await waitFor(() => expect(navigations()).toHaveBeenCalledWith(SUCCESS_URL));
     expect(api.callsTo(`POST ${SESSION_PATH}/pay`)).toHaveLength(1);
     expect(api.callsTo(`POST ${SESSION_PATH}/cancel`)).toHaveLength(0);
   });
@@ -67,7 +61,7 @@ describe('sandbox checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: CANCELING })).toBeDisabled();
     pending.resolve({ body: { redirectUrl: CANCEL_URL } });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(CANCEL_URL));
+    await waitFor(() => expect(navigations()).toHaveBeenCalledWith(CANCEL_URL));
     expect(api.callsTo(`POST ${SESSION_PATH}/pay`)).toHaveLength(0);
   });
 
@@ -102,7 +96,7 @@ describe('sandbox checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay $39.99' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SANDBOX_DECISION_FAILED);
     expect(screen.getByRole('button', { name: 'Pay $39.99' })).toBeEnabled();
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigations()).not.toHaveBeenCalled();
   });
 
   it('after a refused payment, shows the session as it now stands', async () => {
@@ -118,7 +112,7 @@ describe('sandbox checkout', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: SANDBOX_TEXTS.expiredTitle }),
     ).toBeInTheDocument();
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigations()).not.toHaveBeenCalled();
   });
 
   it('sends a signed-out visitor to the landing page', async () => {

@@ -1,12 +1,6 @@
-import {
-  type CreditsResponse,
-  SERVICE_COST_KEY,
-  SERVICE_UNITS,
-  SERVICES,
-  type Service,
-} from '@conduit/contracts';
-import { useId } from 'react';
-import { ServiceCard } from '../../components/ui/service-card.tsx';
+import { type CreditsResponse, SERVICE_COST_KEY, SERVICE_UNITS, type Service } from '@conduit/contracts';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { ServiceCard, ServiceCards } from '../../components/ui/service-card.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 
 function CostCard({ service, credits }: { service: Service; credits: CreditsResponse }) {
@@ -24,20 +18,12 @@ function CostCard({ service, credits }: { service: Service; credits: CreditsResp
 
 /** The credit cost of each service, with what this account has spent on it so far. */
 export function UsageCosts({ credits }: { credits: CreditsResponse }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        What a credit buys
-      </h2>
-      <p className="mt-1 text-muted text-sm">
-        Every service draws on the same balance. Failed calls are refunded.
-      </p>
-      <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {SERVICES.map((service) => (
-          <CostCard key={service} service={service} credits={credits} />
-        ))}
-      </div>
-    </section>
+    <PageSection
+      title="What a credit buys"
+      summary="Every service draws on the same balance. Failed calls are refunded."
+    >
+      <ServiceCards>{(service) => <CostCard service={service} credits={credits} />}</ServiceCards>
+    </PageSection>
   );
 }

@@ -1,6 +1,7 @@
-import { APP_PATHS, type DashboardResponse, type UsageResponse } from '@conduit/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { APP_PATHS, USAGE_ROUTES } from '@conduit/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export const USAGE_PAGE_SIZE = 10;
@@ -9,20 +10,13 @@ export const USAGE_PAGE_SIZE = 10;
 export const dashboardQuery = queryOptions({
   queryKey: DASHBOARD_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<DashboardResponse>(APP_PATHS.dashboard.path, { signal }),
+  queryFn: ({ signal }) => callRoute(USAGE_ROUTES.dashboard, { signal }),
 });
 
 /** The usage history, newest first, a page at a time on the server's keyset cursor. */
-export const usageQuery = infiniteQueryOptions({
+export const usageQuery = cursorPagesQuery(USAGE_ROUTES.history, {
   queryKey: ['usage'],
-  staleTime: 0,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const search = new URLSearchParams({ limit: String(USAGE_PAGE_SIZE) });
-    if (pageParam) search.set('cursor', pageParam);
-    return apiClient.get<UsageResponse>(`${APP_PATHS.usage.path}?${search}`, { signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: USAGE_PAGE_SIZE,
 });
 
 export const USAGE_EXPORT_PATH = APP_PATHS.usageCsv.path;

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { USAGE_EXPORT_PATH, usageQuery } from './dashboard-queries.ts';
@@ -14,67 +14,56 @@ export const USAGE_LOAD_FAILED = 'Failed to load recent calls';
 
 /** The usage history: one row per paid call, newest first, "Load more" on the keyset cursor, CSV export. */
 export function RecentCalls() {
-  const headingId = useId();
   const usage = useInfiniteQuery(usageQuery);
   const items = usage.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <section aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="font-semibold text-fg text-lg">
-            {RECENT_CALLS_TITLE}
-          </h2>
-          <p className="mt-1 text-muted text-sm">Every paid call, with what it cost or what came back.</p>
-        </div>
+    <PageSection
+      title={RECENT_CALLS_TITLE}
+      summary="Every paid call, with what it cost or what came back."
+      actions={
         <a href={apiUrl(USAGE_EXPORT_PATH)} download className={buttonClasses('secondary', 'sm')}>
           <Download aria-hidden="true" className="size-4" />
           Export CSV
         </a>
-      </div>
-      <div className="mt-4">
-        {usage.isPending ? (
-          <LoadingSkeleton className="space-y-2">
-            {[1, 2, 3].map((row) => (
-              <Skeleton key={row} className="h-12" />
-            ))}
-          </LoadingSkeleton>
-        ) : usage.isError && items.length === 0 ? (
-          <LoadError
-            message={USAGE_LOAD_FAILED}
-            onRetry={() => void usage.refetch()}
-            isRetrying={usage.isFetching}
-          />
-        ) : items.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            No calls yet. Calls made with your API keys show up here.
-          </p>
-        ) : (
-          <>
-            <UsageTable items={items} labelledBy={headingId} />
-            {usage.isFetchNextPageError && (
-              <div className="mt-4">
-                <LoadError
-                  message={USAGE_LOAD_FAILED}
-                  onRetry={() => void usage.fetchNextPage()}
-                  isRetrying={usage.isFetchingNextPage}
+      }
+    >
+      {(headingId) => (
+        <>
+          <div className="mt-4">
+            {usage.isPending ? (
+              <LoadingSkeleton className="space-y-2">
+                {[1, 2, 3].map((row) => (
+                  <Skeleton key={row} className="h-12" />
+                ))}
+              </LoadingSkeleton>
+            ) : usage.isError && items.length === 0 ? (
+              <LoadError
+                message={USAGE_LOAD_FAILED}
+                onRetry={() => void usage.refetch()}
+                isRetrying={usage.isFetching}
+              />
+            ) : items.length === 0 ? (
+              <EmptyNote>No calls yet. Calls made with your API keys show up here.</EmptyNote>
+            ) : (
+              <>
+                <UsageTable items={items} labelledBy={headingId} />
+                <LoadMore
+                  pages={usage}
+                  className="mt-4"
+                  failure={
+                    <LoadError
+                      message={USAGE_LOAD_FAILED}
+                      onRetry={() => void usage.fetchNextPage()}
+                      isRetrying={usage.isFetchingNextPage}
+                    />
+                  }
                 />
-              </div>
+              </>
             )}
-            {usage.hasNextPage && !usage.isFetchNextPageError && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={usage.isFetchingNextPage}
-                  onClick={() => void usage.fetchNextPage()}
-                >
-                  {usage.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+          </div>
+        </>
+      )}
+    </PageSection>
   );
 }

@@ -2,12 +2,11 @@ import {
   type DashboardResponse,
   SERVICE_COST_KEY,
   SERVICE_UNITS,
-  SERVICES,
   type Service,
   USAGE_WINDOW_DAYS,
 } from '@conduit/contracts';
-import { useId } from 'react';
-import { ServiceCard } from '../../components/ui/service-card.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { ServiceCard, ServiceCards } from '../../components/ui/service-card.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 
 type Last30Days = DashboardResponse['usage']['last30Days'];
@@ -34,20 +33,12 @@ function ServiceUsageCard({ service, dashboard }: { service: Service; dashboard:
 
 /** 30-day usage per service with its credit cost (docs/product.md, "Signed-in area"). */
 export function ServiceUsage({ dashboard }: { dashboard: DashboardResponse }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        Usage in the last {USAGE_WINDOW_DAYS} days
-      </h2>
-      <p className="mt-1 text-muted text-sm">
-        {formatCount(dashboard.usage.last30Days.totalRequests)} requests in all. Refunded calls cost nothing.
-      </p>
-      <div className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {SERVICES.map((service) => (
-          <ServiceUsageCard key={service} service={service} dashboard={dashboard} />
-        ))}
-      </div>
-    </section>
+    <PageSection
+      title={`Usage in the last ${USAGE_WINDOW_DAYS} days`}
+      summary={`${formatCount(dashboard.usage.last30Days.totalRequests)} requests in all. Refunded calls cost nothing.`}
+    >
+      <ServiceCards>{(service) => <ServiceUsageCard service={service} dashboard={dashboard} />}</ServiceCards>
+    </PageSection>
   );
 }

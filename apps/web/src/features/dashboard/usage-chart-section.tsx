@@ -7,7 +7,7 @@ import { formatQuantity } from '../../lib/format.ts';
 import { monthName } from './chart-scale.ts';
 import { browserTimeZone, type DailyUsage, dailyUsageQuery } from './daily-usage-query.ts';
 import { UsageDaysTable } from './usage-days-table.tsx';
-import { METRIC_LABELS, SERVICE_SWATCH, type UsageMetric } from './usage-series.ts';
+import { METRIC_LABELS, SERVICE_COLOR, type UsageMetric } from './usage-series.ts';
 
 /** The chart is its own chunk: the dashboard's figures show before it arrives. */
 const UsageChart = lazy(() => import('./usage-chart.tsx'));
@@ -74,7 +74,7 @@ export function UsageChartSection() {
       <ul aria-label="Services" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-muted text-xs">
         {SERVICES.map((service) => (
           <li key={service} className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className={`size-2.5 rounded-sm ${SERVICE_SWATCH[service]}`} />
+            <span aria-hidden="true" className={`size-2.5 rounded-sm ${SERVICE_COLOR[service].swatch}`} />
             {SERVICE_LABELS[service]}
           </li>
         ))}

@@ -3,7 +3,7 @@ import { useChartWidth } from '../../components/charts/use-chart-width.ts';
 import { ChartGrid } from '../../components/ui/chart-grid.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { integerTicks, shortDay } from './chart-scale.ts';
-import { dayBreakdown, dayTotal, quantityOf, SERVICE_FILL, type UsageMetric } from './usage-series.ts';
+import { dayBreakdown, dayTotal, quantityOf, SERVICE_COLOR, type UsageMetric } from './usage-series.ts';
 
 const HEIGHT = 220;
 const PAD = { top: 12, right: 4, bottom: 28, left: 40 };
@@ -66,7 +66,7 @@ export default function UsageChart({ days, metric }: { days: DailyUsageDay[]; me
                     y={segmentTop}
                     width={barWidth}
                     height={Math.max(1, height)}
-                    className={SERVICE_FILL[service]}
+                    className={SERVICE_COLOR[service].fill}
                   />
                 );
               })}

@@ -6,18 +6,15 @@ export type UsageMetric = 'calls' | 'credits';
 export const METRIC_LABELS: Record<UsageMetric, string> = { calls: 'Calls', credits: 'Credits' };
 const METRIC_NOUNS: Record<UsageMetric, string> = { calls: 'call', credits: 'credit' };
 
-/** Full class names (Tailwind finds only whole names in the source), one colour per service. */
-export const SERVICE_FILL: Record<Service, string> = {
-  image: 'fill-chart-image',
-  video: 'fill-chart-video',
-  sora: 'fill-chart-sora',
-  linkedin: 'fill-chart-linkedin',
-};
-export const SERVICE_SWATCH: Record<Service, string> = {
-  image: 'bg-chart-image',
-  video: 'bg-chart-video',
-  sora: 'bg-chart-sora',
-  linkedin: 'bg-chart-linkedin',
+/**
+ * One colour per service: the chart's bar fill and the legend's swatch, as full class names
+ * (Tailwind finds only whole names in the source).
+ */
+export const SERVICE_COLOR: Record<Service, { fill: string; swatch: string }> = {
+  image: { fill: 'fill-chart-image', swatch: 'bg-chart-image' },
+  video: { fill: 'fill-chart-video', swatch: 'bg-chart-video' },
+  sora: { fill: 'fill-chart-sora', swatch: 'bg-chart-sora' },
+  linkedin: { fill: 'fill-chart-linkedin', swatch: 'bg-chart-linkedin' },
 };
 
 export const dayTotal = (day: DailyUsageDay, metric: UsageMetric) =>

@@ -17,25 +17,28 @@ export type DocsTab =
 
 export type DocsSite = 'public' | 'app';
 
+/** The service tabs' labels on the public docs and in the app's shorter tab row. */
+const SERVICE_TAB_LABELS = {
+  image: ['Image API', 'Image'],
+  video: ['Video API', 'Video'],
+  sora: ['Sora Watermark Remover', 'Sora'],
+  linkedin: ['LinkedIn API', 'LinkedIn'],
+} as const;
+
+/** Overview, Authentication, a tab per service, then the site's own last tab. */
+const tabsOf = (site: DocsSite, last: TabDef<DocsTab>): readonly TabDef<DocsTab>[] => [
+  { id: 'overview', label: 'Overview' },
+  { id: 'authentication', label: 'Authentication' },
+  ...Object.entries(SERVICE_TAB_LABELS).map(([id, labels]) => ({
+    id: id as DocsTab,
+    label: labels[site === 'public' ? 0 : 1],
+  })),
+  last,
+];
+
 export const DOCS_TABS: Record<DocsSite, readonly TabDef<DocsTab>[]> = {
-  public: [
-    { id: 'overview', label: 'Overview' },
-    { id: 'authentication', label: 'Authentication' },
-    { id: 'image', label: 'Image API' },
-    { id: 'video', label: 'Video API' },
-    { id: 'sora', label: 'Sora Watermark Remover' },
-    { id: 'linkedin', label: 'LinkedIn API' },
-    { id: 'pricing', label: 'Pricing' },
-  ],
-  app: [
-    { id: 'overview', label: 'Overview' },
-    { id: 'authentication', label: 'Authentication' },
-    { id: 'image', label: 'Image' },
-    { id: 'video', label: 'Video' },
-    { id: 'sora', label: 'Sora' },
-    { id: 'linkedin', label: 'LinkedIn' },
-    { id: 'examples', label: 'Examples' },
-  ],
+  public: tabsOf('public', { id: 'pricing', label: 'Pricing' }),
+  app: tabsOf('app', { id: 'examples', label: 'Examples' }),
 };
 
 export const DEFAULT_DOCS_TAB: DocsTab = 'overview';

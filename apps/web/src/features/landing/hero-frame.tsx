@@ -1,5 +1,7 @@
 import { LANDING_STATS } from '@conduit/contracts';
+import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { HeroCodeSample } from './hero-code-sample.tsx';
 
@@ -8,18 +10,20 @@ const PITCH =
 
 /**
  * The hero both sites show (docs/product.md, "What the product is"): the badge, the headline and
- * pitch, the site's own next step (`invitation` after the pitch, two `actions`, a `note` under
- * them), the stats and the code sample.
+ * pitch, the site's own next step (`invitation` after the pitch, the `primary` and `secondary`
+ * buttons, a `note` under them), the stats and the code sample.
  */
 export function HeroFrame({
   badge,
   invitation,
-  actions,
+  primary,
+  secondary,
   note,
 }: {
   badge: ReactNode;
   invitation: string;
-  actions: ReactNode;
+  primary: { label: string; onClick: () => void };
+  secondary: { label: ReactNode; onClick: () => void };
   note: ReactNode;
 }) {
   return (
@@ -41,7 +45,15 @@ export function HeroFrame({
           <p className="mt-6 max-w-xl text-lg text-muted leading-relaxed">
             {PITCH} {invitation}
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">{actions}</div>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" onClick={primary.onClick}>
+              {primary.label}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Button>
+            <Button size="lg" variant="secondary" onClick={secondary.onClick}>
+              {secondary.label}
+            </Button>
+          </div>
           <p className="mt-4 text-muted text-sm">{note}</p>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-border border-t pt-6">
             {LANDING_STATS.map((stat) => (

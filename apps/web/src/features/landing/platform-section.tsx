@@ -1,6 +1,5 @@
 import { Activity, ChartColumn, Gauge, Infinity as InfinityIcon, KeyRound, RotateCcw } from 'lucide-react';
-import { Container } from '../../components/ui/container.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 const CAPABILITIES = [
   {
@@ -37,28 +36,26 @@ const CAPABILITIES = [
 
 export function PlatformSection() {
   return (
-    <section aria-labelledby="platform-heading" className="border-border border-y bg-surface py-20 sm:py-28">
-      <Container>
-        <SectionHeading
-          id="platform-heading"
-          eyebrow="Platform"
-          title="Built for production from the first request"
-          summary="The boring parts are done: authentication, billing, retries and limits work the same way on every endpoint."
-        />
-        <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-          {CAPABILITIES.map(({ title, text, Icon }) => (
-            <li key={title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-border bg-bg text-primary-text">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-fg">{title}</h3>
-                <p className="mt-1.5 text-muted text-sm leading-relaxed">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <LandingSection
+      name="platform"
+      eyebrow="Platform"
+      title="Built for production from the first request"
+      summary="The boring parts are done: authentication, billing, retries and limits work the same way on every endpoint."
+      className="border-border border-y bg-surface"
+    >
+      <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+        {CAPABILITIES.map(({ title, text, Icon }) => (
+          <li key={title} className="flex gap-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-border bg-bg text-primary-text">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h3 className="font-semibold text-fg">{title}</h3>
+              <p className="mt-1.5 text-muted text-sm leading-relaxed">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

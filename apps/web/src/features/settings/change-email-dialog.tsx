@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
+import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
 import { emailFieldError } from '../auth/auth-validation.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -15,21 +13,24 @@ const CHANGE_EMAIL_FAILED = 'Failed to change your email. Please try again.';
 /** Asks for the new address (and the password); nothing changes until the new address confirms. */
 export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { success } = useNotify();
-  const [alert, setAlert] = useState<string | null>(null);
-  const { values, field } = useFormFields({ newEmail: '', password: '' }, {}, () => setAlert(null));
-  const change = useMutation({
-    mutationFn: () =>
-      securityApi.changeEmail(values.newEmail, user.hasPassword ? values.password : undefined),
-    onSuccess: (response) => {
+  const {
+    action: change,
+    setAlert,
+    frame,
+  } = useFormAction(
+    ({ newEmail, password }: { newEmail: string; password: string }) =>
+      securityApi.changeEmail(newEmail, user.hasPassword ? password : undefined),
+    CHANGE_EMAIL_FAILED,
+    (response) => {
       success({ title: 'Check your new address', message: response.message });
       onClose();
     },
-    onError: (error) => setAlert(serverTextOr(error, CHANGE_EMAIL_FAILED)),
-  });
+  );
+  const { values, field } = useFormFields({ newEmail: '', password: '' }, {}, () => setAlert(null));
   const onSubmit = () => {
     const invalid = emailFieldError(values.newEmail);
     setAlert(invalid ?? null);
-    if (!invalid) change.mutate();
+    if (!invalid) change.mutate(values);
   };
 
   return (
@@ -38,21 +39,13 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
       description={`Your account uses ${user.email}.`}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Send confirmation"
       pendingLabel="Sending..."
-      isPending={change.isPending}
       canSubmit={values.newEmail !== '' && (!user.hasPassword || values.password !== '')}
     >
       <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />
-      {user.hasPassword && (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...field('password')}
-        />
-      )}
+      {user.hasPassword && <CurrentPasswordField {...field('password')} />}
     </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { AUTH_ERROR_TEXTS, AUTH_SERVER_MESSAGES, normalizeEmail, ROUTES } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { endSession, type SessionUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { settingsApi } from './settings-api.ts';
@@ -20,20 +20,24 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { success } = useNotify();
-  const [value, setValue] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
   const isByPassword = user.hasPassword;
-
-  const remove = useMutation({
-    mutationFn: () =>
-      settingsApi.deleteAccount(isByPassword ? { password: value } : { confirmEmail: value.trim() }),
-    onSuccess: (response) => {
+  const {
+    values: { confirmation: value },
+    field,
+  } = useFormFields({ confirmation: '' }, {});
+  const {
+    action: remove,
+    setAlert,
+    frame,
+  } = useFormAction(
+    () => settingsApi.deleteAccount(isByPassword ? { password: value } : { confirmEmail: value.trim() }),
+    AUTH_ERROR_TEXTS.deleteFailed,
+    (response) => {
       endSession(queryClient);
       success({ message: response.message });
       void navigate(ROUTES.home, { replace: true });
     },
-    onError: (error) => setAlert(serverTextOr(error, AUTH_ERROR_TEXTS.deleteFailed)),
-  });
+  );
 
   const checkInput = (): string | undefined => {
     if (isByPassword) return value === '' ? AUTH_ERROR_TEXTS.deletePasswordRequired : undefined;
@@ -54,28 +58,20 @@ export function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onCl
       description="This permanently deletes your account, its API keys and its remaining credits. It cannot be undone."
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel={DELETE_ACCOUNT_TITLE}
       pendingLabel="Deleting..."
-      isPending={remove.isPending}
       variant="danger"
     >
       {isByPassword ? (
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
+        <CurrentPasswordField label="Password" {...field('confirmation')} />
       ) : (
         <TextField
           label="Email address"
           type="email"
           autoComplete="off"
           help={`Type ${user.email} to confirm.`}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...field('confirmation')}
         />
       )}
     </FormDialog>

@@ -1,13 +1,12 @@
 import { KEY_TEXTS, ACCOUNT_SECURITY_TEXTS as T, type TwoFactorSetupResponse } from '@conduit/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { COPIED_TEXT, CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { CurrentPasswordField, OneTimeCodeField } from '../../components/ui/text-field.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { securityApi } from './security-api.ts';
 
 export const ENABLE_TWO_FACTOR_TITLE = 'Turn on two-factor authentication';
@@ -25,29 +24,19 @@ export function EnableTwoFactorDialog({
   onClose: () => void;
   onEnabled: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
-  const start = useMutation({
-    mutationFn: () => securityApi.startTwoFactor(hasPassword ? password : undefined),
-    onSuccess: () => setAlert(null),
-    onError: (error) => setAlert(serverTextOr(error, 'Failed to start two-factor authentication')),
-  });
-  const enable = useMutation({
-    mutationFn: () => securityApi.enableTwoFactor(code),
-    onSuccess: () => {
-      setAlert(null);
-      onEnabled();
-    },
-    onError: (error) => setAlert(serverTextOr(error, T.twoFactorCodeWrong)),
-  });
+  const { values, field } = useFormFields({ password: '', code: '' }, {});
+  const start = useFormAction(
+    (password: string) => securityApi.startTwoFactor(hasPassword ? password : undefined),
+    'Failed to start two-factor authentication',
+    () => undefined,
+  );
+  const enable = useFormAction(
+    (code: string) => securityApi.enableTwoFactor(code),
+    T.twoFactorCodeWrong,
+    onEnabled,
+  );
 
-  const submit = (event: FormEvent<HTMLFormElement>, action: () => void) => {
-    event.preventDefault();
-    if (!start.isPending && !enable.isPending) action();
-  };
-
-  if (enable.data) return <RecoveryCodes codes={enable.data.recoveryCodes} onClose={onClose} />;
+  if (enable.action.data) return <RecoveryCodes codes={enable.action.data.recoveryCodes} onClose={onClose} />;
   return (
     <Dialog
       isOpen
@@ -55,46 +44,31 @@ export function EnableTwoFactorDialog({
       title={ENABLE_TWO_FACTOR_TITLE}
       description="Signing in will also ask for a code from an authenticator app."
     >
-      {alert && <FormAlert>{alert}</FormAlert>}
-      {start.data ? (
-        <form
-          noValidate
-          onSubmit={(event) => submit(event, () => enable.mutate())}
-          className="mt-4 space-y-4"
+      {start.action.data ? (
+        <FormFrame
+          onSubmit={() => enable.action.mutate(values.code)}
+          {...enable.frame}
+          submitLabel="Turn on"
+          pendingLabel="Checking..."
+          canSubmit={values.code.trim().length >= 6}
         >
-          <SetupCode setup={start.data} />
-          <TextField
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button type="submit" className="w-full" disabled={code.trim().length < 6 || enable.isPending}>
-            {enable.isPending ? 'Checking...' : 'Turn on'}
-          </Button>
-        </form>
+          <SetupCode setup={start.action.data} />
+          <OneTimeCodeField label="Code from the app" {...field('code')} />
+        </FormFrame>
       ) : (
-        <form noValidate onSubmit={(event) => submit(event, () => start.mutate())} className="mt-4 space-y-4">
+        <FormFrame
+          onSubmit={() => start.action.mutate(values.password)}
+          {...start.frame}
+          submitLabel="Continue"
+          pendingLabel="Continue"
+          canSubmit={!hasPassword || values.password !== ''}
+        >
           {hasPassword ? (
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <CurrentPasswordField {...field('password')} />
           ) : (
             <p className="text-muted text-sm">This works within 10 minutes of signing in.</p>
           )}
-          <Button
-            type="submit"
-            className="w-full"
-            disabled={(hasPassword && password === '') || start.isPending}
-          >
-            Continue
-          </Button>
-        </form>
+        </FormFrame>
       )}
     </Dialog>
   );

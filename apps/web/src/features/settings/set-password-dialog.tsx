@@ -1,10 +1,9 @@
 import { ACCOUNT_SECURITY_TEXTS, AUTH_ERROR_TEXTS, PASSWORD_MIN_LENGTH } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
+import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
 import { refetchCurrentUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { newPasswordError, passwordTitle } from './password-texts.ts';
@@ -19,24 +18,27 @@ export const PASSWORD_SAVED = 'Password saved';
 export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const [alert, setAlert] = useState<string | null>(null);
-  const { values, field } = useFormFields(
-    { currentPassword: '', newPassword: '', confirmPassword: '' },
-    {},
-    () => setAlert(null),
-  );
 
-  const save = useMutation({
-    mutationFn: () =>
-      settingsApi.setPassword(values.newPassword, hasPassword ? values.currentPassword : undefined),
-    onSuccess: (response) => {
+  const {
+    action: save,
+    setAlert,
+    frame,
+  } = useFormAction(
+    ({ newPassword, currentPassword }: { newPassword: string; currentPassword: string }) =>
+      settingsApi.setPassword(newPassword, hasPassword ? currentPassword : undefined),
+    AUTH_ERROR_TEXTS.setPasswordFailed,
+    (response) => {
       success({ title: PASSWORD_SAVED, message: response.message });
       // hasPassword turns true for a Google-only account.
       void refetchCurrentUser(queryClient).catch(() => undefined);
       onClose();
     },
-    onError: (error) => setAlert(serverTextOr(error, AUTH_ERROR_TEXTS.setPasswordFailed)),
-  });
+  );
+  const { values, field } = useFormFields(
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    {},
+    () => setAlert(null),
+  );
 
   const onSubmit = () => {
     const error =
@@ -44,7 +46,7 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
         ? ACCOUNT_SECURITY_TEXTS.currentPasswordRequired
         : newPasswordError(values);
     setAlert(error ?? null);
-    if (!error) save.mutate();
+    if (!error) save.mutate(values);
   };
 
   const isFilled =
@@ -57,20 +59,12 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
       description={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
       onClose={onClose}
       onSubmit={onSubmit}
-      alert={alert}
+      {...frame}
       submitLabel="Save password"
       pendingLabel="Saving..."
-      isPending={save.isPending}
       canSubmit={isFilled}
     >
-      {hasPassword && (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...field('currentPassword')}
-        />
-      )}
+      {hasPassword && <CurrentPasswordField {...field('currentPassword')} />}
       <TextField label="New password" type="password" autoComplete="new-password" {...field('newPassword')} />
       <TextField
         label="Confirm password"

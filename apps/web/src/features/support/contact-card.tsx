@@ -1,8 +1,9 @@
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_TEXTS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, type LucideIcon, Mail, Phone } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { supportContactQuery } from './support-api.ts';
 
@@ -33,18 +34,14 @@ export function ContactCard() {
   const contact = useQuery(supportContactQuery);
   const email = contact.data?.email ?? DEFAULT_SUPPORT_EMAIL;
   const phone = contact.data?.phone ?? null;
-  const titleId = useId();
   const linkClasses = 'font-medium text-primary-text underline-offset-4 hover:underline';
 
   return (
-    <section
-      aria-labelledby={titleId}
+    <PageSection
+      title={CONTACT_TITLE}
+      summary="Prefer email or a call? Reach the team directly."
       className="rounded-2xl border border-border bg-surface p-6 shadow-card"
     >
-      <h2 id={titleId} className="font-semibold text-fg text-lg">
-        {CONTACT_TITLE}
-      </h2>
-      <p className="mt-1 text-muted text-sm">Prefer email or a call? Reach the team directly.</p>
       {contact.isPending ? (
         <RowsSkeleton rows={3} rowClassName="h-10" className="mt-5" />
       ) : (
@@ -66,6 +63,6 @@ export function ContactCard() {
           </ContactRow>
         </dl>
       )}
-    </section>
+    </PageSection>
   );
 }

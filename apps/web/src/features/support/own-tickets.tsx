@@ -1,8 +1,8 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
@@ -39,14 +39,10 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
 
 /** What the user has sent from this page, with the team's replies, newest first. */
 export function OwnTickets() {
-  const headingId = useId();
   const query = useInfiniteQuery(ownSupportQuery);
   const tickets = query.data?.pages.flatMap((page) => page.tickets) ?? [];
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-semibold text-fg text-lg">
-        {OWN_TICKETS_TITLE}
-      </h2>
+    <PageSection title={OWN_TICKETS_TITLE}>
       <div className="mt-4">
         {query.isPending ? (
           <LoadingSkeleton className="space-y-3">
@@ -61,9 +57,7 @@ export function OwnTickets() {
             isRetrying={query.isFetching}
           />
         ) : tickets.length === 0 ? (
-          <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-            No messages yet. What you send here shows up with our replies.
-          </p>
+          <EmptyNote>No messages yet. What you send here shows up with our replies.</EmptyNote>
         ) : (
           <>
             <ul className="space-y-3">
@@ -71,20 +65,20 @@ export function OwnTickets() {
                 <OwnTicket key={ticket.id} ticket={ticket} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore
+              pages={query}
+              className="mt-4"
+              failure={
+                <LoadError
+                  message={OWN_TICKETS_LOAD_FAILED}
+                  onRetry={() => void query.fetchNextPage()}
+                  isRetrying={query.isFetchingNextPage}
+                />
+              }
+            />
           </>
         )}
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -1,45 +1,30 @@
 import {
   type AdminSupportResponse,
-  APP_PATHS,
   appPath,
-  OWN_SUPPORT_ROUTE,
-  type OwnSupportResponse,
-  type SupportContactResponse,
+  SUPPORT_ROUTES,
   type SupportMessageBody,
-  type SupportMessageResponse,
-  type SupportReplyResponse,
+  type SupportReplyBody,
   type SupportStatus,
   type SupportTicket,
 } from '@conduit/contracts';
-import {
-  type InfiniteData,
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-} from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
+import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 /** Email and phone come from the server's configuration and rarely change. */
 export const supportContactQuery = queryOptions({
   queryKey: ['support-contact'],
   staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => apiClient.get<SupportContactResponse>(APP_PATHS.supportContact.path, { signal }),
+  queryFn: ({ signal }) => callRoute(SUPPORT_ROUTES.contact, { signal }),
 });
 
 export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;
 export const OWN_SUPPORT_PAGE_SIZE = 10;
 
 /** The user's own messages with the team's replies, newest first, a page at a time. */
-export const ownSupportQuery = infiniteQueryOptions({
+export const ownSupportQuery = cursorPagesQuery(SUPPORT_ROUTES.own, {
   queryKey: OWN_SUPPORT_QUERY_KEY,
-  staleTime: 0,
-  initialPageParam: null as string | null,
-  queryFn: ({ pageParam, signal }) => {
-    const params = new URLSearchParams({ limit: String(OWN_SUPPORT_PAGE_SIZE) });
-    if (pageParam) params.set('cursor', pageParam);
-    return apiClient.get<OwnSupportResponse>(`${OWN_SUPPORT_ROUTE.path}?${params}`, { signal });
-  },
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
+  limit: OWN_SUPPORT_PAGE_SIZE,
 });
 
 /** The admin tab's filter: one status, or every ticket. */
@@ -50,26 +35,19 @@ export const ADMIN_SUPPORT_PAGE_SIZE = 20;
 
 /** Tickets newest first, a page at a time on the server's cursor; fresh each time the tab opens. */
 export const adminSupportQuery = (filter: TicketFilter) =>
-  infiniteQueryOptions({
+  cursorPagesQuery(SUPPORT_ROUTES.adminList, {
     queryKey: [...ADMIN_SUPPORT_QUERY_KEY, filter],
-    staleTime: 0,
+    limit: ADMIN_SUPPORT_PAGE_SIZE,
+    search: filter === 'all' ? {} : { status: filter },
     refetchOnMount: 'always',
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(ADMIN_SUPPORT_PAGE_SIZE) });
-      if (filter !== 'all') params.set('status', filter);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<AdminSupportResponse>(`${APP_PATHS.adminSupport.path}?${params}`, { signal });
-    },
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 
 export const supportApi = {
-  send: (body: SupportMessageBody) =>
-    apiClient.post<SupportMessageResponse>(APP_PATHS.sendSupportMessage.path, body),
+  send: (body: SupportMessageBody) => callRoute(SUPPORT_ROUTES.send, { body }),
   reply: (ticketId: string, message: string) =>
-    apiClient.post<SupportReplyResponse>(appPath('adminSupportReply', { id: ticketId }), {
-      message,
+    callRoute(SUPPORT_ROUTES.adminReply, {
+      path: appPath('adminSupportReply', { id: ticketId }),
+      body: { message } satisfies SupportReplyBody,
     }),
 };
 

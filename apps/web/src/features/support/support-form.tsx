@@ -1,17 +1,18 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SUPPORT_TEXTS } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { PageSection } from '../../components/ui/page-section.tsx';
+import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { SEND_BUTTON } from './send-button.tsx';
 import { OWN_SUPPORT_QUERY_KEY, supportApi } from './support-api.ts';
-import { TextAreaField } from './text-area-field.tsx';
 
 export const FORM_TITLE = 'Send us a message';
 export const SENT_TITLE = 'Message sent';
+
+const count = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Both fields must hold more than spaces (docs/product.md, "Other forms"); a failure shows the server's
@@ -20,72 +21,53 @@ export const SENT_TITLE = 'Message sent';
 export function SupportForm() {
   const { success } = useNotify();
   const queryClient = useQueryClient();
-  const titleId = useId();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const send = useMutation({
-    mutationFn: () => supportApi.send({ subject: subject.trim(), message: message.trim() }),
-    onSuccess: (response) => {
+  const { action, setAlert, frame } = useFormAction(
+    (body: { subject: string; message: string }) => supportApi.send(body),
+    SUPPORT_TEXTS.sendFailed,
+    (response) => {
       success({ title: SENT_TITLE, message: response.message });
       void queryClient.invalidateQueries({ queryKey: OWN_SUPPORT_QUERY_KEY });
-      setSubject('');
-      setMessage('');
+      reset();
       setAlert(null);
     },
-    onError: (error) => setAlert(serverTextOr(error, SUPPORT_TEXTS.sendFailed)),
-  });
+  );
+  const { values, field, reset } = useFormFields({ subject: '', message: '' }, {});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    if (!subject.trim() || !message.trim()) {
-      setAlert(SUPPORT_TEXTS.bothRequired);
-      return;
-    }
-    setAlert(null);
-    send.mutate();
+  const onSubmit = () => {
+    const subject = values.subject.trim();
+    const message = values.message.trim();
+    setAlert(subject && message ? null : SUPPORT_TEXTS.bothRequired);
+    if (subject && message) action.mutate({ subject, message });
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
+    <PageSection
+      title={FORM_TITLE}
+      summary="Tell us what you need: an API question, a billing issue, anything. We answer by email."
       className="rounded-2xl border border-border bg-surface p-6 shadow-card"
     >
-      <h2 id={titleId} className="font-semibold text-fg text-lg">
-        {FORM_TITLE}
-      </h2>
-      <p className="mt-1 text-muted text-sm">
-        Tell us what you need: an API question, a billing issue, anything. We answer by email.
-      </p>
-      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-        {alert && <FormAlert>{alert}</FormAlert>}
+      <FormFrame
+        onSubmit={onSubmit}
+        className="mt-5 space-y-4"
+        {...frame}
+        {...SEND_BUTTON}
+        submitLabel="Send message"
+      >
         <TextField
           label="Subject"
-          name="subject"
-          value={subject}
           maxLength={SUPPORT_SUBJECT_MAX}
           placeholder="What can we help with?"
-          onChange={(event) => setSubject(event.target.value)}
+          {...field('subject')}
         />
         <TextAreaField
           label="Message"
-          name="message"
-          value={message}
           rows={7}
           maxLength={SUPPORT_MESSAGE_MAX}
           placeholder="Describe the problem. Task ids, request ids and error messages help us answer faster."
-          help={`${message.length.toLocaleString('en-US')} / ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters`}
-          onChange={(event) => setMessage(event.target.value)}
+          help={`${count(values.message.length)} / ${count(SUPPORT_MESSAGE_MAX)} characters`}
+          {...field('message')}
         />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={send.isPending}>
-            <Send aria-hidden="true" className="size-4" />
-            {send.isPending ? 'Sending...' : 'Send message'}
-          </Button>
-        </div>
-      </form>
-    </section>
+      </FormFrame>
+    </PageSection>
   );
 }

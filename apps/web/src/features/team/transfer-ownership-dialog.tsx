@@ -1,7 +1,7 @@
 import { type TeamMember, WORKSPACE_ROLE_LABELS } from '@conduit/contracts';
 import { useState } from 'react';
-import { SelectField } from '../../components/ui/form-controls.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { SelectField } from '../../components/ui/text-field.tsx';
 import { workspacesApi } from '../workspaces/workspaces-api.ts';
 import { useTeamAction } from './use-team-action.ts';
 

@@ -1,15 +1,14 @@
 import { WAITLIST_TEXTS, type WaitlistJoinResponse } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { useWaitlistSteps } from './use-waitlist-steps.ts';
-import { failureText, waitlistApi } from './waitlist-api.ts';
+import { waitlistApi } from './waitlist-api.ts';
 import { WaitlistField } from './waitlist-field.tsx';
 
 interface JoinWaitlistDialogProps {
@@ -29,34 +28,33 @@ const EMAIL_FIELD = 'email';
  * address that already joined is caught on its own step, with "Resend confirmation" right here.
  */
 export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: JoinWaitlistDialogProps) {
-  const form = useWaitlistSteps();
-  const [alert, setAlert] = useState<string | null>(null);
   /** The address found already on the list: the alert offers to resend its links. */
   const [joinedEmail, setJoinedEmail] = useState<string | null>(null);
-  const join = useMutation({
-    mutationFn: (body: Record<string, string>) => waitlistApi.join(body),
-    onSuccess: (result) => {
+  const {
+    action: join,
+    alert,
+    setAlert,
+  } = useFormAction(
+    (body: Record<string, string>) => waitlistApi.join(body),
+    WAITLIST_TEXTS.failed,
+    (result) => {
       form.reset();
       setAlert(null);
       setJoinedEmail(null);
       onJoined(result);
     },
-    onError: (error) => {
-      setAlert(failureText(error, WAITLIST_TEXTS.failed));
+    (error) => {
       if (error instanceof ApiError && error.status === 409) setJoinedEmail(form.values[EMAIL_FIELD] ?? null);
     },
+  );
+  const form = useWaitlistSteps(() => {
+    setAlert(null);
+    setJoinedEmail(null);
   });
   const check = useMutation({ mutationFn: (email: string) => waitlistApi.checkEmail(email) });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (join.isPending || check.isPending) return;
-    const formElement = event.currentTarget;
-    const invalid = form.validateStep();
-    if (invalid) {
-      focusField(formElement, invalid);
-      return;
-    }
+  const onSubmit = async (formElement: HTMLFormElement) => {
+    if (form.validateStep(formElement)) return;
     const email = form.values[EMAIL_FIELD]?.trim() ?? '';
     if (form.step.fields.some((field) => field.id === EMAIL_FIELD)) {
       // If the check itself fails, the join still refuses a repeat at the end.
@@ -68,27 +66,21 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
         return;
       }
     }
-    if (!form.isLastStep) {
-      form.next();
-      return;
-    }
+    if (!form.isLastStep) return form.next();
     setAlert(null);
     join.mutate({ ...form.values, ...(referralCode ? { ref: referralCode } : {}) });
   };
 
+  const submitLabel = form.isLastStep ? 'Join the waitlist' : 'Continue';
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
       onClose={onClose}
       title="Join the waitlist"
       description={`Step ${form.stepIndex + 1} of ${form.stepCount}: ${form.step.title}`}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Join the waitlist"
-        className="space-y-4"
-      >
+      aria-label="Join the waitlist"
+      onSubmit={(formElement) => void onSubmit(formElement)}
+      header={
         <ol aria-hidden="true" className="flex gap-1.5">
           {Array.from({ length: form.stepCount }, (_, index) => (
             <li
@@ -98,35 +90,23 @@ export function JoinWaitlistDialog({ isOpen, onClose, referralCode, onJoined }: 
             />
           ))}
         </ol>
-        {alert && (
-          <FormAlert action={joinedEmail ? <ResendConfirmationButton email={joinedEmail} /> : undefined}>
-            {alert}
-          </FormAlert>
-        )}
-        {form.step.fields.map((field) => (
-          <WaitlistField
-            key={field.id}
-            field={field}
-            value={form.values[field.id] ?? ''}
-            error={form.errors[field.id]}
-            onChange={(value) => {
-              form.setValue(field.id, value);
-              setAlert(null);
-              setJoinedEmail(null);
-            }}
-          />
-        ))}
-        <div className="flex gap-3 pt-1">
-          {form.stepIndex > 0 && (
-            <Button variant="secondary" className="flex-1" onClick={form.back} disabled={join.isPending}>
-              Back
-            </Button>
-          )}
-          <Button type="submit" className="flex-1" disabled={join.isPending || check.isPending}>
-            {form.isLastStep ? (join.isPending ? 'Joining...' : 'Join the waitlist') : 'Continue'}
+      }
+      alert={alert}
+      alertAction={joinedEmail ? <ResendConfirmationButton email={joinedEmail} /> : undefined}
+      secondary={
+        form.stepIndex > 0 && (
+          <Button variant="secondary" onClick={form.back} disabled={join.isPending}>
+            Back
           </Button>
-        </div>
-      </form>
-    </Dialog>
+        )
+      }
+      submitLabel={submitLabel}
+      pendingLabel={join.isPending ? 'Joining...' : submitLabel}
+      isPending={join.isPending || check.isPending}
+    >
+      {form.step.fields.map((field) => (
+        <WaitlistField key={field.id} field={field} control={form.field(field.id)} />
+      ))}
+    </FormDialog>
   );
 }

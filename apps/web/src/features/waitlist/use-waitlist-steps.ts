@@ -1,56 +1,39 @@
 import { WAITLIST_FIELDS, WAITLIST_STEPS, waitlistFieldError } from '@conduit/contracts';
 import { useState } from 'react';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 
 type Values = Record<string, string>;
-type Errors = Record<string, string | undefined>;
 
-const emptyValues = (): Values => Object.fromEntries(WAITLIST_FIELDS.map((field) => [field.id, '']));
+const EMPTY: Values = Object.fromEntries(WAITLIST_FIELDS.map((field) => [field.id, '']));
+const VALIDATORS = Object.fromEntries(
+  WAITLIST_FIELDS.map((field) => [field.id, (values: Values) => waitlistFieldError(field, values[field.id])]),
+);
 
 /**
- * The multi-step form's state (docs/product.md, "States and transitions"): Continue validates the
- * current step's fields and advances only when they pass; Back goes back; errors clear as soon as
- * their field is edited.
+ * The multi-step form's state (docs/product.md, "States and transitions"): the form's fields
+ * (useFormFields) and its step. Continue validates the current step's fields and advances only
+ * when they pass; Back goes back.
  */
-export function useWaitlistSteps() {
+export function useWaitlistSteps(onEdit: () => void) {
   const [stepIndex, setStepIndex] = useState(0);
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<Errors>({});
+  const fields = useFormFields(EMPTY, VALIDATORS, onEdit);
   const step = WAITLIST_STEPS[stepIndex] ?? WAITLIST_STEPS[0];
   if (!step) throw new Error('WAITLIST_STEPS is empty');
-  const isLastStep = stepIndex === WAITLIST_STEPS.length - 1;
-
-  const setValue = (id: string, value: string) => {
-    setValues((previous) => ({ ...previous, [id]: value }));
-    setErrors((previous) => ({ ...previous, [id]: undefined }));
-  };
-
-  /** Shows the current step's errors; returns the first invalid field's id, if any. */
-  const validateStep = (): string | undefined => {
-    const next: Errors = {};
-    let firstInvalid: string | undefined;
-    for (const field of step.fields) {
-      next[field.id] = waitlistFieldError(field, values[field.id]);
-      if (next[field.id] && !firstInvalid) firstInvalid = field.id;
-    }
-    setErrors((previous) => ({ ...previous, ...next }));
-    return firstInvalid;
-  };
 
   return {
+    ...fields,
     step,
     stepIndex,
     stepCount: WAITLIST_STEPS.length,
-    isLastStep,
-    values,
-    errors,
-    setValue,
-    validateStep,
+    isLastStep: stepIndex === WAITLIST_STEPS.length - 1,
+    /** Shows the current step's errors and focuses the first invalid field; returns its id, if any. */
+    validateStep: (form: HTMLFormElement) =>
+      fields.validateAll(form, { names: step.fields.map((field) => field.id) }),
     next: () => setStepIndex((index) => Math.min(index + 1, WAITLIST_STEPS.length - 1)),
     back: () => setStepIndex((index) => Math.max(index - 1, 0)),
     reset: () => {
       setStepIndex(0);
-      setValues(emptyValues());
-      setErrors({});
+      fields.reset();
     },
   };
 }

@@ -1,31 +1,16 @@
-import {
-  APP_PATHS,
-  type ContactSalesBody,
-  type ContactSalesResponse,
-  WAITLIST_EMAIL_CHECK_ROUTE,
-  type WaitlistEmailCheckResponse,
-  type WaitlistJoinResponse,
-  type WaitlistOkResponse,
-  type WaitlistStatusResponse,
-  type WaitlistVerifyResponse,
-} from '@conduit/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { type ContactSalesBody, WAITLIST_API_ROUTES as ROUTES } from '@conduit/contracts';
+import { callRoute } from '../../lib/api-client.ts';
 import { readServerError } from '../auth/auth-error-text.ts';
 
 /** The waitlist's calls (docs/waitlist.md, "Endpoints"). */
 export const waitlistApi = {
-  join: (body: Record<string, string>) =>
-    apiClient.post<WaitlistJoinResponse>(APP_PATHS.joinWaitlist.path, body),
-  checkEmail: (email: string) =>
-    apiClient.post<WaitlistEmailCheckResponse>(WAITLIST_EMAIL_CHECK_ROUTE.path, { email }),
-  resend: (email: string) => apiClient.post<WaitlistOkResponse>(APP_PATHS.waitlistResend.path, { email }),
-  verify: (token: string) => apiClient.post<WaitlistVerifyResponse>(APP_PATHS.waitlistVerify.path, { token }),
+  join: (body: Record<string, string>) => callRoute(ROUTES.join, { body }),
+  checkEmail: (email: string) => callRoute(ROUTES.checkEmail, { body: { email } }),
+  resend: (email: string) => callRoute(ROUTES.resend, { body: { email } }),
+  verify: (token: string) => callRoute(ROUTES.verify, { body: { token } }),
   status: (email: string, token: string) =>
-    apiClient.get<WaitlistStatusResponse>(
-      `${APP_PATHS.waitlistStatus.path}?${new URLSearchParams({ email, token })}`,
-    ),
-  contactSales: (body: ContactSalesBody) =>
-    apiClient.post<ContactSalesResponse>(APP_PATHS.contactSales.path, body),
+    callRoute(ROUTES.status, { query: new URLSearchParams({ email, token }) }),
+  contactSales: (body: ContactSalesBody) => callRoute(ROUTES.contactSales, { body }),
 };
 
 /** The server's message, or the generic text when it sent none (docs/product.md, "Other screens"). */

@@ -1,5 +1,5 @@
 import { isEmail, WAITLIST_TEXTS } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
+
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSingleUseLink } from '../../lib/use-single-use-link.ts';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 import { failureText, waitlistApi } from './waitlist-api.ts';
 import { WaitlistPageFrame } from './waitlist-page-frame.tsx';
@@ -44,14 +45,7 @@ export function WaitlistVerifyPage() {
   useDocumentTitle('Confirm your email');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const verification = useQuery({
-    queryKey: ['waitlist', 'verify', token],
-    queryFn: () => waitlistApi.verify(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useSingleUseLink(['waitlist', 'verify'], token, waitlistApi.verify);
 
   if (!token || verification.isError) {
     return (

@@ -1,0 +1,35 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+import { newToken, sha256Hex } from '../../platform/tokens.ts';
+import type { emailChangeTokens, emailVerificationTokens, passwordResetTokens } from './schema.ts';
+
+type LinkTable = typeof emailVerificationTokens | typeof passwordResetTokens | typeof emailChangeTokens;
+
+/**
+ * A new mailed single-use link of an account, valid `ttlMs` from `now`: the token to put in the
+ * link (only its SHA-256 is kept). `extra` holds what the link is for (a new address).
+ */
+export async function issueAccountLink(
+  db: DbOrTx,
+  table: LinkTable,
+  link: { userId: string; now: Date; ttlMs: number; extra?: { newEmail: string } },
+): Promise<string> {
+  const token = newToken();
+  const { userId, now, ttlMs, extra } = link;
+  await db.insert(table as typeof emailChangeTokens).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    ...(extra as { newEmail: string }),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+/** Every unused link of the account in `table` stops working (marked used at `now`). */
+export async function revokeAccountLinks(db: DbOrTx, table: LinkTable, userId: string, now: Date) {
+  await db
+    .update(table)
+    .set({ usedAt: now })
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)));
+}

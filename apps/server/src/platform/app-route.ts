@@ -1,0 +1,22 @@
+import type { AppRoute } from '@conduit/contracts';
+
+type Part<Route, Name extends string> = Name extends keyof Route ? Route[Name] : undefined;
+
+/**
+ * A cookie-API route's Fastify schema, read from its catalogue entry (`defineAppRoute` in
+ * packages/contracts): the query, parameters, body and answer the route validates with, under the
+ * module's OpenAPI tags. `status` is the success status the answer is sent with.
+ */
+export function appRouteSchema<const Route extends AppRoute, const Status extends number = 200>(
+  route: Route,
+  tags: string[],
+  status = 200 as Status,
+) {
+  return {
+    tags,
+    querystring: route.query as Part<Route, 'query'>,
+    params: route.params as Part<Route, 'params'>,
+    body: route.body as Part<Route, 'body'>,
+    response: { [status]: route.response } as Record<Status, Part<Route, 'response'>>,
+  };
+}

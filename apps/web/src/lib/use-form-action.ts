@@ -1,0 +1,61 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { serverTextOr } from '../features/auth/auth-error-text.ts';
+import { useFormFields, type Validators } from './use-form-fields.ts';
+
+/**
+ * A form's request and the alert above its fields: a failure shows the server's own text, else
+ * `failedText` (docs/product.md, "Other screens"), and `onFailed` may add to it; `setAlert` shows the
+ * form's own checks.
+ */
+export function useFormAction<Variables = void, Result = unknown>(
+  run: (variables: Variables) => Promise<Result>,
+  failedText: string,
+  onDone: (result: Result, variables: Variables) => void,
+  onFailed?: (error: Error) => void,
+) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const action = useMutation({
+    mutationFn: run,
+    onSuccess: onDone,
+    onError: (error) => {
+      setAlert(serverTextOr(error, failedText));
+      onFailed?.(error);
+    },
+  });
+  /** What a FormFrame or FormDialog shows of it: the alert, and the pending label while it runs. */
+  const frame = { alert, isPending: action.isPending };
+  return { action, alert, setAlert, frame };
+}
+
+interface SubmittedForm<Values, Body, Result> {
+  initial: Values;
+  validators: Validators<Values>;
+  /** The request's body, read from fields that passed their checks. */
+  toBody: (values: Values) => Body;
+  send: (body: Body) => Promise<Result>;
+  failedText: string;
+  onDone: (result: Result, body: Body) => void;
+  /** Editing a field clears the alert too. */
+  clearAlertOnEdit?: boolean;
+}
+
+/**
+ * A form whose fields are checked on submit and then sent: useFormFields and useFormAction
+ * joined. `frame` is everything its FormFrame or FormDialog needs (submit, alert, pending state).
+ */
+export function useSubmittedForm<Values extends Record<keyof Values, string | boolean>, Body, Result>(
+  form: SubmittedForm<Values, Body, Result>,
+) {
+  const { action, setAlert, frame } = useFormAction(form.send, form.failedText, form.onDone);
+  const fields = useFormFields(
+    form.initial,
+    form.validators,
+    form.clearAlertOnEdit ? () => setAlert(null) : undefined,
+  );
+  const onSubmit = (element: HTMLFormElement) => {
+    setAlert(null);
+    if (!fields.validateAll(element)) action.mutate(form.toBody(fields.values));
+  };
+  return { ...fields, action, frame: { ...frame, onSubmit } };
+}
