@@ -19,14 +19,14 @@ with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                        $8::text[], $9::text[], $10::text[], $11::int[]) with ordinality
     as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s, ord)
-), live_keys as (
-  select k.id, k.workspace_id from api_keys k ${LIVE_WORKSPACE_JOIN}
+), live_keys as materialized (
+  select distinct k.id, k.workspace_id from api_keys k ${LIVE_WORKSPACE_JOIN}
    where k.id = any($2::text[]) and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}
 ), totals as (
   select r.workspace_id, sum(r.cost)::int as total, array_agg(r.service) as services
-    from req r
+    from req r left join live_keys l on l.id = r.key_id and l.workspace_id = r.workspace_id
    group by r.workspace_id
-  having bool_and(exists (select 1 from live_keys l where l.id = r.key_id and l.workspace_id = r.workspace_id))
+  having bool_and(l.id is not null)
 ), debit as (
   update credit_accounts c
      set balance = c.balance - t.total, updated_at = now(), ${activitySetSql('t.services')}
