@@ -12,11 +12,14 @@ export function appRouteSchema<const Route extends AppRoute, const Status extend
   tags: string[],
   status = 200 as Status,
 ) {
-  return {
+  const schema = {
     tags,
     querystring: route.query as Part<Route, 'query'>,
     params: route.params as Part<Route, 'params'>,
     body: route.body as Part<Route, 'body'>,
     response: { [status]: route.response } as Record<Status, Part<Route, 'response'>>,
   };
+  // Parts the route does not have are left out, not set to undefined: Fastify warns about an
+  // undefined body or params schema on the HEAD route it adds beside each GET.
+  return Object.fromEntries(Object.entries(schema).filter(([, part]) => part !== undefined)) as typeof schema;
 }
