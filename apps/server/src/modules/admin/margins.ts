@@ -29,6 +29,44 @@ interface MarginRow {
   cost_micros: string;
 }
 
+/**
+ * A month's sums stop changing once every call created in it has settled: calls settle by their
+ * deadline (hours), so two days after the month ends is safe. Those months are summed once per
+ * pool and kept: the revenue tab then reads only the months still open, instead of every call of
+ * six months on each view (bench/README.md, "Admin queries (1,000,000 paid calls)").
+ */
+const SETTLED_AFTER_MS = 2 * 86_400_000;
+const closedMonths = new WeakMap<pg.Pool, Map<string, MarginRow[]>>();
+
+const monthStart = (key: string) => Date.parse(`${key}-01T00:00:00Z`);
+const nextMonthStart = (key: string) => {
+  const start = new Date(monthStart(key));
+  return Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+};
+
+/** The rows of the asked months: closed months from the pool's cache, the rest summed now. */
+async function monthRows(pool: pg.Pool, keys: string[], to: Date): Promise<MarginRow[]> {
+  let cache = closedMonths.get(pool);
+  if (!cache) {
+    cache = new Map();
+    closedMonths.set(pool, cache);
+  }
+  const missing = keys.filter((key) => !cache.has(key)).sort();
+  const first = missing[0];
+  const fresh = first
+    ? await analyticsQuery<MarginRow>(pool, MARGINS_SQL, [true, new Date(monthStart(first) - 1), to])
+    : [];
+  for (const key of missing) {
+    if (nextMonthStart(key) + SETTLED_AFTER_MS <= to.getTime()) {
+      cache.set(
+        key,
+        fresh.filter((row) => row.date === key),
+      );
+    }
+  }
+  return [...keys.flatMap((key) => cache.get(key) ?? []), ...fresh.filter((row) => !cache.has(row.date))];
+}
+
 /** Millionths of a dollar to whole cents. */
 export const microsToCents = (micros: number) => Math.round(micros / 10_000);
 
@@ -41,7 +79,9 @@ export async function serviceMargins(
   options: { from: Date; to: Date; byMonth: boolean; keys: string[] },
 ): Promise<Map<string, ServiceMargin[]>> {
   const [rows, [price]] = await Promise.all([
-    analyticsQuery<MarginRow>(pool, MARGINS_SQL, [options.byMonth, options.from, options.to]),
+    options.byMonth
+      ? monthRows(pool, options.keys, options.to)
+      : analyticsQuery<MarginRow>(pool, MARGINS_SQL, [false, options.from, options.to]),
     analyticsQuery<{ cents: string; credits: string }>(pool, CREDIT_PRICE_SQL, [options.to]),
   ]);
   const cents = Number(price?.cents ?? 0);
