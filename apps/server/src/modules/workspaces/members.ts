@@ -8,11 +8,18 @@ import { ownerCount, teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
 import type { TeamsContext } from './teams.ts';
 
+/** The membership row of `userId` in the team. */
+const membership = (teamId: string, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, teamId), eq(workspaceMembers.userId, userId));
+
+const setMemberRole = (tx: DbOrTx, teamId: string, userId: string, role: WorkspaceRole) =>
+  tx.update(workspaceMembers).set({ role }).where(membership(teamId, userId));
+
 async function memberRole(tx: DbOrTx, teamId: string, userId: string): Promise<WorkspaceRole> {
   const [member] = await tx
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, teamId), eq(workspaceMembers.userId, userId)));
+    .where(membership(teamId, userId));
   if (!member) throw new NotFound(TEAM_TEXTS.memberNotFound);
   return member.role as WorkspaceRole;
 }
@@ -37,10 +44,7 @@ export async function changeRole(
     assertMayTouch(access.role, from, role);
     if (from === role) return;
     if (from === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
-    await tx
-      .update(workspaceMembers)
-      .set({ role })
-      .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, userId)));
+    await setMemberRole(tx, team.id, userId, role);
     await recordTeamEvent(tx, {
       workspace: team,
       actorId,
@@ -65,9 +69,7 @@ export async function removeMember(ctx: TeamsContext, actorId: string, teamId: s
     const role = await memberRole(tx, team.id, userId);
     if (!isLeaving) assertMayTouch(access.role, role);
     if (role === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
-    await tx
-      .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, userId)));
+    await tx.delete(workspaceMembers).where(membership(team.id, userId));
     await recordTeamEvent(tx, {
       workspace: team,
       actorId,
@@ -86,13 +88,8 @@ export async function transferOwnership(ctx: TeamsContext, actorId: string, team
     const { team } = await teamFor(tx, teamId, actorId, 'ownTeam', { lock: true });
     if (userId === actorId) throw new BadRequest(TEAM_TEXTS.transferToSelf);
     const from = await memberRole(tx, team.id, userId);
-    const setRole = (id: string, role: WorkspaceRole) =>
-      tx
-        .update(workspaceMembers)
-        .set({ role })
-        .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.userId, id)));
-    await setRole(userId, 'owner');
-    await setRole(actorId, 'admin');
+    await setMemberRole(tx, team.id, userId, 'owner');
+    await setMemberRole(tx, team.id, actorId, 'admin');
     await recordTeamEvent(tx, {
       workspace: team,
       actorId,

@@ -1,9 +1,12 @@
 import { ADMIN_USERS_PAGE_SIZE as PAGE_SIZE } from '@conduit/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmptyNote } from '../../components/ui/load-more.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { formatCount } from '../../lib/format.ts';
+import { AdminLoadError } from './admin-load-error.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -122,5 +125,50 @@ export function PageNav({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/**
+ * A paged list's states: loading, a failed first load (retry), nothing found, or the page of rows
+ * with a retry for a failed next batch and the page navigation.
+ */
+export function PagedRowsView<Row>({
+  query,
+  paged,
+  search,
+  noun,
+  children,
+}: {
+  query: Pick<
+    UseInfiniteQueryResult,
+    'isPending' | 'isError' | 'isFetching' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'refetch'
+  >;
+  paged: ReturnType<typeof usePagedRows<{ total: number }, Row>>;
+  search: string;
+  /** What the rows are, plural and capitalised: "Users", "Teams". */
+  noun: string;
+  children: (shown: Row[]) => ReactNode;
+}) {
+  const lower = noun.toLowerCase();
+  if (query.isPending) return <RowsSkeleton rows={5} className="py-6" />;
+  if (query.isError && paged.loaded.length === 0) {
+    return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  }
+  if (paged.loaded.length === 0) {
+    return <EmptyNote>{search ? `No ${lower} match "${search}".` : `No ${lower} yet.`}</EmptyNote>;
+  }
+  return (
+    <>
+      {children(paged.shown)}
+      {query.isFetchNextPageError && (
+        <AdminLoadError onRetry={() => void paged.goNext()} isRetrying={query.isFetchingNextPage} />
+      )}
+      <PageNav
+        label={`${noun} pages`}
+        paged={paged}
+        search={search}
+        isFetchingNext={query.isFetchingNextPage}
+      />
+    </>
   );
 }

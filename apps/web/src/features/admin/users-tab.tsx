@@ -3,13 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyNote } from '../../components/ui/load-more.tsx';
-import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { adminUsersQuery } from './admin-api.ts';
-import { AdminLoadError } from './admin-load-error.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
-import { PageNav, SearchBox, usePagedRows, useSearch } from './paged-rows.tsx';
+import { PagedRowsView, SearchBox, usePagedRows, useSearch } from './paged-rows.tsx';
 import { UsersTable } from './users-table.tsx';
 
 /**
@@ -38,26 +35,9 @@ export function UsersTab() {
           Add user
         </Button>
       </div>
-      {users.isPending ? (
-        <RowsSkeleton rows={5} className="py-6" />
-      ) : users.isError && paged.loaded.length === 0 ? (
-        <AdminLoadError onRetry={() => void users.refetch()} isRetrying={users.isFetching} />
-      ) : paged.loaded.length === 0 ? (
-        <EmptyNote>{search ? `No users match "${search}".` : 'No users yet.'}</EmptyNote>
-      ) : (
-        <>
-          <UsersTable users={paged.shown} onEdit={setEditing} />
-          {users.isFetchNextPageError && (
-            <AdminLoadError onRetry={() => void paged.goNext()} isRetrying={users.isFetchingNextPage} />
-          )}
-          <PageNav
-            label="Users pages"
-            paged={paged}
-            search={search}
-            isFetchingNext={users.isFetchingNextPage}
-          />
-        </>
-      )}
+      <PagedRowsView query={users} paged={paged} search={search} noun="Users">
+        {(shown) => <UsersTable users={shown} onEdit={setEditing} />}
+      </PagedRowsView>
       {isInviting && <InviteUserDialog onClose={() => setIsInviting(false)} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
     </div>
