@@ -34,7 +34,7 @@ export interface InvitationsContext extends TeamsContext {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/invite/${encodeURIComponent(token)}`;
+  `${publicUrl}${ROUTES.invite}/${encodeURIComponent(token)}`;
 
 /**
  * Invites an address with a role (owners and admins; only owners invite owners). The link works

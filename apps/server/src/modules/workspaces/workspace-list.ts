@@ -6,9 +6,9 @@ import {
 } from '@conduit/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
-import { NotFound } from '../../platform/errors.ts';
 import { sessions } from '../auth/schema.ts';
 import { workspaceMembers, workspaces } from './schema.ts';
+import { teamFor } from './team-access.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export const toWorkspaceSummary = (
@@ -47,20 +47,8 @@ export async function listWorkspaces(
  * request, so leaving a team later falls back to the personal workspace.
  */
 export async function selectWorkspace(db: DbOrTx, userId: string, sessionId: string, workspaceId: string) {
-  if (workspaceId !== userId) {
-    const [member] = await db
-      .select({ role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, workspaceId),
-          eq(workspaceMembers.userId, userId),
-          isNull(workspaces.deletedAt),
-        ),
-      );
-    if (!member) throw new NotFound(TEAM_TEXTS.notFound);
-  }
+  // The same check as every team route: a live team the person belongs to, else 404.
+  if (workspaceId !== userId) await teamFor(db, workspaceId, userId, 'viewSpend');
   await db
     .update(sessions)
     .set({ workspaceId: workspaceId === userId ? null : workspaceId })
