@@ -39,6 +39,8 @@ export const APP_PATHS = {
   creditPackages: { method: 'GET', path: '/api/credits/packages' },
   keys: { method: 'GET', path: '/api/keys' },
   createKey: { method: 'POST', path: '/api/keys' },
+  updateKey: { method: 'PATCH', path: '/api/keys/:id' },
+  rollKey: { method: 'POST', path: '/api/keys/:id/roll' },
   deleteKey: { method: 'DELETE', path: '/api/keys/:id' },
   payments: { method: 'GET', path: '/api/payments' },
   createCheckoutSession: { method: 'POST', path: '/api/payments/create-checkout-session' },

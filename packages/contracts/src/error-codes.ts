@@ -8,6 +8,14 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
   FORBIDDEN: 'FORBIDDEN',
+  /** The API key's permissions exclude the service it called. */
+  KEY_SCOPE: 'KEY_SCOPE',
+  /** The call comes from an address outside the API key's IP allow-list. */
+  KEY_IP_NOT_ALLOWED: 'KEY_IP_NOT_ALLOWED',
+  /** The API key is past its expiry. */
+  KEY_EXPIRED: 'KEY_EXPIRED',
+  /** The API key spent its budget for the period; `details` says the limit, the spent amount and the reset. */
+  KEY_SPEND_LIMIT: 'KEY_SPEND_LIMIT',
   /** The admin area needs two-factor authentication on the account first. */
   TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
@@ -30,6 +38,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
+  KEY_EXPIRED: 401,
+  KEY_SPEND_LIMIT: 402,
+  KEY_SCOPE: 403,
+  KEY_IP_NOT_ALLOWED: 403,
   INSUFFICIENT_CREDITS: 402,
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,

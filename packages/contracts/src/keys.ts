@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { SERVICES } from './services.ts';
+import { APP_PATHS } from './app-paths.ts';
+import { defineAppRoute } from './app-routes.ts';
+import { MessageResponse } from './auth.ts';
+import { SERVICE_LABELS, SERVICES, type Service } from './services.ts';
 
 export const KEY_NAME_MAX_LENGTH = 100;
 
@@ -10,7 +13,49 @@ export const KEY_TEXTS = {
   createFailed: 'Failed to create API key',
   deleteFailed: 'Failed to delete API key',
   copyFailed: 'Failed to copy to clipboard',
+  updateFailed: 'Failed to update API key',
+  rollFailed: 'Failed to roll API key',
+  noService: 'A key needs at least one service',
+  expiryInPast: 'The expiry must be in the future',
 } as const;
+
+/** A spend limit's period: day and month reset at 00:00 UTC; total never resets. */
+export const SPEND_PERIODS = ['day', 'month', 'total'] as const;
+export type SpendPeriod = (typeof SPEND_PERIODS)[number];
+
+/**
+ * The label of the spend period `at` falls in (UTC): '2026-11-25' for a day, '2026-11' for a month,
+ * 'total' for ever. The debit statement computes the same label in SQL (provider/key-spend.ts).
+ */
+export function spendPeriodLabel(period: SpendPeriod | null, at: Date): string {
+  if (period === 'day') return at.toISOString().slice(0, 10);
+  if (period === 'month') return at.toISOString().slice(0, 7);
+  return 'total';
+}
+
+/** When the spend period `at` falls in ends (00:00 UTC of the next day or month); null for total. */
+export function spendPeriodEnd(period: SpendPeriod | null, at: Date): Date | null {
+  if (period === 'day') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+  if (period === 'month') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return null;
+}
+
+/** The longest grace a rolled key's old secret keeps working: 7 days. */
+export const KEY_ROLL_GRACE_MAX_S = 7 * 86_400;
+/** Entries an IP allow-list holds at most. */
+export const KEY_IP_ALLOWLIST_MAX = 50;
+
+/** The refusals of a key's own controls (docs/product.md, "Key controls"): exact texts. */
+export const keyScopeMessage = (service: Service) =>
+  `This API key may not call ${SERVICE_LABELS[service]} (${service}): its permissions exclude it`;
+export const keySpendLimitMessage = (limit: number, spent: number, period: SpendPeriod) =>
+  `This API key reached its spend limit: ${spent} of ${limit} credits ${
+    period === 'total' ? 'in total' : `this ${period}`
+  }`;
+export const keyIpMessage = (ip: string) => `This API key may not be used from ${ip}`;
+export const KEY_EXPIRED_MESSAGE = 'This API key has expired';
+export const keyRateLimitMessage = (perMinute: number) =>
+  `Rate limit exceeded: ${perMinute} requests per minute for this API key`;
 
 export const keyLimitMessage = (max: number) =>
   `You have reached the maximum of ${max} API keys. Delete a key to create a new one.`;
@@ -23,15 +68,50 @@ export const KeyPermissions = z.object(
 );
 export type KeyPermissions = z.infer<typeof KeyPermissions>;
 
+export const SpendLimit = z.object({
+  credits: z.number().int().min(1).max(100_000_000),
+  period: z.enum(SPEND_PERIODS),
+});
+export type SpendLimit = z.infer<typeof SpendLimit>;
+
+/** What a key may do, besides its name: the settings of the create and edit dialogs. */
+const keyControls = {
+  /** Services the key may call; a service left out is allowed on create and unchanged on edit. */
+  permissions: KeyPermissions.partial(),
+  /** Credits the key may spend per period, enforced in the debit itself; null for none. */
+  spendLimit: SpendLimit.nullable(),
+  /** Requests per minute for this key, at most the workspace's own limit; null for the workspace's. */
+  rateLimitPerMinute: z.number().int().min(1).max(1_000_000).nullable(),
+  /** IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for anywhere. */
+  ipAllowlist: z.array(z.string().trim().min(1).max(64)).min(1).max(KEY_IP_ALLOWLIST_MAX).nullable(),
+  /** When the key stops working (ISO 8601); null for never. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+};
+
 export const ApiKey = z.object({
   _id: z.string(),
   keyName: z.string(),
+  /** The whole key: click-to-copy copies it. Lists show `keyPreview` until "Reveal". */
   keyValue: z.string(),
+  /** `cnd_live_…abcd`: enough to tell keys apart, never enough to use one. */
+  keyPreview: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** The address of the last call, kept to the minute like `lastUsedAt`. */
+  lastUsedIp: z.string().nullable(),
   /** Who created the key (their email); a team's key keeps working after they leave. */
   createdBy: z.string().nullable(),
   permissions: KeyPermissions,
+  spendLimit: SpendLimit.nullable(),
+  /** Credits spent in the current period (day or month UTC, or ever for a total limit, or ever without a limit). */
+  spent: z.number().int(),
+  /** When the current period ends and `spent` starts again from 0; null for a total limit or none. */
+  spentResetsAt: z.string().nullable(),
+  rateLimitPerMinute: z.number().int().nullable(),
+  ipAllowlist: z.array(z.string()).nullable(),
+  expiresAt: z.string().nullable(),
+  /** After a roll: until when the previous secret still works; null when it no longer does. */
+  previousKeyValidUntil: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof ApiKey>;
 
@@ -43,8 +123,50 @@ export const KeysResponse = z.object({
 });
 export type KeysResponse = z.infer<typeof KeysResponse>;
 
-export const CreateKeyBody = z.object({ keyName: z.string().max(1000).optional() });
+export const CreateKeyBody = z.object({
+  keyName: z.string().max(1000).optional(),
+  permissions: keyControls.permissions.optional(),
+  spendLimit: keyControls.spendLimit.optional(),
+  rateLimitPerMinute: keyControls.rateLimitPerMinute.optional(),
+  ipAllowlist: keyControls.ipAllowlist.optional(),
+  expiresAt: keyControls.expiresAt.optional(),
+});
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
+
+/** An edit: only the fields given change; null clears a control. */
+export const UpdateKeyBody = CreateKeyBody;
+export type UpdateKeyBody = z.infer<typeof UpdateKeyBody>;
 
 export const CreateKeyResponse = z.object({ key: ApiKey, message: z.string() });
 export type CreateKeyResponse = z.infer<typeof CreateKeyResponse>;
+
+export const RollKeyBody = z.object({
+  /** How long the old secret keeps working, 0 (not at all) to 7 days. */
+  graceSeconds: z.number().int().min(0).max(KEY_ROLL_GRACE_MAX_S),
+});
+export type RollKeyBody = z.infer<typeof RollKeyBody>;
+
+const KeyIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The API keys routes of the cookie API. */
+export const KEY_ROUTES = {
+  list: defineAppRoute({ ...APP_PATHS.keys, response: KeysResponse }),
+  create: defineAppRoute({ ...APP_PATHS.createKey, body: CreateKeyBody, response: CreateKeyResponse }),
+  update: defineAppRoute({
+    ...APP_PATHS.updateKey,
+    params: KeyIdParams,
+    body: UpdateKeyBody,
+    response: CreateKeyResponse,
+  }),
+  roll: defineAppRoute({
+    ...APP_PATHS.rollKey,
+    params: KeyIdParams,
+    body: RollKeyBody,
+    response: CreateKeyResponse,
+  }),
+  remove: defineAppRoute({
+    ...APP_PATHS.deleteKey,
+    params: KeyIdParams,
+    response: MessageResponse,
+  }),
+};

@@ -1,5 +1,6 @@
 /** Every table, gathered from the modules that own them, for Drizzle and drizzle-kit. */
 export * from '../modules/admin/schema.ts';
+export * from '../modules/alerts/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';

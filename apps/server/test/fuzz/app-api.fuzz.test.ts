@@ -79,6 +79,16 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     body: { keyName: 'fuzzed key' },
     fields: { keyName: hostileString },
   },
+  updateKey: {
+    caller: 'user',
+    body: { keyName: 'fuzzed key', ipAllowlist: ['10.0.0.0/8'], expiresAt: null },
+    fields: {
+      keyName: hostileString,
+      ipAllowlist: fc.array(hostileString, { maxLength: 3 }),
+      expiresAt: hostileString,
+    },
+  },
+  rollKey: { caller: 'user', body: { graceSeconds: 0 }, fields: { graceSeconds: fc.integer() } },
   deleteKey: { caller: 'user' },
   payments: { caller: 'user' },
   createCheckoutSession: {

@@ -68,7 +68,7 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
     service: 'image',
     status: 'completed',
     request: { prompt: 'A lighthouse at dusk', output_format: 'png', image_size: '16:9' },
-    key: { id: 'key_1', name: 'Production', maskedValue: 'cnd_live_••••abcd', isDeleted: false },
+    key: { id: 'key_1', name: 'Production', maskedValue: 'cnd_live_…abcd', isDeleted: false },
     createdAt: '2026-01-05T10:00:00.000Z',
     completedAt: '2026-01-05T10:00:02.500Z',
     durationMs: 2500,

@@ -9,8 +9,8 @@ const API_KEY_PATTERN = /^cnd_live_[A-Za-z0-9_-]{43}$/;
 export const newApiKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 export const isApiKeyShape = (value: string) => API_KEY_PATTERN.test(value);
 export const hashApiKey = (key: string) => sha256Hex(key);
-/** `cnd_live_••••Ab3x`: enough to tell keys apart, never enough to use one. */
-export const maskApiKey = (key: string) => `${API_KEY_PREFIX}••••${key.slice(-4)}`;
+/** `cnd_live_…Ab3x`: enough to tell keys apart, never enough to use one. */
+export const maskApiKey = (key: string) => `${API_KEY_PREFIX}…${key.slice(-4)}`;
 
 /** The AES-256-GCM key for API keys at rest, derived from SESSION_SECRET (never the secret itself). */
 export const deriveKeyEncryptionKey = (sessionSecret: string) =>

@@ -6,6 +6,8 @@ import {
   keyLimitMessage,
   SERVICES,
   type Service,
+  spendPeriodEnd,
+  spendPeriodLabel,
 } from '@conduit/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
@@ -16,7 +18,7 @@ import { users } from '../auth/schema.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { decryptApiKey, encryptApiKey, hashApiKey, newApiKey } from './key-crypto.ts';
+import { decryptApiKey, encryptApiKey, hashApiKey, maskApiKey, newApiKey } from './key-crypto.ts';
 import { type ApiKeyRow, apiKeys } from './schema.ts';
 
 export interface KeysContext {
@@ -28,13 +30,29 @@ export interface KeysContext {
 
 function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | null): ApiKey {
   const granted = new Set(row.permissions);
+  const now = ctx.clock.now();
+  const period = row.spendLimitPeriod;
+  const keyValue = decryptApiKey(ctx.encryptionKey, row.keyEncrypted);
   return {
     _id: row.id,
     keyName: row.name,
-    keyValue: decryptApiKey(ctx.encryptionKey, row.keyEncrypted),
+    keyValue,
+    keyPreview: maskApiKey(keyValue),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: row.lastUsedIp,
     createdBy,
+    spendLimit:
+      row.spendLimitCredits !== null && period !== null ? { credits: row.spendLimitCredits, period } : null,
+    spent: row.spentPeriod === spendPeriodLabel(period, now) ? row.spentCredits : 0,
+    spentResetsAt: spendPeriodEnd(period, now)?.toISOString() ?? null,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+    ipAllowlist: row.ipAllowlist,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    previousKeyValidUntil:
+      row.previousKeyExpiresAt && row.previousKeyExpiresAt > now
+        ? row.previousKeyExpiresAt.toISOString()
+        : null,
     permissions: Object.fromEntries(SERVICES.map((service) => [service, granted.has(service)])) as Record<
       Service,
       boolean

@@ -50,7 +50,7 @@ describe('call detail: GET /api/calls/:taskId', () => {
       rating: null,
       engine: { name: 'local', isDevelopmentEngine: true },
     });
-    expect(detail.key.maskedValue).toBe(`cnd_live_••••${account.key.slice(-4)}`);
+    expect(detail.key.maskedValue).toBe(`cnd_live_…${account.key.slice(-4)}`);
     expect(answer.body).not.toContain(account.key);
     expect(detail.resultUrls).toEqual(call.data.resultUrls);
     expect(detail.result).toEqual({ resultUrls: call.data.resultUrls });

@@ -26,6 +26,15 @@ export const workspaces = pgTable(
     rateLimitPerMinute: integer('rate_limit_per_minute'),
     rateLimitPerHour: integer('rate_limit_per_hour'),
     rateLimitPerDay: integer('rate_limit_per_day'),
+    /** Where account events (`balance.low`) are posted, signed like task callbacks; null for none. */
+    webhookUrl: text('webhook_url'),
+    /**
+     * The webhook signing secret's generation: the secret is derived from SESSION_SECRET, the
+     * workspace id and this number, so rotating stores no secret. For 24 hours after a rotation
+     * (`webhook_secret_rotated_at`) calls are signed with the previous generation too.
+     */
+    webhookSecretVersion: integer('webhook_secret_version').notNull().default(0),
+    webhookSecretRotatedAt: timestamptz('webhook_secret_rotated_at'),
     createdBy: text('created_by').references(() => users.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** A deleted team: its keys stop at once, its ledger stays for accounting. */

@@ -36,7 +36,7 @@ describe('call detail page', () => {
     expect(status.getByText('Completed')).toBeInTheDocument();
     const details = section('Details');
     expect(details.getByText('Production')).toBeInTheDocument();
-    expect(details.getByText('cnd_live_••••abcd')).toBeInTheDocument();
+    expect(details.getByText('cnd_live_…abcd')).toBeInTheDocument();
     // Charged 1, refunded 0, net 1.
     expect(details.getAllByText('1 credit')).toHaveLength(2);
     expect(details.getByText('0 credits')).toBeInTheDocument();
