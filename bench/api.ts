@@ -161,6 +161,7 @@ try {
     expiresAt: null,
     ipAllowlist: null,
     keyRateLimitPerMinute: null,
+    budget: null,
     workspaceId: user.id,
     workspaceKind: 'personal',
     workspaceName: null,

@@ -105,12 +105,20 @@ export function answerExamples(
       tier: 'pro',
       limits: RATE_LIMITS.pro,
       remaining: { minute: 299, hour: 4_987, day: 49_870 },
+      key: {
+        permissions: ['image', 'video'],
+        spendLimit: { credits: 500, period: 'month' },
+        spent: 120,
+        spentResetsAt: '2026-12-01T00:00:00.000Z',
+        rateLimitPerMinute: null,
+        expiresAt: null,
+      },
       engine: { engine: ENGINE.name, isDevelopmentEngine: ENGINE.isDevelopmentEngine },
     };
     return [
       {
         status: 200,
-        note: 'workspace names who pays for the key (a team, or personal with name null); remaining counts the requests left in the current minute, hour and day.',
+        note: "workspace names who pays for the key (a team, or personal with name null); remaining counts the requests left in the current minute, hour and day; key is the key's own controls and what its budget has spent.",
         body: ok(account),
       },
     ];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
+import { SPEND_PERIODS } from './keys.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
-import { TASK_STATUSES } from './services.ts';
+import { SERVICES, TASK_STATUSES } from './services.ts';
 
 /**
  * What the public API answers, field for field (apps/server/src/modules/provider/task-view.ts and
@@ -67,6 +68,29 @@ export const AccountInfo = z.object({
   remaining: z
     .object({ minute: z.number().int(), hour: z.number().int(), day: z.number().int() })
     .describe('Requests left in each window, this one counted'),
+  key: z
+    .object({
+      permissions: z.array(z.enum(SERVICES)).describe('The services the key may call'),
+      spendLimit: z
+        .object({ credits: z.number().int(), period: z.enum(SPEND_PERIODS) })
+        .nullable()
+        .describe('Credits the key may spend per period (day and month reset at 00:00 UTC); null for none'),
+      spent: z
+        .number()
+        .int()
+        .describe('Credits counted against the spend limit in the current period; 0 without one'),
+      spentResetsAt: z.iso
+        .datetime()
+        .nullable()
+        .describe('When the current period ends; null for a total limit or none'),
+      rateLimitPerMinute: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The key's own requests per minute; null for none"),
+      expiresAt: z.iso.datetime().nullable().describe('When the key stops working; null for never'),
+    })
+    .describe("The key's own controls, as set on the API Keys page"),
   engine: EngineInfo,
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;

@@ -62,6 +62,7 @@ const CONTROLLED_KEY: KeyIdentity = {
   expiresAt: null,
   ipAllowlist: ['203.0.113.0/24'],
   keyRateLimitPerMinute: 10,
+  budget: null,
   workspaceId: '',
   workspaceKind: 'personal',
   workspaceName: null,

@@ -1,4 +1,4 @@
-import { RATE_LIMITS, type RateLimitWindowLimits } from '@conduit/contracts';
+import { RATE_LIMITS, type RateLimitWindowLimits, type SpendPeriod } from '@conduit/contracts';
 import type pg from 'pg';
 import { batchLookup, coalesce } from '../../platform/coalesce.ts';
 import { Unauthorized } from '../../platform/errors.ts';
@@ -17,6 +17,8 @@ export interface KeyIdentity {
   ipAllowlist: readonly string[] | null;
   /** The key's own requests per minute, besides the workspace's limits; null for none. */
   keyRateLimitPerMinute: number | null;
+  /** The key's budget as read with the identity (the debit reads it again, locked). */
+  budget: { credits: number; period: SpendPeriod; spent: number; spentPeriod: string } | null;
   /** The workspace the key belongs to: its balance pays for the key's calls. */
   workspaceId: string;
   workspaceKind: 'personal' | 'team';
@@ -74,6 +76,10 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
     expires_at: Date | null;
     ip_allowlist: string[] | null;
     key_rate_limit_per_minute: number | null;
+    spend_limit_credits: number | null;
+    spend_limit_period: SpendPeriod | null;
+    spent_credits: number;
+    spent_period: string;
     permissions: string[];
     workspace_id: string;
     kind: KeyIdentity['workspaceKind'];
@@ -91,6 +97,15 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
     expiresAt: row.expires_at,
     ipAllowlist: row.ip_allowlist,
     keyRateLimitPerMinute: row.key_rate_limit_per_minute,
+    budget:
+      row.spend_limit_credits === null || row.spend_limit_period === null
+        ? null
+        : {
+            credits: row.spend_limit_credits,
+            period: row.spend_limit_period,
+            spent: row.spent_credits,
+            spentPeriod: row.spent_period,
+          },
     workspaceId: row.workspace_id,
     workspaceKind: row.kind,
     workspaceName: row.name,
@@ -114,6 +129,7 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
               case when k.key_hash = any($1::text[]) then k.key_hash else k.previous_key_hash end as matched_hash,
               case when k.key_hash = any($1::text[]) then null else k.previous_key_expires_at end as valid_until,
               k.expires_at, k.ip_allowlist, k.rate_limit_per_minute as key_rate_limit_per_minute,
+              k.spend_limit_credits, k.spend_limit_period, k.spent_credits, k.spent_period,
               k.permissions, w.id as workspace_id, w.kind, w.name,
               w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
          from api_keys k ${LIVE_WORKSPACE_JOIN}

@@ -30,6 +30,7 @@ const identityOf = (account: PaidAccount): KeyIdentity => ({
   expiresAt: null,
   ipAllowlist: null,
   keyRateLimitPerMinute: null,
+  budget: null,
   workspaceId: account.workspaceId,
   workspaceKind: account.workspaceId === account.userId ? 'personal' : 'team',
   workspaceName: null,

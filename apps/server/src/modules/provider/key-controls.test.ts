@@ -124,6 +124,29 @@ describe('spend limit', () => {
   });
 });
 
+describe('GET /api/provider/me', () => {
+  it("answers the key's own controls and what its budget has spent", async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const { account } = await accountWith({
+      permissions: { video: false },
+      spendLimit: { credits: 3, period: 'month' },
+      rateLimitPerMinute: 30,
+      expiresAt,
+    });
+    expect((await call(account.key, IMAGE)).statusCode).toBe(200);
+    const me = await runtime.app.inject({ url: '/api/provider/me', headers: { 'x-api-key': account.key } });
+    const now = new Date();
+    expect((me.json() as { data: { key: unknown } }).data.key).toEqual({
+      permissions: ['image', 'sora', 'linkedin'],
+      spendLimit: { credits: 3, period: 'month' },
+      spent: 1,
+      spentResetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      rateLimitPerMinute: 30,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+  });
+});
+
 describe('per-key rate limit, IP allow-list, expiry', () => {
   it("a key's own per-minute limit answers 429 with the rate-limit headers", async () => {
     const { account } = await accountWith({ rateLimitPerMinute: 2 });

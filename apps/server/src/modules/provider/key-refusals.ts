@@ -4,9 +4,11 @@ import {
   keyIpMessage,
   keyScopeMessage,
   keySpendLimitMessage,
+  SERVICES,
   type Service,
   type SpendPeriod,
   spendPeriodEnd,
+  spendPeriodLabel,
 } from '@conduit/contracts';
 import { AppError, Forbidden, Unauthorized } from '../../platform/errors.ts';
 import { ipInRanges, plainIp } from '../../platform/ip-ranges.ts';
@@ -48,4 +50,18 @@ export function assertKeyControls(identity: KeyIdentity, service: Service | null
   if (service && !identity.permissions.has(service)) {
     throw new Forbidden(keyScopeMessage(service), ERROR_CODES.KEY_SCOPE);
   }
+}
+
+/** The key's controls as `GET /api/provider/me` answers them. */
+export function keyControlsOf(identity: KeyIdentity, now: Date) {
+  const { budget } = identity;
+  const period = budget?.period ?? null;
+  return {
+    permissions: SERVICES.filter((service) => identity.permissions.has(service)),
+    spendLimit: budget && { credits: budget.credits, period: budget.period },
+    spent: budget && budget.spentPeriod === spendPeriodLabel(period, now) ? budget.spent : 0,
+    spentResetsAt: spendPeriodEnd(period, now)?.toISOString() ?? null,
+    rateLimitPerMinute: identity.keyRateLimitPerMinute,
+    expiresAt: identity.expiresAt?.toISOString() ?? null,
+  };
 }

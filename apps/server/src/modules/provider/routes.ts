@@ -18,6 +18,7 @@ import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import type { Gateway } from './gateway.ts';
+import { keyControlsOf } from './key-refusals.ts';
 import { runLinkedinCall } from './run-linkedin-call.ts';
 import { runUntilSettled } from './task-runner.ts';
 
@@ -172,6 +173,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           tier: identity.tier,
           limits: identity.limits,
           remaining: request.rateLimitRemaining,
+          key: keyControlsOf(identity, services.clock.now()),
           engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
         },
       };
