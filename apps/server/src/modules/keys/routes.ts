@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
-import { webhookSecretFor } from '../webhooks/signing.ts';
+import { currentWebhookSecret } from '../webhooks/secret-rotation.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
 import { createKey, deleteKey, type KeyActor, type KeysContext, listKeys } from './keys.ts';
@@ -39,7 +39,9 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       return {
         keys: await listKeys(ctx, workspace.id),
         maxApiKeys: workspace.maxApiKeys,
-        webhookSecret: webhookSecretFor(services.sessionSecret, workspace.id),
+        webhookSecret: (
+          await currentWebhookSecret({ ...ctx, sessionSecret: services.sessionSecret }, workspace.id)
+        ).secret,
       };
     });
 
