@@ -64,7 +64,7 @@ export async function sendTestEvent(
   workspaceId: string,
 ): Promise<WebhookTestResponse> {
   const url = await webhookUrlOf(ctx, workspaceId);
-  if (!url) throw new BadRequest(WEBHOOK_TEXTS.noEndpoint, 'webhookUrl');
+  if (!url) throw new BadRequest(WEBHOOK_TEXTS.needsEndpoint, 'webhookUrl');
   try {
     const status = await postSignedWebhook(ctx, {
       workspaceId,
