@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { startBalanceAlerts } from './modules/alerts/alerts-worker.ts';
+import { alertsRoutes } from './modules/alerts/routes.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { createAuthLimits } from './modules/auth/auth-limits.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
@@ -34,6 +36,7 @@ import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
 import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
 import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
+import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
@@ -149,6 +152,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startLedgerAudit(services);
   await startResultExpiry(services);
   await startSupportMailWorker(services);
+  const alertScanner = await startBalanceAlerts(services);
+  if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
@@ -172,6 +177,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(keysRoutes(services));
   await app.register(workspacesRoutes(services));
   await app.register(paymentsRoutes(services));
+  await app.register(alertsRoutes(services));
+  await app.register(webhooksRoutes(services, urlGuard));
   const waitlistLimits = createWaitlistLimits({
     redis: services.redis,
     prefix: services.config.REDIS_PREFIX,

@@ -1,5 +1,6 @@
 export * from './account-security.ts';
 export * from './admin.ts';
+export * from './alerts.ts';
 export * from './api-endpoints.ts';
 export * from './api-examples.ts';
 export * from './api-reference.ts';

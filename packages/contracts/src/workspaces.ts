@@ -206,6 +206,10 @@ export const TEAM_AUDIT_ACTIONS = [
   'key.updated',
   'key.rolled',
   'purchase.completed',
+  'alert.added',
+  'alert.removed',
+  'webhook.endpoint_changed',
+  'webhook.secret_rotated',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 

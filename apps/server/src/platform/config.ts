@@ -146,6 +146,12 @@ const EnvSchema = z.object({
    * a worker killed mid-step loses its tasks to another worker after this.
    */
   TASK_LEASE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(180),
+  /** How often worker processes look for balances that fell below a low-balance alert's threshold. */
+  BALANCE_ALERTS_INTERVAL_S: wholeNumber(
+    'must be a whole number of seconds between 1 and 3600',
+    1,
+    3600,
+  ).default(15),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -90,6 +90,18 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   },
   rollKey: { caller: 'user', body: { graceSeconds: 0 }, fields: { graceSeconds: fc.integer() } },
   deleteKey: { caller: 'user' },
+  balanceAlerts: { caller: 'user' },
+  addBalanceAlert: { caller: 'user', body: { threshold: 10 }, fields: { threshold: fc.integer() } },
+  removeBalanceAlert: { caller: 'user' },
+  setWebhookEndpoint: {
+    caller: 'user',
+    body: { webhookUrl: 'https://hooks.example.com/conduit' },
+    fields: { webhookUrl: hostileString },
+  },
+  // A fresh account has no endpoint: the test event is refused before any request leaves.
+  testWebhookEndpoint: { caller: 'disposable', body: {} },
+  webhookSecret: { caller: 'user' },
+  rotateWebhookSecret: { caller: 'user', body: {} },
   payments: { caller: 'user' },
   createCheckoutSession: {
     caller: 'user',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
-import { webhookSecretFor } from '../webhooks/signing.ts';
+import { currentWebhookSecret } from '../webhooks/secret-rotation.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { rollKey, updateKey } from './edit-key.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
@@ -34,7 +34,9 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       return {
         keys: await listKeys(ctx, workspace.id),
         maxApiKeys: workspace.maxApiKeys,
-        webhookSecret: webhookSecretFor(services.sessionSecret, workspace.id),
+        webhookSecret: (
+          await currentWebhookSecret({ ...ctx, sessionSecret: services.sessionSecret }, workspace.id)
+        ).secret,
       };
     });
 

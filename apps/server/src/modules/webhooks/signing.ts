@@ -7,9 +7,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
-/** Each account's signing secret, derived (not stored) from SESSION_SECRET and the account id. */
-export function webhookSecretFor(sessionSecret: string, userId: string): string {
-  const key = createHmac('sha256', sessionSecret).update(`webhook-signing:${userId}`).digest();
+/**
+ * Each workspace's signing secret, derived (not stored) from SESSION_SECRET, the workspace id and
+ * the secret's generation. Generation 0 is the derivation from before rotation existed, byte for
+ * byte, so receivers set up then keep working; each rotation adds one (secret-rotation.ts).
+ */
+export function webhookSecretFor(sessionSecret: string, workspaceId: string, version = 0): string {
+  const input =
+    version === 0 ? `webhook-signing:${workspaceId}` : `webhook-signing:${workspaceId}:v${version}`;
+  const key = createHmac('sha256', sessionSecret).update(input).digest();
   return `${WEBHOOK_SECRET_PREFIX}${key.toString('base64')}`;
 }
 
@@ -17,6 +23,13 @@ export function signWebhook(secret: string, id: string, timestampS: number, body
   const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampS}.${body}`).digest('base64')}`;
 }
+
+/**
+ * The `webhook-signature` header for several secrets (the new and the previous during the
+ * 24 hours after a rotation): one signature each, space-separated, as Standard Webhooks allows.
+ */
+export const signWebhookWithAll = (secrets: string[], id: string, timestampS: number, body: string) =>
+  secrets.map((secret) => signWebhook(secret, id, timestampS, body)).join(' ');
 
 /** What a receiver does (our docs show it): recompute, compare in constant time, refuse stale calls. */
 export function verifyWebhook(

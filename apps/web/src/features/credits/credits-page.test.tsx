@@ -2,6 +2,7 @@ import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeAlerts } from '../../test/alert-fixtures.ts';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
 import { recordPageNavigations } from '../../test/page-navigation.ts';
@@ -15,6 +16,7 @@ function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
     'GET /api/auth/me': { body: { user: makeUser() } },
     'GET /api/credits': { body: makeCredits() },
     'GET /api/payments': { body: { payments: [] } },
+    'GET /api/alerts': { body: makeAlerts() },
     ...routes,
   });
   const user = userEvent.setup();

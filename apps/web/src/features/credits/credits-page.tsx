@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LowBalanceAlerts } from '../alerts/low-balance-alerts.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
@@ -78,6 +79,7 @@ export function CreditsPage() {
             )
           )}
           <UsageCosts credits={credits.data} />
+          <LowBalanceAlerts />
           {canBuy && <PurchaseHistory packages={credits.data.creditPackages} />}
         </>
       )}

@@ -50,6 +50,11 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
   'key.rolled': (d) => `rolled the API key "${text(d, 'keyName')}"`,
   'purchase.completed': (d) =>
     `bought ${formatCount(count(d, 'credits'))} credits for ${formatCents(count(d, 'amount'))}`,
+  'alert.added': (d) => `added a low-balance alert at ${formatCount(count(d, 'threshold'))} credits`,
+  'alert.removed': (d) => `removed the low-balance alert at ${formatCount(count(d, 'threshold'))} credits`,
+  'webhook.endpoint_changed': (d) =>
+    d.webhookUrl ? `set the webhook endpoint to ${text(d, 'webhookUrl')}` : 'removed the webhook endpoint',
+  'webhook.secret_rotated': () => 'rotated the webhook signing secret',
 };
 
 /**

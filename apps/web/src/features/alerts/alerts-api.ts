@@ -1,0 +1,37 @@
+import { ALERT_ROUTES, appPath, WEBHOOK_ROUTES } from '@conduit/contracts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
+import { KEYS_QUERY_KEY } from '../api-keys/keys-api.ts';
+
+export const ALERTS_QUERY_KEY = ['alerts'] as const;
+export const WEBHOOK_SECRET_QUERY_KEY = ['webhook-secret'] as const;
+
+/** The alerts, balance and burn rate move with every paid call: each visit asks again. */
+export const alertsQuery = queryOptions({
+  queryKey: ALERTS_QUERY_KEY,
+  staleTime: 0,
+  queryFn: ({ signal }) => callRoute(ALERT_ROUTES.list, { signal }),
+});
+
+export const webhookSecretQuery = queryOptions({
+  queryKey: WEBHOOK_SECRET_QUERY_KEY,
+  queryFn: ({ signal }) => callRoute(WEBHOOK_ROUTES.secret, { signal }),
+});
+
+export const alertsApi = {
+  add: (threshold: number) => callRoute(ALERT_ROUTES.add, { body: { threshold } }),
+  remove: (id: string) => callRoute(ALERT_ROUTES.remove, { path: appPath('removeBalanceAlert', { id }) }),
+  setEndpoint: (webhookUrl: string | null) => callRoute(WEBHOOK_ROUTES.setEndpoint, { body: { webhookUrl } }),
+  testEndpoint: () => callRoute(WEBHOOK_ROUTES.testEndpoint),
+  rotateSecret: () => callRoute(WEBHOOK_ROUTES.rotateSecret),
+};
+
+export const refreshAlerts = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+
+/** After a rotation: the secret card and the API keys answer (which carries the secret too). */
+export const refreshWebhookSecret = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: WEBHOOK_SECRET_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),
+  ]);
