@@ -1,3 +1,5 @@
+import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -147,6 +149,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startLedgerAudit(services);
   await startResultExpiry(services);
   await startSupportMailWorker(services);
+  const stopAutoTopUps = startAutoTopUps(services);
+  app.addHook('onClose', async () => stopAutoTopUps());
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
@@ -170,6 +174,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(keysRoutes(services));
   await app.register(workspacesRoutes(services));
   await app.register(paymentsRoutes(services));
+  await app.register(billingRoutes(services));
   const waitlistLimits = createWaitlistLimits({
     redis: services.redis,
     prefix: services.config.REDIS_PREFIX,

@@ -48,6 +48,14 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
   'key.deleted': (d) => `deleted the API key "${text(d, 'keyName')}"`,
   'purchase.completed': (d) =>
     `bought ${formatCount(count(d, 'credits'))} credits for ${formatCents(count(d, 'amount'))}`,
+  'billing.details_updated': () => 'updated the billing details',
+  'auto_topup.updated': (d) =>
+    d.enabled === true
+      ? `turned auto top-up on (under ${formatCount(count(d, 'threshold'))} credits, ${text(d, 'package')} pack, at most ${count(d, 'monthlyLimit')} a month)`
+      : 'turned auto top-up off',
+  'auto_topup.card_saved': (d) => `saved a card for auto top-up (•••• ${text(d, 'last4')})`,
+  'auto_topup.failed': (d) => `could not charge the saved card (${text(d, 'message')})`,
+  'auto_topup.turned_off': () => 'was turned off after three declined charges in a row',
 };
 
 /**
@@ -56,5 +64,6 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
  */
 export function auditLine(entry: Pick<TeamAuditEntry, 'actor' | 'action' | 'details'>): string {
   const what = DESCRIBE[entry.action]?.(entry.details) ?? entry.action;
-  return `${entry.actor ?? 'Someone'} ${what}`;
+  const isAutomatic = entry.action.startsWith('auto_topup.') || entry.details.kind === 'auto_topup';
+  return `${entry.actor ?? (isAutomatic ? 'Auto top-up' : 'Someone')} ${what}`;
 }
