@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
@@ -37,10 +37,13 @@ export async function afterPaymentCredited(
       details: { paymentId: payment.id, brand: card.brand, last4: card.last4 },
     });
   }
-  if (payment.kind === 'auto_topup') {
-    await tx
-      .update(autoTopUps)
-      .set({ failures: 0, retryAt: null })
-      .where(eq(autoTopUps.workspaceId, payment.workspaceId));
-  }
+  // A paid top-up ends a run of declines; any credited purchase that lifts the balance back to the
+  // threshold re-arms at once, so the next crossing buys again even before a scan saw the balance.
+  await tx
+    .update(autoTopUps)
+    .set({
+      ...(payment.kind === 'auto_topup' && { failures: 0, retryAt: null }),
+      isArmed: sql`${autoTopUps.isArmed} or (select balance from credit_accounts c where c.workspace_id = ${autoTopUps.workspaceId}) >= ${autoTopUps.threshold}`,
+    })
+    .where(eq(autoTopUps.workspaceId, payment.workspaceId));
 }
