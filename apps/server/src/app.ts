@@ -1,5 +1,3 @@
-import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -11,6 +9,8 @@ import { createAuthLimits } from './modules/auth/auth-limits.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
+import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';

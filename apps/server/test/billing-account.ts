@@ -8,7 +8,11 @@ import type { TestRuntime } from './test-runtime.ts';
 export async function billingAccount(runtime: TestRuntime, credits = 20) {
   const account = await createPaidAccount(runtime.services, { credits, label: 'billing' });
   const cookie = await sessionCookieFor(runtime.services, account.userId);
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
     runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } });
   return {
     ...account,
@@ -26,9 +30,10 @@ export async function billingAccount(runtime: TestRuntime, credits = 20) {
       );
     },
     async balance() {
-      const { rows } = await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [
-        account.workspaceId,
-      ]);
+      const { rows } = await runtime.services.pool.query(
+        'select balance from credit_accounts where workspace_id = $1',
+        [account.workspaceId],
+      );
       return rows[0].balance as number;
     },
     autoTopUp: async () => (await call('GET', appPath('autoTopUp'))).json(),

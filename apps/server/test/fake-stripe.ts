@@ -55,7 +55,12 @@ export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
 const formMap = (form: Record<string, string>, prefix: string) =>
   Object.fromEntries(
     Object.entries(form)
-      .filter(([key]) => key.startsWith(`${prefix}[`) && key.endsWith(']') && !key.slice(prefix.length + 1, -1).includes('['))
+      .filter(
+        ([key]) =>
+          key.startsWith(`${prefix}[`) &&
+          key.endsWith(']') &&
+          !key.slice(prefix.length + 1, -1).includes('['),
+      )
       .map(([key, value]) => [key.slice(prefix.length + 1, -1), value]),
   );
 
@@ -89,12 +94,13 @@ export async function startFakeStripe() {
   /** The intent as Stripe answers it, its charge expanded when asked to. */
   const intentView = (intent: FakeIntent, expandCharge: boolean) => ({
     ...intent,
-    latest_charge: expandCharge && intent.latest_charge ? charges.get(intent.latest_charge) : intent.latest_charge,
+    latest_charge:
+      expandCharge && intent.latest_charge ? charges.get(intent.latest_charge) : intent.latest_charge,
   });
-  const expandsOf = (url: URL, form: Record<string, string>) => [
-    ...url.searchParams.entries(),
-    ...Object.entries(form),
-  ].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+  const expandsOf = (url: URL, form: Record<string, string>) =>
+    [...url.searchParams.entries(), ...Object.entries(form)]
+      .filter(([key]) => key.startsWith('expand['))
+      .map(([, value]) => value);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) =>
     replyJson(res, status, body, { 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -144,7 +150,8 @@ export async function startFakeStripe() {
         customer: form.customer ?? null,
         payment_intent_data: { setup_future_usage: form['payment_intent_data[setup_future_usage]'] ?? null },
       };
-      if (session.customer && !customers.has(session.customer)) return stripeError(res, 400, 'No such customer');
+      if (session.customer && !customers.has(session.customer))
+        return stripeError(res, 400, 'No such customer');
       sessions.set(id, session);
       if (typeof idempotencyKey === 'string') byIdempotencyKey.set(idempotencyKey, id);
       return send(res, 200, session);
@@ -165,10 +172,19 @@ export async function startFakeStripe() {
     }
     const customerMatch = /^\/v1\/customers(?:\/([^/]+))?$/.exec(url.pathname);
     if (req.method === 'POST' && customerMatch) {
-      const id = customerMatch[1] ? decodeURIComponent(customerMatch[1]) : `cus_${randomBytes(8).toString('hex')}`;
+      const id = customerMatch[1]
+        ? decodeURIComponent(customerMatch[1])
+        : `cus_${randomBytes(8).toString('hex')}`;
       const earlier = customers.get(id);
       if (customerMatch[1] && !earlier) return stripeError(res, 404, 'No such customer');
-      const customer = { ...earlier, id, object: 'customer', ...form, metadata: formMap(form, 'metadata'), address: formMap(form, 'address') };
+      const customer = {
+        ...earlier,
+        id,
+        object: 'customer',
+        ...form,
+        metadata: formMap(form, 'metadata'),
+        address: formMap(form, 'address'),
+      };
       customers.set(id, customer);
       return send(res, 200, customer);
     }
@@ -303,7 +319,10 @@ export async function startFakeStripe() {
         created: Math.floor(Date.now() / 1000),
         data: { object: intentView(intent, false) },
       });
-      return { payload, header: stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) };
+      return {
+        payload,
+        header: stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }),
+      };
     },
     /** An event as Stripe sends it, with its Stripe-Signature header (`secret` to forge one). */
     signedEvent(

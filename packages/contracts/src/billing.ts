@@ -13,8 +13,7 @@ export const BILLING_TEXTS = {
     'Buys a pack with your saved card when the balance falls under a threshold, so calls never stop.',
   autoTopUpSaved: 'Auto top-up settings saved',
   saveCardLabel: 'Save this card for auto top-up',
-  noSavedCard:
-    'No saved card yet. Buy a pack with "Save this card for auto top-up" ticked to save one.',
+  noSavedCard: 'No saved card yet. Buy a pack with "Save this card for auto top-up" ticked to save one.',
   needsSavedCard: 'Save a card first: buy a pack with "Save this card for auto top-up" ticked.',
   turnedOffAfterFailures: 'Auto top-up was turned off after three failed charges in a row.',
   sandboxCard: 'Sandbox card',
@@ -171,9 +170,7 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 
 export const ReceiptParams = z.object({ paymentId: z.string().min(1).max(64) });
-export const SandboxPayBody = z
-  .strictObject({ cardNumber: z.string().max(40).optional() })
-  .nullish();
+export const SandboxPayBody = z.strictObject({ cardNumber: z.string().max(40).optional() }).nullish();
 
 export const BILLING_ROUTES = {
   details: defineAppRoute({ ...APP_PATHS.billingDetails, response: BillingDetailsResponse }),
@@ -183,6 +180,10 @@ export const BILLING_ROUTES = {
     response: BillingDetailsResponse,
   }),
   autoTopUp: defineAppRoute({ ...APP_PATHS.autoTopUp, response: AutoTopUpResponse }),
-  saveAutoTopUp: defineAppRoute({ ...APP_PATHS.saveAutoTopUp, body: AutoTopUpBody, response: AutoTopUpResponse }),
+  saveAutoTopUp: defineAppRoute({
+    ...APP_PATHS.saveAutoTopUp,
+    body: AutoTopUpBody,
+    response: AutoTopUpResponse,
+  }),
   receipt: defineAppRoute({ ...APP_PATHS.receipt, params: ReceiptParams, response: Receipt }),
 };

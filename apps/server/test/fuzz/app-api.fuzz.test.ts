@@ -98,7 +98,11 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   },
   verifyPayment: { caller: 'user', body: { sessionId: 'cs_test_1' } },
   sandboxSession: { caller: 'user' },
-  sandboxPay: { caller: 'user', body: { cardNumber: '4242 4242 4242 4242' }, fields: { cardNumber: hostileString } },
+  sandboxPay: {
+    caller: 'user',
+    body: { cardNumber: '4242 4242 4242 4242' },
+    fields: { cardNumber: hostileString },
+  },
   sandboxCancel: { caller: 'user', body: {} },
   billingDetails: { caller: 'user' },
   saveBillingDetails: {

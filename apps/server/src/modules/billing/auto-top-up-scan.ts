@@ -3,8 +3,8 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
 import type { CheckoutProvider } from '../payments/checkout-provider.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
-import { detailsOf } from './billing-details.ts';
 import { COUNTED_STATUSES, monthStartOf } from './auto-top-up-settings.ts';
+import { detailsOf } from './billing-details.ts';
 import { billingProfiles, savedCards } from './schema.ts';
 import { settleTopUp, type TopUpServices } from './top-up-outcome.ts';
 
@@ -87,7 +87,12 @@ async function claimTopUps(services: TopUpServices, providerName: string, now: D
 }
 
 /** Charges a claimed (or still open) top-up and acts on the answer; a network failure leaves it for the next scan. */
-async function chargeTopUp(services: TopUpServices, provider: CheckoutProvider, payment: PaymentRow, now: Date) {
+async function chargeTopUp(
+  services: TopUpServices,
+  provider: CheckoutProvider,
+  payment: PaymentRow,
+  now: Date,
+) {
   try {
     const outcome =
       payment.status === 'processing' && payment.paymentIntentId
@@ -95,13 +100,19 @@ async function chargeTopUp(services: TopUpServices, provider: CheckoutProvider, 
         : await chargeSavedCard(services, provider, payment);
     return await settleTopUp(services, payment.id, outcome, now);
   } catch (error) {
-    services.log.warn({ err: error, paymentId: payment.id }, 'auto top-up charge did not get an answer; retried later');
+    services.log.warn(
+      { err: error, paymentId: payment.id },
+      'auto top-up charge did not get an answer; retried later',
+    );
     return 'unanswered';
   }
 }
 
 async function chargeSavedCard(services: TopUpServices, provider: CheckoutProvider, payment: PaymentRow) {
-  const [card] = await services.db.select().from(savedCards).where(eq(savedCards.workspaceId, payment.workspaceId));
+  const [card] = await services.db
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.workspaceId, payment.workspaceId));
   return provider.chargeSavedCard({
     paymentId: payment.id,
     workspaceId: payment.workspaceId,
@@ -165,4 +176,3 @@ export async function runAutoTopUpScan(
   }
   return { charged: claimed.map((payment) => payment.id), settled };
 }
-

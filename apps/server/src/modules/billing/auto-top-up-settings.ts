@@ -76,7 +76,8 @@ export async function saveAutoTopUp(
   await db.transaction(async (tx) => {
     if (input.enabled) {
       const card = await findSavedCard(tx, workspace.id);
-      if (!card || card.provider !== context.provider) throw new BadRequest(BILLING_TEXTS.needsSavedCard, 'enabled');
+      if (!card || card.provider !== context.provider)
+        throw new BadRequest(BILLING_TEXTS.needsSavedCard, 'enabled');
     }
     const settings = {
       isEnabled: input.enabled,

@@ -1,7 +1,12 @@
 import { appPath } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  type FakeStripe,
+  startFakeStripe,
+} from '../../../test/fake-stripe.ts';
 import { ledgerCheck } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -54,7 +59,10 @@ async function customerWithSavedCard(details = true) {
     });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-  const created = await account.call('POST', appPath('createCheckoutSession'), { package: 'starter', saveCard: true });
+  const created = await account.call('POST', appPath('createCheckoutSession'), {
+    package: 'starter',
+    saveCard: true,
+  });
   expect(created.statusCode, created.body).toBe(200);
   const sessionId = created.json().url.split('/').pop() as string;
   stripe.pay(sessionId);
@@ -64,7 +72,8 @@ async function customerWithSavedCard(details = true) {
   return { account, sessionId };
 }
 
-const autoTopUpIntents = () => [...stripe.intents.values()].filter((intent) => intent.metadata.kind === 'auto_topup');
+const autoTopUpIntents = () =>
+  [...stripe.intents.values()].filter((intent) => intent.metadata.kind === 'auto_topup');
 
 describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => {
   it('saves the card through Checkout on a Customer with the billing details, and stores the receipt', async () => {
@@ -102,7 +111,12 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     expect(first?.receipt_url).toMatch(/^https:\/\/pay\.stripe\.test\/receipts\//);
     const intent = stripe.intents.get(first?.payment_intent_id as string);
     expect(intent).toMatchObject({ off_session: true, status: 'succeeded', amount: 999 });
-    expect(stripe.requests.filter((request) => request.path === '/v1/payment_intents' && request.form['metadata[paymentId]'] === first?.id)).toHaveLength(1);
+    expect(
+      stripe.requests.filter(
+        (request) =>
+          request.path === '/v1/payment_intents' && request.form['metadata[paymentId]'] === first?.id,
+      ),
+    ).toHaveLength(1);
 
     // Still above the threshold: nothing. Below again: re-armed, so a second pack.
     await runAutoTopUpScan(runtime.services, provider);
@@ -114,7 +128,10 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     await account.spendDownTo(1);
     await runAutoTopUpScan(runtime.services, provider);
     expect(await account.balance()).toBe(1);
-    expect(await account.autoTopUp()).toMatchObject({ topUpsThisMonth: 2, lastTopUp: { status: 'paid', credits: 100 } });
+    expect(await account.autoTopUp()).toMatchObject({
+      topUpsThisMonth: 2,
+      lastTopUp: { status: 'paid', credits: 100 },
+    });
     // A new month counts afresh.
     const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 2));
     await runAutoTopUpScan(runtime.services, provider, { now: nextMonth });
@@ -141,7 +158,11 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     expect(intent?.status).toBe('succeeded');
     const event = stripe.signedIntentEvent('payment_intent.succeeded', intent?.id as string);
     const [answers] = await Promise.all([
-      Promise.all([webhook(event), webhook(event), webhook(stripe.signedIntentEvent('payment_intent.succeeded', intent?.id as string))]),
+      Promise.all([
+        webhook(event),
+        webhook(event),
+        webhook(stripe.signedIntentEvent('payment_intent.succeeded', intent?.id as string)),
+      ]),
       runAutoTopUpScan(runtime.services, provider, { settleOlderThanMs: 0 }),
       runAutoTopUpScan(runtime.services, provider, { settleOlderThanMs: 0 }),
     ]);
@@ -152,7 +173,9 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     expect(paid).toMatchObject({ status: 'paid', payment_intent_id: intent?.id });
     expect(paid?.receipt_url).toMatch(/^https:\/\/pay\.stripe\.test\/receipts\//);
     // The same charge was asked for again under the same idempotency key: still one PaymentIntent.
-    expect(autoTopUpIntents().filter((candidate) => candidate.metadata.paymentId === pending?.id)).toHaveLength(1);
+    expect(
+      autoTopUpIntents().filter((candidate) => candidate.metadata.paymentId === pending?.id),
+    ).toHaveLength(1);
   });
 
   it('three declines in a row turn auto top-up off and mail the owner; a late failure webhook counts nothing', async () => {
@@ -187,19 +210,27 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 9_000_000) });
     expect(await topUpPayments(runtime, account.workspaceId)).toHaveLength(3);
     const lastIntent = failed.at(-1)?.payment_intent_id as string;
-    expect((await webhook(stripe.signedIntentEvent('payment_intent.payment_failed', lastIntent))).statusCode).toBe(200);
+    expect(
+      (await webhook(stripe.signedIntentEvent('payment_intent.payment_failed', lastIntent))).statusCode,
+    ).toBe(200);
     expect((await account.autoTopUp()).failuresInARow).toBe(3);
-    expect(inbox.messages.slice(since).filter((message) => message.subject === 'Auto top-up was turned off')).toHaveLength(1);
+    expect(
+      inbox.messages.slice(since).filter((message) => message.subject === 'Auto top-up was turned off'),
+    ).toHaveLength(1);
     expect(await account.balance()).toBe(3);
     // Turning it on again starts afresh.
     stripe.declineCard('none');
-    expect((await account.saveAutoTopUp(TOP_UP)).json()).toMatchObject({ failuresInARow: 0, turnedOffAfterFailures: false });
+    expect((await account.saveAutoTopUp(TOP_UP)).json()).toMatchObject({
+      failuresInARow: 0,
+      turnedOffAfterFailures: false,
+    });
   });
 });
 
 async function topUpPaymentsMethod(workspaceId: string) {
-  const { rows } = await runtime.services.pool.query('select payment_method_id from saved_cards where workspace_id = $1', [
-    workspaceId,
-  ]);
+  const { rows } = await runtime.services.pool.query(
+    'select payment_method_id from saved_cards where workspace_id = $1',
+    [workspaceId],
+  );
   return rows[0]?.payment_method_id as string | undefined;
 }

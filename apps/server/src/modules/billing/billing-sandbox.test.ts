@@ -1,7 +1,13 @@
 import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
-import { type BillingAccount, billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
+import {
+  type BillingAccount,
+  billingAccount,
+  purchaseCount,
+  TOP_UP,
+  topUpPayments,
+} from '../../../test/billing-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
@@ -12,11 +18,14 @@ import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 let runtime: TestRuntime;
 let inbox: SmtpInbox;
 let provider: CheckoutProvider;
-withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:3999', AUTO_TOPUP_INTERVAL_S: '0' }, (started, startedInbox) => {
-  runtime = started;
-  inbox = startedInbox;
-  provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
-});
+withRuntimeAndInbox(
+  { PUBLIC_URL: 'http://localhost:3999', AUTO_TOPUP_INTERVAL_S: '0' },
+  (started, startedInbox) => {
+    runtime = started;
+    inbox = startedInbox;
+    provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
+  },
+);
 
 const DETAILS = {
   name: 'Grace Hopper',
@@ -31,10 +40,19 @@ const DETAILS = {
 
 /** A sandbox purchase on the TEST MODE page, with "Save this card" ticked and this card number. */
 async function sandboxPurchase(account: BillingAccount, cardNumber?: string) {
-  const created = await account.call('POST', appPath('createCheckoutSession'), { package: 'starter', saveCard: true });
+  const created = await account.call('POST', appPath('createCheckoutSession'), {
+    package: 'starter',
+    saveCard: true,
+  });
   const sessionId = created.json().url.split('/').pop() as string;
-  expect((await account.call('GET', appPath('sandboxSession', { sessionId }))).json()).toMatchObject({ saveCard: true });
-  const paid = await account.call('POST', appPath('sandboxPay', { sessionId }), cardNumber ? { cardNumber } : undefined);
+  expect((await account.call('GET', appPath('sandboxSession', { sessionId }))).json()).toMatchObject({
+    saveCard: true,
+  });
+  const paid = await account.call(
+    'POST',
+    appPath('sandboxPay', { sessionId }),
+    cardNumber ? { cardNumber } : undefined,
+  );
   expect(paid.statusCode, paid.body).toBe(200);
   expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
   return sessionId;
@@ -50,13 +68,21 @@ describe('billing details', () => {
       ['vatId', 'not a vat id!', 'VAT ID must start with a two-letter country code'],
       ['postalCode', '<b>', 'Postal code may have letters'],
     ] as const) {
-      const refused = await account.call('PUT', appPath('saveBillingDetails'), { ...DETAILS, [field]: value });
+      const refused = await account.call('PUT', appPath('saveBillingDetails'), {
+        ...DETAILS,
+        [field]: value,
+      });
       expect(refused.statusCode, field).toBe(400);
       expect(refused.json().error).toContain(message);
     }
-    expect((await account.call('PUT', appPath('saveBillingDetails'), { ...DETAILS, extra: 1 })).statusCode).toBe(400);
+    expect(
+      (await account.call('PUT', appPath('saveBillingDetails'), { ...DETAILS, extra: 1 })).statusCode,
+    ).toBe(400);
     expect((await account.call('GET', appPath('billingDetails'))).json()).toEqual({ details: null });
-    const saved = await account.call('PUT', appPath('saveBillingDetails'), { ...DETAILS, vatId: 'de 123.456.789' });
+    const saved = await account.call('PUT', appPath('saveBillingDetails'), {
+      ...DETAILS,
+      vatId: 'de 123.456.789',
+    });
     expect(saved.json()).toEqual({
       details: { ...DETAILS, company: null, country: 'US', vatId: 'DE123456789' },
     });
@@ -72,12 +98,19 @@ describe('billing details', () => {
     const denied = await developer.call('PUT', appPath('saveBillingDetails'), DETAILS);
     expect(denied.statusCode).toBe(403);
     expect((await developer.call('GET', appPath('autoTopUp'))).statusCode).toBe(403);
-    expect((await developer.call('PUT', appPath('saveAutoTopUp'), { ...TOP_UP, enabled: false })).statusCode).toBe(403);
-    const { rows } = await runtime.services.pool.query('select 1 from billing_profiles where workspace_id = $1', [teamId]);
+    expect(
+      (await developer.call('PUT', appPath('saveAutoTopUp'), { ...TOP_UP, enabled: false })).statusCode,
+    ).toBe(403);
+    const { rows } = await runtime.services.pool.query(
+      'select 1 from billing_profiles where workspace_id = $1',
+      [teamId],
+    );
     expect(rows).toEqual([]);
     expect((await billing.call('PUT', appPath('saveBillingDetails'), DETAILS)).statusCode).toBe(200);
     // The team's purchase, by its billing member: the receipt is theirs and the owner's, not the developer's.
-    const { url } = (await billing.call('POST', appPath('createCheckoutSession'), { package: 'starter' })).json();
+    const { url } = (
+      await billing.call('POST', appPath('createCheckoutSession'), { package: 'starter' })
+    ).json();
     const sessionId = url.split('/').pop() as string;
     await billing.call('POST', appPath('sandboxPay', { sessionId }));
     await billing.call('POST', appPath('verifyPayment'), { sessionId });
@@ -104,9 +137,14 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe(BILLING_TEXTS.needsSavedCard);
     const sessionId = await sandboxPurchase(account, '4242 4242 4242 4242');
-    const bad = await account.call('POST', appPath('createCheckoutSession'), { package: 'starter', saveCard: true });
+    const bad = await account.call('POST', appPath('createCheckoutSession'), {
+      package: 'starter',
+      saveCard: true,
+    });
     const badSession = bad.json().url.split('/').pop() as string;
-    const invalid = await account.call('POST', appPath('sandboxPay', { sessionId: badSession }), { cardNumber: '1234' });
+    const invalid = await account.call('POST', appPath('sandboxPay', { sessionId: badSession }), {
+      cardNumber: '1234',
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toBe(BILLING_TEXTS.invalidCard);
     expect(sessionId).toMatch(/^cs_sandbox_/);
@@ -141,7 +179,9 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
     // A payment that is not paid has no receipt.
     const pending = await account.call('POST', appPath('createCheckoutSession'), { package: 'pro' });
     expect(pending.statusCode).toBe(200);
-    const open = (await account.call('GET', appPath('payments'))).json().payments.find((p: { status: string }) => p.status === 'pending');
+    const open = (await account.call('GET', appPath('payments')))
+      .json()
+      .payments.find((p: { status: string }) => p.status === 'pending');
     expect(open.receiptUrl).toBeNull();
     expect((await account.call('GET', appPath('receipt', { paymentId: open._id }))).statusCode).toBe(404);
   });

@@ -41,7 +41,7 @@ export async function getReceipt(
     .select()
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.workspaceId, workspaceId)));
-  if (!row || row.status !== 'paid' || !row.paidAt) throw new NotFound(BILLING_TEXTS.receiptNotFound);
+  if (row?.status !== 'paid' || !row.paidAt) throw new NotFound(BILLING_TEXTS.receiptNotFound);
   const snapshot = row.billingDetails as Receipt['billingDetails'];
   const billingDetails = snapshot ?? detailsOf(await findBillingProfile(db, workspaceId));
   return {

@@ -144,7 +144,16 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
   return {
     name: 'stripe',
     ...stripeCardParts(stripe),
-    async createSession({ paymentId, workspaceId, email, pack, successUrl, cancelUrl, saveCard, customerId }) {
+    async createSession({
+      paymentId,
+      workspaceId,
+      email,
+      pack,
+      successUrl,
+      cancelUrl,
+      saveCard,
+      customerId,
+    }) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',

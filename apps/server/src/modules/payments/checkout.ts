@@ -17,9 +17,9 @@ import { newId } from '../../platform/ids.ts';
 import { users } from '../auth/schema.ts';
 import { detailsOf, findBillingProfile, rememberStripeCustomer } from '../billing/billing-details.ts';
 import { methodOf, receiptUrlOf } from '../billing/receipts.ts';
-import { sandboxPaymentMethodId } from './saved-card-charges.ts';
 import type { CheckoutProvider } from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded } from './fulfil-payment.ts';
+import { sandboxPaymentMethodId } from './saved-card-charges.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export interface PaymentsContext {
@@ -230,7 +230,8 @@ const luhnValid = (digits: string) =>
 /** The TEST MODE card paid with: the default test card unless the page sent a (valid) number. */
 function sandboxCard(cardNumber: string | undefined) {
   const digits = (cardNumber ?? SANDBOX_DEFAULT_CARD).replace(/[\s-]/g, '');
-  if (!/^\d{16}$/.test(digits) || !luhnValid(digits)) throw new BadRequest(BILLING_TEXTS.invalidCard, 'cardNumber');
+  if (!/^\d{16}$/.test(digits) || !luhnValid(digits))
+    throw new BadRequest(BILLING_TEXTS.invalidCard, 'cardNumber');
   return {
     paymentMethodId: sandboxPaymentMethodId(digits),
     cardBrand: digits.startsWith('5') ? 'mastercard' : 'visa',

@@ -1,10 +1,10 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/database.ts';
+import { afterPaymentCredited } from '../billing/after-payment.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import { afterPaymentCredited } from '../billing/after-payment.ts';
 import type { ChargeDetails, CheckoutSessionState } from './checkout-provider.ts';
 import { type PaymentRow, payments } from './schema.ts';
 

@@ -86,7 +86,12 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
       scoped.post(
         APP_PATHS.sandboxPay.path,
         {
-          schema: { tags, params: SessionParams, body: SandboxPayBody, response: { 200: SandboxDecisionResponse } },
+          schema: {
+            tags,
+            params: SessionParams,
+            body: SandboxPayBody,
+            response: { 200: SandboxDecisionResponse },
+          },
         },
         async (request) =>
           decideSandboxCheckout(
@@ -101,7 +106,12 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
         APP_PATHS.sandboxCancel.path,
         { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
         async (request) =>
-          decideSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId, 'cancel'),
+          decideSandboxCheckout(
+            ctx,
+            workspaceFor(request, 'buyCredits').id,
+            request.params.sessionId,
+            'cancel',
+          ),
       );
     });
 

@@ -83,7 +83,9 @@ export function stripeCardParts(stripe: Stripe): CardParts {
       }
     },
     async retrieveCharge(paymentIntentId) {
-      return intentOutcome(await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }));
+      return intentOutcome(
+        await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }),
+      );
     },
   };
 }
@@ -109,7 +111,13 @@ export const sandboxCardParts: CardParts = {
       paymentIntentId,
       amount: charge.amount,
       currency: charge.currency,
-      charge: { paymentMethodId: charge.paymentMethodId, customerId: null, brand: null, last4: null, receiptUrl: null },
+      charge: {
+        paymentMethodId: charge.paymentMethodId,
+        customerId: null,
+        brand: null,
+        last4: null,
+        receiptUrl: null,
+      },
     };
   },
   async retrieveCharge() {

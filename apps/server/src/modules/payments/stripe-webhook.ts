@@ -3,7 +3,12 @@ import type Stripe from 'stripe';
 import type { Db } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
 import { settleTopUp } from '../billing/top-up-outcome.ts';
-import { type CheckoutProvider, type CheckoutSessionState, chargeDetailsOf, sessionStateOf } from './checkout-provider.ts';
+import {
+  type CheckoutProvider,
+  type CheckoutSessionState,
+  chargeDetailsOf,
+  sessionStateOf,
+} from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded, markPaymentProcessing } from './fulfil-payment.ts';
 import { paymentEvents } from './schema.ts';
 
@@ -34,7 +39,11 @@ async function firstDelivery(db: Pick<Db, 'insert'>, event: Stripe.Event, refere
  * The card and receipt of a paid session: the event carries the PaymentIntent's id only, so it
  * is asked for (without them the payment is still credited; the receipt link is then missing).
  */
-async function withCharge(provider: CheckoutProvider | undefined, session: CheckoutSessionState, log: Logger) {
+async function withCharge(
+  provider: CheckoutProvider | undefined,
+  session: CheckoutSessionState,
+  log: Logger,
+) {
   if (session.paymentStatus === 'unpaid' || !provider) return session;
   try {
     const fetched = await provider.retrieveSession(session.id);
@@ -59,7 +68,11 @@ export async function handleStripeEvent(
   const { db, log } = services;
   if (INTENT_EVENTS.has(event.type)) return handleIntentEvent(services, provider, event);
   if (!CHECKOUT_EVENTS.has(event.type)) return 'ignored';
-  const session = await withCharge(provider, sessionStateOf(event.data.object as Stripe.Checkout.Session), log);
+  const session = await withCharge(
+    provider,
+    sessionStateOf(event.data.object as Stripe.Checkout.Session),
+    log,
+  );
   return db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event, session.id))) return 'duplicate';
     switch (event.type) {
@@ -95,9 +108,7 @@ async function handleIntentEvent(
   const intent = event.data.object as Stripe.PaymentIntent;
   const paymentId = intent.metadata?.paymentId;
   if (intent.metadata?.kind !== 'auto_topup' || !paymentId) return 'ignored';
-  const [seen] = (
-    await services.pool.query('select 1 from payment_events where id = $1', [event.id])
-  ).rows;
+  const [seen] = (await services.pool.query('select 1 from payment_events where id = $1', [event.id])).rows;
   if (seen) return 'duplicate';
   // The event names the charge only by id: its card and receipt are asked for (the answer is the same).
   const fetched =
@@ -108,18 +119,18 @@ async function handleIntentEvent(
     fetched?.status === 'succeeded'
       ? fetched
       : event.type === 'payment_intent.succeeded'
-      ? {
-          status: 'succeeded' as const,
-          paymentIntentId: intent.id,
-          amount: intent.amount_received || intent.amount,
-          currency: intent.currency,
-          charge: chargeDetailsOf(intent),
-        }
-      : {
-          status: 'failed' as const,
-          paymentIntentId: intent.id,
-          message: intent.last_payment_error?.message ?? 'The charge failed',
-        };
+        ? {
+            status: 'succeeded' as const,
+            paymentIntentId: intent.id,
+            amount: intent.amount_received || intent.amount,
+            currency: intent.currency,
+            charge: chargeDetailsOf(intent),
+          }
+        : {
+            status: 'failed' as const,
+            paymentIntentId: intent.id,
+            message: intent.last_payment_error?.message ?? 'The charge failed',
+          };
   await settleTopUp(services, paymentId, outcome, new Date());
   return (await firstDelivery(services.db, event, paymentId)) ? 'handled' : 'duplicate';
 }

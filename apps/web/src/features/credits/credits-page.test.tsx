@@ -15,6 +15,17 @@ function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
     'GET /api/auth/me': { body: { user: makeUser() } },
     'GET /api/credits': { body: makeCredits() },
     'GET /api/payments': { body: { payments: [] } },
+    'GET /api/billing/details': { body: { details: null } },
+    'GET /api/billing/auto-top-up': {
+      body: {
+        settings: null,
+        card: null,
+        topUpsThisMonth: 0,
+        failuresInARow: 0,
+        turnedOffAfterFailures: false,
+        lastTopUp: null,
+      },
+    },
     ...routes,
   });
   const user = userEvent.setup();

@@ -7,6 +7,8 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { AutoTopUpSection } from './auto-top-up-section.tsx';
+import { BillingDetailsSection } from './billing-details-section.tsx';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
 import { creditsLoadErrorText, isRetryableLoadError } from './credits-load-error.ts';
@@ -78,7 +80,9 @@ export function CreditsPage() {
             )
           )}
           <UsageCosts credits={credits.data} />
+          {canBuy && <AutoTopUpSection packages={credits.data.creditPackages} />}
           {canBuy && <PurchaseHistory packages={credits.data.creditPackages} />}
+          {canBuy && <BillingDetailsSection />}
         </>
       )}
     </div>
