@@ -157,7 +157,7 @@ export interface ScanResult {
 }
 
 /**
- * One auto top-up pass (docs/product.md, "Auto top-up"): re-arm, claim the crossings, charge them,
+ * One auto top-up pass (docs/product.md, "Auto top-up and receipts"): re-arm, claim the crossings, charge them,
  * then settle top-ups left open. Only enabled top-ups joined to their balances are read; the paid
  * API does nothing for it.
  */
