@@ -13,7 +13,10 @@ function ReceiptLink({ payment }: { payment: Payment }) {
   if (!payment.receiptUrl) return <span className="text-muted">-</span>;
   const label = <span className="sr-only"> for the {formatCents(payment.amount)} payment</span>;
   return payment.receiptUrl.startsWith('/') ? (
-    <Link to={payment.receiptUrl} className="font-medium text-primary hover:underline">
+    <Link
+      to={payment.receiptUrl}
+      className="font-medium text-primary-text underline-offset-4 hover:underline"
+    >
       {RECEIPT_LINK}
       {label}
     </Link>
@@ -22,7 +25,7 @@ function ReceiptLink({ payment }: { payment: Payment }) {
       href={payment.receiptUrl}
       target="_blank"
       rel="noreferrer"
-      className="font-medium text-primary hover:underline"
+      className="font-medium text-primary-text underline-offset-4 hover:underline"
     >
       {RECEIPT_LINK}
       {label}
