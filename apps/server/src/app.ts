@@ -11,6 +11,8 @@ import { createAuthLimits } from './modules/auth/auth-limits.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
+import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
@@ -154,6 +156,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startSupportMailWorker(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
+  const stopAutoTopUps = startAutoTopUps(services);
+  app.addHook('onClose', async () => stopAutoTopUps());
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());
@@ -179,6 +183,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(paymentsRoutes(services));
   await app.register(alertsRoutes(services));
   await app.register(webhooksRoutes(services, urlGuard));
+  await app.register(billingRoutes(services));
   const waitlistLimits = createWaitlistLimits({
     redis: services.redis,
     prefix: services.config.REDIS_PREFIX,

@@ -22,7 +22,47 @@ interface FakeSession {
   success_url: string;
   cancel_url: string;
   created: number;
+  customer: string | null;
+  payment_intent_data: { setup_future_usage: string | null };
 }
+
+interface FakeCharge {
+  id: string;
+  object: 'charge';
+  receipt_url: string;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
+}
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'succeeded' | 'processing' | 'requires_payment_method';
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last_payment_error: { code: string; message: string } | null;
+  off_session: boolean;
+}
+
+/** Saved cards whose off-session charges decline (Stripe's `pm_card_chargeDeclined` and 4000 0000 0000 0341). */
+export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
+
+const formMap = (form: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(
+        ([key]) =>
+          key.startsWith(`${prefix}[`) &&
+          key.endsWith(']') &&
+          !key.slice(prefix.length + 1, -1).includes('['),
+      )
+      .map(([key, value]) => [key.slice(prefix.length + 1, -1), value]),
+  );
 
 /**
  * A local server speaking the Checkout Sessions endpoints the stripe SDK calls (create with
@@ -33,7 +73,34 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
+  const customers = new Map<string, Record<string, unknown>>();
+  const intents = new Map<string, FakeIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const intentByKey = new Map<string, { status: number; body: unknown }>();
   let failCreates = false;
+
+  const newCharge = (paymentMethod: string, last4 = '4242') => {
+    const id = `ch_${randomBytes(8).toString('hex')}`;
+    const charge: FakeCharge = {
+      id,
+      object: 'charge',
+      receipt_url: `https://pay.stripe.test/receipts/${id}`,
+      payment_method: paymentMethod,
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4 } },
+    };
+    charges.set(id, charge);
+    return charge;
+  };
+  /** The intent as Stripe answers it, its charge expanded when asked to. */
+  const intentView = (intent: FakeIntent, expandCharge: boolean) => ({
+    ...intent,
+    latest_charge:
+      expandCharge && intent.latest_charge ? charges.get(intent.latest_charge) : intent.latest_charge,
+  });
+  const expandsOf = (url: URL, form: Record<string, string>) =>
+    [...url.searchParams.entries(), ...Object.entries(form)]
+      .filter(([key]) => key.startsWith('expand['))
+      .map(([, value]) => value);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) =>
     replyJson(res, status, body, { 'request-id': `req_${randomBytes(6).toString('hex')}` });
@@ -80,7 +147,11 @@ export async function startFakeStripe() {
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         created: Math.floor(Date.now() / 1000),
+        customer: form.customer ?? null,
+        payment_intent_data: { setup_future_usage: form['payment_intent_data[setup_future_usage]'] ?? null },
       };
+      if (session.customer && !customers.has(session.customer))
+        return stripeError(res, 400, 'No such customer');
       sessions.set(id, session);
       if (typeof idempotencyKey === 'string') byIdempotencyKey.set(idempotencyKey, id);
       return send(res, 200, session);
@@ -88,7 +159,90 @@ export async function startFakeStripe() {
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1] ?? ''));
-      return session ? send(res, 200, session) : stripeError(res, 404, 'No such checkout.session');
+      if (!session) return stripeError(res, 404, 'No such checkout.session');
+      const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+      const expand = expandsOf(url, form);
+      return send(res, 200, {
+        ...session,
+        payment_intent:
+          intent && expand.some((path) => path.startsWith('payment_intent'))
+            ? intentView(intent, expand.includes('payment_intent.latest_charge'))
+            : session.payment_intent,
+      });
+    }
+    const customerMatch = /^\/v1\/customers(?:\/([^/]+))?$/.exec(url.pathname);
+    if (req.method === 'POST' && customerMatch) {
+      const id = customerMatch[1]
+        ? decodeURIComponent(customerMatch[1])
+        : `cus_${randomBytes(8).toString('hex')}`;
+      const earlier = customers.get(id);
+      if (customerMatch[1] && !earlier) return stripeError(res, 404, 'No such customer');
+      const customer = {
+        ...earlier,
+        id,
+        object: 'customer',
+        ...form,
+        metadata: formMap(form, 'metadata'),
+        address: formMap(form, 'address'),
+      };
+      customers.set(id, customer);
+      return send(res, 200, customer);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const key = req.headers['idempotency-key'];
+      const replay = typeof key === 'string' ? intentByKey.get(key) : undefined;
+      if (replay) return send(res, replay.status, replay.body);
+      const paymentMethod = form.payment_method ?? null;
+      if (!paymentMethod || form.confirm !== 'true' || form.off_session !== 'true') {
+        return stripeError(res, 400, 'This fake takes confirmed off-session intents only');
+      }
+      if (form.customer && !customers.has(form.customer)) return stripeError(res, 400, 'No such customer');
+      const intent: FakeIntent = {
+        id: `pi_${randomBytes(8).toString('hex')}`,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        amount_received: 0,
+        currency: form.currency ?? 'usd',
+        status: 'succeeded',
+        customer: form.customer ?? null,
+        payment_method: paymentMethod,
+        metadata: formMap(form, 'metadata'),
+        latest_charge: null,
+        last_payment_error: null,
+        off_session: true,
+      };
+      intents.set(intent.id, intent);
+      const declines = paymentMethod === DECLINING_PAYMENT_METHOD || declining.has(paymentMethod);
+      const charge = newCharge(paymentMethod);
+      intent.latest_charge = charge.id;
+      let answer: { status: number; body: unknown };
+      if (declines) {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.' };
+        answer = {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+              payment_intent: intentView(intent, false),
+            },
+          },
+        };
+      } else {
+        intent.amount_received = intent.amount;
+        answer = { status: 200, body: intentView(intent, expandsOf(url, form).includes('latest_charge')) };
+      }
+      if (typeof key === 'string') intentByKey.set(key, answer);
+      return send(res, answer.status, answer.body);
+    }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && intentMatch) {
+      const intent = intents.get(decodeURIComponent(intentMatch[1] ?? ''));
+      if (!intent) return stripeError(res, 404, 'No such payment_intent');
+      return send(res, 200, intentView(intent, expandsOf(url, form).includes('latest_charge')));
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   };
@@ -104,10 +258,17 @@ export async function startFakeStripe() {
     return session;
   };
 
+  const declining = new Set<string>();
   return {
     baseUrl,
     requests,
     sessions,
+    customers,
+    intents,
+    /** Off-session charges of this saved card decline from now on. */
+    declineCard(paymentMethod: string) {
+      declining.add(paymentMethod);
+    },
     failCreates(value: boolean) {
       failCreates = value;
     },
@@ -116,7 +277,24 @@ export async function startFakeStripe() {
       const session = sessionOf(id);
       session.status = 'complete';
       session.payment_status = delayed ? 'unpaid' : 'paid';
-      session.payment_intent = `pi_${randomBytes(8).toString('hex')}`;
+      const paymentMethod = `pm_${randomBytes(8).toString('hex')}`;
+      const charge = newCharge(paymentMethod);
+      const intent: FakeIntent = {
+        id: `pi_${randomBytes(8).toString('hex')}`,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: delayed ? 0 : session.amount_total,
+        currency: session.currency,
+        status: delayed ? 'processing' : 'succeeded',
+        customer: session.customer,
+        payment_method: paymentMethod,
+        metadata: { paymentId: session.metadata.paymentId ?? '' },
+        latest_charge: charge.id,
+        last_payment_error: null,
+        off_session: false,
+      };
+      intents.set(intent.id, intent);
+      session.payment_intent = intent.id;
       return session;
     },
     settleDelayed(id: string, succeeded: boolean) {
@@ -128,6 +306,23 @@ export async function startFakeStripe() {
       const session = sessionOf(id);
       session.status = 'expired';
       return session;
+    },
+    /** A PaymentIntent event as Stripe sends it (the charge named by id), signed. */
+    signedIntentEvent(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`fake stripe: no payment intent ${intentId}`);
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(10).toString('hex')}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: intentView(intent, false) },
+      });
+      return {
+        payload,
+        header: stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }),
+      };
     },
     /** An event as Stripe sends it, with its Stripe-Signature header (`secret` to forge one). */
     signedEvent(

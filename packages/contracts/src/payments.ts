@@ -30,6 +30,8 @@ export const CreateCheckoutBody = z.strictObject({
     .refine((name): name is CreditPackageName => CREDIT_PACKAGE_NAMES.includes(name as CreditPackageName), {
       error: PAYMENT_MESSAGES.unknownPackage,
     }),
+  /** Keep the card for auto top-up (Stripe: `setup_future_usage: off_session` on a Customer). */
+  saveCard: z.boolean().optional(),
 });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBody>;
 export const CheckoutResponse = z.object({ url: z.string() });
@@ -57,6 +59,14 @@ export const Payment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   /** `stripe`, or `sandbox` for the TEST MODE checkout of an installation without Stripe. */
   provider: z.enum(['stripe', 'sandbox']),
+  /** A checkout the person went through, or a charge of the saved card by auto top-up. */
+  kind: z.enum(['checkout', 'auto_topup']),
+  /** How it was paid: "Visa •••• 4242", "Sandbox card •••• 4242"; null while unknown. */
+  method: z.string().nullable(),
+  /** Stripe's hosted receipt, or our own receipt page for a paid sandbox payment; null otherwise. */
+  receiptUrl: z.string().nullable(),
+  /** Why a charge failed (a declined auto top-up), as the provider said it. */
+  failureMessage: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
@@ -74,6 +84,8 @@ export const SandboxCheckout = z.object({
   currency: z.string(),
   status: z.enum(['open', 'complete', 'expired']),
   email: z.string(),
+  /** The buyer ticked "Save this card for auto top-up": the page asks for a (test) card number. */
+  saveCard: z.boolean(),
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 /** Pay or Cancel on the sandbox page answers where the browser goes next (Stripe's return URLs). */

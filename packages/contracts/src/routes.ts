@@ -17,6 +17,8 @@ export const ROUTES = {
   app: '/app',
   appApiKeys: '/app/api-keys',
   appCredits: '/app/credits',
+  /** A printable receipt of our own (sandbox payments): `/app/credits/receipts/<paymentId>`. */
+  appReceipts: '/app/credits/receipts',
   appDocs: '/app/docs',
   /** One call's page: `/app/calls/<taskId>`. */
   appCalls: '/app/calls',

@@ -210,6 +210,11 @@ export const TEAM_AUDIT_ACTIONS = [
   'alert.removed',
   'webhook.endpoint_changed',
   'webhook.secret_rotated',
+  'billing.details_updated',
+  'auto_topup.updated',
+  'auto_topup.card_saved',
+  'auto_topup.failed',
+  'auto_topup.turned_off',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 

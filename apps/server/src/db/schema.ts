@@ -2,6 +2,7 @@
 export * from '../modules/admin/schema.ts';
 export * from '../modules/alerts/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/billing/schema.ts';
 export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
 export * from '../modules/keys/schema.ts';

@@ -15,6 +15,8 @@ describe('parseConfig', () => {
       ROLE: 'all',
       DATABASE_POOL_SIZE: 20,
       TASK_LEASE_S: 180,
+      AUTO_TOPUP_INTERVAL_S: 15,
+      AUTO_TOPUP_RETRY_S: 3600,
       SHUTDOWN_DRAIN_MS: 0,
       GOOGLE_ISSUER: 'https://accounts.google.com',
       LOG_FORMAT: 'pretty',

@@ -152,6 +152,10 @@ const EnvSchema = z.object({
     1,
     3600,
   ).default(15),
+  /** Seconds between auto top-up scans on worker processes; 0 turns the scan off (docs/operations.md). */
+  AUTO_TOPUP_INTERVAL_S: wholeNumber('must be a whole number of seconds, 0 or more', 0, 86_400).default(15),
+  /** After a declined auto top-up, seconds before the saved card is tried again. */
+  AUTO_TOPUP_RETRY_S: wholeNumber('must be a whole number of seconds, 0 or more', 0).default(3600),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

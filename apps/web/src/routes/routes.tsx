@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       },
       { path: ROUTES.admin, lazy: () => import('./admin-route.tsx') },
       { path: `${ROUTES.sandboxCheckout}/:sessionId`, lazy: () => import('./sandbox-checkout-route.tsx') },
+      { path: `${ROUTES.appReceipts}/:paymentId`, lazy: () => import('./app-receipt-route.tsx') },
       { path: '*', Component: RedirectHome },
     ],
   },

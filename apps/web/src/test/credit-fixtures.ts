@@ -32,6 +32,10 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     currency: 'usd',
     status: 'paid',
     provider: 'sandbox',
+    kind: 'checkout',
+    method: 'Sandbox card •••• 4242',
+    receiptUrl: '/app/credits/receipts/pay_1',
+    failureMessage: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     paidAt: '2026-01-05T10:01:00.000Z',
     ...overrides,
@@ -48,6 +52,7 @@ export function makeSandboxCheckout(overrides: Partial<SandboxCheckout> = {}): S
     currency: 'usd',
     status: 'open',
     email: 'ada@example.com',
+    saveCard: false,
     ...overrides,
   };
 }

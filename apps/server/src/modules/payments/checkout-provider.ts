@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
+import { sandboxCardParts, stripeCardParts } from './saved-card-charges.ts';
 import { payments } from './schema.ts';
 
 /** What our fulfil path needs to know about a checkout session, from Stripe or the sandbox. */
@@ -17,6 +18,17 @@ export interface CheckoutSessionState {
   paymentIntentId: string | null;
   /** Our payment row id, as we put it into the session's metadata. */
   paymentId: string | null;
+  /** The card and receipt of a paid session, when the provider told us (absent from a bare webhook). */
+  charge?: ChargeDetails;
+}
+
+/** What a paid charge tells us: the card (to show, and to save for auto top-up) and the receipt. */
+export interface ChargeDetails {
+  paymentMethodId: string | null;
+  customerId: string | null;
+  brand: string | null;
+  last4: string | null;
+  receiptUrl: string | null;
 }
 
 export interface NewCheckout {
@@ -26,16 +38,74 @@ export interface NewCheckout {
   pack: CreditPackage;
   successUrl: string;
   cancelUrl: string;
+  /** Keep the card for off-session charges (auto top-up). */
+  saveCard: boolean;
+  /** The workspace's Stripe Customer, when it has billing details or saves a card. */
+  customerId?: string;
+}
+
+/** A charge of a saved card without the customer present (auto top-up). */
+export interface SavedCardCharge {
+  paymentId: string;
+  workspaceId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customerId: string | null;
+  paymentMethodId: string;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; paymentIntentId: string; amount: number; currency: string; charge: ChargeDetails }
+  | { status: 'processing'; paymentIntentId: string }
+  | { status: 'failed'; paymentIntentId: string | null; message: string };
+
+/** The customer's details as the provider keeps them (Stripe's Customer). */
+export interface CustomerInput {
+  workspaceId: string;
+  email: string;
+  existingId: string | null;
+  details: {
+    name: string;
+    company: string | null;
+    line1: string;
+    line2: string | null;
+    city: string;
+    postalCode: string | null;
+    country: string;
+    vatId: string | null;
+  } | null;
 }
 
 export interface CheckoutProvider {
   readonly name: 'stripe' | 'sandbox';
   createSession(checkout: NewCheckout): Promise<{ sessionId: string; url: string }>;
   retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
+  /** Creates or updates the workspace's customer; undefined where the provider keeps none. */
+  ensureCustomer(input: CustomerInput): Promise<string | undefined>;
+  /** Charges the saved card off-session; our payment id is the idempotency key, so a retry is one charge. */
+  chargeSavedCard(charge: SavedCardCharge): Promise<ChargeOutcome>;
+  /** Where an off-session charge stands now (a processing one settles later). */
+  retrieveCharge(paymentIntentId: string): Promise<ChargeOutcome>;
 }
 
 const PAID_STATES = new Set<string>(['paid', 'no_payment_required']);
 const SESSION_STATES = new Set<string>(['open', 'complete', 'expired']);
+
+/** The card and receipt of a PaymentIntent whose `latest_charge` (and customer) are expanded or ids. */
+export function chargeDetailsOf(intent: Stripe.PaymentIntent): ChargeDetails {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  const method = intent.payment_method;
+  const customer = intent.customer;
+  return {
+    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? charge?.payment_method ?? null),
+    customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+    brand: card?.brand ?? null,
+    last4: card?.last4 ?? null,
+    receiptUrl: charge?.receipt_url ?? null,
+  };
+}
 
 export function sessionStateOf(session: Stripe.Checkout.Session): CheckoutSessionState {
   const intent = session.payment_intent;
@@ -52,6 +122,7 @@ export function sessionStateOf(session: Stripe.Checkout.Session): CheckoutSessio
     currency: session.currency,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     paymentId: session.metadata?.paymentId ?? null,
+    ...(intent && typeof intent === 'object' && { charge: chargeDetailsOf(intent) }),
   };
 }
 
@@ -72,7 +143,17 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
 export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
   return {
     name: 'stripe',
-    async createSession({ paymentId, workspaceId, email, pack, successUrl, cancelUrl }) {
+    ...stripeCardParts(stripe),
+    async createSession({
+      paymentId,
+      workspaceId,
+      email,
+      pack,
+      successUrl,
+      cancelUrl,
+      saveCard,
+      customerId,
+    }) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -90,9 +171,13 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
             },
           ],
           client_reference_id: workspaceId,
-          customer_email: email,
+          // A Customer carries the billing details and keeps a saved card; else just the address.
+          ...(customerId ? { customer: customerId } : { customer_email: email }),
           metadata: { paymentId, package: pack.name, credits: String(pack.credits), workspaceId },
-          payment_intent_data: { metadata: { paymentId } },
+          payment_intent_data: {
+            metadata: { paymentId },
+            ...(saveCard && { setup_future_usage: 'off_session' as const }),
+          },
           success_url: successUrl,
           cancel_url: cancelUrl,
         },
@@ -102,7 +187,9 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
       return { sessionId: session.id, url: session.url };
     },
     async retrieveSession(sessionId) {
-      return sessionStateOf(await stripe.checkout.sessions.retrieve(sessionId));
+      return sessionStateOf(
+        await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }),
+      );
     },
   };
 }
@@ -115,6 +202,7 @@ export function createStripeCheckout(stripe: Stripe): CheckoutProvider {
 export function createSandboxCheckout(db: Db, publicUrl: string): CheckoutProvider {
   return {
     name: 'sandbox',
+    ...sandboxCardParts,
     async createSession({ paymentId }) {
       const sessionId = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
       await db.update(payments).set({ sandboxState: 'open' }).where(eq(payments.id, paymentId));
@@ -132,6 +220,15 @@ export function createSandboxCheckout(db: Db, publicUrl: string): CheckoutProvid
         currency: row.currency,
         paymentIntentId: isPaid ? `pi_sandbox_${row.id}` : null,
         paymentId: row.id,
+        ...(isPaid && {
+          charge: {
+            paymentMethodId: row.paymentMethodId,
+            customerId: null,
+            brand: row.cardBrand,
+            last4: row.cardLast4,
+            receiptUrl: null,
+          },
+        }),
       };
     },
   };

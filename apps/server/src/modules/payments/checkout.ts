@@ -1,20 +1,25 @@
 import {
+  BILLING_TEXTS,
   CREDIT_PACKAGES,
   type CreditPackageName,
   PAYMENT_MESSAGES,
   type Payment,
   ROUTES,
+  SANDBOX_DEFAULT_CARD,
   type SandboxCheckout,
   type VerifyPaymentResponse,
 } from '@conduit/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/database.ts';
-import { Conflict, NotFound, ServiceUnavailable } from '../../platform/errors.ts';
+import { BadRequest, Conflict, NotFound, ServiceUnavailable } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { users } from '../auth/schema.ts';
+import { detailsOf, findBillingProfile, rememberStripeCustomer } from '../billing/billing-details.ts';
+import { methodOf, receiptUrlOf } from '../billing/receipts.ts';
 import type { CheckoutProvider } from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded } from './fulfil-payment.ts';
+import { sandboxPaymentMethodId } from './saved-card-charges.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export interface PaymentsContext {
@@ -38,6 +43,10 @@ function toPayment(row: PaymentRow): Payment {
     currency: row.currency,
     status: row.status,
     provider: row.provider,
+    kind: row.kind,
+    method: methodOf(row),
+    receiptUrl: receiptUrlOf(row),
+    failureMessage: row.failureMessage,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
   };
@@ -48,11 +57,14 @@ export async function startCheckout(
   ctx: PaymentsContext,
   buyer: { workspaceId: string; buyerId: string; email: string },
   packageName: CreditPackageName,
+  saveCard = false,
 ): Promise<{ url: string }> {
   const { provider } = ctx;
   if (!provider) throw new ServiceUnavailable(PAYMENT_MESSAGES.unavailable);
   const pack = CREDIT_PACKAGES[packageName];
   const paymentId = newId('pay');
+  const profile = await findBillingProfile(ctx.db, buyer.workspaceId);
+  const billingDetails = detailsOf(profile);
   await ctx.db.insert(payments).values({
     id: paymentId,
     workspaceId: buyer.workspaceId,
@@ -62,9 +74,26 @@ export async function startCheckout(
     amountCents: pack.price,
     currency: 'usd',
     provider: provider.name,
+    saveCard,
+    billingDetails,
   });
   try {
+    // Stripe gets a Customer when there are details to carry or a card to keep.
+    const customerId =
+      billingDetails || saveCard || profile?.stripeCustomerId
+        ? await provider.ensureCustomer({
+            workspaceId: buyer.workspaceId,
+            email: buyer.email,
+            existingId: profile?.stripeCustomerId ?? null,
+            details: billingDetails,
+          })
+        : undefined;
+    if (customerId && customerId !== profile?.stripeCustomerId) {
+      await rememberStripeCustomer(ctx.db, buyer.workspaceId, customerId);
+    }
     const session = await provider.createSession({
+      saveCard,
+      customerId,
       paymentId,
       workspaceId: buyer.workspaceId,
       email: buyer.email,
@@ -148,7 +177,12 @@ export async function listPayments(
   const rows = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.workspaceId, workspaceId), sql`${payments.checkoutSessionId} is not null`))
+    .where(
+      and(
+        eq(payments.workspaceId, workspaceId),
+        sql`(${payments.checkoutSessionId} is not null or ${payments.kind} = 'auto_topup')`,
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(200);
   return rows.map(toPayment);
@@ -181,6 +215,27 @@ export async function getSandboxCheckout(
     currency: row.currency,
     status: row.sandboxState ?? 'expired',
     email: buyer?.email ?? '',
+    saveCard: row.saveCard,
+  };
+}
+
+const luhnValid = (digits: string) =>
+  [...digits].reverse().reduce((sum, char, index) => {
+    const digit = Number(char) * (index % 2 === 1 ? 2 : 1);
+    return sum + (digit > 9 ? digit - 9 : digit);
+  }, 0) %
+    10 ===
+  0;
+
+/** The TEST MODE card paid with: the default test card unless the page sent a (valid) number. */
+function sandboxCard(cardNumber: string | undefined) {
+  const digits = (cardNumber ?? SANDBOX_DEFAULT_CARD).replace(/[\s-]/g, '');
+  if (!/^\d{16}$/.test(digits) || !luhnValid(digits))
+    throw new BadRequest(BILLING_TEXTS.invalidCard, 'cardNumber');
+  return {
+    paymentMethodId: sandboxPaymentMethodId(digits),
+    cardBrand: digits.startsWith('5') ? 'mastercard' : 'visa',
+    cardLast4: digits.slice(-4),
   };
 }
 
@@ -193,13 +248,15 @@ export async function decideSandboxCheckout(
   workspaceId: string,
   sessionId: string,
   decision: 'pay' | 'cancel',
+  cardNumber?: string,
 ): Promise<{ redirectUrl: string }> {
   const row = await findSandboxPayment(ctx, workspaceId, sessionId);
+  const card = decision === 'pay' ? sandboxCard(cardNumber) : undefined;
   const moved = await ctx.db
     .update(payments)
     .set(
       decision === 'pay'
-        ? { sandboxState: 'complete', updatedAt: sql`now()` }
+        ? { sandboxState: 'complete', updatedAt: sql`now()`, ...card }
         : { sandboxState: 'expired', status: 'canceled', updatedAt: sql`now()` },
     )
     .where(and(eq(payments.id, row.id), eq(payments.sandboxState, 'open')))

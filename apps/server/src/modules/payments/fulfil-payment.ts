@@ -1,10 +1,11 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/database.ts';
+import { afterPaymentCredited } from '../billing/after-payment.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import type { CheckoutSessionState } from './checkout-provider.ts';
+import type { ChargeDetails, CheckoutSessionState } from './checkout-provider.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export type FulfilOutcome =
@@ -27,6 +28,15 @@ async function lockPayment(tx: Tx, session: CheckoutSessionState) {
   return row;
 }
 
+/** What says a payment is paid: a paid checkout session, or a succeeded PaymentIntent. */
+interface PaidState {
+  paymentIntentId: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  checkoutSessionId: string | null;
+  charge?: ChargeDetails;
+}
+
 /**
  * The one fulfil path for both the webhook and the verify call
  * (docs/product.md, "Credits and money"). The payment row is locked, then the purchase is a ledger
@@ -43,38 +53,71 @@ export async function fulfilCheckout(
   if (!payment) return { kind: 'unknown-session' };
   if (payment.status === 'paid') return { kind: 'already-processed', payment };
   if (session.paymentStatus === 'unpaid') return { kind: 'not-paid', payment };
-  if (session.amountTotal !== payment.amountCents || session.currency?.toLowerCase() !== payment.currency) {
-    // Sessions are created by us for the row's amount; a mismatch is never credited.
+  return creditLockedPayment(tx, payment, { ...session, checkoutSessionId: session.id }, log);
+}
+
+/**
+ * The same path for an off-session PaymentIntent (auto top-up) that succeeded, reached by its
+ * `payment_intent.succeeded` webhook or by the charge's own answer, whichever comes first.
+ */
+export async function fulfilPaymentIntent(
+  tx: Tx,
+  paymentId: string,
+  intent: Omit<PaidState, 'checkoutSessionId'>,
+  log: Logger,
+): Promise<FulfilOutcome> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!payment) return { kind: 'unknown-session' };
+  if (payment.status === 'paid') return { kind: 'already-processed', payment };
+  if (payment.status !== 'pending' && payment.status !== 'processing') return { kind: 'not-paid', payment };
+  return creditLockedPayment(tx, payment, { ...intent, checkoutSessionId: payment.checkoutSessionId }, log);
+}
+
+async function creditLockedPayment(
+  tx: Tx,
+  payment: PaymentRow,
+  paid: PaidState,
+  log: Logger,
+): Promise<FulfilOutcome> {
+  if (paid.amountTotal !== payment.amountCents || paid.currency?.toLowerCase() !== payment.currency) {
+    // Sessions and intents are created by us for the row's amount; a mismatch is never credited.
     log.error(
       {
         paymentId: payment.id,
-        sessionId: session.id,
-        amountTotal: session.amountTotal,
-        currency: session.currency,
+        paymentIntentId: paid.paymentIntentId,
+        amountTotal: paid.amountTotal,
+        currency: paid.currency,
       },
-      'checkout session amount does not match its payment; not credited',
+      'paid amount does not match its payment; not credited',
     );
     return { kind: 'not-paid', payment };
   }
-  const [paid] = await tx
+  const charge = paid.charge;
+  const [updated] = await tx
     .update(payments)
     .set({
       status: 'paid',
       paidAt: sql`now()`,
       updatedAt: sql`now()`,
-      paymentIntentId: session.paymentIntentId,
-      checkoutSessionId: session.id,
+      paymentIntentId: paid.paymentIntentId,
+      checkoutSessionId: paid.checkoutSessionId,
+      failureMessage: null,
+      ...(charge?.paymentMethodId && { paymentMethodId: charge.paymentMethodId }),
+      ...(charge?.brand && { cardBrand: charge.brand }),
+      ...(charge?.last4 && { cardLast4: charge.last4 }),
+      ...(charge?.receiptUrl && { receiptUrl: charge.receiptUrl }),
     })
     .where(eq(payments.id, payment.id))
     .returning();
+  const paidRow = updated ?? payment;
   const grant = await grantCredits(tx, {
     workspaceId: payment.workspaceId,
     delta: payment.credits,
     reason: 'purchase',
     reference: payment.id,
-    note: `${payment.package} pack`,
+    note: payment.kind === 'auto_topup' ? `${payment.package} pack (auto top-up)` : `${payment.package} pack`,
   });
-  if (!grant.isApplied) return { kind: 'already-processed', payment: paid ?? payment };
+  if (!grant.isApplied) return { kind: 'already-processed', payment: paidRow };
   const [workspace] = await tx
     .update(workspaces)
     .set({ tier: sql`case when ${workspaces.tier} = 'free' then 'pro' else ${workspaces.tier} end` })
@@ -90,10 +133,12 @@ export async function fulfilCheckout(
         package: payment.package,
         credits: payment.credits,
         amount: payment.amountCents,
+        kind: payment.kind,
       },
     });
+    await afterPaymentCredited(tx, workspace, paidRow, charge);
   }
-  return { kind: 'credited', payment: paid ?? payment };
+  return { kind: 'credited', payment: paidRow };
 }
 
 /** Records a checkout that ended without money (failed, expired, canceled); an ended one stays as it ended. */

@@ -309,6 +309,7 @@ describe('payments in sandbox mode (no Stripe keys, not production)', () => {
       currency: 'usd',
       status: 'open',
       email: account.email,
+      saveCard: false,
     });
     expect((await account.call('POST', '/api/payments/verify-payment', { sessionId })).json().success).toBe(
       false,

@@ -5,6 +5,7 @@ import {
   PaymentsResponse,
   SandboxCheckout,
   SandboxDecisionResponse,
+  SandboxPayBody,
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '@conduit/contracts';
@@ -60,6 +61,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
             ctx,
             { workspaceId: workspace.id, buyerId: user.id, email: user.email },
             request.body.package,
+            request.body.saveCard ?? false,
           );
         },
       );
@@ -81,19 +83,36 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
         async (request) =>
           getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
       );
-      for (const decision of ['pay', 'cancel'] as const) {
-        scoped.post(
-          `/api/payments/sandbox/:sessionId/${decision}`,
-          { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
-          async (request) =>
-            decideSandboxCheckout(
-              ctx,
-              workspaceFor(request, 'buyCredits').id,
-              request.params.sessionId,
-              decision,
-            ),
-        );
-      }
+      scoped.post(
+        APP_PATHS.sandboxPay.path,
+        {
+          schema: {
+            tags,
+            params: SessionParams,
+            body: SandboxPayBody,
+            response: { 200: SandboxDecisionResponse },
+          },
+        },
+        async (request) =>
+          decideSandboxCheckout(
+            ctx,
+            workspaceFor(request, 'buyCredits').id,
+            request.params.sessionId,
+            'pay',
+            request.body?.cardNumber,
+          ),
+      );
+      scoped.post(
+        APP_PATHS.sandboxCancel.path,
+        { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
+        async (request) =>
+          decideSandboxCheckout(
+            ctx,
+            workspaceFor(request, 'buyCredits').id,
+            request.params.sessionId,
+            'cancel',
+          ),
+      );
     });
 
     // Stripe signs the exact bytes it sent: this route alone keeps the raw body.
@@ -119,7 +138,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
         } catch {
           throw new BadRequest('Invalid Stripe signature', 'stripe-signature');
         }
-        const outcome = await handleStripeEvent(services.db, services.log, event);
+        const outcome = await handleStripeEvent(services, ctx.provider, event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
         return { received: true, outcome };
       });

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
 import { workspaces } from '../workspaces/schema.ts';
@@ -29,6 +29,21 @@ export const payments = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** The sandbox checkout's own state (open, complete, expired); null for Stripe. */
     sandboxState: text('sandbox_state', { enum: ['open', 'complete', 'expired'] }),
+    /** A checkout, or auto top-up's off-session charge of the saved card (no checkout session). */
+    kind: text('kind', { enum: ['checkout', 'auto_topup'] })
+      .notNull()
+      .default('checkout'),
+    /** The buyer asked to keep the card for auto top-up. */
+    saveCard: boolean('save_card').notNull().default(false),
+    /** The card paid with (Stripe's PaymentMethod or `pm_sandbox_...`), brand and last four digits. */
+    paymentMethodId: text('payment_method_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Stripe's hosted receipt of the charge, stored when the payment is fulfilled. */
+    receiptUrl: text('receipt_url'),
+    failureMessage: text('failure_message'),
+    /** The workspace's billing details when the payment was made, as its receipt prints them. */
+    billingDetails: jsonb('billing_details').$type<Record<string, string | null>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     paidAt: timestamptz('paid_at'),
@@ -36,6 +51,10 @@ export const payments = pgTable(
   (table) => [
     index('payments_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     check('payments_credits_check', sql`${table.credits} > 0`),
+    check('payments_kind_check', sql`${table.kind} in ('checkout', 'auto_topup')`),
+    index('payments_open_topups_idx')
+      .on(table.createdAt)
+      .where(sql`${table.kind} = 'auto_topup' and ${table.status} in ('pending', 'processing')`),
     check('payments_amount_cents_check', sql`${table.amountCents} > 0`),
     check(
       'payments_status_check',

@@ -39,11 +39,18 @@ export const sandboxCheckoutQuery = (sessionId: string) =>
   });
 
 export const paymentsApi = {
-  createCheckout: (packageName: string) =>
-    apiClient.post<CheckoutResponse>(APP_PATHS.createCheckoutSession.path, { package: packageName }),
+  createCheckout: (packageName: string, saveCard = false) =>
+    apiClient.post<CheckoutResponse>(APP_PATHS.createCheckoutSession.path, {
+      package: packageName,
+      ...(saveCard && { saveCard }),
+    }),
   verify: (sessionId: string) =>
     apiClient.post<VerifyPaymentResponse>(APP_PATHS.verifyPayment.path, { sessionId }),
-  paySandbox: (sessionId: string) => apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/pay`),
+  paySandbox: (sessionId: string, cardNumber?: string) =>
+    apiClient.post<SandboxDecisionResponse>(
+      `${sandboxPath(sessionId)}/pay`,
+      cardNumber === undefined ? undefined : { cardNumber },
+    ),
   cancelSandbox: (sessionId: string) =>
     apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/cancel`),
 };

@@ -17,6 +17,17 @@ function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
     'GET /api/credits': { body: makeCredits() },
     'GET /api/payments': { body: { payments: [] } },
     'GET /api/alerts': { body: makeAlerts() },
+    'GET /api/billing/details': { body: { details: null } },
+    'GET /api/billing/auto-top-up': {
+      body: {
+        settings: null,
+        card: null,
+        topUpsThisMonth: 0,
+        failuresInARow: 0,
+        turnedOffAfterFailures: false,
+        lastTopUp: null,
+      },
+    },
     ...routes,
   });
   const user = userEvent.setup();

@@ -8,6 +8,8 @@ import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LowBalanceAlerts } from '../alerts/low-balance-alerts.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { AutoTopUpSection } from './auto-top-up-section.tsx';
+import { BillingDetailsSection } from './billing-details-section.tsx';
 import { CreditSummary } from './credit-summary.tsx';
 import { creditsQuery } from './credits-api.ts';
 import { creditsLoadErrorText, isRetryableLoadError } from './credits-load-error.ts';
@@ -80,7 +82,9 @@ export function CreditsPage() {
           )}
           <UsageCosts credits={credits.data} />
           <LowBalanceAlerts />
+          {canBuy && <AutoTopUpSection packages={credits.data.creditPackages} />}
           {canBuy && <PurchaseHistory packages={credits.data.creditPackages} />}
+          {canBuy && <BillingDetailsSection />}
         </>
       )}
     </div>

@@ -1,8 +1,15 @@
-import { type CreditPackage, formatCents, PAYMENT_TEXTS, packContents } from '@conduit/contracts';
+import {
+  BILLING_TEXTS,
+  type CreditPackage,
+  formatCents,
+  PAYMENT_TEXTS,
+  packContents,
+} from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
@@ -36,11 +43,12 @@ export function PackagePicker({
   const { error } = useNotify();
   const packs = Object.values(packages).sort((a, b) => a.price - b.price);
   const [selected, setSelected] = useState(() => initialPack(packs, preferred));
+  const [saveCard, setSaveCard] = useState(false);
   const pack = packs.find((candidate) => candidate.name === selected);
 
   const checkout = useMutation({
     mutationFn: async (packageName: string) => {
-      const { url } = await paymentsApi.createCheckout(packageName);
+      const { url } = await paymentsApi.createCheckout(packageName, saveCard);
       if (!url) throw new Error('The checkout session has no URL');
       return url;
     },
@@ -98,6 +106,14 @@ export function PackagePicker({
                 {pack.label}: {formatQuantity(pack.credits, 'credit')} for {formatCents(pack.price)}
               </p>
               <p className="mt-1 text-muted text-sm">{packSummary(pack)}</p>
+              <CheckboxField
+                className="mt-3"
+                label={BILLING_TEXTS.saveCardLabel}
+                help="Auto top-up can then buy packs with it when your balance runs low."
+                checked={saveCard}
+                disabled={isProcessing}
+                onChange={(event) => setSaveCard(event.target.checked)}
+              />
             </div>
             <Button type="submit" size="lg" disabled={isProcessing} className="shrink-0">
               <CreditCard aria-hidden="true" className="size-5" />

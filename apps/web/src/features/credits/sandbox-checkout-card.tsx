@@ -1,10 +1,11 @@
-import { formatCents, PAYMENT_TEXTS, type SandboxCheckout } from '@conduit/contracts';
+import { formatCents, PAYMENT_TEXTS, SANDBOX_DEFAULT_CARD, type SandboxCheckout } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
@@ -36,10 +37,11 @@ export function SandboxCheckoutCard({
   onStale: () => void;
 }) {
   const headingId = useId();
+  const [cardNumber, setCardNumber] = useState(SANDBOX_DEFAULT_CARD.replace(/(\d{4})(?=\d)/g, '$1 '));
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
       decision === 'pay'
-        ? paymentsApi.paySandbox(checkout.sessionId)
+        ? paymentsApi.paySandbox(checkout.sessionId, checkout.saveCard ? cardNumber : undefined)
         : paymentsApi.cancelSandbox(checkout.sessionId),
     onSuccess: ({ redirectUrl }) => pageLocation.assign(redirectUrl),
     // The session may have expired or been completed in another tab: show its current state.
@@ -65,10 +67,28 @@ export function SandboxCheckoutCard({
           <EmailAddress email={checkout.email} />
         </Line>
       </dl>
-      <p className="mt-4 text-muted text-sm">
-        This installation has no payment provider configured. Paying adds the credits at once; no card is
-        asked for and nothing is charged.
-      </p>
+      {checkout.saveCard ? (
+        <div className="mt-4 space-y-2">
+          <TextField
+            label="Test card number (saved for auto top-up)"
+            inputMode="numeric"
+            autoComplete="off"
+            value={cardNumber}
+            disabled={isBusy}
+            onChange={(event) => setCardNumber(event.target.value)}
+            help="4242 4242 4242 4242 works; 4000 0000 0000 0002 is saved, but its auto top-up charges are declined."
+          />
+          <p className="text-muted text-sm">
+            This installation has no payment provider configured. Nothing is charged; the test card is kept
+            for auto top-up.
+          </p>
+        </div>
+      ) : (
+        <p className="mt-4 text-muted text-sm">
+          This installation has no payment provider configured. Paying adds the credits at once; no card is
+          asked for and nothing is charged.
+        </p>
+      )}
       {decide.isError && (
         <div className="mt-4">
           <FormAlert>{serverTextOr(decide.error, SANDBOX_DECISION_FAILED)}</FormAlert>

@@ -55,6 +55,14 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
   'webhook.endpoint_changed': (d) =>
     d.webhookUrl ? `set the webhook endpoint to ${text(d, 'webhookUrl')}` : 'removed the webhook endpoint',
   'webhook.secret_rotated': () => 'rotated the webhook signing secret',
+  'billing.details_updated': () => 'updated the billing details',
+  'auto_topup.updated': (d) =>
+    d.enabled === true
+      ? `turned auto top-up on (under ${formatCount(count(d, 'threshold'))} credits, ${text(d, 'package')} pack, at most ${count(d, 'monthlyLimit')} a month)`
+      : 'turned auto top-up off',
+  'auto_topup.card_saved': (d) => `saved a card for auto top-up (•••• ${text(d, 'last4')})`,
+  'auto_topup.failed': (d) => `could not charge the saved card (${text(d, 'message')})`,
+  'auto_topup.turned_off': () => 'was turned off after three declined charges in a row',
 };
 
 /**
@@ -63,5 +71,6 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
  */
 export function auditLine(entry: Pick<TeamAuditEntry, 'actor' | 'action' | 'details'>): string {
   const what = DESCRIBE[entry.action]?.(entry.details) ?? entry.action;
-  return `${entry.actor ?? 'Someone'} ${what}`;
+  const isAutomatic = entry.action.startsWith('auto_topup.') || entry.details.kind === 'auto_topup';
+  return `${entry.actor ?? (isAutomatic ? 'Auto top-up' : 'Someone')} ${what}`;
 }

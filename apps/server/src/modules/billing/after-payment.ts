@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/database.ts';
+import type { ChargeDetails } from '../payments/checkout-provider.ts';
+import type { PaymentRow } from '../payments/schema.ts';
+import { recordTeamEvent } from '../workspaces/team-audit.ts';
+import { autoTopUps, savedCards } from './schema.ts';
+
+/**
+ * What a credited payment means for billing, in the fulfil transaction: a purchase whose buyer
+ * ticked "Save this card" saves its card (replacing an older one), and a paid top-up ends a run
+ * of declines.
+ */
+export async function afterPaymentCredited(
+  tx: Tx,
+  workspace: { id: string; kind: 'personal' | 'team' },
+  payment: PaymentRow,
+  charge: ChargeDetails | undefined,
+): Promise<void> {
+  if (payment.saveCard && payment.paymentMethodId) {
+    const card = {
+      provider: payment.provider,
+      customerId: charge?.customerId ?? null,
+      paymentMethodId: payment.paymentMethodId,
+      brand: payment.cardBrand ?? 'card',
+      last4: payment.cardLast4 ?? '????',
+      paymentId: payment.id,
+      savedAt: new Date(),
+    };
+    await tx
+      .insert(savedCards)
+      .values({ workspaceId: payment.workspaceId, ...card })
+      .onConflictDoUpdate({ target: savedCards.workspaceId, set: card });
+    await recordTeamEvent(tx, {
+      workspace,
+      actorId: payment.createdBy,
+      action: 'auto_topup.card_saved',
+      details: { paymentId: payment.id, brand: card.brand, last4: card.last4 },
+    });
+  }
+  // A paid top-up ends a run of declines; any credited purchase that lifts the balance back to the
+  // threshold re-arms at once, so the next crossing buys again even before a scan saw the balance.
+  await tx
+    .update(autoTopUps)
+    .set({
+      ...(payment.kind === 'auto_topup' && { failures: 0, retryAt: null }),
+      isArmed: sql`${autoTopUps.isArmed} or (select balance from credit_accounts c where c.workspace_id = ${autoTopUps.workspaceId}) >= ${autoTopUps.threshold}`,
+    })
+    .where(eq(autoTopUps.workspaceId, payment.workspaceId));
+}

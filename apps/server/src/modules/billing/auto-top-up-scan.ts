@@ -1,0 +1,178 @@
+import { CREDIT_PACKAGES, type CreditPackageName } from '@conduit/contracts';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { newId } from '../../platform/ids.ts';
+import type { CheckoutProvider } from '../payments/checkout-provider.ts';
+import { type PaymentRow, payments } from '../payments/schema.ts';
+import { COUNTED_STATUSES, monthStartOf } from './auto-top-up-settings.ts';
+import { detailsOf } from './billing-details.ts';
+import { billingProfiles, savedCards } from './schema.ts';
+import { settleTopUp, type TopUpServices } from './top-up-outcome.ts';
+
+const CLAIM_BATCH = 100;
+
+interface Claimed extends Record<string, unknown> {
+  workspace_id: string;
+  package: string;
+}
+
+/**
+ * Re-arms every disarmed top-up whose balance is back at or above its threshold (a purchase, a
+ * refund, or the top-up itself), so the next crossing buys again.
+ */
+async function rearm(services: TopUpServices) {
+  await services.pool.query(
+    `update auto_topups t set is_armed = true
+       from credit_accounts c
+      where c.workspace_id = t.workspace_id and t.is_enabled and not t.is_armed
+        and c.balance >= t.threshold`,
+  );
+}
+
+/**
+ * Claims the crossings: enabled, armed top-ups whose balance is under the threshold, whose card
+ * suits this installation's provider, not waiting out a decline, and under the month's cap. The
+ * rows are locked (SKIP LOCKED) and disarmed in one statement, so however many scans run at once
+ * (in however many processes) each crossing is claimed once; the claim and the payment rows it
+ * creates commit together.
+ */
+async function claimTopUps(services: TopUpServices, providerName: string, now: Date): Promise<PaymentRow[]> {
+  return services.db.transaction(async (tx) => {
+    const counted = sql.raw(COUNTED_STATUSES.map((status) => `'${status}'`).join(', '));
+    const { rows } = await tx.execute<Claimed>(sql`
+      with due as (
+        select t.workspace_id from auto_topups t
+          join credit_accounts c on c.workspace_id = t.workspace_id
+          join saved_cards s on s.workspace_id = t.workspace_id and s.provider = ${providerName}
+         where t.is_enabled and t.is_armed and c.balance < t.threshold
+           and (t.retry_at is null or t.retry_at <= ${now.toISOString()})
+           and (select count(*) from payments p
+                 where p.workspace_id = t.workspace_id and p.kind = 'auto_topup'
+                   and p.status in (${counted}) and p.created_at >= ${monthStartOf(now).toISOString()}) < t.monthly_limit
+         order by t.workspace_id
+         limit ${sql.raw(String(CLAIM_BATCH))}
+         for update of t skip locked)
+      update auto_topups t set is_armed = false
+        from due where t.workspace_id = due.workspace_id and t.is_armed
+      returning t.workspace_id, t.package`);
+    const created: PaymentRow[] = [];
+    for (const claim of rows) {
+      const pack = CREDIT_PACKAGES[claim.package as CreditPackageName];
+      if (!pack) continue;
+      const [profile] = await tx
+        .select()
+        .from(billingProfiles)
+        .where(eq(billingProfiles.workspaceId, claim.workspace_id));
+      const [card] = await tx.select().from(savedCards).where(eq(savedCards.workspaceId, claim.workspace_id));
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          id: newId('pay'),
+          workspaceId: claim.workspace_id,
+          package: pack.name,
+          credits: pack.credits,
+          amountCents: pack.price,
+          currency: 'usd',
+          provider: providerName as 'stripe' | 'sandbox',
+          kind: 'auto_topup',
+          paymentMethodId: card?.paymentMethodId,
+          cardBrand: card?.brand,
+          cardLast4: card?.last4,
+          billingDetails: detailsOf(profile),
+        })
+        .returning();
+      if (payment) created.push(payment);
+    }
+    return created;
+  });
+}
+
+/** Charges a claimed (or still open) top-up and acts on the answer; a network failure leaves it for the next scan. */
+async function chargeTopUp(
+  services: TopUpServices,
+  provider: CheckoutProvider,
+  payment: PaymentRow,
+  now: Date,
+) {
+  try {
+    const outcome =
+      payment.status === 'processing' && payment.paymentIntentId
+        ? await provider.retrieveCharge(payment.paymentIntentId)
+        : await chargeSavedCard(services, provider, payment);
+    return await settleTopUp(services, payment.id, outcome, now);
+  } catch (error) {
+    services.log.warn(
+      { err: error, paymentId: payment.id },
+      'auto top-up charge did not get an answer; retried later',
+    );
+    return 'unanswered';
+  }
+}
+
+async function chargeSavedCard(services: TopUpServices, provider: CheckoutProvider, payment: PaymentRow) {
+  const [card] = await services.db
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.workspaceId, payment.workspaceId));
+  return provider.chargeSavedCard({
+    paymentId: payment.id,
+    workspaceId: payment.workspaceId,
+    amount: payment.amountCents,
+    currency: payment.currency,
+    description: `Conduit auto top-up: ${payment.package} pack (${payment.credits} credits)`,
+    customerId: card?.customerId ?? null,
+    paymentMethodId: payment.paymentMethodId ?? card?.paymentMethodId ?? '',
+  });
+}
+
+/**
+ * Top-ups still open after `olderThanMs`: a charge whose answer was lost (the process stopped, the
+ * network failed) is sent again under the same idempotency key, so it is still one charge; a
+ * processing one is asked about. The webhook usually settles them first.
+ */
+async function settleOpenTopUps(
+  services: TopUpServices,
+  provider: CheckoutProvider,
+  now: Date,
+  olderThanMs: number,
+) {
+  const open = await services.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'auto_topup'),
+        eq(payments.provider, provider.name),
+        inArray(payments.status, ['pending', 'processing']),
+        lt(payments.createdAt, new Date(now.getTime() - olderThanMs)),
+      ),
+    )
+    .limit(CLAIM_BATCH);
+  for (const payment of open) await chargeTopUp(services, provider, payment, now);
+  return open.length;
+}
+
+export interface ScanResult {
+  charged: string[];
+  settled: number;
+}
+
+/**
+ * One auto top-up pass (docs/product.md, "Auto top-up and receipts"): re-arm, claim the crossings, charge them,
+ * then settle top-ups left open. Only enabled top-ups joined to their balances are read; the paid
+ * API does nothing for it.
+ */
+export async function runAutoTopUpScan(
+  services: TopUpServices,
+  provider: CheckoutProvider,
+  options: { now?: Date; settleOlderThanMs?: number } = {},
+): Promise<ScanResult> {
+  const now = options.now ?? new Date();
+  await rearm(services);
+  const claimed = await claimTopUps(services, provider.name, now);
+  const outcomes = await Promise.all(claimed.map((payment) => chargeTopUp(services, provider, payment, now)));
+  const settled = await settleOpenTopUps(services, provider, now, options.settleOlderThanMs ?? 60_000);
+  if (claimed.length > 0) {
+    services.log.info({ payments: claimed.map((payment) => payment.id), outcomes }, 'auto top-up charged');
+  }
+  return { charged: claimed.map((payment) => payment.id), settled };
+}

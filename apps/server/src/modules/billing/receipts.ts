@@ -1,0 +1,61 @@
+import {
+  BILLING_TEXTS,
+  CREDIT_PACKAGES,
+  type CreditPackageName,
+  PRODUCT_NAME,
+  type Receipt,
+  ROUTES,
+} from '@conduit/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../platform/config.ts';
+import type { DbOrTx } from '../../platform/database.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { type PaymentRow, payments } from '../payments/schema.ts';
+import { supportAddress } from '../support/support-contact.ts';
+import { detailsOf, findBillingProfile } from './billing-details.ts';
+import { paymentMethodLabel } from './saved-cards.ts';
+
+/** Where a payment's receipt is: Stripe's hosted one, our own page for a paid sandbox payment, or none. */
+export function receiptUrlOf(row: PaymentRow): string | null {
+  if (row.status !== 'paid') return null;
+  if (row.provider === 'sandbox') return `${ROUTES.appReceipts}/${row.id}`;
+  return row.receiptUrl;
+}
+
+/** "Visa •••• 4242" or "Sandbox card"; null while the card is not known. */
+export const methodOf = (row: PaymentRow) =>
+  paymentMethodLabel(row) ?? (row.provider === 'sandbox' ? BILLING_TEXTS.sandboxCard : null);
+
+/**
+ * A paid payment of the workspace as our receipt page prints it: the seller, the billing details
+ * the payment was made with (today's when it was made before any were saved), what was bought.
+ * Any other payment, or one of another workspace, is not found.
+ */
+export async function getReceipt(
+  db: DbOrTx,
+  config: Pick<Config, 'PUBLIC_URL' | 'SUPPORT_EMAIL'>,
+  workspaceId: string,
+  paymentId: string,
+): Promise<Receipt> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.workspaceId, workspaceId)));
+  if (row?.status !== 'paid' || !row.paidAt) throw new NotFound(BILLING_TEXTS.receiptNotFound);
+  const snapshot = row.billingDetails as Receipt['billingDetails'];
+  const billingDetails = snapshot ?? detailsOf(await findBillingProfile(db, workspaceId));
+  return {
+    paymentId: row.id,
+    seller: { name: PRODUCT_NAME, website: config.PUBLIC_URL, email: supportAddress(config) },
+    billingDetails,
+    package: row.package,
+    label: CREDIT_PACKAGES[row.package as CreditPackageName]?.label ?? row.package,
+    credits: row.credits,
+    amount: row.amountCents,
+    currency: row.currency,
+    paidAt: row.paidAt.toISOString(),
+    method: methodOf(row) ?? 'Card',
+    kind: row.kind,
+    testMode: row.provider === 'sandbox',
+  };
+}

@@ -1,0 +1,71 @@
+import { appPath } from '@conduit/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { adjustCredits } from '../src/modules/credits/ledger.ts';
+import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
+import type { TestRuntime } from './test-runtime.ts';
+
+/** An account with `credits` credits whose browser works in its personal workspace. */
+export async function billingAccount(runtime: TestRuntime, credits = 20) {
+  const account = await createPaidAccount(runtime.services, { credits, label: 'billing' });
+  const cookie = await sessionCookieFor(runtime.services, account.userId);
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+  return {
+    ...account,
+    call,
+    /** Takes credits away through the ledger (as paid calls would), down to `balance`. */
+    async spendDownTo(balance: number) {
+      const now = await this.balance();
+      await runtime.services.db.transaction((tx) =>
+        adjustCredits(tx, {
+          workspaceId: account.workspaceId,
+          delta: balance - now,
+          reference: `spend:${Math.random()}`,
+          note: 'test spend',
+        }),
+      );
+    },
+    async balance() {
+      const { rows } = await runtime.services.pool.query(
+        'select balance from credit_accounts where workspace_id = $1',
+        [account.workspaceId],
+      );
+      return rows[0].balance as number;
+    },
+    autoTopUp: async () => (await call('GET', appPath('autoTopUp'))).json(),
+    saveAutoTopUp: (body: { enabled: boolean; threshold: number; package: string; monthlyLimit: number }) =>
+      call('PUT', appPath('saveAutoTopUp'), body),
+  };
+}
+export type BillingAccount = Awaited<ReturnType<typeof billingAccount>>;
+
+/** Auto top-up payments of the workspace, oldest first. */
+export async function topUpPayments(runtime: TestRuntime, workspaceId: string) {
+  const { rows } = await runtime.services.pool.query(
+    `select id, status, payment_intent_id, receipt_url, failure_message, card_last4
+       from payments where workspace_id = $1 and kind = 'auto_topup' order by created_at`,
+    [workspaceId],
+  );
+  return rows as {
+    id: string;
+    status: string;
+    payment_intent_id: string | null;
+    receipt_url: string | null;
+    failure_message: string | null;
+    card_last4: string | null;
+  }[];
+}
+
+export async function purchaseCount(runtime: TestRuntime, workspaceId: string) {
+  const { rows } = await runtime.services.pool.query(
+    `select count(*)::int as n from credit_entries where workspace_id = $1 and reason = 'purchase'`,
+    [workspaceId],
+  );
+  return rows[0].n as number;
+}
+
+export const TOP_UP = { enabled: true, threshold: 50, package: 'starter', monthlyLimit: 2 } as const;

@@ -1,0 +1,30 @@
+import { type AutoTopUpBody, appPath, BILLING_ROUTES, type BillingDetailsInput } from '@conduit/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
+
+export const BILLING_DETAILS_QUERY_KEY = ['billing-details'] as const;
+export const AUTO_TOP_UP_QUERY_KEY = ['auto-top-up'] as const;
+
+export const billingDetailsQuery = queryOptions({
+  queryKey: BILLING_DETAILS_QUERY_KEY,
+  queryFn: ({ signal }) => callRoute(BILLING_ROUTES.details, { signal }),
+});
+
+/** The last top-up moves with the worker's scans: each visit asks again. */
+export const autoTopUpQuery = queryOptions({
+  queryKey: AUTO_TOP_UP_QUERY_KEY,
+  staleTime: 0,
+  queryFn: ({ signal }) => callRoute(BILLING_ROUTES.autoTopUp, { signal }),
+});
+
+export const receiptQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['receipt', paymentId],
+    queryFn: ({ signal }) =>
+      callRoute(BILLING_ROUTES.receipt, { path: appPath('receipt', { paymentId }), signal }),
+  });
+
+export const billingApi = {
+  saveDetails: (body: BillingDetailsInput) => callRoute(BILLING_ROUTES.saveDetails, { body }),
+  saveAutoTopUp: (body: AutoTopUpBody) => callRoute(BILLING_ROUTES.saveAutoTopUp, { body }),
+};
