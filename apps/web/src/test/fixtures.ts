@@ -1,14 +1,25 @@
 import type { ApiKey, CallDetail, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
 
+/** A key with no controls (every service, no limits); its preview is derived from its value. */
 export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  const keyValue = overrides.keyValue ?? 'cdt_live_0123456789abcdef';
   return {
     _id: 'key_1',
     keyName: 'Production',
-    keyValue: 'cdt_live_0123456789abcdef',
+    keyValue,
+    keyPreview: `${keyValue.slice(0, keyValue.indexOf('_live_') + 6)}…${keyValue.slice(-4)}`,
     createdAt: '2026-01-05T10:00:00.000Z',
     lastUsedAt: null,
+    lastUsedIp: null,
     createdBy: 'dev@example.com',
     permissions: { image: true, video: true, sora: true, linkedin: true },
+    spendLimit: null,
+    spent: 0,
+    spentResetsAt: null,
+    rateLimitPerMinute: null,
+    ipAllowlist: null,
+    expiresAt: null,
+    previousKeyValidUntil: null,
     ...overrides,
   };
 }
