@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { trustProxyOption } from './platform/ip-ranges.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
@@ -72,6 +73,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     loggerInstance: services.log as FastifyBaseLogger,
     frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(services.config.TRUST_PROXY),
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { hashApiKey } from '../keys/key-crypto.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
@@ -24,6 +25,11 @@ afterAll(() => runtime.close());
 const identityOf = (account: PaidAccount): KeyIdentity => ({
   keyId: account.keyId,
   keyName: 'test key',
+  keyHash: hashApiKey(account.key),
+  validUntil: null,
+  expiresAt: null,
+  ipAllowlist: null,
+  keyRateLimitPerMinute: null,
   workspaceId: account.workspaceId,
   workspaceKind: account.workspaceId === account.userId ? 'personal' : 'team',
   workspaceName: null,
@@ -68,6 +74,7 @@ describe.each([
     const charge = (account: PaidAccount, index: number): Promise<ChargeResult | { code: string }> =>
       charger
         .charge({
+          ip: '127.0.0.1',
           identity: identityOf(account),
           service: 'sora',
           cost: 1,
