@@ -39,7 +39,7 @@ export function KeyValue({ apiKey }: { apiKey: ApiKey }) {
           className="inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-1 text-muted text-xs hover:bg-surface-2 hover:text-fg"
         >
           <Icon aria-hidden="true" className="size-4" />
-          {isRevealed ? 'Hide' : 'Reveal'}
+          <span className="sm:hidden">{isRevealed ? 'Hide' : 'Reveal'}</span>
         </button>
       </div>
       {oldUntil && !isPast(oldUntil) && (
@@ -72,8 +72,8 @@ export function ServiceChips({ apiKey }: { apiKey: ApiKey }) {
 export function LastUsed({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.lastUsedAt) return <span className="text-muted">{KEY_SCREEN_TEXTS.never}</span>;
   return (
-    <div>
-      <p className="whitespace-nowrap text-fg">{formatDateTime(apiKey.lastUsedAt)}</p>
+    <div className="sm:min-w-32">
+      <p className="text-fg">{formatDateTime(apiKey.lastUsedAt)}</p>
       {apiKey.lastUsedIp && <p className="break-all font-mono text-muted text-xs">{apiKey.lastUsedIp}</p>}
     </div>
   );

@@ -81,8 +81,7 @@ export function KeyFormFields({ fields, maxPerMinute }: { fields: Fields; maxPer
       <TextAreaField
         label="IP allow-list"
         rows={3}
-        placeholder={'203.0.113.7\n198.51.100.0/24'}
-        help="Addresses or CIDR ranges, one per line or comma-separated. Empty: any address."
+        help="Addresses or CIDR ranges (203.0.113.7, 198.51.100.0/24), one per line or comma-separated. Empty: any address."
         {...field('ipAllowlist')}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

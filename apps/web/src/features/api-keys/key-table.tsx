@@ -35,7 +35,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
       >
         {apiKey.keyName}
       </th>
-      <Cell compact column="Key" className="max-sm:col-span-2 sm:w-64 sm:max-w-64">
+      <Cell compact column="Key" className="max-sm:col-span-2 sm:max-w-56">
         <KeyValue apiKey={apiKey} />
       </Cell>
       <Cell compact column="Services">
@@ -50,17 +50,24 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
       <Cell compact column="Expires">
         <Expiry apiKey={apiKey} />
       </Cell>
-      <Cell compact column="Created by" className="min-w-0 break-all">
-        {apiKey.createdBy ?? <span className="text-muted">-</span>}
+      <Cell compact column="Created by" className="min-w-0">
+        {apiKey.createdBy ? (
+          <span className="block break-all sm:max-w-36 sm:truncate" title={apiKey.createdBy}>
+            {apiKey.createdBy}
+          </span>
+        ) : (
+          <span className="text-muted">-</span>
+        )}
         <span className="block text-muted text-xs">{formatDate(apiKey.createdAt)}</span>
       </Cell>
       <Cell compact column="Actions" className="max-sm:col-span-2">
-        <div className="flex gap-1 sm:justify-end">
+        <div className="flex gap-1 sm:justify-end sm:gap-0">
           {ACTIONS.map(({ action, label, icon: Icon }) => (
             <Button
               key={action}
               variant="ghost"
               size="sm"
+              className="sm:px-2"
               title={label}
               aria-label={`${label} key ${apiKey.keyName}`}
               onClick={() => onAction(action)}
