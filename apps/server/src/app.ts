@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import { trustProxyOption } from './platform/ip-ranges.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
@@ -42,6 +41,7 @@ import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
+import { trustProxyOption } from './platform/ip-ranges.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { registerNoStoreDefault } from './platform/no-store.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './platform/security-headers.ts';

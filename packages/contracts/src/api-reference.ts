@@ -264,7 +264,8 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
   {
     status: 429,
     code: ERROR_CODES.RATE_LIMITED,
-    meaning: "The account's per-minute, per-hour or per-day request limit, or the key's own per-minute limit, is used up.",
+    meaning:
+      "The account's per-minute, per-hour or per-day request limit, or the key's own per-minute limit, is used up.",
     action: 'Wait the seconds in Retry-After; the RateLimit header says what remains.',
   },
   {

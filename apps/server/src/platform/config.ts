@@ -104,9 +104,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
-      .refine((value) => /^\d+$/.test(value) || value.split(',').every((part) => parseIpRange(part) !== undefined), {
-        error: 'must be a number of hops or a comma list of addresses and CIDR ranges',
-      })
+      .refine(
+        (value) => /^\d+$/.test(value) || value.split(',').every((part) => parseIpRange(part) !== undefined),
+        {
+          error: 'must be a number of hops or a comma list of addresses and CIDR ranges',
+        },
+      )
       .optional(),
   ),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),

@@ -108,7 +108,11 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     'expired',
     'The key is past its expiry',
   );
-  add(keyControlError(endpoint, {}, '198.51.100.7'), 'ipNotAllowed', "A call from outside the key's IP allow-list");
+  add(
+    keyControlError(endpoint, {}, '198.51.100.7'),
+    'ipNotAllowed',
+    "A call from outside the key's IP allow-list",
+  );
   if (endpoint.cost > 0) {
     add(
       new InsufficientCredits(endpoint.cost, endpoint.cost - 1),

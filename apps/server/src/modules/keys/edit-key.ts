@@ -27,7 +27,9 @@ async function withLockedKey(
     const [current] = await tx
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, actor.workspace.id), isNull(apiKeys.deletedAt)))
+      .where(
+        and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, actor.workspace.id), isNull(apiKeys.deletedAt)),
+      )
       .for('no key update');
     if (!current) throw new NotFound('API key not found');
     const changed = await change(tx, current);
@@ -80,12 +82,13 @@ export async function updateKey(
       workspacePerMinute: actor.workspace.limits.perMinute,
       now,
     });
-    const budget = changesBudget(columns, current) && columns.spendLimitPeriod
-      ? {
-          spentCredits: await spentThisPeriod(tx, keyId, columns.spendLimitPeriod, now),
-          spentPeriod: spendPeriodLabel(columns.spendLimitPeriod, now),
-        }
-      : {};
+    const budget =
+      changesBudget(columns, current) && columns.spendLimitPeriod
+        ? {
+            spentCredits: await spentThisPeriod(tx, keyId, columns.spendLimitPeriod, now),
+            spentPeriod: spendPeriodLabel(columns.spendLimitPeriod, now),
+          }
+        : {};
     const [row] = await tx
       .update(apiKeys)
       .set({ name, ...columns, ...budget })

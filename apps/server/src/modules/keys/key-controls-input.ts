@@ -7,7 +7,12 @@ import type { ApiKeyRow } from './schema.ts';
 export type KeyControlColumns = Partial<
   Pick<
     ApiKeyRow,
-    'permissions' | 'spendLimitCredits' | 'spendLimitPeriod' | 'rateLimitPerMinute' | 'ipAllowlist' | 'expiresAt'
+    | 'permissions'
+    | 'spendLimitCredits'
+    | 'spendLimitPeriod'
+    | 'rateLimitPerMinute'
+    | 'ipAllowlist'
+    | 'expiresAt'
   >
 >;
 
@@ -46,7 +51,8 @@ export function keyControlColumns(
   }
   if (input.expiresAt !== undefined) {
     const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
-    if (expiresAt && expiresAt <= context.now) throw new ValidationFailed(KEY_TEXTS.expiryInPast, 'expiresAt');
+    if (expiresAt && expiresAt <= context.now)
+      throw new ValidationFailed(KEY_TEXTS.expiryInPast, 'expiresAt');
     columns.expiresAt = expiresAt;
   }
   return columns;

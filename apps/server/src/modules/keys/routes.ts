@@ -15,7 +15,7 @@ const keyActor = (request: FastifyRequest): KeyActor => ({
   user: signedIn(request).user,
 });
 
-/** The workspace's API keys (docs/product.md, "API keys" and "Key controls"): list, create, edit, roll, delete. */
+/** The workspace's API keys (docs/product.md, "Signed-in area" and "Key controls"): list, create, edit, roll, delete. */
 export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: KeysContext = {
@@ -47,18 +47,26 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       },
     );
 
-    app.patch(KEY_ROUTES.update.path, { schema: appRouteSchema(KEY_ROUTES.update, tags) }, async (request) => ({
-      key: await updateKey(ctx, keyActor(request), request.params.id, request.body),
-      message: 'API key updated',
-    }));
+    app.patch(
+      KEY_ROUTES.update.path,
+      { schema: appRouteSchema(KEY_ROUTES.update, tags) },
+      async (request) => ({
+        key: await updateKey(ctx, keyActor(request), request.params.id, request.body),
+        message: 'API key updated',
+      }),
+    );
 
     app.post(KEY_ROUTES.roll.path, { schema: appRouteSchema(KEY_ROUTES.roll, tags) }, async (request) => ({
       key: await rollKey(ctx, keyActor(request), request.params.id, request.body.graceSeconds),
       message: 'API key rolled',
     }));
 
-    app.delete(KEY_ROUTES.remove.path, { schema: appRouteSchema(KEY_ROUTES.remove, tags) }, async (request) => {
-      await deleteKey(ctx, keyActor(request), request.params.id);
-      return { message: 'API key deleted' };
-    });
+    app.delete(
+      KEY_ROUTES.remove.path,
+      { schema: appRouteSchema(KEY_ROUTES.remove, tags) },
+      async (request) => {
+        await deleteKey(ctx, keyActor(request), request.params.id);
+        return { message: 'API key deleted' };
+      },
+    );
   };

@@ -3,8 +3,8 @@ import type pg from 'pg';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
-import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 import { type ChargeInput, type ChargeResult, chargeCall } from './charge-call.ts';
+import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 
 /*
  * Paid calls of many accounts at once, as one statement. Each account of the batch is debited its

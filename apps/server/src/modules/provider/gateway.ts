@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { SERVICE_COST, type Service } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import { plainIp } from '../../platform/ip-ranges.ts';
 import { createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
-import { assertKeyControls, KeyRefused } from './key-refusals.ts';
 import type { UrlGuard } from './check-input-urls.ts';
+import { assertKeyControls, KeyRefused } from './key-refusals.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 
@@ -93,29 +93,31 @@ export function createGateway(
           'Idempotency-Key',
         );
       }
-      const charged = await charger.charge({
-        ip: plainIp(request.ip),
-        identity,
-        service,
-        cost: SERVICE_COST[service],
-        engine: engine.name,
-        request: body,
-        idempotencyKey,
-        requestHash: idempotencyKey
-          ? createHash('sha256')
-              .update(`${service}\n${JSON.stringify(body)}`)
-              .digest('hex')
-          : undefined,
-        callbackUrl,
-      }).catch(async (error: unknown) => {
-        if (!(error instanceof KeyRefused)) throw error;
-        // The key changed since it was admitted: read it again for the exact refusal.
-        const fresh = await authenticator.authenticate(request.headers['x-api-key'] as string, request.ip, {
-          isFresh: true,
+      const charged = await charger
+        .charge({
+          ip: plainIp(request.ip),
+          identity,
+          service,
+          cost: SERVICE_COST[service],
+          engine: engine.name,
+          request: body,
+          idempotencyKey,
+          requestHash: idempotencyKey
+            ? createHash('sha256')
+                .update(`${service}\n${JSON.stringify(body)}`)
+                .digest('hex')
+            : undefined,
+          callbackUrl,
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof KeyRefused)) throw error;
+          // The key changed since it was admitted: read it again for the exact refusal.
+          const fresh = await authenticator.authenticate(request.headers['x-api-key'] as string, request.ip, {
+            isFresh: true,
+          });
+          assertKeyControls(fresh, service, request.ip, services.clock.now());
+          throw error;
         });
-        assertKeyControls(fresh, service, request.ip, services.clock.now());
-        throw error;
-      });
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
         onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
