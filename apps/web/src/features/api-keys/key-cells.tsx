@@ -72,7 +72,7 @@ export function ServiceChips({ apiKey }: { apiKey: ApiKey }) {
 export function LastUsed({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.lastUsedAt) return <span className="text-muted">{KEY_SCREEN_TEXTS.never}</span>;
   return (
-    <div className="sm:min-w-32">
+    <div className="sm:min-w-24 sm:max-w-28">
       <p className="text-fg">{formatDateTime(apiKey.lastUsedAt)}</p>
       {apiKey.lastUsedIp && <p className="break-all font-mono text-muted text-xs">{apiKey.lastUsedIp}</p>}
     </div>

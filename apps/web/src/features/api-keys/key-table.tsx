@@ -52,7 +52,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
       </Cell>
       <Cell compact column="Created by" className="min-w-0">
         {apiKey.createdBy ? (
-          <span className="block break-all sm:max-w-36 sm:truncate" title={apiKey.createdBy}>
+          <span className="block break-all sm:max-w-28 sm:truncate" title={apiKey.createdBy}>
             {apiKey.createdBy}
           </span>
         ) : (
