@@ -24,11 +24,14 @@ test('create a key, copy it, call the LinkedIn API with it, see the credits drop
   await create.getByRole('button', { name: 'Create key' }).click();
   await expect(create).toBeHidden();
 
-  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: KEY_NAME }) });
+  const item = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY_NAME }) });
   await item.getByRole('button', { name: /^Copy / }).click();
   await expect(item.getByRole('status')).toHaveText('Copied!');
   const apiKey = await page.evaluate(() => navigator.clipboard.readText());
   expect(apiKey).toMatch(/_live_/);
+  // The row shows the key masked; Reveal shows the whole key, the one copied.
+  await expect(item.getByRole('button', { name: `Copy ${apiKey}` })).toHaveCount(0);
+  await item.getByRole('button', { name: `Reveal key ${KEY_NAME}` }).click();
   await expect(item.getByRole('button', { name: `Copy ${apiKey}` })).toBeVisible();
   await expectNoSevereA11yViolations(page);
 

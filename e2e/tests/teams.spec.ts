@@ -114,9 +114,10 @@ test('a team: invite by mail, a member signs up through the link, calls with a t
   await keyDialog.getByLabel('Key name').fill(KEY_NAME);
   await keyDialog.getByRole('button', { name: 'Create key' }).click();
   const item = developer
-    .getByRole('listitem')
-    .filter({ has: developer.getByRole('heading', { name: KEY_NAME }) });
+    .getByRole('row')
+    .filter({ has: developer.getByRole('rowheader', { name: KEY_NAME }) });
   await expect(item).toContainText(developerEmail);
+  await item.getByRole('button', { name: `Reveal key ${KEY_NAME}` }).click();
   const apiKey = ((await item.getByRole('button', { name: /^Copy / }).textContent()) ?? '').replace(
     /^Copy\s*/,
     '',

@@ -13,6 +13,7 @@ export * from './calls.ts';
 export * from './credits.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './key-screen.ts';
 export * from './keys.ts';
 export * from './live-status.ts';
 export * from './messages.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { serverTextOr } from '../features/auth/auth-error-text.ts';
+import { useRef, useState } from 'react';
+import { readServerError, serverTextOr } from '../features/auth/auth-error-text.ts';
 import { useFormFields, type Validators } from './use-form-fields.ts';
 
 /**
@@ -38,6 +38,11 @@ interface SubmittedForm<Values, Body, Result> {
   onDone: (result: Result, body: Body) => void;
   /** Editing a field clears the alert too. */
   clearAlertOnEdit?: boolean;
+  /**
+   * The form field a refusal naming a request field (a 400 with `field`) belongs to: its text then
+   * shows on that field, not in the alert. Undefined keeps it in the alert.
+   */
+  fieldOfServerError?: (requestField: string) => keyof Values | undefined;
 }
 
 /**
@@ -47,13 +52,24 @@ interface SubmittedForm<Values, Body, Result> {
 export function useSubmittedForm<Values extends Record<keyof Values, string | boolean>, Body, Result>(
   form: SubmittedForm<Values, Body, Result>,
 ) {
-  const { action, setAlert, frame } = useFormAction(form.send, form.failedText, form.onDone);
+  const submitted = useRef<HTMLFormElement | null>(null);
+  const { action, setAlert, frame } = useFormAction(form.send, form.failedText, form.onDone, (error) => {
+    const { message, field } = readServerError(error);
+    const name = field && message ? form.fieldOfServerError?.(field) : undefined;
+    if (!name) return;
+    setAlert(null);
+    fields.validateAll(submitted.current ?? undefined, {
+      names: [name as keyof Values & string],
+      found: { [name]: message } as Partial<Record<keyof Values, string>>,
+    });
+  });
   const fields = useFormFields(
     form.initial,
     form.validators,
     form.clearAlertOnEdit ? () => setAlert(null) : undefined,
   );
   const onSubmit = (element: HTMLFormElement) => {
+    submitted.current = element;
     setAlert(null);
     if (!fields.validateAll(element)) action.mutate(form.toBody(fields.values));
   };

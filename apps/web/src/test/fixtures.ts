@@ -1,11 +1,13 @@
 import type { ApiKey, CallDetail, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
 
+/** A key with no controls (every service, no limits); its preview is derived from its value. */
 export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  const keyValue = overrides.keyValue ?? 'cdt_live_0123456789abcdef';
   return {
     _id: 'key_1',
     keyName: 'Production',
-    keyValue: 'cdt_live_0123456789abcdef',
-    keyPreview: 'cnd_live_…cdef',
+    keyValue,
+    keyPreview: `${keyValue.slice(0, keyValue.indexOf('_live_') + 6)}…${keyValue.slice(-4)}`,
     createdAt: '2026-01-05T10:00:00.000Z',
     lastUsedAt: null,
     lastUsedIp: null,

@@ -5,10 +5,19 @@ import { useCopy } from './use-copy.ts';
 export const COPIED_TEXT = 'Copied!';
 
 /**
- * The value itself is the button ("Copy <value>" to a screen reader). The outcome is announced
+ * The value itself is the button ("Copy <value>" to a screen reader), or `label` in its place (a
+ * masked key that copies the whole one). The outcome is announced
  * beside it: 'Copied!' for two seconds, or 'Failed to copy to clipboard' (docs/product.md, "Other screens").
  */
-export function CopyButton({ value, size = 'md' }: { value: string; size?: 'sm' | 'md' }) {
+export function CopyButton({
+  value,
+  label = value,
+  size = 'md',
+}: {
+  value: string;
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const { status, copy } = useCopy();
   const Icon = status === 'copied' ? Check : Copy;
   return (
@@ -20,7 +29,7 @@ export function CopyButton({ value, size = 'md' }: { value: string; size?: 'sm' 
           size === 'sm' ? 'px-2 py-1 text-xs' : 'px-3 py-2 text-sm'
         }`}
       >
-        <span className="sr-only">Copy</span> <span className="truncate">{value}</span>
+        <span className="sr-only">Copy</span> <span className="truncate">{label}</span>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted" />
       </button>
       <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-muted'}`}>

@@ -1,52 +1,82 @@
-import { KEY_TEXTS, keyLimitMessage } from '@conduit/contracts';
+import { KEY_SCREEN_TEXTS, KEY_TEXTS, keyLimitMessage } from '@conduit/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { errorReply } from '../../test/api-mock.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
-import { renderRoute } from '../../test/render-route.tsx';
+import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 
-const PRODUCTION = makeKey();
-const STAGING = makeKey({
-  _id: 'key_2',
-  keyName: 'Staging',
-  keyValue: 'cdt_live_fedcba9876543210',
-  lastUsedAt: '2026-01-06T12:00:00.000Z',
-});
-
-async function openKeys(routes: ApiRoutes = {}, hasFakeTimers = false) {
-  const api = mockApi({
-    'GET /api/auth/me': { body: { user: makeUser() } },
-    'GET /api/keys': { body: makeKeysResponse([PRODUCTION, STAGING]) },
-    ...routes,
-  });
-  const user = userEvent.setup(hasFakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
-  renderRoute('/app/api-keys');
-  await screen.findByRole('heading', { level: 1, name: 'API Keys' });
-  return { api, user };
-}
-
-const keyItem = async (name: string) =>
-  within((await screen.findByRole('heading', { level: 2, name })).closest('li') as HTMLElement);
+const HOUR_MS = 3_600_000;
 
 describe('API keys: list', () => {
-  it('shows each key with its value, dates and permissions, the count of the maximum and the webhook secret', async () => {
+  it('shows a row per key: masked key, services, budget, last use, expiry, creator; the count and the webhook secret', async () => {
     await openKeys();
-    const production = await keyItem('Production');
-    expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyValue}` })).toBeInTheDocument();
+    const production = await keyRow('Production');
+    expect(screen.getByRole('table', { name: 'API keys' })).toBeInTheDocument();
+    expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyPreview}` })).toBeInTheDocument();
+    expect(production.queryByText(PRODUCTION.keyValue)).not.toBeInTheDocument();
+    expect(production.getByText(KEY_SCREEN_TEXTS.allServices)).toBeInTheDocument();
+    expect(production.getByText(KEY_SCREEN_TEXTS.noLimit)).toBeInTheDocument();
+    expect(production.getAllByText(KEY_SCREEN_TEXTS.never)).toHaveLength(2); // last used, expires
+    expect(production.getByText('dev@example.com')).toBeInTheDocument();
     expect(production.getByText('Jan 5, 2026')).toBeInTheDocument();
-    expect(production.getByText('Never')).toBeInTheDocument();
-    for (const label of ['Image', 'Video', 'Sora', 'LinkedIn']) {
-      expect(production.getByText(label)).toBeInTheDocument();
+    for (const action of ['Edit', 'Roll', 'Delete']) {
+      expect(production.getByRole('button', { name: `${action} key Production` })).toBeInTheDocument();
     }
-    const staging = await keyItem('Staging');
-    expect(staging.queryByText('Never')).not.toBeInTheDocument();
+    const staging = await keyRow('Staging');
+    expect(staging.getByText(formatDateTime(STAGING.lastUsedAt as string))).toBeInTheDocument();
+    expect(staging.getByText('203.0.113.7')).toBeInTheDocument();
+    expect(staging.getAllByText(KEY_SCREEN_TEXTS.never)).toHaveLength(1);
     expect(screen.getByText('2 of 10 keys')).toBeInTheDocument();
 
     const secret = screen.getByRole('region', { name: 'Webhook signing secret' });
     expect(within(secret).getByRole('button', { name: 'Copy whsec_dGVzdC1zZWNyZXQ=' })).toBeInTheDocument();
     expect(within(secret).getByText(/callBackUrl/)).toBeInTheDocument();
+  });
+
+  it('shows the controls a key has: its services, budget used with period and reset, expiry, a rolled old key', async () => {
+    const resetsAt = new Date(Date.now() + 5 * HOUR_MS).toISOString();
+    const oldUntil = new Date(Date.now() + HOUR_MS).toISOString();
+    const expiresAt = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString();
+    const limited = makeKey({
+      _id: 'key_3',
+      keyName: 'Images only',
+      permissions: { image: true, video: false, sora: false, linkedin: true },
+      spendLimit: { credits: 10, period: 'day' },
+      spent: 9,
+      spentResetsAt: resetsAt,
+      expiresAt,
+      previousKeyValidUntil: oldUntil,
+    });
+    const expired = makeKey({
+      _id: 'key_4',
+      keyName: 'Old job',
+      spendLimit: { credits: 500, period: 'total' },
+      spent: 20,
+      expiresAt: '2026-01-01T00:00:00.000Z',
+      previousKeyValidUntil: '2026-01-01T00:00:00.000Z',
+    });
+    await openKeys({ 'GET /api/keys': { body: makeKeysResponse([limited, expired]) } });
+
+    const row = await keyRow('Images only');
+    expect(
+      within(row.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Image', 'LinkedIn']);
+    expect(row.getByText('9 / 10 credits')).toBeInTheDocument();
+    expect(row.getByText(`per day, resets ${formatDateTime(resetsAt)}`)).toBeInTheDocument();
+    expect(row.getByText(formatDate(expiresAt))).toBeInTheDocument();
+    expect(row.queryByText(KEY_SCREEN_TEXTS.expired)).not.toBeInTheDocument();
+    expect(row.getByText(KEY_SCREEN_TEXTS.oldKeyWorksUntil(formatDateTime(oldUntil)))).toBeInTheDocument();
+
+    const old = await keyRow('Old job');
+    expect(old.getByText('20 / 500 credits')).toBeInTheDocument();
+    expect(old.getByText('in total')).toBeInTheDocument();
+    expect(old.getByText('Jan 1, 2026')).toBeInTheDocument();
+    expect(old.getByText(KEY_SCREEN_TEXTS.expired)).toBeInTheDocument();
+    expect(old.queryByText(/Old key works until/)).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to load API keys' with a Retry that loads again", async () => {
@@ -57,7 +87,7 @@ describe('API keys: list', () => {
     expect(await screen.findByText(KEY_TEXTS.loadFailed)).toBeInTheDocument();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Production' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Production' })).toBeInTheDocument();
   });
 
   it('disables Create at the maximum and says why', async () => {
@@ -68,12 +98,22 @@ describe('API keys: list', () => {
   });
 });
 
-describe('API keys: copy', () => {
-  it("copies the key value and shows 'Copied!' for 2 seconds", async () => {
+describe('API keys: reveal and copy', () => {
+  it('Reveal shows the whole key and Hide masks it again', async () => {
+    const { user } = await openKeys();
+    const production = await keyRow('Production');
+    await user.click(production.getByRole('button', { name: 'Reveal key Production' }));
+    expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyValue}` })).toBeInTheDocument();
+    await user.click(production.getByRole('button', { name: 'Hide key Production' }));
+    expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyPreview}` })).toBeInTheDocument();
+    expect(production.queryByText(PRODUCTION.keyValue)).not.toBeInTheDocument();
+  });
+
+  it("copies the whole key value from the masked key and shows 'Copied!' for 2 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await openKeys({}, true);
-    const production = await keyItem('Production');
-    await user.click(production.getByRole('button', { name: `Copy ${PRODUCTION.keyValue}` }));
+    const production = await keyRow('Production');
+    await user.click(production.getByRole('button', { name: `Copy ${PRODUCTION.keyPreview}` }));
     expect(await navigator.clipboard.readText()).toBe(PRODUCTION.keyValue);
     expect(production.getByRole('status')).toHaveTextContent(COPIED_TEXT);
 
@@ -88,64 +128,10 @@ describe('API keys: copy', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('Denied', 'NotAllowedError'),
     );
-    const staging = await keyItem('Staging');
-    await user.click(staging.getByRole('button', { name: `Copy ${STAGING.keyValue}` }));
+    const staging = await keyRow('Staging');
+    await user.click(staging.getByRole('button', { name: `Copy ${STAGING.keyPreview}` }));
     expect(await staging.findByText(KEY_TEXTS.copyFailed)).toBeInTheDocument();
     expect(staging.queryByText(COPIED_TEXT)).not.toBeInTheDocument();
-  });
-});
-
-describe('API keys: create', () => {
-  it("asks for a name ('Please enter a key name' when blank), then sends it trimmed", async () => {
-    let keys = [PRODUCTION];
-    const { api, user } = await openKeys({
-      'GET /api/keys': () => ({ body: makeKeysResponse(keys) }),
-      'POST /api/keys': () => {
-        const created = makeKey({ _id: 'key_3', keyName: 'CI runner', keyValue: 'cdt_live_ci' });
-        keys = [...keys, created];
-        return { status: 201, body: { key: created, message: 'API key created' } };
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Create API key' }));
-    const name = dialog.getByLabelText('Key name');
-    expect(name).toHaveFocus();
-
-    await user.type(name, '   ');
-    await user.click(dialog.getByRole('button', { name: 'Create key' }));
-    expect(name).toHaveAccessibleDescription(KEY_TEXTS.nameRequired);
-    expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('POST /api/keys')).toHaveLength(0);
-
-    await user.type(name, '  CI runner ');
-    expect(name).not.toHaveAttribute('aria-invalid');
-    await user.click(dialog.getByRole('button', { name: 'Create key' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'CI runner' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST /api/keys')[0]?.body).toEqual({ keyName: 'CI runner' });
-    expect(screen.getByText('API key created')).toBeInTheDocument();
-    expect(screen.getByText('2 of 10 keys')).toBeInTheDocument();
-  });
-
-  it.each([
-    ['the server message', errorReply(409, keyLimitMessage(2), 'CONFLICT'), keyLimitMessage(2)],
-    ['the fallback', { status: 500, body: null }, KEY_TEXTS.createFailed],
-  ])('shows %s when creating fails', async (_case, reply, text) => {
-    const { user } = await openKeys({ 'POST /api/keys': reply });
-    await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Create API key' }));
-    await user.type(dialog.getByLabelText('Key name'), 'Another');
-    await user.click(dialog.getByRole('button', { name: 'Create key' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent(text);
-  });
-
-  it('closes on Escape without creating anything', async () => {
-    const { api, user } = await openKeys();
-    await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toHaveFocus());
-    expect(api.callsTo('POST /api/keys')).toHaveLength(0);
   });
 });
 
@@ -169,7 +155,7 @@ describe('API keys: delete', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete key Staging' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete key' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Staging' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Staging' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE /api/keys/key_2')).toHaveLength(1);
     expect(screen.getByText('1 of 10 keys')).toBeInTheDocument();

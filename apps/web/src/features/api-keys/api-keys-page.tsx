@@ -6,15 +6,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CreateKeyDialog } from './create-key-dialog.tsx';
 import { DeleteKeyDialog } from './delete-key-dialog.tsx';
-import { KeyList } from './key-list.tsx';
+import { KeyDialog } from './key-dialog.tsx';
+import { type KeyAction, KeyTable } from './key-table.tsx';
 import { keysQuery } from './keys-api.ts';
+import { RollKeyDialog } from './roll-key-dialog.tsx';
 import { WebhookSecretCard } from './webhook-secret-card.tsx';
 
-type OpenDialog = { kind: 'create' } | { kind: 'delete'; apiKey: ApiKey } | null;
+type OpenDialog = { kind: 'create' } | { kind: KeyAction; apiKey: ApiKey } | null;
 
-/** /app/api-keys: the keys with their values, create and delete dialogs, the webhook secret. */
+/**
+ * /app/api-keys: the keys in a table with their controls; create, edit, roll and delete dialogs;
+ * the webhook secret.
+ */
 export function ApiKeysPage() {
   useDocumentTitle('API Keys');
   const keys = useQuery(keysQuery);
@@ -27,11 +31,11 @@ export function ApiKeysPage() {
   const isAtMax = keys.isSuccess && count >= max;
 
   return (
-    <div className="max-w-4xl space-y-6">
+    <div className="max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-semibold text-2xl text-fg tracking-tight">API Keys</h1>
-          <p className="mt-1 text-muted">Create, copy and revoke the keys your applications use.</p>
+          <p className="mt-1 text-muted">Create, limit, roll and revoke the keys your applications use.</p>
         </div>
         {keys.isSuccess && (
           <div className="flex items-center gap-3">
@@ -51,7 +55,7 @@ export function ApiKeysPage() {
       </div>
       {isAtMax && <p className="text-muted text-sm">{keyLimitMessage(max)}</p>}
       {keys.isPending ? (
-        <RowsSkeleton rows={2} rowClassName="h-28 rounded-2xl" />
+        <RowsSkeleton rows={2} rowClassName="h-16 rounded-2xl" />
       ) : keys.isError ? (
         <LoadError
           message={KEY_TEXTS.loadFailed}
@@ -60,11 +64,13 @@ export function ApiKeysPage() {
         />
       ) : (
         <>
-          <KeyList keys={keys.data.keys} onDelete={(apiKey) => setDialog({ kind: 'delete', apiKey })} />
+          <KeyTable keys={keys.data.keys} onAction={(kind, apiKey) => setDialog({ kind, apiKey })} />
           <WebhookSecretCard secret={keys.data.webhookSecret} />
         </>
       )}
-      {dialog?.kind === 'create' && <CreateKeyDialog onClose={closeDialog} />}
+      {dialog?.kind === 'create' && <KeyDialog onClose={closeDialog} />}
+      {dialog?.kind === 'edit' && <KeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}
+      {dialog?.kind === 'roll' && <RollKeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}
       {dialog?.kind === 'delete' && <DeleteKeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}
     </div>
   );

@@ -1,27 +1,31 @@
 import {
-  APP_PATHS,
   appPath,
-  type CreateKeyResponse,
-  type KeysResponse,
-  type MessageResponse,
+  type CreateKeyBody,
+  KEY_ROUTES,
+  type RollKeyBody,
+  type UpdateKeyBody,
 } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
 
 export const KEYS_QUERY_KEY = ['keys'] as const;
 
 export const keysQuery = queryOptions({
   queryKey: KEYS_QUERY_KEY,
-  queryFn: ({ signal }) => apiClient.get<KeysResponse>(APP_PATHS.keys.path, { signal }),
+  queryFn: ({ signal }) => callRoute(KEY_ROUTES.list, { signal }),
 });
 
 export const keysApi = {
-  create: (keyName: string) => apiClient.post<CreateKeyResponse>(APP_PATHS.createKey.path, { keyName }),
-  remove: (id: string) => apiClient.delete<MessageResponse>(appPath('deleteKey', { id })),
+  create: (body: CreateKeyBody) => callRoute(KEY_ROUTES.create, { body }),
+  update: (id: string, body: UpdateKeyBody) =>
+    callRoute(KEY_ROUTES.update, { path: appPath('updateKey', { id }), body }),
+  roll: (id: string, body: RollKeyBody) =>
+    callRoute(KEY_ROUTES.roll, { path: appPath('rollKey', { id }), body }),
+  remove: (id: string) => callRoute(KEY_ROUTES.remove, { path: appPath('deleteKey', { id }) }),
 };
 
-/** After a create or delete: the list and the dashboard's active-key count change. */
+/** After a create, edit, roll or delete: the list and the dashboard's active-key count change. */
 export const refreshKeys = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),

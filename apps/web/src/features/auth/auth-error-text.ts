@@ -5,6 +5,8 @@ import { ApiError } from '../../lib/api-client.ts';
 export interface ServerError {
   message?: string;
   code?: string;
+  /** The request field a 400 names (`prompt`, `spendLimit.credits`). */
+  field?: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export function readServerError(error: unknown): ServerError {
   return {
     message: typeof body.error === 'string' && body.error.length > 0 ? body.error : undefined,
     code: typeof body.code === 'string' ? body.code : undefined,
+    field: typeof body.field === 'string' ? body.field : undefined,
   };
 }
 

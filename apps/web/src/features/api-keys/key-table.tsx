@@ -1,0 +1,109 @@
+import type { ApiKey } from '@conduit/contracts';
+import { KeyRound, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { BudgetUsage } from './budget-usage.tsx';
+import { Expiry, KeyValue, LastUsed, ServiceChips } from './key-cells.tsx';
+
+export type KeyAction = 'edit' | 'roll' | 'delete';
+
+const COLUMNS = [
+  'Name',
+  'Key',
+  'Services',
+  'Budget',
+  'Last used',
+  'Expires',
+  'Created by',
+  'Actions',
+] as const;
+
+const ACTIONS: { action: KeyAction; label: string; icon: ComponentType<{ className?: string }> }[] = [
+  { action: 'edit', label: 'Edit', icon: Pencil },
+  { action: 'roll', label: 'Roll', icon: RefreshCw },
+  { action: 'delete', label: 'Delete', icon: Trash2 },
+];
+
+function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAction) => void }) {
+  return (
+    <tr className={ROW_CLASSES}>
+      <th
+        scope="row"
+        className="break-words px-3 py-3 align-top font-medium text-fg max-sm:col-span-2 max-sm:block max-sm:p-0"
+      >
+        {apiKey.keyName}
+      </th>
+      <Cell compact column="Key" className="max-sm:col-span-2 sm:max-w-56">
+        <KeyValue apiKey={apiKey} />
+      </Cell>
+      <Cell compact column="Services">
+        <ServiceChips apiKey={apiKey} />
+      </Cell>
+      <Cell compact column="Budget">
+        <BudgetUsage apiKey={apiKey} />
+      </Cell>
+      <Cell compact column="Last used">
+        <LastUsed apiKey={apiKey} />
+      </Cell>
+      <Cell compact column="Expires">
+        <Expiry apiKey={apiKey} />
+      </Cell>
+      <Cell compact column="Created by" className="min-w-0">
+        {apiKey.createdBy ? (
+          <span className="block break-all sm:max-w-28 sm:truncate" title={apiKey.createdBy}>
+            {apiKey.createdBy}
+          </span>
+        ) : (
+          <span className="text-muted">-</span>
+        )}
+        <span className="block text-muted text-xs">{formatDate(apiKey.createdAt)}</span>
+      </Cell>
+      <Cell compact column="Actions" className="max-sm:col-span-2">
+        <div className="flex gap-1 sm:justify-end sm:gap-0">
+          {ACTIONS.map(({ action, label, icon: Icon }) => (
+            <Button
+              key={action}
+              variant="ghost"
+              size="sm"
+              className="sm:px-2"
+              title={label}
+              aria-label={`${label} key ${apiKey.keyName}`}
+              onClick={() => onAction(action)}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              <span className="sm:sr-only">{label}</span>
+            </Button>
+          ))}
+        </div>
+      </Cell>
+    </tr>
+  );
+}
+
+/** The workspace's keys, oldest first, one compact row each (stacked on phones), with their actions. */
+export function KeyTable({
+  keys,
+  onAction,
+}: {
+  keys: ApiKey[];
+  onAction: (action: KeyAction, apiKey: ApiKey) => void;
+}) {
+  if (keys.length === 0) {
+    return (
+      <div className="rounded-2xl border border-border border-dashed p-8 text-center">
+        <KeyRound aria-hidden="true" className="mx-auto size-8 text-muted" />
+        <p className="mt-3 font-medium text-fg">No API keys yet</p>
+        <p className="mt-1 text-muted text-sm">Create a key, then send it in the X-API-Key header.</p>
+      </div>
+    );
+  }
+  return (
+    <CardTable compact label="API keys" columns={COLUMNS} endAligned={['Actions']}>
+      {keys.map((apiKey) => (
+        <KeyRow key={apiKey._id} apiKey={apiKey} onAction={(action) => onAction(action, apiKey)} />
+      ))}
+    </CardTable>
+  );
+}
