@@ -60,12 +60,11 @@ export const keyRateLimitMessage = (perMinute: number) =>
 export const keyLimitMessage = (max: number) =>
   `You have reached the maximum of ${max} API keys. Delete a key to create a new one.`;
 
-export const KeyPermissions = z.object(
-  Object.fromEntries(SERVICES.map((service) => [service, z.boolean()])) as Record<
-    (typeof SERVICES)[number],
-    z.ZodBoolean
-  >,
-);
+/** One field per service: zod's own builders only, so bundlers can drop the schemas a page does not use. */
+const perService = <T extends z.ZodType>(field: () => T) =>
+  Object.fromEntries(SERVICES.map((service) => [service, field()])) as Record<Service, T>;
+
+export const KeyPermissions = z.object(perService(() => z.boolean()));
 export type KeyPermissions = z.infer<typeof KeyPermissions>;
 
 export const SpendLimit = z.object({
@@ -73,20 +72,6 @@ export const SpendLimit = z.object({
   period: z.enum(SPEND_PERIODS),
 });
 export type SpendLimit = z.infer<typeof SpendLimit>;
-
-/** What a key may do, besides its name: the settings of the create and edit dialogs. */
-const keyControls = {
-  /** Services the key may call; a service left out is allowed on create and unchanged on edit. */
-  permissions: KeyPermissions.partial(),
-  /** Credits the key may spend per period, enforced in the debit itself; null for none. */
-  spendLimit: SpendLimit.nullable(),
-  /** Requests per minute for this key, at most the workspace's own limit; null for the workspace's. */
-  rateLimitPerMinute: z.number().int().min(1).max(1_000_000).nullable(),
-  /** IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for anywhere. */
-  ipAllowlist: z.array(z.string().trim().min(1).max(64)).min(1).max(KEY_IP_ALLOWLIST_MAX).nullable(),
-  /** When the key stops working (ISO 8601); null for never. */
-  expiresAt: z.iso.datetime({ offset: true }).nullable(),
-};
 
 export const ApiKey = z.object({
   _id: z.string(),
@@ -102,7 +87,7 @@ export const ApiKey = z.object({
   /** Who created the key (their email); a team's key keeps working after they leave. */
   createdBy: z.string().nullable(),
   permissions: KeyPermissions,
-  spendLimit: SpendLimit.nullable(),
+  spendLimit: z.nullable(SpendLimit),
   /** Credits spent in the current period (day or month UTC, or ever for a total limit, or ever without a limit). */
   spent: z.number().int(),
   /** When the current period ends and `spent` starts again from 0; null for a total limit or none. */
@@ -125,11 +110,16 @@ export type KeysResponse = z.infer<typeof KeysResponse>;
 
 export const CreateKeyBody = z.object({
   keyName: z.string().max(1000).optional(),
-  permissions: keyControls.permissions.optional(),
-  spendLimit: keyControls.spendLimit.optional(),
-  rateLimitPerMinute: keyControls.rateLimitPerMinute.optional(),
-  ipAllowlist: keyControls.ipAllowlist.optional(),
-  expiresAt: keyControls.expiresAt.optional(),
+  /** Services the key may call; a service left out is allowed on create and unchanged on edit. */
+  permissions: z.optional(z.object(perService(() => z.boolean().optional()))),
+  /** Credits the key may spend per period, enforced in the debit itself; null for none. */
+  spendLimit: z.optional(z.nullable(SpendLimit)),
+  /** Requests per minute for this key, at most the workspace's own limit; null for the workspace's. */
+  rateLimitPerMinute: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  /** IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for anywhere. */
+  ipAllowlist: z.array(z.string().trim().min(1).max(64)).min(1).max(KEY_IP_ALLOWLIST_MAX).nullable().optional(),
+  /** When the key stops working (ISO 8601); null for never. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
 
