@@ -22,7 +22,10 @@ describe('the Python SDK (packages/python)', () => {
   it('passes its unittest suite against the running server', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100, label: 'python' });
     const poor = await createPaidAccount(runtime.services, { credits: 3, label: 'python-poor' });
-    const limited = await createPaidAccount(runtime.services, { tier: 'enterprise', label: 'python-limited' });
+    const limited = await createPaidAccount(runtime.services, {
+      tier: 'enterprise',
+      label: 'python-limited',
+    });
     await runtime.services.pool.query('update workspaces set rate_limit_per_minute = 1 where id = $1', [
       limited.workspaceId,
     ]);
