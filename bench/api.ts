@@ -100,6 +100,7 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
       [keyHash],
     );
     await charger.charge({
+      ip: '127.0.0.1',
       identity,
       service: 'video',
       cost: 10,
@@ -155,6 +156,11 @@ try {
   const b = await loadDatabaseWork(database.url, hashApiKey(key.keyValue), {
     keyId: key._id,
     keyName: key.keyName,
+    keyHash: hashApiKey(key.keyValue),
+    validUntil: null,
+    expiresAt: null,
+    ipAllowlist: null,
+    keyRateLimitPerMinute: null,
     workspaceId: user.id,
     workspaceKind: 'personal',
     workspaceName: null,

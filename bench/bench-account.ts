@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '@conduit/contracts';
 import { insertUser } from '../apps/server/src/modules/auth/users.ts';
 import { grantCredits, openCreditAccount } from '../apps/server/src/modules/credits/ledger.ts';
 import {
@@ -41,7 +42,7 @@ export async function createBenchAccount(databaseUrl: string) {
     });
     const key = await createKey(
       { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey(BENCH_SESSION_SECRET) },
-      { workspace: { id: user.id, kind: 'personal' }, user },
+      { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.enterprise }, user },
       { keyName: 'bench' },
     );
     return { user, key };

@@ -41,6 +41,7 @@ import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
+import { trustProxyOption } from './platform/ip-ranges.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { registerNoStoreDefault } from './platform/no-store.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './platform/security-headers.ts';
@@ -72,6 +73,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     loggerInstance: services.log as FastifyBaseLogger,
     frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(services.config.TRUST_PROXY),
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

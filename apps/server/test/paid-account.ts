@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_CREDITS_ON_VERIFY } from '@conduit/contracts';
+import { FREE_CREDITS_ON_VERIFY, RATE_LIMITS } from '@conduit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { insertUser } from '../src/modules/auth/users.ts';
@@ -59,7 +59,7 @@ export async function createPaidAccount(
   }
   const key = await createKey(
     { db: services.db, clock: services.clock, encryptionKey: deriveKeyEncryptionKey(services.sessionSecret) },
-    { workspace, user },
+    { workspace: { ...workspace, limits: RATE_LIMITS.enterprise }, user },
     { keyName: 'test key' },
   );
   return { userId: user.id, workspaceId: workspace.id, email, key: key.keyValue, keyId: key._id };
@@ -74,7 +74,7 @@ export async function addKey(
   const kind = account.workspaceId === account.userId ? 'personal' : 'team';
   const key = await createKey(
     { db: services.db, clock: services.clock, encryptionKey: deriveKeyEncryptionKey(services.sessionSecret) },
-    { workspace: { id: account.workspaceId, kind }, user: creator },
+    { workspace: { id: account.workspaceId, kind, limits: RATE_LIMITS.enterprise }, user: creator },
     { keyName: 'another key' },
   );
   return { key: key.keyValue, keyId: key._id };

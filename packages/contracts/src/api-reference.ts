@@ -201,16 +201,41 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
     action: 'Send a current key from the API Keys page.',
   },
   {
+    status: 401,
+    code: ERROR_CODES.KEY_EXPIRED,
+    meaning: 'The key is past the expiry set on it.',
+    action: 'Use another key, or extend the expiry on the API Keys page.',
+  },
+  {
     status: 402,
     code: ERROR_CODES.INSUFFICIENT_CREDITS,
     meaning: 'The balance is below the cost of the call; `required` and `available` say by how much.',
     action: 'Buy a credit pack. Nothing was charged.',
   },
   {
+    status: 402,
+    code: ERROR_CODES.KEY_SPEND_LIMIT,
+    meaning:
+      "The key's spend limit for the period has no room for the call; `limit`, `spent`, `period` and `resetsAt` say so.",
+    action: 'Wait for `resetsAt`, or raise the limit on the API Keys page. Nothing was charged.',
+  },
+  {
+    status: 403,
+    code: ERROR_CODES.KEY_SCOPE,
+    meaning: "The key's permissions exclude the service called; the message names it.",
+    action: 'Use a key allowed the service, or allow it on the API Keys page. Nothing was charged.',
+  },
+  {
+    status: 403,
+    code: ERROR_CODES.KEY_IP_NOT_ALLOWED,
+    meaning: "The call came from an address outside the key's IP allow-list; the message names the address.",
+    action: 'Call from an allowed address, or add this one to the key. Nothing was charged.',
+  },
+  {
     status: 403,
     code: ERROR_CODES.FORBIDDEN,
-    meaning: "The key lacks the service's permission, or the account is deactivated.",
-    action: 'Use a key with the permission, or contact support.',
+    meaning: 'The account is deactivated.',
+    action: 'Contact support.',
   },
   {
     status: 404,
@@ -239,7 +264,8 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
   {
     status: 429,
     code: ERROR_CODES.RATE_LIMITED,
-    meaning: "The account's per-minute, per-hour or per-day request limit is used up.",
+    meaning:
+      "The account's per-minute, per-hour or per-day request limit, or the key's own per-minute limit, is used up.",
     action: 'Wait the seconds in Retry-After; the RateLimit header says what remains.',
   },
   {

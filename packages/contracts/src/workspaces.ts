@@ -203,6 +203,8 @@ export const TEAM_AUDIT_ACTIONS = [
   'ownership.transferred',
   'key.created',
   'key.deleted',
+  'key.updated',
+  'key.rolled',
   'purchase.completed',
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];

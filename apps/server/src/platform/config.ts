@@ -1,5 +1,6 @@
 import { DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
 import { z } from 'zod';
+import { parseIpRange } from './ip-ranges.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -96,6 +97,21 @@ const EnvSchema = z.object({
   SALES_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
   /** Sign-ups from one IP address an hour: an office behind one address, or a test run, may need more. */
   SIGNUPS_PER_IP_PER_HOUR: wholeNumber('must be a whole number, 1 or more', 1).default(30),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (key IP allow-lists, sign-up
+   * limits, logs): unset for none, a number of hops, or a comma list of proxy addresses and CIDRs.
+   */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^\d+$/.test(value) || value.split(',').every((part) => parseIpRange(part) !== undefined),
+        {
+          error: 'must be a number of hops or a comma list of addresses and CIDR ranges',
+        },
+      )
+      .optional(),
+  ),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be "all", "api" or "worker"' }).default('all'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   /**

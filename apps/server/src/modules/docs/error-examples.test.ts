@@ -8,7 +8,8 @@ import { COUNTED_ERROR_STATUSES } from './build-openapi.ts';
 import { errorExamplesOf } from './error-examples.ts';
 
 // The local engine, as `npm start` runs it: its failures are the documented 502 examples.
-const runtime = useTestRuntime();
+// One trusted proxy hop, so the IP allow-list example can come from the documented address.
+const runtime = useTestRuntime({ TRUST_PROXY: '1' });
 
 /** Examples no request can provoke on a healthy server; the mapper's tests cover their shape. */
 const UNPROVOKABLE = new Set(['internal', 'unavailable']);
@@ -53,9 +54,27 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
       return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });
     case 'credits':
       return send(account.key, endpoint.exampleBody);
-    case 'permission':
+    case 'scope':
       await services.pool.query(`update api_keys set permissions = '{}' where id = $1`, [account.keyId]);
       return send(account.key, endpoint.exampleBody);
+    case 'spendLimit':
+      await services.pool.query(
+        `update api_keys set spend_limit_credits = 100, spend_limit_period = 'day', spent_credits = 100,
+                spent_period = to_char(now() at time zone 'UTC', 'YYYY-MM-DD') where id = $1`,
+        [account.keyId],
+      );
+      return send(account.key, endpoint.exampleBody);
+    case 'expired':
+      await services.pool.query(
+        `update api_keys set expires_at = now() - interval '1 minute' where id = $1`,
+        [account.keyId],
+      );
+      return send(account.key, endpoint.exampleBody);
+    case 'ipNotAllowed':
+      await services.pool.query(`update api_keys set ip_allowlist = '{203.0.113.0/24}' where id = $1`, [
+        account.keyId,
+      ]);
+      return send(account.key, endpoint.exampleBody, { 'x-forwarded-for': '198.51.100.7' });
     case 'idempotency': {
       const headers = { 'idempotency-key': `retry-${account.keyId}` };
       expect((await send(account.key, endpoint.exampleBody, headers)).statusCode).toBeLessThan(300);
@@ -96,6 +115,8 @@ describe('documented error examples', () => {
             requestId: body.requestId,
             ...(name === 'upstream' && { taskId: body.taskId }),
             ...(name === 'rateLimited' && { retryAfter: body.retryAfter }),
+            // The example's period ends at its own date's midnight; the call's at today's.
+            ...(name === 'spendLimit' && { resetsAt: body.resetsAt }),
           };
           expect(body, name).toEqual(expected);
           expect(body.requestId).toBe(response.headers['x-request-id']);

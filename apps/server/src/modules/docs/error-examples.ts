@@ -20,7 +20,8 @@ import {
   UpstreamFailed,
   ValidationFailed,
 } from '../../platform/errors.ts';
-import { assertPermission, INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
+import { INVALID_KEY_MESSAGE, type KeyIdentity, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
+import { assertKeyControls, KeySpendLimitReached } from '../provider/key-refusals.ts';
 
 const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
 /** Reasons the engines give (the local engine's words), as a failed call's message ends. */
@@ -31,6 +32,7 @@ const UPSTREAM_REASONS: Record<Service, string> = {
   linkedin: 'Profile not found or has no public posts',
 };
 const EXAMPLE_TASK_ID = 'task_7d2k9q4x1m8w3e6r';
+const EXAMPLE_NOW = new Date('2026-11-25T15:00:00.000Z');
 
 /** The body sendError (platform/http-errors.ts) writes for this error on the public API. */
 function bodyOf(error: AppError): ApiErrorAnswer {
@@ -51,25 +53,31 @@ function validationError(schema: z.ZodType, input: unknown, context: string): Ap
   return new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
 }
 
-function forbiddenError(endpoint: ApiEndpoint): AppError {
+/** A key with every control set, for the refusals the key's own controls give. */
+const CONTROLLED_KEY: KeyIdentity = {
+  keyId: '',
+  keyName: '',
+  keyHash: '',
+  validUntil: null,
+  expiresAt: null,
+  ipAllowlist: ['203.0.113.0/24'],
+  keyRateLimitPerMinute: 10,
+  workspaceId: '',
+  workspaceKind: 'personal',
+  workspaceName: null,
+  tier: 'free',
+  limits: { perMinute: 0, perHour: 0, perDay: 0 },
+  permissions: new Set(),
+};
+
+/** What assertKeyControls answers for this key, from this address, for the endpoint's service. */
+function keyControlError(endpoint: ApiEndpoint, key: Partial<KeyIdentity>, ip: string): AppError {
   try {
-    assertPermission(
-      {
-        keyId: '',
-        keyName: '',
-        workspaceId: '',
-        workspaceKind: 'personal',
-        workspaceName: null,
-        tier: 'free',
-        limits: { perMinute: 0, perHour: 0, perDay: 0 },
-        permissions: new Set(),
-      },
-      endpoint.service ?? 'image',
-    );
+    assertKeyControls({ ...CONTROLLED_KEY, ...key }, endpoint.service ?? 'image', ip, EXAMPLE_NOW);
   } catch (error) {
     if (error instanceof AppError) return error;
   }
-  throw new Error('assertPermission accepted a key without permissions');
+  throw new Error('assertKeyControls accepted a key it must refuse');
 }
 
 type Examples = Record<string, { summary: string; value: ApiErrorAnswer }>;
@@ -95,13 +103,32 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
   }
   add(new Unauthorized(MISSING_KEY_MESSAGE), 'missing', 'No X-API-Key header');
   add(new Unauthorized(INVALID_KEY_MESSAGE), 'invalid', 'A deleted or unknown key');
+  add(
+    keyControlError(endpoint, { expiresAt: new Date(EXAMPLE_NOW.getTime() - 1) }, '203.0.113.9'),
+    'expired',
+    'The key is past its expiry',
+  );
+  add(
+    keyControlError(endpoint, {}, '198.51.100.7'),
+    'ipNotAllowed',
+    "A call from outside the key's IP allow-list",
+  );
   if (endpoint.cost > 0) {
     add(
       new InsufficientCredits(endpoint.cost, endpoint.cost - 1),
       'credits',
       'The balance is below the cost',
     );
-    add(forbiddenError(endpoint), 'permission', "The key lacks the service's permission");
+    add(
+      keyControlError(endpoint, { ipAllowlist: null }, '203.0.113.9'),
+      'scope',
+      "The key's permissions exclude the service",
+    );
+    add(
+      new KeySpendLimitReached(100, 100, 'day', EXAMPLE_NOW),
+      'spendLimit',
+      "The key's budget for the period is spent",
+    );
     add(
       new Conflict('This Idempotency-Key was already used with a different request'),
       'idempotency',

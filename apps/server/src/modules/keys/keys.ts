@@ -18,6 +18,7 @@ import { users } from '../auth/schema.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { keyControlColumns } from './key-controls-input.ts';
 import { decryptApiKey, encryptApiKey, hashApiKey, maskApiKey, newApiKey } from './key-crypto.ts';
 import { type ApiKeyRow, apiKeys } from './schema.ts';
 
@@ -28,7 +29,7 @@ export interface KeysContext {
   encryptionKey: Buffer;
 }
 
-function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | null): ApiKey {
+export function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | null): ApiKey {
   const granted = new Set(row.permissions);
   const now = ctx.clock.now();
   const period = row.spendLimitPeriod;
@@ -72,21 +73,29 @@ export async function listKeys(ctx: KeysContext, workspaceId: string): Promise<A
 
 /** Who acts on a workspace's keys: the workspace, and the signed-in person. */
 export interface KeyActor {
-  workspace: Pick<WorkspaceAccess, 'id' | 'kind'>;
+  workspace: Pick<WorkspaceAccess, 'id' | 'kind' | 'limits'>;
   user: { id: string; email: string };
 }
 
-/**
- * Creates a key with every permission, owned by the workspace. The workspace row is locked while
- * counting, so two concurrent creates cannot both slip under `maxApiKeys`.
- */
-export async function createKey(ctx: KeysContext, actor: KeyActor, input: CreateKeyBody): Promise<ApiKey> {
-  const workspaceId = actor.workspace.id;
+export function keyName(input: CreateKeyBody): string {
   const name = input.keyName?.trim() ?? '';
   if (!name) throw new ValidationFailed(KEY_TEXTS.nameRequired, 'keyName');
   if (name.length > KEY_NAME_MAX_LENGTH) {
     throw new BadRequest(`Key name must be at most ${KEY_NAME_MAX_LENGTH} characters`, 'keyName');
   }
+  return name;
+}
+
+/**
+ * Creates a key owned by the workspace, with the controls given (every service when permissions
+ * are left out). The workspace row is locked while counting, so two concurrent creates cannot
+ * both slip under `maxApiKeys`.
+ */
+export async function createKey(ctx: KeysContext, actor: KeyActor, input: CreateKeyBody): Promise<ApiKey> {
+  const workspaceId = actor.workspace.id;
+  const name = keyName(input);
+  const now = ctx.clock.now();
+  const controls = keyControlColumns(input, { workspacePerMinute: actor.workspace.limits.perMinute, now });
   const key = newApiKey();
   const row = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx
@@ -111,7 +120,9 @@ export async function createKey(ctx: KeysContext, actor: KeyActor, input: Create
         keyHash: hashApiKey(key),
         keyEncrypted: encryptApiKey(ctx.encryptionKey, key),
         permissions: [...SERVICES],
-        createdAt: ctx.clock.now(),
+        ...controls,
+        spentPeriod: spendPeriodLabel(controls.spendLimitPeriod ?? null, now),
+        createdAt: now,
       })
       .returning();
     const keyRow = created as ApiKeyRow;

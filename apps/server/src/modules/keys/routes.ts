@@ -1,17 +1,12 @@
-import {
-  APP_PATHS,
-  CreateKeyBody,
-  CreateKeyResponse,
-  KeysResponse,
-  MessageResponse,
-} from '@conduit/contracts';
+import { KEY_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { webhookSecretFor } from '../webhooks/signing.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { rollKey, updateKey } from './edit-key.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
 import { createKey, deleteKey, type KeyActor, type KeysContext, listKeys } from './keys.ts';
 
@@ -20,7 +15,7 @@ const keyActor = (request: FastifyRequest): KeyActor => ({
   user: signedIn(request).user,
 });
 
-/** The workspace's API keys (docs/product.md, "App API"): list, create, delete. */
+/** The workspace's API keys (docs/product.md, "Signed-in area" and "Key controls"): list, create, edit, roll, delete. */
 export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: KeysContext = {
@@ -34,7 +29,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       reply.header('cache-control', 'no-store');
     });
 
-    app.get(APP_PATHS.keys.path, { schema: { tags, response: { 200: KeysResponse } } }, async (request) => {
+    app.get(KEY_ROUTES.list.path, { schema: appRouteSchema(KEY_ROUTES.list, tags) }, async (request) => {
       const workspace = workspaceFor(request, 'useKeys');
       return {
         keys: await listKeys(ctx, workspace.id),
@@ -44,17 +39,31 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
     });
 
     app.post(
-      APP_PATHS.createKey.path,
-      { schema: { tags, body: CreateKeyBody, response: { 201: CreateKeyResponse } } },
+      KEY_ROUTES.create.path,
+      { schema: appRouteSchema(KEY_ROUTES.create, tags, 201) },
       async (request, reply) => {
         const key = await createKey(ctx, keyActor(request), request.body);
         return reply.status(201).send({ key, message: 'API key created' });
       },
     );
 
+    app.patch(
+      KEY_ROUTES.update.path,
+      { schema: appRouteSchema(KEY_ROUTES.update, tags) },
+      async (request) => ({
+        key: await updateKey(ctx, keyActor(request), request.params.id, request.body),
+        message: 'API key updated',
+      }),
+    );
+
+    app.post(KEY_ROUTES.roll.path, { schema: appRouteSchema(KEY_ROUTES.roll, tags) }, async (request) => ({
+      key: await rollKey(ctx, keyActor(request), request.params.id, request.body.graceSeconds),
+      message: 'API key rolled',
+    }));
+
     app.delete(
-      APP_PATHS.deleteKey.path,
-      { schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } } },
+      KEY_ROUTES.remove.path,
+      { schema: appRouteSchema(KEY_ROUTES.remove, tags) },
       async (request) => {
         await deleteKey(ctx, keyActor(request), request.params.id);
         return { message: 'API key deleted' };

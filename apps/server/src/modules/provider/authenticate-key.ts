@@ -1,13 +1,22 @@
-import { RATE_LIMITS, type RateLimitWindowLimits, type Service } from '@conduit/contracts';
+import { RATE_LIMITS, type RateLimitWindowLimits } from '@conduit/contracts';
 import type pg from 'pg';
 import { batchLookup, coalesce } from '../../platform/coalesce.ts';
-import { Forbidden, Unauthorized } from '../../platform/errors.ts';
+import { Unauthorized } from '../../platform/errors.ts';
+import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Clock } from '../../platform/services.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
 
 export interface KeyIdentity {
   keyId: string;
   keyName: string;
+  /** The SHA-256 of the secret presented: the key's current one, or its previous one after a roll. */
+  keyHash: string;
+  /** When a previous secret (after a roll) stops working; null for the current secret. */
+  validUntil: Date | null;
+  expiresAt: Date | null;
+  ipAllowlist: readonly string[] | null;
+  /** The key's own requests per minute, besides the workspace's limits; null for none. */
+  keyRateLimitPerMinute: number | null;
   /** The workspace the key belongs to: its balance pays for the key's calls. */
   workspaceId: string;
   workspaceKind: 'personal' | 'team';
@@ -59,7 +68,12 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
   interface KeyRow {
     key_id: string;
     key_name: string;
-    key_hash: string;
+    /** The hash the secret matched (the current or the previous one). */
+    matched_hash: string;
+    valid_until: Date | null;
+    expires_at: Date | null;
+    ip_allowlist: string[] | null;
+    key_rate_limit_per_minute: number | null;
     permissions: string[];
     workspace_id: string;
     kind: KeyIdentity['workspaceKind'];
@@ -72,6 +86,11 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
   const toIdentity = (row: KeyRow): KeyIdentity => ({
     keyId: row.key_id,
     keyName: row.key_name,
+    keyHash: row.matched_hash,
+    validUntil: row.valid_until,
+    expiresAt: row.expires_at,
+    ipAllowlist: row.ip_allowlist,
+    keyRateLimitPerMinute: row.key_rate_limit_per_minute,
     workspaceId: row.workspace_id,
     workspaceKind: row.kind,
     workspaceName: row.name,
@@ -85,38 +104,53 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
     permissions: new Set(row.permissions),
   });
 
-  /** Keys not in the cache, looked up together: many new keys at once cost one query, not one each. */
+  /**
+   * Keys not in the cache, looked up together: many new keys at once cost one query, not one each.
+   * A rolled key's previous secret is found while its grace lasts (the debit checks it again).
+   */
   const lookUp = batchLookup<string, KeyIdentity>(async (keyHashes) => {
     const { rows } = await pool.query<KeyRow>(
-      `select k.id as key_id, k.name as key_name, k.key_hash, k.permissions, w.id as workspace_id, w.kind, w.name,
+      `select k.id as key_id, k.name as key_name,
+              case when k.key_hash = any($1::text[]) then k.key_hash else k.previous_key_hash end as matched_hash,
+              case when k.key_hash = any($1::text[]) then null else k.previous_key_expires_at end as valid_until,
+              k.expires_at, k.ip_allowlist, k.rate_limit_per_minute as key_rate_limit_per_minute,
+              k.permissions, w.id as workspace_id, w.kind, w.name,
               w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
          from api_keys k ${LIVE_WORKSPACE_JOIN}
-        where k.key_hash = any($1::text[]) and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
+        where (k.key_hash = any($1::text[])
+               or (k.previous_key_hash = any($1::text[]) and k.previous_key_expires_at > now()))
+          and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
       [keyHashes],
     );
-    return new Map(rows.map((row) => [row.key_hash, toIdentity(row)]));
+    return new Map(rows.map((row) => [row.matched_hash, toIdentity(row)]));
   });
 
-  /** "Last used" is kept to the minute: at most one write per key a minute, many keys per statement. */
-  const writeLastUsed = coalesce<string>(async (keyIds) => {
+  /** "Last used" (time and address) is kept to the minute: at most one write per key a minute, many keys per statement. */
+  const writeLastUsed = coalesce<[string, string]>(async (uses) => {
     await pool
-      .query('update api_keys set last_used_at = $2 where id = any($1::text[])', [keyIds, clock.now()])
+      .query(
+        `update api_keys k set last_used_at = $3, last_used_ip = u.ip
+           from unnest($1::text[], $2::text[]) as u(id, ip) where k.id = u.id`,
+        [uses.map(([keyId]) => keyId), uses.map(([, ip]) => ip), clock.now()],
+      )
       .catch(() => {
-        for (const keyId of keyIds) lastUsedWrites.delete(keyId);
+        for (const [keyId] of uses) lastUsedWrites.delete(keyId);
       });
   });
 
-  function touch(keyId: string) {
+  function touch(keyId: string, ip: string) {
     const now = clock.now().getTime();
     if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_EVERY_MS) return;
     if (lastUsedWrites.size >= MAX_REMEMBERED) lastUsedWrites.clear();
     lastUsedWrites.set(keyId, now);
-    writeLastUsed(keyId);
+    writeLastUsed([keyId, ip]);
   }
 
   return {
+    /** The key's identity; `ip` is the caller's address, kept as the key's last-used address. */
     async authenticate(
       rawKey: string | undefined,
+      ip: string,
       options: { isFresh?: boolean } = {},
     ): Promise<KeyIdentity> {
       if (!rawKey) throw new Unauthorized(MISSING_KEY_MESSAGE);
@@ -135,7 +169,7 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
         if (cache.size >= MAX_REMEMBERED) cache.delete(cache.keys().next().value as string);
         cache.set(keyHash, { identity, expiresAt: now + IDENTITY_TTL_MS });
       }
-      touch(identity.keyId);
+      touch(identity.keyId, plainIp(ip));
       return identity;
     },
     forget(keyHashOrAll?: string) {
@@ -145,9 +179,3 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
   };
 }
 export type KeyAuthenticator = ReturnType<typeof createKeyAuthenticator>;
-
-export function assertPermission(identity: KeyIdentity, service: Service) {
-  if (!identity.permissions.has(service)) {
-    throw new Forbidden(`This API key does not have the ${service} permission`);
-  }
-}

@@ -1,14 +1,11 @@
-import { SERVICE_COST_KEY, type Service, TASK_DEADLINE_S } from '@conduit/contracts';
+import { SERVICE_COST_KEY, type Service, type SpendPeriod, TASK_DEADLINE_S } from '@conduit/contracts';
 import type pg from 'pg';
-import { Conflict, InsufficientCredits, Unauthorized } from '../../platform/errors.ts';
+import { Conflict, InsufficientCredits } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
-import {
-  INVALID_KEY_MESSAGE,
-  type KeyIdentity,
-  LIVE_WORKSPACE_JOIN,
-  LIVE_WORKSPACE_WHERE,
-} from './authenticate-key.ts';
+import { type KeyIdentity, LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
+import { KeyRefused, KeySpendLimitReached } from './key-refusals.ts';
+import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 
 export interface ChargeInput {
   identity: KeyIdentity;
@@ -19,6 +16,15 @@ export interface ChargeInput {
   idempotencyKey?: string;
   requestHash?: string;
   callbackUrl?: string;
+  /** The caller's address, for the key's IP allow-list. */
+  ip: string;
+}
+
+interface ChargeRow {
+  key_live: number;
+  balance: number | null;
+  available: number | null;
+  budget: { credits: number; period: SpendPeriod; spent: number } | null;
 }
 
 export type ChargeResult =
@@ -26,21 +32,28 @@ export type ChargeResult =
   | { isReplay: true; taskId: string };
 
 /*
- * One statement, one round trip, one transaction: the key is re-checked (a key deleted a moment
- * ago in another process cannot spend), the balance is debited only if it covers the cost (a
- * conditional UPDATE, never read-then-write), and the ledger entry and the task row are written
- * from the debit's own output, so all three happen together or not at all. `available` reads
- * the balance as it was before this statement, for the 402 answer. The same UPDATE keeps the
- * account's call activity for the admin figures (credits/account-activity.ts).
+ * One statement, one round trip, one transaction: the key is re-checked with all its controls
+ * (a key deleted, rolled past its grace, narrowed or expired a moment ago in another process
+ * cannot spend: key-rules-sql.ts), the balance is debited only if it covers the cost and the
+ * key's budget for the period has room for it (a conditional UPDATE, never read-then-write; the
+ * budget row is locked by the same statement), and the ledger entry, the budget's new total and
+ * the task row are written from the debit's own output, so all happen together or not at all.
+ * `available` reads the balance as it was before this statement, for the 402 answer. The same
+ * UPDATE keeps the account's call activity for the admin figures (credits/account-activity.ts).
  */
 const CHARGE_SQL = `
 with live_key as (
   select k.workspace_id from api_keys k ${LIVE_WORKSPACE_JOIN}
-  where k.id = $1 and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}
+  where k.id = $1 and ${keyUsableSql('$14', '$3', '$15')} and ${LIVE_WORKSPACE_WHERE}
+), budget as (${keyBudgetsSql('array[$1]')}
 ), debit as (
   update credit_accounts c set balance = c.balance - $4, updated_at = now(), ${activitySetSql('array[$3::text]')}
   from live_key where c.workspace_id = live_key.workspace_id and c.balance >= $4
+    and not exists (select 1 from budget where budget.spent + $4 > budget.credits)
   returning c.workspace_id, c.balance
+), key_spend as (
+  update api_keys k set spent_credits = b.spent + $4, spent_period = b.label
+    from budget b, debit where k.id = b.id
 ), entry as (
   insert into credit_entries (id, workspace_id, delta, reason, reference, service, balance_after)
   select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
@@ -52,7 +65,8 @@ with live_key as (
 )
 select (select count(*) from live_key)::int as key_live,
        (select balance from debit) as balance,
-       (select balance from credit_accounts where workspace_id = $13) as available`;
+       (select balance from credit_accounts where workspace_id = $13) as available,
+       (select json_build_object('credits', credits, 'period', period, 'spent', spent) from budget) as budget`;
 
 const IDEMPOTENCY_INDEX = 'tasks_workspace_id_idempotency_key_idx';
 
@@ -85,11 +99,19 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.callbackUrl ?? null,
         TASK_DEADLINE_S[input.service],
         input.identity.workspaceId,
+        input.identity.keyHash,
+        input.ip,
       ],
     });
-    const row = rows[0] as { key_live: number; balance: number | null; available: number | null };
-    if (row.key_live === 0) throw new Unauthorized(INVALID_KEY_MESSAGE);
-    if (row.balance === null) throw new InsufficientCredits(input.cost, row.available ?? 0);
+    const row = rows[0] as ChargeRow;
+    if (row.key_live === 0) throw new KeyRefused();
+    if (row.balance === null) {
+      const { budget } = row;
+      if (budget && budget.spent + input.cost > budget.credits) {
+        throw new KeySpendLimitReached(budget.credits, budget.spent, budget.period);
+      }
+      throw new InsufficientCredits(input.cost, row.available ?? 0);
+    }
     return { isReplay: false, taskId, balance: row.balance };
   } catch (error) {
     if ((error as { constraint?: string }).constraint !== IDEMPOTENCY_INDEX) throw error;

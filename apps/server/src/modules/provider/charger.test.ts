@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { hashApiKey } from '../keys/key-crypto.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
@@ -24,6 +25,11 @@ afterAll(() => runtime.close());
 const identityOf = (account: PaidAccount): KeyIdentity => ({
   keyId: account.keyId,
   keyName: 'test key',
+  keyHash: hashApiKey(account.key),
+  validUntil: null,
+  expiresAt: null,
+  ipAllowlist: null,
+  keyRateLimitPerMinute: null,
   workspaceId: account.workspaceId,
   workspaceKind: account.workspaceId === account.userId ? 'personal' : 'team',
   workspaceName: null,
@@ -68,6 +74,7 @@ describe.each([
     const charge = (account: PaidAccount, index: number): Promise<ChargeResult | { code: string }> =>
       charger
         .charge({
+          ip: '127.0.0.1',
           identity: identityOf(account),
           service: 'sora',
           cost: 1,
@@ -120,6 +127,69 @@ describe.each([
         [account.workspaceId],
       );
       expect(tasks.rows[0].n).toBe(charged);
+    }
+  }, 120_000);
+});
+
+describe('calls of keys with budgets, many accounts at once', () => {
+  it('charge each key up to its budget and each account up to its balance, as one-by-one charging would', async () => {
+    const accountCount = 60;
+    const callsEach = 8;
+    const credits = (index: number) => [1_000, 3, 1_000, 0][index % 4] as number;
+    const budget = (index: number) => [null, 5, 2, 4, 20][index % 5] ?? null;
+    const accounts = await Promise.all(
+      Array.from({ length: accountCount }, (_, index) =>
+        createPaidAccount(runtime.services, { credits: credits(index), label: `budget${index}` }),
+      ),
+    );
+    await Promise.all(
+      accounts.map((account, index) =>
+        budget(index) === null
+          ? undefined
+          : runtime.services.pool.query(
+              "update api_keys set spend_limit_credits = $2, spend_limit_period = 'day' where id = $1",
+              [account.keyId, budget(index)],
+            ),
+      ),
+    );
+    const { pool, batches } = countingBatches(runtime.services.pool);
+    const charger = createCharger(pool);
+    const storm: Promise<ChargeResult | { code: string }>[] = [];
+    for (let round = 0; round < callsEach; round += 1) {
+      for (const account of accounts) {
+        storm.push(
+          charger
+            .charge({
+              ip: '127.0.0.1',
+              identity: identityOf(account),
+              service: 'sora',
+              cost: 1,
+              engine: 'local',
+              request: { video_url: 'https://sora.chatgpt.com/p/budget' },
+            })
+            .catch((error: { code: string }) => ({ code: error.code })),
+        );
+      }
+    }
+    const answers = await Promise.all(storm);
+    expect(batches()).toBeGreaterThan(0);
+    for (const [index, account] of accounts.entries()) {
+      const mine = answers.filter((_, call) => call % accountCount === index);
+      const charged = mine.filter((answer) => 'taskId' in answer).length;
+      const limit = budget(index);
+      expect(charged, `account ${index}`).toBe(Math.min(credits(index), limit ?? callsEach, callsEach));
+      const check = await ledgerCheck(runtime.services, account.workspaceId);
+      expect(check).toEqual({ balance: credits(index) - charged, sum: credits(index) - charged });
+      const codes = new Set(mine.flatMap((answer) => ('code' in answer ? [answer.code] : [])));
+      const expected =
+        limit !== null && limit < Math.min(credits(index), callsEach)
+          ? ERROR_CODES.KEY_SPEND_LIMIT
+          : ERROR_CODES.INSUFFICIENT_CREDITS;
+      if (charged < callsEach) expect([...codes], `account ${index}`).toEqual([expected]);
+      const { rows } = await runtime.services.pool.query('select spent_credits from api_keys where id = $1', [
+        account.keyId,
+      ]);
+      expect(rows[0].spent_credits).toBe(limit === null ? 0 : charged);
     }
   }, 120_000);
 });

@@ -4,35 +4,54 @@ import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
 import { type ChargeInput, type ChargeResult, chargeCall } from './charge-call.ts';
+import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 
 /*
  * Paid calls of many accounts at once, as one statement. Each account of the batch is debited its
- * own total only if every key of its calls is live and its balance covers that total (one
- * conditional UPDATE over the batch's accounts, never read-then-write); each debited account's
- * calls get their ledger entries (balance_after as if its calls ran one by one, in order) and
- * task rows from the debit's own output. An account that was not debited (a dead key, or not
- * enough credits for all its calls together) has nothing written, and its calls are charged one
- * by one instead. The statement answers one row per debited account.
+ * own total only if every call's key is usable for that call (key-rules-sql.ts), every limited
+ * key's budget has room for all its calls, and the balance covers that total (one conditional
+ * UPDATE over the batch's accounts, never read-then-write; the budgets are locked by the same
+ * statement); each debited account's calls get their ledger entries (balance_after as if its
+ * calls ran one by one, in order), its keys' budgets their new totals, and its calls their task
+ * rows, all from the debit's own output. An account that was not debited (an unusable key, a
+ * budget or a balance without room for all its calls together) has nothing written, and its calls
+ * are charged one by one instead. The statement answers one row per debited account.
  */
 const CHARGE_BATCH_SQL = `
 with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::int[]) with ordinality
-    as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s, ord)
-), live_keys as materialized (
-  select distinct k.id, k.workspace_id from api_keys k ${LIVE_WORKSPACE_JOIN}
-   where k.id = any($2::text[]) and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}
+                       $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::text[]) with ordinality
+    as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s,
+         key_hash, ip, ord)
+), checks as (
+  select distinct workspace_id, key_id, key_hash, service, ip from req
+), usable as materialized (
+  select c.* from checks c join api_keys k on k.id = c.key_id and k.workspace_id = c.workspace_id
+    ${LIVE_WORKSPACE_JOIN}
+   where ${keyUsableSql('c.key_hash', 'c.service', 'c.ip')} and ${LIVE_WORKSPACE_WHERE}
+), budgets as (${keyBudgetsSql('$2::text[]')}
+), key_totals as (
+  select key_id, sum(cost)::int as total from req group by key_id
+), over_budget as (
+  select distinct r.workspace_id from req r join key_totals t on t.key_id = r.key_id
+    join budgets b on b.id = r.key_id where b.spent + t.total > b.credits
 ), totals as (
   select r.workspace_id, sum(r.cost)::int as total, array_agg(r.service) as services
-    from req r left join live_keys l on l.id = r.key_id and l.workspace_id = r.workspace_id
+    from req r left join usable u on u.key_id = r.key_id and u.key_hash = r.key_hash
+                                 and u.service = r.service and u.ip = r.ip
+   where r.workspace_id not in (select workspace_id from over_budget)
    group by r.workspace_id
-  having bool_and(l.id is not null)
+  having bool_and(u.key_id is not null)
 ), debit as (
   update credit_accounts c
      set balance = c.balance - t.total, updated_at = now(), ${activitySetSql('t.services')}
     from totals t
    where c.workspace_id = t.workspace_id and c.balance >= t.total
   returning c.workspace_id, c.balance, t.total
+), key_spend as (
+  update api_keys k set spent_credits = b.spent + t.total, spent_period = b.label
+    from budgets b join key_totals t on t.key_id = b.id
+   where k.id = b.id and k.workspace_id in (select workspace_id from debit)
 ), numbered as (
   select r.*, sum(r.cost) over (partition by r.workspace_id order by r.ord) as spent from req r
 ), entry as (
@@ -106,6 +125,8 @@ export function createCharger(pool: pg.Pool) {
           column((input) => JSON.stringify(input.request)),
           column((input) => input.callbackUrl ?? null),
           column((input) => TASK_DEADLINE_S[input.service]),
+          column((input) => input.identity.keyHash),
+          column((input) => input.ip),
         ],
       });
       debited = rows;

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { SERVICE_COST, type Service } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import { assertPermission, createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
+import { createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
 import type { UrlGuard } from './check-input-urls.ts';
+import { assertKeyControls, KeyRefused } from './key-refusals.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 
@@ -66,11 +68,19 @@ export function createGateway(
     async admit(request, reply, service) {
       const header = request.headers['x-api-key'];
       // Status reads re-check the key every time; paid calls are re-checked inside the debit.
-      const identity = await authenticator.authenticate(typeof header === 'string' ? header : undefined, {
-        isFresh: service === null,
-      });
-      if (service) assertPermission(identity, service);
-      const outcome = await rateLimits.consume(identity.workspaceId, identity.limits);
+      const identity = await authenticator.authenticate(
+        typeof header === 'string' ? header : undefined,
+        request.ip,
+        { isFresh: service === null },
+      );
+      assertKeyControls(identity, service, request.ip, services.clock.now());
+      const outcome = await rateLimits.consume(
+        identity.workspaceId,
+        identity.limits,
+        identity.keyRateLimitPerMinute === null
+          ? undefined
+          : { id: identity.keyId, perMinute: identity.keyRateLimitPerMinute },
+      );
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
@@ -83,20 +93,31 @@ export function createGateway(
           'Idempotency-Key',
         );
       }
-      const charged = await charger.charge({
-        identity,
-        service,
-        cost: SERVICE_COST[service],
-        engine: engine.name,
-        request: body,
-        idempotencyKey,
-        requestHash: idempotencyKey
-          ? createHash('sha256')
-              .update(`${service}\n${JSON.stringify(body)}`)
-              .digest('hex')
-          : undefined,
-        callbackUrl,
-      });
+      const charged = await charger
+        .charge({
+          ip: plainIp(request.ip),
+          identity,
+          service,
+          cost: SERVICE_COST[service],
+          engine: engine.name,
+          request: body,
+          idempotencyKey,
+          requestHash: idempotencyKey
+            ? createHash('sha256')
+                .update(`${service}\n${JSON.stringify(body)}`)
+                .digest('hex')
+            : undefined,
+          callbackUrl,
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof KeyRefused)) throw error;
+          // The key changed since it was admitted: read it again for the exact refusal.
+          const fresh = await authenticator.authenticate(request.headers['x-api-key'] as string, request.ip, {
+            isFresh: true,
+          });
+          assertKeyControls(fresh, service, request.ip, services.clock.now());
+          throw error;
+        });
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
         onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });

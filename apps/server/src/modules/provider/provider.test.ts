@@ -95,14 +95,14 @@ describe.each(ENDPOINTS)('security suite: POST $url', (endpoint) => {
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
   });
 
-  it('403 without the permission; nothing charged', async () => {
+  it('403 KEY_SCOPE without the permission; nothing charged', async () => {
     const account = await createPaidAccount(runtime.services);
     await runtime.services.pool.query("update api_keys set permissions = '{}' where id = $1", [
       account.keyId,
     ]);
     const response = await call('POST', endpoint.url, account.key, endpoint.body);
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect(json(response)).toMatchObject({ success: false, code: 'KEY_SCOPE' });
     expect(await balanceOf(account)).toBe(20);
   });
 

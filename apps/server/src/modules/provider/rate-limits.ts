@@ -1,4 +1,4 @@
-import type { RateLimitWindowLimits } from '@conduit/contracts';
+import { keyRateLimitMessage, type RateLimitWindowLimits } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimited } from '../../platform/errors.ts';
 import { createMemoryWindowCounter } from './rate-windows-memory.ts';
@@ -9,6 +9,7 @@ const WINDOWS = [
   { name: 'hour', key: 'perHour', seconds: 3_600 },
   { name: 'day', key: 'perDay', seconds: 86_400 },
 ] as const;
+const MINUTE = WINDOWS[0];
 
 export interface RateLimitOutcome {
   headers: Record<string, string>;
@@ -26,46 +27,65 @@ export function createProviderRateLimits(store: { redis?: Redis; prefix: string 
   const memory = createMemoryWindowCounter();
   const redisCounter = store.redis ? createRedisWindowCounter(store.redis, store.prefix) : undefined;
 
-  const countInMemory = (accountId: string): WindowCount[] => memory.count(accountId, WINDOWS);
-  const count = (accountId: string): WindowCount[] | Promise<WindowCount[]> =>
-    redisCounter
-      ? redisCounter.count(accountId, WINDOWS).catch(() => countInMemory(accountId))
-      : countInMemory(accountId);
+  const countIn = (windows: readonly (typeof WINDOWS)[number][]) => {
+    const countInMemory = (id: string): WindowCount[] => memory.count(id, windows);
+    return (id: string): WindowCount[] | Promise<WindowCount[]> =>
+      redisCounter ? redisCounter.count(id, windows).catch(() => countInMemory(id)) : countInMemory(id);
+  };
+  const count = countIn(WINDOWS);
+  /** A key's own limit has one window, the minute, counted under `key:<id>`. */
+  const countKey = countIn([MINUTE]);
 
   const policyOf = (limits: RateLimitWindowLimits) =>
     WINDOWS.map((window) => `${limits[window.key]};w=${window.seconds}`).join(', ');
 
   return {
-    /** Counts one request for the account; throws RateLimited (429, Retry-After) past any window. */
-    async consume(accountId: string, limits: RateLimitWindowLimits): Promise<RateLimitOutcome> {
-      const counts = await count(accountId);
-      const results = WINDOWS.map((window, index) => {
-        const points = limits[window.key];
-        const { consumed, msBeforeNext } = counts[index] as WindowCount;
-        return {
-          window,
-          points,
-          msBeforeNext,
-          remaining: Math.max(0, points - consumed),
-          isRefused: consumed > points,
-        };
+    /**
+     * Counts one request for the account, and for the key when it has its own per-minute limit;
+     * throws RateLimited (429, Retry-After) past any window of either.
+     */
+    async consume(
+      accountId: string,
+      limits: RateLimitWindowLimits,
+      key?: { id: string; perMinute: number },
+    ): Promise<RateLimitOutcome> {
+      const [counts, keyCounts] = await Promise.all([
+        count(accountId),
+        key ? countKey(`key:${key.id}`) : undefined,
+      ]);
+      const resultOf = (window: (typeof WINDOWS)[number], points: number, counted: WindowCount) => ({
+        window,
+        points,
+        msBeforeNext: counted.msBeforeNext,
+        remaining: Math.max(0, points - counted.consumed),
+        isRefused: counted.consumed > points,
+        isKey: false,
       });
+      const results = WINDOWS.map((window, index) =>
+        resultOf(window, limits[window.key], counts[index] as WindowCount),
+      );
+      if (key && keyCounts) {
+        results.push({ ...resultOf(MINUTE, key.perMinute, keyCounts[0] as WindowCount), isKey: true });
+      }
       const refused = results.filter((r) => r.isRefused).sort((a, b) => b.msBeforeNext - a.msBeforeNext)[0];
       const tightest = refused ?? [...results].sort((a, b) => a.remaining - b.remaining)[0];
       const reset = Math.max(1, Math.ceil((tightest?.msBeforeNext ?? 0) / 1000));
       const headers = {
-        'ratelimit-policy': policyOf(limits),
+        'ratelimit-policy': key ? `${policyOf(limits)}, ${key.perMinute};w=60` : policyOf(limits),
         ratelimit: `limit=${tightest?.points ?? 0}, remaining=${refused ? 0 : (tightest?.remaining ?? 0)}, reset=${reset}`,
       };
       if (refused) {
         const error = new RateLimited(
           refused.msBeforeNext / 1000,
-          `Rate limit exceeded: ${refused.points} requests per ${refused.window.name}`,
+          refused.isKey
+            ? keyRateLimitMessage(refused.points)
+            : `Rate limit exceeded: ${refused.points} requests per ${refused.window.name}`,
         );
         Object.assign(error.headers ?? {}, headers);
         throw error;
       }
-      const remainingOf = (name: string) => results.find((r) => r.window.name === name)?.remaining ?? 0;
+      const remainingOf = (name: string) =>
+        results.find((r) => r.window.name === name && !r.isKey)?.remaining ?? 0;
       return {
         headers,
         remaining: { minute: remainingOf('minute'), hour: remainingOf('hour'), day: remainingOf('day') },

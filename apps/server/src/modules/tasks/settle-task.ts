@@ -1,4 +1,4 @@
-import { SERVICE_COST_KEY, type Service } from '@conduit/contracts';
+import { SERVICE_COST_KEY, type Service, spendPeriodLabel } from '@conduit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { grantCredits } from '../credits/ledger.ts';
@@ -65,6 +65,12 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
       service: SERVICE_COST_KEY[row.service as Service],
       note: 'Refund for a failed task',
     });
+    // The key's budget gets the credits back too, if the call was counted in its current period.
+    const at = row.createdAt;
+    await tx.execute(sql`update api_keys k set spent_credits = greatest(0, k.spent_credits - ${row.cost})
+      where k.id = ${row.apiKeyId} and k.spend_limit_credits is not null
+        and k.spent_period = case k.spend_limit_period when 'day' then ${spendPeriodLabel('day', at)}
+                                  when 'month' then ${spendPeriodLabel('month', at)} else 'total' end`);
     return row;
   });
 }

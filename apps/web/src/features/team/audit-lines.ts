@@ -46,6 +46,8 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
   'ownership.transferred': (d) => `transferred ownership to ${subject(d)}`,
   'key.created': (d) => `created the API key "${text(d, 'keyName')}"`,
   'key.deleted': (d) => `deleted the API key "${text(d, 'keyName')}"`,
+  'key.updated': (d) => `changed the settings of the API key "${text(d, 'keyName')}"`,
+  'key.rolled': (d) => `rolled the API key "${text(d, 'keyName')}"`,
   'purchase.completed': (d) =>
     `bought ${formatCount(count(d, 'credits'))} credits for ${formatCents(count(d, 'amount'))}`,
 };

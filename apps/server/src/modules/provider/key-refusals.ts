@@ -1,0 +1,51 @@
+import {
+  ERROR_CODES,
+  KEY_EXPIRED_MESSAGE,
+  keyIpMessage,
+  keyScopeMessage,
+  keySpendLimitMessage,
+  type Service,
+  type SpendPeriod,
+  spendPeriodEnd,
+} from '@conduit/contracts';
+import { AppError, Forbidden, Unauthorized } from '../../platform/errors.ts';
+import { ipInRanges, plainIp } from '../../platform/ip-ranges.ts';
+import { INVALID_KEY_MESSAGE, type KeyIdentity } from './authenticate-key.ts';
+
+/** 402 KEY_SPEND_LIMIT: the key's budget for the period has no room for the call. */
+export class KeySpendLimitReached extends AppError {
+  constructor(limit: number, spent: number, period: SpendPeriod, now = new Date()) {
+    super(ERROR_CODES.KEY_SPEND_LIMIT, keySpendLimitMessage(limit, spent, period), {
+      details: { limit, spent, period, resetsAt: spendPeriodEnd(period, now)?.toISOString() ?? null },
+    });
+  }
+}
+
+/**
+ * The debit statement found the key unusable (key-rules-sql.ts) although the identity the call
+ * was admitted with allowed it: the key changed meanwhile. The gateway re-reads the key to answer
+ * with the exact reason; answered as it is, it is the plain invalid-key 401.
+ */
+export class KeyRefused extends Unauthorized {
+  constructor() {
+    super(INVALID_KEY_MESSAGE);
+  }
+}
+
+/**
+ * The key's own controls, checked on every call before the body is read (and again inside the
+ * debit): expiry (401 KEY_EXPIRED), a rolled secret past its grace (401), the IP allow-list (403
+ * KEY_IP_NOT_ALLOWED) and, for a paid call, the service (403 KEY_SCOPE).
+ */
+export function assertKeyControls(identity: KeyIdentity, service: Service | null, ip: string, now: Date) {
+  if (identity.expiresAt && identity.expiresAt <= now) {
+    throw new Unauthorized(KEY_EXPIRED_MESSAGE, ERROR_CODES.KEY_EXPIRED);
+  }
+  if (identity.validUntil && identity.validUntil <= now) throw new Unauthorized(INVALID_KEY_MESSAGE);
+  if (identity.ipAllowlist && !ipInRanges(ip, identity.ipAllowlist)) {
+    throw new Forbidden(keyIpMessage(plainIp(ip)), ERROR_CODES.KEY_IP_NOT_ALLOWED);
+  }
+  if (service && !identity.permissions.has(service)) {
+    throw new Forbidden(keyScopeMessage(service), ERROR_CODES.KEY_SCOPE);
+  }
+}
