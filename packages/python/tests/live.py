@@ -14,6 +14,7 @@ _NEEDED = {
     "CONDUIT_API_KEY": "a key of an account with at least 100 credits",
     "CONDUIT_TEST_POOR_KEY": "a key of an account with 3 credits",
     "CONDUIT_TEST_LIMITED_KEY": "a key of an account limited to 1 request per minute",
+    "CONDUIT_TEST_IMAGE_ONLY_KEY": "a key allowed only the image service, of an account with 5 credits",
     "CONDUIT_TEST_WEBHOOK_SECRET": "the webhook signing secret of CONDUIT_API_KEY's workspace",
 }
 

@@ -18,6 +18,14 @@ class ErrorsTest(unittest.TestCase):
         self.assertTrue((error.request_id or "").startswith("req_"))
         self.assertEqual(poor.get_account().balance, 3)
 
+    def test_403_names_the_service_the_key_may_not_call(self) -> None:
+        scoped = client("CONDUIT_TEST_IMAGE_ONLY_KEY")
+        with self.assertRaises(ConduitError) as raised:
+            scoped.scrape_linkedin("satyanadella")
+        self.assertEqual((raised.exception.status, raised.exception.code), (403, "KEY_SCOPE"))
+        self.assertIn("linkedin", raised.exception.message.lower())
+        self.assertEqual(scoped.get_account().balance, 5)
+
     def test_429_carries_retry_after(self) -> None:
         limited = client("CONDUIT_TEST_LIMITED_KEY")
         limited.get_account()

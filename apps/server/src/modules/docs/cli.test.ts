@@ -101,6 +101,14 @@ describe('the conduit command line', () => {
     expect(await conduit(account.key, 'image', 'a fox', '--size', '7:7')).toMatchObject({ code: 2 });
     expect(await conduit(account.key, 'task', 'task_nope')).toMatchObject({ code: 6 });
     expect(await conduit('cnd_live_nope', 'balance')).toMatchObject({ code: 3 });
+    const imageOnly = await createPaidAccount(runtime.services, { credits: 5 });
+    await runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
+      imageOnly.keyId,
+    ]);
+    expect(await conduit(imageOnly.key, 'linkedin', 'satyanadella')).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('KEY_SCOPE (403)'),
+    });
     expect(await conduit(undefined, 'balance')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('CONDUIT_API_KEY'),

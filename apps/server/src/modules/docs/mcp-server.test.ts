@@ -150,6 +150,15 @@ describe('conduit-mcp', () => {
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/402 INSUFFICIENT_CREDITS: .*costs 10 credits; the balance is 3/);
 
+    const imageOnly = await createPaidAccount(runtime.services, { credits: 20 });
+    await runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
+      imageOnly.keyId,
+    ]);
+    const scoped = await httpClient(url, imageOnly.key);
+    const outOfScope = await scoped.callTool({ name: 'create_video', arguments: { prompt: 'not mine' } });
+    expect(outOfScope.isError).toBe(true);
+    expect(textOf(outOfScope)).toMatch(/403 KEY_SCOPE: .*video/);
+
     const limited = await createPaidAccount(runtime.services, { tier: 'enterprise' });
     await runtime.services.pool.query('update workspaces set rate_limit_per_minute = 1 where id = $1', [
       limited.workspaceId,

@@ -29,12 +29,17 @@ describe('the Python SDK (packages/python)', () => {
     await runtime.services.pool.query('update workspaces set rate_limit_per_minute = 1 where id = $1', [
       limited.workspaceId,
     ]);
+    const imageOnly = await createPaidAccount(runtime.services, { credits: 5, label: 'python-scoped' });
+    await runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
+      imageOnly.keyId,
+    ]);
     const env = {
       ...process.env,
       CONDUIT_BASE_URL: baseUrl,
       CONDUIT_API_KEY: account.key,
       CONDUIT_TEST_POOR_KEY: poor.key,
       CONDUIT_TEST_LIMITED_KEY: limited.key,
+      CONDUIT_TEST_IMAGE_ONLY_KEY: imageOnly.key,
       CONDUIT_TEST_WEBHOOK_SECRET: webhookSecretFor(runtime.services.sessionSecret, account.workspaceId),
     };
     const { stderr } = await run('python3', ['-m', 'unittest', '-v'], {
