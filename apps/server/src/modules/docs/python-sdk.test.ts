@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { API_ENDPOINTS, findEndpoint, pythonSdkExample } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
@@ -55,4 +56,26 @@ describe('the Python SDK (packages/python)', () => {
     expect(ledger.balance).toBe(ledger.sum);
     expect(ledger.balance).toBeLessThan(100);
   }, 150_000);
+
+  it("runs the docs' SDK example of every endpoint as written, each charging its cost", async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 50, label: 'python-docs' });
+    const balance = async () => (await ledgerCheck(runtime.services, account.workspaceId)).balance;
+    const taskIds = new Map<string, string>();
+    for (const endpoint of API_ENDPOINTS) {
+      const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
+      const code = pythonSdkExample(endpoint, { baseUrl, apiKey: account.key, taskId });
+      const before = await balance();
+      const { stdout } = await run('python3', ['-c', code], {
+        env: { ...process.env, PYTHONPATH: PYTHON_PACKAGE },
+        timeout: 60_000,
+      });
+      const printed = JSON.parse(stdout) as { task_id?: string; credits_used?: number; balance?: number };
+      if (endpoint.mode === 'account') expect(printed.balance, endpoint.id).toBe(before);
+      else
+        expect(printed.credits_used, endpoint.id).toBe(findEndpoint(endpoint.statusOf ?? endpoint.id).cost);
+      if (printed.task_id) taskIds.set(endpoint.id, printed.task_id);
+      if (taskId) expect(printed.task_id).toBe(taskId);
+      expect(await balance(), endpoint.id).toBe(before - endpoint.cost);
+    }
+  }, 60_000);
 });
