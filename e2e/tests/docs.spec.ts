@@ -74,9 +74,18 @@ test.describe('public docs', () => {
     await expectNoA11yViolations(page);
     const blocks = page.getByRole('figure');
     await blocks.first().getByRole('button', { name: 'Python' }).click();
+    // Under each urllib example, the same call with the Python SDK.
+    const sdkBlocks = page.getByRole('figure', { name: /\(Python SDK\) example$/ });
+    await expect(sdkBlocks.first().locator('code')).toContainText('from conduit import Conduit');
     for (const block of await blocks.all()) {
-      await expect(block.getByRole('button', { name: 'Python' })).toHaveAttribute('aria-pressed', 'true');
-      await expect(block.locator('code')).toContainText('urllib.request');
+      await expect(block.getByRole('button', { name: 'Python', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      const isSdk = (await block.getAttribute('aria-label'))?.endsWith('(Python SDK) example');
+      await expect(block.locator('code')).toContainText(
+        isSdk ? 'from conduit import Conduit' : 'urllib.request',
+      );
     }
 
     const first = blocks.first();

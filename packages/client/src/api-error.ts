@@ -33,3 +33,15 @@ export class ConduitApiError extends Error {
     this.body = body;
   }
 }
+
+/** waitForTask's deadline passed while the task was still processing; it keeps running: read it later. */
+export class TaskWaitTimeout extends Error {
+  /** The last status read: still processing. */
+  readonly answer: { data: { taskId: string; status: string } };
+
+  constructor(answer: { data: { taskId: string; status: string } }) {
+    super(`Task ${answer.data.taskId} is still processing after the wait; check it later`);
+    this.name = 'TaskWaitTimeout';
+    this.answer = answer;
+  }
+}

@@ -13,7 +13,7 @@ import {
   type VideoTaskAnswer,
 } from '@conduit/contracts';
 import type { z } from 'zod';
-import { ConduitApiError } from './api-error.ts';
+import { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
 
 export type ImageInput = z.input<typeof ImageRequest>;
 export type VideoInput = z.input<typeof VideoRequest>;
@@ -40,8 +40,10 @@ export interface PaidCallOptions extends CallOptions {
 export interface WaitOptions extends CallOptions {
   /** Between two status reads; 2 s by default. */
   intervalMs?: number;
-  /** Give up after this long (the task keeps running); 10 minutes by default. */
+  /** Give up after this long (the task keeps running): throws TaskWaitTimeout; 10 minutes by default. */
   timeoutMs?: number;
+  /** Hears each status read with the time waited so far (for progress output). */
+  onUpdate?: (answer: TaskAnswers[Service], elapsedMs: number) => void;
 }
 
 export interface TaskAnswers {
@@ -108,11 +110,13 @@ export class ConduitClient {
       (endpoint) => endpoint.mode === 'status' && endpoint.service === service,
     );
     if (!statusEndpoint) throw new Error(`No status endpoint for ${service}`);
-    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_WAIT_MS);
+    const started = Date.now();
+    const deadline = started + (options.timeoutMs ?? DEFAULT_WAIT_MS);
     for (;;) {
       const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { taskId, signal: options.signal });
+      options.onUpdate?.(answer, Date.now() - started);
       if (answer.data.status !== 'processing') return answer;
-      if (Date.now() >= deadline) throw new Error(`Task ${taskId} is still processing after the wait`);
+      if (Date.now() >= deadline) throw new TaskWaitTimeout(answer);
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? DEFAULT_POLL_MS));
       options.signal?.throwIfAborted();
     }

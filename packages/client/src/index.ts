@@ -5,7 +5,7 @@ export type {
   Service,
   VideoTaskAnswer,
 } from '@conduit/contracts';
-export { ConduitApiError } from './api-error.ts';
+export { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
 export {
   type CallOptions,
   ConduitClient,
@@ -18,3 +18,4 @@ export {
   type VideoInput,
   type WaitOptions,
 } from './conduit-client.ts';
+export { type AnyTaskAnswer, readTask } from './read-task.ts';

@@ -318,7 +318,8 @@ export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 export const TASK_ID_PLACEHOLDER = 'TASK_ID';
 
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-const pythonLiteral = (value: unknown): string => {
+/** A JSON value written as a Python literal (the Python examples' bodies). */
+export const pythonLiteral = (value: unknown): string => {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';

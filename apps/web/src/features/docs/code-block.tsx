@@ -45,9 +45,12 @@ function HighlightedCode({ code, language }: { code: string; language: CodeLangu
 export function CodeBlock({
   label,
   codeFor,
+  languages = CODE_LANGUAGES,
 }: {
   label: string;
   codeFor: (language: CodeLanguage) => string;
+  /** The languages offered; all of them unless the example exists in fewer. */
+  languages?: readonly CodeLanguage[];
 }) {
   const [language, setLanguage] = useCodeLanguage();
   const { status, copy } = useCopy();
@@ -62,7 +65,7 @@ export function CodeBlock({
       <div className="flex flex-wrap items-center justify-between gap-2 border-border border-b px-3 py-2">
         <fieldset className="flex gap-1">
           <legend className="sr-only">Language of the {label} example</legend>
-          {CODE_LANGUAGES.map((option) => (
+          {languages.map((option) => (
             <button
               key={option}
               type="button"

@@ -8,6 +8,7 @@ import {
   formatCents,
   KEY_TEXTS,
   OPENAPI_PATH,
+  pythonSdkExample,
   VideoRequest,
 } from '@conduit/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -195,10 +196,16 @@ describe('/docs: code examples', () => {
     await user.click(
       within(blocks[1] as HTMLElement).getByRole('button', { name: CODE_LANGUAGE_LABELS.python }),
     );
+    const isSdk = (block: HTMLElement) => block.getAttribute('aria-label')?.endsWith('(Python SDK) example');
     for (const block of codeBlocks()) {
       expect(within(block).getByRole('button', { name: 'Python' })).toHaveAttribute('aria-pressed', 'true');
-      expect(codeOf(block)).toContain('import urllib.request');
+      if (!isSdk(block)) expect(codeOf(block)).toContain('import urllib.request');
     }
+    // Under each urllib example, the same call with the Python SDK.
+    const imageEndpoints = API_ENDPOINTS.filter((endpoint) => endpoint.tab === 'image');
+    expect(codeBlocks().filter(isSdk).map(codeOf)).toEqual(
+      imageEndpoints.map((endpoint) => pythonSdkExample(endpoint, { baseUrl: window.location.origin })),
+    );
     expect(localStorage.getItem(CODE_LANGUAGE_STORAGE_KEY)).toBe('python');
   });
 

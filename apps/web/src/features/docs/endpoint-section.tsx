@@ -1,6 +1,14 @@
-import { type ApiEndpoint, answerExamples, codeExample, findEndpoint } from '@conduit/contracts';
+import {
+  type ApiEndpoint,
+  answerExamples,
+  codeExample,
+  findEndpoint,
+  PYTHON_SDK_PACKAGE,
+  pythonSdkExample,
+} from '@conduit/contracts';
 import { Link } from 'react-router';
 import { CodeBlock } from './code-block.tsx';
+import { useCodeLanguage } from './code-language-store.ts';
 import { costText } from './cost-text.ts';
 import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { DEFAULT_DOCS_TAB, docsTabHref, ERRORS_ANCHOR } from './docs-tabs.ts';
@@ -15,6 +23,7 @@ function SubHeading({ children }: { children: string }) {
 export function EndpointSection({ endpoint }: { endpoint: ApiEndpoint }) {
   const { apiKey, basePath } = useDocsSettings();
   const baseUrl = useBaseUrl();
+  const [language] = useCodeLanguage();
   const [answer] = answerExamples(endpoint, baseUrl);
   const source = endpoint.statusOf ? findEndpoint(endpoint.statusOf) : null;
   return (
@@ -68,6 +77,19 @@ export function EndpointSection({ endpoint }: { endpoint: ApiEndpoint }) {
         label={endpoint.title}
         codeFor={(language) => codeExample(endpoint, language, { baseUrl, apiKey })}
       />
+      {language === 'python' ? (
+        <>
+          <p className="mt-3 mb-2 text-muted text-sm">
+            The same call with the Python SDK (<code className="font-mono text-fg">{PYTHON_SDK_PACKAGE}</code>
+            : standard library only, answers as dataclasses):
+          </p>
+          <CodeBlock
+            label={`${endpoint.title} (Python SDK)`}
+            languages={['python']}
+            codeFor={() => pythonSdkExample(endpoint, { baseUrl, apiKey })}
+          />
+        </>
+      ) : null}
 
       {answer ? (
         <>

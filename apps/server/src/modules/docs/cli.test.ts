@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_COST } from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { freePort } from '../../../test/server-processes.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createLocalEngine } from '../engines/local-engine.ts';
+
+// `npx conduit` (packages/client's bin) as a shell user runs it, against a server on a real port
+// whose PUBLIC_URL is that port, so --out downloads the result file for real.
+const BIN = fileURLToPath(new URL('../../../../../node_modules/.bin/conduit', import.meta.url));
+const SORA_URL = 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f';
+const PNG_MAGIC = '89504e470d0a1a0a';
+/** The local engine with shorter video and Sora jobs: still processing at first, settled soon. */
+const FAST_JOBS = { jobMs: { video: 800, sora: 300 } };
+
+let runtime: TestRuntime;
+let baseUrl: string;
+let workDir: string;
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  runtime = await createTestRuntime({ PUBLIC_URL: baseUrl }, { engine: createLocalEngine(FAST_JOBS) });
+  await runtime.app.listen({ port, host: '127.0.0.1' });
+  workDir = await mkdtemp(path.join(tmpdir(), 'conduit-cli-'));
+});
+afterAll(async () => {
+  await runtime?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI with only the key in its environment and the base URL as a flag. */
+function conduit(key: string | undefined, ...args: string[]): Promise<Run> {
+  const env = { PATH: process.env.PATH ?? '', ...(key && { CONDUIT_API_KEY: key }) };
+  return new Promise((resolve) => {
+    execFile(
+      BIN,
+      [...args, '--base-url', baseUrl],
+      { env, cwd: workDir, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('the conduit command line', () => {
+  it('calls the four services, waits with progress on stderr, downloads, reads a task and the balance', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 40, label: 'cli' });
+    const image = await conduit(account.key, 'image', 'a fox', '--size', '16:9', '--out', 'fox.png');
+    expect(image).toMatchObject({ code: 0, stderr: expect.stringContaining('saved fox.png') });
+    expect(image.stdout.trim()).toMatch(new RegExp(`^${baseUrl}/files/task_\\w+/\\w+\\.png$`));
+    expect((await readFile(path.join(workDir, 'fox.png'))).subarray(0, 8).toString('hex')).toBe(PNG_MAGIC);
+
+    const video = await conduit(account.key, 'video', 'A drone over hills', '--wait');
+    expect(video.code, video.stderr).toBe(0);
+    expect(video.stdout.trim()).toMatch(/\.mp4$/);
+    expect(video.stderr).toMatch(/video task_\w+: processing \(\d+ s\)/);
+    const taskId = /video (task_\w+) completed/.exec(video.stderr)?.[1];
+
+    const sora = await conduit(account.key, 'sora', SORA_URL);
+    expect(sora.code, sora.stderr).toBe(0);
+    expect(sora.stdout.trim()).toMatch(/\.mp4$/);
+
+    const linkedin = await conduit(account.key, 'linkedin', 'satyanadella', '--limit', '2');
+    expect(linkedin.code, linkedin.stderr).toBe(0);
+    const page = JSON.parse(linkedin.stdout);
+    expect(page.posts).toHaveLength(2);
+    expect(page.pagination_token).toEqual(expect.any(String));
+
+    const task = await conduit(account.key, 'task', taskId ?? 'missing', '--json');
+    expect(task.code).toBe(0);
+    expect(JSON.parse(task.stdout)).toMatchObject({ taskId, status: 'completed' });
+
+    const spent = SERVICE_COST.image + SERVICE_COST.video + SERVICE_COST.sora + SERVICE_COST.linkedin;
+    const balance = await conduit(account.key, 'balance');
+    expect(balance).toMatchObject({ code: 0, stdout: `${40 - spent}\n` });
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(40 - spent);
+  }, 60_000);
+
+  it('exits with a code per error class and says why on stderr', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 3, label: 'cli-poor' });
+    const started = await conduit(account.key, 'image', 'a fox', '--idempotency-key', 'once');
+    expect(started.code).toBe(0);
+    const again = await conduit(account.key, 'image', 'a fox', '--idempotency-key', 'once');
+    expect(again.stdout).toBe(started.stdout);
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(2);
+
+    expect(await conduit(account.key, 'video', 'too dear')).toMatchObject({
+      code: 4,
+      stderr: expect.stringMatching(/INSUFFICIENT_CREDITS \(402\).*needs 10 credits, has 2; request req_/),
+    });
+    expect(await conduit(account.key, 'image', 'a fox', '--size', '7:7')).toMatchObject({ code: 2 });
+    expect(await conduit(account.key, 'task', 'task_nope')).toMatchObject({ code: 6 });
+    expect(await conduit('cnd_live_nope', 'balance')).toMatchObject({ code: 3 });
+    const imageOnly = await createPaidAccount(runtime.services, { credits: 5 });
+    await runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
+      imageOnly.keyId,
+    ]);
+    expect(await conduit(imageOnly.key, 'linkedin', 'satyanadella')).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('KEY_SCOPE (403)'),
+    });
+    expect(await conduit(undefined, 'balance')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('CONDUIT_API_KEY'),
+    });
+    const video = await createPaidAccount(runtime.services, { credits: 10 });
+    const pending = await conduit(video.key, 'video', 'A slow sunrise', '--wait', '--timeout', '0');
+    expect(pending.code).toBe(8);
+    expect(pending.stderr).toContain('conduit task task_');
+
+    const limited = await createPaidAccount(runtime.services, { tier: 'enterprise' });
+    await runtime.services.pool.query('update workspaces set rate_limit_per_minute = 1 where id = $1', [
+      limited.workspaceId,
+    ]);
+    expect((await conduit(limited.key, 'balance')).code).toBe(0);
+    expect(await conduit(limited.key, 'balance')).toMatchObject({
+      code: 5,
+      stderr: expect.stringMatching(/RATE_LIMITED \(429\).*retry after \d+ s/),
+    });
+  }, 60_000);
+});

@@ -1,0 +1,206 @@
+"""What the API answers, as dataclasses: the API's camelCase fields in snake_case.
+
+A test reads the server's OpenAPI document and fails when one of its answer fields has no
+counterpart here, so these cannot drift from the API.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sys
+import typing
+from dataclasses import dataclass
+from typing import Any, Dict, List, Literal, Optional, Type, TypeVar
+
+TaskStatus = Literal["processing", "completed", "failed"]
+Service = Literal["image", "video", "sora", "linkedin"]
+
+T = TypeVar("T")
+
+
+def snake_case(name: str) -> str:
+    """``creditsUsed`` -> ``credits_used``; names already in snake_case stay as they are."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+@dataclass(frozen=True, kw_only=True)
+class EngineInfo:
+    engine: str
+    #: True on the local engine, a development stand-in for the real models.
+    is_development_engine: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Task:
+    """The fields every task answer has."""
+
+    task_id: str
+    status: TaskStatus
+    message: str
+    #: What the call costs now: charged minus refunded.
+    credits_used: int
+    timestamp: str
+    engine: EngineInfo
+    credits_charged: Optional[int] = None
+    credits_refunded: Optional[int] = None
+    completed_at: Optional[str] = None
+    processing_time: Optional[float] = None
+    #: Path of the status endpoint, while processing.
+    status_url: Optional[str] = None
+    #: Why a failed task failed.
+    error: Optional[str] = None
+
+    @property
+    def is_done(self) -> bool:
+        return self.status != "processing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImageTask(Task):
+    result_urls: Optional[List[str]] = None
+    #: With result URLs: when the files are deleted (their URLs answer 410 from then on).
+    expires_at: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class VideoTask(Task):
+    """Video generation and Sora watermark removal: both produce videos."""
+
+    video_urls: Optional[List[str]] = None
+    result_urls: Optional[List[str]] = None
+    expires_at: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinAuthor:
+    name: str
+    username: str
+    headline: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinPostStats:
+    likes: int
+    comments: int
+    reposts: int
+    reactions: Optional[Dict[str, int]] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinMedia:
+    type: str
+    url: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinPost:
+    id: str
+    url: str
+    text: str
+    posted_at: str
+    author: LinkedinAuthor
+    stats: LinkedinPostStats
+    media: Optional[List[LinkedinMedia]] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinProfile:
+    username: str
+    name: str
+    profile_url: str
+    headline: Optional[str] = None
+    location: Optional[str] = None
+    followers: Optional[int] = None
+    connections: Optional[int] = None
+    email: Optional[str] = None
+    website: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LinkedinTask(Task):
+    profile: Optional[LinkedinProfile] = None
+    posts: Optional[List[LinkedinPost]] = None
+    #: Pass as ``pagination_token`` for the next page; None on the last.
+    pagination_token: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Workspace:
+    id: str
+    kind: Literal["personal", "team"]
+    #: The team's name; None for a personal workspace.
+    name: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RateLimits:
+    per_minute: int
+    per_hour: int
+    per_day: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemainingRequests:
+    minute: int
+    hour: int
+    day: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Account:
+    key_name: str
+    #: The workspace the key belongs to: its balance pays for the calls.
+    workspace: Workspace
+    #: Credits available.
+    balance: int
+    tier: Literal["free", "pro", "enterprise"]
+    limits: RateLimits
+    #: Requests left in each window, this one counted.
+    remaining: RemainingRequests
+    engine: EngineInfo
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebhookTask(Task):
+    result_urls: Optional[List[str]] = None
+    #: Video and Sora tasks.
+    video_urls: Optional[List[str]] = None
+    expires_at: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebhookEvent:
+    """The body of a callBackUrl call, once ``verify_webhook`` has checked it."""
+
+    type: Literal["task.completed", "task.failed"]
+    #: When the call was signed.
+    timestamp: str
+    data: WebhookTask
+
+
+def _convert(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin is typing.Union:
+        inner = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return _convert(inner[0], value) if len(inner) == 1 else value
+    if origin in (list, List) and isinstance(value, list):
+        (item,) = typing.get_args(hint) or (Any,)
+        return [_convert(item, element) for element in value]
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint) and isinstance(value, dict):
+        return from_dict(hint, value)
+    return value
+
+
+def from_dict(cls: Type[T], data: Dict[str, Any]) -> T:
+    """Builds ``cls`` from an API object; fields the SDK does not know yet are left out."""
+    hints = typing.get_type_hints(cls, vars(sys.modules[__name__]))
+    known = {field.name for field in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    values = {}
+    for key, value in data.items():
+        name = snake_case(key)
+        if name in known:
+            values[name] = _convert(hints[name], value)
+    return cls(**values)

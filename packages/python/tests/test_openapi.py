@@ -1,0 +1,208 @@
+"""The package against the server's OpenAPI document: an endpoint, a body field or an answer field
+of the document without its counterpart in the package fails here, so the SDK cannot drift."""
+
+import dataclasses
+import inspect
+import json
+import threading
+import typing
+import unittest
+import urllib.request
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any, Dict, List
+
+import conduit.models
+from conduit import Conduit, ConduitError, WebhookEvent
+from conduit.models import snake_case
+
+from .live import env
+
+HELPERS = {"wait_for_task"}
+#: Error body fields that are the exception's own: `error` is its message, `success` is always false.
+ERROR_FIELD_NAMES = {"error": "message", "success": None}
+
+
+def load_document() -> Dict[str, Any]:
+    with urllib.request.urlopen(env("CONDUIT_BASE_URL") + "/api/openapi.json") as response:
+        return json.load(response)
+
+
+DOCUMENT = load_document()
+
+
+def resolve(schema: Dict[str, Any]) -> Dict[str, Any]:
+    ref = schema.get("$ref")
+    if not ref:
+        return schema
+    return DOCUMENT["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def operations() -> List[Dict[str, Any]]:
+    found = []
+    for path, item in DOCUMENT["paths"].items():
+        for method, operation in item.items():
+            found.append({**operation, "path": path, "method": method.upper()})
+    return found
+
+
+def header_parameters(operation: Dict[str, Any]) -> List[str]:
+    names = []
+    for parameter in operation.get("parameters", []):
+        ref = parameter.get("$ref")
+        if ref:
+            parameter = DOCUMENT["components"]["parameters"][ref.rsplit("/", 1)[-1]]
+        if parameter.get("in") == "header":
+            names.append(parameter["name"])
+    return names
+
+
+def sample(schema: Dict[str, Any]) -> Any:
+    """A valid value of a property's schema, to send through the SDK."""
+    schema = resolve(schema)
+    if "enum" in schema:
+        return schema["enum"][-1]
+    kind = schema.get("type")
+    if kind == "array":
+        return [sample(schema.get("items", {}))]
+    if kind == "integer":
+        return schema.get("minimum", 1)
+    if kind == "boolean":
+        return True
+    if schema.get("format") == "uri":
+        return "https://example.com/file.png"
+    return "sample"
+
+
+def dataclass_of(hint: Any) -> Any:
+    """The dataclass a (possibly Optional / List) annotation holds, or None."""
+    if dataclasses.is_dataclass(hint):
+        return hint
+    for arg in typing.get_args(hint):
+        found = dataclass_of(arg)
+        if found:
+            return found
+    return None
+
+
+class Recorder:
+    """A stand-in server that records the one request and answers `{success: true, data: {...}}`."""
+
+    def __init__(self) -> None:
+        self.requests: List[Dict[str, Any]] = []
+        recorder = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def handle_any(self) -> None:
+                length = int(self.headers.get("content-length", "0"))
+                body = self.rfile.read(length) if length else b""
+                recorder.requests.append(
+                    {"method": self.command, "path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+                )
+                data = {
+                    "taskId": "task_x",
+                    "status": "completed",
+                    "message": "ok",
+                    "creditsUsed": 0,
+                    "timestamp": "2026-01-01T00:00:00.000Z",
+                    "engine": {"engine": "local", "isDevelopmentEngine": True},
+                }
+                account = {
+                    "keyName": "k",
+                    "workspace": {"id": "w", "kind": "personal", "name": None},
+                    "balance": 1,
+                    "tier": "free",
+                    "limits": {"perMinute": 1, "perHour": 1, "perDay": 1},
+                    "remaining": {"minute": 1, "hour": 1, "day": 1},
+                    "engine": data["engine"],
+                }
+                answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.end_headers()
+                self.wfile.write(answer.encode())
+
+            do_GET = handle_any
+            do_POST = handle_any
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = HTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+
+class OpenApiTest(unittest.TestCase):
+    def assert_dataclass_covers(self, schema: Dict[str, Any], cls: Any, where: str) -> None:
+        schema = resolve(schema)
+        self.assertTrue(dataclasses.is_dataclass(cls), f"{where}: no dataclass for {schema}")
+        fields = {field.name for field in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls, vars(conduit.models))
+        for name, property_schema in schema.get("properties", {}).items():
+            attribute = snake_case(name)
+            self.assertIn(attribute, fields, f"{where}.{name} has no field {cls.__name__}.{attribute}")
+            property_schema = resolve(property_schema)
+            nested = property_schema.get("items", {}) if property_schema.get("type") == "array" else property_schema
+            nested = resolve(nested)
+            if nested.get("type") == "object" and "properties" in nested:
+                self.assert_dataclass_covers(nested, dataclass_of(hints[attribute]), f"{where}.{name}")
+
+    def test_every_operation_has_a_method_and_every_method_an_operation(self) -> None:
+        ids = {snake_case(operation["operationId"]) for operation in operations()}
+        methods = {
+            name for name, _ in inspect.getmembers(Conduit, inspect.isfunction) if not name.startswith("_")
+        } - HELPERS
+        self.assertEqual(methods, ids)
+
+    def test_each_method_sends_every_documented_field_to_its_path(self) -> None:
+        recorder = Recorder()
+        self.addCleanup(recorder.server.shutdown)
+        client = Conduit(api_key="cnd_live_contract", base_url=recorder.url)
+        for operation in operations():
+            name = snake_case(operation["operationId"])
+            with self.subTest(operation=name):
+                method = getattr(client, name)
+                parameters = inspect.signature(method).parameters
+                arguments: Dict[str, Any] = {}
+                expected: Dict[str, Any] = {}
+                if "{taskId}" in operation["path"]:
+                    arguments["task_id"] = "task_x"
+                body_schema = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+                properties = resolve(body_schema.get("schema", {})).get("properties", {})
+                for field, schema in properties.items():
+                    parameter = snake_case(field)
+                    self.assertIn(parameter, parameters, f"{name} has no parameter for {field}")
+                    arguments[parameter] = expected[field] = sample(schema)
+                is_paid = "Idempotency-Key" in header_parameters(operation)
+                if is_paid:
+                    self.assertIn("idempotency_key", parameters, f"{name} takes no idempotency_key")
+                    arguments["idempotency_key"] = "retry-1"
+                method(**arguments)
+                request = recorder.requests.pop()
+                self.assertEqual(request["method"], operation["method"])
+                self.assertEqual(request["path"], operation["path"].replace("{taskId}", "task_x"))
+                self.assertEqual(request["headers"].get("x-api-key"), "cnd_live_contract")
+                self.assertEqual(json.loads(request["body"]) if request["body"] else {}, expected)
+                self.assertEqual(request["headers"].get("idempotency-key"), "retry-1" if is_paid else None)
+
+    def test_each_answer_field_has_a_dataclass_field(self) -> None:
+        for operation in operations():
+            name = snake_case(operation["operationId"])
+            with self.subTest(operation=name):
+                answer = resolve(operation["responses"]["200"]["content"]["application/json"]["schema"])
+                returned = typing.get_type_hints(getattr(Conduit, name), vars(conduit.models))["return"]
+                self.assert_dataclass_covers(answer["properties"]["data"], returned, name)
+
+    def test_every_error_field_is_an_attribute_of_conduit_error(self) -> None:
+        error = ConduitError.from_answer(400, {}, {})
+        for field in DOCUMENT["components"]["schemas"]["ApiError"]["properties"]:
+            attribute = ERROR_FIELD_NAMES.get(field, snake_case(field))
+            if attribute:
+                self.assertTrue(hasattr(error, attribute), f"ConduitError has no {attribute} for {field}")
+
+    def test_the_webhook_event_has_every_field(self) -> None:
+        self.assert_dataclass_covers(DOCUMENT["components"]["schemas"]["TaskWebhookEvent"], WebhookEvent, "webhook")
+
+
+if __name__ == "__main__":
+    unittest.main()
