@@ -148,6 +148,31 @@ class RemainingRequests:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SpendLimit:
+    credits: int
+    #: ``day`` and ``month`` start again at 00:00 UTC; ``total`` never does.
+    period: Literal["day", "month", "total"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeyControls:
+    """The key's own controls, as set on the API Keys page."""
+
+    #: The services the key may call.
+    permissions: List[Literal["image", "video", "sora", "linkedin"]]
+    #: Credits counted against the spend limit in the current period; 0 without one.
+    spent: int
+    #: Credits the key may spend per period; None for no limit.
+    spend_limit: Optional[SpendLimit] = None
+    #: When the current period ends; None for a total limit or none.
+    spent_resets_at: Optional[str] = None
+    #: The key's own requests per minute; None for none.
+    rate_limit_per_minute: Optional[int] = None
+    #: When the key stops working; None for never.
+    expires_at: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Account:
     key_name: str
     #: The workspace the key belongs to: its balance pays for the calls.
@@ -158,6 +183,8 @@ class Account:
     limits: RateLimits
     #: Requests left in each window, this one counted.
     remaining: RemainingRequests
+    #: The key's own controls and what its budget has spent.
+    key: KeyControls
     engine: EngineInfo
 
 

@@ -113,6 +113,14 @@ class Recorder:
                     "tier": "free",
                     "limits": {"perMinute": 1, "perHour": 1, "perDay": 1},
                     "remaining": {"minute": 1, "hour": 1, "day": 1},
+                    "key": {
+                        "permissions": ["image"],
+                        "spendLimit": None,
+                        "spent": 0,
+                        "spentResetsAt": None,
+                        "rateLimitPerMinute": None,
+                        "expiresAt": None,
+                    },
                     "engine": data["engine"],
                 }
                 answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
