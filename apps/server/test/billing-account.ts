@@ -1,5 +1,6 @@
 import { appPath } from '@conduit/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { adjustCredits } from '../src/modules/credits/ledger.ts';
 import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
 import type { TestRuntime } from './test-runtime.ts';
@@ -69,3 +70,23 @@ export async function purchaseCount(runtime: TestRuntime, workspaceId: string) {
 }
 
 export const TOP_UP = { enabled: true, threshold: 50, package: 'starter', monthlyLimit: 2 } as const;
+
+/** A sandbox purchase on the TEST MODE page, with "Save this card" ticked and this card number. */
+export async function sandboxPurchase(account: BillingAccount, cardNumber?: string) {
+  const created = await account.call('POST', appPath('createCheckoutSession'), {
+    package: 'starter',
+    saveCard: true,
+  });
+  const sessionId = created.json().url.split('/').pop() as string;
+  expect((await account.call('GET', appPath('sandboxSession', { sessionId }))).json()).toMatchObject({
+    saveCard: true,
+  });
+  const paid = await account.call(
+    'POST',
+    appPath('sandboxPay', { sessionId }),
+    cardNumber ? { cardNumber } : undefined,
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
+  return sessionId;
+}

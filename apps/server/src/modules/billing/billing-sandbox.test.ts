@@ -5,6 +5,7 @@ import {
   type BillingAccount,
   billingAccount,
   purchaseCount,
+  sandboxPurchase,
   TOP_UP,
   topUpPayments,
 } from '../../../test/billing-account.ts';
@@ -37,26 +38,6 @@ const DETAILS = {
   country: 'us',
   vatId: '',
 };
-
-/** A sandbox purchase on the TEST MODE page, with "Save this card" ticked and this card number. */
-async function sandboxPurchase(account: BillingAccount, cardNumber?: string) {
-  const created = await account.call('POST', appPath('createCheckoutSession'), {
-    package: 'starter',
-    saveCard: true,
-  });
-  const sessionId = created.json().url.split('/').pop() as string;
-  expect((await account.call('GET', appPath('sandboxSession', { sessionId }))).json()).toMatchObject({
-    saveCard: true,
-  });
-  const paid = await account.call(
-    'POST',
-    appPath('sandboxPay', { sessionId }),
-    cardNumber ? { cardNumber } : undefined,
-  );
-  expect(paid.statusCode, paid.body).toBe(200);
-  expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
-  return sessionId;
-}
 
 describe('billing details', () => {
   it('are saved cleaned up, answered back, and refused with 400 (nothing written) when invalid', async () => {
