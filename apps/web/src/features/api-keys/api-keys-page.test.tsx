@@ -1,4 +1,4 @@
-import { KEY_SCREEN_TEXTS, KEY_TEXTS, keyLimitMessage } from '@conduit/contracts';
+import { KEY_SCREEN_TEXTS, KEY_TEXTS, keyLimitMessage, WEBHOOK_TEXTS } from '@conduit/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { errorReply } from '../../test/api-mock.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
+import { maskSecret } from './webhook-secret-card.tsx';
 
 const HOUR_MS = 3_600_000;
 
@@ -31,7 +32,8 @@ describe('API keys: list', () => {
     expect(screen.getByText('2 of 10 keys')).toBeInTheDocument();
 
     const secret = screen.getByRole('region', { name: 'Webhook signing secret' });
-    expect(within(secret).getByRole('button', { name: 'Copy whsec_dGVzdC1zZWNyZXQ=' })).toBeInTheDocument();
+    expect(await within(secret).findByText(maskSecret('whsec_dGVzdC1zZWNyZXQ='))).toBeInTheDocument();
+    expect(within(secret).getByRole('button', { name: WEBHOOK_TEXTS.copy })).toBeInTheDocument();
     expect(within(secret).getByText(/callBackUrl/)).toBeInTheDocument();
   });
 
