@@ -127,10 +127,13 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
   app.addHook('onClose', () => taskEvents.close());
+  // Sync calls hear of their tasks from every process once the first of them waits.
+  let listenForTasks = () => {};
+  const waiters = createTaskWaiters({ onFirstSleep: () => listenForTasks() });
   const runner: RunnerContext = {
     db: services.db,
     engine,
-    waiters: createTaskWaiters(),
+    waiters,
     config: services.config,
     storage: services.storage,
     // Read at each use, so a test that moves services.clock moves the runner's too.
@@ -193,7 +196,14 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(supportRoutes(services));
   await app.register(usageRoutes(services, engine));
   await app.register(
-    engineRoutes(services, { pump: () => pump?.wake(), task: (taskId) => runner.waiters?.wake(taskId) }),
+    engineRoutes(services, {
+      pump: () => pump?.wake(),
+      // The call waiting for the task may be in this process or in another.
+      task: (taskId) => {
+        waiters.wake(taskId);
+        taskEvents.publish({ kind: 'wake', taskId });
+      },
+    }),
   );
   const gateway = createGateway(services, runner, urlGuard, {
     wakePump: () => pump?.wake(),
@@ -203,7 +213,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
-  const eventStreams = createTaskEventStreams(services, options.taskEvents);
+  const eventStreams = createTaskEventStreams(services, options.taskEvents, {
+    onTaskMoved: (taskId) => waiters.wake(taskId),
+  });
+  listenForTasks = () => eventStreams.listen();
   services.lifecycle.endStreams.add(eventStreams.endStreams);
   // Open streams would hold app.close() forever: end them first, then stop listening.
   app.addHook('preClose', async () => eventStreams.endStreams());

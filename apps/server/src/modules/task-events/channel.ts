@@ -12,7 +12,9 @@ export const EVENTS_CHANNEL = 'conduit_events';
 export type ChannelMessage =
   | { kind: 'task'; workspaceId: string; taskId: string; service: Service; status: TaskStatus }
   /** The user's sessions changed (sign-out, password change, deactivation): recheck their streams. */
-  | { kind: 'sessions'; userId: string };
+  | { kind: 'sessions'; userId: string }
+  /** The upstream called back for a task: a sync call waiting for it in any process looks now. */
+  | { kind: 'wake'; taskId: string };
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; stay well under it. */
 export const MAX_PAYLOAD_BYTES = 7_000;
@@ -46,6 +48,7 @@ const isMessage = (value: unknown): value is ChannelMessage => {
     status?: unknown;
   } | null;
   if (message?.kind === 'sessions') return typeof message.userId === 'string';
+  if (message?.kind === 'wake') return typeof message.taskId === 'string';
   return (
     message?.kind === 'task' &&
     typeof message.workspaceId === 'string' &&

@@ -19,10 +19,18 @@ export interface TaskEventsOptions {
   maxStreamsPerUser?: number;
 }
 
+/** What the process does with a task's news from any process, besides telling its streams. */
+export interface TaskNewsHooks {
+  /** A task settled or was called back for: sync calls waiting for it here look now. */
+  onTaskMoved?: (taskId: string) => void;
+}
+
 export interface TaskEventStreams {
   routes: FastifyPluginAsyncZod;
   /** Ends every open stream: the process is stopping, and a stream never ends by itself. */
   endStreams(): void;
+  /** Starts listening (if not yet), so `onTaskMoved` hears other processes' news; never throws. */
+  listen(): void;
   close(): Promise<void>;
   openStreams(): number;
 }
@@ -34,6 +42,7 @@ export interface TaskEventStreams {
 export function createTaskEventStreams(
   services: Services,
   options: TaskEventsOptions = {},
+  hooks: TaskNewsHooks = {},
 ): TaskEventStreams {
   const hub = createStreamHub({
     pool: services.pool,
@@ -44,7 +53,14 @@ export function createTaskEventStreams(
   const listener = createEventListener({
     connectionString: services.pool.options.connectionString as string,
     log: services.log,
-    onMessages: (messages) => void hub.deliver(messages),
+    onMessages: (messages) => {
+      void hub.deliver(messages);
+      for (const message of messages) {
+        if (message.kind === 'wake' || (message.kind === 'task' && message.status !== 'processing')) {
+          hooks.onTaskMoved?.(message.taskId);
+        }
+      }
+    },
     onReconnected: () => hub.resyncAll(),
   });
   const tooMany = () => new RateLimited(60, LIVE_STATUS_TEXTS.tooManyStreams);
@@ -90,6 +106,9 @@ export function createTaskEventStreams(
   return {
     routes,
     endStreams: () => hub.endAll(),
+    listen() {
+      listener.ready().catch((error) => services.log.warn({ err: error }, 'event listener unavailable'));
+    },
     async close() {
       hub.endAll();
       await listener.close();
