@@ -327,6 +327,20 @@ describe('a team over its life', () => {
       await admin.call('GET', `${appPath('adminTeams')}?search=${encodeURIComponent(developer.email)}`)
     ).json();
     expect(byMember.teams.map((team: { id: string }) => team.id)).toEqual([teamId]);
+    // One team a page: the next page keeps the search, the count and the 30-day window.
+    await createTeamAs(owner, 'Listed Later');
+    const page = (cursor?: string) =>
+      admin.call(
+        'GET',
+        `${appPath('adminTeams')}?search=listed&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+    const first = (await page()).json();
+    expect(first).toMatchObject({ total: 2, teams: [{ name: 'Listed Later', calls30d: 0 }] });
+    expect((await page(first.nextCursor)).json()).toMatchObject({
+      total: 2,
+      nextCursor: null,
+      teams: [{ id: teamId, calls30d: 1 }],
+    });
     const overview = (await admin.call('GET', appPath('adminDashboard'))).json().overview;
     expect(overview.teams.total).toBeGreaterThanOrEqual(1);
     expect(overview.teams.active).toBeGreaterThanOrEqual(1);
