@@ -5,7 +5,6 @@ import {
   ReauthBody,
   ResetPasswordBody,
   SessionsResponse,
-  TokenBody,
   TwoFactorCodeBody,
   TwoFactorEnabledResponse,
   TwoFactorSetupResponse,
@@ -25,6 +24,7 @@ import {
   RegisterResponse,
   ResendVerificationBody,
   SetPasswordBody,
+  TokenBody,
   VerifyEmailResponse,
 } from './auth.ts';
 
@@ -41,7 +41,7 @@ export const AUTH_ROUTES = {
   me: defineAppRoute({ ...APP_PATHS.me, response: MeResponse }),
   verifyEmail: defineAppRoute({
     ...APP_PATHS.verifyEmail,
-    query: z.object({ token: z.string().max(200).optional() }),
+    query: TokenBody,
     response: VerifyEmailResponse,
   }),
   answerVerification: defineAppRoute({
