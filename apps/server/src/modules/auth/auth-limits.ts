@@ -1,6 +1,6 @@
-import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import { AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
-import { createLimiter } from '../../platform/rate-limiter.ts';
+import { createLimiter, type Limiter } from '../../platform/rate-limiter.ts';
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -35,3 +35,17 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }, signu
   };
 }
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+/**
+ * A request for a mail to an address (a verification link, a reset link): it counts against the
+ * IP's limit, and against the address's when the body names one.
+ */
+export async function consumeMailRequest(
+  limits: { perIp: Limiter; perEmail: Limiter },
+  ip: string,
+  email: string | undefined,
+) {
+  await limits.perIp.consume(ip);
+  const address = email && normalizeEmail(email);
+  if (address) await limits.perEmail.consume(address);
+}

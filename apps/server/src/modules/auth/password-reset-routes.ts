@@ -2,7 +2,7 @@ import { AUTH_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
-import type { AuthLimits } from './auth-limits.ts';
+import { type AuthLimits, consumeMailRequest } from './auth-limits.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { resetPassword } from './reset-password.ts';
@@ -18,9 +18,8 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
       routes.forgotPassword.path,
       { schema: appRouteSchema(routes.forgotPassword, tags) },
       async (request) => {
-        await limits.resetPerIp.consume(request.ip);
-        const email = request.body.email?.trim().toLowerCase();
-        if (email) await limits.resetPerEmail.consume(email);
+        const perAddress = { perIp: limits.resetPerIp, perEmail: limits.resetPerEmail };
+        await consumeMailRequest(perAddress, request.ip, request.body.email);
         const { message } = forgotPassword(services, request.body.email);
         return { message };
       },

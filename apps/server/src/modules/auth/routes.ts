@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import type { AuthLimits } from './auth-limits.ts';
+import { type AuthLimits, consumeMailRequest } from './auth-limits.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
@@ -128,9 +128,8 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       routes.resendVerification.path,
       { schema: appRouteSchema(routes.resendVerification, tags) },
       async (request) => {
-        await limits.resendPerIp.consume(request.ip);
-        const email = request.body.email?.trim().toLowerCase();
-        if (email) await limits.resendPerEmail.consume(email);
+        const perAddress = { perIp: limits.resendPerIp, perEmail: limits.resendPerEmail };
+        await consumeMailRequest(perAddress, request.ip, request.body.email);
         const { message } = await resendVerification(services, request.body.email);
         return { message };
       },
