@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
@@ -161,13 +162,7 @@ describe('dashboard and usage history', () => {
   });
 
   it('refuses a forged cursor with 400', async () => {
-    const account = await createPaidAccount(runtime.services);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const response = await runtime.app.inject({
-      method: 'GET',
-      url: '/api/usage?cursor=garbage',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(400);
+    const account = await signedInAccount(runtime);
+    expect((await account.call('GET', '/api/usage?cursor=garbage')).statusCode).toBe(400);
   });
 });
