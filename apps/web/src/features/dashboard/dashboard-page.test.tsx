@@ -2,7 +2,7 @@ import { MESSAGES } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
@@ -119,10 +119,7 @@ describe('dashboard: recent calls', () => {
 
   it('lists calls with key, service, status, credits and a link to each call; Load more follows the cursor', async () => {
     const { api, user } = openDashboard({
-      'GET /api/usage': ({ search }) =>
-        new URLSearchParams(search).get('cursor') === 'cursor_2'
-          ? { body: { items: secondPage, nextCursor: null } }
-          : { body: { items: firstPage, nextCursor: 'cursor_2' } },
+      'GET /api/usage': twoPages({ items: firstPage }, { items: secondPage }, 'cursor_2'),
     });
     const table = within(await screen.findByRole('table', { name: 'Recent calls' }));
     const rows = () => table.getAllByRole('row').slice(1);
