@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
 const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
-const paid = (key: string, url: string, payload: object) =>
-  runtime.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload });
+const paid = (key: string, url: string, payload: object) => postWithKey(runtime.app, key, url, payload);
 
 describe('dashboard and usage history', () => {
   it('counts 30-day usage per service from real calls, net of refunds', async () => {

@@ -1,7 +1,7 @@
 import { appPath, TEAM_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { ledgerCheck } from '../../../test/paid-account.ts';
+import { ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, invitationTokenFor, joinedMember, useWorkspace } from '../../../test/team-members.ts';
@@ -16,11 +16,8 @@ describe('a team over its life', () => {
   });
 
   const paidCall = (key: string, index: number) =>
-    runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/sora-watermark-remover',
-      headers: { 'x-api-key': key },
-      payload: { video_url: `https://sora.chatgpt.com/p/team-${index}` },
+    postWithKey(runtime.app, key, '/api/provider/sora-watermark-remover', {
+      video_url: `https://sora.chatgpt.com/p/team-${index}`,
     });
   const createKey = async (member: SignedInAccount) => {
     const created = await member.call('POST', appPath('createKey'), { keyName: `key of ${member.email}` });
