@@ -32,6 +32,15 @@ describe('a team over its life', () => {
       [workspaceId, credits],
     );
 
+  /** An owner's team on `credits`, with a developer who made a key for it. */
+  const teamWithDeveloperKey = async (label: string, credits: number, name?: string) => {
+    const owner = await signedInAccount(runtime, 'user', label);
+    const teamId = await createTeamAs(owner, name);
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await grant(teamId, credits);
+    return { owner, teamId, developer, key: await createKey(developer) };
+  };
+
   it('a new team starts at 0 credits: free credits stay personal', async () => {
     const owner = await signedInAccount(runtime, 'user', 'founder');
     const teamId = await createTeamAs(owner);
@@ -68,11 +77,7 @@ describe('a team over its life', () => {
   }, 60_000);
 
   it('removing a member ends their access at once; the keys they made keep working for the team', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'lead');
-    const teamId = await createTeamAs(owner);
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 10);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('lead', 10);
     expect(key.createdBy).toBe(developer.email);
 
     const removed = await owner.call('DELETE', appPath('removeMember', { teamId, userId: developer.userId }));
@@ -271,11 +276,7 @@ describe('a team over its life', () => {
   });
 
   it('deleting a team stops its keys at once and sends its members back to their own workspace', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'closer');
-    const teamId = await createTeamAs(owner, 'Closing Co');
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 5);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('closer', 5, 'Closing Co');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
     const wrong = await owner.call('DELETE', appPath('deleteTeam', { teamId }), {
       confirmName: 'closing co',
@@ -293,11 +294,7 @@ describe('a team over its life', () => {
   });
 
   it('the admin area lists teams with members, balance and use, and counts them', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'listed');
-    const teamId = await createTeamAs(owner, 'Listed Labs');
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 5);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('listed', 5, 'Listed Labs');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
 
     const admin = await signedInAccount(runtime, 'admin');
