@@ -37,15 +37,19 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }, signu
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 /**
- * A request for a mail to an address (a verification link, a reset link): it counts against the
- * IP's limit, and against the address's when the body names one.
+ * The handler of a request for a mail to an address (a verification link, a reset link): the
+ * request counts against the IP's limit and, when the body names an address, against the
+ * address's; then `send` runs and its message is the answer.
  */
-export async function consumeMailRequest(
-  limits: { perIp: Limiter; perEmail: Limiter },
-  ip: string,
-  email: string | undefined,
-) {
-  await limits.perIp.consume(ip);
-  const address = email && normalizeEmail(email);
-  if (address) await limits.perEmail.consume(address);
-}
+export const mailRequestHandler =
+  (
+    limits: { perIp: Limiter; perEmail: Limiter },
+    send: (email: string | undefined) => { message: string } | Promise<{ message: string }>,
+  ) =>
+  async (request: { ip: string; body: { email?: string } }) => {
+    await limits.perIp.consume(request.ip);
+    const address = request.body.email && normalizeEmail(request.body.email);
+    if (address) await limits.perEmail.consume(address);
+    const { message } = await send(request.body.email);
+    return { message };
+  };

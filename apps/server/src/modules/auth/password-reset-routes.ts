@@ -2,7 +2,7 @@ import { AUTH_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
-import { type AuthLimits, consumeMailRequest } from './auth-limits.ts';
+import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { resetPassword } from './reset-password.ts';
@@ -17,12 +17,9 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     app.post(
       routes.forgotPassword.path,
       { schema: appRouteSchema(routes.forgotPassword, tags) },
-      async (request) => {
-        const perAddress = { perIp: limits.resetPerIp, perEmail: limits.resetPerEmail };
-        await consumeMailRequest(perAddress, request.ip, request.body.email);
-        const { message } = forgotPassword(services, request.body.email);
-        return { message };
-      },
+      mailRequestHandler({ perIp: limits.resetPerIp, perEmail: limits.resetPerEmail }, (email) =>
+        forgotPassword(services, email),
+      ),
     );
 
     app.post(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { type AuthLimits, consumeMailRequest } from './auth-limits.ts';
+import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
@@ -127,12 +127,9 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     app.post(
       routes.resendVerification.path,
       { schema: appRouteSchema(routes.resendVerification, tags) },
-      async (request) => {
-        const perAddress = { perIp: limits.resendPerIp, perEmail: limits.resendPerEmail };
-        await consumeMailRequest(perAddress, request.ip, request.body.email);
-        const { message } = await resendVerification(services, request.body.email);
-        return { message };
-      },
+      mailRequestHandler({ perIp: limits.resendPerIp, perEmail: limits.resendPerEmail }, (email) =>
+        resendVerification(services, email),
+      ),
     );
 
     app.get(
