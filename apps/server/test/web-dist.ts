@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * A built web app in a temporary folder, for a runtime's `webDistDir`: each file by its path in
- * the build (folders are made as needed). `remove` deletes the folder.
+ * A built web app in a temporary folder, for a runtime's `webDistDir`: each file by the path it
+ * is served at ('/assets/main.js'; folders are made as needed). `remove` deletes the folder.
  */
 export async function writeWebDist(files: Record<string, string>) {
   const dir = await mkdtemp(path.join(tmpdir(), 'conduit-dist-'));

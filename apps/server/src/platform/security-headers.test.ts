@@ -28,9 +28,9 @@ describe('security headers', () => {
   let key: string;
   beforeAll(async () => {
     dist = await writeWebDist({
-      'index.html': `<!doctype html><head><script>${BOOT_SCRIPT}</script></head><div id="root"></div><script type="module">${LOADER}</script><script type="module" src="/assets/main-abc123.js"></script>`,
-      'assets/main-abc123.js': 'console.log(1)',
-      'docs/index.html': `<script>${DOCS_SCRIPT}</script>`,
+      '/index.html': `<!doctype html><head><script>${BOOT_SCRIPT}</script></head><div id="root"></div><script type="module">${LOADER}</script><script type="module" src="/assets/main-abc123.js"></script>`,
+      '/assets/main-abc123.js': 'console.log(1)',
+      '/docs/index.html': `<script>${DOCS_SCRIPT}</script>`,
     });
     runtime = await createTestRuntime({}, { webDistDir: dist.dir });
     httpsRuntime = await createTestRuntime(

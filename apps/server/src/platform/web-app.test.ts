@@ -7,10 +7,10 @@ describe('serving the built web app', () => {
   let dist: Awaited<ReturnType<typeof writeWebDist>>;
   beforeAll(async () => {
     dist = await writeWebDist({
-      'index.html': '<!doctype html><title>Conduit</title><div id="root"></div>',
-      'docs.html':
+      '/index.html': '<!doctype html><title>Conduit</title><div id="root"></div>',
+      '/docs.html':
         '<!doctype html><title>Documentation</title><div id="root" data-prerendered="/docs"></div>',
-      'assets/main-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+      '/assets/main-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
       'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
     runtime = await createTestRuntime({}, { webDistDir: dist.dir });
