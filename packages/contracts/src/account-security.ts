@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailBody, FormText, LinkToken } from './auth.ts';
 
 /** A reset link is valid this long and works once; every older one stops working when it is mailed. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -45,12 +46,12 @@ export const ACCOUNT_SECURITY_TEXTS = {
   emailChanged: 'Your email address has been changed.',
 } as const;
 
-export const ForgotPasswordBody = z.object({ email: z.string().max(1000).optional() });
-export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+export const ForgotPasswordBody = EmailBody;
+export type ForgotPasswordBody = EmailBody;
 
 export const ResetPasswordBody = z.object({
-  token: z.string().max(200).optional(),
-  newPassword: z.string().max(1000).optional(),
+  token: LinkToken,
+  newPassword: FormText,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
@@ -60,8 +61,8 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
  * link token is answered so they can choose their own).
  */
 export const VerifyEmailBody = z.object({
-  token: z.string().max(200).optional(),
-  password: z.string().max(1000).optional(),
+  token: LinkToken,
+  password: FormText,
   disown: z.boolean().optional(),
 });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
@@ -70,7 +71,7 @@ export const TwoFactorCodeBody = z.object({ code: z.string().max(100).optional()
 export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBody>;
 
 /** Proof it is the owner: the password, or for accounts without one a recent sign-in. */
-export const ReauthBody = z.object({ password: z.string().max(1000).optional() });
+export const ReauthBody = z.object({ password: FormText });
 export type ReauthBody = z.infer<typeof ReauthBody>;
 
 export const TwoFactorSetupResponse = z.object({
@@ -111,10 +112,7 @@ export const SessionsResponse = z.object({ sessions: z.array(AccountSession) });
 export type SessionsResponse = z.infer<typeof SessionsResponse>;
 
 export const ChangeEmailBody = z.object({
-  newEmail: z.string().max(1000).optional(),
-  password: z.string().max(1000).optional(),
+  newEmail: FormText,
+  password: FormText,
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
-
-export const TokenBody = z.object({ token: z.string().max(200).optional() });
-export type TokenBody = z.infer<typeof TokenBody>;

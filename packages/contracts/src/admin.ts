@@ -391,7 +391,7 @@ export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;
 
-/** The admin figures' routes (the users' list and edits are declared by method and path only). */
+/** The admin figures' routes. */
 export const ADMIN_FIGURE_ROUTES = {
   dashboard: defineAppRoute({ ...APP_PATHS.adminDashboard, response: AdminDashboardResponse }),
   revenue: defineAppRoute({ ...APP_PATHS.adminRevenue, response: AdminRevenueResponse }),
@@ -399,4 +399,35 @@ export const ADMIN_FIGURE_ROUTES = {
   health: defineAppRoute({ ...APP_PATHS.adminHealth, response: AdminHealthResponse }),
   auditLog: defineAppRoute({ ...APP_PATHS.adminAuditLog, query: AuditLogQuery, response: AuditLogResponse }),
   channels: defineAppRoute({ ...APP_PATHS.adminChannels, response: AdminChannelsResponse }),
+};
+
+/** The user or the channel an admin route's path names. */
+const AdminTargetParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * The admin routes that list and change accounts and teams, and a channel's settings. Adding a
+ * user answers 201.
+ */
+export const ADMIN_EDIT_ROUTES = {
+  users: defineAppRoute({ ...APP_PATHS.adminUsers, query: AdminUsersQuery, response: AdminUsersResponse }),
+  teams: defineAppRoute({ ...APP_PATHS.adminTeams, query: AdminTeamsQuery, response: AdminTeamsResponse }),
+  invite: defineAppRoute({ ...APP_PATHS.adminInvite, body: InviteUserBody, response: InviteUserResponse }),
+  editUser: defineAppRoute({
+    ...APP_PATHS.adminEditUser,
+    params: AdminTargetParams,
+    body: UpdateUserBody,
+    response: UpdateUserResponse,
+  }),
+  adjustCredits: defineAppRoute({
+    ...APP_PATHS.adminAdjustCredits,
+    params: AdminTargetParams,
+    body: AdjustCreditsBody,
+    response: AdjustCreditsResponse,
+  }),
+  updateChannel: defineAppRoute({
+    ...APP_PATHS.adminUpdateChannel,
+    params: AdminTargetParams,
+    body: UpdateChannelBody,
+    response: UpdateChannelResponse,
+  }),
 };

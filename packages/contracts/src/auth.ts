@@ -97,27 +97,41 @@ export const AUTH_ERROR_TEXTS = {
   googleSignInFailed: 'Google sign-in failed. Please try again.',
 } as const;
 
-/** Request bodies. Presence and format are checked by the operations so each failure has its exact text. */
+/**
+ * A form's text in a request body. Presence and format are checked by the operations so each
+ * failure has its exact text; the bound only keeps a body from being absurd.
+ */
+export const FormText = z.string().max(1000).optional();
+/** A mailed link's token as the link carries it (checked by the operation like a form's text). */
+export const LinkToken = z.string().max(200).optional();
+
+/** A body of one address: resending a verification link, a forgotten password, the waitlist's resend. */
+export const EmailBody = z.object({ email: FormText });
+export type EmailBody = z.infer<typeof EmailBody>;
+/** A body of one mailed link's token. */
+export const TokenBody = z.object({ token: LinkToken });
+export type TokenBody = z.infer<typeof TokenBody>;
+
 export const RegisterBody = z.object({
-  email: z.string().max(1000).optional(),
-  password: z.string().max(1000).optional(),
-  confirmPassword: z.string().max(1000).optional(),
+  email: FormText,
+  password: FormText,
+  confirmPassword: FormText,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
-  email: z.string().max(1000).optional(),
-  password: z.string().max(1000).optional(),
+  email: FormText,
+  password: FormText,
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export const ResendVerificationBody = z.object({ email: z.string().max(1000).optional() });
-export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
+export const ResendVerificationBody = EmailBody;
+export type ResendVerificationBody = EmailBody;
 
 /** `currentPassword` is required when the account has a password (a stolen session cannot change it). */
 export const SetPasswordBody = z.object({
-  newPassword: z.string().max(1000).optional(),
-  currentPassword: z.string().max(1000).optional(),
+  newPassword: FormText,
+  currentPassword: FormText,
 });
 export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
 
@@ -126,8 +140,8 @@ export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
  * with Google (no password) confirm by typing their email address as `confirmEmail`.
  */
 export const DeleteAccountBody = z.object({
-  password: z.string().max(1000).optional(),
-  confirmEmail: z.string().max(1000).optional(),
+  password: FormText,
+  confirmEmail: FormText,
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 

@@ -8,6 +8,7 @@ export * from './api-responses.ts';
 export * from './app-paths.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';
+export * from './auth-routes.ts';
 export * from './billing.ts';
 export * from './calls.ts';
 export * from './credits.ts';

@@ -117,7 +117,12 @@ export const CreateKeyBody = z.object({
   /** Requests per minute for this key, at most the workspace's own limit; null for the workspace's. */
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000).nullable().optional(),
   /** IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for anywhere. */
-  ipAllowlist: z.array(z.string().trim().min(1).max(64)).min(1).max(KEY_IP_ALLOWLIST_MAX).nullable().optional(),
+  ipAllowlist: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1)
+    .max(KEY_IP_ALLOWLIST_MAX)
+    .nullable()
+    .optional(),
   /** When the key stops working (ISO 8601); null for never. */
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
-import { AUTH_FORM_TEXTS, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './auth.ts';
+import {
+  AUTH_FORM_TEXTS,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EmailBody,
+  FormText,
+  LinkToken,
+  TokenBody,
+} from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { NAME_MIN_LENGTH } from './timings.ts';
 
@@ -246,7 +254,7 @@ export const WaitlistJoinResponse = WaitlistStanding.extend({
 });
 export type WaitlistJoinResponse = z.infer<typeof WaitlistJoinResponse>;
 
-export const WaitlistEmailBody = z.object({ email: z.string().max(1000).optional() });
+export const WaitlistEmailBody = EmailBody;
 
 export const WaitlistEmailCheckBody = z.strictObject({ email: z.string().max(1000) });
 export const WaitlistEmailCheckResponse = z.object({ isOnWaitlist: z.boolean() });
@@ -264,7 +272,7 @@ export const WAITLIST_EMAIL_CHECK_ROUTE = defineAppRoute({
 export const WaitlistOkResponse = z.object({ ok: z.literal(true), message: z.string() });
 export type WaitlistOkResponse = z.infer<typeof WaitlistOkResponse>;
 
-export const WaitlistVerifyBody = z.object({ token: z.string().max(200).optional() });
+export const WaitlistVerifyBody = TokenBody;
 export const WaitlistVerifyResponse = z.object({
   message: z.string(),
   alreadyVerified: z.boolean(),
@@ -274,8 +282,8 @@ export const WaitlistVerifyResponse = z.object({
 export type WaitlistVerifyResponse = z.infer<typeof WaitlistVerifyResponse>;
 
 export const WaitlistStatusQuery = z.object({
-  email: z.string().max(1000).optional(),
-  token: z.string().max(200).optional(),
+  email: FormText,
+  token: LinkToken,
 });
 export const WaitlistStatusResponse = WaitlistStanding;
 export type WaitlistStatusResponse = WaitlistStanding;

@@ -17,9 +17,10 @@ export function appRouteSchema<const Route extends AppRoute, const Status extend
     querystring: route.query as Part<Route, 'query'>,
     params: route.params as Part<Route, 'params'>,
     body: route.body as Part<Route, 'body'>,
-    response: { [status]: route.response } as Record<Status, Part<Route, 'response'>>,
+    response: (route.response && { [status]: route.response }) as Record<Status, Part<Route, 'response'>>,
   };
   // Parts the route does not have are left out, not set to undefined: Fastify warns about an
-  // undefined body or params schema on the HEAD route it adds beside each GET.
+  // undefined body or params schema on the HEAD route it adds beside each GET, and a route
+  // without a JSON answer (a redirect) has no response schema at all.
   return Object.fromEntries(Object.entries(schema).filter(([, part]) => part !== undefined)) as typeof schema;
 }

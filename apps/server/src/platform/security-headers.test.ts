@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount } from '../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
+import { writeWebDist } from '../../test/web-dist.ts';
 import { isHstsHost } from './security-headers.ts';
 
 const BOOT_SCRIPT = 'document.documentElement.dataset.mode="dark"';
@@ -26,28 +24,24 @@ function directivesOf(header: string | undefined): Map<string, string[]> {
 describe('security headers', () => {
   let runtime: TestRuntime;
   let httpsRuntime: TestRuntime;
-  let distDir: string;
+  let dist: Awaited<ReturnType<typeof writeWebDist>>;
   let key: string;
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'conduit-dist-'));
-    await mkdir(path.join(distDir, 'assets'));
-    await writeFile(
-      path.join(distDir, 'index.html'),
-      `<!doctype html><head><script>${BOOT_SCRIPT}</script></head><div id="root"></div><script type="module">${LOADER}</script><script type="module" src="/assets/main-abc123.js"></script>`,
-    );
-    await writeFile(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    await mkdir(path.join(distDir, 'docs'));
-    await writeFile(path.join(distDir, 'docs', 'index.html'), `<script>${DOCS_SCRIPT}</script>`);
-    runtime = await createTestRuntime({}, { webDistDir: distDir });
+    dist = await writeWebDist({
+      '/index.html': `<!doctype html><head><script>${BOOT_SCRIPT}</script></head><div id="root"></div><script type="module">${LOADER}</script><script type="module" src="/assets/main-abc123.js"></script>`,
+      '/assets/main-abc123.js': 'console.log(1)',
+      '/docs/index.html': `<script>${DOCS_SCRIPT}</script>`,
+    });
+    runtime = await createTestRuntime({}, { webDistDir: dist.dir });
     httpsRuntime = await createTestRuntime(
       { PUBLIC_URL: 'https://conduit.example.com' },
-      { webDistDir: distDir },
+      { webDistDir: dist.dir },
     );
     key = (await createPaidAccount(runtime.services)).key;
   });
   afterAll(async () => {
     await Promise.all([runtime.close(), httpsRuntime.close()]);
-    await rm(distDir, { recursive: true, force: true });
+    await dist.remove();
   });
 
   it('allows only our own scripts and the built pages inline scripts by hash, never unsafe-inline', async () => {

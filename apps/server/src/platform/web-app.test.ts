@@ -1,33 +1,23 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
+import { writeWebDist } from '../../test/web-dist.ts';
 
 describe('serving the built web app', () => {
   let runtime: TestRuntime;
-  let distDir: string;
+  let dist: Awaited<ReturnType<typeof writeWebDist>>;
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'conduit-dist-'));
-    await mkdir(path.join(distDir, 'assets'));
-    await writeFile(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><title>Conduit</title><div id="root"></div>',
-    );
-    await writeFile(
-      path.join(distDir, 'docs.html'),
-      '<!doctype html><title>Documentation</title><div id="root" data-prerendered="/docs"></div>',
-    );
-    await writeFile(
-      path.join(distDir, 'assets', 'main-abc123.js'),
-      `console.log(${JSON.stringify('x'.repeat(4000))});`,
-    );
-    await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    runtime = await createTestRuntime({}, { webDistDir: distDir });
+    dist = await writeWebDist({
+      '/index.html': '<!doctype html><title>Conduit</title><div id="root"></div>',
+      '/docs.html':
+        '<!doctype html><title>Documentation</title><div id="root" data-prerendered="/docs"></div>',
+      '/assets/main-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
+    runtime = await createTestRuntime({}, { webDistDir: dist.dir });
   });
   afterAll(async () => {
     await runtime.close();
-    await rm(distDir, { recursive: true, force: true });
+    await dist.remove();
   });
 
   it('serves index.html for the root and for every client route', async () => {

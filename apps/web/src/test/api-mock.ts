@@ -57,6 +57,17 @@ export function mockApi(routes: ApiRoutes = {}) {
   };
 }
 
+/**
+ * A list the server pages on its cursor, in two pages: `first` answers the first request (its
+ * `nextCursor` is `cursor`), `second` the request that carries `cursor` (the last page).
+ */
+export const twoPages =
+  (first: Record<string, unknown>, second: Record<string, unknown>, cursor = 'c2'): Handler =>
+  ({ search }) =>
+    new URLSearchParams(search).get('cursor') === cursor
+      ? { body: { ...second, nextCursor: null } }
+      : { body: { ...first, nextCursor: cursor } };
+
 /** An error answer in the server's shape ({error, code, requestId}). */
 export const errorReply = (status: number, error: string, code = 'BAD_REQUEST'): Reply => ({
   status,

@@ -3,9 +3,8 @@ import { Conflict } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { adjustCredits, openCreditAccount } from '../credits/ledger.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
-import { assertMayEdit } from './admin-rules.ts';
 import { writeAuditEntry } from './audit-log.ts';
-import { lockTargetUser } from './lock-target.ts';
+import { editLockedUser } from './lock-target.ts';
 
 /**
  * A credit adjustment with the admin's reason: one ledger entry ('adjustment', the reason as its
@@ -18,9 +17,7 @@ export async function adjustUserCredits(
   userId: string,
   body: AdjustCreditsBody,
 ): Promise<AdjustCreditsResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const target = await lockTargetUser(tx, userId);
-    assertMayEdit(actor, target);
+  return editLockedUser(ctx.db, actor, userId, {}, async (tx, target) => {
     await openCreditAccount(tx, target.id);
     const reference = newId('adj');
     const result = await adjustCredits(tx, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount } from '../../../test/paid-account.ts';
+import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /** The admin Channels tab's API on the embedded default: the local engine, one channel per service. */
@@ -18,11 +18,8 @@ describe('admin channels', () => {
 
   it('lists each channel with its last hour: calls, error rate, p50/p95 latency, circuit state', async () => {
     const account = await createPaidAccount(runtime.services);
-    const image = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/image',
-      payload: { prompt: 'a quiet lake' },
-      headers: { 'x-api-key': account.key },
+    const image = await postWithKey(runtime.app, account.key, '/api/provider/image', {
+      prompt: 'a quiet lake',
     });
     expect(image.json().data.status).toBe('completed');
     const { pool } = runtime.services;

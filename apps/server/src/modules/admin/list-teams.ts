@@ -1,7 +1,6 @@
 import type { AdminTeam, AdminTeamsQuery, AdminTeamsResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
-import { containsPattern } from './list-users.ts';
+import { searchedPage } from './searched-page.ts';
 
 interface TeamRow {
   id: string;
@@ -26,24 +25,17 @@ export async function listTeams(
   now: Date,
   query: AdminTeamsQuery,
 ): Promise<AdminTeamsResponse> {
-  const filters = [`w.kind = 'team'`, 'w.deleted_at is null'];
-  const params: unknown[] = [];
-  if (query.search) {
-    params.push(containsPattern(query.search));
-    const p = `$${params.length}`;
-    filters.push(`(w.name ilike ${p} or w.billing_email ilike ${p} or exists (
-      select 1 from workspace_members m join users u on u.id = m.user_id
-       where m.workspace_id = w.id and u.email ilike ${p}))`);
-  }
-  const matching = filters.join(' and ');
-  const countParams = [...params];
-  if (query.cursor) filters.push(olderThanCursor(query.cursor, params, 'w.created_at', 'w.id'));
-  params.push(now, query.limit + 1);
-  const nowParam = `$${params.length - 1}::timestamptz`;
-  const [page, count] = await Promise.all([
-    pool.query<TeamRow>(
-      `select w.id, w.name, w.billing_email, w.created_at, (w.created_at at time zone 'UTC')::text as created_key,
-              w.tier, coalesce(c.balance, 0)::int as balance,
+  const { rows, total, nextCursor } = await searchedPage<TeamRow>(
+    pool,
+    {
+      table: 'workspaces w',
+      alias: 'w',
+      filters: [`w.kind = 'team'`, 'w.deleted_at is null'],
+      matches: (pattern) => `(w.name ilike ${pattern} or w.billing_email ilike ${pattern} or exists (
+        select 1 from workspace_members m join users u on u.id = m.user_id
+         where m.workspace_id = w.id and u.email ilike ${pattern}))`,
+      select: (param) => `select w.id, w.name, w.billing_email, w.created_at,
+              (w.created_at at time zone 'UTC')::text as created_key, w.tier, coalesce(c.balance, 0)::int as balance,
               coalesce((select json_agg(json_build_object('email', u.email, 'role', m.role) order by m.joined_at)
                           from workspace_members m join users u on u.id = m.user_id
                          where m.workspace_id = w.id), '[]'::json) as members,
@@ -53,18 +45,10 @@ export async function listTeams(
          left join credit_accounts c on c.workspace_id = w.id
          left join lateral (
            select count(*) as calls, sum(t.cost - t.credits_refunded) as credits from tasks t
-            where t.workspace_id = w.id and t.created_at > ${nowParam} - interval '30 days') u30 on true
-        where ${filters.join(' and ')}
-        order by w.created_at desc, w.id desc
-        limit $${params.length}`,
-      params,
-    ),
-    pool.query<{ total: number }>(
-      `select count(*)::int as total from workspaces w where ${matching}`,
-      countParams,
-    ),
-  ]);
-  const { page: rows, nextCursor } = pageOf(page.rows, query.limit, (row) => row.created_key);
+            where t.workspace_id = w.id and t.created_at > ${param(now)}::timestamptz - interval '30 days') u30 on true`,
+    },
+    query,
+  );
   return {
     teams: rows.map((row) => ({
       id: row.id,
@@ -78,7 +62,7 @@ export async function listTeams(
       calls30d: row.calls_30d,
       credits30d: row.credits_30d,
     })),
-    total: count.rows[0]?.total ?? 0,
+    total,
     nextCursor,
   };
 }

@@ -1,8 +1,10 @@
-import { ADMIN_MESSAGES } from '@conduit/contracts';
+import { ADMIN_MESSAGES, type UpdateUserBody } from '@conduit/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../platform/database.ts';
+import type { Db, Tx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { type UserRow, users } from '../auth/schema.ts';
+import type { AdminActor } from './admin-context.ts';
+import { assertMayEdit } from './admin-rules.ts';
 
 /**
  * The account an admin changes, locked for the transaction (concurrent admin changes of one
@@ -18,4 +20,22 @@ export async function lockTargetUser(tx: Tx, userId: string): Promise<UserRow> {
     .for('no key update');
   if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
   return target;
+}
+
+/**
+ * An admin's change to one account, in one transaction: the account locked, the admin's right to
+ * make `change` checked against it, then `edit`.
+ */
+export function editLockedUser<T>(
+  db: Db,
+  actor: AdminActor,
+  userId: string,
+  change: UpdateUserBody,
+  edit: (tx: Tx, target: UserRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const target = await lockTargetUser(tx, userId);
+    assertMayEdit(actor, target, change);
+    return edit(tx, target);
+  });
 }

@@ -1,23 +1,6 @@
-import {
-  ADMIN_FIGURE_ROUTES,
-  AdjustCreditsBody,
-  AdjustCreditsResponse,
-  AdminChannelsResponse,
-  AdminTeamsQuery,
-  AdminTeamsResponse,
-  AdminUsersQuery,
-  AdminUsersResponse,
-  APP_PATHS,
-  InviteUserBody,
-  InviteUserResponse,
-  UpdateChannelBody,
-  UpdateChannelResponse,
-  UpdateUserBody,
-  UpdateUserResponse,
-} from '@conduit/contracts';
+import { ADMIN_EDIT_ROUTES, ADMIN_FIGURE_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, signedIn } from '../auth/session-http.ts';
@@ -34,9 +17,6 @@ import { inviteUser } from './invite-user.ts';
 import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
 import { updateUser } from './update-user.ts';
-
-const UserParams = z.object({ id: z.string().min(1).max(100) });
-const ChannelParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
  * The admin API (docs/product.md, "Admin area", with Add User, Edit and the audit log): admin and
@@ -59,41 +39,22 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       getDashboard(context()),
     );
 
-    app.get(
-      APP_PATHS.adminUsers.path,
-      { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } },
-      async (request) => listUsers(services.pool, request.query),
+    const edits = ADMIN_EDIT_ROUTES;
+    app.get(edits.users.path, { schema: appRouteSchema(edits.users, tags) }, async (request) =>
+      listUsers(services.pool, request.query),
     );
-
-    app.get(
-      APP_PATHS.adminTeams.path,
-      { schema: { tags, querystring: AdminTeamsQuery, response: { 200: AdminTeamsResponse } } },
-      async (request) => listTeams(services.pool, services.clock.now(), request.query),
+    app.get(edits.teams.path, { schema: appRouteSchema(edits.teams, tags) }, async (request) =>
+      listTeams(services.pool, services.clock.now(), request.query),
     );
-
+    app.post(edits.invite.path, { schema: appRouteSchema(edits.invite, tags, 201) }, async (request, reply) =>
+      reply.status(201).send(await inviteUser(context(), actorOf(request), request.body)),
+    );
+    app.patch(edits.editUser.path, { schema: appRouteSchema(edits.editUser, tags) }, async (request) =>
+      updateUser(context(), actorOf(request), request.params.id, request.body),
+    );
     app.post(
-      APP_PATHS.adminInvite.path,
-      { schema: { tags, body: InviteUserBody, response: { 201: InviteUserResponse } } },
-      async (request, reply) =>
-        reply.status(201).send(await inviteUser(context(), actorOf(request), request.body)),
-    );
-
-    app.patch(
-      APP_PATHS.adminEditUser.path,
-      { schema: { tags, params: UserParams, body: UpdateUserBody, response: { 200: UpdateUserResponse } } },
-      async (request) => updateUser(context(), actorOf(request), request.params.id, request.body),
-    );
-
-    app.post(
-      APP_PATHS.adminAdjustCredits.path,
-      {
-        schema: {
-          tags,
-          params: UserParams,
-          body: AdjustCreditsBody,
-          response: { 200: AdjustCreditsResponse },
-        },
-      },
+      edits.adjustCredits.path,
+      { schema: appRouteSchema(edits.adjustCredits, tags) },
       async (request) => adjustUserCredits(context(), actorOf(request), request.params.id, request.body),
     );
 
@@ -110,22 +71,12 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       listAuditLog(services.pool, request.query.limit, request.query.cursor),
     );
 
-    app.get(
-      APP_PATHS.adminChannels.path,
-      { schema: { tags, response: { 200: AdminChannelsResponse } } },
-      async () => ({ channels: await listChannels(context()) }),
-    );
-
+    app.get(figures.channels.path, { schema: appRouteSchema(figures.channels, tags) }, async () => ({
+      channels: await listChannels(context()),
+    }));
     app.patch(
-      APP_PATHS.adminUpdateChannel.path,
-      {
-        schema: {
-          tags,
-          params: ChannelParams,
-          body: UpdateChannelBody,
-          response: { 200: UpdateChannelResponse },
-        },
-      },
+      edits.updateChannel.path,
+      { schema: appRouteSchema(edits.updateChannel, tags) },
       async (request) => ({
         channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
       }),

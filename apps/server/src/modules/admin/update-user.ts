@@ -11,10 +11,9 @@ import { type UserRow, users } from '../auth/schema.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { type WorkspaceRow, workspaces } from '../workspaces/schema.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
-import { assertMayEdit } from './admin-rules.ts';
 import { loadAdminUser } from './admin-user-view.ts';
 import { writeAuditEntry } from './audit-log.ts';
-import { lockTargetUser } from './lock-target.ts';
+import { editLockedUser } from './lock-target.ts';
 
 const PLAN_FIELDS = [
   'tier',
@@ -74,9 +73,7 @@ export async function updateUser(
   userId: string,
   body: UpdateUserBody,
 ): Promise<UpdateUserResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const user = await lockTargetUser(tx, userId);
-    assertMayEdit(actor, user, body);
+  return editLockedUser(ctx.db, actor, userId, body, async (tx, user) => {
     const [plan] = await tx.select().from(workspaces).where(eq(workspaces.id, user.id)).for('update');
     if (!plan) throw new Error(`account ${user.id} has no personal workspace`);
     const target: Target & { id: string } = {

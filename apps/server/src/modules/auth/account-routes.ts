@@ -1,14 +1,6 @@
-import {
-  APP_PATHS,
-  ChangeEmailBody,
-  DeleteAccountBody,
-  MessageResponse,
-  SessionsResponse,
-  SetPasswordBody,
-  ACCOUNT_SECURITY_TEXTS as T,
-} from '@conduit/contracts';
+import { ACCOUNT_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -25,23 +17,20 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
   async function routes(app) {
     const tags = ['account'];
     const ctx = { ...services, limits };
+    const routes = ACCOUNT_ROUTES;
     app.addHook('preHandler', requireUser(services));
 
-    app.put(
-      APP_PATHS.setPassword.path,
-      { schema: { tags, body: SetPasswordBody, response: { 200: MessageResponse } } },
-      async (request) => setPassword(ctx, signedIn(request), request.body),
+    app.put(routes.setPassword.path, { schema: appRouteSchema(routes.setPassword, tags) }, async (request) =>
+      setPassword(ctx, signedIn(request), request.body),
     );
 
-    app.post(
-      APP_PATHS.changeEmail.path,
-      { schema: { tags, body: ChangeEmailBody, response: { 200: MessageResponse } } },
-      async (request) => requestEmailChange(ctx, signedIn(request), request.body),
+    app.post(routes.changeEmail.path, { schema: appRouteSchema(routes.changeEmail, tags) }, async (request) =>
+      requestEmailChange(ctx, signedIn(request), request.body),
     );
 
     app.get(
-      APP_PATHS.sessions.path,
-      { schema: { tags, response: { 200: SessionsResponse } } },
+      routes.sessions.path,
+      { schema: appRouteSchema(routes.sessions, tags) },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
@@ -49,10 +38,8 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     );
 
     app.delete(
-      APP_PATHS.signOutSession.path,
-      {
-        schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: MessageResponse } },
-      },
+      routes.signOutSession.path,
+      { schema: appRouteSchema(routes.signOutSession, tags) },
       async (request, reply) => {
         const { message, isCurrent } = await revokeOwnSession(
           services.db,
@@ -65,8 +52,8 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     );
 
     app.post(
-      APP_PATHS.signOutOtherSessions.path,
-      { schema: { tags, response: { 200: MessageResponse } } },
+      routes.signOutOthers.path,
+      { schema: appRouteSchema(routes.signOutOthers, tags) },
       async (request) => {
         const { user, sessionId } = signedIn(request);
         await revokeUserSessions(services.db, user.id, sessionId);
@@ -75,8 +62,8 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     );
 
     app.delete(
-      APP_PATHS.deleteAccount.path,
-      { schema: { tags, body: DeleteAccountBody.optional(), response: { 200: MessageResponse } } },
+      routes.deleteAccount.path,
+      { schema: appRouteSchema(routes.deleteAccount, tags) },
       async (request, reply) => {
         const { user } = signedIn(request);
         const result = await guardAttempt(

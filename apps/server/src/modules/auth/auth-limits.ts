@@ -1,6 +1,6 @@
-import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import { AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
-import { createLimiter } from '../../platform/rate-limiter.ts';
+import { createLimiter, type Limiter } from '../../platform/rate-limiter.ts';
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -35,3 +35,21 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }, signu
   };
 }
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+/**
+ * The handler of a request for a mail to an address (a verification link, a reset link): the
+ * request counts against the IP's limit and, when the body names an address, against the
+ * address's; then `send` runs and its message is the answer.
+ */
+export const mailRequestHandler =
+  (
+    limits: { perIp: Limiter; perEmail: Limiter },
+    send: (email: string | undefined) => { message: string } | Promise<{ message: string }>,
+  ) =>
+  async (request: { ip: string; body: { email?: string } }) => {
+    await limits.perIp.consume(request.ip);
+    const address = request.body.email && normalizeEmail(request.body.email);
+    if (address) await limits.perEmail.consume(address);
+    const { message } = await send(request.body.email);
+    return { message };
+  };

@@ -1,15 +1,8 @@
-import {
-  APP_PATHS,
-  ForgotPasswordBody,
-  LoginResponse,
-  MessageResponse,
-  ResetPasswordBody,
-  ACCOUNT_SECURITY_TEXTS as T,
-  TokenBody,
-} from '@conduit/contracts';
+import { AUTH_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
-import type { AuthLimits } from './auth-limits.ts';
+import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { resetPassword } from './reset-password.ts';
@@ -19,22 +12,19 @@ import { finishSignIn } from './sign-in-http.ts';
 export const passwordResetRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['auth'];
+    const routes = AUTH_ROUTES;
 
     app.post(
-      APP_PATHS.forgotPassword.path,
-      { schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse } } },
-      async (request) => {
-        await limits.resetPerIp.consume(request.ip);
-        const email = request.body.email?.trim().toLowerCase();
-        if (email) await limits.resetPerEmail.consume(email);
-        const { message } = forgotPassword(services, request.body.email);
-        return { message };
-      },
+      routes.forgotPassword.path,
+      { schema: appRouteSchema(routes.forgotPassword, tags) },
+      mailRequestHandler({ perIp: limits.resetPerIp, perEmail: limits.resetPerEmail }, (email) =>
+        forgotPassword(services, email),
+      ),
     );
 
     app.post(
-      APP_PATHS.resetPassword.path,
-      { schema: { tags, body: ResetPasswordBody, response: { 200: LoginResponse } } },
+      routes.resetPassword.path,
+      { schema: appRouteSchema(routes.resetPassword, tags) },
       async (request, reply) => {
         await limits.resetPerIp.consume(request.ip);
         const user = await resetPassword(services, request.body);
@@ -43,8 +33,8 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     );
 
     app.post(
-      APP_PATHS.confirmEmail.path,
-      { schema: { tags, body: TokenBody, response: { 200: MessageResponse } } },
+      routes.confirmEmail.path,
+      { schema: appRouteSchema(routes.confirmEmail, tags) },
       async (request) => confirmEmailChange(services, request.body.token),
     );
   };

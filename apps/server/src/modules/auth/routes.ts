@@ -1,25 +1,11 @@
-import {
-  APP_PATHS,
-  AUTH_FORM_TEXTS,
-  AuthProvidersResponse,
-  LoginBody,
-  LoginResponse,
-  AUTH_SERVER_MESSAGES as M,
-  MeResponse,
-  MessageResponse,
-  RegisterBody,
-  RegisterResponse,
-  ResendVerificationBody,
-  ROUTES,
-  VerifyEmailBody,
-  VerifyEmailResponse,
-} from '@conduit/contracts';
+import { AUTH_FORM_TEXTS, AUTH_ROUTES, AUTH_SERVER_MESSAGES as M, ROUTES } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import type { AuthLimits } from './auth-limits.ts';
+import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
@@ -58,15 +44,14 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     const { config } = services;
     const google = createGoogleOidc(config);
     const tags = ['auth'];
-    app.get(
-      APP_PATHS.authProviders.path,
-      { schema: { tags, response: { 200: AuthProvidersResponse } } },
-      async () => ({ google: Boolean(google) }),
-    );
+    const routes = AUTH_ROUTES;
+    app.get(routes.providers.path, { schema: appRouteSchema(routes.providers, tags) }, async () => ({
+      google: Boolean(google),
+    }));
 
     app.post(
-      APP_PATHS.register.path,
-      { schema: { tags, body: RegisterBody, response: { 201: RegisterResponse } } },
+      routes.register.path,
+      { schema: appRouteSchema(routes.register, tags, 201) },
       async (request, reply) => {
         await limits.registerPerIp.consume(request.ip);
         const registered = await registerUser(services, request.body);
@@ -80,33 +65,25 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       },
     );
 
-    app.post(
-      APP_PATHS.login.path,
-      { schema: { tags, body: LoginBody, response: { 200: LoginResponse } } },
-      async (request, reply) => {
-        await limits.loginPerIp.consume(request.ip);
-        const { email, password } = readLoginFields(request.body);
-        const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
-          logIn(services, email, password),
-        );
-        return finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);
-      },
-    );
+    app.post(routes.login.path, { schema: appRouteSchema(routes.login, tags) }, async (request, reply) => {
+      await limits.loginPerIp.consume(request.ip);
+      const { email, password } = readLoginFields(request.body);
+      const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
+        logIn(services, email, password),
+      );
+      return finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);
+    });
 
-    app.post(
-      APP_PATHS.logout.path,
-      { schema: { tags, response: { 200: MessageResponse } } },
-      async (request, reply) => {
-        const token = request.cookies[SESSION_COOKIE];
-        if (token) await revokeSessionByToken(services.db, token);
-        clearSessionCookie(reply, config);
-        return { message: M.signedOut };
-      },
-    );
+    app.post(routes.logout.path, { schema: appRouteSchema(routes.logout, tags) }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await revokeSessionByToken(services.db, token);
+      clearSessionCookie(reply, config);
+      return { message: M.signedOut };
+    });
 
     app.get(
-      APP_PATHS.me.path,
-      { preHandler: requireUser(services), schema: { tags, response: { 200: MeResponse } } },
+      routes.me.path,
+      { preHandler: requireUser(services), schema: appRouteSchema(routes.me, tags) },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const { user, workspace } = signedIn(request);
@@ -133,20 +110,14 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     };
 
     app.get(
-      APP_PATHS.verifyEmail.path,
-      {
-        schema: {
-          tags,
-          querystring: z.object({ token: z.string().max(200).optional() }),
-          response: { 200: VerifyEmailResponse },
-        },
-      },
+      routes.verifyEmail.path,
+      { schema: appRouteSchema(routes.verifyEmail, tags) },
       async (request, reply) => verifyAndSignIn(request, reply, request.query.token, {}),
     );
 
     app.post(
-      APP_PATHS.answerVerification.path,
-      { schema: { tags, body: VerifyEmailBody, response: { 200: VerifyEmailResponse } } },
+      routes.answerVerification.path,
+      { schema: appRouteSchema(routes.answerVerification, tags) },
       async (request, reply) => {
         const { token, password, disown } = request.body;
         return verifyAndSignIn(request, reply, token, { password, disown });
@@ -154,25 +125,25 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     );
 
     app.post(
-      APP_PATHS.resendVerification.path,
-      { schema: { tags, body: ResendVerificationBody, response: { 200: MessageResponse } } },
-      async (request) => {
-        await limits.resendPerIp.consume(request.ip);
-        const email = request.body.email?.trim().toLowerCase();
-        if (email) await limits.resendPerEmail.consume(email);
-        const { message } = await resendVerification(services, request.body.email);
-        return { message };
+      routes.resendVerification.path,
+      { schema: appRouteSchema(routes.resendVerification, tags) },
+      mailRequestHandler({ perIp: limits.resendPerIp, perEmail: limits.resendPerEmail }, (email) =>
+        resendVerification(services, email),
+      ),
+    );
+
+    app.get(
+      routes.googleStart.path,
+      { schema: appRouteSchema(routes.googleStart, tags) },
+      async (_request, reply) => {
+        if (!google) throw new NotFound('Google sign-in is not configured');
+        const { url, transaction } = await google.start();
+        oidcCookie.set(reply, config, transaction);
+        return reply.redirect(url);
       },
     );
 
-    app.get(APP_PATHS.googleStart.path, { schema: { tags } }, async (_request, reply) => {
-      if (!google) throw new NotFound('Google sign-in is not configured');
-      const { url, transaction } = await google.start();
-      oidcCookie.set(reply, config, transaction);
-      return reply.redirect(url);
-    });
-
-    app.get(APP_PATHS.googleCallback.path, { schema: { hide: true } }, async (request, reply) => {
+    app.get(routes.googleCallback.path, { schema: { hide: true } }, async (request, reply) => {
       oidcCookie.clear(reply, config);
       try {
         if (!google) throw new NotFound('Google sign-in is not configured');

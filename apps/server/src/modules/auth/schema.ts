@@ -4,13 +4,12 @@ import {
   boolean,
   check,
   index,
-  integer,
   type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from '../../platform/db-columns.ts';
+import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * An account. Rows are never deleted: a deleted account is anonymised (email replaced, secrets
@@ -48,10 +47,7 @@ export type UserRow = typeof users.$inferSelect;
  * The account a row belongs to; `cascade` where the row goes with the account (its sessions,
  * links and devices), none where it must outlive it (the account row is anonymised, never deleted).
  */
-export const userRef = (name: string, onDelete?: 'cascade') =>
-  text(name)
-    .notNull()
-    .references(() => users.id, onDelete && { onDelete });
+export const userRef = (name: string, onDelete?: 'cascade') => requiredRef(name, () => users.id, onDelete);
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(

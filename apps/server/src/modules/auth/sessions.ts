@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
@@ -55,14 +55,13 @@ export interface ActiveSession {
 const team = alias(workspaces, 'team');
 const personal = alias(workspaces, 'personal');
 
-/** The live session behind a cookie token: unexpired, and its account active and not deleted. */
-export async function findActiveSession(
-  db: DbOrTx,
-  clock: Clock,
-  token: string,
-): Promise<ActiveSession | null> {
-  const now = clock.now();
-  const [row] = await db
+/**
+ * The sessions `which` picks that still work (unexpired, their account active and not deleted),
+ * with what decides their workspace: the chosen team while the account is a member of it and it
+ * is not deleted, else the personal workspace.
+ */
+const liveSessions = (db: DbOrTx, now: Date, which: SQL) =>
+  db
     .select({ session: sessions, user: users, personal, team, role: workspaceMembers.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -72,14 +71,21 @@ export async function findActiveSession(
       and(eq(workspaceMembers.workspaceId, sessions.workspaceId), eq(workspaceMembers.userId, users.id)),
     )
     .leftJoin(team, and(eq(team.id, workspaceMembers.workspaceId), isNull(team.deletedAt)))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256Hex(token)),
-        gt(sessions.expiresAt, now),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(and(which, gt(sessions.expiresAt, now), eq(users.isActive, true), isNull(users.deletedAt)));
+
+type LiveSessionRow = Awaited<ReturnType<typeof liveSessions>>[number];
+
+const workspaceOf = (row: LiveSessionRow) =>
+  row.team && row.role ? toWorkspaceAccess(row.team, row.role) : toWorkspaceAccess(row.personal, 'owner');
+
+/** The live session behind a cookie token: unexpired, and its account active and not deleted. */
+export async function findActiveSession(
+  db: DbOrTx,
+  clock: Clock,
+  token: string,
+): Promise<ActiveSession | null> {
+  const now = clock.now();
+  const [row] = await liveSessions(db, now, eq(sessions.tokenHash, sha256Hex(token)));
   if (!row) return null;
   const sinceSeenMs = now.getTime() - row.session.lastSeenAt.getTime();
   if (sinceSeenMs > SESSION_SEEN_EVERY_MS) {
@@ -90,9 +96,25 @@ export async function findActiveSession(
       .set({ lastSeenAt: now, ...(isRenewed && { expiresAt: new Date(now.getTime() + SESSION_TTL_MS) }) })
       .where(eq(sessions.id, row.session.id));
   }
-  const workspace =
-    row.team && row.role ? toWorkspaceAccess(row.team, row.role) : toWorkspaceAccess(row.personal, 'owner');
-  return { sessionId: row.session.id, signedInAt: row.session.createdAt, user: row.user, workspace };
+  return {
+    sessionId: row.session.id,
+    signedInAt: row.session.createdAt,
+    user: row.user,
+    workspace: workspaceOf(row),
+  };
+}
+
+/**
+ * The workspace each of these sessions works in now, by session id; a session that no longer
+ * works (signed out, expired, its account deactivated or deleted) is missing.
+ */
+export async function liveSessionWorkspaces(
+  db: DbOrTx,
+  clock: Clock,
+  sessionIds: string[],
+): Promise<Map<string, string>> {
+  const rows = await liveSessions(db, clock.now(), inArray(sessions.id, sessionIds));
+  return new Map(rows.map((row) => [row.session.id, workspaceOf(row).id]));
 }
 
 /** Revoking a session also ends the live event streams opened with it, in every process. */

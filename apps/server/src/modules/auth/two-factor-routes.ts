@@ -1,16 +1,11 @@
 import {
-  APP_PATHS,
+  ACCOUNT_ROUTES,
   AUTH_FORM_TEXTS,
-  LoginResponse,
-  MessageResponse,
-  ReauthBody,
+  AUTH_ROUTES,
   ACCOUNT_SECURITY_TEXTS as T,
-  TwoFactorCodeBody,
-  TwoFactorEnabledResponse,
-  TwoFactorSetupResponse,
-  TwoFactorStatusResponse,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -33,8 +28,8 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
     const ctx = { ...services, limits, totpKey: totpSealKey(services.sessionSecret) };
 
     app.post(
-      APP_PATHS.signInSecondStep.path,
-      { schema: { tags: ['auth'], body: TwoFactorCodeBody, response: { 200: LoginResponse } } },
+      AUTH_ROUTES.secondStep.path,
+      { schema: appRouteSchema(AUTH_ROUTES.secondStep, ['auth']) },
       async (request, reply) => {
         const user = await findUserById(services.db, readChallenge(services, request, reply));
         if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
@@ -51,25 +46,24 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
     await app.register(async (scope) => {
       const account = scope.withTypeProvider<ZodTypeProvider>();
       const tags = ['account'];
+      const routes = ACCOUNT_ROUTES;
       account.addHook('preHandler', requireUser(services));
-      account.get(
-        APP_PATHS.twoFactor.path,
-        { schema: { tags, response: { 200: TwoFactorStatusResponse } } },
-        (request) => twoFactorStatus(services, signedIn(request)),
+      account.get(routes.twoFactor.path, { schema: appRouteSchema(routes.twoFactor, tags) }, (request) =>
+        twoFactorStatus(services, signedIn(request)),
       );
       account.post(
-        APP_PATHS.twoFactorSetup.path,
-        { schema: { tags, body: ReauthBody, response: { 200: TwoFactorSetupResponse } } },
+        routes.twoFactorSetup.path,
+        { schema: appRouteSchema(routes.twoFactorSetup, tags) },
         (request) => startTwoFactorSetup(ctx, signedIn(request), request.body.password),
       );
       account.post(
-        APP_PATHS.twoFactorEnable.path,
-        { schema: { tags, body: TwoFactorCodeBody, response: { 200: TwoFactorEnabledResponse } } },
+        routes.twoFactorEnable.path,
+        { schema: appRouteSchema(routes.twoFactorEnable, tags) },
         (request) => enableTwoFactor(ctx, signedIn(request), request.body.code),
       );
       account.post(
-        APP_PATHS.twoFactorDisable.path,
-        { schema: { tags, body: TwoFactorCodeBody, response: { 200: MessageResponse } } },
+        routes.twoFactorDisable.path,
+        { schema: appRouteSchema(routes.twoFactorDisable, tags) },
         (request) => disableTwoFactor(ctx, signedIn(request), request.body.code),
       );
     });

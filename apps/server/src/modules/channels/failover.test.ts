@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 import type { MediaInput } from '../engines/engine.ts';
@@ -75,8 +75,7 @@ afterAll(async () => {
 
 describe('failover through the gateway', () => {
   let runtime: TestRuntime;
-  const post = (url: string, key: string, payload: object) =>
-    runtime.app.inject({ method: 'POST', url, payload, headers: { 'x-api-key': key } });
+  const post = (url: string, key: string, payload: object) => postWithKey(runtime.app, key, url, payload);
   beforeAll(async () => {
     runtime = await createTestRuntime(
       {},
@@ -160,11 +159,8 @@ describe('every channel failing', () => {
 
   it('keeps the call charged and retried, then refunds it exactly once at its deadline', async () => {
     const account = await createPaidAccount(runtime.services);
-    const created = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/video',
-      payload: { prompt: 'nobody home' },
-      headers: { 'x-api-key': account.key },
+    const created = await postWithKey(runtime.app, account.key, '/api/provider/video', {
+      prompt: 'nobody home',
     });
     const { taskId } = created.json().data;
     const failuresOf = async (channel: string) =>

@@ -1,7 +1,7 @@
 import { APP_PATHS, CREDIT_PACKAGES, CreditPackagesResponse, CreditsResponse } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../platform/services.ts';
-import { requireUser, signedIn } from '../auth/session-http.ts';
+import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { getCreditSummary } from './get-credit-summary.ts';
 

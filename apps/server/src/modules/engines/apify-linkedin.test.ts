@@ -1,7 +1,6 @@
 import { LinkedinPost, LinkedinProfile, type LinkedinRequest } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf } from '../../../test/engine-calls.ts';
 import { actorPost, type FakeApify, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';

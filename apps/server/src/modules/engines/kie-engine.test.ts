@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, pollStates } from '../../../test/engine-calls.ts';
+import { pollStates } from '../../../test/engine-calls.ts';
 import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { rejectionOf } from '../../../test/rejection.ts';

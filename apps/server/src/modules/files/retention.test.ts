@@ -1,6 +1,11 @@
 import { APP_PATHS, callDetailPath } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, type PaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import {
+  createPaidAccount,
+  type PaidAccount,
+  postWithKey,
+  sessionCookieFor,
+} from '../../../test/paid-account.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -26,11 +31,8 @@ afterAll(async () => {
 
 /** An image made through the public API: the answer's task id, file path and expiry. */
 async function makeImage(account: PaidAccount) {
-  const made = await runtime.app.inject({
-    method: 'POST',
-    url: '/api/provider/image',
-    headers: { 'x-api-key': account.key },
-    payload: { prompt: 'a lighthouse at dusk' },
+  const made = await postWithKey(runtime.app, account.key, '/api/provider/image', {
+    prompt: 'a lighthouse at dusk',
   });
   expect(made.statusCode).toBe(200);
   const data = made.json().data as { taskId: string; resultUrls: string[]; expiresAt: string };

@@ -18,14 +18,7 @@ const JsonBody = z.unknown();
 /** Support (docs/product.md, "Signed-in area"): the contact points, users' messages, admins' answers. */
 export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const ctx: SupportContext = {
-      db: services.db,
-      clock: services.clock,
-      jobs: services.jobs,
-      log: services.log,
-      config: services.config,
-      limiter: createSupportLimiter(services),
-    };
+    const ctx: SupportContext = { ...services, limiter: createSupportLimiter(services) };
     const tags = ['support'];
 
     const routes = SUPPORT_ROUTES;

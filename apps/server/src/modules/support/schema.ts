@@ -1,7 +1,7 @@
 import { SUPPORT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from '../../platform/db-columns.ts';
+import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
 import { userRef } from '../auth/schema.ts';
 
 /**
@@ -35,9 +35,7 @@ export const supportReplies = pgTable(
   'support_replies',
   {
     id: text('id').primaryKey(),
-    ticketId: text('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id),
+    ticketId: requiredRef('ticket_id', () => supportTickets.id),
     adminUserId: userRef('admin_user_id'),
     message: text('message').notNull(),
     createdAt: createdAt(),

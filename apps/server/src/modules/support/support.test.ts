@@ -9,7 +9,7 @@ import {
 } from '@conduit/contracts';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteAccount } from '../../../test/accounts.ts';
+import { deleteAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -372,13 +372,10 @@ describe('when SMTP is down', () => {
     });
     const down = await createTestRuntime({ SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL });
     try {
-      const account = await createPaidAccount(down.services);
-      const cookie = await sessionCookieFor(down.services, account.userId);
-      const response = await down.app.inject({
-        method: 'POST',
-        url: '/api/support',
-        headers: { cookie },
-        payload: { subject: 'Still there?', message: 'Mail is down' },
+      const account = await signedInAccount(down);
+      const response = await account.call('POST', '/api/support', {
+        subject: 'Still there?',
+        message: 'Mail is down',
       });
       expect(response.statusCode).toBe(201);
       const { rows: tickets } = await down.services.pool.query('select subject from support_tickets');

@@ -27,6 +27,8 @@ export interface StreamHub {
 
 interface HubOptions {
   pool: pg.Pool;
+  /** The workspace each session works in now; sessions that no longer work are missing. */
+  sessionWorkspaces: (sessionIds: string[]) => Promise<Map<string, string>>;
   log: Logger;
   heartbeatMs: number;
   maxPerUser: number;
@@ -39,7 +41,13 @@ export const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: 
  * goes to every stream each `heartbeatMs` (proxies keep the connection, a dead one is noticed),
  * and with it every stream's session is checked again, so a stream ends when its session does.
  */
-export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptions): StreamHub {
+export function createStreamHub({
+  pool,
+  sessionWorkspaces,
+  log,
+  heartbeatMs,
+  maxPerUser,
+}: HubOptions): StreamHub {
   const byUser = new Map<string, Set<StreamSink>>();
   const byWorkspace = new Map<string, Set<StreamSink>>();
   let timer: NodeJS.Timeout | undefined;
@@ -65,15 +73,7 @@ export function createStreamHub({ pool, log, heartbeatMs, maxPerUser }: HubOptio
    */
   async function checkSessions(sinks: StreamSink[]) {
     if (sinks.length === 0) return;
-    const { rows } = await pool.query<{ id: string; workspace_id: string }>(
-      `select s.id, coalesce(w.id, u.id) as workspace_id
-         from sessions s join users u on u.id = s.user_id
-         left join workspace_members m on m.workspace_id = s.workspace_id and m.user_id = u.id
-         left join workspaces w on w.id = m.workspace_id and w.deleted_at is null
-        where s.id = any($1) and s.expires_at > now() and u.is_active and u.deleted_at is null`,
-      [[...new Set(sinks.map((sink) => sink.sessionId))]],
-    );
-    const live = new Map(rows.map((row) => [row.id, row.workspace_id]));
+    const live = await sessionWorkspaces([...new Set(sinks.map((sink) => sink.sessionId))]);
     for (const sink of sinks) {
       if (live.get(sink.sessionId) === sink.workspaceId) continue;
       remove(sink);

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { liveSessionWorkspaces } from '../auth/sessions.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
@@ -46,6 +47,7 @@ export function createTaskEventStreams(
 ): TaskEventStreams {
   const hub = createStreamHub({
     pool: services.pool,
+    sessionWorkspaces: (sessionIds) => liveSessionWorkspaces(services.db, services.clock, sessionIds),
     log: services.log,
     heartbeatMs: options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS,
     maxPerUser: options.maxStreamsPerUser ?? EVENT_STREAMS_PER_USER,

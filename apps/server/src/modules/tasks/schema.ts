@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db-columns.ts';
+import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
 import { apiKeys } from '../keys/schema.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the
@@ -12,12 +12,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
-    apiKeyId: text('api_key_id')
-      .notNull()
-      .references(() => apiKeys.id),
+    workspaceId: workspaceRef(),
+    apiKeyId: requiredRef('api_key_id', () => apiKeys.id),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
     status: text('status', { enum: ['processing', 'completed', 'failed'] })
       .notNull()

@@ -1,6 +1,6 @@
 import { DAILY_USAGE_ROUTE, USAGE_WINDOW_DAYS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
@@ -10,12 +10,7 @@ async function accountWithCalls() {
   const account = await createPaidAccount(runtime.services, { credits: 200 });
   const cookie = await sessionCookieFor(runtime.services, account.userId);
   const call = async (url: string, payload: object) => {
-    const response = await runtime.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'x-api-key': account.key },
-      payload,
-    });
+    const response = await postWithKey(runtime.app, account.key, url, payload);
     return response.json().data?.taskId as string;
   };
   /** Moves a call to a moment `hoursAgo` before now, as if it had been made then. */

@@ -1,6 +1,6 @@
 import { RATING_MESSAGES } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
@@ -13,12 +13,7 @@ describe('rating a result: PUT /api/usage/:taskId/rating', () => {
     const call = (method: 'GET' | 'PUT', url: string, payload?: unknown) =>
       runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } });
     const startVideo = async (prompt: string) => {
-      const response = await runtime.app.inject({
-        method: 'POST',
-        url: '/api/provider/video',
-        payload: { prompt },
-        headers: { 'x-api-key': account.key },
-      });
+      const response = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt });
       return response.json().data.taskId as string;
     };
     return { ...account, call, startVideo };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { signedInAccount } from '../../../test/accounts.ts';
+import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
 const runtime = useTestRuntime({}, { engine: createScriptedEngine() });
 
-const paid = (key: string, url: string, payload: object) =>
-  runtime.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload });
+const paid = (key: string, url: string, payload: object) => postWithKey(runtime.app, key, url, payload);
 
 describe('dashboard and usage history', () => {
   it('counts 30-day usage per service from real calls, net of refunds', async () => {
@@ -161,13 +161,7 @@ describe('dashboard and usage history', () => {
   });
 
   it('refuses a forged cursor with 400', async () => {
-    const account = await createPaidAccount(runtime.services);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const response = await runtime.app.inject({
-      method: 'GET',
-      url: '/api/usage?cursor=garbage',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(400);
+    const account = await signedInAccount(runtime);
+    expect((await account.call('GET', '/api/usage?cursor=garbage')).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import type { WaitlistAnswers } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from '../../platform/db-columns.ts';
+import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
 
 /**
  * One person on the waitlist. `seq` is the join order (the base of the rank); the rank itself is
@@ -41,9 +41,7 @@ export const waitlistVerificationTokens = pgTable(
   'waitlist_verification_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    entryId: text('entry_id')
-      .notNull()
-      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    entryId: requiredRef('entry_id', () => waitlistEntries.id, 'cascade'),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),

@@ -45,13 +45,7 @@ const TokenParams = z.object({ token: z.string().min(1).max(200) });
 /** Workspaces and teams (docs/product.md, "Teams"): every check of role and membership is made here, in the operation. */
 export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const ctx: InvitationsContext = {
-      db: services.db,
-      clock: services.clock,
-      config: services.config,
-      mailer: services.mailer,
-      log: services.log,
-    };
+    const ctx: InvitationsContext = services;
     const tags = ['teams'];
 
     // Anyone holding the link may see what it invites to; accepting needs the invited account.

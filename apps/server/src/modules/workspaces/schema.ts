@@ -1,8 +1,8 @@
 import { WORKSPACE_ROLES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db-columns.ts';
-import { users } from '../auth/schema.ts';
+import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
+import { userRef, users } from '../auth/schema.ts';
 
 /**
  * Who owns money, keys and tasks (docs/decisions/0011-workspaces.md). Every account has a
@@ -36,7 +36,7 @@ export const workspaces = pgTable(
     webhookSecretVersion: integer('webhook_secret_version').notNull().default(0),
     webhookSecretRotatedAt: timestamptz('webhook_secret_rotated_at'),
     createdBy: text('created_by').references(() => users.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** A deleted team: its keys stop at once, its ledger stays for accounting. */
     deletedAt: timestamptz('deleted_at'),
   },
@@ -49,16 +49,15 @@ export const workspaces = pgTable(
 );
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
+/** The workspace a row belongs to: its money, keys, tasks, members and history. */
+export const workspaceRef = () => requiredRef('workspace_id', () => workspaces.id);
+
 /** A team's members, one role each. A personal workspace has none: its account is its owner. */
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    workspaceId: workspaceRef(),
+    userId: userRef('user_id'),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
   },
@@ -75,13 +74,11 @@ export const workspaceInvitations = pgTable(
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    workspaceId: workspaceRef(),
     email: text('email').notNull(),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     invitedBy: text('invited_by').references(() => users.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     /** Accepted or revoked: either way the link no longer works. */
     usedAt: timestamptz('used_at'),
@@ -94,9 +91,7 @@ export const workspaceAuditLog = pgTable(
   'workspace_audit_log',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    workspaceId: workspaceRef(),
     at: timestamptz('at').notNull().defaultNow(),
     /** Null when nobody acted (a purchase confirmed by the payment provider's webhook). */
     actorId: text('actor_id').references(() => users.id),

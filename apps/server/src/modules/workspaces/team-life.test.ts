@@ -1,7 +1,7 @@
 import { appPath, TEAM_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { ledgerCheck } from '../../../test/paid-account.ts';
+import { ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, invitationTokenFor, joinedMember, useWorkspace } from '../../../test/team-members.ts';
@@ -16,11 +16,8 @@ describe('a team over its life', () => {
   });
 
   const paidCall = (key: string, index: number) =>
-    runtime.app.inject({
-      method: 'POST',
-      url: '/api/provider/sora-watermark-remover',
-      headers: { 'x-api-key': key },
-      payload: { video_url: `https://sora.chatgpt.com/p/team-${index}` },
+    postWithKey(runtime.app, key, '/api/provider/sora-watermark-remover', {
+      video_url: `https://sora.chatgpt.com/p/team-${index}`,
     });
   const createKey = async (member: SignedInAccount) => {
     const created = await member.call('POST', appPath('createKey'), { keyName: `key of ${member.email}` });
@@ -34,6 +31,15 @@ describe('a team over its life', () => {
        select 'cre_' || md5(random()::text), $1, $2, 'adjustment', 'test:' || md5(random()::text), balance from c`,
       [workspaceId, credits],
     );
+
+  /** An owner's team on `credits`, with a developer who made a key for it. */
+  const teamWithDeveloperKey = async (label: string, credits: number, name?: string) => {
+    const owner = await signedInAccount(runtime, 'user', label);
+    const teamId = await createTeamAs(owner, name);
+    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    await grant(teamId, credits);
+    return { owner, teamId, developer, key: await createKey(developer) };
+  };
 
   it('a new team starts at 0 credits: free credits stay personal', async () => {
     const owner = await signedInAccount(runtime, 'user', 'founder');
@@ -71,11 +77,7 @@ describe('a team over its life', () => {
   }, 60_000);
 
   it('removing a member ends their access at once; the keys they made keep working for the team', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'lead');
-    const teamId = await createTeamAs(owner);
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 10);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('lead', 10);
     expect(key.createdBy).toBe(developer.email);
 
     const removed = await owner.call('DELETE', appPath('removeMember', { teamId, userId: developer.userId }));
@@ -274,11 +276,7 @@ describe('a team over its life', () => {
   });
 
   it('deleting a team stops its keys at once and sends its members back to their own workspace', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'closer');
-    const teamId = await createTeamAs(owner, 'Closing Co');
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 5);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('closer', 5, 'Closing Co');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
     const wrong = await owner.call('DELETE', appPath('deleteTeam', { teamId }), {
       confirmName: 'closing co',
@@ -296,11 +294,7 @@ describe('a team over its life', () => {
   });
 
   it('the admin area lists teams with members, balance and use, and counts them', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'listed');
-    const teamId = await createTeamAs(owner, 'Listed Labs');
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    await grant(teamId, 5);
-    const key = await createKey(developer);
+    const { owner, teamId, developer, key } = await teamWithDeveloperKey('listed', 5, 'Listed Labs');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
 
     const admin = await signedInAccount(runtime, 'admin');
@@ -327,6 +321,20 @@ describe('a team over its life', () => {
       await admin.call('GET', `${appPath('adminTeams')}?search=${encodeURIComponent(developer.email)}`)
     ).json();
     expect(byMember.teams.map((team: { id: string }) => team.id)).toEqual([teamId]);
+    // One team a page: the next page keeps the search, the count and the 30-day window.
+    await createTeamAs(owner, 'Listed Later');
+    const page = (cursor?: string) =>
+      admin.call(
+        'GET',
+        `${appPath('adminTeams')}?search=listed&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+    const first = (await page()).json();
+    expect(first).toMatchObject({ total: 2, teams: [{ name: 'Listed Later', calls30d: 0 }] });
+    expect((await page(first.nextCursor)).json()).toMatchObject({
+      total: 2,
+      nextCursor: null,
+      teams: [{ id: teamId, calls30d: 1 }],
+    });
     const overview = (await admin.call('GET', appPath('adminDashboard'))).json().overview;
     expect(overview.teams.total).toBeGreaterThanOrEqual(1);
     expect(overview.teams.active).toBeGreaterThanOrEqual(1);

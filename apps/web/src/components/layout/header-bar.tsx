@@ -3,11 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container } from '../ui/container.tsx';
 import { Logo } from '../ui/logo.tsx';
-
-export interface NavItem {
-  readonly label: string;
-  readonly to: string;
-}
+import { type NavItem, NavLinks } from './nav-links.tsx';
 
 /**
  * The sticky bar the site, the waitlist site and the admin area share: the logo home (with an
@@ -34,15 +30,11 @@ export function HeaderBar({
         {badge}
         {nav.length > 0 && (
           <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className="rounded-md px-3 py-2 text-muted text-sm hover:text-fg">
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NavLinks
+              items={nav}
+              className="flex items-center gap-1"
+              linkClassName="rounded-md px-3 py-2 text-muted text-sm hover:text-fg"
+            />
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">{actions}</div>

@@ -1,7 +1,7 @@
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, PRODUCT_TAGLINE, ROUTES } from '@conduit/contracts';
-import { Link } from 'react-router';
 import { Container } from '../ui/container.tsx';
 import { Logo } from '../ui/logo.tsx';
+import { NavLinks } from './nav-links.tsx';
 
 const COLUMNS = [
   {
@@ -55,15 +55,11 @@ export function SiteFooter() {
         {COLUMNS.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="font-semibold text-fg text-sm">{column.heading}</h2>
-            <ul className="mt-3 space-y-2">
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-muted text-sm hover:text-fg">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NavLinks
+              items={column.links}
+              className="mt-3 space-y-2"
+              linkClassName="text-muted text-sm hover:text-fg"
+            />
           </nav>
         ))}
       </Container>

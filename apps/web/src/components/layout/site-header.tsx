@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { type AuthView, preloadAuthModal, useAuthModal } from '../../features/auth/auth-modal-context.ts';
 import { useSessionUser } from '../../features/auth/session-user.ts';
@@ -9,6 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Container } from '../ui/container.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { HEADER_NAV } from './nav-items.ts';
+import { NavLinks } from './nav-links.tsx';
 
 const MOBILE_NAV_ID = 'mobile-nav';
 
@@ -78,15 +79,11 @@ export function SiteHeader() {
         <div id={MOBILE_NAV_ID} hidden={!isMenuOpen} className="border-border border-t bg-bg md:hidden">
           <Container className="py-4">
             <nav aria-label="Mobile">
-              <ul className="flex flex-col">
-                {HEADER_NAV.map((item) => (
-                  <li key={item.to}>
-                    <Link to={item.to} className="block rounded-md px-2 py-3 text-fg hover:bg-surface-2">
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <NavLinks
+                items={HEADER_NAV}
+                className="flex flex-col"
+                linkClassName="block rounded-md px-2 py-3 text-fg hover:bg-surface-2"
+              />
             </nav>
             {!user && (
               <div className="mt-4 grid grid-cols-2 gap-2 border-border border-t pt-4">{authButtons}</div>

@@ -28,3 +28,14 @@ export function LoadError({
     </FormAlert>
   );
 }
+
+/** A query's failed load: Retry asks again, and is disabled while it does. */
+export function QueryLoadError({
+  query,
+  message,
+}: {
+  query: { refetch: () => Promise<unknown>; isFetching: boolean };
+  message: string;
+}) {
+  return <LoadError message={message} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+}

@@ -1,22 +1,16 @@
 import {
+  ADMIN_EDIT_ROUTES,
   ADMIN_FIGURE_ROUTES,
   ADMIN_USERS_LIMIT_DEFAULT,
   type AdjustCreditsBody,
-  type AdjustCreditsResponse,
-  type AdminTeamsResponse,
-  type AdminUsersResponse,
-  APP_PATHS,
   type AppRoute,
   appPath,
   type InviteUserBody,
-  type InviteUserResponse,
   type UpdateChannelBody,
-  type UpdateChannelResponse,
   type UpdateUserBody,
-  type UpdateUserResponse,
 } from '@conduit/contracts';
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient, callRoute } from '../../lib/api-client.ts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -43,31 +37,26 @@ export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
 export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
 export const adminChannelsQuery = get(ADMIN_FIGURE_ROUTES.channels);
 
-/** A searchable list fetched ADMIN_USERS_LIMIT_DEFAULT rows a request, paged on its cursor. */
-const searchedPages = <T extends { nextCursor: string | null }>(path: string, name: string, search: string) =>
-  infiniteQueryOptions({
+/**
+ * A searchable list fetched ADMIN_USERS_LIMIT_DEFAULT rows a request, paged on its cursor; every
+ * visit and tab switch asks again.
+ */
+const searchedPages = <Route extends AppRoute>(route: Route, name: string, search: string) =>
+  cursorPagesQuery(route, {
     queryKey: [...ADMIN_QUERY_KEY, name, search],
-    ...fresh,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(ADMIN_USERS_LIMIT_DEFAULT) });
-      if (search) params.set('search', search);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<T>(`${path}?${params}`, { signal });
-    },
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    limit: ADMIN_USERS_LIMIT_DEFAULT,
+    search: search ? { search } : {},
+    refetchOnMount: 'always',
   });
 
 /**
  * Accounts matching `search`, newest first, ADMIN_USERS_LIMIT_DEFAULT per request
  * (docs/product.md, "Admin figures").
  */
-export const adminUsersQuery = (search: string) =>
-  searchedPages<AdminUsersResponse>(APP_PATHS.adminUsers.path, 'users', search);
+export const adminUsersQuery = (search: string) => searchedPages(ADMIN_EDIT_ROUTES.users, 'users', search);
 
 /** Teams matching `search` (name, billing email or a member's email), newest first. */
-export const adminTeamsQuery = (search: string) =>
-  searchedPages<AdminTeamsResponse>(APP_PATHS.adminTeams.path, 'teams', search);
+export const adminTeamsQuery = (search: string) => searchedPages(ADMIN_EDIT_ROUTES.teams, 'teams', search);
 
 export const auditLogQuery = cursorPagesQuery(ADMIN_FIGURE_ROUTES.auditLog, {
   queryKey: AUDIT_LOG_QUERY_KEY,
@@ -75,15 +64,14 @@ export const auditLogQuery = cursorPagesQuery(ADMIN_FIGURE_ROUTES.auditLog, {
   refetchOnMount: 'always',
 });
 
-const userPath = (id: string) => appPath('adminEditUser', { id });
-
 export const adminApi = {
-  invite: (body: InviteUserBody) => apiClient.post<InviteUserResponse>(APP_PATHS.adminInvite.path, body),
-  update: (id: string, body: UpdateUserBody) => apiClient.patch<UpdateUserResponse>(userPath(id), body),
+  invite: (body: InviteUserBody) => callRoute(ADMIN_EDIT_ROUTES.invite, { body }),
+  update: (id: string, body: UpdateUserBody) =>
+    callRoute(ADMIN_EDIT_ROUTES.editUser, { path: appPath('adminEditUser', { id }), body }),
   adjustCredits: (id: string, body: AdjustCreditsBody) =>
-    apiClient.post<AdjustCreditsResponse>(`${userPath(id)}/credits`, body),
+    callRoute(ADMIN_EDIT_ROUTES.adjustCredits, { path: appPath('adminAdjustCredits', { id }), body }),
   updateChannel: (id: string, body: UpdateChannelBody) =>
-    apiClient.patch<UpdateChannelResponse>(appPath('adminUpdateChannel', { id }), body),
+    callRoute(ADMIN_EDIT_ROUTES.updateChannel, { path: appPath('adminUpdateChannel', { id }), body }),
 };
 
 /** After any change to an account: the table, the overview's counts and the audit log move. */

@@ -12,7 +12,7 @@ import {
   makeRevenue,
   monthAgo,
 } from '../../test/admin-fixtures.ts';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { formatMonth } from './admin-format.ts';
 import { NO_RATINGS } from './features-tab.tsx';
@@ -180,15 +180,11 @@ describe('admin: revenue, features, health, audit log', () => {
 
   it('lists audit entries newest first and loads more on the cursor', async () => {
     const { api, user } = openAdmin('/admin?tab=audit', {
-      'GET /api/admin/audit-log': ({ search }) =>
-        new URLSearchParams(search).get('cursor') === 'next'
-          ? {
-              body: {
-                entries: [makeAuditEntry({ id: 'aud_0', action: 'user.invited', details: {} })],
-                nextCursor: null,
-              },
-            }
-          : { body: { entries: [makeAuditEntry()], nextCursor: 'next' } },
+      'GET /api/admin/audit-log': twoPages(
+        { entries: [makeAuditEntry()] },
+        { entries: [makeAuditEntry({ id: 'aud_0', action: 'user.invited', details: {} })] },
+        'next',
+      ),
     });
     const table = within(await screen.findByRole('table', { name: 'Audit log' }));
     expect(table.getByText('Credits adjusted')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { type ApiRoutes, errorReply, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, mockApi, twoPages } from '../../test/api-mock.ts';
 import { NotificationProvider } from '../notifications/notification-provider.tsx';
 import { REPLY_REQUIRED, REPLY_SENT } from '../support/reply-form.tsx';
 import { SUPPORT_EMPTY, SupportTab } from './support-tab.tsx';
@@ -145,10 +145,7 @@ describe('admin support tab', () => {
 
   it('loads older messages on the cursor', async () => {
     const { api, user } = openTab({
-      'GET /api/admin/support': ({ search }) =>
-        new URLSearchParams(search).get('cursor') === 'c2'
-          ? { body: { tickets: [OLDER], nextCursor: null } }
-          : { body: { tickets: [NEWER], nextCursor: 'c2' } },
+      'GET /api/admin/support': twoPages({ tickets: [NEWER] }, { tickets: [OLDER] }),
     });
     await screen.findByRole('button', { name: /Refund please/ });
     await user.click(screen.getByRole('button', { name: 'Load more' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeAdminUser, makeAdminUsers } from '../../test/admin-fixtures.ts';
-import { type ApiRoutes, errorReply, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, mockApi, twoPages } from '../../test/api-mock.ts';
 import { descriptionOf } from '../../test/auth-helpers.tsx';
 import { renderRoute } from '../../test/render-route.tsx';
 import { AMOUNT_NOT_WHOLE } from './adjust-credits-form.tsx';
@@ -33,10 +33,10 @@ describe('admin users: table and paging', () => {
   it('asks for 100, shows 10 at a time, and asks for more on the cursor when paging past what it has', async () => {
     // A smaller first batch than 100 keeps the test quick; the client pages the same way through 100.
     const { api, user } = openUsers({
-      'GET /api/admin/users': ({ search }) =>
-        new URLSearchParams(search).get('cursor') === 'c2'
-          ? { body: { users: makeAdminUsers(5, 21), total: 25, nextCursor: null } }
-          : { body: { users: makeAdminUsers(20), total: 25, nextCursor: 'c2' } },
+      'GET /api/admin/users': twoPages(
+        { users: makeAdminUsers(20), total: 25 },
+        { users: makeAdminUsers(5, 21), total: 25 },
+      ),
     });
     await screen.findByRole('table', { name: 'Users' });
     expect(emailsShown()).toHaveLength(10);

@@ -9,6 +9,15 @@ const signedIn = (overrides = {}) => ({
   'GET /api/auth/me': { body: { user: makeUser({ name: 'Ada Lovelace', ...overrides }) } },
 });
 
+/** The landing page for a visitor, once it has asked who is signed in (nobody). */
+async function openLandingSignedOut() {
+  const api = mockApi();
+  const user = userEvent.setup();
+  renderRoute('/');
+  await waitFor(() => expect(api.callsTo('GET /api/auth/me')).not.toHaveLength(0));
+  return user;
+}
+
 describe('signed-in header', () => {
   it('swaps Sign in and Get started for the account menu', async () => {
     mockApi(signedIn());
@@ -84,19 +93,13 @@ describe('signed-in header', () => {
   });
 
   it('sends a visitor from a pricing plan to the sign-up modal', async () => {
-    const api = mockApi();
-    const user = userEvent.setup();
-    renderRoute('/');
-    await waitFor(() => expect(api.callsTo('GET /api/auth/me')).not.toHaveLength(0));
+    const user = await openLandingSignedOut();
     await user.click(screen.getByRole('button', { name: 'Get Pro' }));
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
   it('opens sign-up from the hero for a visitor', async () => {
-    const api = mockApi();
-    const user = userEvent.setup();
-    renderRoute('/');
-    await waitFor(() => expect(api.callsTo('GET /api/auth/me')).not.toHaveLength(0));
+    const user = await openLandingSignedOut();
     await user.click(screen.getAllByRole('button', { name: 'Get started free' })[0] as HTMLElement);
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });

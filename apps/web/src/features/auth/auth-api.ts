@@ -1,13 +1,5 @@
-import {
-  APP_PATHS,
-  type AuthProvidersResponse,
-  type LoginResponse,
-  type MessageResponse,
-  type RegisterResponse,
-  type VerifyEmailBody,
-  type VerifyEmailResponse,
-} from '@conduit/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { AUTH_ROUTES, type LoginResponse, type VerifyEmailBody } from '@conduit/contracts';
+import { callRoute } from '../../lib/api-client.ts';
 
 export interface Credentials {
   email: string;
@@ -16,28 +8,25 @@ export interface Credentials {
 
 /** The account calls (docs/product.md, "App API"). */
 export const authApi = {
-  providers: () => apiClient.get<AuthProvidersResponse>(APP_PATHS.authProviders.path),
+  providers: () => callRoute(AUTH_ROUTES.providers),
   login: ({ email, password }: Credentials) =>
-    apiClient.post<LoginResponse>(APP_PATHS.login.path, { email: email.trim(), password }),
+    callRoute(AUTH_ROUTES.login, { body: { email: email.trim(), password } }),
   /** Sends email and password only: the confirmation never leaves the browser. */
   register: ({ email, password }: Credentials) =>
-    apiClient.post<RegisterResponse>(APP_PATHS.register.path, { email: email.trim(), password }),
+    callRoute(AUTH_ROUTES.register, { body: { email: email.trim(), password } }),
   resendVerification: (email: string) =>
-    apiClient.post<MessageResponse>(APP_PATHS.resendVerification.path, { email: email.trim() }),
+    callRoute(AUTH_ROUTES.resendVerification, { body: { email: email.trim() } }),
   verifyEmail: (token: string) =>
-    apiClient.get<VerifyEmailResponse>(`${APP_PATHS.verifyEmail.path}?token=${encodeURIComponent(token)}`),
-  logout: () => apiClient.post<MessageResponse>(APP_PATHS.logout.path),
+    callRoute(AUTH_ROUTES.verifyEmail, { query: new URLSearchParams({ token }) }),
+  logout: () => callRoute(AUTH_ROUTES.logout),
   /** A verification link opened outside the signing-up browser: the password, or "not mine". */
-  answerVerification: (body: VerifyEmailBody) =>
-    apiClient.post<VerifyEmailResponse>(APP_PATHS.answerVerification.path, body),
-  forgotPassword: (email: string) =>
-    apiClient.post<MessageResponse>(APP_PATHS.forgotPassword.path, { email: email.trim() }),
+  answerVerification: (body: VerifyEmailBody) => callRoute(AUTH_ROUTES.answerVerification, { body }),
+  forgotPassword: (email: string) => callRoute(AUTH_ROUTES.forgotPassword, { body: { email: email.trim() } }),
   resetPassword: (token: string, newPassword: string) =>
-    apiClient.post<LoginResponse>(APP_PATHS.resetPassword.path, { token, newPassword }),
+    callRoute(AUTH_ROUTES.resetPassword, { body: { token, newPassword } }),
   /** The second sign-in step: a code from the authenticator app or a recovery code. */
-  secondStep: (code: string) =>
-    apiClient.post<LoginResponse>(APP_PATHS.signInSecondStep.path, { code: code.trim() }),
-  confirmEmail: (token: string) => apiClient.post<MessageResponse>(APP_PATHS.confirmEmail.path, { token }),
+  secondStep: (code: string) => callRoute(AUTH_ROUTES.secondStep, { body: { code: code.trim() } }),
+  confirmEmail: (token: string) => callRoute(AUTH_ROUTES.confirmEmail, { body: { token } }),
 };
 
 /** True when the answer is a signed-in user, false when a two-factor code comes next. */
@@ -45,4 +34,4 @@ export const isSignedIn = (answer: LoginResponse): answer is Extract<LoginRespon
   'user' in answer;
 
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth', 'providers'] as const;
-export const GOOGLE_SIGN_IN_PATH = APP_PATHS.googleStart.path;
+export const GOOGLE_SIGN_IN_PATH = AUTH_ROUTES.googleStart.path;

@@ -1,7 +1,7 @@
-import { ADMIN_ROLES, APP_PATHS, type AuthUser, type MeResponse } from '@conduit/contracts';
+import { ADMIN_ROLES, AUTH_ROUTES, type AuthUser, type MeResponse } from '@conduit/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError, apiClient } from '../../lib/api-client.ts';
+import { ApiError, callRoute } from '../../lib/api-client.ts';
 import { rememberSession } from './session-hint.ts';
 
 export type SessionUser = AuthUser;
@@ -15,7 +15,8 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null;
   try {
-    const body = await apiClient.get<Partial<MeResponse> | null>(APP_PATHS.me.path, { signal });
+    // Read defensively: a proxy or an old server may answer 200 without a user.
+    const body: Partial<MeResponse> | null = await callRoute(AUTH_ROUTES.me, { signal });
     user = body?.user ?? null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { playgroundPathFor } from '../playground/playground-location.ts';
@@ -97,11 +97,7 @@ export function CallDetailPage() {
           <p className="mt-1 text-muted">No call of yours has the id {taskId}.</p>
         </div>
       ) : call.isError ? (
-        <LoadError
-          message={CALL_TEXTS.loadFailed}
-          onRetry={() => void call.refetch()}
-          isRetrying={call.isFetching}
-        />
+        <QueryLoadError query={call} message={CALL_TEXTS.loadFailed} />
       ) : (
         <CallDetailView call={call.data} />
       )}

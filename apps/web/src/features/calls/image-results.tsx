@@ -1,4 +1,4 @@
-import { ResultFileActions } from './result-file-actions.tsx';
+import { ResultFiles } from './result-file-actions.tsx';
 
 /** Each image at its own aspect ratio (never cropped), linked to its full size. */
 export function ImageResults({
@@ -11,21 +11,17 @@ export function ImageResults({
   onSeen?: () => void;
 }) {
   return (
-    <ul className="space-y-6">
-      {urls.map((url, index) => {
-        const label = urls.length > 1 ? `image ${index + 1}` : 'image';
-        return (
-          <li key={url} className="space-y-3">
-            <img
-              src={url}
-              alt={prompt ? `Generated image: ${prompt}` : `Generated ${label}`}
-              onLoad={onSeen}
-              className="block h-auto max-h-[70vh] w-auto max-w-full rounded-xl border border-border bg-surface-2"
-            />
-            <ResultFileActions url={url} label={label} />
-          </li>
-        );
-      })}
-    </ul>
+    <ResultFiles
+      urls={urls}
+      noun="image"
+      render={(url, label) => (
+        <img
+          src={url}
+          alt={prompt ? `Generated image: ${prompt}` : `Generated ${label}`}
+          onLoad={onSeen}
+          className="block h-auto max-h-[70vh] w-auto max-w-full rounded-xl border border-border bg-surface-2"
+        />
+      )}
+    />
   );
 }

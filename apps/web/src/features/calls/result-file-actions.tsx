@@ -1,4 +1,5 @@
 import { Download, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 
@@ -40,5 +41,33 @@ export function ResultFileActions({ url, label }: { url: string; label: string }
         <CopyButton value={url} size="sm" />
       </div>
     </div>
+  );
+}
+
+/**
+ * A call's result files one under another, each shown by `render` with its actions; `noun` names
+ * them ("image 2" when there are several, "image" alone).
+ */
+export function ResultFiles({
+  urls,
+  noun,
+  render,
+}: {
+  urls: string[];
+  noun: string;
+  render: (url: string, label: string) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-6">
+      {urls.map((url, index) => {
+        const label = urls.length > 1 ? `${noun} ${index + 1}` : noun;
+        return (
+          <li key={url} className="space-y-3">
+            {render(url, label)}
+            <ResultFileActions url={url} label={label} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

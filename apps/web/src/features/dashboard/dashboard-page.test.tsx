@@ -2,7 +2,7 @@ import { MESSAGES } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
@@ -23,6 +23,9 @@ function openDashboard(routes: ApiRoutes) {
   return { api, user };
 }
 
+/** A titled figure or card of the page, found by its name. */
+const region = (name: string) => within(screen.getByRole('region', { name }));
+
 describe('dashboard', () => {
   it('greets by the email local part and shows balance, active keys of the maximum and 30-day requests', async () => {
     openDashboard({
@@ -30,12 +33,8 @@ describe('dashboard', () => {
     });
     const balance = await screen.findByRole('region', { name: 'Credits balance' });
     expect(within(balance).getByText('1,250')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Active keys' })).getByText('2 of 10'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'API requests' })).getByText('1,234'),
-    ).toBeInTheDocument();
+    expect(region('Active keys').getByText('2 of 10')).toBeInTheDocument();
+    expect(region('API requests').getByText('1,234')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/, ada$/);
   });
 
@@ -54,16 +53,12 @@ describe('dashboard', () => {
     expect(linkedin.getByText('3 requests')).toBeInTheDocument();
     expect(linkedin.getByText('6 credits used')).toBeInTheDocument();
     expect(linkedin.getByText('2 credits per request')).toBeInTheDocument();
-    const video = within(screen.getByRole('region', { name: 'Video generation' }));
+    const video = region('Video generation');
     expect(video.getByText('1 request')).toBeInTheDocument();
     expect(video.getByText('0 credits used')).toBeInTheDocument();
     expect(video.getByText('10 credits per video')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Image generation' })).getByText('1 credit per image'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Sora watermark removal' })).getByText('1 credit per video'),
-    ).toBeInTheDocument();
+    expect(region('Image generation').getByText('1 credit per image')).toBeInTheDocument();
+    expect(region('Sora watermark removal').getByText('1 credit per video')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load dashboard data' with a Retry that loads again", async () => {
@@ -119,10 +114,7 @@ describe('dashboard: recent calls', () => {
 
   it('lists calls with key, service, status, credits and a link to each call; Load more follows the cursor', async () => {
     const { api, user } = openDashboard({
-      'GET /api/usage': ({ search }) =>
-        new URLSearchParams(search).get('cursor') === 'cursor_2'
-          ? { body: { items: secondPage, nextCursor: null } }
-          : { body: { items: firstPage, nextCursor: 'cursor_2' } },
+      'GET /api/usage': twoPages({ items: firstPage }, { items: secondPage }, 'cursor_2'),
     });
     const table = within(await screen.findByRole('table', { name: 'Recent calls' }));
     const rows = () => table.getAllByRole('row').slice(1);

@@ -2,7 +2,7 @@ import { API_KEY_PLACEHOLDER, type ApiKey, KEY_TEXTS, ROUTES } from '@conduit/co
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { keysQuery } from '../api-keys/keys-api.ts';
 
 export const KEY_PICKER_LABEL = 'API key in the examples';
@@ -26,13 +26,7 @@ export function KeyPicker({
   const id = useId();
   const keys = useQuery(keysQuery);
   if (keys.isError) {
-    return (
-      <LoadError
-        message={KEY_TEXTS.loadFailed}
-        onRetry={() => void keys.refetch()}
-        isRetrying={keys.isFetching}
-      />
-    );
+    return <QueryLoadError query={keys} message={KEY_TEXTS.loadFailed} />;
   }
   const list = keys.data?.keys ?? [];
   return (

@@ -25,6 +25,16 @@ function openDashboard(items: UsageItem[], routes: ApiRoutes = {}) {
   return { api, history };
 }
 
+/** The dashboard with no calls yet and its event stream open. */
+async function openWithStream() {
+  const EventSource = stubEventSource();
+  const { api } = openDashboard([]);
+  await screen.findByText(/No calls yet/);
+  const stream = EventSource.current();
+  act(() => stream.open());
+  return { api, stream };
+}
+
 /** The history's row of a call, found by its task id wherever the row shows it. */
 const rowOf = async (taskId: string) =>
   within((await screen.findByText(taskId)).closest('tr') as HTMLElement);
@@ -79,12 +89,8 @@ describe('live status: the event stream', () => {
   });
 
   it('sums up several calls that finish together in one notification', async () => {
-    const EventSource = stubEventSource();
-    openDashboard([]);
-    await screen.findByText(/No calls yet/);
-    const stream = EventSource.current();
+    const { stream } = await openWithStream();
     act(() => {
-      stream.open();
       stream.emit('task', { taskId: 'task_1', service: 'video', status: 'completed' });
       stream.emit('task', { taskId: 'task_2', service: 'video', status: 'completed' });
       stream.emit('task', { taskId: 'task_3', service: 'video', status: 'failed', error: 'No' });
@@ -95,11 +101,7 @@ describe('live status: the event stream', () => {
   });
 
   it('reloads the lists once for a burst of events, not once per event', async () => {
-    const EventSource = stubEventSource();
-    const { api } = openDashboard([]);
-    await screen.findByText(/No calls yet/);
-    const stream = EventSource.current();
-    act(() => stream.open());
+    const { api, stream } = await openWithStream();
     const before = {
       usage: api.callsTo('GET /api/usage').length,
       dashboard: api.callsTo('GET /api/dashboard').length,
@@ -120,11 +122,7 @@ describe('live status: the event stream', () => {
   });
 
   it('reloads what the page shows when a dropped stream comes back, since events may have been missed', async () => {
-    const EventSource = stubEventSource();
-    const { api } = openDashboard([]);
-    await screen.findByText(/No calls yet/);
-    const stream = EventSource.current();
-    act(() => stream.open());
+    const { api, stream } = await openWithStream();
     const loads = api.callsTo('GET /api/usage').length;
     act(() => stream.drop());
     act(() => stream.open());

@@ -1,7 +1,7 @@
 import { CALL_TEXTS } from '@conduit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { CallOutcome } from '../calls/call-outcome.tsx';
 import { callQuery } from '../calls/calls-api.ts';
 import type { NextPageAction } from '../calls/linkedin-result.tsx';
@@ -22,13 +22,7 @@ export function PlaygroundCall({ taskId, nextPage }: { taskId: string; nextPage?
 
   if (call.isPending) return <p className="text-muted text-sm">Loading the call...</p>;
   if (call.isError) {
-    return (
-      <LoadError
-        message={CALL_TEXTS.loadFailed}
-        onRetry={() => void call.refetch()}
-        isRetrying={call.isFetching}
-      />
-    );
+    return <QueryLoadError query={call} message={CALL_TEXTS.loadFailed} />;
   }
   return <CallOutcome call={call.data} nextPage={nextPage} />;
 }

@@ -1,28 +1,20 @@
-import {
-  APP_PATHS,
-  appPath,
-  type MessageResponse,
-  type SessionsResponse,
-  type TwoFactorEnabledResponse,
-  type TwoFactorSetupResponse,
-  type TwoFactorStatusResponse,
-} from '@conduit/contracts';
-import { apiClient } from '../../lib/api-client.ts';
+import { ACCOUNT_ROUTES, appPath } from '@conduit/contracts';
+import { callRoute } from '../../lib/api-client.ts';
 
 /** Settings' security calls: sessions, two-factor authentication and the account address. */
 export const securityApi = {
-  sessions: () => apiClient.get<SessionsResponse>(APP_PATHS.sessions.path),
-  signOutSession: (id: string) => apiClient.delete<MessageResponse>(appPath('signOutSession', { id })),
-  signOutOthers: () => apiClient.post<MessageResponse>(APP_PATHS.signOutOtherSessions.path),
-  twoFactor: () => apiClient.get<TwoFactorStatusResponse>(APP_PATHS.twoFactor.path),
-  startTwoFactor: (password?: string) =>
-    apiClient.post<TwoFactorSetupResponse>(APP_PATHS.twoFactorSetup.path, { password }),
+  sessions: () => callRoute(ACCOUNT_ROUTES.sessions),
+  signOutSession: (id: string) =>
+    callRoute(ACCOUNT_ROUTES.signOutSession, { path: appPath('signOutSession', { id }) }),
+  signOutOthers: () => callRoute(ACCOUNT_ROUTES.signOutOthers),
+  twoFactor: () => callRoute(ACCOUNT_ROUTES.twoFactor),
+  startTwoFactor: (password?: string) => callRoute(ACCOUNT_ROUTES.twoFactorSetup, { body: { password } }),
   enableTwoFactor: (code: string) =>
-    apiClient.post<TwoFactorEnabledResponse>(APP_PATHS.twoFactorEnable.path, { code: code.trim() }),
+    callRoute(ACCOUNT_ROUTES.twoFactorEnable, { body: { code: code.trim() } }),
   disableTwoFactor: (code: string) =>
-    apiClient.post<MessageResponse>(APP_PATHS.twoFactorDisable.path, { code: code.trim() }),
+    callRoute(ACCOUNT_ROUTES.twoFactorDisable, { body: { code: code.trim() } }),
   changeEmail: (newEmail: string, password?: string) =>
-    apiClient.post<MessageResponse>(APP_PATHS.changeEmail.path, { newEmail: newEmail.trim(), password }),
+    callRoute(ACCOUNT_ROUTES.changeEmail, { body: { newEmail: newEmail.trim(), password } }),
 };
 
 export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;

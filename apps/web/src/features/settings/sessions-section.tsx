@@ -2,7 +2,7 @@ import type { AccountSession } from '@conduit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -74,11 +74,7 @@ export function SessionsSection() {
         Browsers signed in to your account. Sign out any you do not recognise.
       </p>
       {sessions.isError ? (
-        <LoadError
-          message="Failed to load your sessions"
-          onRetry={() => void sessions.refetch()}
-          isRetrying={sessions.isFetching}
-        />
+        <QueryLoadError query={sessions} message="Failed to load your sessions" />
       ) : sessions.isPending ? (
         <div aria-hidden="true" className="mt-4 h-16 animate-pulse rounded-lg bg-surface-2" />
       ) : (

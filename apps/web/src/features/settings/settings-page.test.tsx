@@ -43,6 +43,22 @@ async function openSettings(routes: ApiRoutes = {}, userOverrides = {}) {
   return { api, user, router, signOutOnServer: () => (isSignedIn = false) };
 }
 
+/** Opens Change password, fills its three fields and saves; answers the dialog. */
+async function savePassword(
+  user: ReturnType<typeof userEvent.setup>,
+  current: string,
+  next: string,
+  confirm: string,
+) {
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
+  await user.type(dialog.getByLabelText('Current password'), current);
+  await user.type(dialog.getByLabelText('New password'), next);
+  await user.type(dialog.getByLabelText('Confirm password'), confirm);
+  await user.click(dialog.getByRole('button', { name: 'Save password' }));
+  return dialog;
+}
+
 describe('settings: password', () => {
   it('changes the password; Save stays disabled until both fields are filled', async () => {
     const { api, user } = await openSettings({
@@ -69,12 +85,7 @@ describe('settings: password', () => {
 
   it('checks the mismatch, then the length, before calling the server', async () => {
     const { api, user } = await openSettings();
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
-    await user.type(dialog.getByLabelText('Current password'), 'oldsecret');
-    await user.type(dialog.getByLabelText('New password'), 'abc');
-    await user.type(dialog.getByLabelText('Confirm password'), 'abd');
-    await user.click(dialog.getByRole('button', { name: 'Save password' }));
+    const dialog = await savePassword(user, 'oldsecret', 'abc', 'abd');
     expect(dialog.getByRole('alert')).toHaveTextContent(E.setPasswordMismatch);
     await user.type(dialog.getByLabelText('Confirm password'), '{Backspace}c');
     await user.click(dialog.getByRole('button', { name: 'Save password' }));
@@ -91,12 +102,7 @@ describe('settings: password', () => {
     ['the fallback', { status: 500, body: null }, E.setPasswordFailed],
   ])('shows %s when saving fails', async (_case, reply, text) => {
     const { user } = await openSettings({ 'PUT /api/password': reply });
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Change password' }));
-    await user.type(dialog.getByLabelText('Current password'), 'oldsecret');
-    await user.type(dialog.getByLabelText('New password'), 'newsecret');
-    await user.type(dialog.getByLabelText('Confirm password'), 'newsecret');
-    await user.click(dialog.getByRole('button', { name: 'Save password' }));
+    const dialog = await savePassword(user, 'oldsecret', 'newsecret', 'newsecret');
     expect(await dialog.findByRole('alert')).toHaveTextContent(text);
   });
 

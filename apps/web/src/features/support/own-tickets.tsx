@@ -1,6 +1,6 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadError, QueryLoadError } from '../../components/ui/load-error.tsx';
 import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
@@ -51,11 +51,7 @@ export function OwnTickets() {
             ))}
           </LoadingSkeleton>
         ) : query.isError && tickets.length === 0 ? (
-          <LoadError
-            message={OWN_TICKETS_LOAD_FAILED}
-            onRetry={() => void query.refetch()}
-            isRetrying={query.isFetching}
-          />
+          <QueryLoadError query={query} message={OWN_TICKETS_LOAD_FAILED} />
         ) : tickets.length === 0 ? (
           <EmptyNote>No messages yet. What you send here shows up with our replies.</EmptyNote>
         ) : (

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
@@ -16,11 +16,7 @@ export function TeamAuditLog({ teamId }: { teamId: string }) {
   if (log.isError) {
     return (
       <div className="mt-4">
-        <LoadError
-          message={serverTextOr(log.error, AUDIT_LOAD_FAILED)}
-          onRetry={() => void log.refetch()}
-          isRetrying={log.isFetching}
-        />
+        <QueryLoadError query={log} message={serverTextOr(log.error, AUDIT_LOAD_FAILED)} />
       </div>
     );
   }
