@@ -104,3 +104,15 @@ export function callRoute<Route extends AppRoute>(
     signal,
   });
 }
+
+/**
+ * A catalogue route called by its plain method and path (`APP_PATHS`), its answer typed by the
+ * catalogue's route: for modules that every page loads (the session, the account menu), so that
+ * no page's first load carries the schema code a route object holds.
+ */
+export function callPath<Route extends AppRoute>(
+  paths: { method: Route['method']; path: Route['path'] },
+  options?: Parameters<typeof callRoute<Route>>[1],
+) {
+  return callRoute(paths as Route, options);
+}

@@ -1,32 +1,43 @@
-import { AUTH_ROUTES, type LoginResponse, type VerifyEmailBody } from '@conduit/contracts';
-import { callRoute } from '../../lib/api-client.ts';
+import { APP_PATHS, type AUTH_ROUTES, type LoginResponse, type VerifyEmailBody } from '@conduit/contracts';
+import { callPath } from '../../lib/api-client.ts';
 
 export interface Credentials {
   email: string;
   password: string;
 }
 
-/** The account calls (docs/product.md, "App API"). */
+/**
+ * The account calls (docs/product.md, "App API"). The account menu loads this module on every
+ * page, so it calls the catalogue's routes by their plain paths (`callPath`).
+ */
 export const authApi = {
-  providers: () => callRoute(AUTH_ROUTES.providers),
+  providers: () => callPath<typeof AUTH_ROUTES.providers>(APP_PATHS.authProviders),
   login: ({ email, password }: Credentials) =>
-    callRoute(AUTH_ROUTES.login, { body: { email: email.trim(), password } }),
+    callPath<typeof AUTH_ROUTES.login>(APP_PATHS.login, { body: { email: email.trim(), password } }),
   /** Sends email and password only: the confirmation never leaves the browser. */
   register: ({ email, password }: Credentials) =>
-    callRoute(AUTH_ROUTES.register, { body: { email: email.trim(), password } }),
+    callPath<typeof AUTH_ROUTES.register>(APP_PATHS.register, { body: { email: email.trim(), password } }),
   resendVerification: (email: string) =>
-    callRoute(AUTH_ROUTES.resendVerification, { body: { email: email.trim() } }),
+    callPath<typeof AUTH_ROUTES.resendVerification>(APP_PATHS.resendVerification, {
+      body: { email: email.trim() },
+    }),
   verifyEmail: (token: string) =>
-    callRoute(AUTH_ROUTES.verifyEmail, { query: new URLSearchParams({ token }) }),
-  logout: () => callRoute(AUTH_ROUTES.logout),
+    callPath<typeof AUTH_ROUTES.verifyEmail>(APP_PATHS.verifyEmail, {
+      query: new URLSearchParams({ token }),
+    }),
+  logout: () => callPath<typeof AUTH_ROUTES.logout>(APP_PATHS.logout),
   /** A verification link opened outside the signing-up browser: the password, or "not mine". */
-  answerVerification: (body: VerifyEmailBody) => callRoute(AUTH_ROUTES.answerVerification, { body }),
-  forgotPassword: (email: string) => callRoute(AUTH_ROUTES.forgotPassword, { body: { email: email.trim() } }),
+  answerVerification: (body: VerifyEmailBody) =>
+    callPath<typeof AUTH_ROUTES.answerVerification>(APP_PATHS.answerVerification, { body }),
+  forgotPassword: (email: string) =>
+    callPath<typeof AUTH_ROUTES.forgotPassword>(APP_PATHS.forgotPassword, { body: { email: email.trim() } }),
   resetPassword: (token: string, newPassword: string) =>
-    callRoute(AUTH_ROUTES.resetPassword, { body: { token, newPassword } }),
+    callPath<typeof AUTH_ROUTES.resetPassword>(APP_PATHS.resetPassword, { body: { token, newPassword } }),
   /** The second sign-in step: a code from the authenticator app or a recovery code. */
-  secondStep: (code: string) => callRoute(AUTH_ROUTES.secondStep, { body: { code: code.trim() } }),
-  confirmEmail: (token: string) => callRoute(AUTH_ROUTES.confirmEmail, { body: { token } }),
+  secondStep: (code: string) =>
+    callPath<typeof AUTH_ROUTES.secondStep>(APP_PATHS.signInSecondStep, { body: { code: code.trim() } }),
+  confirmEmail: (token: string) =>
+    callPath<typeof AUTH_ROUTES.confirmEmail>(APP_PATHS.confirmEmail, { body: { token } }),
 };
 
 /** True when the answer is a signed-in user, false when a two-factor code comes next. */
@@ -34,4 +45,4 @@ export const isSignedIn = (answer: LoginResponse): answer is Extract<LoginRespon
   'user' in answer;
 
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth', 'providers'] as const;
-export const GOOGLE_SIGN_IN_PATH = AUTH_ROUTES.googleStart.path;
+export const GOOGLE_SIGN_IN_PATH = APP_PATHS.googleStart.path;

@@ -1,7 +1,7 @@
-import { ADMIN_ROLES, AUTH_ROUTES, type AuthUser, type MeResponse } from '@conduit/contracts';
+import { ADMIN_ROLES, APP_PATHS, type AUTH_ROUTES, type AuthUser, type MeResponse } from '@conduit/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError, callRoute } from '../../lib/api-client.ts';
+import { ApiError, callPath } from '../../lib/api-client.ts';
 import { rememberSession } from './session-hint.ts';
 
 export type SessionUser = AuthUser;
@@ -15,8 +15,9 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null;
   try {
-    // Read defensively: a proxy or an old server may answer 200 without a user.
-    const body: Partial<MeResponse> | null = await callRoute(AUTH_ROUTES.me, { signal });
+    // Read defensively: a proxy or an old server may answer 200 without a user. Every page loads
+    // this module, so it calls the route by its plain path (`callPath`).
+    const body: Partial<MeResponse> | null = await callPath<typeof AUTH_ROUTES.me>(APP_PATHS.me, { signal });
     user = body?.user ?? null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
