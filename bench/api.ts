@@ -17,6 +17,15 @@ import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
+import {
+  directCall,
+  FAKE_KIE_HMAC,
+  FAKE_KIE_KEY,
+  gatewayCall,
+  type LoopResult,
+  runLoops,
+  startCallbackReceiver,
+} from './gateway-overhead.ts';
 import { writeReadmeSection } from './readme-section.ts';
 
 /**
@@ -227,16 +236,62 @@ try {
   );
   await stopChild(server);
 
+  // (f): a sync image call through the kie engine against a fake kie.ai that finishes every task
+  // 200 ms after it is created, and the same work done straight against the fake.
+  const fake = startChild('bench/fake-kie-timed.ts', {
+    PORT: '3411',
+    DELAY_MS: '200',
+    KIE_API_KEY: FAKE_KIE_KEY,
+    KIE_WEBHOOK_HMAC_KEY: FAKE_KIE_HMAC,
+  });
+  children.push(fake);
+  const receiver = await startCallbackReceiver(3412);
+  const loops = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const fDirect = await runLoops(
+    '(f) the same work straight to a fake kie.ai (200 ms tasks)',
+    directCall('http://127.0.0.1:3411', receiver),
+    loops,
+  );
+  await receiver.close();
+  const kieServer = startChild('apps/server/src/main.ts', {
+    PORT: '3403',
+    DATA_DIR: path.join(dataDir, 'kie'),
+    DATABASE_URL: database.url,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    NODE_ENV: 'production',
+    PROVIDER_ENGINE: 'kie',
+    KIE_API_KEY: FAKE_KIE_KEY,
+    KIE_BASE_URL: 'http://127.0.0.1:3411',
+    KIE_WEBHOOK_HMAC_KEY: FAKE_KIE_HMAC,
+    PUBLIC_URL: 'http://127.0.0.1:3403',
+    ROLE: 'api',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+  });
+  children.push(kieServer);
+  await waitFor('http://127.0.0.1:3403/readyz');
+  const fGateway = await runLoops(
+    '(f) sync image call through the gateway, kie engine',
+    gatewayCall('http://127.0.0.1:3403', key.keyValue),
+    loops,
+  );
+  await stopChild(kieServer);
+  await stopChild(fake);
+  const overhead = (pick: (r: LoopResult) => number) => Math.round((pick(fGateway) - pick(fDirect)) * 10) / 10;
+
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     connections: CONNECTIONS,
     durationS: DURATION_S,
-    results: [a, b, c, d, e100, e10k],
+    results: [a, b, c, d, e100, e10k, fDirect, fGateway],
     ratios: {
       cOverA: Math.round((c.requestsPerSecond / a.requestsPerSecond) * 100) / 100,
       cOverB: Math.round((c.requestsPerSecond / b.requestsPerSecond) * 100) / 100,
       e100OverC: Math.round((e100.requestsPerSecond / c.requestsPerSecond) * 100) / 100,
+      fAddedP50Ms: overhead((r) => r.p50Ms),
+      fAddedP99Ms: overhead((r) => r.p99Ms),
     },
     targets: {
       cRequestsPerSecond: 2000,
@@ -245,6 +300,8 @@ try {
       e100OverC: 0.8,
       e100P99Ms: 15,
       e10kRequestsPerSecond: 2000,
+      fAddedP50Ms: 2,
+      fAddedP99Ms: 10,
     },
   };
   await writeFile(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -255,7 +312,7 @@ try {
       (r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`,
     ),
     '',
-    `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC} (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
+    `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   ].join('\n');
   await writeReadmeSection('api-bench', table);
   console.log(table);

@@ -113,6 +113,7 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
       });
       return {
         upstreamId: value.upstreamId,
+        callsBack: value.callsBack,
         channel: channel.id,
         upstreamCostMicros: channel.priceMicros(input.request),
       };

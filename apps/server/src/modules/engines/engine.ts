@@ -41,6 +41,11 @@ export interface LinkedinResult extends ServedBy {
 
 export interface StartedJob extends ServedBy {
   upstreamId: string;
+  /**
+   * The upstream will call us back when the job changes state (kie.ai with a callback URL): the
+   * runner then skips the look right after the start, which would only find the job pending.
+   */
+  callsBack?: boolean;
 }
 
 /** One upstream serving one service, as the admin Channels tab lists it. */

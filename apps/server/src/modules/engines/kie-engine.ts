@@ -230,7 +230,7 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       if (typeof taskId !== 'string' || taskId === '') {
         throw new UpstreamUnavailable(`kie.ai ${path} accepted the task without a task id`);
       }
-      return { upstreamId: taskId };
+      return { upstreamId: taskId, callsBack: callBackUrl !== undefined };
     },
     async pollJob(service, upstreamId) {
       const path = service === 'video' ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';

@@ -75,6 +75,12 @@ export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<T
       const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
+      if (started.callsBack) {
+        // Its callback wakes the task (and any call waiting for it); the back-off is the fallback.
+        const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
+        await markTaskStarted(ctx.db, task.id, started, nextCheckAt);
+        return { ...task, upstreamId, channel, nextCheckAt };
+      }
       await markTaskStarted(ctx.db, task.id, started, new Date(now + leaseMs));
     }
     const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId, channel);

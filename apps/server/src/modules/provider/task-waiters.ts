@@ -1,3 +1,7 @@
+/** How long a wake that came before its sleep still counts. */
+const EARLY_WAKE_MS = 10_000;
+const MAX_EARLY_WAKES = 10_000;
+
 /**
  * Sync calls waiting for their task in this process. A waiter sleeps until its next look is due,
  * or until this process learns the task moved: it settled (here, or in another process, whose
@@ -7,13 +11,23 @@
  */
 export function createTaskWaiters(options: { onFirstSleep?: () => void } = {}) {
   const sleepers = new Map<string, Set<() => void>>();
+  /**
+   * Wakes that came while nobody slept on the task (a callback during the call's own step): the
+   * next sleep on it returns at once. Kept briefly and in bounded number.
+   */
+  const early = new Map<string, number>();
   let hasSlept = false;
   return {
-    /** Resolves after `ms`, or earlier when `wake(taskId)` is called. */
+    /** Resolves after `ms`, or earlier when `wake(taskId)` is called (or was, just before). */
     sleep(taskId: string, ms: number): Promise<void> {
       if (!hasSlept) {
         hasSlept = true;
         options.onFirstSleep?.();
+      }
+      const wokenAt = early.get(taskId);
+      if (wokenAt !== undefined) {
+        early.delete(taskId);
+        if (Date.now() - wokenAt < EARLY_WAKE_MS) return Promise.resolve();
       }
       return new Promise((resolve) => {
         const set = sleepers.get(taskId) ?? new Set();
@@ -29,7 +43,13 @@ export function createTaskWaiters(options: { onFirstSleep?: () => void } = {}) {
       });
     },
     wake(taskId: string) {
-      for (const done of [...(sleepers.get(taskId) ?? [])]) done();
+      const set = sleepers.get(taskId);
+      if (!set) {
+        if (early.size >= MAX_EARLY_WAKES) early.clear();
+        early.set(taskId, Date.now());
+        return;
+      }
+      for (const done of [...set]) done();
     },
     size: () => sleepers.size,
   };

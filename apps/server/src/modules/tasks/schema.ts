@@ -47,6 +47,10 @@ export const tasks = pgTable(
   (table) => [
     index('tasks_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
     index('tasks_processing_idx').on(table.nextCheckAt).where(sql`${table.status} = 'processing'`),
+    // An upstream's callback names its own job id: the running task is found by it (kie-callback.ts).
+    index('tasks_upstream_id_processing_idx')
+      .on(table.upstreamId)
+      .where(sql`${table.status} = 'processing' and ${table.upstreamId} is not null`),
     index('tasks_results_to_delete_idx')
       .on(table.resultsExpireAt)
       .where(sql`${table.resultsExpireAt} is not null and ${table.resultsDeletedAt} is null`),

@@ -103,7 +103,13 @@ export async function markTaskStarted(
 export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Date) {
   await db
     .update(tasks)
-    .set({ nextCheckAt, updatedAt: sql`now()`, attempts: sql`${tasks.attempts} + 1` })
+    .set({
+      // The step's lease holds the next look in the future; a look already due means the upstream
+      // called back during the step (pollTaskNow): it stays due instead of waiting for the back-off.
+      nextCheckAt: sql`case when ${tasks.nextCheckAt} > now() then ${nextCheckAt.toISOString()}::timestamptz else ${tasks.nextCheckAt} end`,
+      updatedAt: sql`now()`,
+      attempts: sql`${tasks.attempts} + 1`,
+    })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_upstream_id_processing_idx" ON "tasks" USING btree ("upstream_id") WHERE "tasks"."status" = 'processing' and "tasks"."upstream_id" is not null;

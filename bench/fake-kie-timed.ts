@@ -1,0 +1,88 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+/*
+ * kie.ai's jobs API as bench run (f) needs it: every task finishes exactly DELAY_MS after it was
+ * created, then kie's signed callback goes to its callBackUrl; recordInfo answers its state and a
+ * result file. A child process of its own, so the load generator and the server under test do not
+ * share its event loop. Env: PORT, DELAY_MS (200), KIE_API_KEY, KIE_WEBHOOK_HMAC_KEY.
+ */
+const PORT = Number(process.env.PORT);
+const DELAY_MS = Number(process.env.DELAY_MS ?? 200);
+const API_KEY = process.env.KIE_API_KEY ?? '';
+const HMAC_KEY = process.env.KIE_WEBHOOK_HMAC_KEY ?? '';
+/** A 1x1 PNG: the file's size is not what (f) measures. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const doneAt = new Map<string, number>();
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+function send(response: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function callBack(url: string, taskId: string) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', HMAC_KEY).update(`${taskId}.${timestamp}`).digest('base64');
+  const body = JSON.stringify({ code: 200, msg: 'success', data: { taskId, state: 'success' } });
+  http
+    .request(url, {
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'x-webhook-timestamp': timestamp,
+        'x-webhook-signature': signature,
+      },
+    })
+    .on('response', (response) => response.resume())
+    .on('error', () => {})
+    .end(body);
+}
+
+const server = http.createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://fake');
+  if (request.method === 'GET' && url.pathname.startsWith('/files/')) {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
+    response.end(PNG);
+    return;
+  }
+  if (request.headers.authorization !== `Bearer ${API_KEY}`) {
+    send(response, 401, { code: 401, msg: 'You do not have access permissions' });
+    return;
+  }
+  if (request.method === 'GET' && url.pathname === '/api/v1/jobs/recordInfo') {
+    const taskId = url.searchParams.get('taskId') ?? '';
+    const at = doneAt.get(taskId);
+    if (at === undefined) return send(response, 200, { code: 404, msg: 'record not found' });
+    const isDone = Date.now() >= at;
+    const resultUrls = [`http://127.0.0.1:${PORT}/files/${taskId}.png`];
+    return send(response, 200, {
+      code: 200,
+      msg: 'success',
+      data: { taskId, state: isDone ? 'success' : 'generating', resultJson: isDone ? JSON.stringify({ resultUrls }) : '' },
+    });
+  }
+  if (request.method === 'POST' && url.pathname === '/api/v1/jobs/createTask') {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { callBackUrl?: string };
+      const taskId = randomBytes(12).toString('hex');
+      doneAt.set(taskId, Date.now() + DELAY_MS);
+      const { callBackUrl } = body;
+      if (callBackUrl) setTimeout(() => callBack(callBackUrl, taskId), DELAY_MS);
+      send(response, 200, { code: 200, msg: 'success', data: { taskId } });
+    });
+    return;
+  }
+  send(response, 404, { code: 404, msg: 'Not found' });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(PORT, '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
