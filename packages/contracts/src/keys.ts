@@ -50,7 +50,7 @@ export const keyScopeMessage = (service: Service) =>
   `This API key may not call ${SERVICE_LABELS[service]} (${service}): its permissions exclude it`;
 export const keySpendLimitMessage = (limit: number, spent: number, period: SpendPeriod) =>
   `This API key reached its spend limit: ${spent} of ${limit} credits ${
-    period === 'total' ? 'in total' : `this ${period}`
+    { day: 'today', month: 'this month', total: 'in total' }[period]
   }`;
 export const keyIpMessage = (ip: string) => `This API key may not be used from ${ip}`;
 export const KEY_EXPIRED_MESSAGE = 'This API key has expired';

@@ -81,7 +81,7 @@ describe('spend limit', () => {
     expect(statuses.filter((status) => status === 402)).toHaveLength(995);
     const refusal = errorOf(answers.find((answer) => answer.statusCode === 402) as LightMyRequestResponse);
     expect(refusal).toMatchObject({ code: 'KEY_SPEND_LIMIT', limit: 5, spent: 5 });
-    expect(refusal.error).toBe('This API key reached its spend limit: 5 of 5 credits this day');
+    expect(refusal.error).toBe('This API key reached its spend limit: 5 of 5 credits today');
     const tomorrow = new Date();
     tomorrow.setUTCHours(24, 0, 0, 0);
     expect(refusal.resetsAt).toBe(tomorrow.toISOString());
