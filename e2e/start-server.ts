@@ -16,8 +16,9 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.REDIS_PREFIX = `e2e:${path.basename(dataDir)}`;
 // Every journey signs up from 127.0.0.1: more than the 30 sign-ups an hour one address gets by default.
 process.env.SIGNUPS_PER_IP_PER_HOUR ??= '1000';
-// Low-balance alerts are looked for every second, so a journey sees its mail at once.
+// Low-balance alerts and auto top-ups are looked for every second, so a journey sees them at once.
 process.env.BALANCE_ALERTS_INTERVAL_S ??= '1';
+process.env.AUTO_TOPUP_INTERVAL_S ??= '1';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 if (process.env.DATABASE_URL) {

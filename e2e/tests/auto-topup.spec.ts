@@ -8,7 +8,7 @@ import {
 } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { checkAtBothSizes, open } from './helpers.ts';
+import { checkAtBothSizes, createApiKeyInUi, open } from './helpers.ts';
 
 const STARTER = CREDIT_PACKAGES.starter;
 
@@ -18,18 +18,6 @@ const balanceIs = (page: Page, value: number) =>
   page
     .getByRole('region', { name: 'Credits balance' })
     .getByText(value.toLocaleString('en-US'), { exact: true });
-
-async function newKey(page: Page) {
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const create = page.getByRole('dialog', { name: 'Create API key' });
-  await create.getByLabel('Key name').fill('Top-up key');
-  await create.getByRole('button', { name: 'Create key' }).click();
-  await expect(create).toBeHidden();
-  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Top-up key' }) });
-  await item.getByRole('button', { name: /^Copy / }).click();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 test('save a TEST MODE card, turn on auto top-up, spend under the threshold, see it topped up and print the receipt', async ({
   page,
@@ -73,7 +61,7 @@ test('save a TEST MODE card, turn on auto top-up, spend under the threshold, see
   );
 
   // One paid call takes the balance under the threshold; the worker's scan buys a pack.
-  const apiKey = await newKey(page);
+  const apiKey = await createApiKeyInUi(page, 'Top-up key');
   await new ConduitClient({ apiKey, baseUrl: String(baseURL) }).scrapeLinkedin({ username: 'satyanadella' });
   const toppedUp = afterPurchase - SERVICE_COST.linkedin + STARTER.credits;
   await expect(async () => {

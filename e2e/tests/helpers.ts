@@ -38,3 +38,16 @@ export async function checkAtBothSizes(page: Page, name: string) {
     await page.screenshot({ path: screenshotPath(`${name}-${size}`), fullPage: true });
   }
 }
+
+/** Creates an API key on /app/api-keys and answers its whole value, copied from its table row. */
+export async function createApiKeyInUi(page: Page, name: string): Promise<string> {
+  await open(page, '/app/api-keys');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const create = page.getByRole('dialog', { name: 'Create API key' });
+  await create.getByLabel('Key name').fill(name);
+  await create.getByRole('button', { name: 'Create key' }).click();
+  await expect(create).toBeHidden();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await row.getByRole('button', { name: /^Copy / }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
