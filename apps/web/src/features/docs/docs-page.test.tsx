@@ -248,3 +248,22 @@ describe('/docs: code examples', () => {
     expect(block.queryByText(COPIED_TEXT)).not.toBeInTheDocument();
   });
 });
+
+describe('/docs: Python, AI agents and the command line', () => {
+  it('shows the SDK, the MCP server and the CLI with this server and the key placeholder', async () => {
+    await openDocs();
+    const section = screen.getByRole('region', { name: 'Python, AI agents and the command line' });
+    const snippet = (name: string) => codeOf(within(section).getByRole('figure', { name }));
+    expect(snippet('Python SDK')).toContain(
+      `Conduit(api_key="${API_KEY_PLACEHOLDER}", base_url="${window.location.origin}")`,
+    );
+    expect(JSON.parse(snippet('MCP server')).mcpServers.conduit).toEqual({
+      command: 'npx',
+      args: ['conduit-mcp'],
+      env: { CONDUIT_API_KEY: API_KEY_PLACEHOLDER, CONDUIT_BASE_URL: window.location.origin },
+    });
+    expect(snippet('Command line')).toContain(
+      'npx conduit image "a fox in the snow" --size 16:9 --out fox.png',
+    );
+  });
+});

@@ -14,6 +14,7 @@ import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { Code, DocSection, DocTable } from './docs-prose.tsx';
 import { DOCS_TABS, type DocsTab, docsTabHref } from './docs-tabs.ts';
 import { ErrorsSection } from './errors-section.tsx';
+import { ToolsSection } from './tools-section.tsx';
 
 function ServicesTable() {
   const { site, basePath } = useDocsSettings();
@@ -180,6 +181,8 @@ export function OverviewTab() {
         </ul>
         <p>Any Standard Webhooks library verifies them; compare signatures in constant time.</p>
       </DocSection>
+
+      <ToolsSection />
 
       <ErrorsSection />
     </div>
