@@ -278,7 +278,8 @@ try {
   );
   await stopChild(kieServer);
   await stopChild(fake);
-  const overhead = (pick: (r: LoopResult) => number) => Math.round((pick(fGateway) - pick(fDirect)) * 10) / 10;
+  const overhead = (pick: (r: LoopResult) => number) =>
+    Math.round((pick(fGateway) - pick(fDirect)) * 10) / 10;
 
   const results = {
     date: new Date().toISOString(),

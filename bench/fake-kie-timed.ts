@@ -21,7 +21,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 
 function send(response: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -65,7 +68,11 @@ const server = http.createServer((request, response) => {
     return send(response, 200, {
       code: 200,
       msg: 'success',
-      data: { taskId, state: isDone ? 'success' : 'generating', resultJson: isDone ? JSON.stringify({ resultUrls }) : '' },
+      data: {
+        taskId,
+        state: isDone ? 'success' : 'generating',
+        resultJson: isDone ? JSON.stringify({ resultUrls }) : '',
+      },
     });
   }
   if (request.method === 'POST' && url.pathname === '/api/v1/jobs/createTask') {
