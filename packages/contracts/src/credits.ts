@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
+import { defineAppRoute } from './app-routes.ts';
 
 /**
  * Credits charged per unit of each paid service (docs/product.md, "Credit costs and packs").
@@ -144,3 +146,9 @@ export const CreditsResponse = z.object({
   usageCosts: z.record(z.string(), z.number().int()),
 });
 export type CreditsResponse = z.infer<typeof CreditsResponse>;
+
+/** The credits routes: every pack on sale (public) and the signed-in workspace's balance and totals. */
+export const CREDIT_ROUTES = {
+  packages: defineAppRoute({ ...APP_PATHS.creditPackages, response: CreditPackagesResponse }),
+  summary: defineAppRoute({ ...APP_PATHS.credits, response: CreditsResponse }),
+};
