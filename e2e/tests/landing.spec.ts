@@ -29,6 +29,23 @@ test.describe('landing page', () => {
     await expect(footer).toContainText(String(new Date().getFullYear()));
   });
 
+  test('the first load carries no schema code (the packs and session read plain values)', async ({
+    page,
+  }) => {
+    // zod names its schema classes in strings ("ZodObject"), minified or not.
+    const scripts: { url: string; hasZod: boolean }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.text().catch(() => '');
+      scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
+    });
+    await open(page, '/');
+    await expect(page.locator('#pricing').getByText('$9.99').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.hasZod)).toEqual([]);
+  });
+
   test('header anchors scroll to their section, also from another page', async ({ page }) => {
     await open(page, '/');
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();

@@ -6,8 +6,9 @@ export type AppRouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * The cookie API: every route the web app calls, declared once (method and path). The server
  * registers each path from here, the web client calls through `appPath`, the fuzz suite
  * enumerates it, and a test compares it with the routes the server actually registers
- * (apps/server/src/app-paths.test.ts). Bodies and answers are the zod schemas beside each route's
- * feature in this package. The public API (`/api/provider/*`) has its own catalogue
+ * (apps/server/src/app-paths.test.ts). Each route is also declared, with its query, parameter,
+ * body and answer schemas, by `defineAppRoute` beside its feature in this package (the same test
+ * checks that none is missing). The public API (`/api/provider/*`) has its own catalogue
  * (`API_ENDPOINTS`); Stripe's webhook, kie.ai's callback and the OpenAPI document are not app calls.
  */
 export const APP_PATHS = {

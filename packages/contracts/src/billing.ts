@@ -170,7 +170,6 @@ export const Receipt = z.object({
 export type Receipt = z.infer<typeof Receipt>;
 
 export const ReceiptParams = z.object({ paymentId: z.string().min(1).max(64) });
-export const SandboxPayBody = z.strictObject({ cardNumber: z.string().max(40).optional() }).nullish();
 
 export const BILLING_ROUTES = {
   details: defineAppRoute({ ...APP_PATHS.billingDetails, response: BillingDetailsResponse }),

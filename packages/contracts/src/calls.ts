@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_PATHS } from './app-paths.ts';
+import { appPath } from './app-paths.ts';
 import { LinkedinPost, LinkedinProfile } from './provider.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
@@ -7,8 +7,7 @@ import { SERVICES, TASK_STATUSES } from './services.ts';
  * One of the signed-in user's calls, as its page in the app shows it (`/app/calls/:taskId`): the
  * cookie API's `GET /api/calls/:taskId`. Another account's call answers 404, like an unknown id.
  */
-export const CALL_DETAIL_ROUTE = APP_PATHS.callDetail;
-export const callDetailPath = (taskId: string) => `/api/calls/${encodeURIComponent(taskId)}`;
+export const callDetailPath = (taskId: string) => appPath('callDetail', { taskId });
 
 export const CallDetailParams = z.object({ taskId: z.string().min(1).max(100) });
 export type CallDetailParams = z.infer<typeof CallDetailParams>;

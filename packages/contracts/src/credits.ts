@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { CreditPackage } from './credit-routes.ts';
 
 /**
  * Credits charged per unit of each paid service (docs/product.md, "Credit costs and packs").
@@ -15,18 +15,6 @@ export type UsageCostKey = keyof typeof USAGE_COSTS;
 export const FREE_CREDITS_ON_VERIFY = 20;
 /** Under this balance the app shows a low-balance banner: less than one video. */
 export const LOW_BALANCE_CREDITS = 10;
-
-export const CreditPackage = z.object({
-  name: z.string(),
-  label: z.string(),
-  /** Price in integer US cents. */
-  price: z.number().int().positive(),
-  credits: z.number().int().positive(),
-  /** Savings badge in percent against the pro per-credit rate, when the pack has one. */
-  savingsPercent: z.number().int().min(0).max(100).optional(),
-  popular: z.boolean().optional(),
-});
-export type CreditPackage = z.infer<typeof CreditPackage>;
 
 /**
  * Every credit pack sold. starter, developer and pro are the landing packs
@@ -57,11 +45,6 @@ export const LANDING_PACKAGE_NAMES = [
   'developer',
   'pro',
 ] as const satisfies readonly CreditPackageName[];
-
-export const CreditPackagesResponse = z.object({
-  packages: z.record(z.string(), CreditPackage),
-});
-export type CreditPackagesResponse = z.infer<typeof CreditPackagesResponse>;
 
 /** "$9.99" from 999 cents, without floating-point arithmetic. */
 export function formatCents(cents: number): string {
@@ -126,21 +109,3 @@ export function packContents(credits: number) {
     removals: Math.floor(credits / USAGE_COSTS.soraWatermarkRemover),
   };
 }
-
-export const UsageStat = z.object({ requests: z.number().int(), credits: z.number().int() });
-export type UsageStat = z.infer<typeof UsageStat>;
-
-/** `GET /api/credits` (docs/product.md, "Data the screens show"): the signed-in user's balance and totals. */
-export const CreditsResponse = z.object({
-  balance: z.number().int(),
-  totalPurchased: z.number().int(),
-  totalUsed: z.number().int(),
-  /** Per service, all time: calls charged and net credits spent (refunds deducted). */
-  usageStats: z.record(
-    z.enum(['imageGeneration', 'videoGeneration', 'soraWatermarkRemover', 'linkedinScraping']),
-    UsageStat,
-  ),
-  creditPackages: z.record(z.string(), CreditPackage),
-  usageCosts: z.record(z.string(), z.number().int()),
-});
-export type CreditsResponse = z.infer<typeof CreditsResponse>;

@@ -11,6 +11,7 @@ export * from './auth.ts';
 export * from './auth-routes.ts';
 export * from './billing.ts';
 export * from './calls.ts';
+export * from './credit-routes.ts';
 export * from './credits.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';

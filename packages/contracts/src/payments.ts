@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APP_PATHS } from './app-paths.ts';
+import { defineAppRoute } from './app-routes.ts';
 import { CREDIT_PACKAGE_NAMES, type CreditPackageName } from './credits.ts';
 
 /** Texts of the credits screen and the payment return (docs/product.md, "Other screens"). */
@@ -91,3 +93,38 @@ export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
 /** Pay or Cancel on the sandbox page answers where the browser goes next (Stripe's return URLs). */
 export const SandboxDecisionResponse = z.object({ redirectUrl: z.string() });
 export type SandboxDecisionResponse = z.infer<typeof SandboxDecisionResponse>;
+
+/** The sandbox checkout's Pay: a card number when the buyer asked to save the card, else no body. */
+export const SandboxPayBody = z.strictObject({ cardNumber: z.string().max(40).optional() }).nullish();
+const SandboxSessionParams = z.object({ sessionId: z.string().min(1).max(255) });
+
+/** The credit purchase routes: checkout, verify on return, history, and the TEST MODE sandbox checkout. */
+export const PAYMENT_ROUTES = {
+  checkout: defineAppRoute({
+    ...APP_PATHS.createCheckoutSession,
+    body: CreateCheckoutBody,
+    response: CheckoutResponse,
+  }),
+  verify: defineAppRoute({
+    ...APP_PATHS.verifyPayment,
+    body: VerifyPaymentBody,
+    response: VerifyPaymentResponse,
+  }),
+  list: defineAppRoute({ ...APP_PATHS.payments, response: PaymentsResponse }),
+  sandboxSession: defineAppRoute({
+    ...APP_PATHS.sandboxSession,
+    params: SandboxSessionParams,
+    response: SandboxCheckout,
+  }),
+  sandboxPay: defineAppRoute({
+    ...APP_PATHS.sandboxPay,
+    params: SandboxSessionParams,
+    body: SandboxPayBody,
+    response: SandboxDecisionResponse,
+  }),
+  sandboxCancel: defineAppRoute({
+    ...APP_PATHS.sandboxCancel,
+    params: SandboxSessionParams,
+    response: SandboxDecisionResponse,
+  }),
+};

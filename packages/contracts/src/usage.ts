@@ -133,8 +133,8 @@ export const DAILY_USAGE_ROUTE = defineAppRoute({
 });
 
 /**
- * The signed-in user's dashboard, usage history, daily chart, one call's detail and its rating
- * (the CSV export is not JSON).
+ * The signed-in user's dashboard, usage history, daily chart, one call's detail and its rating, and
+ * the history as CSV (not JSON, so without an answer schema).
  */
 export const USAGE_ROUTES = {
   dashboard: defineAppRoute({ ...APP_PATHS.dashboard, response: DashboardResponse }),
@@ -147,4 +147,5 @@ export const USAGE_ROUTES = {
     body: RateResultBody,
     response: RateResultResponse,
   }),
+  csv: defineAppRoute({ ...APP_PATHS.usageCsv }),
 };

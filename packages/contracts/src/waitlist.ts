@@ -362,7 +362,10 @@ export const AdminWaitlistInviteResponse = z.object({
 });
 export type AdminWaitlistInviteResponse = z.infer<typeof AdminWaitlistInviteResponse>;
 
-/** The admin's waitlist: the list by rank and "invite next N" (the CSV export is not JSON). */
+/**
+ * The admin's waitlist: the list by rank, "invite next N", and the CSV export (not JSON, so without
+ * an answer schema).
+ */
 export const WAITLIST_ADMIN_ROUTES = {
   list: defineAppRoute({
     ...APP_PATHS.adminWaitlist,
@@ -374,6 +377,7 @@ export const WAITLIST_ADMIN_ROUTES = {
     body: AdminWaitlistInviteBody,
     response: AdminWaitlistInviteResponse,
   }),
+  csv: defineAppRoute({ ...APP_PATHS.adminWaitlistCsv }),
 };
 
 /**

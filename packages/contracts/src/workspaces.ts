@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { AuditLogQuery } from './admin.ts';
+import { APP_PATHS } from './app-paths.ts';
+import { defineAppRoute } from './app-routes.ts';
+import { MessageResponse } from './auth.ts';
 
 /**
  * Workspaces (docs/decisions/0011-workspaces.md): everything that costs or holds money belongs to
@@ -159,6 +163,8 @@ export type TeamResponse = z.infer<typeof TeamResponse>;
 
 export const CreateTeamResponse = z.object({ team: Team, message: z.string() });
 export type CreateTeamResponse = z.infer<typeof CreateTeamResponse>;
+export const UpdateTeamResponse = z.object({ team: Team, message: z.string() });
+export type UpdateTeamResponse = z.infer<typeof UpdateTeamResponse>;
 
 export const InviteMemberBody = z.object({ email: z.string().max(1000), role: z.enum(WORKSPACE_ROLES) });
 export type InviteMemberBody = z.infer<typeof InviteMemberBody>;
@@ -233,3 +239,80 @@ export const TeamAuditResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TeamAuditResponse = z.infer<typeof TeamAuditResponse>;
+
+const id = z.string().min(1).max(100);
+const TeamParams = z.object({ teamId: id });
+const MemberParams = z.object({ teamId: id, userId: id });
+const InvitationParams = z.object({ teamId: id, invitationId: id });
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * The workspaces and teams routes (docs/product.md, "Teams"): the workspace list and switch, a
+ * team's life, its members, invitations and audit log. An invitation's preview needs no session.
+ */
+export const WORKSPACE_ROUTES = {
+  list: defineAppRoute({ ...APP_PATHS.workspaces, response: WorkspacesResponse }),
+  select: defineAppRoute({
+    ...APP_PATHS.selectWorkspace,
+    body: SelectWorkspaceBody,
+    response: MessageResponse,
+  }),
+  createTeam: defineAppRoute({ ...APP_PATHS.createTeam, body: CreateTeamBody, response: CreateTeamResponse }),
+  team: defineAppRoute({ ...APP_PATHS.team, params: TeamParams, response: TeamResponse }),
+  updateTeam: defineAppRoute({
+    ...APP_PATHS.updateTeam,
+    params: TeamParams,
+    body: UpdateTeamBody,
+    response: UpdateTeamResponse,
+  }),
+  deleteTeam: defineAppRoute({
+    ...APP_PATHS.deleteTeam,
+    params: TeamParams,
+    body: DeleteTeamBody,
+    response: MessageResponse,
+  }),
+  invite: defineAppRoute({
+    ...APP_PATHS.inviteMember,
+    params: TeamParams,
+    body: InviteMemberBody,
+    response: InviteMemberResponse,
+  }),
+  revokeInvitation: defineAppRoute({
+    ...APP_PATHS.revokeInvitation,
+    params: InvitationParams,
+    response: MessageResponse,
+  }),
+  updateMember: defineAppRoute({
+    ...APP_PATHS.updateMember,
+    params: MemberParams,
+    body: UpdateMemberBody,
+    response: MessageResponse,
+  }),
+  removeMember: defineAppRoute({
+    ...APP_PATHS.removeMember,
+    params: MemberParams,
+    response: MessageResponse,
+  }),
+  transferOwnership: defineAppRoute({
+    ...APP_PATHS.transferOwnership,
+    params: TeamParams,
+    body: TransferOwnershipBody,
+    response: MessageResponse,
+  }),
+  auditLog: defineAppRoute({
+    ...APP_PATHS.teamAuditLog,
+    params: TeamParams,
+    query: AuditLogQuery,
+    response: TeamAuditResponse,
+  }),
+  invitation: defineAppRoute({
+    ...APP_PATHS.invitation,
+    params: TokenParams,
+    response: InvitationPreviewResponse,
+  }),
+  acceptInvitation: defineAppRoute({
+    ...APP_PATHS.acceptInvitation,
+    params: TokenParams,
+    response: AcceptInvitationResponse,
+  }),
+};

@@ -1,7 +1,7 @@
-import { API_TIMEOUT_MS } from '@conduit/contracts';
+import { API_TIMEOUT_MS, APP_PATHS, appPath } from '@conduit/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetchResponse } from '../test/render-route.tsx';
-import { ApiError, apiClient, REQUEST_TIMEOUT_MESSAGE } from './api-client.ts';
+import { ApiError, callPath, REQUEST_TIMEOUT_MESSAGE } from './api-client.ts';
 
 type Captured = { url: string; init: RequestInit };
 
@@ -15,15 +15,15 @@ function captureFetch(status = 200, body: unknown = { ok: true }) {
   return calls;
 }
 
-describe('apiClient', () => {
+describe('callRoute and callPath', () => {
   it('parses the JSON body of a successful response', async () => {
     captureFetch(200, { user: { email: 'ada@example.com' } });
-    await expect(apiClient.get('/api/auth/me')).resolves.toEqual({ user: { email: 'ada@example.com' } });
+    await expect(callPath(APP_PATHS.me)).resolves.toEqual({ user: { email: 'ada@example.com' } });
   });
 
   it('sends cookies and JSON', async () => {
     const calls = captureFetch();
-    await apiClient.post('/api/keys', { keyName: 'ci' });
+    await callPath(APP_PATHS.createKey, { body: { keyName: 'ci' } });
     const [call] = calls;
     expect(call?.init.credentials).toBe('include');
     expect(call?.init.method).toBe('POST');
@@ -31,23 +31,35 @@ describe('apiClient', () => {
     expect(call?.init.body).toBe('{"keyName":"ci"}');
   });
 
+  it("calls a route's filled-in path with its query, and never sends a body with GET", async () => {
+    const calls = captureFetch();
+    await callPath(APP_PATHS.teamAuditLog, {
+      path: appPath('teamAuditLog', { teamId: 'team a/b' }),
+      query: new URLSearchParams({ limit: '20' }),
+      body: { ignored: true },
+    });
+    expect(calls[0]?.url).toBe('/api/teams/team%20a%2Fb/audit-log?limit=20');
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(calls[0]?.init.body).toBeUndefined();
+  });
+
   it('sends no JSON content type without a body (an empty JSON body is a 400)', async () => {
     const calls = captureFetch();
-    await apiClient.post('/api/auth/logout');
+    await callPath(APP_PATHS.logout);
     expect(new Headers(calls[0]?.init.headers).has('content-type')).toBe(false);
     expect(calls[0]?.init.body).toBeUndefined();
   });
 
   it('sends a body with delete', async () => {
     const calls = captureFetch();
-    await apiClient.delete('/api/account', { password: 'secret1' });
+    await callPath(APP_PATHS.deleteAccount, { body: { password: 'secret1' } });
     expect(calls[0]?.init.method).toBe('DELETE');
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ password: 'secret1' });
   });
 
   it("throws ApiError with the response's error field, status and data", async () => {
     captureFetch(409, { error: 'User already exists', code: 'CONFLICT' });
-    const error = await apiClient.post('/api/auth/register', {}).catch((caught: unknown) => caught);
+    const error = await callPath(APP_PATHS.register, { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: 'User already exists',
@@ -58,7 +70,7 @@ describe('apiClient', () => {
 
   it('falls back to "HTTP error! status: N" without an error field', async () => {
     captureFetch(500, { detail: 'boom' });
-    await expect(apiClient.get('/api/dashboard')).rejects.toThrow('HTTP error! status: 500');
+    await expect(callPath(APP_PATHS.dashboard)).rejects.toThrow('HTTP error! status: 500');
   });
 
   it('aborts the request after the 30-second timeout', async () => {
@@ -70,7 +82,7 @@ describe('apiClient', () => {
         signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
       });
     });
-    const pending = apiClient.get('/api/slow').catch((caught: unknown) => caught);
+    const pending = callPath(APP_PATHS.dashboard).catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

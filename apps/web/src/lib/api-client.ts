@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -40,6 +40,10 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The app's one HTTP request: cookie credentials, JSON bodies, a 30-second timeout
+ * (docs/product.md, "App API"); a failure is an ApiError.
+ */
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
@@ -69,21 +73,6 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     clearTimeout(timer);
   }
 }
-
-/**
- * The app's HTTP client: cookie credentials, JSON bodies, a 30-second timeout
- * (docs/product.md, "App API").
- */
-export const apiClient = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, body, options),
-};
 
 /**
  * A catalogue route's JSON answer (`defineAppRoute` in packages/contracts), typed by its answer

@@ -1,17 +1,7 @@
-import {
-  APP_PATHS,
-  CheckoutResponse,
-  CreateCheckoutBody,
-  PaymentsResponse,
-  SandboxCheckout,
-  SandboxDecisionResponse,
-  SandboxPayBody,
-  VerifyPaymentBody,
-  VerifyPaymentResponse,
-} from '@conduit/contracts';
+import { PAYMENT_ROUTES } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
@@ -26,8 +16,6 @@ import {
 } from './checkout.ts';
 import { createCheckoutProvider, createStripeClient } from './checkout-provider.ts';
 import { handleStripeEvent, WEBHOOK_TOLERANCE_S } from './stripe-webhook.ts';
-
-const SessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 
 /**
  * Credit purchases (docs/product.md, "App API"): checkout, verify on return, history, Stripe
@@ -51,67 +39,43 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
       });
       const scoped = signedInRoutes.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
-      scoped.post(
-        APP_PATHS.createCheckoutSession.path,
-        { schema: { tags, body: CreateCheckoutBody, response: { 200: CheckoutResponse } } },
-        async (request) => {
-          const { user } = signedIn(request);
-          const workspace = workspaceFor(request, 'buyCredits');
-          return startCheckout(
-            ctx,
-            { workspaceId: workspace.id, buyerId: user.id, email: user.email },
-            request.body.package,
-            request.body.saveCard ?? false,
-          );
-        },
+      const { checkout, verify, list, sandboxSession, sandboxPay, sandboxCancel } = PAYMENT_ROUTES;
+
+      scoped.post(checkout.path, { schema: appRouteSchema(checkout, tags) }, async (request) => {
+        const { user } = signedIn(request);
+        const workspace = workspaceFor(request, 'buyCredits');
+        return startCheckout(
+          ctx,
+          { workspaceId: workspace.id, buyerId: user.id, email: user.email },
+          request.body.package,
+          request.body.saveCard ?? false,
+        );
+      });
+      scoped.post(verify.path, { schema: appRouteSchema(verify, tags) }, async (request) =>
+        verifyPayment(ctx, workspaceFor(request, 'buyCredits').id, request.body.sessionId),
       );
-      scoped.post(
-        APP_PATHS.verifyPayment.path,
-        { schema: { tags, body: VerifyPaymentBody, response: { 200: VerifyPaymentResponse } } },
-        async (request) => verifyPayment(ctx, workspaceFor(request, 'buyCredits').id, request.body.sessionId),
+      scoped.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) => ({
+        payments: await listPayments(ctx, workspaceFor(request, 'buyCredits').id),
+      }));
+      scoped.get(sandboxSession.path, { schema: appRouteSchema(sandboxSession, tags) }, async (request) =>
+        getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
       );
-      scoped.get(
-        APP_PATHS.payments.path,
-        { schema: { tags, response: { 200: PaymentsResponse } } },
-        async (request) => ({
-          payments: await listPayments(ctx, workspaceFor(request, 'buyCredits').id),
-        }),
+      scoped.post(sandboxPay.path, { schema: appRouteSchema(sandboxPay, tags) }, async (request) =>
+        decideSandboxCheckout(
+          ctx,
+          workspaceFor(request, 'buyCredits').id,
+          request.params.sessionId,
+          'pay',
+          request.body?.cardNumber,
+        ),
       );
-      scoped.get(
-        APP_PATHS.sandboxSession.path,
-        { schema: { tags, params: SessionParams, response: { 200: SandboxCheckout } } },
-        async (request) =>
-          getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
-      );
-      scoped.post(
-        APP_PATHS.sandboxPay.path,
-        {
-          schema: {
-            tags,
-            params: SessionParams,
-            body: SandboxPayBody,
-            response: { 200: SandboxDecisionResponse },
-          },
-        },
-        async (request) =>
-          decideSandboxCheckout(
-            ctx,
-            workspaceFor(request, 'buyCredits').id,
-            request.params.sessionId,
-            'pay',
-            request.body?.cardNumber,
-          ),
-      );
-      scoped.post(
-        APP_PATHS.sandboxCancel.path,
-        { schema: { tags, params: SessionParams, response: { 200: SandboxDecisionResponse } } },
-        async (request) =>
-          decideSandboxCheckout(
-            ctx,
-            workspaceFor(request, 'buyCredits').id,
-            request.params.sessionId,
-            'cancel',
-          ),
+      scoped.post(sandboxCancel.path, { schema: appRouteSchema(sandboxCancel, tags) }, async (request) =>
+        decideSandboxCheckout(
+          ctx,
+          workspaceFor(request, 'buyCredits').id,
+          request.params.sessionId,
+          'cancel',
+        ),
       );
     });
 

@@ -7,6 +7,7 @@ import {
   TASK_EVENTS_ROUTE,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
@@ -70,7 +71,11 @@ export function createTaskEventStreams(
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       TASK_EVENTS_ROUTE.path,
-      { preHandler: requireUser(services), compress: false, schema: { tags: ['events'] } },
+      {
+        preHandler: requireUser(services),
+        compress: false,
+        schema: appRouteSchema(TASK_EVENTS_ROUTE, ['events']),
+      },
       async (request, reply) => {
         const { user, sessionId } = signedIn(request);
         const workspace = workspaceFor(request, 'useCalls');

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { APP_PATHS, USAGE_ROUTES } from '@conduit/contracts';
+import { USAGE_ROUTES } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
@@ -26,7 +26,7 @@ export const usageRoutes = (
     const encryptionKey = deriveKeyEncryptionKey(services.sessionSecret);
     app.addHook('preHandler', requireUser(services));
 
-    const { dashboard, daily, history, callDetail, rateResult: rating } = USAGE_ROUTES;
+    const { dashboard, daily, history, callDetail, rateResult: rating, csv } = USAGE_ROUTES;
     app.get(dashboard.path, { schema: appRouteSchema(dashboard, tags) }, async (request) =>
       getDashboard(services.pool, workspaceFor(request, 'viewSpend'), engine),
     );
@@ -59,7 +59,7 @@ export const usageRoutes = (
       ),
     );
 
-    app.get(APP_PATHS.usageCsv.path, { schema: { tags } }, async (request, reply) => {
+    app.get(csv.path, { schema: appRouteSchema(csv, tags) }, async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')

@@ -1,4 +1,4 @@
-import { APP_PATHS, WAITLIST_ADMIN_ROUTES, WAITLIST_FIELDS } from '@conduit/contracts';
+import { WAITLIST_ADMIN_ROUTES, WAITLIST_FIELDS } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
@@ -18,12 +18,12 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
     const tags = ['admin'];
     app.addHook('preHandler', requireAdmin(services));
 
-    const { list, invite } = WAITLIST_ADMIN_ROUTES;
+    const { list, invite, csv } = WAITLIST_ADMIN_ROUTES;
     app.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) =>
       listWaitlist(services, request.query.limit, request.query.offset),
     );
 
-    app.get(APP_PATHS.adminWaitlistCsv.path, { schema: { tags } }, async (_request, reply) => {
+    app.get(csv.path, { schema: appRouteSchema(csv, tags) }, async (_request, reply) => {
       const day = services.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,26 +1,6 @@
-import {
-  AcceptInvitationResponse,
-  APP_PATHS,
-  AuditLogQuery,
-  CreateTeamBody,
-  CreateTeamResponse,
-  DeleteTeamBody,
-  InvitationPreviewResponse,
-  InviteMemberBody,
-  InviteMemberResponse,
-  MessageResponse,
-  SelectWorkspaceBody,
-  TEAM_TEXTS,
-  Team,
-  TeamAuditResponse,
-  TeamResponse,
-  TransferOwnershipBody,
-  UpdateMemberBody,
-  UpdateTeamBody,
-  WorkspacesResponse,
-} from '@conduit/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { TEAM_TEXTS, WORKSPACE_ROUTES } from '@conduit/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import {
@@ -36,12 +16,6 @@ import { listTeamEvents } from './team-audit.ts';
 import { createTeam, deleteTeam, getTeam, updateTeam } from './teams.ts';
 import { listWorkspaces, selectWorkspace } from './workspace-list.ts';
 
-const id = z.string().min(1).max(100);
-const TeamParams = z.object({ teamId: id });
-const MemberParams = z.object({ teamId: id, userId: id });
-const InvitationParams = z.object({ teamId: id, invitationId: id });
-const TokenParams = z.object({ token: z.string().min(1).max(200) });
-
 /** Workspaces and teams (docs/product.md, "Teams"): every check of role and membership is made here, in the operation. */
 export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
@@ -50,24 +24,24 @@ export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
 
     // Anyone holding the link may see what it invites to; accepting needs the invited account.
     app.get(
-      APP_PATHS.invitation.path,
-      { schema: { tags, params: TokenParams, response: { 200: InvitationPreviewResponse } } },
+      WORKSPACE_ROUTES.invitation.path,
+      { schema: appRouteSchema(WORKSPACE_ROUTES.invitation, tags) },
       async (request) => previewInvitation(ctx, request.params.token),
     );
 
     await app.register(async (scope) => {
-      const signedInApp = scope.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+      const signedInApp = scope.withTypeProvider<ZodTypeProvider>();
       signedInApp.addHook('preHandler', requireUser(services));
       const me = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
 
       signedInApp.get(
-        APP_PATHS.workspaces.path,
-        { schema: { tags, response: { 200: WorkspacesResponse } } },
+        WORKSPACE_ROUTES.list.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.list, tags) },
         async (request) => listWorkspaces(services.db, me(request), signedIn(request).workspace),
       );
       signedInApp.put(
-        APP_PATHS.selectWorkspace.path,
-        { schema: { tags, body: SelectWorkspaceBody, response: { 200: MessageResponse } } },
+        WORKSPACE_ROUTES.select.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.select, tags) },
         async (request) => {
           const { user, sessionId } = signedIn(request);
           await selectWorkspace(services.db, user.id, sessionId, request.body.workspaceId);
@@ -75,109 +49,79 @@ export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
         },
       );
       signedInApp.post(
-        APP_PATHS.createTeam.path,
-        { schema: { tags, body: CreateTeamBody, response: { 201: CreateTeamResponse } } },
+        WORKSPACE_ROUTES.createTeam.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.createTeam, tags, 201) },
         async (request, reply) => reply.status(201).send(await createTeam(ctx, me(request), request.body)),
       );
       signedInApp.get(
-        APP_PATHS.team.path,
-        { schema: { tags, params: TeamParams, response: { 200: TeamResponse } } },
+        WORKSPACE_ROUTES.team.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.team, tags) },
         async (request) => getTeam(ctx, me(request), request.params.teamId),
       );
       signedInApp.patch(
-        APP_PATHS.updateTeam.path,
-        {
-          schema: {
-            tags,
-            params: TeamParams,
-            body: UpdateTeamBody,
-            response: { 200: z.object({ team: Team, message: z.string() }) },
-          },
-        },
+        WORKSPACE_ROUTES.updateTeam.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.updateTeam, tags) },
         async (request) => ({
           team: await updateTeam(ctx, me(request), request.params.teamId, request.body),
           message: TEAM_TEXTS.updated,
         }),
       );
       signedInApp.delete(
-        APP_PATHS.deleteTeam.path,
-        { schema: { tags, params: TeamParams, body: DeleteTeamBody, response: { 200: MessageResponse } } },
+        WORKSPACE_ROUTES.deleteTeam.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.deleteTeam, tags) },
         async (request) => {
           await deleteTeam(ctx, me(request), request.params.teamId, request.body);
           return { message: TEAM_TEXTS.deleted };
         },
       );
       signedInApp.post(
-        APP_PATHS.inviteMember.path,
-        {
-          schema: {
-            tags,
-            params: TeamParams,
-            body: InviteMemberBody,
-            response: { 201: InviteMemberResponse },
-          },
-        },
+        WORKSPACE_ROUTES.invite.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.invite, tags, 201) },
         async (request, reply) =>
           reply.status(201).send(await inviteMember(ctx, me(request), request.params.teamId, request.body)),
       );
       signedInApp.delete(
-        APP_PATHS.revokeInvitation.path,
-        { schema: { tags, params: InvitationParams, response: { 200: MessageResponse } } },
+        WORKSPACE_ROUTES.revokeInvitation.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.revokeInvitation, tags) },
         async (request) => {
           await revokeInvitation(ctx, me(request), request.params.teamId, request.params.invitationId);
           return { message: TEAM_TEXTS.invitationRevoked };
         },
       );
       signedInApp.patch(
-        APP_PATHS.updateMember.path,
-        {
-          schema: { tags, params: MemberParams, body: UpdateMemberBody, response: { 200: MessageResponse } },
-        },
+        WORKSPACE_ROUTES.updateMember.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.updateMember, tags) },
         async (request) => {
           await changeRole(ctx, me(request), request.params.teamId, request.params.userId, request.body.role);
           return { message: TEAM_TEXTS.roleChanged };
         },
       );
       signedInApp.delete(
-        APP_PATHS.removeMember.path,
-        { schema: { tags, params: MemberParams, response: { 200: MessageResponse } } },
+        WORKSPACE_ROUTES.removeMember.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.removeMember, tags) },
         async (request) => ({
           message: await removeMember(ctx, me(request), request.params.teamId, request.params.userId),
         }),
       );
       signedInApp.post(
-        APP_PATHS.transferOwnership.path,
-        {
-          schema: {
-            tags,
-            params: TeamParams,
-            body: TransferOwnershipBody,
-            response: { 200: MessageResponse },
-          },
-        },
+        WORKSPACE_ROUTES.transferOwnership.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.transferOwnership, tags) },
         async (request) => {
           await transferOwnership(ctx, me(request), request.params.teamId, request.body.userId);
           return { message: TEAM_TEXTS.ownershipTransferred };
         },
       );
       signedInApp.get(
-        APP_PATHS.teamAuditLog.path,
-        {
-          schema: {
-            tags,
-            params: TeamParams,
-            querystring: AuditLogQuery,
-            response: { 200: TeamAuditResponse },
-          },
-        },
+        WORKSPACE_ROUTES.auditLog.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.auditLog, tags) },
         async (request) => {
           const { team } = await teamFor(services.db, request.params.teamId, me(request), 'viewAudit');
           return listTeamEvents(services.pool, team.id, request.query.limit, request.query.cursor);
         },
       );
       signedInApp.post(
-        APP_PATHS.acceptInvitation.path,
-        { schema: { tags, params: TokenParams, response: { 200: AcceptInvitationResponse } } },
+        WORKSPACE_ROUTES.acceptInvitation.path,
+        { schema: appRouteSchema(WORKSPACE_ROUTES.acceptInvitation, tags) },
         async (request) => {
           const { user, sessionId } = signedIn(request);
           const accepted = await acceptInvitation(ctx, user, request.params.token);

@@ -1,4 +1,4 @@
-import { APP_PATHS, WAITLIST_ADMIN_ROUTES, WAITLIST_INVITE_MAX } from '@conduit/contracts';
+import { WAITLIST_ADMIN_ROUTES, WAITLIST_INVITE_MAX } from '@conduit/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -12,7 +12,7 @@ import { failureText } from '../waitlist/waitlist-api.ts';
 
 const PAGE_SIZE = 50;
 const WAITLIST_QUERY_KEY = ['admin', 'waitlist'] as const;
-export const WAITLIST_CSV_URL = APP_PATHS.adminWaitlistCsv.path;
+export const WAITLIST_CSV_URL = WAITLIST_ADMIN_ROUTES.csv.path;
 const COLUMNS = ['Rank', 'Email', 'Name', 'Score', 'Referrals', 'Confirmed', 'Invited', 'Joined'] as const;
 
 const day = (iso: string | null) =>

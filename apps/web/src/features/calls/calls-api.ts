@@ -1,6 +1,6 @@
-import { type CallDetail, callDetailPath } from '@conduit/contracts';
+import { callDetailPath, USAGE_ROUTES } from '@conduit/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 
 /** Every query about one call starts with this, so a task event can refresh them all at once. */
 export const callQueryKey = (taskId: string) => ['calls', taskId] as const;
@@ -12,6 +12,6 @@ export const CALL_POLL_MS = 3_000;
 export const callQuery = (taskId: string) =>
   queryOptions({
     queryKey: callQueryKey(taskId),
-    queryFn: ({ signal }) => apiClient.get<CallDetail>(callDetailPath(taskId), { signal }),
+    queryFn: ({ signal }) => callRoute(USAGE_ROUTES.callDetail, { path: callDetailPath(taskId), signal }),
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? CALL_POLL_MS : false),
   });

@@ -1,9 +1,9 @@
-import { appPath, type CallDetail, type RateResultResponse } from '@conduit/contracts';
+import { appPath, type CallDetail, USAGE_ROUTES } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { usageQuery } from '../dashboard/dashboard-queries.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -19,7 +19,7 @@ function useSaveRating(taskId: string) {
   const { error: notifyError } = useNotify();
   return useMutation({
     mutationFn: (rating: number) =>
-      apiClient.put<RateResultResponse>(appPath('rateResult', { taskId }), { rating }),
+      callRoute(USAGE_ROUTES.rateResult, { path: appPath('rateResult', { taskId }), body: { rating } }),
     onSuccess: ({ rating }) => {
       queryClient.setQueryData<CallDetail>(callQueryKey(taskId), (call) => call && { ...call, rating });
       void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });

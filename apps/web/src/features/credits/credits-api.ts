@@ -1,15 +1,6 @@
-import {
-  APP_PATHS,
-  appPath,
-  type CheckoutResponse,
-  type CreditsResponse,
-  type PaymentsResponse,
-  type SandboxCheckout,
-  type SandboxDecisionResponse,
-  type VerifyPaymentResponse,
-} from '@conduit/contracts';
+import { appPath, CREDIT_ROUTES, PAYMENT_ROUTES } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
@@ -19,40 +10,35 @@ export const PAYMENTS_QUERY_KEY = ['payments'] as const;
 export const creditsQuery = queryOptions({
   queryKey: CREDITS_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<CreditsResponse>(APP_PATHS.credits.path, { signal }),
+  queryFn: ({ signal }) => callRoute(CREDIT_ROUTES.summary, { signal }),
 });
 
 /** Purchase history, newest first. */
 export const paymentsQuery = queryOptions({
   queryKey: PAYMENTS_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => apiClient.get<PaymentsResponse>(APP_PATHS.payments.path, { signal }),
+  queryFn: ({ signal }) => callRoute(PAYMENT_ROUTES.list, { signal }),
 });
-
-const sandboxPath = (sessionId: string) => appPath('sandboxSession', { sessionId });
 
 export const sandboxCheckoutQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['sandbox-checkout', sessionId],
     staleTime: 0,
-    queryFn: ({ signal }) => apiClient.get<SandboxCheckout>(sandboxPath(sessionId), { signal }),
+    queryFn: ({ signal }) =>
+      callRoute(PAYMENT_ROUTES.sandboxSession, { path: appPath('sandboxSession', { sessionId }), signal }),
   });
 
 export const paymentsApi = {
   createCheckout: (packageName: string, saveCard = false) =>
-    apiClient.post<CheckoutResponse>(APP_PATHS.createCheckoutSession.path, {
-      package: packageName,
-      ...(saveCard && { saveCard }),
-    }),
-  verify: (sessionId: string) =>
-    apiClient.post<VerifyPaymentResponse>(APP_PATHS.verifyPayment.path, { sessionId }),
+    callRoute(PAYMENT_ROUTES.checkout, { body: { package: packageName, ...(saveCard && { saveCard }) } }),
+  verify: (sessionId: string) => callRoute(PAYMENT_ROUTES.verify, { body: { sessionId } }),
   paySandbox: (sessionId: string, cardNumber?: string) =>
-    apiClient.post<SandboxDecisionResponse>(
-      `${sandboxPath(sessionId)}/pay`,
-      cardNumber === undefined ? undefined : { cardNumber },
-    ),
+    callRoute(PAYMENT_ROUTES.sandboxPay, {
+      path: appPath('sandboxPay', { sessionId }),
+      body: cardNumber === undefined ? undefined : { cardNumber },
+    }),
   cancelSandbox: (sessionId: string) =>
-    apiClient.post<SandboxDecisionResponse>(`${sandboxPath(sessionId)}/cancel`),
+    callRoute(PAYMENT_ROUTES.sandboxCancel, { path: appPath('sandboxCancel', { sessionId }) }),
 };
 
 /**

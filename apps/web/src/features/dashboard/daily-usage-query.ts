@@ -1,6 +1,6 @@
 import { type AppRouteAnswer, DAILY_USAGE_ROUTE } from '@conduit/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 
 export type DailyUsage = AppRouteAnswer<typeof DAILY_USAGE_ROUTE>;
 
@@ -13,7 +13,5 @@ export const dailyUsageQuery = (timeZone: string) =>
     queryKey: ['usage', 'daily', timeZone],
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiClient.get<DailyUsage>(`${DAILY_USAGE_ROUTE.path}?${new URLSearchParams({ tz: timeZone })}`, {
-        signal,
-      }),
+      callRoute(DAILY_USAGE_ROUTE, { query: new URLSearchParams({ tz: timeZone }), signal }),
   });

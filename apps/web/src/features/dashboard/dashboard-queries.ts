@@ -1,4 +1,4 @@
-import { APP_PATHS, USAGE_ROUTES } from '@conduit/contracts';
+import { USAGE_ROUTES } from '@conduit/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
@@ -19,4 +19,4 @@ export const usageQuery = cursorPagesQuery(USAGE_ROUTES.history, {
   limit: USAGE_PAGE_SIZE,
 });
 
-export const USAGE_EXPORT_PATH = APP_PATHS.usageCsv.path;
+export const USAGE_EXPORT_PATH = USAGE_ROUTES.csv.path;

@@ -1,23 +1,14 @@
 import {
-  type AcceptInvitationResponse,
-  APP_PATHS,
   appPath,
   type CreateTeamBody,
-  type CreateTeamResponse,
   type DeleteTeamBody,
-  type InvitationPreviewResponse,
   type InviteMemberBody,
-  type InviteMemberResponse,
-  type MessageResponse,
-  type Team,
-  type TeamAuditResponse,
-  type TeamResponse,
   type UpdateTeamBody,
+  WORKSPACE_ROUTES,
   type WorkspaceRole,
-  type WorkspacesResponse,
 } from '@conduit/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client.ts';
+import { callRoute } from '../../lib/api-client.ts';
 
 export const WORKSPACES_QUERY_KEY = ['workspaces'] as const;
 export const TEAM_QUERY_KEY = ['team'] as const;
@@ -26,13 +17,13 @@ export const TEAM_AUDIT_PAGE_SIZE = 20;
 /** The workspace this browser works in and every workspace the account belongs to. */
 export const workspacesQuery = queryOptions({
   queryKey: WORKSPACES_QUERY_KEY,
-  queryFn: ({ signal }) => apiClient.get<WorkspacesResponse>(APP_PATHS.workspaces.path, { signal }),
+  queryFn: ({ signal }) => callRoute(WORKSPACE_ROUTES.list, { signal }),
 });
 
 export const teamQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...TEAM_QUERY_KEY, teamId],
-    queryFn: ({ signal }) => apiClient.get<TeamResponse>(appPath('team', { teamId }), { signal }),
+    queryFn: ({ signal }) => callRoute(WORKSPACE_ROUTES.team, { path: appPath('team', { teamId }), signal }),
   });
 
 export const teamAuditQuery = (teamId: string) =>
@@ -40,9 +31,13 @@ export const teamAuditQuery = (teamId: string) =>
     queryKey: [...TEAM_QUERY_KEY, teamId, 'audit-log'],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(TEAM_AUDIT_PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiClient.get<TeamAuditResponse>(`${appPath('teamAuditLog', { teamId })}?${params}`, { signal });
+      const query = new URLSearchParams({ limit: String(TEAM_AUDIT_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return callRoute(WORKSPACE_ROUTES.auditLog, {
+        path: appPath('teamAuditLog', { teamId }),
+        query,
+        signal,
+      });
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
@@ -51,32 +46,39 @@ export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['invitation', token],
     queryFn: ({ signal }) =>
-      apiClient.get<InvitationPreviewResponse>(appPath('invitation', { token }), { signal }),
+      callRoute(WORKSPACE_ROUTES.invitation, { path: appPath('invitation', { token }), signal }),
     retry: false,
   });
 
 const member = (teamId: string, userId: string) => ({ teamId, userId });
 
 export const workspacesApi = {
-  select: (workspaceId: string) =>
-    apiClient.put<MessageResponse>(APP_PATHS.selectWorkspace.path, { workspaceId }),
-  createTeam: (body: CreateTeamBody) => apiClient.post<CreateTeamResponse>(APP_PATHS.createTeam.path, body),
+  select: (workspaceId: string) => callRoute(WORKSPACE_ROUTES.select, { body: { workspaceId } }),
+  createTeam: (body: CreateTeamBody) => callRoute(WORKSPACE_ROUTES.createTeam, { body }),
   updateTeam: (teamId: string, body: UpdateTeamBody) =>
-    apiClient.patch<{ team: Team; message: string }>(appPath('updateTeam', { teamId }), body),
+    callRoute(WORKSPACE_ROUTES.updateTeam, { path: appPath('updateTeam', { teamId }), body }),
   deleteTeam: (teamId: string, body: DeleteTeamBody) =>
-    apiClient.delete<MessageResponse>(appPath('deleteTeam', { teamId }), body),
+    callRoute(WORKSPACE_ROUTES.deleteTeam, { path: appPath('deleteTeam', { teamId }), body }),
   invite: (teamId: string, body: InviteMemberBody) =>
-    apiClient.post<InviteMemberResponse>(appPath('inviteMember', { teamId }), body),
+    callRoute(WORKSPACE_ROUTES.invite, { path: appPath('inviteMember', { teamId }), body }),
   revokeInvitation: (teamId: string, invitationId: string) =>
-    apiClient.delete<MessageResponse>(appPath('revokeInvitation', { teamId, invitationId })),
+    callRoute(WORKSPACE_ROUTES.revokeInvitation, {
+      path: appPath('revokeInvitation', { teamId, invitationId }),
+    }),
   changeRole: (teamId: string, userId: string, role: WorkspaceRole) =>
-    apiClient.patch<MessageResponse>(appPath('updateMember', member(teamId, userId)), { role }),
+    callRoute(WORKSPACE_ROUTES.updateMember, {
+      path: appPath('updateMember', member(teamId, userId)),
+      body: { role },
+    }),
   removeMember: (teamId: string, userId: string) =>
-    apiClient.delete<MessageResponse>(appPath('removeMember', member(teamId, userId))),
+    callRoute(WORKSPACE_ROUTES.removeMember, { path: appPath('removeMember', member(teamId, userId)) }),
   transferOwnership: (teamId: string, userId: string) =>
-    apiClient.post<MessageResponse>(appPath('transferOwnership', { teamId }), { userId }),
+    callRoute(WORKSPACE_ROUTES.transferOwnership, {
+      path: appPath('transferOwnership', { teamId }),
+      body: { userId },
+    }),
   acceptInvitation: (token: string) =>
-    apiClient.post<AcceptInvitationResponse>(appPath('acceptInvitation', { token })),
+    callRoute(WORKSPACE_ROUTES.acceptInvitation, { path: appPath('acceptInvitation', { token }) }),
 };
 
 /**
