@@ -1,12 +1,7 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FAKE_STRIPE_KEY,
-  FAKE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../../test/fake-stripe.ts';
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startCheckout } from './checkout.ts';
@@ -46,11 +41,7 @@ describe.each(['personal', 'team'] as const)(
 
     beforeAll(async () => {
       stripe = await startFakeStripe();
-      runtime = await createTestRuntime({
-        STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.baseUrl,
-      });
+      runtime = await createTestRuntime(stripe.serverConfig);
     });
     afterAll(async () => {
       await runtime.close();
@@ -58,13 +49,7 @@ describe.each(['personal', 'team'] as const)(
     });
 
     const sessionIdOf = (url: string) => url.split('/').pop() as string;
-    const webhook = (event: { payload: string; header: string }) =>
-      runtime.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        payload: event.payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-      });
+    const webhook = (event: { payload: string; header: string }) => deliverStripeEvent(runtime, event);
 
     it('creates a Checkout Session for the pack: price in cents, credits in metadata, return URLs', async () => {
       const account = await signedInAccount(runtime, owner);
