@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 
 /**
  * Run (f): what the gateway adds to a sync call. The same image call twice against a fake kie.ai
@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto';
  * wait for its callback, read recordInfo, download the result. Both with the same client loop,
  * `connections` calls in flight. The overhead is the difference of the percentiles.
  */
+
+/** One load run's numbers, whether autocannon's (bench/api.ts) or `runLoops`'. */
 export interface LoopResult {
   name: string;
   requestsPerSecond: number;
@@ -20,7 +22,9 @@ export interface LoopResult {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
 /** `connections` loops calling `once` back to back for `durationS` (after a warm-up), timed per call. */
 export async function runLoops(
@@ -68,8 +72,8 @@ export async function startCallbackReceiver(port: number) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const taskId = (JSON.parse(Buffer.concat(chunks).toString() || '{}') as { data?: { taskId?: string } }).data
-        ?.taskId;
+      const taskId = (JSON.parse(Buffer.concat(chunks).toString() || '{}') as { data?: { taskId?: string } })
+        .data?.taskId;
       response.end('{"received":true}');
       if (!taskId) return;
       const resolve = waiting.get(taskId);
