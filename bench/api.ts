@@ -41,15 +41,6 @@ const WARMUP_S = 2;
 const IMAGE_CONNECTIONS = 4;
 const log = pino({ level: 'warn' });
 
-interface Result {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
-
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (
@@ -78,7 +69,11 @@ async function stopChild(child: ChildProcess) {
   await once(child, 'exit');
 }
 
-async function load(name: string, options: autocannon.Options, connections = CONNECTIONS): Promise<Result> {
+async function load(
+  name: string,
+  options: autocannon.Options,
+  connections = CONNECTIONS,
+): Promise<LoopResult> {
   await autocannon({ ...options, connections, duration: WARMUP_S });
   const result = await autocannon({ ...options, connections, duration: DURATION_S });
   return {
@@ -96,7 +91,7 @@ async function load(name: string, options: autocannon.Options, connections = CON
  * task row through the same charger the gateway uses (concurrent calls of one account coalesced
  * into one statement), 64 at a time from a plain pg pool.
  */
-async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdentity): Promise<Result> {
+async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdentity): Promise<LoopResult> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   pool.on('error', () => {});
   const charger = createCharger(pool);

@@ -10,6 +10,8 @@ import http from 'node:http';
  * wait for its callback, read recordInfo, download the result. Both with the same client loop,
  * `connections` calls in flight. The overhead is the difference of the percentiles.
  */
+
+/** One load run's numbers, whether autocannon's (bench/api.ts) or `runLoops`'. */
 export interface LoopResult {
   name: string;
   requestsPerSecond: number;

@@ -23,3 +23,22 @@ export async function pollStates(
   }
   return states;
 }
+
+/** An image job as the gateway hands it to an engine: a 1:1 PNG unless `extra` says otherwise. */
+export const imageInput = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
+  service: 'image',
+  request: { prompt, output_format: 'png', image_size: '1:1', ...extra },
+});
+
+/** A video job as the gateway hands it to an engine: fast, 16:9, translated, no fallback unless `extra` says otherwise. */
+export const videoInput = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
+  service: 'video',
+  request: {
+    prompt,
+    model: 'fast',
+    aspectRatio: '16:9',
+    enableFallback: false,
+    enableTranslation: true,
+    ...extra,
+  },
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import Stripe from 'stripe';
 import { readBody, replyJson, startLocalServer } from './local-server.ts';
+import type { TestRuntime } from './test-runtime.ts';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_conduit';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_conduit';
@@ -261,6 +262,12 @@ export async function startFakeStripe() {
   const declining = new Set<string>();
   return {
     baseUrl,
+    /** The settings that point a runtime's Stripe client at this server. */
+    serverConfig: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: baseUrl,
+    },
     requests,
     sessions,
     customers,
@@ -349,3 +356,18 @@ export async function startFakeStripe() {
   };
 }
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/**
+ * Delivers an event (`signedEvent`, `signedIntentEvent`) to the runtime's webhook endpoint, as
+ * Stripe does; without a `header`, unsigned.
+ */
+export const deliverStripeEvent = (runtime: TestRuntime, event: { payload: string; header?: string }) =>
+  runtime.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: event.payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(event.header && { 'stripe-signature': event.header }),
+    },
+  });

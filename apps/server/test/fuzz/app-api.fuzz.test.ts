@@ -2,7 +2,7 @@ import { APP_PATHS, type AppRouteId, CREDIT_PACKAGE_NAMES, WAITLIST_FIELDS } fro
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../accounts.ts';
-import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../fake-stripe.ts';
+import { type FakeStripe, startFakeStripe } from '../fake-stripe.ts';
 import { createPaidAccount, postWithKey, sessionCookieFor } from '../paid-account.ts';
 import { createSteadyEngine } from '../steady-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
@@ -250,14 +250,7 @@ describe(`app API under hostile requests (fast-check seed ${FUZZ_SEED})`, () => 
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    runtime = await createTestRuntime(
-      {
-        STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.baseUrl,
-      },
-      { engine: createSteadyEngine() },
-    );
+    runtime = await createTestRuntime(stripe.serverConfig, { engine: createSteadyEngine() });
     const user = await createPaidAccount(runtime.services, { credits: 50 });
     const admin = await signedInAccount(runtime, 'super_admin');
     cookies.user = await sessionCookieFor(runtime.services, user.userId);

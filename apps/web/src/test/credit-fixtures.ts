@@ -1,4 +1,5 @@
 import {
+  type AutoTopUpResponse,
   CREDIT_PACKAGES,
   type CreditsResponse,
   type Payment,
@@ -53,6 +54,19 @@ export function makeSandboxCheckout(overrides: Partial<SandboxCheckout> = {}): S
     status: 'open',
     email: 'ada@example.com',
     saveCard: false,
+    ...overrides,
+  };
+}
+
+/** Auto top-up off, with no saved card and nothing bought automatically yet, unless `overrides` say otherwise. */
+export function makeAutoTopUp(overrides: Partial<AutoTopUpResponse> = {}): AutoTopUpResponse {
+  return {
+    settings: null,
+    card: null,
+    topUpsThisMonth: 0,
+    failuresInARow: 0,
+    turnedOffAfterFailures: false,
+    lastTopUp: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { deliverStripeEvent } from '../../../test/fake-stripe.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { UPSTREAM_LOW_BALANCE } from './get-health.ts';
 import { LEDGER_AUDIT_QUEUE, runLedgerCheck } from './ledger-audit.ts';
@@ -65,12 +66,7 @@ describe('health with the kie engine and Stripe webhooks configured', () => {
   it('counts Stripe webhook deliveries this process refused in the last 24 hours', async () => {
     const before = (await health()).check('payment_webhooks');
     expect(before).toMatchObject({ status: 'ok', value: 0 });
-    const forged = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      payload: '{"id":"evt_forged"}',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
-    });
+    const forged = await deliverStripeEvent(runtime, { payload: '{"id":"evt_forged"}', header: 't=1,v1=00' });
     expect(forged.statusCode).toBe(400);
     const after = (await health()).check('payment_webhooks');
     expect(after).toEqual({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * Low-balance alerts: one row per threshold a workspace chose. An armed alert fires once when the
@@ -13,9 +13,7 @@ export const balanceAlerts = pgTable(
   'balance_alerts',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    workspaceId: workspaceRef(),
     threshold: integer('threshold').notNull(),
     isArmed: boolean('is_armed').notNull().default(true),
     lastFiredAt: timestamptz('last_fired_at'),

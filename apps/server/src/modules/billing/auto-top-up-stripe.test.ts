@@ -1,12 +1,7 @@
 import { appPath } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
-import {
-  FAKE_STRIPE_KEY,
-  FAKE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../../test/fake-stripe.ts';
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { ledgerCheck } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -23,9 +18,7 @@ let provider: CheckoutProvider;
 stripe = await startFakeStripe();
 withRuntimeAndInbox(
   {
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.baseUrl,
+    ...stripe.serverConfig,
     AUTO_TOPUP_INTERVAL_S: '0',
     AUTO_TOPUP_RETRY_S: '600',
   },
@@ -36,13 +29,7 @@ withRuntimeAndInbox(
   },
 );
 
-const webhook = (event: { payload: string; header: string }) =>
-  runtime.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    payload: event.payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-  });
+const webhook = (event: { payload: string; header: string }) => deliverStripeEvent(runtime, event);
 
 /** A customer who bought a pack on Stripe's page with "Save this card" ticked, and turned auto top-up on. */
 async function customerWithSavedCard(details = true) {

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorOf, pollStates } from '../../../test/engine-calls.ts';
+import { errorOf, imageInput, pollStates, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { createFalEngine, type FalEngine } from './fal-engine.ts';
 
 let fake: FakeFal;
 let engine: FalEngine;
-
-const image = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
-  service: 'image',
-  request: { prompt, output_format: 'png', image_size: '16:9', ...extra },
-});
-const video = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
-  service: 'video',
-  request: {
-    prompt,
-    model: 'fast',
-    aspectRatio: '9:16',
-    enableFallback: false,
-    enableTranslation: true,
-    ...extra,
-  },
-});
 
 const settle = (service: MediaInput['service'], upstreamId: string) =>
   pollStates(engine, service, upstreamId);
@@ -37,7 +21,9 @@ beforeEach(() => {
 
 describe('fal engine: the queue API contract', () => {
   it('image: submits nano-banana with our key, is queued, in progress, then answers the image URL', async () => {
-    const { upstreamId } = await engine.startJob(image('a red kite'), { taskId: 'task_1' });
+    const { upstreamId } = await engine.startJob(imageInput('a red kite', { image_size: '16:9' }), {
+      taskId: 'task_1',
+    });
     const submitted = fake.submitted.at(-1);
     expect(submitted).toMatchObject({
       model: 'fal-ai/nano-banana',
@@ -55,18 +41,22 @@ describe('fal engine: the queue API contract', () => {
   });
 
   it('image with image_urls goes to the edit model; video picks fast or standard, image-to-video with an image', async () => {
-    await engine.startJob(image('bluer', { image_urls: ['https://example.com/a.png'] }), { taskId: 't' });
+    await engine.startJob(imageInput('bluer', { image_urls: ['https://example.com/a.png'] }), {
+      taskId: 't',
+    });
     expect(fake.submitted.at(-1)).toMatchObject({
       model: 'fal-ai/nano-banana/edit',
       body: { image_urls: ['https://example.com/a.png'] },
     });
-    await engine.startJob(video('waves', { model: 'standard', seeds: 12345 }), { taskId: 't' });
+    await engine.startJob(videoInput('waves', { model: 'standard', seeds: 12345, aspectRatio: '9:16' }), {
+      taskId: 't',
+    });
     expect(fake.submitted.at(-1)).toMatchObject({
       model: 'fal-ai/veo3',
       body: { prompt: 'waves', aspect_ratio: '9:16', seed: 12345 },
     });
     const { upstreamId } = await engine.startJob(
-      video('animate', { imageUrls: ['https://example.com/b.png'], aspectRatio: 'Auto' }),
+      videoInput('animate', { imageUrls: ['https://example.com/b.png'], aspectRatio: 'Auto' }),
       { taskId: 't' },
     );
     expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3/fast/image-to-video');
@@ -79,13 +69,13 @@ describe('fal engine: the queue API contract', () => {
   });
 
   it('a request that completes with an error fails, without the upstream id in the reason', async () => {
-    const { upstreamId } = await engine.startJob(image('please fail'), { taskId: 't' });
+    const { upstreamId } = await engine.startJob(imageInput('please fail'), { taskId: 't' });
     const states = await settle('image', upstreamId);
     expect(states.at(-1)).toEqual({ state: 'failed', reason: 'Generation failed for request' });
   });
 
   it('422 at submit is a rejection with the cleaned reason; Sora is not a fal service', async () => {
-    const rejected = await errorOf(engine.startJob(image('reject me'), { taskId: 't' }));
+    const rejected = await errorOf(engine.startJob(imageInput('reject me'), { taskId: 't' }));
     expect(rejected).toBeInstanceOf(UpstreamRejected);
     expect(rejected.message).toBe('The prompt was flagged');
     const sora = await errorOf(
@@ -99,28 +89,28 @@ describe('fal engine: the queue API contract', () => {
 
   it('429, 5xx, 401, slow and unreachable are retry-later (UpstreamUnavailable)', async () => {
     fake.failNext('submit', { status: 429, detail: 'Too many requests', retryAfter: '3' });
-    const limited = await errorOf(engine.startJob(image('busy'), { taskId: 't' }));
+    const limited = await errorOf(engine.startJob(imageInput('busy'), { taskId: 't' }));
     expect(limited).toBeInstanceOf(UpstreamUnavailable);
     expect(limited.retryAfterMs).toBe(3_000);
     fake.failNext('submit', { status: 503, detail: 'Service Unavailable' });
-    expect(await errorOf(engine.startJob(image('down'), { taskId: 't' }))).toBeInstanceOf(
+    expect(await errorOf(engine.startJob(imageInput('down'), { taskId: 't' }))).toBeInstanceOf(
       UpstreamUnavailable,
     );
     const wrongKey = createFalEngine({ FAL_KEY: 'wrong', FAL_BASE_URL: fake.url });
-    const refused = await errorOf(wrongKey.startJob(image('mine'), { taskId: 't' }));
+    const refused = await errorOf(wrongKey.startJob(imageInput('mine'), { taskId: 't' }));
     expect(refused).toBeInstanceOf(UpstreamUnavailable);
     expect(refused.retryAfterMs).toBe(60_000);
     fake.slowMs = 1_500;
-    const slow = await errorOf(engine.startJob(image('slow one'), { taskId: 't' }));
+    const slow = await errorOf(engine.startJob(imageInput('slow one'), { taskId: 't' }));
     expect(slow.message).toBe('fal.ai submit timed out');
     const nowhere = createFalEngine({ FAL_KEY: 'k', FAL_BASE_URL: 'http://127.0.0.1:9' });
-    expect((await errorOf(nowhere.startJob(image('x'), { taskId: 't' }))).message).toBe(
+    expect((await errorOf(nowhere.startJob(imageInput('x'), { taskId: 't' }))).message).toBe(
       'fal.ai submit unreachable',
     );
   });
 
   it('a status poll that fails is retry-later; an upstream id off the queue host is never fetched with our key', async () => {
-    const { upstreamId } = await engine.startJob(image('patience'), { taskId: 't' });
+    const { upstreamId } = await engine.startJob(imageInput('patience'), { taskId: 't' });
     fake.failNext('status', { status: 502, detail: 'Bad Gateway' });
     expect(await errorOf(engine.pollJob('image', upstreamId))).toBeInstanceOf(UpstreamUnavailable);
     expect((await settle('image', upstreamId)).at(-1)?.state).toBe('succeeded');

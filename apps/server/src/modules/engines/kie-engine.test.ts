@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pollStates } from '../../../test/engine-calls.ts';
+import { imageInput, pollStates, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { rejectionOf } from '../../../test/rejection.ts';
@@ -29,21 +29,6 @@ const engineFor = (apiKey = fake.apiKey, options: KieEngineOptions = {}, baseUrl
     { ...FAST, ...options },
   );
 
-const image = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
-  service: 'image',
-  request: { prompt, output_format: 'png', image_size: '1:1', ...extra },
-});
-const video = (prompt: string, extra: Record<string, unknown> = {}): MediaInput => ({
-  service: 'video',
-  request: {
-    prompt,
-    model: 'fast',
-    aspectRatio: '16:9',
-    enableFallback: false,
-    enableTranslation: true,
-    ...extra,
-  },
-});
 const sora = (videoUrl: string): MediaInput => ({ service: 'sora', request: { video_url: videoUrl } });
 
 beforeAll(async () => {
@@ -59,7 +44,7 @@ describe('kie engine: the bodies it sends', () => {
   it('image: nano-banana without image_urls, nano-banana-edit with them; our key, no callback, no task id', async () => {
     const engine = engineFor();
     await engine.startJob(
-      image('a red fox', { image_size: '16:9', callBackUrl: 'https://customer.example/hook' }),
+      imageInput('a red fox', { image_size: '16:9', callBackUrl: 'https://customer.example/hook' }),
       {
         taskId: 'task_ours00000000000',
         callBackUrl: 'https://conduit.example/cb',
@@ -72,7 +57,7 @@ describe('kie engine: the bodies it sends', () => {
     expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${fake.apiKey}`);
 
     const urls = ['https://img.example/a.png', 'https://img.example/b.png'];
-    await engine.startJob(image('make it blue', { image_urls: urls, output_format: 'jpeg' }), {
+    await engine.startJob(imageInput('make it blue', { image_urls: urls, output_format: 'jpeg' }), {
       taskId: 'task_ours00000000001',
     });
     expect(fake.created.at(-1)?.body).toEqual({
@@ -85,7 +70,7 @@ describe('kie engine: the bodies it sends', () => {
   it('video: standard is veo3, fast is veo3_fast, the Veo fields pass as they are', async () => {
     const engine = engineFor();
     await engine.startJob(
-      video('waves at dusk', {
+      videoInput('waves at dusk', {
         model: 'standard',
         aspectRatio: '9:16',
         imageUrls: ['https://img.example/first.png'],
@@ -108,7 +93,7 @@ describe('kie engine: the bodies it sends', () => {
       enableTranslation: false,
       watermark: 'Conduit',
     });
-    await engine.startJob(video('a fox running'), { taskId: 'task_ours00000000003' });
+    await engine.startJob(videoInput('a fox running'), { taskId: 'task_ours00000000003' });
     expect(fake.created.at(-1)?.body).toEqual({
       prompt: 'a fox running',
       model: 'veo3_fast',
@@ -132,7 +117,7 @@ describe('kie engine: the bodies it sends', () => {
 describe('kie engine: polling', () => {
   it('image: waiting, generating, then the result URL, which serves the file', async () => {
     const engine = engineFor();
-    const { upstreamId } = await engine.startJob(image('a lighthouse'), { taskId: 't' });
+    const { upstreamId } = await engine.startJob(imageInput('a lighthouse'), { taskId: 't' });
     const states = await pollStates(engine, 'image', upstreamId);
     expect(states.slice(0, 2)).toEqual([
       { state: 'pending', detail: 'waiting' },
@@ -147,7 +132,7 @@ describe('kie engine: polling', () => {
 
   it('video and sora: pending while generating, then MP4 URLs', async () => {
     const engine = engineFor();
-    for (const input of [video('a calm sea'), sora('https://sora.chatgpt.com/p/s_1')]) {
+    for (const input of [videoInput('a calm sea'), sora('https://sora.chatgpt.com/p/s_1')]) {
       const { upstreamId } = await engine.startJob(input, { taskId: 't' });
       const states = await pollStates(engine, input.service, upstreamId);
       expect(states.map((s) => s.state)).toEqual(['pending', 'pending', 'succeeded']);
@@ -159,8 +144,8 @@ describe('kie engine: polling', () => {
     const engine = engineFor();
     fake.pendingPolls = 0;
     for (const input of [
-      image('please fail'),
-      video('please fail'),
+      imageInput('please fail'),
+      videoInput('please fail'),
       sora('https://sora.chatgpt.com/p/fail'),
     ]) {
       const { upstreamId } = await engine.startJob(input, { taskId: 't' });
@@ -173,7 +158,7 @@ describe('kie engine: polling', () => {
   it('a success without result URLs is a failure (refunded), not a crash', async () => {
     const engine = engineFor();
     fake.pendingPolls = 0;
-    const { upstreamId } = await engine.startJob(image('empty please'), { taskId: 't' });
+    const { upstreamId } = await engine.startJob(imageInput('empty please'), { taskId: 't' });
     expect(await engine.pollJob('image', upstreamId)).toEqual({
       state: 'failed',
       reason: 'The generation finished without a result',
@@ -213,18 +198,20 @@ describe('kie engine: errors', () => {
   ];
   it.each(cases)('$name -> $type.name', async ({ failure, type, retryAfterMs }) => {
     fake.failNext('createTask', failure);
-    const error = await rejectionOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
+    const error = await rejectionOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
     expect(error).toBeInstanceOf(type);
     if (retryAfterMs !== undefined) expect(error.retryAfterMs).toBe(retryAfterMs);
   });
 
   it('problems with our own account (401, 402, 505) retry later and are logged at error level', async () => {
-    const wrongKey = await rejectionOf(engineFor('not-our-key').startJob(image('a cat'), { taskId: 't' }));
+    const wrongKey = await rejectionOf(
+      engineFor('not-our-key').startJob(imageInput('a cat'), { taskId: 't' }),
+    );
     expect(wrongKey).toBeInstanceOf(UpstreamUnavailable);
     fake.failNext('createTask', { code: 402, msg: 'Credits insufficient' });
     fake.failNext('generate', { code: 505, msg: 'The feature is disabled' });
-    await rejectionOf(engineFor().startJob(image('a cat'), { taskId: 't' }));
-    await rejectionOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
+    await rejectionOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
+    await rejectionOf(engineFor().startJob(videoInput('a cat'), { taskId: 't' }));
     expect(logged.map((line) => [line.level, line.code, line.upstreamMessage])).toEqual([
       [50, 401, 'You do not have access permissions'],
       [50, 402, 'Credits insufficient'],
@@ -234,7 +221,7 @@ describe('kie engine: errors', () => {
   });
 
   it('a rejection carries the upstream reason (msg or message) without its links or ids', async () => {
-    for (const input of [image('reject me'), video('reject me')]) {
+    for (const input of [imageInput('reject me'), videoInput('reject me')]) {
       const error = await rejectionOf(engineFor().startJob(input, { taskId: 't' }));
       expect(error).toBeInstanceOf(UpstreamRejected);
       expect(error.message).toBe('Prompt violates the content policy');
@@ -243,19 +230,19 @@ describe('kie engine: errors', () => {
       code: 422,
       msg: `imageUrls could not be read for task 3f2a9c1b7d6e4f508a1b2c3d4e5f6a7b with key ${fake.apiKey}`,
     });
-    const error = await rejectionOf(engineFor().startJob(video('a cat'), { taskId: 't' }));
+    const error = await rejectionOf(engineFor().startJob(videoInput('a cat'), { taskId: 't' }));
     expect(error.message).toBe('imageUrls could not be read for task with key');
   });
 
   it('unreachable, slow and unreadable upstreams are retry-later', async () => {
     const unreachable = await rejectionOf(
-      engineFor(fake.apiKey, {}, 'http://127.0.0.1:9').startJob(image('a cat'), { taskId: 't' }),
+      engineFor(fake.apiKey, {}, 'http://127.0.0.1:9').startJob(imageInput('a cat'), { taskId: 't' }),
     );
     expect(unreachable).toBeInstanceOf(UpstreamUnavailable);
     fake.slowMs = 1_000;
     const started = Date.now();
     const slow = await rejectionOf(
-      engineFor(fake.apiKey, { requestTimeoutMs: 150 }).startJob(image('slow cat'), { taskId: 't' }),
+      engineFor(fake.apiKey, { requestTimeoutMs: 150 }).startJob(imageInput('slow cat'), { taskId: 't' }),
     );
     expect(slow).toBeInstanceOf(UpstreamUnavailable);
     expect(slow.message).toMatch(/timed out/);

@@ -3,10 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { users } from '../auth/schema.ts';
-import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import { changesBudget, keyControlColumns } from './key-controls-input.ts';
 import { encryptApiKey, hashApiKey, newApiKey } from './key-crypto.ts';
-import { type KeyActor, type KeysContext, keyName, toApiKey } from './keys.ts';
+import { type KeyActor, type KeysContext, keyName, recordKeyEvent, toApiKey } from './keys.ts';
 import { type ApiKeyRow, apiKeys } from './schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,13 +32,7 @@ async function withLockedKey(
       .for('no key update');
     if (!current) throw new NotFound('API key not found');
     const changed = await change(tx, current);
-    await recordTeamEvent(tx, {
-      workspace: actor.workspace,
-      actorId: actor.user.id,
-      action,
-      details: { keyId, keyName: changed.row.name, ...changed.details },
-      at: ctx.clock.now(),
-    });
+    await recordKeyEvent(tx, ctx, actor, action, changed.row, changed.details);
     const [owner] = current.createdBy
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.createdBy))
       : [];

@@ -10,7 +10,7 @@ import {
   spendPeriodLabel,
 } from '@conduit/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import type { Db, DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
@@ -77,6 +77,24 @@ export interface KeyActor {
   user: { id: string; email: string };
 }
 
+/** Records what the actor did to a key in the team's audit log, in the transaction of the change. */
+export function recordKeyEvent(
+  tx: DbOrTx,
+  ctx: KeysContext,
+  actor: KeyActor,
+  action: 'key.created' | 'key.updated' | 'key.rolled' | 'key.deleted',
+  key: { id: string; name: string },
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return recordTeamEvent(tx, {
+    workspace: actor.workspace,
+    actorId: actor.user.id,
+    action,
+    details: { keyId: key.id, keyName: key.name, ...details },
+    at: ctx.clock.now(),
+  });
+}
+
 export function keyName(input: CreateKeyBody): string {
   const name = input.keyName?.trim() ?? '';
   if (!name) throw new ValidationFailed(KEY_TEXTS.nameRequired, 'keyName');
@@ -126,13 +144,7 @@ export async function createKey(ctx: KeysContext, actor: KeyActor, input: Create
       })
       .returning();
     const keyRow = created as ApiKeyRow;
-    await recordTeamEvent(tx, {
-      workspace: actor.workspace,
-      actorId: actor.user.id,
-      action: 'key.created',
-      details: { keyId: keyRow.id, keyName: keyRow.name },
-      at: ctx.clock.now(),
-    });
+    await recordKeyEvent(tx, ctx, actor, 'key.created', keyRow);
     return keyRow;
   });
   return toApiKey(ctx, row, actor.user.email);
@@ -149,13 +161,7 @@ export async function deleteKey(ctx: KeysContext, actor: KeyActor, keyId: string
       )
       .returning({ id: apiKeys.id, name: apiKeys.name });
     if (!deleted) throw new NotFound('API key not found');
-    await recordTeamEvent(tx, {
-      workspace: actor.workspace,
-      actorId: actor.user.id,
-      action: 'key.deleted',
-      details: { keyId: deleted.id, keyName: deleted.name },
-      at: ctx.clock.now(),
-    });
+    await recordKeyEvent(tx, ctx, actor, 'key.deleted', deleted);
   });
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * API keys. The key itself is shown to its owner whenever they look (the click-to-copy list of
@@ -15,9 +15,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    workspaceId: workspaceRef(),
     /** Who created the key; the key belongs to the workspace and outlives their membership. */
     createdBy: text('created_by').references(() => users.id),
     name: text('name').notNull(),

@@ -1,12 +1,7 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FAKE_STRIPE_KEY,
-  FAKE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../../test/fake-stripe.ts';
+import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startCheckout } from './checkout.ts';
@@ -24,6 +19,8 @@ async function signedInAccount(runtime: TestRuntime, owner: 'personal' | 'team' 
     runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } });
   return { ...account, call };
 }
+
+type SignedInAccount = Awaited<ReturnType<typeof signedInAccount>>;
 
 async function purchaseEntries(runtime: TestRuntime, userId: string) {
   const { rows } = await runtime.services.pool.query(
@@ -46,11 +43,7 @@ describe.each(['personal', 'team'] as const)(
 
     beforeAll(async () => {
       stripe = await startFakeStripe();
-      runtime = await createTestRuntime({
-        STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-        STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.baseUrl,
-      });
+      runtime = await createTestRuntime(stripe.serverConfig);
     });
     afterAll(async () => {
       await runtime.close();
@@ -58,13 +51,12 @@ describe.each(['personal', 'team'] as const)(
     });
 
     const sessionIdOf = (url: string) => url.split('/').pop() as string;
-    const webhook = (event: { payload: string; header: string }) =>
-      runtime.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        payload: event.payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-      });
+    /** Starts a checkout of the pack as the account (on the fake Stripe); answers its session id. */
+    const startSession = async (account: SignedInAccount, pack: string) =>
+      sessionIdOf(
+        (await account.call('POST', '/api/payments/create-checkout-session', { package: pack })).json().url,
+      );
+    const webhook = (event: { payload: string; header?: string }) => deliverStripeEvent(runtime, event);
 
     it('creates a Checkout Session for the pack: price in cents, credits in metadata, return URLs', async () => {
       const account = await signedInAccount(runtime, owner);
@@ -115,10 +107,7 @@ describe.each(['personal', 'team'] as const)(
 
     it('verify credits a paid session once, moves the account to Pro, and says so on a repeat', async () => {
       const account = await signedInAccount(runtime, owner);
-      const { url } = (
-        await account.call('POST', '/api/payments/create-checkout-session', { package: 'developer' })
-      ).json();
-      const sessionId = sessionIdOf(url);
+      const sessionId = await startSession(account, 'developer');
 
       const early = await account.call('POST', '/api/payments/verify-payment', { sessionId });
       expect(early.json()).toEqual({
@@ -147,10 +136,7 @@ describe.each(['personal', 'team'] as const)(
 
     it('credits exactly once when one event arrives five times at once alongside the verify call', async () => {
       const account = await signedInAccount(runtime, owner);
-      const { url } = (
-        await account.call('POST', '/api/payments/create-checkout-session', { package: 'pro' })
-      ).json();
-      const sessionId = sessionIdOf(url);
+      const sessionId = await startSession(account, 'pro');
       stripe.pay(sessionId);
       const event = stripe.signedEvent('checkout.session.completed', sessionId);
       const responses = await Promise.all([
@@ -168,10 +154,7 @@ describe.each(['personal', 'team'] as const)(
 
     it('changes nothing for a forged, a replayed or an unsigned webhook (400)', async () => {
       const account = await signedInAccount(runtime, owner);
-      const { url } = (
-        await account.call('POST', '/api/payments/create-checkout-session', { package: 'starter' })
-      ).json();
-      const sessionId = sessionIdOf(url);
+      const sessionId = await startSession(account, 'starter');
       stripe.pay(sessionId);
       const forged = await webhook(
         stripe.signedEvent('checkout.session.completed', sessionId, { secret: 'whsec_wrong' }),
@@ -181,11 +164,8 @@ describe.each(['personal', 'team'] as const)(
           timestamp: Math.floor(Date.now() / 1000) - 301,
         }),
       );
-      const unsigned = await runtime.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
+      const unsigned = await webhook({
         payload: stripe.signedEvent('checkout.session.completed', sessionId).payload,
-        headers: { 'content-type': 'application/json' },
       });
       const tampered = stripe.signedEvent('checkout.session.completed', sessionId);
       const tamperedResponse = await webhook({
@@ -211,13 +191,8 @@ describe.each(['personal', 'team'] as const)(
 
     it('follows delayed payments: processing, then credited on success or failed on failure', async () => {
       const account = await signedInAccount(runtime, owner);
-      const start = async () =>
-        sessionIdOf(
-          (await account.call('POST', '/api/payments/create-checkout-session', { package: 'starter' })).json()
-            .url,
-        );
-      const succeeding = await start();
-      const failing = await start();
+      const succeeding = await startSession(account, 'starter');
+      const failing = await startSession(account, 'starter');
       stripe.pay(succeeding, { delayed: true });
       stripe.pay(failing, { delayed: true });
       await webhook(stripe.signedEvent('checkout.session.completed', succeeding));
@@ -244,18 +219,13 @@ describe.each(['personal', 'team'] as const)(
     it("records an expired session, and verify of another account's session is 404", async () => {
       const buyer = await signedInAccount(runtime, owner);
       const stranger = await signedInAccount(runtime, owner);
-      const sessionId = sessionIdOf(
-        (await buyer.call('POST', '/api/payments/create-checkout-session', { package: 'large' })).json().url,
-      );
+      const sessionId = await startSession(buyer, 'large');
       stripe.pay(sessionId);
       const foreign = await stranger.call('POST', '/api/payments/verify-payment', { sessionId });
       expect(foreign.statusCode).toBe(404);
       expect((await ledgerCheck(runtime.services, stranger.workspaceId)).balance).toBe(20);
 
-      const expiring = sessionIdOf(
-        (await buyer.call('POST', '/api/payments/create-checkout-session', { package: 'starter' })).json()
-          .url,
-      );
+      const expiring = await startSession(buyer, 'starter');
       stripe.expire(expiring);
       await webhook(stripe.signedEvent('checkout.session.expired', expiring));
       const payments = (await buyer.call('GET', '/api/payments')).json().payments;

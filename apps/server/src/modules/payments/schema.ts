@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * One row per checkout started. The ledger's purchase entry references the row's id, and the
@@ -14,9 +14,7 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    workspaceId: workspaceRef(),
     /** Who started the checkout. */
     createdBy: text('created_by').references(() => users.id),
     package: text('package').notNull(),

@@ -39,6 +39,25 @@ const identityOf = (account: PaidAccount): KeyIdentity => ({
   permissions: new Set(['image', 'video', 'sora', 'linkedin']),
 });
 
+type Answer = ChargeResult | { code: string };
+
+/** One 1-credit Sora call of the account through the charger: its result, or the refusal's code. */
+const chargeSora = (
+  charger: ReturnType<typeof createCharger>,
+  account: PaidAccount,
+  videoUrl: string,
+): Promise<Answer> =>
+  charger
+    .charge({
+      ip: '127.0.0.1',
+      identity: identityOf(account),
+      service: 'sora',
+      cost: 1,
+      engine: 'local',
+      request: { video_url: videoUrl },
+    })
+    .catch((error: { code: string }) => ({ code: error.code }));
+
 /** The pool, counting the batch statements it runs (to know the storm really went in batches). */
 function countingBatches(pool: pg.Pool) {
   let batches = 0;
@@ -72,22 +91,12 @@ describe.each([
     const deadKeyAccount = accounts[5] as PaidAccount;
     const { pool, batches } = countingBatches(runtime.services.pool);
     const charger = createCharger(pool);
-    const charge = (account: PaidAccount, index: number): Promise<ChargeResult | { code: string }> =>
-      charger
-        .charge({
-          ip: '127.0.0.1',
-          identity: identityOf(account),
-          service: 'sora',
-          cost: 1,
-          engine: 'local',
-          request: { video_url: `https://sora.chatgpt.com/p/${index}` },
-        })
-        .catch((error: { code: string }) => ({ code: error.code }));
-
-    const storm: Promise<ChargeResult | { code: string }>[] = [];
+    const storm: Promise<Answer>[] = [];
     for (let round = 0; round < callsEach; round += 1) {
       accounts.forEach((account, index) => {
-        storm.push(charge(account, round * accountCount + index));
+        storm.push(
+          chargeSora(charger, account, `https://sora.chatgpt.com/p/${round * accountCount + index}`),
+        );
         // The key dies while the storm is under way: its later calls are refused, none overspends.
         if (round === 0 && account === deadKeyAccount) {
           void runtime.services.pool.query('update api_keys set deleted_at = now() where id = $1', [
@@ -155,22 +164,10 @@ describe('calls of keys with budgets, many accounts at once', () => {
     );
     const { pool, batches } = countingBatches(runtime.services.pool);
     const charger = createCharger(pool);
-    const storm: Promise<ChargeResult | { code: string }>[] = [];
+    const storm: Promise<Answer>[] = [];
     for (let round = 0; round < callsEach; round += 1) {
-      for (const account of accounts) {
-        storm.push(
-          charger
-            .charge({
-              ip: '127.0.0.1',
-              identity: identityOf(account),
-              service: 'sora',
-              cost: 1,
-              engine: 'local',
-              request: { video_url: 'https://sora.chatgpt.com/p/budget' },
-            })
-            .catch((error: { code: string }) => ({ code: error.code })),
-        );
-      }
+      for (const account of accounts)
+        storm.push(chargeSora(charger, account, 'https://sora.chatgpt.com/p/budget'));
     }
     const answers = await Promise.all(storm);
     expect(batches()).toBeGreaterThan(0);

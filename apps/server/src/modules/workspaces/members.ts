@@ -1,11 +1,11 @@
-import { TEAM_TEXTS, type WorkspaceRole } from '@conduit/contracts';
+import { TEAM_TEXTS, type TeamAuditAction, type WorkspaceRole } from '@conduit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
 import { workspaceMembers } from './schema.ts';
 import { ownerCount, teamFor } from './team-access.ts';
-import { recordTeamEvent } from './team-audit.ts';
+import { recordTeamEvent, type TeamAuditInput } from './team-audit.ts';
 import type { TeamsContext } from './teams.ts';
 
 /** The membership row of `userId` in the team. */
@@ -23,6 +23,16 @@ async function memberRole(tx: DbOrTx, teamId: string, userId: string): Promise<W
   if (!member) throw new NotFound(TEAM_TEXTS.memberNotFound);
   return member.role as WorkspaceRole;
 }
+
+/** Records what the actor did to a member (`details.userId`) in the team's log, in the change's transaction. */
+const recordMemberEvent = (
+  tx: DbOrTx,
+  ctx: TeamsContext,
+  team: TeamAuditInput['workspace'],
+  actorId: string,
+  action: TeamAuditAction,
+  details: { userId: string } & Record<string, unknown>,
+) => recordTeamEvent(tx, { workspace: team, actorId, action, details, at: ctx.clock.now() });
 
 /** Only owners touch owners: make one, change one, remove one. */
 function assertMayTouch(actorRole: WorkspaceRole, ...roles: WorkspaceRole[]) {
@@ -45,13 +55,7 @@ export async function changeRole(
     if (from === role) return;
     if (from === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
     await setMemberRole(tx, team.id, userId, role);
-    await recordTeamEvent(tx, {
-      workspace: team,
-      actorId,
-      action: 'member.role_changed',
-      details: { userId, from, to: role },
-      at: ctx.clock.now(),
-    });
+    await recordMemberEvent(tx, ctx, team, actorId, 'member.role_changed', { userId, from, to: role });
   });
 }
 
@@ -70,12 +74,9 @@ export async function removeMember(ctx: TeamsContext, actorId: string, teamId: s
     if (!isLeaving) assertMayTouch(access.role, role);
     if (role === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
     await tx.delete(workspaceMembers).where(membership(team.id, userId));
-    await recordTeamEvent(tx, {
-      workspace: team,
-      actorId,
-      action: isLeaving ? 'member.left' : 'member.removed',
-      details: { userId, role },
-      at: ctx.clock.now(),
+    await recordMemberEvent(tx, ctx, team, actorId, isLeaving ? 'member.left' : 'member.removed', {
+      userId,
+      role,
     });
     await notifySessionsChanged(tx, userId);
   });
@@ -90,12 +91,10 @@ export async function transferOwnership(ctx: TeamsContext, actorId: string, team
     const from = await memberRole(tx, team.id, userId);
     await setMemberRole(tx, team.id, userId, 'owner');
     await setMemberRole(tx, team.id, actorId, 'admin');
-    await recordTeamEvent(tx, {
-      workspace: team,
-      actorId,
-      action: 'ownership.transferred',
-      details: { userId, from, previousOwner: actorId },
-      at: ctx.clock.now(),
+    await recordMemberEvent(tx, ctx, team, actorId, 'ownership.transferred', {
+      userId,
+      from,
+      previousOwner: actorId,
     });
   });
 }

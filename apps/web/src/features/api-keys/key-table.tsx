@@ -26,6 +26,19 @@ const ACTIONS: { action: KeyAction; label: string; icon: ComponentType<{ classNa
   { action: 'delete', label: 'Delete', icon: Trash2 },
 ];
 
+/** The columns between the name and "Created by": each shows one cell component of the key. */
+const KEY_CELLS: {
+  column: (typeof COLUMNS)[number];
+  Content: ComponentType<{ apiKey: ApiKey }>;
+  className?: string;
+}[] = [
+  { column: 'Key', Content: KeyValue, className: 'max-sm:col-span-2 sm:max-w-56' },
+  { column: 'Services', Content: ServiceChips },
+  { column: 'Budget', Content: BudgetUsage },
+  { column: 'Last used', Content: LastUsed },
+  { column: 'Expires', Content: Expiry },
+];
+
 function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAction) => void }) {
   return (
     <tr className={ROW_CLASSES}>
@@ -35,21 +48,11 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
       >
         {apiKey.keyName}
       </th>
-      <Cell compact column="Key" className="max-sm:col-span-2 sm:max-w-56">
-        <KeyValue apiKey={apiKey} />
-      </Cell>
-      <Cell compact column="Services">
-        <ServiceChips apiKey={apiKey} />
-      </Cell>
-      <Cell compact column="Budget">
-        <BudgetUsage apiKey={apiKey} />
-      </Cell>
-      <Cell compact column="Last used">
-        <LastUsed apiKey={apiKey} />
-      </Cell>
-      <Cell compact column="Expires">
-        <Expiry apiKey={apiKey} />
-      </Cell>
+      {KEY_CELLS.map(({ column, Content, className }) => (
+        <Cell key={column} compact column={column} className={className}>
+          <Content apiKey={apiKey} />
+        </Cell>
+      ))}
       <Cell compact column="Created by" className="min-w-0">
         {apiKey.createdBy ? (
           <span className="block break-all sm:max-w-28 sm:truncate" title={apiKey.createdBy}>

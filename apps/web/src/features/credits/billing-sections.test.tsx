@@ -1,9 +1,9 @@
 import { type AutoTopUpResponse, BILLING_TEXTS } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
-import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
+import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { makeAutoTopUp, makePayment } from '../../test/credit-fixtures.ts';
+import { openCredits } from '../../test/credits-page.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const CARD = {
@@ -14,39 +14,13 @@ const CARD = {
   savedAt: '2026-11-20T10:00:00.000Z',
 } as const;
 
-function autoTopUp(overrides: Partial<AutoTopUpResponse> = {}): AutoTopUpResponse {
-  return {
-    settings: null,
-    card: null,
-    topUpsThisMonth: 0,
-    failuresInARow: 0,
-    turnedOffAfterFailures: false,
-    lastTopUp: null,
-    ...overrides,
-  };
-}
-
-function openCredits(routes: ApiRoutes = {}) {
-  const api = mockApi({
-    'GET /api/auth/me': { body: { user: makeUser() } },
-    'GET /api/credits': { body: makeCredits() },
-    'GET /api/payments': { body: { payments: [] } },
-    'GET /api/billing/details': { body: { details: null } },
-    'GET /api/billing/auto-top-up': { body: autoTopUp() },
-    ...routes,
-  });
-  const user = userEvent.setup();
-  renderRoute('/app/credits');
-  return { api, user };
-}
-
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 
 describe('credits: auto top-up section', () => {
   it('without a saved card says how to save one; saving sends the settings and shows the answer', async () => {
     const { api, user } = openCredits({
       'PUT /api/billing/auto-top-up': (call) => ({
-        body: autoTopUp({ settings: call.body as AutoTopUpResponse['settings'], card: CARD }),
+        body: makeAutoTopUp({ settings: call.body as AutoTopUpResponse['settings'], card: CARD }),
       }),
     });
     const autoTopUps = await section(BILLING_TEXTS.autoTopUpTitle);
@@ -91,7 +65,7 @@ describe('credits: auto top-up section', () => {
   it('shows the card, this month, the last result and that it was turned off after failures', async () => {
     openCredits({
       'GET /api/billing/auto-top-up': {
-        body: autoTopUp({
+        body: makeAutoTopUp({
           settings: { enabled: false, threshold: 50, package: 'starter', monthlyLimit: 2 },
           card: CARD,
           topUpsThisMonth: 1,

@@ -1,39 +1,13 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeAlerts } from '../../test/alert-fixtures.ts';
-import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
+import { deferred, errorReply, type Reply } from '../../test/api-mock.ts';
 import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
+import { openCredits } from '../../test/credits-page.ts';
 import { recordPageNavigations } from '../../test/page-navigation.ts';
-import { renderRoute } from '../../test/render-route.tsx';
 import { HISTORY_EMPTY, HISTORY_LOAD_FAILED } from './purchase-history.tsx';
 
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_1';
-
-function openCredits(routes: ApiRoutes = {}, path = '/app/credits') {
-  const api = mockApi({
-    'GET /api/auth/me': { body: { user: makeUser() } },
-    'GET /api/credits': { body: makeCredits() },
-    'GET /api/payments': { body: { payments: [] } },
-    'GET /api/alerts': { body: makeAlerts() },
-    'GET /api/billing/details': { body: { details: null } },
-    'GET /api/billing/auto-top-up': {
-      body: {
-        settings: null,
-        card: null,
-        topUpsThisMonth: 0,
-        failuresInARow: 0,
-        turnedOffAfterFailures: false,
-        lastTopUp: null,
-      },
-    },
-    ...routes,
-  });
-  const user = userEvent.setup();
-  const { router } = renderRoute(path);
-  return { api, user, router };
-}
 
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
 

@@ -1,7 +1,6 @@
 import { BILLING_TEXTS, formatCents, MESSAGES, type Receipt, ROUTES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -12,17 +11,9 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { receiptQuery } from './billing-api.ts';
+import { SummaryLine } from './summary-line.tsx';
 
 export const RECEIPT_LOAD_FAILED = 'Failed to load the receipt';
-
-function Line({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-muted text-sm print:text-black">{term}</dt>
-      <dd className="text-right font-medium text-fg print:text-black">{children}</dd>
-    </div>
-  );
-}
 
 function Address({ details }: { details: NonNullable<Receipt['billingDetails']> }) {
   return (
@@ -81,13 +72,22 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </div>
       </section>
       <dl className="mt-8 divide-y divide-border border-border border-y">
-        <Line term="Date paid">{formatDateTime(receipt.paidAt)}</Line>
-        <Line term="Item">{`${receipt.label} credit pack (${formatCount(receipt.credits)} credits)`}</Line>
-        <Line term="Paid with">{receipt.method}</Line>
-        <Line term="Bought by">
+        <SummaryLine isCompact term="Date paid">
+          {formatDateTime(receipt.paidAt)}
+        </SummaryLine>
+        <SummaryLine
+          isCompact
+          term="Item"
+        >{`${receipt.label} credit pack (${formatCount(receipt.credits)} credits)`}</SummaryLine>
+        <SummaryLine isCompact term="Paid with">
+          {receipt.method}
+        </SummaryLine>
+        <SummaryLine isCompact term="Bought by">
           {receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
-        </Line>
-        <Line term="Amount paid">{amount}</Line>
+        </SummaryLine>
+        <SummaryLine isCompact term="Amount paid">
+          {amount}
+        </SummaryLine>
       </dl>
     </article>
   );

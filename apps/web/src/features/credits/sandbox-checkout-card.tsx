@@ -1,6 +1,5 @@
 import { formatCents, PAYMENT_TEXTS, SANDBOX_DEFAULT_CARD, type SandboxCheckout } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
@@ -10,20 +9,12 @@ import { formatCount } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { paymentsApi } from './credits-api.ts';
+import { SummaryLine } from './summary-line.tsx';
 
 export const SANDBOX_DECISION_FAILED = 'Could not complete the test checkout. Please try again.';
 export const CANCELING = 'Canceling...';
 
 type Decision = 'pay' | 'cancel';
-
-function Line({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-3">
-      <dt className="text-muted text-sm">{term}</dt>
-      <dd className="text-right font-medium text-fg">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * What is being bought, with Pay and Cancel. Either answers where Stripe would send the browser
@@ -60,12 +51,12 @@ export function SandboxCheckoutCard({
         {amount}
       </h1>
       <dl className="mt-6 divide-y divide-border border-border border-y">
-        <Line term="Package">{checkout.label}</Line>
-        <Line term="Credits">{formatCount(checkout.credits)}</Line>
-        <Line term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</Line>
-        <Line term="Account">
+        <SummaryLine term="Package">{checkout.label}</SummaryLine>
+        <SummaryLine term="Credits">{formatCount(checkout.credits)}</SummaryLine>
+        <SummaryLine term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</SummaryLine>
+        <SummaryLine term="Account">
           <EmailAddress email={checkout.email} />
-        </Line>
+        </SummaryLine>
       </dl>
       {checkout.saveCard ? (
         <div className="mt-4 space-y-2">

@@ -32,10 +32,9 @@ export function DeleteTeamDialog({
       description={`${credits} are lost and cannot be refunded or moved; its API keys stop working and every member loses access. This cannot be undone.`}
       onClose={onClose}
       onSubmit={() => remove.mutate(undefined)}
-      alert={remove.alert}
+      {...remove.frame}
       submitLabel="Delete team"
       pendingLabel="Deleting..."
-      isPending={remove.isPending}
       canSubmit={confirmName === teamName}
       variant="danger"
     >

@@ -24,10 +24,9 @@ export function LeaveTeamDialog({
       description={`Leave "${teamName}"? You lose access to its balance, keys and usage at once. The keys you created stay with the team.`}
       onClose={onClose}
       onSubmit={() => leave.mutate(undefined)}
-      alert={leave.alert}
+      {...leave.frame}
       submitLabel="Leave team"
       pendingLabel="Leaving..."
-      isPending={leave.isPending}
       variant="danger"
     />
   );

@@ -33,5 +33,7 @@ export function useTeamAction<Input>(
     },
     onError: (error) => setAlert(serverTextOr(error, ACTION_FAILED)),
   });
-  return { ...mutation, alert, setAlert };
+  /** What a FormDialog shows of it: the alert, and the pending label while it runs. */
+  const frame = { alert, isPending: mutation.isPending };
+  return { ...mutation, alert, setAlert, frame };
 }
