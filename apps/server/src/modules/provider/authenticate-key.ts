@@ -125,17 +125,22 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
    */
   const lookUp = batchLookup<string, KeyIdentity>(async (keyHashes) => {
     const { rows } = await pool.query<KeyRow>(
-      `select k.id as key_id, k.name as key_name,
-              case when k.key_hash = any($1::text[]) then k.key_hash else k.previous_key_hash end as matched_hash,
-              case when k.key_hash = any($1::text[]) then null else k.previous_key_expires_at end as valid_until,
+      // Two index lookups (current secrets, then previous ones in their grace), not one OR that
+      // the planner can only answer by scanning every key.
+      `with found as (
+         select id, key_hash as matched_hash, null::timestamptz as valid_until
+           from api_keys where key_hash = any($1::text[])
+         union all
+         select id, previous_key_hash, previous_key_expires_at
+           from api_keys where previous_key_hash = any($1::text[]) and previous_key_expires_at > now()
+       )
+       select k.id as key_id, k.name as key_name, f.matched_hash, f.valid_until,
               k.expires_at, k.ip_allowlist, k.rate_limit_per_minute as key_rate_limit_per_minute,
               k.spend_limit_credits, k.spend_limit_period, k.spent_credits, k.spent_period,
               k.permissions, w.id as workspace_id, w.kind, w.name,
               w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
-         from api_keys k ${LIVE_WORKSPACE_JOIN}
-        where (k.key_hash = any($1::text[])
-               or (k.previous_key_hash = any($1::text[]) and k.previous_key_expires_at > now()))
-          and k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
+         from found f join api_keys k on k.id = f.id ${LIVE_WORKSPACE_JOIN}
+        where k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
       [keyHashes],
     );
     return new Map(rows.map((row) => [row.matched_hash, toIdentity(row)]));
