@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { API_ERRORS, API_KEY_PLACEHOLDER } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { open } from './helpers.ts';
+import { open, watchScripts } from './helpers.ts';
 
 const PUBLIC_TABS = [
   'Overview',
@@ -102,13 +102,7 @@ test.describe('public docs', () => {
   });
 
   test('the first load of /docs carries no schema code; a tab fetches it when opened', async ({ page }) => {
-    // zod names its schema classes in strings ("ZodObject"), minified or not.
-    const scripts: { url: string; hasZod: boolean }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.text().catch(() => '');
-      scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
-    });
+    const scripts = watchScripts(page);
     await open(page, '/docs');
     await expect(page.locator('#errors')).toContainText('INSUFFICIENT_CREDITS');
     await page.waitForLoadState('networkidle');

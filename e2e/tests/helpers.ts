@@ -51,3 +51,17 @@ export async function createApiKeyInUi(page: Page, name: string): Promise<string
   await row.getByRole('button', { name: /^Copy / }).click();
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/**
+ * Records each script the page loads from now on, and whether it carries schema code: zod names
+ * its schema classes in strings ("ZodObject"), minified or not.
+ */
+export function watchScripts(page: Page): { url: string; hasZod: boolean }[] {
+  const scripts: { url: string; hasZod: boolean }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
+  });
+  return scripts;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSevereA11yViolations, open } from './helpers.ts';
+import { expectNoSevereA11yViolations, open, watchScripts } from './helpers.ts';
 
 async function isInViewport(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {
@@ -32,13 +32,7 @@ test.describe('landing page', () => {
   test('the first load carries no schema code (the packs and session read plain values)', async ({
     page,
   }) => {
-    // zod names its schema classes in strings ("ZodObject"), minified or not.
-    const scripts: { url: string; hasZod: boolean }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.text().catch(() => '');
-      scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
-    });
+    const scripts = watchScripts(page);
     await open(page, '/');
     await expect(page.locator('#pricing').getByText('$9.99').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
