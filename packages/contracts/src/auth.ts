@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, RATE_LIMIT_TIERS, ROLES } from './auth-texts.ts';
+import { RATE_LIMIT_TIERS, ROLES } from './auth-texts.ts';
 
 export * from './auth-texts.ts';
 

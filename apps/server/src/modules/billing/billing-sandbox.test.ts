@@ -2,7 +2,6 @@ import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
 import {
-  type BillingAccount,
   billingAccount,
   purchaseCount,
   sandboxPurchase,
