@@ -33,11 +33,34 @@ export function spendPeriodLabel(period: SpendPeriod | null, at: Date): string {
   return 'total';
 }
 
+/** When the spend period `at` falls in starts (00:00 UTC of the day or month); the epoch for total. */
+export function spendPeriodStart(period: SpendPeriod | null, at: Date): Date {
+  if (period === 'day') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  if (period === 'month') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  return new Date(0);
+}
+
 /** When the spend period `at` falls in ends (00:00 UTC of the next day or month); null for total. */
 export function spendPeriodEnd(period: SpendPeriod | null, at: Date): Date | null {
   if (period === 'day') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
   if (period === 'month') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
   return null;
+}
+
+/**
+ * A key's budget as of `at`: the credits counted in its stored period (0 once that period is over,
+ * or without a limit) and when the current period ends, as the key list and
+ * `GET /api/provider/me` answer them.
+ */
+export function budgetAt(
+  budget: { period: SpendPeriod; spentCredits: number; spentPeriod: string } | null,
+  at: Date,
+): { spent: number; spentResetsAt: string | null } {
+  if (!budget) return { spent: 0, spentResetsAt: null };
+  return {
+    spent: budget.spentPeriod === spendPeriodLabel(budget.period, at) ? budget.spentCredits : 0,
+    spentResetsAt: spendPeriodEnd(budget.period, at)?.toISOString() ?? null,
+  };
 }
 
 /** The longest grace a rolled key's old secret keeps working: 7 days. */

@@ -1,4 +1,10 @@
-import { type ApiKey, spendPeriodLabel, type UpdateKeyBody } from '@conduit/contracts';
+import {
+  type ApiKey,
+  type SpendPeriod,
+  spendPeriodLabel,
+  spendPeriodStart,
+  type UpdateKeyBody,
+} from '@conduit/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -46,16 +52,10 @@ async function withLockedKey(
  * a new or changed budget starts from, so setting a limit on a key that already spent today does
  * not hand it a fresh budget.
  */
-async function spentThisPeriod(tx: Tx, keyId: string, period: string, now: Date): Promise<number> {
-  const start =
-    period === 'day'
-      ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-      : period === 'month'
-        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-        : new Date(0);
+async function spentThisPeriod(tx: Tx, keyId: string, period: SpendPeriod, now: Date): Promise<number> {
   const result = await tx.execute<{ spent: number }>(
     sql`select coalesce(sum(cost - credits_refunded), 0)::int as spent from tasks
-         where api_key_id = ${keyId} and created_at >= ${start.toISOString()}`,
+         where api_key_id = ${keyId} and created_at >= ${spendPeriodStart(period, now).toISOString()}`,
   );
   return result.rows[0]?.spent ?? 0;
 }

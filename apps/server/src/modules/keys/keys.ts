@@ -1,12 +1,12 @@
 import {
   type ApiKey,
+  budgetAt,
   type CreateKeyBody,
   KEY_NAME_MAX_LENGTH,
   KEY_TEXTS,
   keyLimitMessage,
   SERVICES,
   type Service,
-  spendPeriodEnd,
   spendPeriodLabel,
 } from '@conduit/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -45,8 +45,7 @@ export function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | n
     createdBy,
     spendLimit:
       row.spendLimitCredits !== null && period !== null ? { credits: row.spendLimitCredits, period } : null,
-    spent: row.spentPeriod === spendPeriodLabel(period, now) ? row.spentCredits : 0,
-    spentResetsAt: spendPeriodEnd(period, now)?.toISOString() ?? null,
+    ...budgetAt(period && { period, spentCredits: row.spentCredits, spentPeriod: row.spentPeriod }, now),
     rateLimitPerMinute: row.rateLimitPerMinute,
     ipAllowlist: row.ipAllowlist,
     expiresAt: row.expiresAt?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import {
+  budgetAt,
   ERROR_CODES,
   KEY_EXPIRED_MESSAGE,
   keyIpMessage,
@@ -8,7 +9,6 @@ import {
   type Service,
   type SpendPeriod,
   spendPeriodEnd,
-  spendPeriodLabel,
 } from '@conduit/contracts';
 import { AppError, Forbidden, Unauthorized } from '../../platform/errors.ts';
 import { ipInRanges, plainIp } from '../../platform/ip-ranges.ts';
@@ -55,12 +55,13 @@ export function assertKeyControls(identity: KeyIdentity, service: Service | null
 /** The key's controls as `GET /api/provider/me` answers them. */
 export function keyControlsOf(identity: KeyIdentity, now: Date) {
   const { budget } = identity;
-  const period = budget?.period ?? null;
   return {
     permissions: SERVICES.filter((service) => identity.permissions.has(service)),
     spendLimit: budget && { credits: budget.credits, period: budget.period },
-    spent: budget && budget.spentPeriod === spendPeriodLabel(period, now) ? budget.spent : 0,
-    spentResetsAt: spendPeriodEnd(period, now)?.toISOString() ?? null,
+    ...budgetAt(
+      budget && { period: budget.period, spentCredits: budget.spent, spentPeriod: budget.spentPeriod },
+      now,
+    ),
     rateLimitPerMinute: identity.keyRateLimitPerMinute,
     expiresAt: identity.expiresAt?.toISOString() ?? null,
   };
