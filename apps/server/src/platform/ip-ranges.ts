@@ -20,19 +20,32 @@ export function plainIp(ip: string): string {
   return mapped?.[1] ?? ip;
 }
 
-/** Whether `ip` is one of the addresses or inside one of the ranges (as parseIpRange wrote them). */
-export function ipInRanges(ip: string, ranges: readonly string[]): boolean {
-  const address = plainIp(ip);
-  const family = isIP(address);
-  if (family === 0) return false;
-  const list = new BlockList();
+/** Block lists already built, by the list they were built from (a cached key identity's). */
+const built = new WeakMap<readonly string[], BlockList>();
+
+function blockListOf(ranges: readonly string[]): BlockList {
+  let list = built.get(ranges);
+  if (list) return list;
+  list = new BlockList();
   for (const range of ranges) {
     const [base = '', prefix] = range.split('/');
     const type = isIP(base) === 6 ? 'ipv6' : 'ipv4';
     if (prefix === undefined) list.addAddress(base, type);
     else list.addSubnet(base, Number(prefix), type);
   }
-  return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  built.set(ranges, list);
+  return list;
+}
+
+/**
+ * Whether `ip` is one of the addresses or inside one of the ranges (as parseIpRange wrote them).
+ * The block list is built once per list object, not on every call.
+ */
+export function ipInRanges(ip: string, ranges: readonly string[]): boolean {
+  const address = plainIp(ip);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return blockListOf(ranges).check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /**
