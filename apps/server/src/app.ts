@@ -159,8 +159,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startSupportMailWorker(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
-  const autoTopUps = startAutoTopUps(services);
-  if (autoTopUps) app.addHook('onClose', () => autoTopUps.stop());
+  const stopAutoTopUps = startAutoTopUps(services);
+  app.addHook('onClose', async () => stopAutoTopUps());
   // Worker processes (and the default `all`) advance tasks; API-only processes just create them.
   const pump = services.config.ROLE === 'api' ? undefined : startTaskPump(runner);
   if (pump) app.addHook('onClose', () => pump.stop());

@@ -1,14 +1,17 @@
-import { type Repeater, repeatEvery } from '../../platform/repeat.ts';
 import type { Services } from '../../platform/services.ts';
 import { ALERT_MAIL_QUEUE, type AlertMailJob, deliverAlertMail } from './alert-mail.ts';
 import { scanBalanceAlerts } from './scan-alerts.ts';
+
+export interface AlertScanner {
+  stop(): Promise<void>;
+}
 
 /**
  * Makes sure the alert mail queue exists; worker processes (ROLE worker or all) also send from it
  * and scan for crossings every BALANCE_ALERTS_INTERVAL_S seconds. Nothing runs on the paid-call
  * path: the scan reads only armed alerts, so workspaces without alerts cost nothing.
  */
-export async function startBalanceAlerts(services: Services): Promise<Repeater | undefined> {
+export async function startBalanceAlerts(services: Services): Promise<AlertScanner | undefined> {
   await services.jobs.createQueue(ALERT_MAIL_QUEUE);
   if (services.config.ROLE === 'api') return undefined;
   await services.jobs.work<AlertMailJob>(
@@ -19,12 +22,27 @@ export async function startBalanceAlerts(services: Services): Promise<Repeater |
     },
   );
 
-  return repeatEvery(
-    services.config.BALANCE_ALERTS_INTERVAL_S * 1000,
-    async () => {
-      const fired = await scanBalanceAlerts(services);
-      if (fired > 0) services.log.info({ fired }, 'low-balance alerts fired');
+  const intervalMs = services.config.BALANCE_ALERTS_INTERVAL_S * 1000;
+  let isStopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running = scanBalanceAlerts(services)
+      .then((fired) => {
+        if (fired > 0) services.log.info({ fired }, 'low-balance alerts fired');
+      })
+      .catch((error) => services.log.error({ err: error }, 'low-balance alert scan failed'))
+      .finally(() => {
+        running = undefined;
+        if (!isStopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      isStopped = true;
+      clearTimeout(timer);
+      await running;
     },
-    (error) => services.log.error({ err: error }, 'low-balance alert scan failed'),
-  );
+  };
 }
