@@ -198,9 +198,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(
     engineRoutes(services, {
       pump: () => pump?.wake(),
-      // The call waiting for the task is in this process, or else perhaps in another.
+      // The call waiting for the task may be in this process or in another.
       task: (taskId) => {
-        if (!waiters.calledBack(taskId)) taskEvents.publish({ kind: 'wake', taskId });
+        waiters.wake(taskId);
+        taskEvents.publish({ kind: 'wake', taskId });
       },
     }),
   );
@@ -213,8 +214,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
   const eventStreams = createTaskEventStreams(services, options.taskEvents, {
-    onTaskSettled: (taskId) => waiters.wake(taskId),
-    onCalledBack: (taskId) => waiters.calledBack(taskId),
+    onTaskMoved: (taskId) => waiters.wake(taskId),
   });
   listenForTasks = () => eventStreams.listen();
   services.lifecycle.endStreams.add(eventStreams.endStreams);

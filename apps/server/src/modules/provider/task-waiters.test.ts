@@ -15,21 +15,4 @@ describe('task waiters', () => {
     await other;
     expect(waiters.size()).toBe(0);
   });
-
-  it('a callback that came while nobody slept ends the next sleep on its task at once; a settle does not linger', async () => {
-    const waiters = createTaskWaiters();
-    expect(waiters.calledBack('task_c')).toBe(false);
-    expect(waiters.wake('task_d')).toBe(false);
-    const started = performance.now();
-    await waiters.sleep('task_c', 5_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    // Remembered once: the sleep after it waits its time again.
-    const again = performance.now();
-    await waiters.sleep('task_c', 100);
-    expect(performance.now() - again).toBeGreaterThanOrEqual(90);
-    // A plain wake with nobody asleep is not remembered.
-    const later = performance.now();
-    await waiters.sleep('task_d', 100);
-    expect(performance.now() - later).toBeGreaterThanOrEqual(90);
-  });
 });

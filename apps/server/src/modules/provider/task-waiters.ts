@@ -17,15 +17,8 @@ export function createTaskWaiters(options: { onFirstSleep?: () => void } = {}) {
    */
   const early = new Map<string, number>();
   let hasSlept = false;
-  /** Wakes the calls sleeping on the task here; answers whether there was one. */
-  const wake = (taskId: string): boolean => {
-    const set = sleepers.get(taskId);
-    if (!set) return false;
-    for (const done of [...set]) done();
-    return true;
-  };
   return {
-    /** Resolves after `ms`, or earlier when `wake(taskId)` is called (or `calledBack`, also just before). */
+    /** Resolves after `ms`, or earlier when `wake(taskId)` is called (or was, just before). */
     sleep(taskId: string, ms: number): Promise<void> {
       if (!hasSlept) {
         hasSlept = true;
@@ -49,16 +42,14 @@ export function createTaskWaiters(options: { onFirstSleep?: () => void } = {}) {
         set.add(done);
       });
     },
-    wake,
-    /**
-     * The upstream called back for the task: wakes its sleeping calls, or, when none sleeps here
-     * now (a call may be in its own step), remembers it for the next sleep on the task.
-     */
-    calledBack(taskId: string): boolean {
-      if (wake(taskId)) return true;
-      if (early.size >= MAX_EARLY_WAKES) early.clear();
-      early.set(taskId, Date.now());
-      return false;
+    wake(taskId: string) {
+      const set = sleepers.get(taskId);
+      if (!set) {
+        if (early.size >= MAX_EARLY_WAKES) early.clear();
+        early.set(taskId, Date.now());
+        return;
+      }
+      for (const done of [...set]) done();
     },
     size: () => sleepers.size,
   };

@@ -23,17 +23,15 @@ export interface TaskEventsOptions {
 
 /** What the process does with a task's news from any process, besides telling its streams. */
 export interface TaskNewsHooks {
-  /** A task settled in another process: sync calls waiting for it here look now. */
-  onTaskSettled?: (taskId: string) => void;
-  /** The upstream called back for a task to another process, where no call waited for it. */
-  onCalledBack?: (taskId: string) => void;
+  /** A task settled or was called back for: sync calls waiting for it here look now. */
+  onTaskMoved?: (taskId: string) => void;
 }
 
 export interface TaskEventStreams {
   routes: FastifyPluginAsyncZod;
   /** Ends every open stream: the process is stopping, and a stream never ends by itself. */
   endStreams(): void;
-  /** Starts listening (if not yet), so the hooks hear other processes' news; never throws. */
+  /** Starts listening (if not yet), so `onTaskMoved` hears other processes' news; never throws. */
   listen(): void;
   close(): Promise<void>;
   openStreams(): number;
@@ -61,9 +59,9 @@ export function createTaskEventStreams(
     onMessages: (messages) => {
       void hub.deliver(messages);
       for (const message of messages) {
-        if (message.kind === 'wake') hooks.onCalledBack?.(message.taskId);
-        else if (message.kind === 'task' && message.status !== 'processing')
-          hooks.onTaskSettled?.(message.taskId);
+        if (message.kind === 'wake' || (message.kind === 'task' && message.status !== 'processing')) {
+          hooks.onTaskMoved?.(message.taskId);
+        }
       }
     },
     onReconnected: () => hub.resyncAll(),
