@@ -40,6 +40,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const IMAGE_CONNECTIONS = 4;
 const log = pino({ level: 'warn' });
+/** `BENCH_ONLY=d,f` runs only those runs and prints them, writing no results (for trying a change). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (run: string) => !ONLY || ONLY.includes(run);
 
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -56,7 +59,7 @@ async function waitFor(url: string) {
 }
 
 function startChild(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, script], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -148,31 +151,28 @@ const database = process.env.DATABASE_URL
 const children: ChildProcess[] = [];
 try {
   const { user, key } = await createBenchAccount(database.url);
-  const manyKeys100 = await createBenchAccounts(database.url, 100, 'a100');
-  const manyKeys10k = await createBenchAccounts(database.url, 10_000, 'a10k');
+  const manyKeys100 = wanted('e') ? await createBenchAccounts(database.url, 100, 'a100') : [];
+  const manyKeys10k = wanted('e') ? await createBenchAccounts(database.url, 10_000, 'a10k') : [];
 
-  const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
-  children.push(bare);
-  await waitFor('http://127.0.0.1:3401/bare').catch(() => {});
-  const a = await load('(a) bare Fastify route', { url: 'http://127.0.0.1:3401/bare', method: 'POST' });
-  await stopChild(bare);
-
-  const b = await loadDatabaseWork(database.url, hashApiKey(key.keyValue), {
-    keyId: key._id,
-    keyName: key.keyName,
-    keyHash: hashApiKey(key.keyValue),
-    validUntil: null,
-    expiresAt: null,
-    ipAllowlist: null,
-    keyRateLimitPerMinute: null,
-    budget: null,
-    workspaceId: user.id,
-    workspaceKind: 'personal',
-    workspaceName: null,
-    tier: 'enterprise',
-    limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
-    permissions: new Set(['image', 'video', 'sora', 'linkedin']),
-  });
+  const a = wanted('a') ? await loadBare() : undefined;
+  const b = !wanted('b')
+    ? undefined
+    : await loadDatabaseWork(database.url, hashApiKey(key.keyValue), {
+        keyId: key._id,
+        keyName: key.keyName,
+        keyHash: hashApiKey(key.keyValue),
+        validUntil: null,
+        expiresAt: null,
+        ipAllowlist: null,
+        keyRateLimitPerMinute: null,
+        budget: null,
+        workspaceId: user.id,
+        workspaceKind: 'personal',
+        workspaceName: null,
+        tier: 'enterprise',
+        limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
+        permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+      });
 
   // An API-only process: it creates tasks and answers; workers would run them (none here).
   const server = startChild('apps/server/src/main.ts', {
@@ -198,7 +198,7 @@ try {
     url: 'http://127.0.0.1:3402/api/provider/video',
     body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
   };
-  const c = await load('(c) paid async video call, whole gateway', videoCall);
+  const c = !wanted('c') ? undefined : await load('(c) paid async video call, whole gateway', videoCall);
   // The same call from many accounts, each request with the next account's key: the gateway's
   // batching must hold when calls of one account rarely meet, and with 10,000 keys the key cache
   // is not what keeps it fast.
@@ -216,23 +216,55 @@ try {
       ],
     });
   };
-  const e100 = await spread('(e) the same call spread over 100 accounts', manyKeys100);
-  const e10k = await spread('(e) the same call spread over 10,000 accounts', manyKeys10k);
+  const e100 = !wanted('e')
+    ? undefined
+    : await spread('(e) the same call spread over 100 accounts', manyKeys100);
+  const e10k = !wanted('e')
+    ? undefined
+    : await spread('(e) the same call spread over 10,000 accounts', manyKeys10k);
   // Each answer waits for a 1024x1024 PNG drawn on the render thread: CPU-bound, so measured at
   // a few connections (64 would only queue behind one another).
-  const d = await load(
-    `(d) sync image call, local engine (${IMAGE_CONNECTIONS} connections)`,
-    {
-      ...paid,
-      url: 'http://127.0.0.1:3402/api/provider/image',
-      body: JSON.stringify({ prompt: 'a lighthouse at dusk', image_size: '1:1' }),
-    },
-    IMAGE_CONNECTIONS,
-  );
+  const d = !wanted('d')
+    ? undefined
+    : await load(
+        `(d) sync image call, local engine (${IMAGE_CONNECTIONS} connections)`,
+        {
+          ...paid,
+          url: 'http://127.0.0.1:3402/api/provider/image',
+          body: JSON.stringify({ prompt: 'a lighthouse at dusk', image_size: '1:1' }),
+        },
+        IMAGE_CONNECTIONS,
+      );
   await stopChild(server);
 
   // (f): a sync image call through the kie engine against a fake kie.ai that finishes every task
   // 200 ms after it is created, and the same work done straight against the fake.
+  const [fDirect, fGateway] = wanted('f') ? await loadGatewayOverhead(dataDir, key.keyValue) : [];
+  const measured = [a, b, c, d, e100, e10k, fDirect, fGateway];
+  if (!(a && b && c && d && e100 && e10k && fDirect && fGateway)) {
+    console.table(measured.filter((r) => r));
+  } else {
+    await writeResults(a, b, c, d, e100, e10k, fDirect, fGateway);
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const child of children) await stopChild(child).catch(() => {});
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function loadBare(): Promise<LoopResult> {
+  const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
+  children.push(bare);
+  await waitFor('http://127.0.0.1:3401/bare').catch(() => {});
+  const a = await load('(a) bare Fastify route', { url: 'http://127.0.0.1:3401/bare', method: 'POST' });
+  await stopChild(bare);
+  return a;
+}
+
+async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<[LoopResult, LoopResult]> {
   const fake = startChild('bench/fake-kie-timed.ts', {
     PORT: '3411',
     DELAY_MS: '200',
@@ -268,11 +300,24 @@ try {
   await waitFor('http://127.0.0.1:3403/readyz');
   const fGateway = await runLoops(
     '(f) sync image call through the gateway, kie engine',
-    gatewayCall('http://127.0.0.1:3403', key.keyValue),
+    gatewayCall('http://127.0.0.1:3403', keyValue),
     loops,
   );
   await stopChild(kieServer);
   await stopChild(fake);
+  return [fDirect, fGateway];
+}
+
+async function writeResults(
+  a: LoopResult,
+  b: LoopResult,
+  c: LoopResult,
+  d: LoopResult,
+  e100: LoopResult,
+  e10k: LoopResult,
+  fDirect: LoopResult,
+  fGateway: LoopResult,
+) {
   const overhead = (pick: (r: LoopResult) => number) =>
     Math.round((pick(fGateway) - pick(fDirect)) * 10) / 10;
 
@@ -312,11 +357,4 @@ try {
   ].join('\n');
   await writeReadmeSection('api-bench', table);
   console.log(table);
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const child of children) await stopChild(child).catch(() => {});
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -100,6 +100,8 @@ export async function updateChannel(
       at: ctx.clock.now(),
     });
   });
+  // This process routes by the new state from its next call; the others within CHANNEL_STATE_TTL_MS.
+  ctx.engine?.channelsChanged?.();
   const [channel] = await listChannels(ctx, id);
   return channel as AdminChannel;
 }

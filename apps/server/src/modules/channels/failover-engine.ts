@@ -72,10 +72,7 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     attempt: (channel: ChannelDefinition) => Promise<T>,
   ): Promise<{ channel: ChannelDefinition; value: T }> {
     const candidates = await usable(service);
-    let lastError: unknown = new UpstreamUnavailable(
-      `no ${service} channel is usable (all disabled or circuits open)`,
-      store.coolDownMs,
-    );
+    let lastError: unknown;
     for (const channel of candidates) {
       const startedAt = performance.now();
       try {
@@ -86,7 +83,7 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         const elapsedMs = performance.now() - startedAt;
         if (error instanceof UpstreamRejected) {
           // The upstream worked and said no: the channel is healthy and another would say no too.
-          await store.recordCall(channel.id, true, elapsedMs);
+          store.recordCall(channel.id, true, elapsedMs);
           throw error;
         }
         await store.recordFailure(channel.id, elapsedMs);
@@ -94,7 +91,14 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         lastError = error;
       }
     }
-    throw lastError;
+    // Made only when needed: an error captures a stack, and this runs on every upstream call.
+    throw (
+      lastError ??
+      new UpstreamUnavailable(
+        `no ${service} channel is usable (all disabled or circuits open)`,
+        store.coolDownMs,
+      )
+    );
   }
 
   const first = channels[0];
@@ -140,6 +144,7 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         upstream: channel.upstream,
         ...(channel.client.upstreamBalance && { upstreamBalance: channel.client.upstreamBalance }),
       })),
+    channelsChanged: () => store.forget(),
     async close() {
       await Promise.all([...new Set(channels.map((channel) => channel.client))].map((c) => c.close?.()));
     },

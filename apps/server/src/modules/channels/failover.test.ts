@@ -10,7 +10,7 @@ import type { MediaInput } from '../engines/engine.ts';
 import { createFalEngine } from '../engines/fal-engine.ts';
 import { createKieEngine } from '../engines/kie-engine.ts';
 import { buildChannels } from './build-channels.ts';
-import { type BreakerOptions, createChannelStore } from './channel-store.ts';
+import { type BreakerOptions, CHANNEL_STATE_TTL_MS, createChannelStore } from './channel-store.ts';
 import { createFailoverEngine } from './failover-engine.ts';
 
 const log = pino({ level: 'silent' });
@@ -229,5 +229,39 @@ describe('the circuit breaker, shared by two processes on one database', () => {
     expect(kieCreates('probe a') + kieCreates('probe b')).toBe(1);
     expect(await circuit()).toEqual({ consecutive_failures: 0, is_open: false });
     expect((await b.startJob(image('closed again'), { taskId: 't6' })).channel).toBe('kie:image');
+  });
+
+  it('records every one of many concurrent calls, and a circuit another process opened is skipped within the state TTL', async () => {
+    const breaker = { threshold: 1, coolDownMs: 60_000 };
+    const [poolA, poolB] = [0, 1].map(() => new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 }));
+    pools.push(poolA as pg.Pool, poolB as pg.Pool);
+    const a = failoverOn(poolA as pg.Pool, breaker);
+    const b = failoverOn(poolB as pg.Pool, breaker);
+    const okCalls = async (): Promise<number> =>
+      (
+        await runtime.services.pool.query(
+          `select count(*)::int as n from channel_calls where channel_id = 'kie:image' and is_ok`,
+        )
+      ).rows[0].n;
+    // The last test's records are written after its calls answered: wait until they are in.
+    let before = await okCalls();
+    for (let previous = -1; previous !== before; ) {
+      previous = before;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      before = await okCalls();
+    }
+    // B reads the states once for all 20 (closed) and records each call.
+    const started = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => b.startJob(image(`many ${i}`), { taskId: `m${i}` })),
+    );
+    expect(new Set(started.map((job) => job.channel))).toEqual(new Set(['kie:image']));
+    await expect.poll(okCalls).toBe(before + 20);
+
+    // A's one failure opens the circuit (threshold 1); B, which read it closed, follows within the TTL.
+    kie.failNext('createTask', { status: 503, code: 503, msg: 'down' });
+    expect((await a.startJob(image('opens it'), { taskId: 'o1' })).channel).toBe('fal:image');
+    await new Promise((resolve) => setTimeout(resolve, CHANNEL_STATE_TTL_MS + 50));
+    expect((await b.startJob(image('after the ttl'), { taskId: 'o2' })).channel).toBe('fal:image');
+    expect(kieCreates('after the ttl')).toBe(0);
   });
 });

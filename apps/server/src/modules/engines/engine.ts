@@ -88,6 +88,8 @@ export interface Engine {
   upstreamBalance?(): Promise<number>;
   /** The channels this engine routes between, when it has several (failover). */
   channels?(): ChannelInfo[];
+  /** Reads the channels' states (on, order, circuit) afresh on the next call: an admin changed them. */
+  channelsChanged?(): void;
   /** Releases what the engine holds (worker threads, sockets). */
   close?(): Promise<void>;
 }

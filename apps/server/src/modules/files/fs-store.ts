@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../platform/config.ts';
@@ -17,13 +16,12 @@ export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written aside and renamed into place: a reader never sees half a file.
-      const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+      // Written in place: the name is random and only published (in the task's result) once this
+      // resolves, so nobody can ask for it half-written, and a failed write leaves nothing.
       try {
-        await pipeline(body, createWriteStream(partial));
-        await rename(partial, file);
+        await pipeline(body, createWriteStream(file, { flags: 'wx' }));
       } catch (error) {
-        await rm(partial, { force: true });
+        await rm(file, { force: true });
         throw error;
       }
     },

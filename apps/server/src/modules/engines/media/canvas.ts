@@ -83,7 +83,9 @@ export function fillGradient(canvas: Canvas, colors: readonly [Rgb, Rgb, Rgb], w
     const to = isFirstHalf ? middle : last;
     const local = isFirstHalf ? t * 2 : t * 2 - 1;
     // Rounded to the nearest integer (values are never negative).
-    for (let c = 0; c < 3; c++) strip[d * 3 + c] = ((from[c] + (to[c] - from[c]) * local) * shade + 0.5) | 0;
+    strip[d * 3] = ((from[0] + (to[0] - from[0]) * local) * shade + 0.5) | 0;
+    strip[d * 3 + 1] = ((from[1] + (to[1] - from[1]) * local) * shade + 0.5) | 0;
+    strip[d * 3 + 2] = ((from[2] + (to[2] - from[2]) * local) * shade + 0.5) | 0;
   }
   const stride = width * 3;
   for (let y = 0; y < height; y++) pixels.set(strip.subarray(y * 3, y * 3 + stride), y * stride);
