@@ -203,6 +203,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         waiters.wake(taskId);
         taskEvents.publish({ kind: 'wake', taskId });
       },
+      callback: (upstreamTaskId) => waiters.callback(upstreamTaskId),
     }),
   );
   const gateway = createGateway(services, runner, urlGuard, {

@@ -5,11 +5,17 @@ import { KIE_CALLBACK_PATH, pollTaskNow, verifyKieCallback } from './kie-callbac
 
 /**
  * Upstream callbacks. kie.ai calls KIE_CALLBACK_PATH when a job changes state; a verified call
- * makes the task pump look at that task now instead of at its next back-off step.
+ * makes the task pump look at that task now instead of at its next back-off step, or, when a
+ * sync call in this process holds the task, wakes that call to look (nothing is written).
  */
 export const engineRoutes = (
   services: Services,
-  wake: { pump: () => void; task: (taskId: string) => void },
+  wake: {
+    pump: () => void;
+    task: (taskId: string) => void;
+    /** True if a sync call in this process holds the job's task and now looks at it itself. */
+    callback: (upstreamTaskId: string) => boolean;
+  },
 ): FastifyPluginAsyncZod =>
   async function routes(app) {
     const hmacKey = services.config.KIE_WEBHOOK_HMAC_KEY;
@@ -30,6 +36,7 @@ export const engineRoutes = (
           signature: header('x-webhook-signature'),
           nowMs: services.clock.now().getTime(),
         });
+        if (wake.callback(upstreamTaskId)) return { received: true };
         const taskIds = await pollTaskNow(services.db, upstreamTaskId);
         if (taskIds.length > 0) wake.pump();
         // A sync call waiting here for the task looks now rather than at its next back-off step.

@@ -18,6 +18,11 @@ export interface ChargeInput {
   callbackUrl?: string;
   /** The caller's address, for the key's IP allow-list. */
   ip: string;
+  /**
+   * For a call that runs its task itself (the sync endpoints): the task is created already taken
+   * by the call until then, so no other process steps it meanwhile and the call needs no claim.
+   */
+  leaseUntil?: Date;
 }
 
 interface ChargeRow {
@@ -60,7 +65,8 @@ with live_key as (
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, idempotency_key,
                      request_hash, callback_url, deadline_at, next_check_at)
-  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, now() + make_interval(secs => $12), now()
+  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, now() + make_interval(secs => $12),
+         coalesce($16::timestamptz, now())
   from debit
 )
 select (select count(*) from live_key)::int as key_live,
@@ -101,6 +107,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.identity.workspaceId,
         input.identity.keyHash,
         input.ip,
+        input.leaseUntil ?? null,
       ],
     });
     const row = rows[0] as ChargeRow;

@@ -20,9 +20,9 @@ import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 const CHARGE_BATCH_SQL = `
 with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::text[]) with ordinality
-    as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request, callback_url, deadline_s,
-         key_hash, ip, ord)
+                       $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::text[], $14::timestamptz[])
+    with ordinality as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request,
+                         callback_url, deadline_s, key_hash, ip, lease_until, ord)
 ), checks as (
   select distinct workspace_id, key_id, key_hash, service, ip from req
 ), usable as materialized (
@@ -61,7 +61,7 @@ with req as (
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, callback_url, deadline_at, next_check_at)
   select n.task_id, n.workspace_id, n.key_id, n.service, n.cost, n.engine, n.request::jsonb, n.callback_url,
-         now() + make_interval(secs => n.deadline_s), now()
+         now() + make_interval(secs => n.deadline_s), coalesce(n.lease_until, now())
     from numbered n join debit d on d.workspace_id = n.workspace_id
 )
 select workspace_id, balance, total from debit`;
@@ -127,6 +127,7 @@ export function createCharger(pool: pg.Pool) {
           column((input) => TASK_DEADLINE_S[input.service]),
           column((input) => input.identity.keyHash),
           column((input) => input.ip),
+          column((input) => input.leaseUntil ?? null),
         ],
       });
       debited = rows;

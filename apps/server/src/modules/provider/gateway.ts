@@ -35,6 +35,8 @@ export interface Gateway {
     service: Service,
     body: unknown,
     callbackUrl?: string,
+    /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
+    leaseUntil?: Date,
   ): Promise<ChargeResult>;
 }
 
@@ -84,7 +86,7 @@ export function createGateway(
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
-    async charge(request, identity, service, body, callbackUrl) {
+    async charge(request, identity, service, body, callbackUrl, leaseUntil) {
       const header = request.headers['idempotency-key'];
       const idempotencyKey = typeof header === 'string' ? header : undefined;
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -108,6 +110,7 @@ export function createGateway(
                 .digest('hex')
             : undefined,
           callbackUrl,
+          leaseUntil,
         })
         .catch(async (error: unknown) => {
           if (!(error instanceof KeyRefused)) throw error;

@@ -6,6 +6,7 @@ import {
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
+  TASK_DEADLINE_S,
   TaskStatusParams,
   taskData,
   VideoRequest,
@@ -19,8 +20,8 @@ import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import type { Gateway } from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
-import { runLinkedinCall } from './run-linkedin-call.ts';
-import { runUntilSettled } from './task-runner.ts';
+import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
+import { runUntilSettled, type StepTask } from './task-runner.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,6 +81,19 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       });
     };
 
+    /** The task a charge has just created, as its first step needs it. */
+    const newTask = (id: string, service: Service, request: unknown): StepTask => ({
+      id,
+      service,
+      request,
+      status: 'processing',
+      deadlineAt: new Date(Date.now() + TASK_DEADLINE_S[service] * 1000),
+      upstreamId: null,
+      channel: null,
+      attempts: 0,
+      nextCheckAt: null,
+    });
+
     /** A paid call answered when its task settles (or after the service's sync wait). */
     const runSync = async (
       request: FastifyRequest,
@@ -88,11 +102,19 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       body: { callBackUrl?: string },
     ) => {
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-      const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
-      return answerSync(
-        reply,
-        await runUntilSettled(gateway.runner, charged.taskId, SYNC_WAIT_S[service] * 1000),
+      const lease = new Date(Date.now() + services.config.TASK_LEASE_S * 1000);
+      const charged = await gateway.charge(
+        request,
+        identityOf(request),
+        service,
+        body,
+        body.callBackUrl,
+        lease,
       );
+      const waitMs = SYNC_WAIT_S[service] * 1000;
+      // A replay waits for the first call's task; a new task is this call's from its creation.
+      const fresh = charged.isReplay ? undefined : { task: newTask(charged.taskId, service, body), lease };
+      return answerSync(reply, await runUntilSettled(gateway.runner, charged.taskId, waitMs, fresh));
     };
 
     app.post(
@@ -138,7 +160,9 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       routerPath('scrapeLinkedin'),
       { preValidation: admit('linkedin'), schema: { tags, body: LinkedinRequest } },
       async (request, reply) => {
-        const charged = await gateway.charge(request, identityOf(request), 'linkedin', request.body);
+        const identity = identityOf(request);
+        const lease = linkedinLeaseUntil();
+        const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
         const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
         return answerSync(reply, task);
       },

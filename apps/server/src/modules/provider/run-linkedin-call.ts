@@ -1,16 +1,20 @@
 import { type LinkedinRequest, SYNC_WAIT_S } from '@conduit/contracts';
 import { UpstreamRejected } from '../engines/engine.ts';
 import type { TaskRow } from '../tasks/schema.ts';
-import { claimTaskStep, completeTask, failTask, findTask } from '../tasks/settle-task.ts';
+import { completeTask, failTask, findTask } from '../tasks/settle-task.ts';
 import type { Gateway } from './gateway.ts';
 import { publicFailureReason } from './task-runner.ts';
 
 const WAIT_STEP_MS = 250;
+const WAIT_MS = SYNC_WAIT_S.linkedin * 1000;
+/** How long a new LinkedIn task is its call's (ChargeInput.leaseUntil): the scrape, and some. */
+export const linkedinLeaseUntil = () => new Date(Date.now() + WAIT_MS + 30_000);
 
 /**
  * LinkedIn is synchronous upstream: the charged call scrapes now and settles the task with the
- * data (or fails and refunds it). A replay of the same Idempotency-Key waits for the first call
- * instead of scraping (and charging) again.
+ * data (or fails and refunds it). The task is the call's from its creation (charged with
+ * `linkedinLeaseUntil`), so no worker takes it meanwhile. A replay of the same Idempotency-Key
+ * waits for the first call instead of scraping (and charging) again.
  */
 export async function runLinkedinCall(
   gateway: Gateway,
@@ -19,9 +23,8 @@ export async function runLinkedinCall(
   isReplay: boolean,
 ): Promise<TaskRow | undefined> {
   const { db } = gateway.services;
-  const waitMs = SYNC_WAIT_S.linkedin * 1000;
-  const claimed = isReplay ? undefined : await claimTaskStep(db, taskId, waitMs + 30_000);
-  if (!claimed) {
+  const waitMs = WAIT_MS;
+  if (isReplay) {
     const until = Date.now() + waitMs;
     let task = await findTask(db, taskId);
     while (task?.status === 'processing' && Date.now() < until) {

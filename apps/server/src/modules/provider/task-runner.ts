@@ -14,9 +14,10 @@ import {
   failTask,
   findTask,
   markTaskStarted,
+  releaseTaskLease,
   scheduleNextCheck,
 } from '../tasks/settle-task.ts';
-import type { TaskWaiters } from './task-waiters.ts';
+import type { TaskWaiters, WakeReason } from './task-waiters.ts';
 
 export interface RunnerContext {
   db: Db;
@@ -36,7 +37,7 @@ export const nextCheckDelayMs = (attempts: number) => Math.min(30_000, 500 * 2 *
 
 const MEDIA_SERVICES = new Set(['image', 'video', 'sora']);
 
-function mediaInputOf(task: TaskRow): MediaInput {
+function mediaInputOf(task: StepTask): MediaInput {
   return { service: task.service as MediaService, request: task.request } as MediaInput;
 }
 
@@ -45,11 +46,31 @@ export function publicFailureReason(error: unknown): string {
   return 'The generation failed upstream';
 }
 
-async function settle(ctx: RunnerContext, settled: TaskRow | undefined) {
-  if (settled) {
-    ctx.onSettled?.(settled);
-    ctx.waiters?.wake(settled.id);
-  }
+/** A task as a step needs it: a claimed row, or what the sync call that created it knows. */
+export type StepTask = Pick<
+  TaskRow,
+  | 'id'
+  | 'service'
+  | 'request'
+  | 'status'
+  | 'deadlineAt'
+  | 'upstreamId'
+  | 'channel'
+  | 'attempts'
+  | 'nextCheckAt'
+>;
+
+/** The task after a step (the whole row once settled), and the lease its caller still holds, if any. */
+interface Stepped<T extends StepTask> {
+  task: T | TaskRow | undefined;
+  heldLease?: Date;
+}
+
+/** A settle that lost its compare-and-set to another process answers the row that process wrote. */
+async function settle(ctx: RunnerContext, taskId: string, settled: TaskRow | undefined) {
+  if (!settled) return findTask(ctx.db, taskId);
+  ctx.onSettled?.(settled);
+  ctx.waiters?.wake(settled.id);
   return settled;
 }
 
@@ -57,29 +78,60 @@ async function settle(ctx: RunnerContext, settled: TaskRow | undefined) {
  * Moves one media task forward by one step: start it upstream if it has not started, else ask
  * the upstream how it is doing; store results and settle, or schedule the next look. Safe to
  * call from several processes at once: settling is compare-and-set, and a late start or poll of
- * a settled task does nothing.
+ * a settled task does nothing. `heldLease`: the caller already holds the task (see claimTaskStep).
  */
-export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<TaskRow | undefined> {
+export async function advanceTask(
+  ctx: RunnerContext,
+  taskId: string,
+  heldLease?: Date,
+): Promise<TaskRow | undefined> {
   // Longer than any one upstream call or result download takes (TASK_LEASE_S, 180 s by default).
-  const leaseMs = ctx.config.TASK_LEASE_S * 1000;
-  const task = await claimTaskStep(ctx.db, taskId, leaseMs);
+  const task = await claimTaskStep(ctx.db, taskId, ctx.config.TASK_LEASE_S * 1000, heldLease);
   if (!task) return findTask(ctx.db, taskId);
+  return (await stepTask(ctx, task)).task;
+}
+
+/**
+ * One step of a task this caller holds. With `heldLease`, a job that calls back keeps the lease
+ * after its start: the call that holds it looks again when the callback reaches it, with no write
+ * in between (runUntilSettled); without, the step ends by scheduling the next look.
+ */
+async function stepTask<T extends StepTask>(
+  ctx: RunnerContext,
+  task: T,
+  heldLease?: Date,
+): Promise<Stepped<T>> {
+  const leaseMs = ctx.config.TASK_LEASE_S * 1000;
   const now = Date.now();
   if (task.deadlineAt.getTime() <= now) {
-    return settle(ctx, await failTask(ctx.db, task.id, 'The task did not finish before its deadline'));
+    return {
+      task: await settle(
+        ctx,
+        task.id,
+        await failTask(ctx.db, task.id, 'The task did not finish before its deadline'),
+      ),
+    };
   }
-  if (!MEDIA_SERVICES.has(task.service)) return task;
+  if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
   try {
     let { upstreamId, channel } = task;
     if (!upstreamId) {
       const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
+      const attempts = task.attempts + 1;
+      if (started.callsBack && heldLease) {
+        ctx.waiters?.expectCallback(upstreamId, task.id);
+        await markTaskStarted(ctx.db, task.id, started);
+        // The holder's own timer, not the pump, looks if the callback never comes.
+        const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
+        return { task: { ...task, upstreamId, channel, attempts, nextCheckAt }, heldLease };
+      }
       if (started.callsBack) {
         // Its callback wakes the task (and any call waiting for it); the back-off is the fallback.
         const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
         await markTaskStarted(ctx.db, task.id, started, nextCheckAt);
-        return { ...task, upstreamId, channel, nextCheckAt };
+        return { task: { ...task, upstreamId, channel, attempts, nextCheckAt } };
       }
       await markTaskStarted(ctx.db, task.id, started, new Date(now + leaseMs));
     }
@@ -87,48 +139,73 @@ export async function advanceTask(ctx: RunnerContext, taskId: string): Promise<T
     if (state.state === 'pending') {
       const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
       await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
-      return { ...task, upstreamId, nextCheckAt };
+      return { task: { ...task, upstreamId, nextCheckAt } };
     }
-    if (state.state === 'failed') return settle(ctx, await failTask(ctx.db, task.id, state.reason));
+    if (state.state === 'failed')
+      return { task: await settle(ctx, task.id, await failTask(ctx.db, task.id, state.reason)) };
     const urls = await Promise.all(
       state.files.map((file) => storeResultFile(ctx.storage, ctx.config, task.id, file)),
     );
     const result = task.service === 'image' ? { resultUrls: urls } : { videoUrls: urls, resultUrls: urls };
     const expiresAt = resultsExpiryFrom(ctx.clock.now(), ctx.config.RESULT_RETENTION_DAYS);
-    return settle(
-      ctx,
-      await completeTask(ctx.db, task.id, result, {
-        resultsExpireAt: urls.length > 0 ? expiresAt : undefined,
-      }),
-    );
+    const completed = await completeTask(ctx.db, task.id, result, {
+      resultsExpireAt: urls.length > 0 ? expiresAt : undefined,
+    });
+    return { task: await settle(ctx, task.id, completed) };
   } catch (error) {
     if (error instanceof UpstreamRejected) {
-      return settle(ctx, await failTask(ctx.db, task.id, publicFailureReason(error)));
+      return {
+        task: await settle(ctx, task.id, await failTask(ctx.db, task.id, publicFailureReason(error))),
+      };
     }
     const delay = error instanceof UpstreamUnavailable && error.retryAfterMs ? error.retryAfterMs : undefined;
     ctx.log.warn({ err: error, taskId: task.id }, 'task step failed; will retry');
     const nextCheckAt = new Date(now + (delay ?? nextCheckDelayMs(task.attempts)));
     await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
-    return { ...task, nextCheckAt };
+    return { task: { ...task, nextCheckAt } };
   }
 }
 
-/** Drives a task until it settles or `waitMs` passes (the sync endpoints). */
+/** A held lease is used for a look without a claim only while this much of it is left. */
+const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * Drives a task until it settles or `waitMs` passes (the sync endpoints). `fresh`: the task this
+ * call has just created, already held until `lease` (ChargeInput.leaseUntil): its first step and,
+ * when the upstream calls back to this process, its next look need no write to take it. Any other
+ * look (the callback is late, or reached another process) claims the task as the pump would.
+ * A call that stops waiting gives its lease back, so the pump takes over at once.
+ */
 export async function runUntilSettled(
   ctx: RunnerContext,
   taskId: string,
   waitMs: number,
+  fresh?: { task: StepTask; lease: Date },
 ): Promise<TaskRow | undefined> {
   const until = Date.now() + waitMs;
-  let task = await advanceTask(ctx, taskId);
-  while (task?.status === 'processing' && Date.now() < until) {
-    const dueIn = (task.nextCheckAt?.getTime() ?? Date.now()) - Date.now();
-    // Another worker may hold the task's lease (its next check then lies far ahead): look again
-    // within a second rather than sleeping through the whole wait.
-    const sleepMs = Math.max(50, Math.min(dueIn, until - Date.now(), 1_000));
-    if (ctx.waiters) await ctx.waiters.sleep(taskId, sleepMs);
-    else await new Promise((resolve) => setTimeout(resolve, sleepMs));
-    task = await advanceTask(ctx, taskId);
+  let { task, heldLease }: Stepped<StepTask> = fresh
+    ? await stepTask(ctx, fresh.task, fresh.lease)
+    : { task: await advanceTask(ctx, taskId) };
+  try {
+    while (task?.status === 'processing' && Date.now() < until) {
+      const dueIn = (task.nextCheckAt?.getTime() ?? Date.now()) - Date.now();
+      // Another worker may hold the task's lease (its next check then lies far ahead): look again
+      // within a second rather than sleeping through the whole wait.
+      const sleepMs = Math.max(50, Math.min(dueIn, until - Date.now(), 1_000));
+      const reason = ctx.waiters
+        ? await ctx.waiters.sleep(taskId, sleepMs)
+        : await new Promise<WakeReason>((resolve) => setTimeout(() => resolve('timer'), sleepMs));
+      if (reason === 'callback' && heldLease && heldLease.getTime() - Date.now() > LEASE_MARGIN_MS) {
+        ({ task, heldLease } = await stepTask(ctx, task, heldLease));
+      } else {
+        task = await advanceTask(ctx, taskId, heldLease);
+        heldLease = undefined;
+      }
+    }
+  } finally {
+    if (task?.upstreamId) ctx.waiters?.forgetCallback(task.upstreamId);
+    if (heldLease && task?.status === 'processing') await releaseTaskLease(ctx.db, taskId, heldLease);
   }
-  return task;
+  // Still running: the answer shows the task as stored.
+  return task && 'createdAt' in task ? task : findTask(ctx.db, taskId);
 }

@@ -80,12 +80,15 @@ export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefi
   return row;
 }
 
-/** Records the upstream job id, the channel that took it and its price, and when to look next. */
+/**
+ * Records the upstream job id, the channel that took it and its price, and when to look next
+ * (unchanged without `nextCheckAt`: the step's lease stays with the sync call that holds it).
+ */
 export async function markTaskStarted(
   db: Db,
   taskId: string,
   started: { upstreamId: string } & ServedBy,
-  nextCheckAt: Date,
+  nextCheckAt?: Date,
 ) {
   await db
     .update(tasks)
@@ -93,7 +96,7 @@ export async function markTaskStarted(
       upstreamId: started.upstreamId,
       channel: started.channel ?? null,
       upstreamCostMicros: started.upstreamCostMicros ?? null,
-      nextCheckAt,
+      ...(nextCheckAt && { nextCheckAt }),
       updatedAt: sql`now()`,
       attempts: sql`${tasks.attempts} + 1`,
     })
@@ -116,8 +119,16 @@ export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Dat
 /**
  * Takes the next step of a task for `leaseMs`: only one process at a time starts or polls it
  * upstream. A process that dies mid-step loses the lease when it expires and the sweeper resumes.
+ * `heldLease` is a lease the caller already holds (the time it runs out, as written): the task is
+ * then taken again although its next look is not due.
  */
-export async function claimTaskStep(db: Db, taskId: string, leaseMs: number): Promise<TaskRow | undefined> {
+export async function claimTaskStep(
+  db: Db,
+  taskId: string,
+  leaseMs: number,
+  heldLease?: Date,
+): Promise<TaskRow | undefined> {
+  const isDue = sql`(${tasks.nextCheckAt} is null or ${tasks.nextCheckAt} <= now())`;
   const [row] = await db
     .update(tasks)
     .set({ nextCheckAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updatedAt: sql`now()` })
@@ -125,11 +136,25 @@ export async function claimTaskStep(db: Db, taskId: string, leaseMs: number): Pr
       and(
         eq(tasks.id, taskId),
         eq(tasks.status, 'processing'),
-        sql`(${tasks.nextCheckAt} is null or ${tasks.nextCheckAt} <= now())`,
+        heldLease ? sql`(${isDue} or ${tasks.nextCheckAt} = ${heldLease.toISOString()}::timestamptz)` : isDue,
       ),
     )
     .returning();
   return row;
+}
+
+/** Gives a held lease back: the task is due at once, for the pump (a sync call that stopped waiting). */
+export async function releaseTaskLease(db: Db, taskId: string, heldLease: Date) {
+  await db
+    .update(tasks)
+    .set({ nextCheckAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(tasks.id, taskId),
+        eq(tasks.status, 'processing'),
+        sql`${tasks.nextCheckAt} = ${heldLease.toISOString()}::timestamptz`,
+      ),
+    );
 }
 
 /** Processing tasks whose next look is due (or whose lease ran out), oldest first. */
