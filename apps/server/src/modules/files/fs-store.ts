@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../platform/config.ts';
@@ -19,7 +19,8 @@ export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
       // Written in place: the name is random and only published (in the task's result) once this
       // resolves, so nobody can ask for it half-written, and a failed write leaves nothing.
       try {
-        await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+        if (Buffer.isBuffer(body)) await writeFile(file, body, { flag: 'wx' });
+        else await pipeline(body, createWriteStream(file, { flags: 'wx' }));
       } catch (error) {
         await rm(file, { force: true });
         throw error;

@@ -9,6 +9,8 @@ import type { ResultStore } from './result-store.ts';
 /** Largest result we copy from an upstream (a few minutes of 1080p video). */
 const MAX_RESULT_BYTES = 300 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 120_000;
+/** A download that declares at most this many bytes is read whole, then stored in one write. */
+const WHOLE_BELOW_BYTES = 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -38,8 +40,11 @@ function byteLimit(limit: number): Transform {
   });
 }
 
-/** An upstream's result as a stream (never whole in memory), with the extension it will be kept under. */
-async function download(url: string): Promise<{ body: Readable; extension: string }> {
+/**
+ * An upstream's result with the extension it will be kept under: a stream (never whole in memory),
+ * or, for a file that declares a small size, its bytes.
+ */
+async function download(url: string): Promise<{ body: Readable | Buffer; extension: string }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (!response.ok || !response.body) throw new Error(`Result download failed with HTTP ${response.status}`);
   const declared = Number(response.headers.get('content-length') ?? 0);
@@ -50,6 +55,11 @@ async function download(url: string): Promise<{ body: Readable; extension: strin
   const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
   const fromPath = path.extname(new URL(url).pathname).slice(1).toLowerCase().replace('jpeg', 'jpg');
   const extension = EXTENSIONS[type] ?? (CONTENT_TYPES[fromPath] ? fromPath : 'mp4');
+  const contentLength = response.headers.get('content-length');
+  if (contentLength !== null && declared <= WHOLE_BELOW_BYTES) {
+    // HTTP/1.1 framing holds the body to its declared length.
+    return { body: Buffer.from(await response.arrayBuffer()), extension };
+  }
   // pipeline passes a failure of either side (a cut download, too many bytes) on to the store.
   const body = pipeline(
     Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
@@ -72,7 +82,7 @@ export async function storeResultFile(
 ): Promise<string> {
   const { body, extension } =
     file.kind === 'bytes'
-      ? { body: Readable.from([file.data]), extension: file.extension.replace('jpeg', 'jpg') }
+      ? { body: file.data, extension: file.extension.replace('jpeg', 'jpg') }
       : await download(file.url);
   const name = `${randomBytes(16).toString('hex').slice(0, 20)}.${extension}`;
   await store.put(`${taskId}/${name}`, body, contentTypeOf(name));

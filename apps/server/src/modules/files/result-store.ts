@@ -16,8 +16,11 @@ export interface StoredFileInfo {
  */
 export interface ResultStore {
   readonly kind: Config['STORAGE'];
-  /** Streams `body` in under `key`; a body that fails part-way leaves nothing behind. */
-  put(key: string, body: Readable, contentType: string): Promise<void>;
+  /**
+   * Stores `body` under `key` (a stream is streamed in; a small file comes whole); a body that
+   * fails part-way leaves nothing behind.
+   */
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
   /** The file's size and version, or undefined when there is no such file. */
   stat(key: string): Promise<StoredFileInfo | undefined>;
   /** A stream of the file's bytes, `start` to `end` inclusive when given; undefined when it is gone. */

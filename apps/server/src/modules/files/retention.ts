@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/database.ts';
+import type { Db, DbOrTx } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
+import { taskStatements } from '../tasks/task-statements.ts';
 
 export const RESULT_EXPIRY_QUEUE = 'result-expiry';
 /** Hourly: a file is served until its expiry exactly (the route checks), and deleted within the hour. */
@@ -17,11 +18,8 @@ export const resultsExpiryFrom = (now: Date, retentionDays: number) =>
   new Date(now.getTime() + retentionDays * DAY_MS);
 
 /** The task's results expiry: undefined for an unknown task, null for a task without files. */
-export async function findResultsExpiry(db: DbOrTx, taskId: string): Promise<Date | null | undefined> {
-  const [row] = await db
-    .select({ resultsExpireAt: tasks.resultsExpireAt })
-    .from(tasks)
-    .where(eq(tasks.id, taskId));
+export async function findResultsExpiry(db: Db, taskId: string): Promise<Date | null | undefined> {
+  const [row] = await taskStatements(db).resultsExpiry.execute({ id: taskId });
   return row ? row.resultsExpireAt : undefined;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/database.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
 import { type TaskRow, tasks } from './schema.ts';
+import { taskStatements } from './task-statements.ts';
 
 /**
  * A task settles once. Both moves are compare-and-set on `status = 'processing'`, so of two
@@ -20,22 +21,13 @@ export async function completeTask(
     resultsExpireAt?: Date;
   } = {},
 ): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .update(tasks)
-    .set({
-      status: 'completed',
-      result,
-      completedAt: sql`now()`,
-      updatedAt: sql`now()`,
-      nextCheckAt: null,
-      ...(extras.servedBy?.channel && {
-        channel: extras.servedBy.channel,
-        upstreamCostMicros: extras.servedBy.upstreamCostMicros ?? null,
-      }),
-      resultsExpireAt: extras.resultsExpireAt,
-    })
-    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
-    .returning();
+  const [row] = await taskStatements(db).complete.execute({
+    id: taskId,
+    result: JSON.stringify(result),
+    channel: extras.servedBy?.channel || null,
+    upstreamCostMicros: extras.servedBy?.upstreamCostMicros ?? null,
+    resultsExpireAt: extras.resultsExpireAt ?? null,
+  });
   return row;
 }
 
@@ -76,7 +68,7 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
 }
 
 export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  const [row] = await taskStatements(db).find.execute({ id: taskId });
   return row;
 }
 
@@ -90,17 +82,13 @@ export async function markTaskStarted(
   started: { upstreamId: string } & ServedBy,
   nextCheckAt?: Date,
 ) {
-  await db
-    .update(tasks)
-    .set({
-      upstreamId: started.upstreamId,
-      channel: started.channel ?? null,
-      upstreamCostMicros: started.upstreamCostMicros ?? null,
-      ...(nextCheckAt && { nextCheckAt }),
-      updatedAt: sql`now()`,
-      attempts: sql`${tasks.attempts} + 1`,
-    })
-    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
+  await taskStatements(db).started.execute({
+    id: taskId,
+    upstreamId: started.upstreamId,
+    channel: started.channel ?? null,
+    upstreamCostMicros: started.upstreamCostMicros ?? null,
+    nextCheckAt: nextCheckAt ?? null,
+  });
 }
 
 export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Date) {
@@ -128,18 +116,11 @@ export async function claimTaskStep(
   leaseMs: number,
   heldLease?: Date,
 ): Promise<TaskRow | undefined> {
-  const isDue = sql`(${tasks.nextCheckAt} is null or ${tasks.nextCheckAt} <= now())`;
-  const [row] = await db
-    .update(tasks)
-    .set({ nextCheckAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(tasks.id, taskId),
-        eq(tasks.status, 'processing'),
-        heldLease ? sql`(${isDue} or ${tasks.nextCheckAt} = ${heldLease.toISOString()}::timestamptz)` : isDue,
-      ),
-    )
-    .returning();
+  const [row] = await taskStatements(db).claim.execute({
+    id: taskId,
+    leaseS: leaseMs / 1000,
+    heldLease: heldLease ?? null,
+  });
   return row;
 }
 
