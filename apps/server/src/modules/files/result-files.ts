@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { pipeline, Readable, Transform } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { request } from 'undici';
 import type { Config } from '../../platform/config.ts';
 import type { ResultFile } from '../engines/engine.ts';
+import { headerOf, upstreamAgent } from '../engines/upstream-http.ts';
 import type { ResultStore } from './result-store.ts';
 
 /** Largest result we copy from an upstream (a few minutes of 1080p video). */
@@ -45,27 +46,30 @@ function byteLimit(limit: number): Transform {
  * or, for a file that declares a small size, its bytes.
  */
 async function download(url: string): Promise<{ body: Readable | Buffer; extension: string }> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-  if (!response.ok || !response.body) throw new Error(`Result download failed with HTTP ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
+  const response = await request(url, {
+    signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+    dispatcher: upstreamAgent,
+  });
+  const { statusCode, headers } = response;
+  if (statusCode < 200 || statusCode >= 300) {
+    response.body.destroy();
+    throw new Error(`Result download failed with HTTP ${statusCode}`);
+  }
+  const contentLength = headerOf(headers, 'content-length');
+  const declared = Number(contentLength ?? 0);
   if (declared > MAX_RESULT_BYTES) {
-    await response.body.cancel();
+    response.body.destroy();
     throw new Error('Result file is too large');
   }
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  const type = (headerOf(headers, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
   const fromPath = path.extname(new URL(url).pathname).slice(1).toLowerCase().replace('jpeg', 'jpg');
   const extension = EXTENSIONS[type] ?? (CONTENT_TYPES[fromPath] ? fromPath : 'mp4');
-  const contentLength = response.headers.get('content-length');
   if (contentLength !== null && declared <= WHOLE_BELOW_BYTES) {
     // HTTP/1.1 framing holds the body to its declared length.
-    return { body: Buffer.from(await response.arrayBuffer()), extension };
+    return { body: Buffer.from(await response.body.arrayBuffer()), extension };
   }
   // pipeline passes a failure of either side (a cut download, too many bytes) on to the store.
-  const body = pipeline(
-    Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-    byteLimit(MAX_RESULT_BYTES),
-    () => {},
-  );
+  const body = pipeline(response.body, byteLimit(MAX_RESULT_BYTES), () => {});
   return { body, extension };
 }
 
