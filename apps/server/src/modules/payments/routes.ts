@@ -6,15 +6,9 @@ import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
-import {
-  decideSandboxCheckout,
-  getSandboxCheckout,
-  listPayments,
-  type PaymentsContext,
-  startCheckout,
-  verifyPayment,
-} from './checkout.ts';
+import { listPayments, type PaymentsContext, startCheckout, verifyPayment } from './checkout.ts';
 import { createCheckoutProvider, createStripeClient } from './checkout-provider.ts';
+import { decideSandboxCheckout, getSandboxCheckout } from './sandbox-checkout.ts';
 import { handleStripeEvent, WEBHOOK_TOLERANCE_S } from './stripe-webhook.ts';
 
 /**
