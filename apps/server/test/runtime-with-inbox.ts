@@ -2,24 +2,32 @@ import { afterAll, beforeAll } from 'vitest';
 import { type SmtpInbox, startSmtpInbox } from './smtp-inbox.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from './test-runtime.ts';
 
+/** A test file's runtime and its SMTP inbox, filled in before the file's tests run. */
+export interface RuntimeAndInbox {
+  runtime: TestRuntime;
+  inbox: SmtpInbox;
+}
+
 /**
  * A test file's runtime whose mail goes to a real SMTP inbox of its own: started before the
- * file's tests (handed over through `use`), stopped after them.
+ * file's tests, stopped after them. The holder it returns is filled in once they start (`use`,
+ * if given, runs then too); read it in hooks and tests, not while the file is collected.
  */
 export function withRuntimeAndInbox(
   env: Record<string, string>,
-  use: (runtime: TestRuntime, inbox: SmtpInbox) => void,
-) {
-  let started: { runtime: TestRuntime; inbox: SmtpInbox } | undefined;
+  use?: (started: RuntimeAndInbox) => void,
+): RuntimeAndInbox {
+  const holder = {} as RuntimeAndInbox;
   beforeAll(async () => {
-    const inbox = await startSmtpInbox();
-    started = { inbox, runtime: await createTestRuntime({ SMTP_URL: inbox.url, ...env }) };
-    use(started.runtime, started.inbox);
+    holder.inbox = await startSmtpInbox();
+    holder.runtime = await createTestRuntime({ SMTP_URL: holder.inbox.url, ...env });
+    use?.(holder);
   });
   afterAll(async () => {
-    await started?.runtime.close();
-    await started?.inbox.close();
+    await holder.runtime?.close();
+    await holder.inbox?.close();
   });
+  return holder;
 }
 
 /**

@@ -1,4 +1,16 @@
 import type { AppRoute } from '@conduit/contracts';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  preHandlerAsyncHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 type Part<Route, Name extends string> = Name extends keyof Route ? Route[Name] : undefined;
 
@@ -23,4 +35,41 @@ export function appRouteSchema<const Route extends AppRoute, const Status extend
   // undefined body or params schema on the HEAD route it adds beside each GET, and a route
   // without a JSON answer (a redirect) has no response schema at all.
   return Object.fromEntries(Object.entries(schema).filter(([, part]) => part !== undefined)) as typeof schema;
+}
+
+/** The app (or a scope of it) a module registers its routes on, typed by the zod schemas. */
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/**
+ * Registers a cookie-API route at its catalogue entry's method and path, with `appRouteSchema`:
+ * the request the handler gets and the answer it sends are typed by the entry's schemas.
+ */
+export function addAppRoute<const Route extends AppRoute, const Status extends number = 200>(
+  app: ZodApp,
+  route: Route,
+  options: { tags: string[]; status?: Status; preHandler?: preHandlerAsyncHookHandler },
+  handler: RouteHandlerMethod<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    ReturnType<typeof appRouteSchema<Route, Status>>,
+    ZodTypeProvider
+  >,
+) {
+  const { tags, status, preHandler } = options;
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: appRouteSchema(route, tags, status),
+    ...(preHandler && { preHandler }),
+    handler,
+  });
 }

@@ -1,7 +1,7 @@
 import { ADMIN_EDIT_ROUTES, ADMIN_FIGURE_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
@@ -35,50 +35,34 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     app.addHook('onRequest', requireAdmin(services));
 
     const figures = ADMIN_FIGURE_ROUTES;
-    app.get(figures.dashboard.path, { schema: appRouteSchema(figures.dashboard, tags) }, async () =>
-      getDashboard(context()),
-    );
+    addAppRoute(app, figures.dashboard, { tags }, async () => getDashboard(context()));
 
     const edits = ADMIN_EDIT_ROUTES;
-    app.get(edits.users.path, { schema: appRouteSchema(edits.users, tags) }, async (request) =>
-      listUsers(services.pool, request.query),
-    );
-    app.get(edits.teams.path, { schema: appRouteSchema(edits.teams, tags) }, async (request) =>
+    addAppRoute(app, edits.users, { tags }, async (request) => listUsers(services.pool, request.query));
+    addAppRoute(app, edits.teams, { tags }, async (request) =>
       listTeams(services.pool, services.clock.now(), request.query),
     );
-    app.post(edits.invite.path, { schema: appRouteSchema(edits.invite, tags, 201) }, async (request, reply) =>
+    addAppRoute(app, edits.invite, { tags, status: 201 }, async (request, reply) =>
       reply.status(201).send(await inviteUser(context(), actorOf(request), request.body)),
     );
-    app.patch(edits.editUser.path, { schema: appRouteSchema(edits.editUser, tags) }, async (request) =>
+    addAppRoute(app, edits.editUser, { tags }, async (request) =>
       updateUser(context(), actorOf(request), request.params.id, request.body),
     );
-    app.post(
-      edits.adjustCredits.path,
-      { schema: appRouteSchema(edits.adjustCredits, tags) },
-      async (request) => adjustUserCredits(context(), actorOf(request), request.params.id, request.body),
+    addAppRoute(app, edits.adjustCredits, { tags }, async (request) =>
+      adjustUserCredits(context(), actorOf(request), request.params.id, request.body),
     );
 
-    app.get(figures.revenue.path, { schema: appRouteSchema(figures.revenue, tags) }, async () =>
-      getRevenue(context()),
-    );
-    app.get(figures.features.path, { schema: appRouteSchema(figures.features, tags) }, async () =>
-      getFeatures(context()),
-    );
-    app.get(figures.health.path, { schema: appRouteSchema(figures.health, tags) }, async () =>
-      getHealth(context()),
-    );
-    app.get(figures.auditLog.path, { schema: appRouteSchema(figures.auditLog, tags) }, async (request) =>
+    addAppRoute(app, figures.revenue, { tags }, async () => getRevenue(context()));
+    addAppRoute(app, figures.features, { tags }, async () => getFeatures(context()));
+    addAppRoute(app, figures.health, { tags }, async () => getHealth(context()));
+    addAppRoute(app, figures.auditLog, { tags }, async (request) =>
       listAuditLog(services.pool, request.query.limit, request.query.cursor),
     );
 
-    app.get(figures.channels.path, { schema: appRouteSchema(figures.channels, tags) }, async () => ({
+    addAppRoute(app, figures.channels, { tags }, async () => ({
       channels: await listChannels(context()),
     }));
-    app.patch(
-      edits.updateChannel.path,
-      { schema: appRouteSchema(edits.updateChannel, tags) },
-      async (request) => ({
-        channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
-      }),
-    );
+    addAppRoute(app, edits.updateChannel, { tags }, async (request) => ({
+      channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
+    }));
   };

@@ -1,7 +1,7 @@
 import { ALERT_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
@@ -23,13 +23,13 @@ export const alertsRoutes = (services: Services): FastifyPluginAsyncZod =>
     app.addHook('preHandler', requireUser(services));
 
     const { list, add, remove } = ALERT_ROUTES;
-    app.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) =>
+    addAppRoute(app, list, { tags }, async (request) =>
       listAlerts(ctx, workspaceFor(request, 'viewSpend').id),
     );
-    app.post(add.path, { schema: appRouteSchema(add, tags, 201) }, async (request, reply) =>
+    addAppRoute(app, add, { tags, status: 201 }, async (request, reply) =>
       reply.status(201).send(await addAlert(ctx, editor(request), request.body.threshold)),
     );
-    app.delete(remove.path, { schema: appRouteSchema(remove, tags) }, async (request) =>
+    addAppRoute(app, remove, { tags }, async (request) =>
       removeAlert(ctx, editor(request), request.params.id),
     );
   };

@@ -1,6 +1,6 @@
 import { ACCOUNT_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -20,60 +20,44 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
     const routes = ACCOUNT_ROUTES;
     app.addHook('preHandler', requireUser(services));
 
-    app.put(routes.setPassword.path, { schema: appRouteSchema(routes.setPassword, tags) }, async (request) =>
+    addAppRoute(app, routes.setPassword, { tags }, async (request) =>
       setPassword(ctx, signedIn(request), request.body),
     );
 
-    app.post(routes.changeEmail.path, { schema: appRouteSchema(routes.changeEmail, tags) }, async (request) =>
+    addAppRoute(app, routes.changeEmail, { tags }, async (request) =>
       requestEmailChange(ctx, signedIn(request), request.body),
     );
 
-    app.get(
-      routes.sessions.path,
-      { schema: appRouteSchema(routes.sessions, tags) },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
-      },
-    );
+    addAppRoute(app, routes.sessions, { tags }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { sessions: await listSessions(services.db, services.clock, signedIn(request)) };
+    });
 
-    app.delete(
-      routes.signOutSession.path,
-      { schema: appRouteSchema(routes.signOutSession, tags) },
-      async (request, reply) => {
-        const { message, isCurrent } = await revokeOwnSession(
-          services.db,
-          signedIn(request),
-          request.params.id,
-        );
-        if (isCurrent) clearSessionCookie(reply, services.config);
-        return { message };
-      },
-    );
+    addAppRoute(app, routes.signOutSession, { tags }, async (request, reply) => {
+      const { message, isCurrent } = await revokeOwnSession(
+        services.db,
+        signedIn(request),
+        request.params.id,
+      );
+      if (isCurrent) clearSessionCookie(reply, services.config);
+      return { message };
+    });
 
-    app.post(
-      routes.signOutOthers.path,
-      { schema: appRouteSchema(routes.signOutOthers, tags) },
-      async (request) => {
-        const { user, sessionId } = signedIn(request);
-        await revokeUserSessions(services.db, user.id, sessionId);
-        return { message: T.otherSessionsSignedOut };
-      },
-    );
+    addAppRoute(app, routes.signOutOthers, { tags }, async (request) => {
+      const { user, sessionId } = signedIn(request);
+      await revokeUserSessions(services.db, user.id, sessionId);
+      return { message: T.otherSessionsSignedOut };
+    });
 
-    app.delete(
-      routes.deleteAccount.path,
-      { schema: appRouteSchema(routes.deleteAccount, tags) },
-      async (request, reply) => {
-        const { user } = signedIn(request);
-        const result = await guardAttempt(
-          limits.passwordFailuresPerAccount,
-          user.email,
-          () => deleteAccount(services, user.id, request.body ?? {}),
-          (error) => error instanceof Forbidden,
-        );
-        clearSessionCookie(reply, services.config);
-        return result;
-      },
-    );
+    addAppRoute(app, routes.deleteAccount, { tags }, async (request, reply) => {
+      const { user } = signedIn(request);
+      const result = await guardAttempt(
+        limits.passwordFailuresPerAccount,
+        user.email,
+        () => deleteAccount(services, user.id, request.body ?? {}),
+        (error) => error instanceof Forbidden,
+      );
+      clearSessionCookie(reply, services.config);
+      return result;
+    });
   };

@@ -2,24 +2,17 @@ import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
 
-withRuntimeAndInbox({}, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({});
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string) =>
-  runtime.app.inject({ method, url, headers: { cookie } });
+  started.runtime.app.inject({ method, url, headers: { cookie } });
 const loginWith = (email: string, userAgent: string, ip: string, device?: string) =>
-  runtime.app.inject({
+  started.runtime.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email, password: PASSWORD },
@@ -29,7 +22,7 @@ const loginWith = (email: string, userAgent: string, ip: string, device?: string
 
 describe('the sessions of an account', () => {
   it('lists each browser with its system, IP and times, this one marked', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'many@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'many@example.com');
     await loginWith('many@example.com', FIREFOX_LINUX, '198.51.100.20');
     const phone = sessionCookieOf(await loginWith('many@example.com', SAFARI_IPHONE, '198.51.100.21'));
     const listed = await call('GET', '/api/account/sessions', phone);
@@ -48,11 +41,15 @@ describe('the sessions of an account', () => {
   });
 
   it("signs out one session, or all others, and never another account's", async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'owner-of-sessions@example.com');
+    const { cookie } = await createVerifiedAccount(
+      started.runtime.app,
+      started.inbox,
+      'owner-of-sessions@example.com',
+    );
     const laptop = sessionCookieOf(
       await loginWith('owner-of-sessions@example.com', FIREFOX_LINUX, '203.0.113.1'),
     );
-    const stranger = await createVerifiedAccount(runtime.app, inbox, 'stranger@example.com');
+    const stranger = await createVerifiedAccount(started.runtime.app, started.inbox, 'stranger@example.com');
     const { sessions } = (await call('GET', '/api/account/sessions', cookie)).json();
     const laptopId = sessions.find((s: { ip: string }) => s.ip === '203.0.113.1').id as string;
 
@@ -79,10 +76,10 @@ describe('the sessions of an account', () => {
   });
 
   it('mails the owner when a browser it has not seen signs in, not when a known one does', async () => {
-    await createVerifiedAccount(runtime.app, inbox, 'watchful@example.com');
-    const since = inbox.messages.length;
+    await createVerifiedAccount(started.runtime.app, started.inbox, 'watchful@example.com');
+    const since = started.inbox.messages.length;
     const first = await loginWith('watchful@example.com', FIREFOX_LINUX, '192.0.2.77');
-    const notice = await inbox.waitForMail('watchful@example.com', {
+    const notice = await started.inbox.waitForMail('watchful@example.com', {
       since,
       subject: 'New sign-in to your Conduit account',
     });
@@ -90,9 +87,11 @@ describe('the sessions of an account', () => {
     expect(notice.text).toContain('192.0.2.77');
     const device = first.cookies.find((c) => c.name === 'conduit_device');
     expect(device).toMatchObject({ httpOnly: true, path: '/api/auth' });
-    const count = inbox.messages.length;
+    const count = started.inbox.messages.length;
     await loginWith('watchful@example.com', FIREFOX_LINUX, '192.0.2.77', `conduit_device=${device?.value}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(inbox.messages.slice(count).filter((m) => m.subject?.startsWith('New sign-in'))).toHaveLength(0);
+    expect(
+      started.inbox.messages.slice(count).filter((m) => m.subject?.startsWith('New sign-in')),
+    ).toHaveLength(0);
   });
 });

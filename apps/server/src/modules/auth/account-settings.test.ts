@@ -10,24 +10,22 @@ import {
 } from '../../../test/accounts.ts';
 import { sessionCookieFor } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { insertUser } from './users.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
-const login = (email: string, password: string) => signIn(runtime.app, email, password);
+const login = (email: string, password: string) => signIn(started.runtime.app, email, password);
 const me = (cookie: string) =>
-  runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  started.runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 const setPassword = (cookie: string | undefined, payload: Record<string, unknown>) =>
-  runtime.app.inject({ method: 'PUT', url: '/api/password', headers: cookie ? { cookie } : {}, payload });
+  started.runtime.app.inject({
+    method: 'PUT',
+    url: '/api/password',
+    headers: cookie ? { cookie } : {},
+    payload,
+  });
 const deleteAccountWith = (cookie: string, payload: Record<string, unknown>) =>
-  deleteAccount(runtime.app, cookie, payload);
+  deleteAccount(started.runtime.app, cookie, payload);
 
-withRuntimeAndInbox({}, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({});
 
 describe('PUT /api/password', () => {
   it('needs a session', async () => {
@@ -35,7 +33,7 @@ describe('PUT /api/password', () => {
   });
 
   it('refuses a short or missing password', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'short@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'short@example.com');
     for (const payload of [{ newPassword: '12345' }, {}]) {
       const response = await setPassword(cookie, payload);
       expect(response.statusCode).toBe(400);
@@ -45,9 +43,9 @@ describe('PUT /api/password', () => {
   });
 
   it('changes the password, keeps this session, ends the others and mails a notice', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'mover@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'mover@example.com');
     const other = sessionCookieOf(await login('mover@example.com', PASSWORD));
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const response = await setPassword(cookie, {
       newPassword: 'a brand new secret',
       currentPassword: PASSWORD,
@@ -58,7 +56,7 @@ describe('PUT /api/password', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await login('mover@example.com', PASSWORD)).statusCode).toBe(401);
     expect((await login('mover@example.com', 'a brand new secret')).statusCode).toBe(200);
-    const notice = await inbox.waitForMail('mover@example.com', {
+    const notice = await started.inbox.waitForMail('mover@example.com', {
       since,
       subject: 'Your Conduit password was changed',
     });
@@ -68,7 +66,11 @@ describe('PUT /api/password', () => {
 
 describe('PUT /api/password asks who is changing it', () => {
   it('needs the current password; a wrong one is a clear 400 and changes nothing', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'stolen-cookie@example.com');
+    const { cookie } = await createVerifiedAccount(
+      started.runtime.app,
+      started.inbox,
+      'stolen-cookie@example.com',
+    );
     const other = sessionCookieOf(await login('stolen-cookie@example.com', PASSWORD));
     const bare = await setPassword(cookie, { newPassword: 'attacker takes over' });
     expect(bare.statusCode).toBe(400);
@@ -84,20 +86,20 @@ describe('PUT /api/password asks who is changing it', () => {
   });
 
   it('a Google-only account sets its first password only within 10 minutes of signing in', async () => {
-    const user = await insertUser(runtime.services.db, {
+    const user = await insertUser(started.runtime.services.db, {
       email: 'google-only@example.com',
       googleId: 'google-sub-77',
       emailVerifiedAt: new Date(),
     });
-    const cookie = await sessionCookieFor(runtime.services, user?.id as string);
-    await runtime.services.pool.query(
+    const cookie = await sessionCookieFor(started.runtime.services, user?.id as string);
+    await started.runtime.services.pool.query(
       "update sessions set created_at = now() - interval '11 minutes' where user_id = $1",
       [user?.id],
     );
     const stale = await setPassword(cookie, { newPassword: 'first password' });
     expect(stale.statusCode).toBe(403);
     expect(stale.json().error).toBe(T.recentSignInRequired);
-    const fresh = await sessionCookieFor(runtime.services, user?.id as string);
+    const fresh = await sessionCookieFor(started.runtime.services, user?.id as string);
     expect((await setPassword(fresh, { newPassword: 'first password' })).statusCode).toBe(200);
     expect((await login('google-only@example.com', 'first password')).statusCode).toBe(200);
   });
@@ -105,7 +107,7 @@ describe('PUT /api/password asks who is changing it', () => {
 
 describe('DELETE /api/account', () => {
   it('asks for the password, refuses a wrong one and changes nothing', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'careful@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'careful@example.com');
     const empty = await deleteAccountWith(cookie, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(M.deletePasswordRequired);
@@ -116,7 +118,11 @@ describe('DELETE /api/account', () => {
   });
 
   it('anonymises the account, ends every session, keeps the ledger, and frees the address', async () => {
-    const { cookie, userId } = await createVerifiedAccount(runtime.app, inbox, 'leaver@example.com');
+    const { cookie, userId } = await createVerifiedAccount(
+      started.runtime.app,
+      started.inbox,
+      'leaver@example.com',
+    );
     const other = sessionCookieOf(await login('leaver@example.com', PASSWORD));
     const response = await deleteAccountWith(cookie, { password: PASSWORD });
     expect(response.statusCode).toBe(200);
@@ -126,7 +132,7 @@ describe('DELETE /api/account', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await login('leaver@example.com', PASSWORD)).statusCode).toBe(401);
 
-    const { rows } = await runtime.services.pool.query('select * from users where id = $1', [userId]);
+    const { rows } = await started.runtime.services.pool.query('select * from users where id = $1', [userId]);
     expect(rows[0]).toMatchObject({
       email: `deleted-${userId}@deleted.invalid`,
       password_hash: null,
@@ -134,13 +140,13 @@ describe('DELETE /api/account', () => {
       is_active: false,
     });
     expect(rows[0].deleted_at).toBeInstanceOf(Date);
-    const ledger = await runtime.services.pool.query(
+    const ledger = await started.runtime.services.pool.query(
       'select delta from credit_entries where workspace_id = $1',
       [userId],
     );
     expect(ledger.rows).toEqual([{ delta: 20 }]);
 
-    const again = await signUp(runtime.app, 'leaver@example.com', PASSWORD);
+    const again = await signUp(started.runtime.app, 'leaver@example.com', PASSWORD);
     expect(again.statusCode).toBe(201);
   });
 });

@@ -2,26 +2,19 @@ import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, PASSWORD, signIn } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { linkIn } from '../../../test/smtp-inbox.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
-
-withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' });
 
 const requestChange = (cookie: string, payload: object) =>
-  runtime.app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload });
+  started.runtime.app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload });
 const confirm = (token: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
-const login = (email: string) => signIn(runtime.app, email, PASSWORD);
+  started.runtime.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+const login = (email: string) => signIn(started.runtime.app, email, PASSWORD);
 
 describe('changing the account address', () => {
   it('needs the password; the new address confirms; until then nothing changes; the old one is told', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'old@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'old@example.com');
     expect((await requestChange(cookie, { newEmail: 'new@example.com' })).json().error).toBe(
       T.currentPasswordRequired,
     );
@@ -33,11 +26,14 @@ describe('changing the account address', () => {
       (await requestChange(cookie, { newEmail: 'OLD@example.com', password: PASSWORD })).json().error,
     ).toBe(T.emailChangeSame);
 
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const asked = await requestChange(cookie, { newEmail: 'New@Example.com', password: PASSWORD });
     expect(asked.json()).toEqual({ message: T.emailChangeSent });
-    const mail = await inbox.waitForMail('new@example.com', { since });
-    await inbox.waitForMail('old@example.com', { since, subject: 'Your Conduit address is about to change' });
+    const mail = await started.inbox.waitForMail('new@example.com', { since });
+    await started.inbox.waitForMail('old@example.com', {
+      since,
+      subject: 'Your Conduit address is about to change',
+    });
     const token = new URL(linkIn(mail, 'http://localhost:4321/auth/confirm-email?token=')).searchParams.get(
       'token',
     );
@@ -47,20 +43,23 @@ describe('changing the account address', () => {
     expect((await confirm(token as string)).json()).toEqual({ message: T.emailChanged });
     expect((await login('new@example.com')).statusCode).toBe(200);
     expect((await login('old@example.com')).statusCode).toBe(401);
-    await inbox.waitForMail('old@example.com', { since, subject: 'Your Conduit address was changed' });
+    await started.inbox.waitForMail('old@example.com', {
+      since,
+      subject: 'Your Conduit address was changed',
+    });
     expect((await confirm(token as string)).json().error).toBe(T.emailChangeInvalid);
   });
 
   it('refuses an address another account holds, also when it was taken after the request', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'mover2@example.com');
-    await createVerifiedAccount(runtime.app, inbox, 'holder@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'mover2@example.com');
+    await createVerifiedAccount(started.runtime.app, started.inbox, 'holder@example.com');
     const taken = await requestChange(cookie, { newEmail: 'holder@example.com', password: PASSWORD });
     expect(taken.statusCode).toBe(409);
 
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     await requestChange(cookie, { newEmail: 'later-taken@example.com', password: PASSWORD });
-    const mail = await inbox.waitForMail('later-taken@example.com', { since });
-    await createVerifiedAccount(runtime.app, inbox, 'later-taken@example.com');
+    const mail = await started.inbox.waitForMail('later-taken@example.com', { since });
+    await createVerifiedAccount(started.runtime.app, started.inbox, 'later-taken@example.com');
     const token = new URL(linkIn(mail, 'http://localhost:4321/auth/confirm-email?token=')).searchParams.get(
       'token',
     );

@@ -1,6 +1,6 @@
 import { AUTH_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
 import { confirmEmailChange } from './change-email.ts';
@@ -14,27 +14,22 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     const tags = ['auth'];
     const routes = AUTH_ROUTES;
 
-    app.post(
-      routes.forgotPassword.path,
-      { schema: appRouteSchema(routes.forgotPassword, tags) },
+    addAppRoute(
+      app,
+      routes.forgotPassword,
+      { tags },
       mailRequestHandler({ perIp: limits.resetPerIp, perEmail: limits.resetPerEmail }, (email) =>
         forgotPassword(services, email),
       ),
     );
 
-    app.post(
-      routes.resetPassword.path,
-      { schema: appRouteSchema(routes.resetPassword, tags) },
-      async (request, reply) => {
-        await limits.resetPerIp.consume(request.ip);
-        const user = await resetPassword(services, request.body);
-        return finishSignIn(services, request, reply, user, T.resetDone);
-      },
-    );
+    addAppRoute(app, routes.resetPassword, { tags }, async (request, reply) => {
+      await limits.resetPerIp.consume(request.ip);
+      const user = await resetPassword(services, request.body);
+      return finishSignIn(services, request, reply, user, T.resetDone);
+    });
 
-    app.post(
-      routes.confirmEmail.path,
-      { schema: appRouteSchema(routes.confirmEmail, tags) },
-      async (request) => confirmEmailChange(services, request.body.token),
+    addAppRoute(app, routes.confirmEmail, { tags }, async (request) =>
+      confirmEmailChange(services, request.body.token),
     );
   };

@@ -9,36 +9,34 @@ import {
   turnOnTwoFactor,
 } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { linkIn } from '../../../test/smtp-inbox.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
 const RESET_SUBJECT = 'Reset your Conduit password';
 
-withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' });
 
 const forgot = (email: string, ip = '10.9.0.1') =>
-  runtime.app.inject({
+  started.runtime.app.inject({
     method: 'POST',
     url: '/api/auth/forgot-password',
     payload: { email },
     remoteAddress: ip,
   });
 const reset = (token: string, newPassword: string) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
-const login = (email: string, password: string) => signIn(runtime.app, email, password);
+  started.runtime.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token, newPassword },
+  });
+const login = (email: string, password: string) => signIn(started.runtime.app, email, password);
 const me = (cookie: string) =>
-  runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  started.runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
 
 /** Asks for a reset and answers the token of the link mailed for it. */
 async function resetTokenFor(email: string, ip?: string) {
-  const since = inbox.messages.length;
+  const since = started.inbox.messages.length;
   expect((await forgot(email, ip)).statusCode).toBe(200);
-  const mail = await inbox.waitForMail(email, { since, subject: RESET_SUBJECT });
+  const mail = await started.inbox.waitForMail(email, { since, subject: RESET_SUBJECT });
   return new URL(linkIn(mail, 'http://localhost:4321/auth/reset-password?token=')).searchParams.get(
     'token',
   ) as string;
@@ -46,16 +44,16 @@ async function resetTokenFor(email: string, ip?: string) {
 
 describe('forgot password', () => {
   it('answers the same for any address and mails only an existing account', async () => {
-    await createVerifiedAccount(runtime.app, inbox, 'known@example.com');
-    const since = inbox.messages.length;
+    await createVerifiedAccount(started.runtime.app, started.inbox, 'known@example.com');
+    const since = started.inbox.messages.length;
     const answers = await Promise.all([
       forgot('known@example.com', '10.9.1.1'),
       forgot('ghost@example.com', '10.9.1.2'),
     ]);
     for (const answer of answers) expect(answer.json()).toEqual({ message: T.forgotAccepted });
-    await inbox.waitForMail('known@example.com', { since, subject: RESET_SUBJECT });
+    await started.inbox.waitForMail('known@example.com', { since, subject: RESET_SUBJECT });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(inbox.messages.slice(since).map((m) => m.subject)).toEqual([RESET_SUBJECT]);
+    expect(started.inbox.messages.slice(since).map((m) => m.subject)).toEqual([RESET_SUBJECT]);
   });
 
   it('limits requests per address (3 an hour)', async () => {
@@ -69,9 +67,13 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('sets the password, ends every session, signs this browser in, and works once', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'forgetful@example.com');
+    const { cookie } = await createVerifiedAccount(
+      started.runtime.app,
+      started.inbox,
+      'forgetful@example.com',
+    );
     const token = await resetTokenFor('forgetful@example.com', '10.9.3.1');
-    const stored = await runtime.services.pool.query('select token_hash from password_reset_tokens');
+    const stored = await started.runtime.services.pool.query('select token_hash from password_reset_tokens');
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
 
     const short = await reset(token, '123');
@@ -91,22 +93,22 @@ describe('reset password', () => {
   });
 
   it('a new link revokes older ones; an expired link is refused', async () => {
-    await createVerifiedAccount(runtime.app, inbox, 'twice-reset@example.com');
+    await createVerifiedAccount(started.runtime.app, started.inbox, 'twice-reset@example.com');
     const older = await resetTokenFor('twice-reset@example.com', '10.9.4.1');
     const newer = await resetTokenFor('twice-reset@example.com', '10.9.4.2');
     expect((await reset(older, 'older link password')).statusCode).toBe(400);
-    await runtime.services.pool.query(
+    await started.runtime.services.pool.query(
       "update password_reset_tokens set expires_at = now() - interval '1 second'",
     );
     expect((await reset(newer, 'newer link password')).json().error).toBe(T.resetInvalid);
   });
 
   it('proves the address: an unverified account becomes verified with its free credits', async () => {
-    await signUp(runtime.app, 'never-clicked@example.com', PASSWORD);
+    await signUp(started.runtime.app, 'never-clicked@example.com', PASSWORD);
     const token = await resetTokenFor('never-clicked@example.com', '10.9.5.1');
     const done = await reset(token, 'verified by reset');
     expect(done.json().user).toMatchObject({ emailVerified: true });
-    const credits = await runtime.app.inject({
+    const credits = await started.runtime.app.inject({
       method: 'GET',
       url: '/api/credits',
       headers: { cookie: sessionCookieOf(done) },
@@ -115,8 +117,8 @@ describe('reset password', () => {
   });
 
   it('does not skip two-factor authentication', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'guarded@example.com');
-    await turnOnTwoFactor(runtime.app, cookie, PASSWORD);
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'guarded@example.com');
+    await turnOnTwoFactor(started.runtime.app, cookie, PASSWORD);
     const done = await reset(await resetTokenFor('guarded@example.com', '10.9.6.1'), 'reset but guarded');
     expect(done.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });
     expect(done.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();

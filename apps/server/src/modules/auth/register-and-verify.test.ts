@@ -3,42 +3,39 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookieOf, signupCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { linkIn } from '../../../test/smtp-inbox.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
 const register = (payload: Record<string, unknown>) =>
-  runtime.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  started.runtime.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 /** Opens a verification link; `cookie` is the sign-up browser's cookie when it is that browser. */
 const verify = (token: string, cookie?: string) =>
-  runtime.app.inject({
+  started.runtime.app.inject({
     method: 'GET',
     url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
     headers: cookie ? { cookie } : {},
   });
 /** Signs up in a browser; answers the account, that browser's sign-up cookie and the mailed token. */
 async function signUp(email: string) {
-  const since = inbox.messages.length;
+  const since = started.inbox.messages.length;
   const response = await register({ email, password: PASSWORD });
-  const token = await verificationTokenFor(inbox, email, since);
+  const token = await verificationTokenFor(started.inbox, email, since);
   return { user: response.json().user as { _id: string }, browser: signupCookieOf(response), token };
 }
 const ledgerOf = async (userId: string) =>
   (
-    await runtime.services.pool.query(
+    await started.runtime.services.pool.query(
       'select delta, reason, balance_after from credit_entries where workspace_id = $1 order by created_at',
       [userId],
     )
   ).rows;
 const balanceOf = async (userId: string) =>
-  (await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [userId]))
-    .rows[0]?.balance;
+  (
+    await started.runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [
+      userId,
+    ])
+  ).rows[0]?.balance;
 
-withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' });
 
 describe('POST /api/auth/register', () => {
   it('creates an unverified account, mails a verification link and does not sign in', async () => {
@@ -55,7 +52,7 @@ describe('POST /api/auth/register', () => {
     expect(body.user.apiProvider).toEqual({ maxApiKeys: 10, tier: 'free' });
     expect(response.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
 
-    const mail = await inbox.waitForMail('ada@example.com');
+    const mail = await started.inbox.waitForMail('ada@example.com');
     expect(mail.subject).toBe('Verify your email for Conduit');
     expect(mail.html).toContain('Verify email');
     expect(linkIn(mail, 'http://localhost:4321/auth/verify-email?token=')).toBeTruthy();
@@ -68,13 +65,14 @@ describe('POST /api/auth/register', () => {
     [{ email: 'not-an-email', password: PASSWORD }, M.invalidEmail, 'email'],
     [{ email: 'short@example.com', password: '12345' }, M.passwordTooShort, 'password'],
   ])('refuses %j with "%s" and writes nothing', async (payload, error, field) => {
-    const before = (await runtime.services.pool.query('select count(*)::int as n from users')).rows[0].n;
+    const before = (await started.runtime.services.pool.query('select count(*)::int as n from users')).rows[0]
+      .n;
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error, field, code: 'VALIDATION_FAILED' });
-    expect((await runtime.services.pool.query('select count(*)::int as n from users')).rows[0].n).toBe(
-      before,
-    );
+    expect(
+      (await started.runtime.services.pool.query('select count(*)::int as n from users')).rows[0].n,
+    ).toBe(before);
   });
 
   it('answers 409 "User already exists" for a taken address, whatever its case', async () => {
@@ -90,11 +88,13 @@ describe('POST /api/auth/register', () => {
       register({ email: 'race@example.com', password: PASSWORD }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const rows = await runtime.services.pool.query("select id from users where email = 'race@example.com'");
+    const rows = await started.runtime.services.pool.query(
+      "select id from users where email = 'race@example.com'",
+    );
     expect(rows.rowCount).toBe(1);
     expect(
       (
-        await runtime.services.pool.query(
+        await started.runtime.services.pool.query(
           'select count(*)::int as n from credit_accounts where workspace_id = $1',
           [rows.rows[0].id],
         )
@@ -111,12 +111,16 @@ describe('GET /api/auth/verify-email', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ message: M.verified, alreadyVerified: false, creditsGranted: 20 });
     const cookie = sessionCookieOf(first);
-    const me = await runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await started.runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json().user).toMatchObject({ email: 'grace@example.com', emailVerified: true });
-    const credits = await runtime.app.inject({ method: 'GET', url: '/api/credits', headers: { cookie } });
+    const credits = await started.runtime.app.inject({
+      method: 'GET',
+      url: '/api/credits',
+      headers: { cookie },
+    });
     expect(credits.json()).toMatchObject({ balance: 20, totalPurchased: 0, totalUsed: 0 });
     // Signing in through the link is a login: the admin users list shows it.
-    const login = await runtime.services.db.execute(
+    const login = await started.runtime.services.db.execute(
       sql`select last_login_at from users where id = ${user._id}`,
     );
     expect(login.rows[0]?.last_login_at).toBeTruthy();
@@ -144,13 +148,13 @@ describe('GET /api/auth/verify-email', () => {
 
   it('verifying revokes every other link: a later one answers "already verified" and never signs in', async () => {
     const { user, browser, token: first } = await signUp('two-links@example.com');
-    const resent = inbox.messages.length;
-    await runtime.app.inject({
+    const resent = started.inbox.messages.length;
+    await started.runtime.app.inject({
       method: 'POST',
       url: '/api/auth/resend-verification',
       payload: { email: 'two-links@example.com' },
     });
-    const second = await verificationTokenFor(inbox, 'two-links@example.com', resent);
+    const second = await verificationTokenFor(started.inbox, 'two-links@example.com', resent);
     expect(second).not.toBe(first);
     expect((await verify(first, browser)).json().creditsGranted).toBe(20);
     for (const cookie of [browser, undefined]) {
@@ -159,7 +163,7 @@ describe('GET /api/auth/verify-email', () => {
       expect(later.json()).toEqual({ message: M.alreadyVerified, alreadyVerified: true, creditsGranted: 0 });
       expect(later.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
     }
-    const unused = await runtime.services.pool.query(
+    const unused = await started.runtime.services.pool.query(
       'select count(*)::int as n from email_verification_tokens where user_id = $1 and used_at is null',
       [user._id],
     );
@@ -171,14 +175,14 @@ describe('GET /api/auth/verify-email', () => {
     const unknown = await verify('not-a-real-token');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error: M.invalidToken });
-    const missing = await runtime.app.inject({ method: 'GET', url: '/api/auth/verify-email' });
+    const missing = await started.runtime.app.inject({ method: 'GET', url: '/api/auth/verify-email' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: M.missingToken });
 
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const { user } = (await register({ email: 'late@example.com', password: PASSWORD })).json();
-    const token = await verificationTokenFor(inbox, 'late@example.com', since);
-    await runtime.services.pool.query(
+    const token = await verificationTokenFor(started.inbox, 'late@example.com', since);
+    await started.runtime.services.pool.query(
       "update email_verification_tokens set expires_at = now() - interval '1 second' where user_id = $1",
       [user._id],
     );
@@ -186,17 +190,19 @@ describe('GET /api/auth/verify-email', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ error: M.invalidToken });
     expect(await balanceOf(user._id)).toBe(0);
-    const row = await runtime.services.db.execute(
+    const row = await started.runtime.services.db.execute(
       sql`select email_verified_at from users where id = ${user._id}`,
     );
     expect(row.rows[0]?.email_verified_at).toBeNull();
   });
 
   it('stores only a hash of the token', async () => {
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     await register({ email: 'hashed@example.com', password: PASSWORD });
-    const token = await verificationTokenFor(inbox, 'hashed@example.com', since);
-    const rows = await runtime.services.pool.query('select token_hash from email_verification_tokens');
+    const token = await verificationTokenFor(started.inbox, 'hashed@example.com', since);
+    const rows = await started.runtime.services.pool.query(
+      'select token_hash from email_verification_tokens',
+    );
     expect(rows.rows.some((r) => r.token_hash === token)).toBe(false);
     expect(rows.rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
@@ -204,7 +210,7 @@ describe('GET /api/auth/verify-email', () => {
 
 describe('POST /api/auth/resend-verification', () => {
   const resend = (email: string, ip = '10.0.0.1') =>
-    runtime.app.inject({
+    started.runtime.app.inject({
       method: 'POST',
       url: '/api/auth/resend-verification',
       payload: { email },
@@ -213,7 +219,7 @@ describe('POST /api/auth/resend-verification', () => {
 
   it('answers the same for unknown, unverified and verified addresses, and mails only the unverified', async () => {
     await register({ email: 'pending@example.com', password: PASSWORD });
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const answers = await Promise.all([
       resend('nobody@example.com', '10.0.0.2'),
       resend('pending@example.com', '10.0.0.3'),
@@ -223,9 +229,9 @@ describe('POST /api/auth/resend-verification', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ message: M.resendAccepted });
     }
-    await inbox.waitForMail('pending@example.com', { since });
+    await started.inbox.waitForMail('pending@example.com', { since });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const recipients = inbox.messages
+    const recipients = started.inbox.messages
       .slice(since)
       .map((mail) => mail.to && 'text' in mail.to && mail.to.text);
     expect(recipients).toEqual(['pending@example.com']);

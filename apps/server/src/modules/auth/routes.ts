@@ -2,7 +2,7 @@ import { AUTH_FORM_TEXTS, AUTH_ROUTES, AUTH_SERVER_MESSAGES as M, ROUTES } from 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
@@ -45,27 +45,23 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     const google = createGoogleOidc(config);
     const tags = ['auth'];
     const routes = AUTH_ROUTES;
-    app.get(routes.providers.path, { schema: appRouteSchema(routes.providers, tags) }, async () => ({
+    addAppRoute(app, routes.providers, { tags }, async () => ({
       google: Boolean(google),
     }));
 
-    app.post(
-      routes.register.path,
-      { schema: appRouteSchema(routes.register, tags, 201) },
-      async (request, reply) => {
-        await limits.registerPerIp.consume(request.ip);
-        const registered = await registerUser(services, request.body);
-        reply.setCookie(SIGNUP_COOKIE, registered.user._id, {
-          ...sessionCookieOptions(config),
-          path: SIGNUP_COOKIE_PATH,
-          maxAge: SIGNUP_COOKIE_MAX_AGE_S,
-          signed: true,
-        });
-        return reply.status(201).send(registered);
-      },
-    );
+    addAppRoute(app, routes.register, { tags, status: 201 }, async (request, reply) => {
+      await limits.registerPerIp.consume(request.ip);
+      const registered = await registerUser(services, request.body);
+      reply.setCookie(SIGNUP_COOKIE, registered.user._id, {
+        ...sessionCookieOptions(config),
+        path: SIGNUP_COOKIE_PATH,
+        maxAge: SIGNUP_COOKIE_MAX_AGE_S,
+        signed: true,
+      });
+      return reply.status(201).send(registered);
+    });
 
-    app.post(routes.login.path, { schema: appRouteSchema(routes.login, tags) }, async (request, reply) => {
+    addAppRoute(app, routes.login, { tags }, async (request, reply) => {
       await limits.loginPerIp.consume(request.ip);
       const { email, password } = readLoginFields(request.body);
       const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
@@ -74,22 +70,18 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       return finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);
     });
 
-    app.post(routes.logout.path, { schema: appRouteSchema(routes.logout, tags) }, async (request, reply) => {
+    addAppRoute(app, routes.logout, { tags }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await revokeSessionByToken(services.db, token);
       clearSessionCookie(reply, config);
       return { message: M.signedOut };
     });
 
-    app.get(
-      routes.me.path,
-      { preHandler: requireUser(services), schema: appRouteSchema(routes.me, tags) },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        const { user, workspace } = signedIn(request);
-        return { user: toAuthUser(user, workspace) };
-      },
-    );
+    addAppRoute(app, routes.me, { tags, preHandler: requireUser(services) }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { user, workspace } = signedIn(request);
+      return { user: toAuthUser(user, workspace) };
+    });
 
     const verifyAndSignIn = async (
       request: FastifyRequest,
@@ -109,39 +101,30 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       return result;
     };
 
-    app.get(
-      routes.verifyEmail.path,
-      { schema: appRouteSchema(routes.verifyEmail, tags) },
-      async (request, reply) => verifyAndSignIn(request, reply, request.query.token, {}),
+    addAppRoute(app, routes.verifyEmail, { tags }, async (request, reply) =>
+      verifyAndSignIn(request, reply, request.query.token, {}),
     );
 
-    app.post(
-      routes.answerVerification.path,
-      { schema: appRouteSchema(routes.answerVerification, tags) },
-      async (request, reply) => {
-        const { token, password, disown } = request.body;
-        return verifyAndSignIn(request, reply, token, { password, disown });
-      },
-    );
+    addAppRoute(app, routes.answerVerification, { tags }, async (request, reply) => {
+      const { token, password, disown } = request.body;
+      return verifyAndSignIn(request, reply, token, { password, disown });
+    });
 
-    app.post(
-      routes.resendVerification.path,
-      { schema: appRouteSchema(routes.resendVerification, tags) },
+    addAppRoute(
+      app,
+      routes.resendVerification,
+      { tags },
       mailRequestHandler({ perIp: limits.resendPerIp, perEmail: limits.resendPerEmail }, (email) =>
         resendVerification(services, email),
       ),
     );
 
-    app.get(
-      routes.googleStart.path,
-      { schema: appRouteSchema(routes.googleStart, tags) },
-      async (_request, reply) => {
-        if (!google) throw new NotFound('Google sign-in is not configured');
-        const { url, transaction } = await google.start();
-        oidcCookie.set(reply, config, transaction);
-        return reply.redirect(url);
-      },
-    );
+    addAppRoute(app, routes.googleStart, { tags }, async (_request, reply) => {
+      if (!google) throw new NotFound('Google sign-in is not configured');
+      const { url, transaction } = await google.start();
+      oidcCookie.set(reply, config, transaction);
+      return reply.redirect(url);
+    });
 
     app.get(routes.googleCallback.path, { schema: { hide: true } }, async (request, reply) => {
       oidcCookie.clear(reply, config);

@@ -5,7 +5,7 @@ import {
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
@@ -27,44 +27,34 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
   async function routes(app) {
     const ctx = { ...services, limits, totpKey: totpSealKey(services.sessionSecret) };
 
-    app.post(
-      AUTH_ROUTES.secondStep.path,
-      { schema: appRouteSchema(AUTH_ROUTES.secondStep, ['auth']) },
-      async (request, reply) => {
-        const user = await findUserById(services.db, readChallenge(services, request, reply));
-        if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
-        await assertSecondFactor(ctx, user, readCode(request.body.code));
-        clearChallenge(services, reply);
-        await startSession(services, request, reply, user);
-        return {
-          user: toAuthUser(user, await personalWorkspace(services.db, user.id)),
-          message: AUTH_FORM_TEXTS.signedIn,
-        };
-      },
-    );
+    addAppRoute(app, AUTH_ROUTES.secondStep, { tags: ['auth'] }, async (request, reply) => {
+      const user = await findUserById(services.db, readChallenge(services, request, reply));
+      if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
+      await assertSecondFactor(ctx, user, readCode(request.body.code));
+      clearChallenge(services, reply);
+      await startSession(services, request, reply, user);
+      return {
+        user: toAuthUser(user, await personalWorkspace(services.db, user.id)),
+        message: AUTH_FORM_TEXTS.signedIn,
+      };
+    });
 
     await app.register(async (scope) => {
       const account = scope.withTypeProvider<ZodTypeProvider>();
       const tags = ['account'];
       const routes = ACCOUNT_ROUTES;
       account.addHook('preHandler', requireUser(services));
-      account.get(routes.twoFactor.path, { schema: appRouteSchema(routes.twoFactor, tags) }, (request) =>
+      addAppRoute(account, routes.twoFactor, { tags }, (request) =>
         twoFactorStatus(services, signedIn(request)),
       );
-      account.post(
-        routes.twoFactorSetup.path,
-        { schema: appRouteSchema(routes.twoFactorSetup, tags) },
-        (request) => startTwoFactorSetup(ctx, signedIn(request), request.body.password),
+      addAppRoute(account, routes.twoFactorSetup, { tags }, (request) =>
+        startTwoFactorSetup(ctx, signedIn(request), request.body.password),
       );
-      account.post(
-        routes.twoFactorEnable.path,
-        { schema: appRouteSchema(routes.twoFactorEnable, tags) },
-        (request) => enableTwoFactor(ctx, signedIn(request), request.body.code),
+      addAppRoute(account, routes.twoFactorEnable, { tags }, (request) =>
+        enableTwoFactor(ctx, signedIn(request), request.body.code),
       );
-      account.post(
-        routes.twoFactorDisable.path,
-        { schema: appRouteSchema(routes.twoFactorDisable, tags) },
-        (request) => disableTwoFactor(ctx, signedIn(request), request.body.code),
+      addAppRoute(account, routes.twoFactorDisable, { tags }, (request) =>
+        disableTwoFactor(ctx, signedIn(request), request.body.code),
       );
     });
   };

@@ -8,25 +8,14 @@ import {
   turnOnTwoFactor,
 } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
-
-withRuntimeAndInbox(
-  {
-    ADMIN_REQUIRE_2FA: 'true',
-    ADMIN_EMAILS: 'root@example.com',
-  },
-  (started, mail) => {
-    runtime = started;
-    inbox = mail;
-  },
-);
+const started = withRuntimeAndInbox({
+  ADMIN_REQUIRE_2FA: 'true',
+  ADMIN_EMAILS: 'root@example.com',
+});
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-  runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  started.runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 const login = (email: string, password = PASSWORD) =>
   call('POST', '/api/auth/login', undefined, { email, password });
 const challengeOf = (response: { cookies: { name: string; value: string }[] }) => {
@@ -37,13 +26,13 @@ const challengeOf = (response: { cookies: { name: string; value: string }[] }) =
 
 /** A verified account with 2FA on; answers its session cookie, secret and recovery codes. */
 async function enrolled(email: string) {
-  const { cookie } = await createVerifiedAccount(runtime.app, inbox, email);
-  return { cookie, ...(await turnOnTwoFactor(runtime.app, cookie, PASSWORD)) };
+  const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, email);
+  return { cookie, ...(await turnOnTwoFactor(started.runtime.app, cookie, PASSWORD)) };
 }
 
 describe('turning two-factor authentication on', () => {
   it('needs the password, shows a QR code, and turns on only with a right code', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'enrol@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'enrol@example.com');
     expect((await call('POST', '/api/account/2fa/setup', cookie, {})).json().error).toBe(
       T.currentPasswordRequired,
     );
@@ -54,7 +43,7 @@ describe('turning two-factor authentication on', () => {
     expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain(
       '<svg',
     );
-    const stored = await runtime.services.pool.query(
+    const stored = await started.runtime.services.pool.query(
       "select totp_secret from users where email = 'enrol@example.com'",
     );
     expect(stored.rows[0].totp_secret).not.toContain(secret);
@@ -64,14 +53,14 @@ describe('turning two-factor authentication on', () => {
     expect(wrong.json()).toMatchObject({ error: T.twoFactorCodeWrong, field: 'code' });
     expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({ enabled: false });
 
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: totpCodeFor(secret) });
     expect(enabled.json().recoveryCodes).toHaveLength(10);
     expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
       enabled: true,
       recoveryCodesLeft: 10,
     });
-    await inbox.waitForMail('enrol@example.com', {
+    await started.inbox.waitForMail('enrol@example.com', {
       since,
       subject: 'Two-factor authentication was turned on',
     });
@@ -152,11 +141,11 @@ describe('turning two-factor authentication off', () => {
     const { cookie, secret } = await enrolled('off@example.com');
     expect((await call('POST', '/api/account/2fa/disable', cookie, {})).statusCode).toBe(400);
     expect((await call('POST', '/api/account/2fa/disable', cookie, { code: '123456' })).statusCode).toBe(400);
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const off = await call('POST', '/api/account/2fa/disable', cookie, { code: totpCodeFor(secret, 1) });
     expect(off.json()).toEqual({ message: T.twoFactorOff });
     expect((await login('off@example.com')).json().user.hasTwoFactor).toBe(false);
-    await inbox.waitForMail('off@example.com', {
+    await started.inbox.waitForMail('off@example.com', {
       since,
       subject: 'Two-factor authentication was turned off',
     });
@@ -165,7 +154,7 @@ describe('turning two-factor authentication off', () => {
 
 describe('ADMIN_REQUIRE_2FA', () => {
   it('keeps /admin closed to an admin until two-factor authentication is on', async () => {
-    const { cookie } = await createVerifiedAccount(runtime.app, inbox, 'root@example.com');
+    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'root@example.com');
     const admin = sessionCookieOf(await login('root@example.com'));
     const closed = await call('GET', '/api/admin/dashboard', admin);
     expect(closed.statusCode).toBe(403);

@@ -4,36 +4,30 @@ import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../t
 import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { ledgerCheck } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
 let stripe: FakeStripe;
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
 let provider: CheckoutProvider;
 
 // The fake Stripe server must be up before the runtime is configured with its address.
 stripe = await startFakeStripe();
-withRuntimeAndInbox(
+const started = withRuntimeAndInbox(
   {
     ...stripe.serverConfig,
     AUTO_TOPUP_INTERVAL_S: '0',
     AUTO_TOPUP_RETRY_S: '600',
   },
-  (started, startedInbox) => {
-    runtime = started;
-    inbox = startedInbox;
+  ({ runtime }) => {
     provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
   },
 );
 
-const webhook = (event: { payload: string; header: string }) => deliverStripeEvent(runtime, event);
+const webhook = (event: { payload: string; header: string }) => deliverStripeEvent(started.runtime, event);
 
 /** A customer who bought a pack on Stripe's page with "Save this card" ticked, and turned auto top-up on. */
 async function customerWithSavedCard(details = true) {
-  const account = await billingAccount(runtime, 20);
+  const account = await billingAccount(started.runtime, 20);
   if (details) {
     const saved = await account.call('PUT', appPath('saveBillingDetails'), {
       name: 'Ada Lovelace',
@@ -90,10 +84,10 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
   it('a crossing buys exactly one pack with 10 concurrent scans, re-arms, and stops at the monthly cap', async () => {
     const { account } = await customerWithSavedCard();
     await account.spendDownTo(10);
-    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(runtime.services, provider)));
-    expect(await purchaseCount(runtime, account.workspaceId)).toBe(2);
+    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(started.runtime.services, provider)));
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     expect(await account.balance()).toBe(110);
-    const [first] = await topUpPayments(runtime, account.workspaceId);
+    const [first] = await topUpPayments(started.runtime, account.workspaceId);
     expect(first).toMatchObject({ status: 'paid', card_last4: '4242' });
     expect(first?.receipt_url).toMatch(/^https:\/\/pay\.stripe\.test\/receipts\//);
     const intent = stripe.intents.get(first?.payment_intent_id as string);
@@ -106,14 +100,14 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     ).toHaveLength(1);
 
     // Still above the threshold: nothing. Below again: re-armed, so a second pack.
-    await runAutoTopUpScan(runtime.services, provider);
-    expect(await purchaseCount(runtime, account.workspaceId)).toBe(2);
+    await runAutoTopUpScan(started.runtime.services, provider);
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     await account.spendDownTo(5);
-    await Promise.all(Array.from({ length: 5 }, () => runAutoTopUpScan(runtime.services, provider)));
+    await Promise.all(Array.from({ length: 5 }, () => runAutoTopUpScan(started.runtime.services, provider)));
     expect(await account.balance()).toBe(105);
     // The cap is 2 a month: the third crossing buys nothing.
     await account.spendDownTo(1);
-    await runAutoTopUpScan(runtime.services, provider);
+    await runAutoTopUpScan(started.runtime.services, provider);
     expect(await account.balance()).toBe(1);
     expect(await account.autoTopUp()).toMatchObject({
       topUpsThisMonth: 2,
@@ -121,9 +115,12 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     });
     // A new month counts afresh.
     const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 2));
-    await runAutoTopUpScan(runtime.services, provider, { now: nextMonth });
+    await runAutoTopUpScan(started.runtime.services, provider, { now: nextMonth });
     expect(await account.balance()).toBe(101);
-    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 101, sum: 101 });
+    expect(await ledgerCheck(started.runtime.services, account.workspaceId)).toEqual({
+      balance: 101,
+      sum: 101,
+    });
   });
 
   it('credits a top-up once when the webhook and the verify poll race after the charge answer was lost', async () => {
@@ -137,8 +134,8 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
         throw new Error('connection reset');
       },
     };
-    await runAutoTopUpScan(runtime.services, lostAnswer);
-    const [pending] = await topUpPayments(runtime, account.workspaceId);
+    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     expect(await account.balance()).toBe(0);
     const intent = autoTopUpIntents().find((candidate) => candidate.metadata.paymentId === pending?.id);
@@ -150,13 +147,13 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
         webhook(event),
         webhook(stripe.signedIntentEvent('payment_intent.succeeded', intent?.id as string)),
       ]),
-      runAutoTopUpScan(runtime.services, provider, { settleOlderThanMs: 0 }),
-      runAutoTopUpScan(runtime.services, provider, { settleOlderThanMs: 0 }),
+      runAutoTopUpScan(started.runtime.services, provider, { settleOlderThanMs: 0 }),
+      runAutoTopUpScan(started.runtime.services, provider, { settleOlderThanMs: 0 }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(await account.balance()).toBe(100);
-    expect(await purchaseCount(runtime, account.workspaceId)).toBe(2);
-    const [paid] = await topUpPayments(runtime, account.workspaceId);
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
+    const [paid] = await topUpPayments(started.runtime, account.workspaceId);
     expect(paid).toMatchObject({ status: 'paid', payment_intent_id: intent?.id });
     expect(paid?.receipt_url).toMatch(/^https:\/\/pay\.stripe\.test\/receipts\//);
     // The same charge was asked for again under the same idempotency key: still one PaymentIntent.
@@ -170,20 +167,20 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     const card = (await topUpPaymentsMethod(account.workspaceId)) as string;
     stripe.declineCard(card);
     await account.spendDownTo(3);
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const start = Date.now();
     // Retries wait AUTO_TOPUP_RETRY_S (600 s): a scan in between charges nothing.
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start) });
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 60_000) });
-    expect(await topUpPayments(runtime, account.workspaceId)).toHaveLength(1);
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start) });
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 60_000) });
+    expect(await topUpPayments(started.runtime, account.workspaceId)).toHaveLength(1);
     expect(await account.autoTopUp()).toMatchObject({
       failuresInARow: 1,
       settings: { enabled: true },
       lastTopUp: { status: 'failed', failureMessage: 'Your card was declined.' },
     });
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 601_000) });
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 1_202_000) });
-    const failed = await topUpPayments(runtime, account.workspaceId);
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 601_000) });
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 1_202_000) });
+    const failed = await topUpPayments(started.runtime, account.workspaceId);
     expect(failed.map((payment) => payment.status)).toEqual(['failed', 'failed', 'failed']);
     expect(await account.autoTopUp()).toMatchObject({
       failuresInARow: 3,
@@ -191,18 +188,23 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
       settings: { enabled: false },
       topUpsThisMonth: 0,
     });
-    const mail = await inbox.waitForMail(account.email, { since, subject: 'Auto top-up was turned off' });
+    const mail = await started.inbox.waitForMail(account.email, {
+      since,
+      subject: 'Auto top-up was turned off',
+    });
     expect(mail.text).toContain('three failed charges in a row');
     // Off now: no more charges; Stripe's failure event for the last one changes nothing.
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 9_000_000) });
-    expect(await topUpPayments(runtime, account.workspaceId)).toHaveLength(3);
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 9_000_000) });
+    expect(await topUpPayments(started.runtime, account.workspaceId)).toHaveLength(3);
     const lastIntent = failed.at(-1)?.payment_intent_id as string;
     expect(
       (await webhook(stripe.signedIntentEvent('payment_intent.payment_failed', lastIntent))).statusCode,
     ).toBe(200);
     expect((await account.autoTopUp()).failuresInARow).toBe(3);
     expect(
-      inbox.messages.slice(since).filter((message) => message.subject === 'Auto top-up was turned off'),
+      started.inbox.messages
+        .slice(since)
+        .filter((message) => message.subject === 'Auto top-up was turned off'),
     ).toHaveLength(1);
     expect(await account.balance()).toBe(3);
     // Turning it on again starts afresh.
@@ -215,7 +217,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
 });
 
 async function topUpPaymentsMethod(workspaceId: string) {
-  const { rows } = await runtime.services.pool.query(
+  const { rows } = await started.runtime.services.pool.query(
     'select payment_method_id from saved_cards where workspace_id = $1',
     [workspaceId],
   );

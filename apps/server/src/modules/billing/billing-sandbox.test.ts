@@ -9,20 +9,14 @@ import {
   topUpPayments,
 } from '../../../test/billing-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
 let provider: CheckoutProvider;
-withRuntimeAndInbox(
+const started = withRuntimeAndInbox(
   { PUBLIC_URL: 'http://localhost:3999', AUTO_TOPUP_INTERVAL_S: '0' },
-  (started, startedInbox) => {
-    runtime = started;
-    inbox = startedInbox;
+  ({ runtime }) => {
     provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
   },
 );
@@ -40,7 +34,7 @@ const DETAILS = {
 
 describe('billing details', () => {
   it('are saved cleaned up, answered back, and refused with 400 (nothing written) when invalid', async () => {
-    const account = await billingAccount(runtime);
+    const account = await billingAccount(started.runtime);
     expect((await account.call('GET', appPath('billingDetails'))).json()).toEqual({ details: null });
     for (const [field, value, message] of [
       ['country', 'United States', 'Country must be a two-letter code'],
@@ -70,10 +64,10 @@ describe('billing details', () => {
   });
 
   it('are for owners, admins and billing members: a developer gets 403 and the receipt 404', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'owner');
+    const owner = await signedInAccount(started.runtime, 'user', 'owner');
     const teamId = await createTeamAs(owner);
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
-    const billing = await joinedMember(runtime, inbox, owner, teamId, 'billing');
+    const developer = await joinedMember(started.runtime, started.inbox, owner, teamId, 'developer');
+    const billing = await joinedMember(started.runtime, started.inbox, owner, teamId, 'billing');
     expect((await developer.call('GET', appPath('billingDetails'))).statusCode).toBe(403);
     const denied = await developer.call('PUT', appPath('saveBillingDetails'), DETAILS);
     expect(denied.statusCode).toBe(403);
@@ -81,7 +75,7 @@ describe('billing details', () => {
     expect(
       (await developer.call('PUT', appPath('saveAutoTopUp'), { ...TOP_UP, enabled: false })).statusCode,
     ).toBe(403);
-    const { rows } = await runtime.services.pool.query(
+    const { rows } = await started.runtime.services.pool.query(
       'select 1 from billing_profiles where workspace_id = $1',
       [teamId],
     );
@@ -102,7 +96,7 @@ describe('billing details', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error).toBe(BILLING_TEXTS.receiptNotFound);
     // Another workspace's member does not see it either.
-    const stranger = await billingAccount(runtime);
+    const stranger = await billingAccount(started.runtime);
     expect((await stranger.call('GET', receiptPath)).statusCode).toBe(404);
     const audit = (await owner.call('GET', appPath('teamAuditLog', { teamId }))).json().entries;
     expect(audit.map((entry: { action: string }) => entry.action)).toContain('billing.details_updated');
@@ -111,7 +105,7 @@ describe('billing details', () => {
 
 describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
   it('saves the card on a sandbox checkout, tops up once, and prints a receipt of our own', async () => {
-    const account = await billingAccount(runtime, 20);
+    const account = await billingAccount(started.runtime, 20);
     await account.call('PUT', appPath('saveBillingDetails'), DETAILS);
     const refused = await account.saveAutoTopUp(TOP_UP);
     expect(refused.statusCode).toBe(400);
@@ -133,9 +127,9 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
       settings: TOP_UP,
     });
     await account.spendDownTo(49);
-    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(runtime.services, provider)));
+    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(started.runtime.services, provider)));
     expect(await account.balance()).toBe(149);
-    expect(await purchaseCount(runtime, account.workspaceId)).toBe(2);
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     const payments = (await account.call('GET', appPath('payments'))).json().payments;
     expect(payments[0]).toMatchObject({
       kind: 'auto_topup',
@@ -167,16 +161,18 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
   });
 
   it('the declining test card fails three times in a row, turns auto top-up off and mails the owner', async () => {
-    const account = await billingAccount(runtime, 20);
+    const account = await billingAccount(started.runtime, 20);
     await sandboxPurchase(account, '4000 0000 0000 0002');
     expect((await account.saveAutoTopUp(TOP_UP)).json().card.last4).toBe('0002');
     await account.spendDownTo(0);
-    const since = inbox.messages.length;
+    const since = started.inbox.messages.length;
     const start = Date.now();
     for (const hours of [0, 2, 4]) {
-      await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + hours * 3_600_000) });
+      await runAutoTopUpScan(started.runtime.services, provider, {
+        now: new Date(start + hours * 3_600_000),
+      });
     }
-    const failed = await topUpPayments(runtime, account.workspaceId);
+    const failed = await topUpPayments(started.runtime, account.workspaceId);
     expect(failed.map((payment) => [payment.status, payment.failure_message])).toEqual([
       ['failed', BILLING_TEXTS.declined],
       ['failed', BILLING_TEXTS.declined],
@@ -188,14 +184,17 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
       failuresInARow: 3,
       lastTopUp: { status: 'failed', failureMessage: BILLING_TEXTS.declined },
     });
-    const mail = await inbox.waitForMail(account.email, { since, subject: 'Auto top-up was turned off' });
+    const mail = await started.inbox.waitForMail(account.email, {
+      since,
+      subject: 'Auto top-up was turned off',
+    });
     expect(mail.text).toContain('http://localhost:3999/app/credits');
     expect(await account.balance()).toBe(0);
     // A good card saved by the next purchase, turned on again: it tops up (and the run of declines ends).
     await sandboxPurchase(account);
     await account.spendDownTo(0);
     expect((await account.saveAutoTopUp(TOP_UP)).json().failuresInARow).toBe(0);
-    await runAutoTopUpScan(runtime.services, provider, { now: new Date(start + 6 * 3_600_000) });
+    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 6 * 3_600_000) });
     expect(await account.balance()).toBe(100);
   });
 });

@@ -1,6 +1,6 @@
 import { BILLING_ROUTES, BILLING_TEXTS, roleAllows } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
@@ -19,35 +19,27 @@ export const billingRoutes = (services: Services): FastifyPluginAsyncZod =>
     await app.register(async (userRoutes) => {
       userRoutes.addHook('preHandler', requireUser(services));
       const scoped = userRoutes.withTypeProvider<ZodTypeProvider>();
-      scoped.get(routes.details.path, { schema: appRouteSchema(routes.details, tags) }, async (request) => ({
+      addAppRoute(scoped, routes.details, { tags }, async (request) => ({
         details: await getBillingDetails(services.db, workspaceFor(request, 'buyCredits').id),
       }));
-      scoped.put(
-        routes.saveDetails.path,
-        { schema: appRouteSchema(routes.saveDetails, tags) },
-        async (request) => {
-          const workspace = workspaceFor(request, 'buyCredits');
-          const { user } = signedIn(request);
-          return { details: await saveBillingDetails(services.db, workspace, user.id, request.body) };
-        },
-      );
-      scoped.get(routes.autoTopUp.path, { schema: appRouteSchema(routes.autoTopUp, tags) }, async (request) =>
+      addAppRoute(scoped, routes.saveDetails, { tags }, async (request) => {
+        const workspace = workspaceFor(request, 'buyCredits');
+        const { user } = signedIn(request);
+        return { details: await saveBillingDetails(services.db, workspace, user.id, request.body) };
+      });
+      addAppRoute(scoped, routes.autoTopUp, { tags }, async (request) =>
         getAutoTopUp(services.db, workspaceFor(request, 'buyCredits').id, services.clock.now()),
       );
-      scoped.put(
-        routes.saveAutoTopUp.path,
-        { schema: appRouteSchema(routes.saveAutoTopUp, tags) },
-        async (request) => {
-          const workspace = workspaceFor(request, 'buyCredits');
-          const { user } = signedIn(request);
-          return saveAutoTopUp(services.db, workspace, user.id, request.body, {
-            provider: providerName,
-            now: services.clock.now(),
-          });
-        },
-      );
+      addAppRoute(scoped, routes.saveAutoTopUp, { tags }, async (request) => {
+        const workspace = workspaceFor(request, 'buyCredits');
+        const { user } = signedIn(request);
+        return saveAutoTopUp(services.db, workspace, user.id, request.body, {
+          provider: providerName,
+          now: services.clock.now(),
+        });
+      });
       // A receipt is not found, rather than forbidden, for a member who may not see purchases.
-      scoped.get(routes.receipt.path, { schema: appRouteSchema(routes.receipt, tags) }, async (request) => {
+      addAppRoute(scoped, routes.receipt, { tags }, async (request) => {
         const { workspace } = signedIn(request);
         if (!roleAllows(workspace.role, 'buyCredits')) throw new NotFound(BILLING_TEXTS.receiptNotFound);
         return getReceipt(services.db, services.config, workspace.id, request.params.paymentId);

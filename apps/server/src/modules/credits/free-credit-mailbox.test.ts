@@ -2,22 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, deleteAccount, PASSWORD } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { mailboxHash, normalizeMailbox } from './free-credit-mailbox.ts';
 
-let runtime: TestRuntime;
-let inbox: SmtpInbox;
-
-withRuntimeAndInbox({}, (started, mail) => {
-  runtime = started;
-  inbox = mail;
-});
+const started = withRuntimeAndInbox({});
 
 const balanceOf = async (userId: string) =>
-  (await runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [userId]))
-    .rows[0].balance;
-const deleteWithPassword = (cookie: string) => deleteAccount(runtime.app, cookie, { password: PASSWORD });
+  (
+    await started.runtime.services.pool.query('select balance from credit_accounts where workspace_id = $1', [
+      userId,
+    ])
+  ).rows[0].balance;
+const deleteWithPassword = (cookie: string) =>
+  deleteAccount(started.runtime.app, cookie, { password: PASSWORD });
 
 describe('free credits, once per mailbox', () => {
   it('normalises aliases of one inbox', () => {
@@ -26,15 +22,17 @@ describe('free credits, once per mailbox', () => {
   });
 
   it('deleting the account and signing up again with the same mailbox grants nothing', async () => {
-    const first = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
+    const first = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer@example.com');
     expect(await balanceOf(first.userId)).toBe(20);
     expect((await deleteWithPassword(first.cookie)).statusCode).toBe(200);
-    const again = await createVerifiedAccount(runtime.app, inbox, 'farmer@example.com');
+    const again = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer@example.com');
     expect(again.userId).not.toBe(first.userId);
     expect(await balanceOf(again.userId)).toBe(0);
-    const alias = await createVerifiedAccount(runtime.app, inbox, 'farmer+2@example.com');
+    const alias = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer+2@example.com');
     expect(await balanceOf(alias.userId)).toBe(0);
-    const stored = await runtime.services.pool.query('select mailbox_hash from free_credit_mailboxes');
+    const stored = await started.runtime.services.pool.query(
+      'select mailbox_hash from free_credit_mailboxes',
+    );
     expect(stored.rows.map((r) => r.mailbox_hash)).toContain(mailboxHash('farmer@example.com'));
     expect(JSON.stringify(stored.rows)).not.toContain('farmer');
   });
@@ -47,13 +45,15 @@ describe('free credits, once per mailbox', () => {
     const backfill = sql.slice(sql.indexOf('INSERT INTO "free_credit_mailboxes"'));
     const emails = ['Old.Timer+promo@gmail.com', 'plain@example.org', 'x.y@googlemail.com'];
     for (const email of emails) {
-      const account = await createVerifiedAccount(runtime.app, inbox, email.toLowerCase());
-      await runtime.services.pool.query('delete from free_credit_mailboxes where user_id = $1', [
+      const account = await createVerifiedAccount(started.runtime.app, started.inbox, email.toLowerCase());
+      await started.runtime.services.pool.query('delete from free_credit_mailboxes where user_id = $1', [
         account.userId,
       ]);
     }
-    await runtime.services.pool.query(backfill);
-    const { rows } = await runtime.services.pool.query('select mailbox_hash from free_credit_mailboxes');
+    await started.runtime.services.pool.query(backfill);
+    const { rows } = await started.runtime.services.pool.query(
+      'select mailbox_hash from free_credit_mailboxes',
+    );
     for (const email of emails) expect(rows.map((r) => r.mailbox_hash)).toContain(mailboxHash(email));
   });
 });

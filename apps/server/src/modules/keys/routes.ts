@@ -1,7 +1,7 @@
 import { KEY_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { currentWebhookSecret } from '../webhooks/secret-rotation.ts';
@@ -29,7 +29,7 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       reply.header('cache-control', 'no-store');
     });
 
-    app.get(KEY_ROUTES.list.path, { schema: appRouteSchema(KEY_ROUTES.list, tags) }, async (request) => {
+    addAppRoute(app, KEY_ROUTES.list, { tags }, async (request) => {
       const workspace = workspaceFor(request, 'useKeys');
       return {
         keys: await listKeys(ctx, workspace.id),
@@ -40,35 +40,23 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
       };
     });
 
-    app.post(
-      KEY_ROUTES.create.path,
-      { schema: appRouteSchema(KEY_ROUTES.create, tags, 201) },
-      async (request, reply) => {
-        const key = await createKey(ctx, keyActor(request), request.body);
-        return reply.status(201).send({ key, message: 'API key created' });
-      },
-    );
+    addAppRoute(app, KEY_ROUTES.create, { tags, status: 201 }, async (request, reply) => {
+      const key = await createKey(ctx, keyActor(request), request.body);
+      return reply.status(201).send({ key, message: 'API key created' });
+    });
 
-    app.patch(
-      KEY_ROUTES.update.path,
-      { schema: appRouteSchema(KEY_ROUTES.update, tags) },
-      async (request) => ({
-        key: await updateKey(ctx, keyActor(request), request.params.id, request.body),
-        message: 'API key updated',
-      }),
-    );
+    addAppRoute(app, KEY_ROUTES.update, { tags }, async (request) => ({
+      key: await updateKey(ctx, keyActor(request), request.params.id, request.body),
+      message: 'API key updated',
+    }));
 
-    app.post(KEY_ROUTES.roll.path, { schema: appRouteSchema(KEY_ROUTES.roll, tags) }, async (request) => ({
+    addAppRoute(app, KEY_ROUTES.roll, { tags }, async (request) => ({
       key: await rollKey(ctx, keyActor(request), request.params.id, request.body.graceSeconds),
       message: 'API key rolled',
     }));
 
-    app.delete(
-      KEY_ROUTES.remove.path,
-      { schema: appRouteSchema(KEY_ROUTES.remove, tags) },
-      async (request) => {
-        await deleteKey(ctx, keyActor(request), request.params.id);
-        return { message: 'API key deleted' };
-      },
-    );
+    addAppRoute(app, KEY_ROUTES.remove, { tags }, async (request) => {
+      await deleteKey(ctx, keyActor(request), request.params.id);
+      return { message: 'API key deleted' };
+    });
   };

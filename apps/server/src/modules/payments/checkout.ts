@@ -1,25 +1,20 @@
 import {
-  BILLING_TEXTS,
   CREDIT_PACKAGES,
   type CreditPackageName,
   PAYMENT_MESSAGES,
   type Payment,
   ROUTES,
-  SANDBOX_DEFAULT_CARD,
-  type SandboxCheckout,
   type VerifyPaymentResponse,
 } from '@conduit/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/database.ts';
-import { BadRequest, Conflict, NotFound, ServiceUnavailable } from '../../platform/errors.ts';
+import { NotFound, ServiceUnavailable } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { users } from '../auth/schema.ts';
 import { detailsOf, findBillingProfile, rememberStripeCustomer } from '../billing/billing-details.ts';
 import { methodOf, receiptUrlOf } from '../billing/receipts.ts';
 import type { CheckoutProvider } from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded } from './fulfil-payment.ts';
-import { sandboxPaymentMethodId } from './saved-card-charges.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export interface PaymentsContext {
@@ -30,8 +25,8 @@ export interface PaymentsContext {
   log: Logger;
 }
 
-const creditsUrl = (publicUrl: string, query: string) => `${publicUrl}${ROUTES.appCredits}?${query}`;
-const successUrl = (publicUrl: string, sessionId: string) =>
+export const creditsUrl = (publicUrl: string, query: string) => `${publicUrl}${ROUTES.appCredits}?${query}`;
+export const successUrl = (publicUrl: string, sessionId: string) =>
   creditsUrl(publicUrl, `success=true&session_id=${encodeURIComponent(sessionId)}`);
 
 function toPayment(row: PaymentRow): Payment {
@@ -117,7 +112,7 @@ export async function startCheckout(
   }
 }
 
-async function findOwnPayment(ctx: PaymentsContext, workspaceId: string, sessionId: string) {
+export async function findOwnPayment(ctx: PaymentsContext, workspaceId: string, sessionId: string) {
   const [row] = await ctx.db
     .select()
     .from(payments)
@@ -186,84 +181,4 @@ export async function listPayments(
     .orderBy(desc(payments.createdAt))
     .limit(200);
   return rows.map(toPayment);
-}
-
-async function findSandboxPayment(ctx: PaymentsContext, workspaceId: string, sessionId: string) {
-  if (ctx.provider?.name !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
-  const row = await findOwnPayment(ctx, workspaceId, sessionId);
-  if (row.provider !== 'sandbox') throw new NotFound(PAYMENT_MESSAGES.unknownSession);
-  return row;
-}
-
-/** What the TEST MODE checkout page shows. */
-export async function getSandboxCheckout(
-  ctx: PaymentsContext,
-  workspaceId: string,
-  sessionId: string,
-): Promise<SandboxCheckout> {
-  const row = await findSandboxPayment(ctx, workspaceId, sessionId);
-  const [buyer] = row.createdBy
-    ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.createdBy))
-    : [];
-  const pack = CREDIT_PACKAGES[row.package as CreditPackageName];
-  return {
-    sessionId,
-    package: row.package,
-    label: pack?.label ?? row.package,
-    credits: row.credits,
-    amount: row.amountCents,
-    currency: row.currency,
-    status: row.sandboxState ?? 'expired',
-    email: buyer?.email ?? '',
-    saveCard: row.saveCard,
-  };
-}
-
-const luhnValid = (digits: string) =>
-  [...digits].reverse().reduce((sum, char, index) => {
-    const digit = Number(char) * (index % 2 === 1 ? 2 : 1);
-    return sum + (digit > 9 ? digit - 9 : digit);
-  }, 0) %
-    10 ===
-  0;
-
-/** The TEST MODE card paid with: the default test card unless the page sent a (valid) number. */
-function sandboxCard(cardNumber: string | undefined) {
-  const digits = (cardNumber ?? SANDBOX_DEFAULT_CARD).replace(/[\s-]/g, '');
-  if (!/^\d{16}$/.test(digits) || !luhnValid(digits))
-    throw new BadRequest(BILLING_TEXTS.invalidCard, 'cardNumber');
-  return {
-    paymentMethodId: sandboxPaymentMethodId(digits),
-    cardBrand: digits.startsWith('5') ? 'mastercard' : 'visa',
-    cardLast4: digits.slice(-4),
-  };
-}
-
-/**
- * Pay or Cancel on the TEST MODE page: moves the sandbox session like a customer on Stripe's page
- * would (once: an open session only), and answers the return URL Stripe would send them to.
- */
-export async function decideSandboxCheckout(
-  ctx: PaymentsContext,
-  workspaceId: string,
-  sessionId: string,
-  decision: 'pay' | 'cancel',
-  cardNumber?: string,
-): Promise<{ redirectUrl: string }> {
-  const row = await findSandboxPayment(ctx, workspaceId, sessionId);
-  const card = decision === 'pay' ? sandboxCard(cardNumber) : undefined;
-  const moved = await ctx.db
-    .update(payments)
-    .set(
-      decision === 'pay'
-        ? { sandboxState: 'complete', updatedAt: sql`now()`, ...card }
-        : { sandboxState: 'expired', status: 'canceled', updatedAt: sql`now()` },
-    )
-    .where(and(eq(payments.id, row.id), eq(payments.sandboxState, 'open')))
-    .returning({ id: payments.id });
-  if (moved.length === 0) throw new Conflict('This checkout session is no longer open');
-  return {
-    redirectUrl:
-      decision === 'pay' ? successUrl(ctx.publicUrl, sessionId) : creditsUrl(ctx.publicUrl, 'canceled=true'),
-  };
 }

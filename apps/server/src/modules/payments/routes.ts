@@ -1,20 +1,14 @@
 import { PAYMENT_ROUTES } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
-import {
-  decideSandboxCheckout,
-  getSandboxCheckout,
-  listPayments,
-  type PaymentsContext,
-  startCheckout,
-  verifyPayment,
-} from './checkout.ts';
+import { listPayments, type PaymentsContext, startCheckout, verifyPayment } from './checkout.ts';
 import { createCheckoutProvider, createStripeClient } from './checkout-provider.ts';
+import { decideSandboxCheckout, getSandboxCheckout } from './sandbox-checkout.ts';
 import { handleStripeEvent, WEBHOOK_TOLERANCE_S } from './stripe-webhook.ts';
 
 /**
@@ -41,7 +35,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
 
       const { checkout, verify, list, sandboxSession, sandboxPay, sandboxCancel } = PAYMENT_ROUTES;
 
-      scoped.post(checkout.path, { schema: appRouteSchema(checkout, tags) }, async (request) => {
+      addAppRoute(scoped, checkout, { tags }, async (request) => {
         const { user } = signedIn(request);
         const workspace = workspaceFor(request, 'buyCredits');
         return startCheckout(
@@ -51,16 +45,16 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
           request.body.saveCard ?? false,
         );
       });
-      scoped.post(verify.path, { schema: appRouteSchema(verify, tags) }, async (request) =>
+      addAppRoute(scoped, verify, { tags }, async (request) =>
         verifyPayment(ctx, workspaceFor(request, 'buyCredits').id, request.body.sessionId),
       );
-      scoped.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) => ({
+      addAppRoute(scoped, list, { tags }, async (request) => ({
         payments: await listPayments(ctx, workspaceFor(request, 'buyCredits').id),
       }));
-      scoped.get(sandboxSession.path, { schema: appRouteSchema(sandboxSession, tags) }, async (request) =>
+      addAppRoute(scoped, sandboxSession, { tags }, async (request) =>
         getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
       );
-      scoped.post(sandboxPay.path, { schema: appRouteSchema(sandboxPay, tags) }, async (request) =>
+      addAppRoute(scoped, sandboxPay, { tags }, async (request) =>
         decideSandboxCheckout(
           ctx,
           workspaceFor(request, 'buyCredits').id,
@@ -69,7 +63,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
           request.body?.cardNumber,
         ),
       );
-      scoped.post(sandboxCancel.path, { schema: appRouteSchema(sandboxCancel, tags) }, async (request) =>
+      addAppRoute(scoped, sandboxCancel, { tags }, async (request) =>
         decideSandboxCheckout(
           ctx,
           workspaceFor(request, 'buyCredits').id,

@@ -1,7 +1,7 @@
 import { SUPPORT_ROUTES, SupportMessageBody, SupportReplyBody } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute, appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin, requireUser, signedIn } from '../auth/session-http.ts';
 import { listOwnTickets } from './list-own-tickets.ts';
@@ -22,14 +22,12 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
     const tags = ['support'];
 
     const routes = SUPPORT_ROUTES;
-    app.get(routes.contact.path, { schema: appRouteSchema(routes.contact, tags) }, async () =>
-      getSupportContact(services.config),
-    );
+    addAppRoute(app, routes.contact, { tags }, async () => getSupportContact(services.config));
 
     await app.register(async (userRoutes) => {
       userRoutes.addHook('preHandler', requireUser(services));
       const scoped = userRoutes.withTypeProvider<ZodTypeProvider>();
-      scoped.get(routes.own.path, { schema: appRouteSchema(routes.own, tags) }, async (request) =>
+      addAppRoute(scoped, routes.own, { tags }, async (request) =>
         listOwnTickets(services.db, signedIn(request).user.id, request.query),
       );
       scoped.post(
@@ -46,7 +44,7 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
     await app.register(async (adminRoutes) => {
       adminRoutes.addHook('preHandler', requireAdmin(services));
       const scoped = adminRoutes.withTypeProvider<ZodTypeProvider>();
-      scoped.get(routes.adminList.path, { schema: appRouteSchema(routes.adminList, tags) }, async (request) =>
+      addAppRoute(scoped, routes.adminList, { tags }, async (request) =>
         listSupportTickets(services.db, request.query),
       );
       scoped.post(

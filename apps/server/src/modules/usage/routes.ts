@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { USAGE_ROUTES } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { Engine } from '../engines/engine.ts';
@@ -27,13 +27,13 @@ export const usageRoutes = (
     app.addHook('preHandler', requireUser(services));
 
     const { dashboard, daily, history, callDetail, rateResult: rating, csv } = USAGE_ROUTES;
-    app.get(dashboard.path, { schema: appRouteSchema(dashboard, tags) }, async (request) =>
+    addAppRoute(app, dashboard, { tags }, async (request) =>
       getDashboard(services.pool, workspaceFor(request, 'viewSpend'), engine),
     );
-    app.get(daily.path, { schema: appRouteSchema(daily, tags) }, async (request) =>
+    addAppRoute(app, daily, { tags }, async (request) =>
       getDailyUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query.tz),
     );
-    app.get(history.path, { schema: appRouteSchema(history, tags) }, async (request) =>
+    addAppRoute(app, history, { tags }, async (request) =>
       listUsage(
         services.pool,
         workspaceFor(request, 'viewSpend').id,
@@ -41,7 +41,7 @@ export const usageRoutes = (
         request.query.cursor,
       ),
     );
-    app.get(callDetail.path, { schema: appRouteSchema(callDetail, tags) }, async (request) =>
+    addAppRoute(app, callDetail, { tags }, async (request) =>
       getCallDetail(
         services.pool,
         encryptionKey,
@@ -49,7 +49,7 @@ export const usageRoutes = (
         request.params.taskId,
       ),
     );
-    app.put(rating.path, { schema: appRouteSchema(rating, tags) }, async (request) =>
+    addAppRoute(app, rating, { tags }, async (request) =>
       rateResult(
         services.pool,
         services.clock.now(),
@@ -59,7 +59,7 @@ export const usageRoutes = (
       ),
     );
 
-    app.get(csv.path, { schema: appRouteSchema(csv, tags) }, async (request, reply) => {
+    addAppRoute(app, csv, { tags }, async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')

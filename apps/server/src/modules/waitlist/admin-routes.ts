@@ -1,6 +1,6 @@
 import { WAITLIST_ADMIN_ROUTES, WAITLIST_FIELDS } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireAdmin } from '../auth/session-http.ts';
 import { exportWaitlistCsv, inviteNext, listWaitlist } from './admin-waitlist.ts';
@@ -19,11 +19,11 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
     app.addHook('preHandler', requireAdmin(services));
 
     const { list, invite, csv } = WAITLIST_ADMIN_ROUTES;
-    app.get(list.path, { schema: appRouteSchema(list, tags) }, async (request) =>
+    addAppRoute(app, list, { tags }, async (request) =>
       listWaitlist(services, request.query.limit, request.query.offset),
     );
 
-    app.get(csv.path, { schema: appRouteSchema(csv, tags) }, async (_request, reply) => {
+    addAppRoute(app, csv, { tags }, async (_request, reply) => {
       const day = services.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -31,7 +31,5 @@ export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =
         .send(await exportWaitlistCsv(services, EXPORTED_ANSWERS));
     });
 
-    app.post(invite.path, { schema: appRouteSchema(invite, tags) }, async (request) =>
-      inviteNext(services, request.body.count),
-    );
+    addAppRoute(app, invite, { tags }, async (request) => inviteNext(services, request.body.count));
   };

@@ -2,7 +2,7 @@ import { WAITLIST_API_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute, appRouteSchema } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { checkWaitlistEmail } from './check-email.ts';
 import { contactSales } from './contact-sales.ts';
@@ -25,18 +25,18 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
     });
 
     const routes = WAITLIST_API_ROUTES;
-    app.post(routes.join.path, { schema: appRouteSchema(routes.join, tags, 201) }, async (request, reply) => {
+    addAppRoute(app, routes.join, { tags, status: 201 }, async (request, reply) => {
       await limits.joinPerIp.consume(request.ip);
       const result = await joinWaitlist(services, { body: request.body, ip: request.ip });
       return reply.status(201).send(result);
     });
 
-    app.post(routes.checkEmail.path, { schema: appRouteSchema(routes.checkEmail, tags) }, async (request) => {
+    addAppRoute(app, routes.checkEmail, { tags }, async (request) => {
       await limits.checkPerIp.consume(request.ip);
       return checkWaitlistEmail(services.db, request.body.email);
     });
 
-    app.post(routes.resend.path, { schema: appRouteSchema(routes.resend, tags) }, async (request) => {
+    addAppRoute(app, routes.resend, { tags }, async (request) => {
       await limits.resendPerIp.consume(request.ip);
       const email = request.body.email?.trim();
       if (email) await limits.resendPerEmail.consume(normalizeWaitlistEmail(email));
@@ -44,14 +44,14 @@ export const waitlistRoutes = (services: Services, limits: WaitlistLimits): Fast
       return { ok, message };
     });
 
-    app.post(routes.verify.path, { schema: appRouteSchema(routes.verify, tags) }, async (request) => {
+    addAppRoute(app, routes.verify, { tags }, async (request) => {
       await limits.readPerIp.consume(request.ip);
       return verifyWaitlistEntry(services, request.body.token);
     });
 
     // One address for people and programs: a browser gets the status page (the web app), which
     // asks this same URL for JSON.
-    app.get(routes.status.path, { schema: appRouteSchema(routes.status, tags) }, async (request, reply) => {
+    addAppRoute(app, routes.status, { tags }, async (request, reply) => {
       reply.header('vary', 'accept');
       if (wantsPage(request)) return reply.callNotFound();
       await limits.readPerIp.consume(request.ip);

@@ -1,7 +1,7 @@
 import { WEBHOOK_ROUTES, type WorkspaceAction } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appRouteSchema } from '../../platform/app-route.ts';
+import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
@@ -34,16 +34,16 @@ export const webhooksRoutes = (services: Services, urlGuard: UrlGuard): FastifyP
     });
 
     const { setEndpoint, testEndpoint, secret, rotateSecret } = WEBHOOK_ROUTES;
-    app.put(setEndpoint.path, { schema: appRouteSchema(setEndpoint, tags) }, async (request) =>
+    addAppRoute(app, setEndpoint, { tags }, async (request) =>
       setWebhookEndpoint(ctx, actor(request, 'buyCredits'), request.body.webhookUrl),
     );
-    app.post(testEndpoint.path, { schema: appRouteSchema(testEndpoint, tags) }, async (request) =>
+    addAppRoute(app, testEndpoint, { tags }, async (request) =>
       sendTestEvent(ctx, workspaceFor(request, 'buyCredits').id),
     );
-    app.get(secret.path, { schema: appRouteSchema(secret, tags) }, async (request) =>
+    addAppRoute(app, secret, { tags }, async (request) =>
       currentWebhookSecret(ctx, workspaceFor(request, 'useKeys').id),
     );
-    app.post(rotateSecret.path, { schema: appRouteSchema(rotateSecret, tags) }, async (request) =>
+    addAppRoute(app, rotateSecret, { tags }, async (request) =>
       rotateWebhookSecret(ctx, actor(request, 'useKeys')),
     );
   };

@@ -3,20 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, invitationTokenFor, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 describe('a team over its life', () => {
-  let runtime: TestRuntime;
-  let inbox: SmtpInbox;
-  withRuntimeAndInbox({}, (started, startedInbox) => {
-    runtime = started;
-    inbox = startedInbox;
-  });
+  const started = withRuntimeAndInbox({});
 
   const paidCall = (key: string, index: number) =>
-    postWithKey(runtime.app, key, '/api/provider/sora-watermark-remover', {
+    postWithKey(started.runtime.app, key, '/api/provider/sora-watermark-remover', {
       video_url: `https://sora.chatgpt.com/p/team-${index}`,
     });
   const createKey = async (member: SignedInAccount) => {
@@ -25,7 +18,7 @@ describe('a team over its life', () => {
     return created.json().key as { _id: string; keyValue: string; createdBy: string };
   };
   const grant = (workspaceId: string, credits: number) =>
-    runtime.services.pool.query(
+    started.runtime.services.pool.query(
       `with c as (update credit_accounts set balance = balance + $2 where workspace_id = $1 returning balance)
        insert into credit_entries (id, workspace_id, delta, reason, reference, balance_after)
        select 'cre_' || md5(random()::text), $1, $2, 'adjustment', 'test:' || md5(random()::text), balance from c`,
@@ -34,17 +27,17 @@ describe('a team over its life', () => {
 
   /** An owner's team on `credits`, with a developer who made a key for it. */
   const teamWithDeveloperKey = async (label: string, credits: number, name?: string) => {
-    const owner = await signedInAccount(runtime, 'user', label);
+    const owner = await signedInAccount(started.runtime, 'user', label);
     const teamId = await createTeamAs(owner, name);
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    const developer = await joinedMember(started.runtime, started.inbox, owner, teamId, 'developer');
     await grant(teamId, credits);
     return { owner, teamId, developer, key: await createKey(developer) };
   };
 
   it('a new team starts at 0 credits: free credits stay personal', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'founder');
+    const owner = await signedInAccount(started.runtime, 'user', 'founder');
     const teamId = await createTeamAs(owner);
-    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(started.runtime.services, teamId)).toEqual({ balance: 0, sum: 0 });
     await useWorkspace(owner, teamId);
     expect((await owner.call('GET', appPath('credits'))).json().balance).toBe(0);
     expect((await owner.call('GET', appPath('me'))).json().user.apiProvider).toEqual({
@@ -54,11 +47,11 @@ describe('a team over its life', () => {
   });
 
   it('two members spending one balance at once: 1,000 calls over both keys on 1 credit, exactly one charged', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'spender');
+    const owner = await signedInAccount(started.runtime, 'user', 'spender');
     const teamId = await createTeamAs(owner);
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    const developer = await joinedMember(started.runtime, started.inbox, owner, teamId, 'developer');
     await useWorkspace(owner, teamId);
-    await runtime.services.pool.query(
+    await started.runtime.services.pool.query(
       "update workspaces set tier = 'enterprise', rate_limit_per_minute = 100000, rate_limit_per_hour = 100000, rate_limit_per_day = 100000 where id = $1",
       [teamId],
     );
@@ -70,10 +63,10 @@ describe('a team over its life', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 402)).toHaveLength(999);
-    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 0, sum: 1 - 1 });
+    expect(await ledgerCheck(started.runtime.services, teamId)).toEqual({ balance: 0, sum: 1 - 1 });
     // The members' personal balances were never touched.
-    expect(await ledgerCheck(runtime.services, owner.userId)).toEqual({ balance: 0, sum: 0 });
-    expect(await ledgerCheck(runtime.services, developer.userId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(started.runtime.services, owner.userId)).toEqual({ balance: 0, sum: 0 });
+    expect(await ledgerCheck(started.runtime.services, developer.userId)).toEqual({ balance: 0, sum: 0 });
   }, 60_000);
 
   it('removing a member ends their access at once; the keys they made keep working for the team', async () => {
@@ -92,13 +85,13 @@ describe('a team over its life', () => {
 
     // The key belongs to the team, not to the person: it still spends the team's credits.
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
-    expect((await ledgerCheck(runtime.services, teamId)).balance).toBe(9);
+    expect((await ledgerCheck(started.runtime.services, teamId)).balance).toBe(9);
     await useWorkspace(owner, teamId);
     const teamKeys = (await owner.call('GET', appPath('keys'))).json().keys;
     expect(teamKeys).toEqual([expect.objectContaining({ _id: key._id, createdBy: developer.email })]);
     const me = (await paidCall(key.keyValue, 2)).json();
     expect(me.success).toBe(true);
-    const account = await runtime.app.inject({
+    const account = await started.runtime.app.inject({
       method: 'GET',
       url: '/api/provider/me',
       headers: { 'x-api-key': key.keyValue },
@@ -107,9 +100,9 @@ describe('a team over its life', () => {
   });
 
   it('only owners touch owners; a team always keeps an owner; ownership can be handed on', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'boss');
+    const owner = await signedInAccount(started.runtime, 'user', 'boss');
     const teamId = await createTeamAs(owner);
-    const admin = await joinedMember(runtime, inbox, owner, teamId, 'admin');
+    const admin = await joinedMember(started.runtime, started.inbox, owner, teamId, 'admin');
     const ownerUrl = appPath('updateMember', { teamId, userId: owner.userId });
 
     const demote = await admin.call('PATCH', ownerUrl, { role: 'developer' });
@@ -149,10 +142,10 @@ describe('a team over its life', () => {
   });
 
   it('an invitation works once, for 7 days, for the invited and verified address only', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'inviter');
+    const owner = await signedInAccount(started.runtime, 'user', 'inviter');
     const teamId = await createTeamAs(owner);
-    const invitee = await signedInAccount(runtime, 'user', 'invitee');
-    const since = inbox.messages.length;
+    const invitee = await signedInAccount(started.runtime, 'user', 'invitee');
+    const since = started.inbox.messages.length;
     const invited = (
       await owner.call('POST', appPath('inviteMember', { teamId }), {
         email: invitee.email.toUpperCase(),
@@ -167,10 +160,13 @@ describe('a team over its life', () => {
     expect(Date.parse(invited.invitation.expiresAt) - Date.parse(invited.invitation.createdAt)).toBe(
       7 * 86_400_000,
     );
-    const token = await invitationTokenFor(inbox, invitee.email, since);
-    expect(invited.link).toBe(`${runtime.services.config.PUBLIC_URL}/invite/${token}`);
+    const token = await invitationTokenFor(started.inbox, invitee.email, since);
+    expect(invited.link).toBe(`${started.runtime.services.config.PUBLIC_URL}/invite/${token}`);
 
-    const preview = await runtime.app.inject({ method: 'GET', url: appPath('invitation', { token }) });
+    const preview = await started.runtime.app.inject({
+      method: 'GET',
+      url: appPath('invitation', { token }),
+    });
     expect(preview.json()).toMatchObject({
       teamName: 'Acme',
       role: 'billing',
@@ -178,7 +174,7 @@ describe('a team over its life', () => {
       invitedBy: owner.email,
     });
 
-    const stranger = await signedInAccount(runtime, 'user', 'stranger');
+    const stranger = await signedInAccount(started.runtime, 'user', 'stranger');
     const wrongPerson = await stranger.call('POST', appPath('acceptInvitation', { token }));
     expect(wrongPerson.statusCode).toBe(403);
     expect(wrongPerson.json().error).toBe(TEAM_TEXTS.invitationOtherEmail);
@@ -192,26 +188,26 @@ describe('a team over its life', () => {
     const again = await invitee.call('POST', appPath('acceptInvitation', { token }));
     expect(again.json().error).toBe(TEAM_TEXTS.invitationInvalid);
 
-    const late = await signedInAccount(runtime, 'user', 'late');
-    const lateSince = inbox.messages.length;
+    const late = await signedInAccount(started.runtime, 'user', 'late');
+    const lateSince = started.inbox.messages.length;
     await owner.call('POST', appPath('inviteMember', { teamId }), { email: late.email, role: 'developer' });
-    const lateToken = await invitationTokenFor(inbox, late.email, lateSince);
-    await runtime.services.pool.query(
+    const lateToken = await invitationTokenFor(started.inbox, late.email, lateSince);
+    await started.runtime.services.pool.query(
       "update workspace_invitations set expires_at = now() - interval '1 second' where email = $1",
       [late.email],
     );
     expect((await late.call('POST', appPath('acceptInvitation', { token: lateToken }))).statusCode).toBe(404);
 
-    const unverified = await signedInAccount(runtime, 'user', 'unverified');
-    await runtime.services.pool.query('update users set email_verified_at = null where id = $1', [
+    const unverified = await signedInAccount(started.runtime, 'user', 'unverified');
+    await started.runtime.services.pool.query('update users set email_verified_at = null where id = $1', [
       unverified.userId,
     ]);
-    const unverifiedSince = inbox.messages.length;
+    const unverifiedSince = started.inbox.messages.length;
     await owner.call('POST', appPath('inviteMember', { teamId }), {
       email: unverified.email,
       role: 'developer',
     });
-    const unverifiedToken = await invitationTokenFor(inbox, unverified.email, unverifiedSince);
+    const unverifiedToken = await invitationTokenFor(started.inbox, unverified.email, unverifiedSince);
     const refused = await unverified.call('POST', appPath('acceptInvitation', { token: unverifiedToken }));
     expect(refused.json().error).toBe(TEAM_TEXTS.invitationNeedsVerified);
 
@@ -230,10 +226,10 @@ describe('a team over its life', () => {
   });
 
   it('a billing member buys a pack for the team; the audit log records who did what', async () => {
-    const owner = await signedInAccount(runtime, 'user', 'treasurer');
+    const owner = await signedInAccount(started.runtime, 'user', 'treasurer');
     const teamId = await createTeamAs(owner);
-    const billing = await joinedMember(runtime, inbox, owner, teamId, 'billing');
-    const developer = await joinedMember(runtime, inbox, owner, teamId, 'developer');
+    const billing = await joinedMember(started.runtime, started.inbox, owner, teamId, 'billing');
+    const developer = await joinedMember(started.runtime, started.inbox, owner, teamId, 'developer');
     await createKey(developer);
     await useWorkspace(owner, teamId);
     await owner.call('PATCH', appPath('updateMember', { teamId, userId: developer.userId }), {
@@ -250,8 +246,8 @@ describe('a team over its life', () => {
     await billing.call('POST', `/api/payments/sandbox/${sessionId}/pay`);
     const verified = await billing.call('POST', appPath('verifyPayment'), { sessionId });
     expect(verified.json()).toMatchObject({ success: true, creditsAdded: 100 });
-    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 100, sum: 100 });
-    expect((await ledgerCheck(runtime.services, billing.userId)).balance).toBe(0);
+    expect(await ledgerCheck(started.runtime.services, teamId)).toEqual({ balance: 100, sum: 100 });
+    expect((await ledgerCheck(started.runtime.services, billing.userId)).balance).toBe(0);
     // The first purchase moves the team, not its buyer, to Pro.
     expect((await owner.call('GET', appPath('me'))).json().user.apiProvider.tier).toBe('pro');
     expect((await billing.call('GET', appPath('keys'))).statusCode).toBe(403);
@@ -290,14 +286,14 @@ describe('a team over its life', () => {
     expect((await developer.call('GET', appPath('workspaces'))).json().current.kind).toBe('personal');
     expect((await owner.call('GET', appPath('team', { teamId }))).statusCode).toBe(404);
     // The ledger stays for accounting.
-    expect(await ledgerCheck(runtime.services, teamId)).toEqual({ balance: 4, sum: 4 });
+    expect(await ledgerCheck(started.runtime.services, teamId)).toEqual({ balance: 4, sum: 4 });
   });
 
   it('the admin area lists teams with members, balance and use, and counts them', async () => {
     const { owner, teamId, developer, key } = await teamWithDeveloperKey('listed', 5, 'Listed Labs');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
 
-    const admin = await signedInAccount(runtime, 'admin');
+    const admin = await signedInAccount(started.runtime, 'admin');
     const listedAnswer = await admin.call('GET', `${appPath('adminTeams')}?search=listed`);
     expect(listedAnswer.statusCode, listedAnswer.body).toBe(200);
     const listed = listedAnswer.json();

@@ -2,9 +2,7 @@ import { APP_PATHS, appPath, TEAM_TEXTS, type WorkspaceRole } from '@conduit/con
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface Action {
@@ -106,26 +104,21 @@ const ACTIONS: Action[] = [
 ];
 
 describe('team roles: every action checked in the operation', () => {
-  let runtime: TestRuntime;
-  let inbox: SmtpInbox;
-  withRuntimeAndInbox({}, (started, startedInbox) => {
-    runtime = started;
-    inbox = startedInbox;
-  });
+  const started = withRuntimeAndInbox({});
 
   let teamId: string;
   const members = new Map<WorkspaceRole, SignedInAccount>();
   let outsider: SignedInAccount;
 
   beforeAll(async () => {
-    const owner = await signedInAccount(runtime, 'user', 'owner');
+    const owner = await signedInAccount(started.runtime, 'user', 'owner');
     teamId = await createTeamAs(owner);
     members.set('owner', owner);
     for (const role of ['admin', 'developer', 'billing'] as const) {
-      members.set(role, await joinedMember(runtime, inbox, owner, teamId, role));
+      members.set(role, await joinedMember(started.runtime, started.inbox, owner, teamId, role));
     }
     await useWorkspace(owner, teamId);
-    outsider = await signedInAccount(runtime, 'user', 'outsider');
+    outsider = await signedInAccount(started.runtime, 'user', 'outsider');
   });
 
   for (const action of ACTIONS) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { FormFrame, type FormFrameProps } from './form-frame.tsx';
@@ -8,13 +9,15 @@ interface FormDialogProps extends FormFrameProps {
   onClose: () => void;
   /** False keeps the dialog in the page while hidden (a multi-step form keeps its answers). */
   isOpen?: boolean;
+  /** Shown in place of the form once it has done its work, in the same open dialog (a new key to copy). */
+  result?: ReactNode;
 }
 
 /**
  * The one frame of every form in a dialog: a FormFrame whose Cancel closes it like Escape and the
  * backdrop do (a form may put its own button there, or none). A new dialog is a few lines of fields.
  */
-export function FormDialog({ title, description, onClose, isOpen = true, ...form }: FormDialogProps) {
+export function FormDialog({ title, description, onClose, isOpen = true, result, ...form }: FormDialogProps) {
   const cancel = (
     <Button variant="secondary" onClick={onClose}>
       Cancel
@@ -22,7 +25,7 @@ export function FormDialog({ title, description, onClose, isOpen = true, ...form
   );
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} description={description}>
-      <FormFrame secondary={cancel} {...form} />
+      {result ?? <FormFrame secondary={cancel} {...form} />}
     </Dialog>
   );
 }

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -75,36 +74,21 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
   );
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog
       title={rolled ? KEY_SCREEN_TEXTS.rolledTitle : ROLL_KEY_TITLE}
       description={
         rolled
           ? KEY_SCREEN_TEXTS.rolledNote
           : `"${apiKey.keyName}" gets a new secret with the same name and controls.`
       }
+      onClose={onClose}
+      result={rolled ? <RolledKey apiKey={rolled} onDone={onClose} /> : undefined}
+      onSubmit={() => roll.mutate()}
+      {...frame}
+      submitLabel="Roll key"
+      pendingLabel="Rolling..."
     >
-      {rolled ? (
-        <RolledKey apiKey={rolled} onDone={onClose} />
-      ) : (
-        <FormFrame
-          onSubmit={() => roll.mutate()}
-          {...frame}
-          secondary={
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-          }
-          submitLabel="Roll key"
-          pendingLabel="Rolling..."
-        >
-          <GracePicker
-            value={values.graceSeconds}
-            onChange={(seconds) => setValue('graceSeconds', seconds)}
-          />
-        </FormFrame>
-      )}
-    </Dialog>
+      <GracePicker value={values.graceSeconds} onChange={(seconds) => setValue('graceSeconds', seconds)} />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '@conduit/contracts';
 import { FlaskConical } from 'lucide-react';
+import { Notice } from '../../components/ui/notice.tsx';
 
 export const DEVELOPMENT_ENGINE_TITLE = 'Development engine';
 export const DEVELOPMENT_ENGINE_TEXT =
@@ -9,15 +10,8 @@ export const DEVELOPMENT_ENGINE_TEXT =
 export function DevelopmentEngineNotice({ engine }: { engine: DashboardResponse['engine'] }) {
   if (!engine.isDevelopmentEngine) return null;
   return (
-    <aside
-      aria-label={DEVELOPMENT_ENGINE_TITLE}
-      className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
-    >
-      <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-      <p className="text-fg">
-        <span className="font-semibold">{DEVELOPMENT_ENGINE_TITLE}.</span>{' '}
-        <span className="text-muted">{DEVELOPMENT_ENGINE_TEXT}</span>
-      </p>
-    </aside>
+    <Notice title={DEVELOPMENT_ENGINE_TITLE} lead="." icon={FlaskConical} landmark="aside">
+      <span className="text-muted">{DEVELOPMENT_ENGINE_TEXT}</span>
+    </Notice>
   );
 }

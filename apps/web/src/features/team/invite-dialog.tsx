@@ -6,15 +6,13 @@ import {
   WORKSPACE_ROLE_SUMMARIES,
   type WorkspaceRole,
 } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { focusField } from '../../lib/use-form-fields.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useSubmittedForm } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { refreshTeam, workspacesApi } from '../workspaces/workspaces-api.ts';
 import { assignableRoles } from './members-table.tsx';
@@ -91,57 +89,36 @@ export function InviteDialog({
 }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string>();
-  const [role, setRole] = useState<WorkspaceRole>('developer');
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const invite = useMutation({
-    mutationFn: () => workspacesApi.invite(teamId, { email: email.trim(), role }),
-    onSuccess: (sent) => {
+  const { values, field, setValue, action, frame } = useSubmittedForm({
+    initial: { email: '', role: 'developer' as WorkspaceRole },
+    validators: { email: ({ email }) => (isEmail(email.trim()) ? undefined : TEAM_TEXTS.emailInvalid) },
+    toBody: ({ email, role }) => ({ email: email.trim(), role }),
+    send: (body) => workspacesApi.invite(teamId, body),
+    failedText: INVITE_FAILED,
+    onDone: (sent) => {
       success({ title: sent.message, message: sent.invitation.email });
       void refreshTeam(queryClient);
     },
-    onError: (error) => setAlert(serverTextOr(error, INVITE_FAILED)),
+    clearAlertOnEdit: true,
   });
 
-  if (invite.data) return <InviteSent sent={invite.data} onClose={onClose} />;
-
-  const onSubmit = (form: HTMLFormElement) => {
-    setAlert(null);
-    if (!isEmail(email.trim())) {
-      setEmailError(TEAM_TEXTS.emailInvalid);
-      focusField(form, 'email');
-      return;
-    }
-    invite.mutate();
-  };
+  if (action.data) return <InviteSent sent={action.data} onClose={onClose} />;
 
   return (
     <FormDialog
       title={INVITE_TITLE}
       description="They get a link by email that works once. Accepting it needs an account with this address."
       onClose={onClose}
-      onSubmit={onSubmit}
-      alert={alert}
       submitLabel="Send invitation"
       pendingLabel="Sending..."
-      isPending={invite.isPending}
+      {...frame}
     >
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={email}
-        error={emailError}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setEmailError(undefined);
-          setAlert(null);
-        }}
+      <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+      <RolePicker
+        roles={assignableRoles(actorRole)}
+        value={values.role}
+        onChange={(role) => setValue('role', role)}
       />
-      <RolePicker roles={assignableRoles(actorRole)} value={role} onChange={setRole} />
     </FormDialog>
   );
 }

@@ -154,6 +154,20 @@ describe('team page', () => {
     });
   });
 
+  it('keeps an invitation to an invalid address on its field, focused, without sending it', async () => {
+    const { user, api } = openTeam('owner');
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Invite a member' }));
+    const email = dialog.getByLabelText('Email');
+    await user.type(email, 'not-an-address');
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    expect(email).toHaveAccessibleDescription(TEAM_TEXTS.emailInvalid);
+    expect(email).toHaveFocus();
+    expect(api.callsTo(`POST /api/teams/${TEAM_ID}/invitations`)).toHaveLength(0);
+    await user.type(email, 'x');
+    expect(email).not.toHaveAccessibleDescription(TEAM_TEXTS.emailInvalid);
+  });
+
   it('offers to create a team in the personal workspace', async () => {
     mockApi({
       'GET /api/auth/me': { body: { user: makeUser() } },

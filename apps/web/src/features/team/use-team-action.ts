@@ -1,8 +1,7 @@
 import { type MessageResponse, ROUTES } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { refreshTeam, reloadWorkspaceData } from '../workspaces/workspaces-api.ts';
 
@@ -20,20 +19,17 @@ export function useTeamAction<Input>(
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { success } = useNotify();
-  const [alert, setAlert] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: run,
-    onMutate: () => setAlert(null),
-    onSuccess: async (answer) => {
-      success({ message: answer.message });
-      onDone?.();
-      if (!leavesTeam) return refreshTeam(queryClient);
-      await navigate(ROUTES.app);
-      return reloadWorkspaceData(queryClient);
-    },
-    onError: (error) => setAlert(serverTextOr(error, ACTION_FAILED)),
+  const { action, alert, setAlert, frame } = useFormAction(run, ACTION_FAILED, async (answer) => {
+    success({ message: answer.message });
+    onDone?.();
+    if (!leavesTeam) return refreshTeam(queryClient);
+    await navigate(ROUTES.app);
+    return reloadWorkspaceData(queryClient);
   });
-  /** What a FormDialog shows of it: the alert, and the pending label while it runs. */
-  const frame = { alert, isPending: mutation.isPending };
-  return { ...mutation, alert, setAlert, frame };
+  /** A new attempt clears the last one's alert. */
+  const mutate = (input: Input) => {
+    setAlert(null);
+    action.mutate(input);
+  };
+  return { ...action, mutate, alert, setAlert, frame };
 }
