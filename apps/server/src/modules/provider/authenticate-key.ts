@@ -31,6 +31,12 @@ export interface KeyIdentity {
 
 /** Identities are remembered briefly; the debit statement re-checks the key, so a deleted key never spends. */
 const IDENTITY_TTL_MS = 5_000;
+/**
+ * A key in use is read again in the background once its identity is this old, so a steadily used
+ * key never makes a call wait for its lookup (and keys loaded together do not all expire together).
+ * An identity is still never used past IDENTITY_TTL_MS after it was read.
+ */
+const REFRESH_AFTER_MS = 2_500;
 const LAST_USED_EVERY_MS = 60_000;
 /** Key identities (and last-used marks) a process remembers at most. */
 const MAX_REMEMBERED = 100_000;
@@ -64,7 +70,7 @@ export function limitsFor(row: {
 }
 
 export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
-  const cache = new Map<string, { identity: KeyIdentity; expiresAt: number }>();
+  const cache = new Map<string, { identity: KeyIdentity; expiresAt: number; isRefreshing: boolean }>();
   const lastUsedWrites = new Map<string, number>();
 
   interface KeyRow {
@@ -167,6 +173,13 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
     writeLastUsed([keyId, ip]);
   }
 
+  function remember(keyHash: string, identity: KeyIdentity, now: number) {
+    // The oldest entry goes first (a Map keeps insertion order), so a busy process keeps its hot keys.
+    if (!cache.has(keyHash) && cache.size >= MAX_REMEMBERED)
+      cache.delete(cache.keys().next().value as string);
+    cache.set(keyHash, { identity, expiresAt: now + IDENTITY_TTL_MS, isRefreshing: false });
+  }
+
   return {
     /** The key's identity; `ip` is the caller's address, kept as the key's last-used address. */
     async authenticate(
@@ -186,9 +199,25 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
           cache.delete(keyHash);
           throw new Unauthorized(INVALID_KEY_MESSAGE);
         }
-        // The oldest entry goes first (a Map keeps insertion order), so a busy process keeps its hot keys.
-        if (cache.size >= MAX_REMEMBERED) cache.delete(cache.keys().next().value as string);
-        cache.set(keyHash, { identity, expiresAt: now + IDENTITY_TTL_MS });
+        remember(keyHash, identity, now);
+      } else if (
+        cached &&
+        !cached.isRefreshing &&
+        now >= cached.expiresAt - IDENTITY_TTL_MS + REFRESH_AFTER_MS
+      ) {
+        cached.isRefreshing = true;
+        const readAt = Date.now();
+        lookUp(keyHash).then(
+          (fresh) => {
+            // Forgotten meanwhile (the key was edited here) or read again: that answer stands.
+            if (cache.get(keyHash) !== cached) return;
+            if (fresh) remember(keyHash, fresh, readAt);
+            else cache.delete(keyHash);
+          },
+          () => {
+            cached.isRefreshing = false;
+          },
+        );
       }
       touch(identity.keyId, plainIp(ip));
       return identity;
