@@ -183,10 +183,12 @@ export async function runUntilSettled(
   fresh?: { task: StepTask; lease: Date },
 ): Promise<TaskRow | undefined> {
   const until = Date.now() + waitMs;
-  let { task, heldLease }: Stepped<StepTask> = fresh
-    ? await stepTask(ctx, fresh.task, fresh.lease)
-    : { task: await advanceTask(ctx, taskId) };
+  let task: StepTask | TaskRow | undefined = fresh?.task;
+  let heldLease: Date | undefined;
   try {
+    ({ task, heldLease } = fresh
+      ? await stepTask(ctx, fresh.task, fresh.lease)
+      : { task: await advanceTask(ctx, taskId) });
     while (task?.status === 'processing' && Date.now() < until) {
       const dueIn = (task.nextCheckAt?.getTime() ?? Date.now()) - Date.now();
       // Another worker may hold the task's lease (its next check then lies far ahead): look again

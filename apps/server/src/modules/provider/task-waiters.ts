@@ -79,6 +79,8 @@ export function createTaskWaiters(options: { onFirstSleep?: () => void } = {}) {
     },
     /** A call here holds `taskId` and waits for the upstream's callback on job `upstreamId`. */
     expectCallback(upstreamId: string, taskId: string) {
+      // Bounded, should a call ever end without forgetting: the oldest goes first.
+      if (expected.size >= MAX_EARLY_WAKES) expected.delete(expected.keys().next().value as string);
       expected.set(upstreamId, taskId);
       if (earlyCallbacks.take(upstreamId) && !wakeTask(taskId, 'callback')) pendingCallbacks.add(taskId);
     },
