@@ -141,6 +141,10 @@ const EnvSchema = z.object({
   RESULT_RETENTION_DAYS: wholeNumber('must be a whole number of days between 1 and 3650', 1, 3650).default(
     DEFAULT_RESULT_RETENTION_DAYS,
   ),
+  /** Memory each process keeps the small results it stored in the last minute in (0: none). */
+  RECENT_RESULTS_MB: wholeNumber('must be a whole number of megabytes between 0 and 4096', 0, 4096).default(
+    32,
+  ),
   /**
    * How long one step of a task (an upstream start or poll, a result download) may hold the task;
    * a worker killed mid-step loses its tasks to another worker after this.

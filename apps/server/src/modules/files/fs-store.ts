@@ -7,6 +7,12 @@ import type { ResultStore } from './result-store.ts';
 
 export const filesDir = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'files');
 
+/**
+ * A file's version: its size and the start of its random name. Files are written once, under a
+ * name nobody else gets, and never change, so this needs no read of the disk.
+ */
+const etagOf = (key: string, size: number) => `"${size.toString(16)}-${path.basename(key).slice(0, 10)}"`;
+
 /** Result files under DATA_DIR/files/<taskId>/<name>: the default, for one machine. */
 export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
   const root = filesDir(config);
@@ -19,8 +25,12 @@ export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
       // Written in place: the name is random and only published (in the task's result) once this
       // resolves, so nobody can ask for it half-written, and a failed write leaves nothing.
       try {
-        if (Buffer.isBuffer(body)) await writeFile(file, body, { flag: 'wx' });
-        else await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+        if (Buffer.isBuffer(body)) {
+          await writeFile(file, body, { flag: 'wx' });
+          return etagOf(key, body.length);
+        }
+        await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+        return undefined;
       } catch (error) {
         await rm(file, { force: true });
         throw error;
@@ -29,10 +39,7 @@ export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
     async stat(key) {
       const info = await stat(fileOf(key)).catch(() => undefined);
       if (!info?.isFile()) return undefined;
-      return {
-        size: info.size,
-        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-      };
+      return { size: info.size, etag: etagOf(key, info.size) };
     },
     async read(key, range) {
       return createReadStream(fileOf(key), range);

@@ -68,10 +68,11 @@ export function createS3Store(config: S3Config): ResultStore {
     async put(key, body, contentType) {
       // Multipart in parts of 5 MiB: a large video never sits in memory whole, and a body that
       // fails part-way aborts the upload, leaving no object.
-      await new Upload({
+      const done = await new Upload({
         client,
         params: { Bucket, Key: Key(key), Body: body, ContentType: contentType },
       }).done();
+      return 'ETag' in done ? done.ETag : undefined;
     },
     async stat(key) {
       try {
