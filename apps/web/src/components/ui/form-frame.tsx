@@ -16,6 +16,8 @@ export interface FormFrameProps {
   canSubmit?: boolean;
   variant?: ComponentProps<typeof Button>['variant'];
   size?: ComponentProps<typeof Button>['size'];
+  /** The submit button spans the form (the sign-in dialog's forms). */
+  isWide?: boolean;
   /** Shown before the submit button's label (an icon). */
   icon?: ReactNode;
   /** A button before the submit button (Cancel, Back). */
@@ -46,6 +48,7 @@ export function FormFrame({
   canSubmit = true,
   variant = 'primary',
   size,
+  isWide = false,
   icon,
   secondary,
   title,
@@ -75,7 +78,13 @@ export function FormFrame({
       {children}
       <div className={`flex justify-end gap-2 ${secondary ? 'pt-2' : ''}`}>
         {secondary}
-        <Button type="submit" variant={variant} size={size} disabled={!canSubmit || isPending}>
+        <Button
+          type="submit"
+          variant={variant}
+          size={size}
+          className={isWide ? 'w-full' : undefined}
+          disabled={!canSubmit || isPending}
+        >
           {icon}
           {isPending ? pendingLabel : submitLabel}
         </Button>
