@@ -27,6 +27,8 @@ export interface FormFrameProps {
   titleAside?: ReactNode;
   /** Above the alert: the steps of a multi-step form. */
   header?: ReactNode;
+  /** The fields and the submit button on one line (a short form in a page); the alert spans the line above. */
+  isInline?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -54,11 +56,13 @@ export function FormFrame({
   title,
   titleAside,
   header,
-  className = 'space-y-4',
+  isInline = false,
+  className = isInline ? 'flex flex-wrap items-end gap-3' : 'space-y-4',
   children,
   ...label
 }: FormFrameProps) {
   const titleId = useId();
+  const alertBox = alert && <FormAlert action={alertAction}>{alert}</FormAlert>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isPending) onSubmit(event.currentTarget);
@@ -74,7 +78,7 @@ export function FormFrame({
         </div>
       )}
       {header}
-      {alert && <FormAlert action={alertAction}>{alert}</FormAlert>}
+      {isInline && alertBox ? <div className="basis-full">{alertBox}</div> : alertBox}
       {children}
       <div className={`flex justify-end gap-2 ${secondary ? 'pt-2' : ''}`}>
         {secondary}
