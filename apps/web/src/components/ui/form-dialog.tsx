@@ -15,7 +15,8 @@ interface FormDialogProps extends FormFrameProps {
 
 /**
  * The one frame of every form in a dialog: a FormFrame whose Cancel closes it like Escape and the
- * backdrop do (a form may put its own button there, or none). A new dialog is a few lines of fields.
+ * backdrop do (a form may put its own button there, or none with `secondary={null}`). A new dialog is a
+ * few lines of fields.
  */
 export function FormDialog({ title, description, onClose, isOpen = true, result, ...form }: FormDialogProps) {
   const cancel = (

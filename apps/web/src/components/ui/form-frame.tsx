@@ -16,6 +16,8 @@ export interface FormFrameProps {
   canSubmit?: boolean;
   variant?: ComponentProps<typeof Button>['variant'];
   size?: ComponentProps<typeof Button>['size'];
+  /** The submit button spans the form (the sign-in dialog's forms). */
+  isWide?: boolean;
   /** Shown before the submit button's label (an icon). */
   icon?: ReactNode;
   /** A button before the submit button (Cancel, Back). */
@@ -25,6 +27,8 @@ export interface FormFrameProps {
   titleAside?: ReactNode;
   /** Above the alert: the steps of a multi-step form. */
   header?: ReactNode;
+  /** The fields and the submit button on one line (a short form in a page); the alert spans the line above. */
+  isInline?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -46,16 +50,19 @@ export function FormFrame({
   canSubmit = true,
   variant = 'primary',
   size,
+  isWide = false,
   icon,
   secondary,
   title,
   titleAside,
   header,
-  className = 'space-y-4',
+  isInline = false,
+  className = isInline ? 'flex flex-wrap items-end gap-3' : 'space-y-4',
   children,
   ...label
 }: FormFrameProps) {
   const titleId = useId();
+  const alertBox = alert && <FormAlert action={alertAction}>{alert}</FormAlert>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isPending) onSubmit(event.currentTarget);
@@ -71,11 +78,17 @@ export function FormFrame({
         </div>
       )}
       {header}
-      {alert && <FormAlert action={alertAction}>{alert}</FormAlert>}
+      {isInline && alertBox ? <div className="basis-full">{alertBox}</div> : alertBox}
       {children}
       <div className={`flex justify-end gap-2 ${secondary ? 'pt-2' : ''}`}>
         {secondary}
-        <Button type="submit" variant={variant} size={size} disabled={!canSubmit || isPending}>
+        <Button
+          type="submit"
+          variant={variant}
+          size={size}
+          className={isWide ? 'w-full' : undefined}
+          disabled={!canSubmit || isPending}
+        >
           {icon}
           {isPending ? pendingLabel : submitLabel}
         </Button>

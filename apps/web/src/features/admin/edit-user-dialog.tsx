@@ -85,7 +85,11 @@ function AccountForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }
   );
 }
 
-/** Edit: role, plan, Enterprise limits, key maximum, the active flag, and a credit adjustment. */
+/**
+ * Edit: role, plan, Enterprise limits, key maximum, the active flag, and a credit adjustment. Two
+ * forms that save apart (Save changes closes the dialog, Adjust credits keeps it open to show the
+ * new balance), so a Dialog holding two titled FormFrames: a FormDialog frames exactly one form.
+ */
 export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   return (
     <Dialog isOpen onClose={onClose} title={EDIT_TITLE} description={user.email}>

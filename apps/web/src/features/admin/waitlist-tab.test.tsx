@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { type ApiRoutes, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, mockApi } from '../../test/api-mock.ts';
 import { WaitlistTab } from './waitlist-tab.tsx';
 
 function makeEntry(overrides: Partial<AdminWaitlistEntry> = {}): AdminWaitlistEntry {
@@ -69,5 +69,23 @@ describe('admin waitlist tab', () => {
     expect(api.callsTo('POST /api/admin/waitlist/invite')[0]?.body).toEqual({ count: 3 });
     // The list reloads after the invitations went out.
     await waitFor(() => expect(api.callsTo('GET /api/admin/waitlist').length).toBeGreaterThan(1));
+  });
+
+  it("shows a refusal in the form's alert and reloads the list", async () => {
+    const { api, user } = openTab({
+      'GET /api/admin/waitlist': { body: { entries: [makeEntry()], total: 1, verified: 1, invited: 0 } },
+      'POST /api/admin/waitlist/invite': errorReply(503, 'The mailer is down'),
+    });
+    await screen.findByRole('table', { name: 'Waitlist by rank' });
+    await user.click(screen.getByRole('button', { name: 'Send invitations' }));
+    const form = screen.getByRole('form', { name: 'Invite from the waitlist' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The mailer is down');
+    await waitFor(() => expect(api.callsTo('GET /api/admin/waitlist').length).toBeGreaterThan(1));
+
+    const count = screen.getByRole('spinbutton', { name: 'Invite the next' });
+    await user.clear(count);
+    expect(screen.getByRole('button', { name: 'Send invitations' })).toBeDisabled();
+    await user.type(count, '501');
+    expect(screen.getByRole('button', { name: 'Send invitations' })).toBeDisabled();
   });
 });

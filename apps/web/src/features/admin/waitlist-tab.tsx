@@ -1,13 +1,17 @@
 import { WAITLIST_ADMIN_ROUTES, WAITLIST_INVITE_MAX } from '@conduit/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { callRoute } from '../../lib/api-client.ts';
+import { useFormAction } from '../../lib/use-form-action.ts';
+import { useFormFields } from '../../lib/use-form-fields.ts';
 import { failureText } from '../waitlist/waitlist-api.ts';
 
 const PAGE_SIZE = 50;
@@ -20,49 +24,48 @@ const day = (iso: string | null) =>
 
 function InviteForm() {
   const queryClient = useQueryClient();
-  const [count, setCount] = useState('10');
-  const invite = useMutation({
-    mutationFn: (n: number) => callRoute(WAITLIST_ADMIN_ROUTES.invite, { body: { count: n } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY }),
-  });
-  const n = Number(count);
+  const { values, field } = useFormFields({ count: '10' }, {});
+  // A failed run may still have invited some: the list reloads either way.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: WAITLIST_QUERY_KEY });
+  const { action, setAlert, frame } = useFormAction(
+    (count: number) => callRoute(WAITLIST_ADMIN_ROUTES.invite, { body: { count } }),
+    'Failed to send invitations',
+    reload,
+    reload,
+  );
+  const n = Number(values.count);
   const isValid = Number.isInteger(n) && n >= 1 && n <= WAITLIST_INVITE_MAX;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isValid && !invite.isPending) invite.mutate(n);
-  };
+  const invited = action.data?.invited.length;
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Invite from the waitlist"
-      className="flex flex-wrap items-end gap-3"
-    >
-      <label className="text-fg text-sm">
-        <span className="block font-medium">Invite the next</span>
-        <input
+    <div className="space-y-3">
+      <FormFrame
+        aria-label="Invite from the waitlist"
+        onSubmit={() => {
+          setAlert(null);
+          action.mutate(n);
+        }}
+        {...frame}
+        submitLabel="Send invitations"
+        pendingLabel="Inviting..."
+        canSubmit={isValid}
+        isInline
+      >
+        <TextField
+          label="Invite the next"
           type="number"
           min={1}
           max={WAITLIST_INVITE_MAX}
-          value={count}
-          onChange={(event) => setCount(event.target.value)}
-          className="mt-1.5 h-10 w-28 rounded-lg border border-border bg-bg px-3 text-fg text-sm"
+          className="w-28"
+          {...field('count')}
         />
-      </label>
-      <Button type="submit" disabled={!isValid || invite.isPending}>
-        {invite.isPending ? 'Inviting...' : 'Send invitations'}
-      </Button>
-      <p role="status" className="basis-full text-muted text-sm">
-        {invite.data &&
-          (invite.data.invited.length === 0
+      </FormFrame>
+      <p role="status" className="text-muted text-sm">
+        {invited !== undefined &&
+          (invited === 0
             ? 'Nobody left to invite: every confirmed person has an invitation.'
-            : `Invited ${invite.data.invited.length} ${invite.data.invited.length === 1 ? 'person' : 'people'}.`)}
+            : `Invited ${invited} ${invited === 1 ? 'person' : 'people'}.`)}
       </p>
-      {invite.isError && (
-        <div className="basis-full">
-          <FormAlert>{failureText(invite.error, 'Failed to send invitations')}</FormAlert>
-        </div>
-      )}
-    </form>
+    </div>
   );
 }
 

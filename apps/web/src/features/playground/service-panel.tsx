@@ -18,7 +18,12 @@ import { SchemaField } from './schema-field.tsx';
 
 export const RUN_LABEL = 'Run';
 
-/** One service's form (from the body schema the API validates with), its cost, Run, and what came back. */
+/**
+ * One service's form (from the body schema the API validates with), its cost, Run, and what came back.
+ * Not on useFormFields/useFormAction/FormFrame: its fields are known only at run time (URL lists
+ * among them), every HTTP answer is a result shown below rather than a failure in an alert, and Run
+ * shares its row with the cost and balance.
+ */
 export function ServicePanel({
   service,
   apiKey,

@@ -2,7 +2,7 @@ import { KEY_TEXTS, ACCOUNT_SECURITY_TEXTS as T, type TwoFactorSetupResponse } f
 import { Button } from '../../components/ui/button.tsx';
 import { COPIED_TEXT, CopyButton } from '../../components/ui/copy-button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormFrame } from '../../components/ui/form-frame.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CurrentPasswordField, OneTimeCodeField } from '../../components/ui/text-field.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
@@ -37,40 +37,40 @@ export function EnableTwoFactorDialog({
   );
 
   if (enable.action.data) return <RecoveryCodes codes={enable.action.data.recoveryCodes} onClose={onClose} />;
-  return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={ENABLE_TWO_FACTOR_TITLE}
-      description="Signing in will also ask for a code from an authenticator app."
+  const dialog = {
+    title: ENABLE_TWO_FACTOR_TITLE,
+    description: 'Signing in will also ask for a code from an authenticator app.',
+    onClose,
+    // No Cancel: the dialog's close button, Escape and the backdrop leave it at every step.
+    secondary: null,
+  };
+  return start.action.data ? (
+    <FormDialog
+      {...dialog}
+      onSubmit={() => enable.action.mutate(values.code)}
+      {...enable.frame}
+      submitLabel="Turn on"
+      pendingLabel="Checking..."
+      canSubmit={values.code.trim().length >= 6}
     >
-      {start.action.data ? (
-        <FormFrame
-          onSubmit={() => enable.action.mutate(values.code)}
-          {...enable.frame}
-          submitLabel="Turn on"
-          pendingLabel="Checking..."
-          canSubmit={values.code.trim().length >= 6}
-        >
-          <SetupCode setup={start.action.data} />
-          <OneTimeCodeField label="Code from the app" {...field('code')} />
-        </FormFrame>
+      <SetupCode setup={start.action.data} />
+      <OneTimeCodeField label="Code from the app" {...field('code')} />
+    </FormDialog>
+  ) : (
+    <FormDialog
+      {...dialog}
+      onSubmit={() => start.action.mutate(values.password)}
+      {...start.frame}
+      submitLabel="Continue"
+      pendingLabel="Continue"
+      canSubmit={!hasPassword || values.password !== ''}
+    >
+      {hasPassword ? (
+        <CurrentPasswordField {...field('password')} />
       ) : (
-        <FormFrame
-          onSubmit={() => start.action.mutate(values.password)}
-          {...start.frame}
-          submitLabel="Continue"
-          pendingLabel="Continue"
-          canSubmit={!hasPassword || values.password !== ''}
-        >
-          {hasPassword ? (
-            <CurrentPasswordField {...field('password')} />
-          ) : (
-            <p className="text-muted text-sm">This works within 10 minutes of signing in.</p>
-          )}
-        </FormFrame>
+        <p className="text-muted text-sm">This works within 10 minutes of signing in.</p>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

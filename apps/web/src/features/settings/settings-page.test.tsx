@@ -1,4 +1,8 @@
-import { AUTH_ERROR_TEXTS as E, AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
+import {
+  AUTH_ERROR_TEXTS as E,
+  AUTH_SERVER_MESSAGES as M,
+  ACCOUNT_SECURITY_TEXTS as S,
+} from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +117,40 @@ describe('settings: password', () => {
     expect(screen.getByRole('dialog', { name: 'Set a password' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings: two-factor authentication', () => {
+  it('asks for the password, then a code from the app, then shows the recovery codes; no Cancel on the way', async () => {
+    const { api, user } = await openSettings({
+      'POST /api/account/2fa/setup': {
+        body: { secret: 'JBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AA==' },
+      },
+      'POST /api/account/2fa/enable': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: { enabled: true, recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] } }
+          : { status: 400, body: {} },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Turn on two-factor authentication' }));
+    expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.type(dialog.getByLabelText('Current password'), 'secret12');
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    expect(api.callsTo('POST /api/account/2fa/setup')[0]?.body).toEqual({ password: 'secret12' });
+
+    const code = await dialog.findByLabelText('Code from the app');
+    expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.type(code, '654321');
+    await user.click(dialog.getByRole('button', { name: 'Turn on' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(S.twoFactorCodeWrong);
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(dialog.getByRole('button', { name: 'Turn on' }));
+    const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }));
+    expect(codes.getByRole('list', { name: 'Recovery codes' })).toHaveTextContent('aaaa-bbbb');
   });
 });
 
