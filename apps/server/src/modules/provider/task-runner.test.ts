@@ -79,12 +79,18 @@ describe('a sync call and the task it holds', () => {
       )
     ).rows[0];
 
-  it('the callback reaching this process wakes the call, which looks once and settles, with nothing written between', async () => {
+  /** A sync call on a new held task, once its job has started upstream (and it waits for the callback). */
+  async function callStartedUpstream(prompt: string) {
     polls = [];
     const waiters = createTaskWaiters();
-    const fresh = await heldTask('a fox');
+    const fresh = await heldTask(prompt);
     const call = runUntilSettled(context(waiters), fresh.task.id, 10_000, fresh);
     await expect.poll(async () => (await row(fresh.task.id))?.upstream_id, { timeout: 5_000 }).toBeTruthy();
+    return { waiters, fresh, call };
+  }
+
+  it('the callback reaching this process wakes the call, which looks once and settles, with nothing written between', async () => {
+    const { waiters, fresh, call } = await callStartedUpstream('a fox');
     const started = await row(fresh.task.id);
     // Started upstream, still held by the call: not due for any pump.
     expect(started?.next_check_at?.getTime()).toBe(fresh.lease.getTime());
@@ -122,11 +128,7 @@ describe('a sync call and the task it holds', () => {
   });
 
   it('the callback reached another process: the task is due, and the call claims it when woken', async () => {
-    polls = [];
-    const waiters = createTaskWaiters();
-    const fresh = await heldTask('a heron');
-    const call = runUntilSettled(context(waiters), fresh.task.id, 10_000, fresh);
-    await expect.poll(async () => (await row(fresh.task.id))?.upstream_id, { timeout: 5_000 }).toBeTruthy();
+    const { waiters, fresh, call } = await callStartedUpstream('a heron');
     // What the other process does: the task is due now, and a wake message reaches this one.
     await runtime.services.pool.query('update tasks set next_check_at = now() where id = $1', [
       fresh.task.id,
