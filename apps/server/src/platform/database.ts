@@ -11,6 +11,8 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; query helpers take `DbOrTx` so callers can compose them in one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+/** The pool a database handle runs on, for statements the query builder cannot say. */
+export const poolOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
 export interface Database {
   url: string;

@@ -21,14 +21,13 @@ export async function completeTask(
     resultsExpireAt?: Date;
   } = {},
 ): Promise<TaskRow | undefined> {
-  const [row] = await taskStatements(db).complete.execute({
+  return taskStatements(db).complete({
     id: taskId,
-    result: JSON.stringify(result),
+    result,
     channel: extras.servedBy?.channel || null,
     upstreamCostMicros: extras.servedBy?.upstreamCostMicros ?? null,
     resultsExpireAt: extras.resultsExpireAt ?? null,
   });
-  return row;
 }
 
 /** Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so it happens once. */
@@ -82,7 +81,7 @@ export async function markTaskStarted(
   started: { upstreamId: string } & ServedBy,
   nextCheckAt?: Date,
 ) {
-  await taskStatements(db).started.execute({
+  await taskStatements(db).started({
     id: taskId,
     upstreamId: started.upstreamId,
     channel: started.channel ?? null,

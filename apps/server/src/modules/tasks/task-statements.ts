@@ -1,11 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
-import { tasks } from './schema.ts';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { coalesce } from '../../platform/coalesce.ts';
+import { type Db, poolOf } from '../../platform/database.ts';
+import { type TaskRow, tasks } from './schema.ts';
 
 /*
  * The statements every paid call runs on its task, prepared once per database handle: each pooled
  * connection parses and plans them once (as named statements), and the query text is not built
- * again per call. Optional values are placeholders that leave a column as it is when null.
+ * again per call. Optional values are placeholders that leave a column as it is when null. The two
+ * writes of a step (the upstream job started, the task completed) are coalesced: the steps that
+ * end while one such statement is in flight share the next (`batchedWrites`).
  */
 const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 const isProcessing = (id = sql.placeholder('id')) => and(eq(tasks.id, id), eq(tasks.status, 'processing'));
@@ -31,34 +35,6 @@ function prepare(db: Db) {
       )
       .returning()
       .prepare('conduit-task-claim'),
-    started: db
-      .update(tasks)
-      .set({
-        upstreamId: sql`${sql.placeholder('upstreamId')}`,
-        channel: sql`${sql.placeholder('channel')}::text`,
-        upstreamCostMicros: sql`${sql.placeholder('upstreamCostMicros')}::int`,
-        nextCheckAt: sql`coalesce(${at('nextCheckAt')}, ${tasks.nextCheckAt})`,
-        updatedAt: sql`now()`,
-        attempts: sql`${tasks.attempts} + 1`,
-      })
-      .where(isProcessing())
-      .prepare('conduit-task-started'),
-    complete: db
-      .update(tasks)
-      .set({
-        status: 'completed',
-        result: sql`${sql.placeholder('result')}::jsonb`,
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        nextCheckAt: null,
-        channel: sql`coalesce(${sql.placeholder('channel')}::text, ${tasks.channel})`,
-        upstreamCostMicros: sql`case when ${sql.placeholder('channel')}::text is null then ${tasks.upstreamCostMicros}
-                                     else ${sql.placeholder('upstreamCostMicros')}::int end`,
-        resultsExpireAt: sql`coalesce(${at('resultsExpireAt')}, ${tasks.resultsExpireAt})`,
-      })
-      .where(isProcessing())
-      .returning()
-      .prepare('conduit-task-complete'),
     resultsExpiry: db
       .select({ resultsExpireAt: tasks.resultsExpireAt })
       .from(tasks)
@@ -67,13 +43,110 @@ function prepare(db: Db) {
   };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+const STARTED_SQL = `
+update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_cost_micros = v.cost,
+       next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
+  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
+       as v(id, upstream_id, channel, cost, next_check_at)
+ where t.id = v.id and t.status = 'processing'`;
+
+const COMPLETE_SQL = `
+update tasks t set status = 'completed', result = v.result::jsonb, completed_at = now(), updated_at = now(),
+       next_check_at = null, channel = coalesce(v.channel, t.channel),
+       upstream_cost_micros = case when v.channel is null then t.upstream_cost_micros else v.cost end,
+       results_expire_at = coalesce(v.expires_at, t.results_expire_at)
+  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
+       as v(id, result, channel, cost, expires_at)
+ where t.id = v.id and t.status = 'processing'
+returning ${Object.values(getTableColumns(tasks))
+  .map((column) => `t.${column.name}`)
+  .join(', ')}`;
+
+/** A row as PostgreSQL answers it (snake_case columns, pg's own types) as the TaskRow drizzle reads. */
+const COLUMN_KEYS = Object.entries(getTableColumns(tasks)).map(
+  ([key, column]) => [key, column.name] as const,
+);
+const taskRowOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(COLUMN_KEYS.map(([key, name]) => [key, row[name]])) as TaskRow;
+
+export interface StartedWrite {
+  id: string;
+  upstreamId: string;
+  channel: string | null;
+  upstreamCostMicros: number | null;
+  /** Unchanged when null. */
+  nextCheckAt: Date | null;
+}
+export interface CompleteWrite {
+  id: string;
+  result: unknown;
+  /** With `upstreamCostMicros`, replaces the task's channel and cost; unchanged when null. */
+  channel: string | null;
+  upstreamCostMicros: number | null;
+  /** Unchanged when null. */
+  resultsExpireAt: Date | null;
+}
+
+interface Pending<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Each item's answer from one statement over many, the failure of that statement to each. */
+function batched<I, R>(run: (items: I[]) => Promise<Map<I, R>>) {
+  const enqueue = coalesce<Pending<I, R>>(async (pending) => {
+    try {
+      const answers = await run(pending.map((entry) => entry.item));
+      for (const entry of pending) entry.resolve(answers.get(entry.item) as R);
+    } catch (error) {
+      for (const entry of pending) entry.reject(error);
+    }
+  });
+  return (item: I) => new Promise<R>((resolve, reject) => enqueue({ item, resolve, reject }));
+}
+
+function batchedWrites(pool: pg.Pool) {
+  return {
+    started: batched<StartedWrite, undefined>(async (items) => {
+      await pool.query({
+        name: 'conduit-tasks-started',
+        text: STARTED_SQL,
+        values: [
+          items.map((item) => item.id),
+          items.map((item) => item.upstreamId),
+          items.map((item) => item.channel),
+          items.map((item) => item.upstreamCostMicros),
+          items.map((item) => item.nextCheckAt),
+        ],
+      });
+      return new Map();
+    }),
+    complete: batched<CompleteWrite, TaskRow | undefined>(async (items) => {
+      const { rows } = await pool.query({
+        name: 'conduit-tasks-complete',
+        text: COMPLETE_SQL,
+        values: [
+          items.map((item) => item.id),
+          items.map((item) => JSON.stringify(item.result)),
+          items.map((item) => item.channel),
+          items.map((item) => item.upstreamCostMicros),
+          items.map((item) => item.resultsExpireAt),
+        ],
+      });
+      const byId = new Map(rows.map((row) => [row.id as string, taskRowOf(row)]));
+      return new Map(items.map((item) => [item, byId.get(item.id)]));
+    }),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepare> & ReturnType<typeof batchedWrites>>();
 
 /** The prepared task statements of this database handle (not of a transaction's). */
 export function taskStatements(db: Db) {
   let statements = prepared.get(db);
   if (!statements) {
-    statements = prepare(db);
+    statements = { ...prepare(db), ...batchedWrites(poolOf(db)) };
     prepared.set(db, statements);
   }
   return statements;
