@@ -48,6 +48,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   const url = config.DATABASE_URL ?? (embedded?.url as string);
   const { pool, db } = connectDatabase(url, config.DATABASE_POOL_SIZE);
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection failed'));
+  // A connection lost while checked out (inside a transaction) fails that transaction's query; the
+  // pool takes its own error listener off a client it lends, so without this one the client's
+  // 'error' event would be an uncaught exception that stops the process.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.warn({ err: error }, 'database connection failed in use')),
+  );
   try {
     await migrateDatabase(pool, db);
   } catch (error) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPaidAccount } from '../../../test/paid-account.ts';
@@ -82,6 +83,20 @@ describe('outages', () => {
     databaseProxy.stall();
     expect(await readiness()).toEqual({ status: 503, failing: ['database', 'jobs'] });
     databaseProxy.resume();
+    expect(await eventually(readiness, (r) => r.status === 200, 15_000)).toEqual({
+      status: 200,
+      failing: [],
+    });
+  }, 30_000);
+
+  it('a connection cut inside a transaction fails that transaction, and the process carries on', async () => {
+    const transaction = runtime.services.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // Resets every connection through the proxy, this transaction's among them.
+      databaseProxy.resume();
+      await tx.execute(sql`select pg_sleep(1)`);
+    });
+    await expect(transaction).rejects.toThrow();
     expect(await eventually(readiness, (r) => r.status === 200, 15_000)).toEqual({
       status: 200,
       failing: [],
