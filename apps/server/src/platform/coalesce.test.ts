@@ -32,6 +32,26 @@ describe('coalesce', () => {
   });
 });
 
+describe('coalesce with a linger', () => {
+  it('an item that finds nothing running waits for company: items of the next moments share its run', async () => {
+    const runs: number[][] = [];
+    const push = coalesce<number>(
+      async (items) => {
+        runs.push(items);
+      },
+      1_000,
+      50,
+    );
+    push(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    push(2);
+    push(3);
+    expect(runs).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs).toEqual([[1, 2, 3]]);
+  });
+});
+
 describe('batchLookup', () => {
   it('answers each caller its own key from shared loads, each key loaded once per batch', async () => {
     const loads: string[][] = [];

@@ -1,16 +1,23 @@
 /**
  * Runs `work` on items as they arrive, one run at a time: items that arrive while a run is in
  * flight wait and go together into the next run (at most `maxBatch` per run). When idle, an item
- * starts a run at once, so nothing waits for a timer; under load, many items share one round trip.
+ * starts a run at once (or after `lingerMs`, for writes nobody waits on), so nothing waits for a
+ * timer; under load, many items share one round trip.
  * `work` settles its items itself (each may carry its own resolve and reject); a failed run
  * does not stop the next one.
  */
-export function coalesce<T>(work: (items: T[]) => Promise<void>, maxBatch = 1_000): (item: T) => void {
+export function coalesce<T>(
+  work: (items: T[]) => Promise<void>,
+  maxBatch = 1_000,
+  /** How long an item that finds nothing running waits for company (0: it starts a run at once). */
+  lingerMs = 0,
+): (item: T) => void {
   const pending: T[] = [];
   let isRunning = false;
   async function run() {
     isRunning = true;
     try {
+      if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
       while (pending.length > 0) await work(pending.splice(0, maxBatch)).catch(() => {});
     } finally {
       isRunning = false;

@@ -65,8 +65,12 @@ interface CallRecord {
  * Upstream calls are the hot path, so the states are read at most once per
  * `CHANNEL_STATE_TTL_MS` (concurrent readers share one query), a success on a closed circuit
  * writes nothing, and the per-call records (`channel_calls`, for the admin's figures) go in one
- * insert per batch of calls that finished together.
+ * insert per batch: a record waits up to RECORD_LINGER_MS for others, so a busy process writes a
+ * few inserts a second rather than one per upstream call or two.
  */
+/** How long a call record waits for others to share its insert (the admin's figures are per hour). */
+const RECORD_LINGER_MS = 200;
+
 export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) {
   const threshold = options.threshold ?? BREAKER_THRESHOLD;
   const coolDownMs = options.coolDownMs ?? BREAKER_COOL_DOWN_MS;
@@ -104,21 +108,25 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
     return next;
   };
 
-  const record = coalesce<CallRecord>(async (calls) => {
-    await pool.query(
-      `insert into channel_calls (id, channel_id, is_ok, latency_ms)
+  const record = coalesce<CallRecord>(
+    async (calls) => {
+      await pool.query(
+        `insert into channel_calls (id, channel_id, is_ok, latency_ms)
        select * from unnest($1::text[], $2::text[], $3::boolean[], $4::int[])`,
-      [
-        calls.map(() => newId('chc')),
-        calls.map((call) => call.id),
-        calls.map((call) => call.isOk),
-        calls.map((call) => Math.max(0, Math.round(call.latencyMs))),
-      ],
-    );
-    if (Date.now() - lastPruneAt < PRUNE_EVERY_MS) return;
-    lastPruneAt = Date.now();
-    await pool.query(`delete from channel_calls where at < now() - interval '1 day'`);
-  });
+        [
+          calls.map(() => newId('chc')),
+          calls.map((call) => call.id),
+          calls.map((call) => call.isOk),
+          calls.map((call) => Math.max(0, Math.round(call.latencyMs))),
+        ],
+      );
+      if (Date.now() - lastPruneAt < PRUNE_EVERY_MS) return;
+      lastPruneAt = Date.now();
+      await pool.query(`delete from channel_calls where at < now() - interval '1 day'`);
+    },
+    1_000,
+    RECORD_LINGER_MS,
+  );
 
   return {
     coolDownMs,
