@@ -26,7 +26,7 @@ test.use({ baseURL: OWN_URL });
 
 let server: OwnServer;
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   server = await startOwnServer(Number(new URL(OWN_URL).port));
 });
 test.afterAll(async () => {
@@ -66,7 +66,7 @@ test('an admin reads each channel, turns one off and back on, moves one, and fin
   playwright,
 }) => {
   // Under load on two shared cores this journey took 72 s once; give it room.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const customerApi = await playwright.request.newContext({ baseURL: OWN_URL });
   const customer = await customerWithKey(customerApi);
   const first = await customer.scrape();

@@ -80,7 +80,7 @@ test('an admin reads real figures on every tab, adds and edits a user, and sees 
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const customerApi = await playwright.request.newContext({ baseURL });
   const customer = await payingCustomer(customerApi);
   await rateFirstCall(browser, customerApi);

@@ -12,7 +12,7 @@ import { latestMailWithSubject } from './outbox.ts';
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('an alert at the 20 free credits mails once the balance falls below it', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(240_000);
   const email = await verifiedAccount(page, 'alerts');
 
   await open(page, '/app/credits');

@@ -23,7 +23,7 @@ test('save a TEST MODE card, turn on auto top-up, spend under the threshold, see
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'topup');
   await open(page, '/app/credits');
 

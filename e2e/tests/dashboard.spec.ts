@@ -22,7 +22,7 @@ test('a video call made through the API turns Completed on the open dashboard wi
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'live-status');
   const checklist = page.getByRole('region', { name: 'Get started' });
   await expect(checklist).toContainText('1 of 4 done');
@@ -105,7 +105,7 @@ test('the app layout on a phone: page title, menu that Escape closes, admin entr
 });
 
 test('the other app pages under the new top bar pass axe at desktop and phone size', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'pages');
   for (const [path, heading] of [
     ['/app/api-keys', 'API Keys'],

@@ -35,7 +35,7 @@ const keyRow = (page: Page) =>
 test('a key limited to image with 1 credit a day is refused video and a second image; edited, it calls video', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'key-controls');
   await page.setViewportSize(DESKTOP);
 

@@ -39,7 +39,7 @@ async function expectVideoMetadata(panel: Locator) {
 test('every service runs in the playground and shows its result; the call opens from the dashboard', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'playground');
   await createKey(page, 'Playground key');
   await open(page, '/app');

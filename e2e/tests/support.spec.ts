@@ -33,7 +33,7 @@ async function supportMailFrom(userEmail: string): Promise<ParsedMail> {
 }
 
 /** Sign-up, verification, mail delivery and two sessions: journeys longer than the default 30 s on a busy machine. */
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const form = (page: Page) => page.getByRole('region', { name: 'Send us a message' });
 

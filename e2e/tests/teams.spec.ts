@@ -55,7 +55,7 @@ test('a team: invite by mail, a member signs up through the link, calls with a t
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const teamName = `Acme ${Date.now().toString(36)}`;
 
   // The owner creates the team from the sidebar's switcher and lands on its page.
