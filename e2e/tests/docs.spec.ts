@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { API_ERRORS, API_KEY_PLACEHOLDER } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { open, watchScripts } from './helpers.ts';
+import { expectNoA11yViolations, open, watchScripts } from './helpers.ts';
 
 const PUBLIC_TABS = [
   'Overview',
@@ -13,11 +12,6 @@ const PUBLIC_TABS = [
   'LinkedIn API',
   'Pricing',
 ];
-
-async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
-}
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
