@@ -23,6 +23,11 @@ describe('admin channels', () => {
     });
     expect(image.json().data.status).toBe('completed');
     const { pool } = runtime.services;
+    // A call's record is written shortly after it answers (it waits for others to share the insert).
+    const recorded = async () =>
+      (await pool.query(`select count(*)::int as n from channel_calls where channel_id = 'local:image'`))
+        .rows[0].n;
+    await expect.poll(recorded).toBe(1);
     // Three more attempts on the image channel: 100 ms and 300 ms failures, a 500 ms success.
     await pool.query(
       `insert into channel_calls (id, channel_id, is_ok, latency_ms, at) values
