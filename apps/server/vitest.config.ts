@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file gets its own database, so files run in parallel safely.
     fileParallelism: true,
+    // Files share a worker's module cache (no test mocks modules; each builds its own runtime):
+    // on 2 cores the suite took 8.5 min with a fresh import graph per file, 6.8 min without.
+    isolate: false,
   },
 });

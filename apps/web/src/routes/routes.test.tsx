@@ -35,7 +35,8 @@ describe('routes', () => {
       'GET /api/keys': { body: makeKeysResponse() },
     });
     renderRoute('/app/api-keys');
-    expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
+    // Asserted where it is found: the route's own loading frame may replace the first one at once.
+    await waitFor(() => expect(screen.getByText(MESSAGES.loading)).toBeInTheDocument());
     answerSession();
     expect(await screen.findByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
