@@ -50,6 +50,21 @@ describe('coalesce with a linger', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runs).toEqual([[1, 2, 3]]);
   });
+
+  it('drained() waits for the items queued behind a run in flight, and for nothing when idle', async () => {
+    const done: number[] = [];
+    const push = coalesce<number>(async (items) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done.push(...items);
+    });
+    await push.drained();
+    push(1);
+    push(2);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    push(3);
+    await push.drained();
+    expect(done).toEqual([1, 2, 3]);
+  });
 });
 
 describe('batchLookup', () => {

@@ -6,27 +6,36 @@
  * `work` settles its items itself (each may carry its own resolve and reject); a failed run
  * does not stop the next one.
  */
+/** Takes items for a coalesced `work`; `drained()` resolves once none is queued or running. */
+export interface Coalesced<T> {
+  (item: T): void;
+  drained(): Promise<void>;
+}
+
 export function coalesce<T>(
   work: (items: T[]) => Promise<void>,
   maxBatch = 1_000,
   /** How long an item that finds nothing running waits for company (0: it starts a run at once). */
   lingerMs = 0,
-): (item: T) => void {
+): Coalesced<T> {
   const pending: T[] = [];
-  let isRunning = false;
+  let running: Promise<void> | undefined;
   async function run() {
-    isRunning = true;
     try {
       if (lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, lingerMs));
       while (pending.length > 0) await work(pending.splice(0, maxBatch)).catch(() => {});
     } finally {
-      isRunning = false;
+      running = undefined;
     }
   }
-  return (item) => {
+  const enqueue = (item: T) => {
     pending.push(item);
-    if (!isRunning) void run();
+    running ??= run();
   };
+  enqueue.drained = async () => {
+    while (running) await running;
+  };
+  return enqueue;
 }
 
 /** `coalesce` for lookups: each caller gets the answer for its own key from a shared batch. */

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { coalesce } from '../../platform/coalesce.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { type ChannelMessage, EVENTS_CHANNEL, packMessages } from './channel.ts';
 
@@ -26,17 +26,16 @@ export const taskMessage = (
 /**
  * Sends messages right after the write they describe has committed, outside its transaction: a
  * NOTIFY inside every paid call's transaction would serialise their commits on PostgreSQL's
- * notification queue lock. While one NOTIFY is in flight the next messages wait and then go
- * together in one payload, so a busy process sends a few NOTIFYs a second, not one per call; a
- * first message also waits LINGER_MS for company, so a task's creation and its quick settling
- * (or the calls of a few clients) share one NOTIFY instead of paying a round trip each.
+ * notification queue lock. The messages are coalesced: while one NOTIFY is in flight the next
+ * messages wait and then go together in one payload, so a busy process sends a few NOTIFYs a
+ * second, not one per call; a first message also waits LINGER_MS for company, so a task's
+ * creation and its quick settling (or the calls of a few clients) share one NOTIFY instead of
+ * paying a round trip each.
  * A message lost to a crash between the commit and the NOTIFY costs a page a live update: pages
  * reload what they show whenever their stream reconnects. The NOTIFYs go over a connection of
  * their own, opened on first use: the request pool's connections stay with the requests.
  */
 export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher {
-  const queue: ChannelMessage[] = [];
-  let flushing: Promise<void> | undefined;
   let connection: Promise<pg.Client> | undefined;
 
   const connect = () => {
@@ -66,21 +65,18 @@ export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher
     }
   };
 
-  const flush = async () => {
-    await sleep(LINGER_MS);
-    while (queue.length > 0) {
-      for (const payload of packMessages(queue.splice(0))) await send(payload);
-    }
-    flushing = undefined;
-  };
+  const publish = coalesce<ChannelMessage>(
+    async (messages) => {
+      for (const payload of packMessages(messages)) await send(payload);
+    },
+    undefined,
+    LINGER_MS,
+  );
 
   return {
-    publish(message) {
-      queue.push(message);
-      flushing ??= flush();
-    },
+    publish,
     async close() {
-      await flushing;
+      await publish.drained();
       const client = await connection?.catch(() => undefined);
       connection = undefined;
       await client?.end().catch(() => undefined);
