@@ -83,7 +83,12 @@ const server = http.createServer((request, response) => {
       const taskId = randomBytes(12).toString('hex');
       doneAt.set(taskId, Date.now() + DELAY_MS);
       const { callBackUrl } = body;
-      if (callBackUrl) setTimeout(() => callBack(callBackUrl, taskId), DELAY_MS);
+      // A timer may fire a millisecond before Date.now() reaches `doneAt`: the task is done once its
+      // callback goes, as on kie.ai, so a recordInfo right after the callback never says 'generating'.
+      setTimeout(() => {
+        doneAt.set(taskId, 0);
+        if (callBackUrl) callBack(callBackUrl, taskId);
+      }, DELAY_MS);
       send(response, 200, { code: 200, msg: 'success', data: { taskId } });
     });
     return;
