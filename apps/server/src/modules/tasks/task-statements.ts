@@ -62,12 +62,19 @@ returning ${Object.values(getTableColumns(tasks))
   .map((column) => `t.${column.name}`)
   .join(', ')}`;
 
-/** A row as PostgreSQL answers it (snake_case columns, pg's own types) as the TaskRow drizzle reads. */
-const COLUMN_KEYS = Object.entries(getTableColumns(tasks)).map(
-  ([key, column]) => [key, column.name] as const,
-);
+/**
+ * A row as PostgreSQL answers it (snake_case columns, pg's own types) as the TaskRow drizzle
+ * reads: each value through its column's own mapping, so a column of a custom type reads the same
+ * here as through drizzle (task-statements.test.ts compares the two).
+ */
+const COLUMNS = Object.entries(getTableColumns(tasks));
 const taskRowOf = (row: Record<string, unknown>) =>
-  Object.fromEntries(COLUMN_KEYS.map(([key, name]) => [key, row[name]])) as TaskRow;
+  Object.fromEntries(
+    COLUMNS.map(([key, column]) => {
+      const value = row[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as TaskRow;
 
 export interface StartedWrite {
   id: string;

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { completeTask, findTask, markTaskStarted } from './settle-task.ts';
+
+/**
+ * The batched started and complete writes are plain SQL (UPDATE ... FROM unnest), mapped to rows
+ * by hand: the row a completion answers must be the row drizzle reads for the same task.
+ */
+describe('the batched task writes', () => {
+  let runtime: TestRuntime;
+  beforeAll(async () => {
+    // API only: no worker steps the video task while the test writes it.
+    runtime = await createTestRuntime({ ROLE: 'api' });
+  });
+  afterAll(() => runtime.close());
+
+  const newVideoTask = async () => {
+    const account = await createPaidAccount(runtime.services);
+    const created = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt: 'a field' });
+    expect(created.statusCode).toBe(200);
+    return created.json().data.taskId as string;
+  };
+
+  it('answers each completed task as findTask reads it, every column set', async () => {
+    const { db } = runtime.services;
+    const ids = [await newVideoTask(), await newVideoTask()];
+    const nextCheckAt = new Date(Date.now() + 60_000);
+    await Promise.all(
+      ids.map((id, i) =>
+        markTaskStarted(
+          db,
+          id,
+          { upstreamId: `up-${i}`, channel: 'local:video', upstreamCostMicros: 1_500 },
+          nextCheckAt,
+        ),
+      ),
+    );
+    const expiresAt = new Date('2030-01-02T03:04:05.678Z');
+    const completed = await Promise.all(
+      ids.map((id, i) =>
+        completeTask(
+          db,
+          id,
+          { videoUrls: [`https://x.test/${i}.mp4`], resultUrls: [`https://x.test/${i}.mp4`] },
+          {
+            servedBy: { channel: 'kie:video', upstreamCostMicros: 2_000_000 + i },
+            resultsExpireAt: expiresAt,
+          },
+        ),
+      ),
+    );
+    for (const [i, id] of ids.entries()) {
+      const row = completed[i];
+      expect(row).toMatchObject({
+        id,
+        status: 'completed',
+        upstreamId: `up-${i}`,
+        channel: 'kie:video',
+        upstreamCostMicros: 2_000_000 + i,
+        resultsExpireAt: expiresAt,
+        result: { videoUrls: [`https://x.test/${i}.mp4`] },
+        attempts: 1,
+      });
+      expect(row?.completedAt).toBeInstanceOf(Date);
+      expect(row).toEqual(await findTask(db, id));
+    }
+  });
+
+  it('answers nothing for a task already settled, and leaves it as it was', async () => {
+    const { db } = runtime.services;
+    const id = await newVideoTask();
+    const first = await completeTask(db, id, { videoUrls: ['https://x.test/a.mp4'] });
+    expect(first?.status).toBe('completed');
+    expect(await completeTask(db, id, { videoUrls: ['https://x.test/b.mp4'] })).toBeUndefined();
+    expect((await findTask(db, id))?.result).toEqual({ videoUrls: ['https://x.test/a.mp4'] });
+  });
+});
