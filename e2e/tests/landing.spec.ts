@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSevereA11yViolations, open, watchScripts } from './helpers.ts';
 
 async function isInViewport(page: Page, selector: string) {
@@ -70,6 +70,18 @@ test.describe('landing page', () => {
       .first()
       .click();
     await expect(page.getByText('Demo video coming soon!')).toBeHidden({ timeout: 1_000 });
+  });
+
+  test('with reduced motion a notification neither slides nor fades', async ({ page }) => {
+    const animationOf = (notice: Locator) =>
+      notice.evaluate((element) => getComputedStyle(element).animationName);
+    const notice = page.getByRole('status').filter({ hasText: 'Demo video coming soon!' });
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Watch demo' }).click();
+    await expect(notice).toBeVisible();
+    expect(await animationOf(notice)).toBe('toast-in');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animationOf(notice)).toBe('none');
   });
 
   test('the chosen theme survives a reload', async ({ page }) => {

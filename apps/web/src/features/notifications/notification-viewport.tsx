@@ -34,7 +34,7 @@ export function NotificationViewport({ notifications, onDismiss }: NotificationV
             key={item.id}
             role={item.type === 'error' ? 'alert' : 'status'}
             data-type={item.type}
-            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-border bg-surface p-4 shadow-popover ${
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-border bg-surface p-4 shadow-popover motion-reduce:animate-none ${
               item.isLeaving ? 'animate-toast-out' : 'animate-toast-in'
             }`}
           >
