@@ -1,3 +1,9 @@
+/** Takes items for a coalesced `work`; `drained()` resolves once none is queued or running. */
+export interface Coalesced<T> {
+  (item: T): void;
+  drained(): Promise<void>;
+}
+
 /**
  * Runs `work` on items as they arrive, one run at a time: items that arrive while a run is in
  * flight wait and go together into the next run (at most `maxBatch` per run). When idle, an item
@@ -6,12 +12,6 @@
  * `work` settles its items itself (each may carry its own resolve and reject); a failed run
  * does not stop the next one.
  */
-/** Takes items for a coalesced `work`; `drained()` resolves once none is queued or running. */
-export interface Coalesced<T> {
-  (item: T): void;
-  drained(): Promise<void>;
-}
-
 export function coalesce<T>(
   work: (items: T[]) => Promise<void>,
   maxBatch = 1_000,
