@@ -16,7 +16,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const doneAt = new Map<string, number>();
+/** Each task this fake created, and whether it is done (its DELAY_MS have passed). */
+const isDone = new Map<string, boolean>();
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 
 function send(response: http.ServerResponse, status: number, body: unknown) {
@@ -61,17 +62,16 @@ const server = http.createServer((request, response) => {
   }
   if (request.method === 'GET' && url.pathname === '/api/v1/jobs/recordInfo') {
     const taskId = url.searchParams.get('taskId') ?? '';
-    const at = doneAt.get(taskId);
-    if (at === undefined) return send(response, 200, { code: 404, msg: 'record not found' });
-    const isDone = Date.now() >= at;
+    const done = isDone.get(taskId);
+    if (done === undefined) return send(response, 200, { code: 404, msg: 'record not found' });
     const resultUrls = [`http://127.0.0.1:${PORT}/files/${taskId}.png`];
     return send(response, 200, {
       code: 200,
       msg: 'success',
       data: {
         taskId,
-        state: isDone ? 'success' : 'generating',
-        resultJson: isDone ? JSON.stringify({ resultUrls }) : '',
+        state: done ? 'success' : 'generating',
+        resultJson: done ? JSON.stringify({ resultUrls }) : '',
       },
     });
   }
@@ -81,12 +81,12 @@ const server = http.createServer((request, response) => {
     request.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { callBackUrl?: string };
       const taskId = randomBytes(12).toString('hex');
-      doneAt.set(taskId, Date.now() + DELAY_MS);
+      isDone.set(taskId, false);
       const { callBackUrl } = body;
-      // A timer may fire a millisecond before Date.now() reaches `doneAt`: the task is done once its
-      // callback goes, as on kie.ai, so a recordInfo right after the callback never says 'generating'.
+      // Done when its callback goes, as on kie.ai: a recordInfo right after the callback never says
+      // 'generating' (a deadline read from Date.now() could, the timer firing a millisecond early).
       setTimeout(() => {
-        doneAt.set(taskId, 0);
+        isDone.set(taskId, true);
         if (callBackUrl) callBack(callBackUrl, taskId);
       }, DELAY_MS);
       send(response, 200, { code: 200, msg: 'success', data: { taskId } });
