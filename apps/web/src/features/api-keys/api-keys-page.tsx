@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { DeleteKeyDialog } from './delete-key-dialog.tsx';
@@ -54,20 +54,18 @@ export function ApiKeysPage() {
         )}
       </div>
       {isAtMax && <p className="text-muted text-sm">{keyLimitMessage(max)}</p>}
-      {keys.isPending ? (
-        <RowsSkeleton rows={2} rowClassName="h-16 rounded-2xl" />
-      ) : keys.isError ? (
-        <LoadError
-          message={KEY_TEXTS.loadFailed}
-          onRetry={() => void keys.refetch()}
-          isRetrying={keys.isFetching}
-        />
-      ) : (
-        <>
-          <KeyTable keys={keys.data.keys} onAction={(kind, apiKey) => setDialog({ kind, apiKey })} />
-          <WebhookSecretCard secret={keys.data.webhookSecret} />
-        </>
-      )}
+      <QueryContent
+        query={keys}
+        failedText={KEY_TEXTS.loadFailed}
+        loading={<RowsSkeleton rows={2} rowClassName="h-16 rounded-2xl" />}
+      >
+        {(data) => (
+          <>
+            <KeyTable keys={data.keys} onAction={(kind, apiKey) => setDialog({ kind, apiKey })} />
+            <WebhookSecretCard secret={data.webhookSecret} />
+          </>
+        )}
+      </QueryContent>
       {dialog?.kind === 'create' && <KeyDialog onClose={closeDialog} />}
       {dialog?.kind === 'edit' && <KeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}
       {dialog?.kind === 'roll' && <RollKeyDialog apiKey={dialog.apiKey} onClose={closeDialog} />}

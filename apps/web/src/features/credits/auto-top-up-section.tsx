@@ -10,9 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useSubmittedForm } from '../../lib/use-form-action.ts';
@@ -129,27 +128,21 @@ export function AutoTopUpSection({ packages }: { packages: Record<string, Credit
       className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6"
     >
       <div className="mt-4 space-y-5">
-        {state.isPending ? (
-          <RowsSkeleton rows={2} />
-        ) : state.isError ? (
-          <LoadError
-            message={AUTO_TOP_UP_LOAD_FAILED}
-            onRetry={() => void state.refetch()}
-            isRetrying={state.isFetching}
-          />
-        ) : (
-          <>
-            {state.data.turnedOffAfterFailures && (
-              <FormAlert>
-                {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or save a new one with your next
-                purchase, then turn it on again.
-              </FormAlert>
-            )}
-            {!state.data.card && <p className="text-muted text-sm">{BILLING_TEXTS.noSavedCard}</p>}
-            <Status state={state.data} />
-            <SettingsForm state={state.data} packages={packList} />
-          </>
-        )}
+        <QueryContent query={state} failedText={AUTO_TOP_UP_LOAD_FAILED}>
+          {(data) => (
+            <>
+              {data.turnedOffAfterFailures && (
+                <FormAlert>
+                  {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or save a new one with your next
+                  purchase, then turn it on again.
+                </FormAlert>
+              )}
+              {!data.card && <p className="text-muted text-sm">{BILLING_TEXTS.noSavedCard}</p>}
+              <Status state={data} />
+              <SettingsForm state={data} packages={packList} />
+            </>
+          )}
+        </QueryContent>
       </div>
     </PageSection>
   );

@@ -1,9 +1,8 @@
 import { BILLING_TEXTS, type BillingDetails } from '@conduit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
-import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useSubmittedForm } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -97,17 +96,9 @@ export function BillingDetailsSection() {
       summary={BILLING_TEXTS.detailsSummary}
       className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6"
     >
-      {details.isPending ? (
-        <RowsSkeleton rows={2} />
-      ) : details.isError ? (
-        <LoadError
-          message={DETAILS_LOAD_FAILED}
-          onRetry={() => void details.refetch()}
-          isRetrying={details.isFetching}
-        />
-      ) : (
-        <DetailsForm details={details.data.details} />
-      )}
+      <QueryContent query={details} failedText={DETAILS_LOAD_FAILED}>
+        {(data) => <DetailsForm details={data.details} />}
+      </QueryContent>
     </PageSection>
   );
 }

@@ -1,9 +1,8 @@
 import type { CreditPackage } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../components/ui/load-error.tsx';
 import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { paymentsQuery } from './credits-api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
@@ -20,19 +19,15 @@ export function PurchaseHistory({ packages }: { packages: Record<string, CreditP
       {(headingId) => (
         <>
           <div className="mt-4">
-            {history.isPending ? (
-              <RowsSkeleton rows={2} />
-            ) : history.isError ? (
-              <LoadError
-                message={HISTORY_LOAD_FAILED}
-                onRetry={() => void history.refetch()}
-                isRetrying={history.isFetching}
-              />
-            ) : history.data.payments.length === 0 ? (
-              <EmptyNote>{HISTORY_EMPTY}</EmptyNote>
-            ) : (
-              <PaymentsTable payments={history.data.payments} packages={packages} labelledBy={headingId} />
-            )}
+            <QueryContent query={history} failedText={HISTORY_LOAD_FAILED}>
+              {({ payments }) =>
+                payments.length === 0 ? (
+                  <EmptyNote>{HISTORY_EMPTY}</EmptyNote>
+                ) : (
+                  <PaymentsTable payments={payments} packages={packages} labelledBy={headingId} />
+                )
+              }
+            </QueryContent>
           </div>
         </>
       )}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
@@ -44,23 +44,21 @@ export function DashboardPage() {
         </h1>
         <p className="mt-1 text-muted">Here is where your account stands.</p>
       </div>
-      {dashboard.isPending ? (
-        <DashboardSkeleton />
-      ) : dashboard.isError ? (
-        <LoadError
-          message={MESSAGES.dashboardLoadFailed}
-          onRetry={() => void dashboard.refetch()}
-          isRetrying={dashboard.isFetching}
-        />
-      ) : (
-        <>
-          <GettingStarted isVerified={user.emailVerified} done={dashboard.data.gettingStarted} />
-          <DevelopmentEngineNotice engine={dashboard.data.engine} />
-          <DashboardStats dashboard={dashboard.data} />
-          <UsageChartSection />
-          <ServiceUsage dashboard={dashboard.data} />
-        </>
-      )}
+      <QueryContent
+        query={dashboard}
+        failedText={MESSAGES.dashboardLoadFailed}
+        loading={<DashboardSkeleton />}
+      >
+        {(data) => (
+          <>
+            <GettingStarted isVerified={user.emailVerified} done={data.gettingStarted} />
+            <DevelopmentEngineNotice engine={data.engine} />
+            <DashboardStats dashboard={data} />
+            <UsageChartSection />
+            <ServiceUsage dashboard={data} />
+          </>
+        )}
+      </QueryContent>
       <RecentCalls />
     </div>
   );

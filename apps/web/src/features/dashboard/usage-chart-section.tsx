@@ -1,7 +1,7 @@
 import { SERVICE_LABELS, SERVICES, USAGE_WINDOW_DAYS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { LoadError } from '../../components/ui/load-error.tsx';
+import { QueryContent } from '../../components/ui/query-content.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { monthName } from './chart-scale.ts';
@@ -17,7 +17,12 @@ export const DAILY_USAGE_LOAD_FAILED = 'Failed to load your daily usage';
 export const THIS_MONTH_LABEL = 'Spent this month';
 const METRICS: UsageMetric[] = ['calls', 'credits'];
 
-const ChartSkeleton = () => <Skeleton className="aspect-[640/220] w-full" />;
+/** The chart's place while its figures or its chunk load. */
+const chartLoading = (
+  <LoadingSkeleton>
+    <Skeleton className="aspect-[640/220] w-full" />
+  </LoadingSkeleton>
+);
 
 function MonthSpend({ usage }: { usage: DailyUsage }) {
   const labelId = useId();
@@ -80,30 +85,16 @@ export function UsageChartSection() {
         ))}
       </ul>
       <div className="mt-3">
-        {usage.isPending ? (
-          <LoadingSkeleton>
-            <ChartSkeleton />
-          </LoadingSkeleton>
-        ) : usage.isError ? (
-          <LoadError
-            message={DAILY_USAGE_LOAD_FAILED}
-            onRetry={() => void usage.refetch()}
-            isRetrying={usage.isFetching}
-          />
-        ) : (
-          <>
-            <Suspense
-              fallback={
-                <LoadingSkeleton>
-                  <ChartSkeleton />
-                </LoadingSkeleton>
-              }
-            >
-              <UsageChart days={usage.data.days} metric={metric} />
-            </Suspense>
-            <UsageDaysTable days={usage.data.days} metric={metric} />
-          </>
-        )}
+        <QueryContent query={usage} failedText={DAILY_USAGE_LOAD_FAILED} loading={chartLoading}>
+          {({ days }) => (
+            <>
+              <Suspense fallback={chartLoading}>
+                <UsageChart days={days} metric={metric} />
+              </Suspense>
+              <UsageDaysTable days={days} metric={metric} />
+            </>
+          )}
+        </QueryContent>
       </div>
     </section>
   );
