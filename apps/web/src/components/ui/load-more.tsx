@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import type { ButtonSize } from './button-styles.ts';
 
 /** The part of an infinite query a "Load more" reads. */
 interface NextPages {
@@ -7,6 +8,33 @@ interface NextPages {
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage: () => unknown;
+}
+
+/** Retry for a next page that failed to load: asks for it again, disabled while it does. */
+export function retryNextPage(pages: NextPages) {
+  return { onRetry: () => void pages.fetchNextPage(), isRetrying: pages.isFetchingNextPage };
+}
+
+/** The button that asks for the next page, "Loading..." while it comes. */
+export function NextPageButton({
+  pages,
+  size,
+  children,
+}: {
+  pages: NextPages;
+  size?: ButtonSize;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size={size}
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {pages.isFetchingNextPage ? 'Loading...' : children}
+    </Button>
+  );
 }
 
 /**
@@ -26,13 +54,7 @@ export function LoadMore({
   if (!pages.hasNextPage) return null;
   return (
     <div className={`flex justify-center ${className}`}>
-      <Button
-        variant="secondary"
-        disabled={pages.isFetchingNextPage}
-        onClick={() => void pages.fetchNextPage()}
-      >
-        {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-      </Button>
+      <NextPageButton pages={pages}>Load more</NextPageButton>
     </div>
   );
 }

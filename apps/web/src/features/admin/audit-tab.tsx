@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -106,12 +106,7 @@ export function AuditTab() {
   return (
     <div className="space-y-4">
       <AuditTable entries={entries} />
-      <LoadMore
-        pages={log}
-        failure={
-          <AdminLoadError onRetry={() => void log.fetchNextPage()} isRetrying={log.isFetchingNextPage} />
-        }
-      />
+      <LoadMore pages={log} failure={<AdminLoadError {...retryNextPage(log)} />} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { adminSupportQuery, type TicketFilter } from '../support/support-api.ts';
 import { TicketItem } from '../support/ticket-item.tsx';
@@ -54,15 +54,7 @@ export function SupportTab() {
           ))}
         </ul>
       )}
-      <LoadMore
-        pages={tickets}
-        failure={
-          <AdminLoadError
-            onRetry={() => void tickets.fetchNextPage()}
-            isRetrying={tickets.isFetchingNextPage}
-          />
-        }
-      />
+      <LoadMore pages={tickets} failure={<AdminLoadError {...retryNextPage(tickets)} />} />
     </div>
   );
 }

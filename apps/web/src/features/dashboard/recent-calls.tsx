@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
-import { LoadError } from '../../components/ui/load-error.tsx';
-import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { LoadError, QueryLoadError } from '../../components/ui/load-error.tsx';
+import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
@@ -38,11 +38,7 @@ export function RecentCalls() {
                 ))}
               </LoadingSkeleton>
             ) : usage.isError && items.length === 0 ? (
-              <LoadError
-                message={USAGE_LOAD_FAILED}
-                onRetry={() => void usage.refetch()}
-                isRetrying={usage.isFetching}
-              />
+              <QueryLoadError query={usage} message={USAGE_LOAD_FAILED} />
             ) : items.length === 0 ? (
               <EmptyNote>No calls yet. Calls made with your API keys show up here.</EmptyNote>
             ) : (
@@ -51,13 +47,7 @@ export function RecentCalls() {
                 <LoadMore
                   pages={usage}
                   className="mt-4"
-                  failure={
-                    <LoadError
-                      message={USAGE_LOAD_FAILED}
-                      onRetry={() => void usage.fetchNextPage()}
-                      isRetrying={usage.isFetchingNextPage}
-                    />
-                  }
+                  failure={<LoadError message={USAGE_LOAD_FAILED} {...retryNextPage(usage)} />}
                 />
               </>
             )}

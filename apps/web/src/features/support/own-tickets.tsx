@@ -1,7 +1,7 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError, QueryLoadError } from '../../components/ui/load-error.tsx';
-import { EmptyNote, LoadMore } from '../../components/ui/load-more.tsx';
+import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -64,13 +64,7 @@ export function OwnTickets() {
             <LoadMore
               pages={query}
               className="mt-4"
-              failure={
-                <LoadError
-                  message={OWN_TICKETS_LOAD_FAILED}
-                  onRetry={() => void query.fetchNextPage()}
-                  isRetrying={query.isFetchingNextPage}
-                />
-              }
+              failure={<LoadError message={OWN_TICKETS_LOAD_FAILED} {...retryNextPage(query)} />}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button.tsx';
 import { QueryLoadError } from '../../components/ui/load-error.tsx';
+import { NextPageButton } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
@@ -36,14 +36,9 @@ export function TeamAuditLog({ teamId }: { teamId: string }) {
       </ol>
       {log.isFetchNextPageError && <p className="text-danger text-sm">{AUDIT_LOAD_FAILED}</p>}
       {log.hasNextPage && (
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
+        <NextPageButton pages={log} size="sm">
+          Show more
+        </NextPageButton>
       )}
     </div>
   );
