@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectFormats } from '../test/expect-formats.ts';
 import { formatCompact, formatCompactCents } from './format-compact.ts';
 
 describe('formatCompact (K at 1,000, M at 1,000,000)', () => {
@@ -23,10 +24,12 @@ describe('formatCompact (K at 1,000, M at 1,000,000)', () => {
   });
 
   it('keeps money exact below $1,000 and abbreviates above', () => {
-    expect(formatCompactCents(0)).toBe('$0.00');
-    expect(formatCompactCents(99_999)).toBe('$999.99');
-    expect(formatCompactCents(100_000)).toBe('$1K');
-    expect(formatCompactCents(1_250_000)).toBe('$12.5K');
-    expect(formatCompactCents(250_000_000)).toBe('$2.5M');
+    expectFormats(formatCompactCents, [
+      [0, '$0.00'],
+      [99_999, '$999.99'],
+      [100_000, '$1K'],
+      [1_250_000, '$12.5K'],
+      [250_000_000, '$2.5M'],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectFormats } from '../../test/expect-formats.ts';
 import {
   featureLabel,
   formatGrowth,
@@ -14,34 +15,48 @@ import { lastMonths } from './revenue-months.ts';
 
 describe('admin formatting', () => {
   it('reads uptime in its two largest units', () => {
-    expect(formatUptime(0)).toBe('0s');
-    expect(formatUptime(59.9)).toBe('59s');
-    expect(formatUptime(250)).toBe('4m 10s');
-    expect(formatUptime(3_700)).toBe('1h 1m');
-    expect(formatUptime(93_784)).toBe('1d 2h');
+    expectFormats(formatUptime, [
+      [0, '0s'],
+      [59.9, '59s'],
+      [250, '4m 10s'],
+      [3_700, '1h 1m'],
+      [93_784, '1d 2h'],
+    ]);
   });
 
   it('reads response times and rates', () => {
-    expect(formatMs(3.44)).toBe('3.4 ms');
-    expect(formatMs(4)).toBe('4 ms');
-    expect(formatMs(12.6)).toBe('13 ms');
-    expect(formatMs(1250)).toBe('1.25 s');
-    expect(formatPercent(4.25)).toBe('4.3%');
-    expect(formatPercent(0.25)).toBe('0.25%');
-    expect(formatPercent(0)).toBe('0%');
-    expect(formatGrowth(12.5)).toBe('+12.5%');
-    expect(formatGrowth(-3)).toBe('-3%');
-    expect(formatGrowth(0)).toBe('0%');
+    expectFormats(formatMs, [
+      [3.44, '3.4 ms'],
+      [4, '4 ms'],
+      [12.6, '13 ms'],
+      [1250, '1.25 s'],
+    ]);
+    expectFormats(formatPercent, [
+      [4.25, '4.3%'],
+      [0.25, '0.25%'],
+      [0, '0%'],
+    ]);
+    expectFormats(formatGrowth, [
+      [12.5, '+12.5%'],
+      [-3, '-3%'],
+      [0, '0%'],
+    ]);
   });
 
   it('names months, services and checks', () => {
-    expect(formatMonth('2026-01')).toBe('Jan 2026');
-    expect(formatMonth('2025-12')).toBe('Dec 2025');
-    expect(featureLabel('sora')).toBe('Sora watermark removal');
-    expect(featureLabel('toString')).toBe('toString');
-    expect(humanize('job_queue')).toBe('Job queue');
-    expect(humanize('credits.adjusted')).toBe('Credits adjusted');
-    expect(humanize('maxApiKeys')).toBe('Max api keys');
+    expectFormats(formatMonth, [
+      ['2026-01', 'Jan 2026'],
+      ['2025-12', 'Dec 2025'],
+    ]);
+    expectFormats(featureLabel, [
+      ['sora', 'Sora watermark removal'],
+      ['toString', 'toString'],
+    ]);
+    expectFormats(humanize, [
+      ['job_queue', 'Job queue'],
+      ['credits.adjusted', 'Credits adjusted'],
+      ['maxApiKeys', 'Max api keys'],
+    ]);
   });
 });
 
@@ -71,11 +86,13 @@ describe('revenue months', () => {
   });
 
   it('rounds the chart axis up to a clean step', () => {
-    expect(niceCeiling(0)).toBe(100);
-    expect(niceCeiling(3999)).toBe(5000);
-    expect(niceCeiling(150_000)).toBe(200_000);
-    expect(niceCeiling(210_000)).toBe(250_000);
-    expect(niceCeiling(100_000)).toBe(100_000);
+    expectFormats(niceCeiling, [
+      [0, 100],
+      [3999, 5000],
+      [150_000, 200_000],
+      [210_000, 250_000],
+      [100_000, 100_000],
+    ]);
   });
 });
 
