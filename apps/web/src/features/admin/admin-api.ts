@@ -9,9 +9,10 @@ import {
   type UpdateChannelBody,
   type UpdateUserBody,
 } from '@conduit/contracts';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const AUDIT_LOG_QUERY_KEY = [...ADMIN_QUERY_KEY, 'audit-log'] as const;
@@ -25,11 +26,7 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 
 const get = <Route extends AppRoute>(route: Route) =>
-  queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, route.path],
-    ...fresh,
-    queryFn: ({ signal }) => callRoute(route, { signal }),
-  });
+  routeQuery(route, { queryKey: [...ADMIN_QUERY_KEY, route.path], ...fresh });
 
 export const adminDashboardQuery = get(ADMIN_FIGURE_ROUTES.dashboard);
 export const adminRevenueQuery = get(ADMIN_FIGURE_ROUTES.revenue);

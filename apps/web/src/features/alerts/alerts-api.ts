@@ -1,22 +1,16 @@
 import { ALERT_ROUTES, appPath, WEBHOOK_ROUTES } from '@conduit/contracts';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import { KEYS_QUERY_KEY } from '../api-keys/keys-api.ts';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 export const WEBHOOK_SECRET_QUERY_KEY = ['webhook-secret'] as const;
 
 /** The alerts, balance and burn rate move with every paid call: each visit asks again. */
-export const alertsQuery = queryOptions({
-  queryKey: ALERTS_QUERY_KEY,
-  staleTime: 0,
-  queryFn: ({ signal }) => callRoute(ALERT_ROUTES.list, { signal }),
-});
+export const alertsQuery = routeQuery(ALERT_ROUTES.list, { queryKey: ALERTS_QUERY_KEY, staleTime: 0 });
 
-export const webhookSecretQuery = queryOptions({
-  queryKey: WEBHOOK_SECRET_QUERY_KEY,
-  queryFn: ({ signal }) => callRoute(WEBHOOK_ROUTES.secret, { signal }),
-});
+export const webhookSecretQuery = routeQuery(WEBHOOK_ROUTES.secret, { queryKey: WEBHOOK_SECRET_QUERY_KEY });
 
 export const alertsApi = {
   add: (threshold: number) => callRoute(ALERT_ROUTES.add, { body: { threshold } }),

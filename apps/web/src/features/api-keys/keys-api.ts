@@ -5,16 +5,14 @@ import {
   type RollKeyBody,
   type UpdateKeyBody,
 } from '@conduit/contracts';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
 
 export const KEYS_QUERY_KEY = ['keys'] as const;
 
-export const keysQuery = queryOptions({
-  queryKey: KEYS_QUERY_KEY,
-  queryFn: ({ signal }) => callRoute(KEY_ROUTES.list, { signal }),
-});
+export const keysQuery = routeQuery(KEY_ROUTES.list, { queryKey: KEYS_QUERY_KEY });
 
 export const keysApi = {
   create: (body: CreateKeyBody) => callRoute(KEY_ROUTES.create, { body }),

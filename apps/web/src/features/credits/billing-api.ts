@@ -1,20 +1,19 @@
 import { type AutoTopUpBody, appPath, BILLING_ROUTES, type BillingDetailsInput } from '@conduit/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 
 export const BILLING_DETAILS_QUERY_KEY = ['billing-details'] as const;
 export const AUTO_TOP_UP_QUERY_KEY = ['auto-top-up'] as const;
 
-export const billingDetailsQuery = queryOptions({
+export const billingDetailsQuery = routeQuery(BILLING_ROUTES.details, {
   queryKey: BILLING_DETAILS_QUERY_KEY,
-  queryFn: ({ signal }) => callRoute(BILLING_ROUTES.details, { signal }),
 });
 
 /** The last top-up moves with the worker's scans: each visit asks again. */
-export const autoTopUpQuery = queryOptions({
+export const autoTopUpQuery = routeQuery(BILLING_ROUTES.autoTopUp, {
   queryKey: AUTO_TOP_UP_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => callRoute(BILLING_ROUTES.autoTopUp, { signal }),
 });
 
 export const receiptQuery = (paymentId: string) =>

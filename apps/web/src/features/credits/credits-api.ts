@@ -1,24 +1,17 @@
 import { appPath, CREDIT_ROUTES, PAYMENT_ROUTES } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
 export const PAYMENTS_QUERY_KEY = ['payments'] as const;
 
 /** Balance and totals move with every paid call made elsewhere: each visit asks again. */
-export const creditsQuery = queryOptions({
-  queryKey: CREDITS_QUERY_KEY,
-  staleTime: 0,
-  queryFn: ({ signal }) => callRoute(CREDIT_ROUTES.summary, { signal }),
-});
+export const creditsQuery = routeQuery(CREDIT_ROUTES.summary, { queryKey: CREDITS_QUERY_KEY, staleTime: 0 });
 
 /** Purchase history, newest first. */
-export const paymentsQuery = queryOptions({
-  queryKey: PAYMENTS_QUERY_KEY,
-  staleTime: 0,
-  queryFn: ({ signal }) => callRoute(PAYMENT_ROUTES.list, { signal }),
-});
+export const paymentsQuery = routeQuery(PAYMENT_ROUTES.list, { queryKey: PAYMENTS_QUERY_KEY, staleTime: 0 });
 
 export const sandboxCheckoutQuery = (sessionId: string) =>
   queryOptions({

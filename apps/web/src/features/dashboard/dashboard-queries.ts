@@ -1,16 +1,14 @@
 import { USAGE_ROUTES } from '@conduit/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export const USAGE_PAGE_SIZE = 10;
 
 /** Calls are made outside the app, so every visit asks again (the cached figures show meanwhile). */
-export const dashboardQuery = queryOptions({
+export const dashboardQuery = routeQuery(USAGE_ROUTES.dashboard, {
   queryKey: DASHBOARD_QUERY_KEY,
   staleTime: 0,
-  queryFn: ({ signal }) => callRoute(USAGE_ROUTES.dashboard, { signal }),
 });
 
 /** The usage history, newest first, a page at a time on the server's keyset cursor. */

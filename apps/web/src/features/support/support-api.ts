@@ -7,15 +7,15 @@ import {
   type SupportStatus,
   type SupportTicket,
 } from '@conduit/contracts';
-import { type InfiniteData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 
 /** Email and phone come from the server's configuration and rarely change. */
-export const supportContactQuery = queryOptions({
+export const supportContactQuery = routeQuery(SUPPORT_ROUTES.contact, {
   queryKey: ['support-contact'],
   staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => callRoute(SUPPORT_ROUTES.contact, { signal }),
 });
 
 export const OWN_SUPPORT_QUERY_KEY = ['support', 'own'] as const;

@@ -9,16 +9,14 @@ import {
 } from '@conduit/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
+import { routeQuery } from '../../lib/route-query.ts';
 
 export const WORKSPACES_QUERY_KEY = ['workspaces'] as const;
 export const TEAM_QUERY_KEY = ['team'] as const;
 export const TEAM_AUDIT_PAGE_SIZE = 20;
 
 /** The workspace this browser works in and every workspace the account belongs to. */
-export const workspacesQuery = queryOptions({
-  queryKey: WORKSPACES_QUERY_KEY,
-  queryFn: ({ signal }) => callRoute(WORKSPACE_ROUTES.list, { signal }),
-});
+export const workspacesQuery = routeQuery(WORKSPACE_ROUTES.list, { queryKey: WORKSPACES_QUERY_KEY });
 
 export const teamQuery = (teamId: string) =>
   queryOptions({
