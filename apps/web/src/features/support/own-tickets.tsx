@@ -1,8 +1,7 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LoadError, QueryLoadError } from '../../components/ui/load-error.tsx';
-import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
@@ -40,34 +39,30 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
 /** What the user has sent from this page, with the team's replies, newest first. */
 export function OwnTickets() {
   const query = useInfiniteQuery(ownSupportQuery);
-  const tickets = query.data?.pages.flatMap((page) => page.tickets) ?? [];
   return (
     <PageSection title={OWN_TICKETS_TITLE}>
       <div className="mt-4">
-        {query.isPending ? (
-          <LoadingSkeleton className="space-y-3">
-            {[1, 2].map((row) => (
-              <Skeleton key={row} className="h-16 rounded-2xl" />
-            ))}
-          </LoadingSkeleton>
-        ) : query.isError && tickets.length === 0 ? (
-          <QueryLoadError query={query} message={OWN_TICKETS_LOAD_FAILED} />
-        ) : tickets.length === 0 ? (
-          <EmptyNote>No messages yet. What you send here shows up with our replies.</EmptyNote>
-        ) : (
-          <>
+        <PagedList
+          query={query}
+          rowsOf={(page) => page.tickets}
+          failedText={OWN_TICKETS_LOAD_FAILED}
+          loading={
+            <LoadingSkeleton className="space-y-3">
+              {[1, 2].map((row) => (
+                <Skeleton key={row} className="h-16 rounded-2xl" />
+              ))}
+            </LoadingSkeleton>
+          }
+          empty="No messages yet. What you send here shows up with our replies."
+        >
+          {(tickets) => (
             <ul className="space-y-3">
               {tickets.map((ticket) => (
                 <OwnTicket key={ticket.id} ticket={ticket} />
               ))}
             </ul>
-            <LoadMore
-              pages={query}
-              className="mt-4"
-              failure={<LoadError message={OWN_TICKETS_LOAD_FAILED} {...retryNextPage(query)} />}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </div>
     </PageSection>
   );
