@@ -54,6 +54,43 @@ export function FigureCell({
 }
 
 /**
+ * The table itself: a header row read aloud only on phones, where the rows (`ROW_CLASSES`, `Cell`)
+ * stack into cards. `headerClassName` styles each column's header.
+ */
+export function StackedTable({
+  columns,
+  headerClassName,
+  label,
+  labelledBy,
+  children,
+}: {
+  columns: readonly string[];
+  headerClassName: string | ((column: string) => string);
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table aria-label={label} aria-labelledby={labelledBy} className="w-full text-left text-sm max-sm:block">
+      <thead className="border-border border-b max-sm:sr-only">
+        <tr>
+          {columns.map((column) => (
+            <th
+              key={column}
+              scope="col"
+              className={typeof headerClassName === 'string' ? headerClassName : headerClassName(column)}
+            >
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="max-sm:block">{children}</tbody>
+    </table>
+  );
+}
+
+/**
  * A table in a card: a header row for wide screens, rows that stack on phones (`ROW_CLASSES`,
  * `Cell`). `compact` for the dense tables of calls and posts, whose cells are `Cell compact`.
  */
@@ -75,28 +112,18 @@ export function CardTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-card">
-      <table
-        aria-label={label}
-        aria-labelledby={labelledBy}
-        className="w-full text-left text-sm max-sm:block"
+      <StackedTable
+        columns={columns}
+        label={label}
+        labelledBy={labelledBy}
+        headerClassName={(column) =>
+          `${compact ? 'px-3' : 'whitespace-nowrap px-4'} py-3 font-medium text-muted text-xs ${
+            endAligned.includes(column) ? 'text-right' : ''
+          }`
+        }
       >
-        <thead className="border-border border-b max-sm:sr-only">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={`${compact ? 'px-3' : 'whitespace-nowrap px-4'} py-3 font-medium text-muted text-xs ${
-                  endAligned.includes(column) ? 'text-right' : ''
-                }`}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">{children}</tbody>
-      </table>
+        {children}
+      </StackedTable>
     </div>
   );
 }

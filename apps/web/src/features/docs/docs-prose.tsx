@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
 
 /** The building blocks of the docs' written sections, so every tab reads alike. */
 export function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -33,37 +33,26 @@ export function DocTable({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <div tabIndex={0} className="overflow-x-auto rounded-xl border border-border bg-surface">
-      <table aria-label={label} className="w-full text-left text-sm max-sm:block">
-        <thead className="border-border border-b max-sm:sr-only">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="whitespace-nowrap px-3 py-2.5 font-medium text-muted text-xs"
+      <StackedTable
+        columns={columns}
+        label={label}
+        headerClassName="whitespace-nowrap px-3 py-2.5 font-medium text-muted text-xs"
+      >
+        {rows.map((row) => (
+          <tr key={row.key} className={ROW_CLASSES}>
+            {row.cells.map((cell, index) => (
+              <Cell
+                key={columns[index]}
+                column={columns[index] ?? ''}
+                compact
+                className={`text-fg ${wideOnPhones.includes(index) ? 'max-sm:col-span-2' : ''}`}
               >
-                {column}
-              </th>
+                {cell}
+              </Cell>
             ))}
           </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {rows.map((row) => (
-            <tr key={row.key} className={ROW_CLASSES}>
-              {row.cells.map((cell, index) => (
-                <Cell
-                  key={columns[index]}
-                  column={columns[index] ?? ''}
-                  compact
-                  className={`text-fg ${wideOnPhones.includes(index) ? 'max-sm:col-span-2' : ''}`}
-                >
-                  {cell}
-                </Cell>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackedTable>
     </div>
   );
 }
