@@ -2,7 +2,7 @@ import type { OwnSupportTicket } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
-import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { StatusBadge } from '../admin/status-badge.tsx';
 import { ownSupportQuery } from './support-api.ts';
@@ -46,13 +46,7 @@ export function OwnTickets() {
           query={query}
           rowsOf={(page) => page.tickets}
           failedText={OWN_TICKETS_LOAD_FAILED}
-          loading={
-            <LoadingSkeleton className="space-y-3">
-              {[1, 2].map((row) => (
-                <Skeleton key={row} className="h-16 rounded-2xl" />
-              ))}
-            </LoadingSkeleton>
-          }
+          loading={<RowsSkeleton rows={2} rowClassName="h-16 rounded-2xl" />}
           empty="No messages yet. What you send here shows up with our replies."
         >
           {(tickets) => (
