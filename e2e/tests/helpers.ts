@@ -61,14 +61,19 @@ export async function checkAtBothSizes(page: Page, name: string) {
   }
 }
 
-/** Creates an API key on /app/api-keys and answers its whole value, copied from its table row. */
-export async function createApiKeyInUi(page: Page, name: string): Promise<string> {
+/** Creates an API key named `name` through the dialog on /app/api-keys. */
+export async function addApiKeyInUi(page: Page, name: string) {
   await open(page, '/app/api-keys');
   await page.getByRole('button', { name: 'Create key' }).click();
   const create = page.getByRole('dialog', { name: 'Create API key' });
   await create.getByLabel('Key name').fill(name);
   await create.getByRole('button', { name: 'Create key' }).click();
   await expect(create).toBeHidden();
+}
+
+/** Creates an API key on /app/api-keys and answers its whole value, copied from its table row. */
+export async function createApiKeyInUi(page: Page, name: string): Promise<string> {
+  await addApiKeyInUi(page, name);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
   await row.getByRole('button', { name: /^Copy / }).click();
   return page.evaluate(() => navigator.clipboard.readText());

@@ -1,19 +1,10 @@
 import { FREE_CREDITS_ON_VERIFY, SERVICE_COST, SERVICE_LABELS, type Service } from '@conduit/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { expectNoSevereA11yViolations, open } from './helpers.ts';
+import { addApiKeyInUi, expectNoSevereA11yViolations, open } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function createKey(page: Page, name: string) {
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create API key' });
-  await dialog.getByLabel('Key name').fill(name);
-  await dialog.getByRole('button', { name: 'Create key' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Opens the service's tab and runs its form as prefilled; answers the tab's panel. */
 async function runService(page: Page, service: Service): Promise<Locator> {
@@ -41,7 +32,7 @@ test('every service runs in the playground and shows its result; the call opens 
 }) => {
   test.setTimeout(240_000);
   await verifiedAccount(page, 'playground');
-  await createKey(page, 'Playground key');
+  await addApiKeyInUi(page, 'Playground key');
   await open(page, '/app');
   await page.getByRole('link', { name: 'Playground', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
