@@ -1,9 +1,9 @@
 import { KEY_SCREEN_TEXTS, KEY_TEXTS, keyLimitMessage, WEBHOOK_TEXTS } from '@conduit/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { errorReply } from '../../test/api-mock.ts';
+import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 import { maskSecret } from './webhook-secret-card.tsx';
@@ -117,23 +117,15 @@ describe('API keys: reveal and copy', () => {
     const production = await keyRow('Production');
     await user.click(production.getByRole('button', { name: `Copy ${PRODUCTION.keyPreview}` }));
     expect(await navigator.clipboard.readText()).toBe(PRODUCTION.keyValue);
-    expect(production.getByRole('status')).toHaveTextContent(COPIED_TEXT);
-
-    await act(() => vi.advanceTimersByTimeAsync(1_800));
-    expect(production.getByRole('status')).toHaveTextContent(COPIED_TEXT);
-    await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(production.getByRole('status')).toBeEmptyDOMElement();
+    await expectCopiedForTwoSeconds(production);
   });
 
   it("says 'Failed to copy to clipboard' when the browser refuses", async () => {
     const { user } = await openKeys();
-    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
-      new DOMException('Denied', 'NotAllowedError'),
-    );
+    refuseClipboard();
     const staging = await keyRow('Staging');
     await user.click(staging.getByRole('button', { name: `Copy ${STAGING.keyPreview}` }));
-    expect(await staging.findByText(KEY_TEXTS.copyFailed)).toBeInTheDocument();
-    expect(staging.queryByText(COPIED_TEXT)).not.toBeInTheDocument();
+    await expectCopyFailed(staging);
   });
 });
 

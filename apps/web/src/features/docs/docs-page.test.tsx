@@ -6,16 +6,15 @@ import {
   CREDIT_PACKAGES,
   codeExample,
   formatCents,
-  KEY_TEXTS,
   OPENAPI_PATH,
   pythonSdkExample,
   VideoRequest,
 } from '@conduit/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
+import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CODE_LANGUAGE_STORAGE_KEY } from './code-language-store.ts';
 
@@ -230,22 +229,15 @@ describe('/docs: code examples', () => {
     expect(screen.getByRole('figure', { name: 'Create a video example' })).toBe(codeBlocks()[0]);
     await user.click(block.getByRole('button', { name: 'Copy the Create a video example' }));
     expect(await navigator.clipboard.readText()).toBe(codeOf(codeBlocks()[0] as HTMLElement));
-    expect(block.getByRole('status')).toHaveTextContent(COPIED_TEXT);
-    await act(() => vi.advanceTimersByTimeAsync(1_800));
-    expect(block.getByRole('status')).toHaveTextContent(COPIED_TEXT);
-    await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(block.getByRole('status')).toBeEmptyDOMElement();
+    await expectCopiedForTwoSeconds(block);
   });
 
   it("says 'Failed to copy to clipboard' when the browser refuses", async () => {
     const { user } = await openDocs('/docs?tab=video');
-    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
-      new DOMException('Denied', 'NotAllowedError'),
-    );
+    refuseClipboard();
     const block = within(codeBlocks()[0] as HTMLElement);
     await user.click(block.getByRole('button', { name: 'Copy the Create a video example' }));
-    expect(await block.findByText(KEY_TEXTS.copyFailed)).toBeInTheDocument();
-    expect(block.queryByText(COPIED_TEXT)).not.toBeInTheDocument();
+    await expectCopyFailed(block);
   });
 });
 
