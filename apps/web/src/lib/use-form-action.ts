@@ -28,7 +28,7 @@ export function useFormAction<Variables = void, Result = unknown>(
   return { action, alert, setAlert, frame };
 }
 
-interface SubmittedForm<Values, Body, Result> {
+export interface SubmittedForm<Values, Body, Result> {
   initial: Values;
   validators: Validators<Values>;
   /** The request's body, read from fields that passed their checks. */

@@ -6,7 +6,7 @@ import {
   type CreditPackage,
   formatCents,
 } from '@conduit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
@@ -14,9 +14,8 @@ import { PageSection } from '../../components/ui/page-section.tsx';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
-import { useSubmittedForm } from '../../lib/use-form-action.ts';
-import { useNotify } from '../notifications/notification-context.ts';
 import { AUTO_TOP_UP_QUERY_KEY, autoTopUpQuery, billingApi } from './billing-api.ts';
+import { useBillingForm } from './use-billing-form.ts';
 
 export const AUTO_TOP_UP_LOAD_FAILED = 'Failed to load auto top-up';
 export const AUTO_TOP_UP_SAVE_FAILED = 'Could not save auto top-up. Please try again.';
@@ -61,34 +60,31 @@ function Status({ state }: { state: AutoTopUpResponse }) {
 }
 
 function SettingsForm({ state, packages }: { state: AutoTopUpResponse; packages: CreditPackage[] }) {
-  const { success } = useNotify();
-  const queryClient = useQueryClient();
-  const { field, values, setValue, frame } = useSubmittedForm({
-    initial: {
-      enabled: state.settings?.enabled ?? false,
-      threshold: String(state.settings?.threshold ?? 100),
-      package: state.settings?.package ?? packages[0]?.name ?? 'starter',
-      monthlyLimit: String(state.settings?.monthlyLimit ?? 3),
+  const { field, values, setValue, frame } = useBillingForm(
+    {
+      initial: {
+        enabled: state.settings?.enabled ?? false,
+        threshold: String(state.settings?.threshold ?? 100),
+        package: state.settings?.package ?? packages[0]?.name ?? 'starter',
+        monthlyLimit: String(state.settings?.monthlyLimit ?? 3),
+      },
+      validators: {
+        threshold: (current) => wholeNumber('Threshold', 1, 1_000_000)(current.threshold),
+        monthlyLimit: (current) =>
+          wholeNumber('Top-ups a month', 1, AUTO_TOP_UP_MAX_PER_MONTH)(current.monthlyLimit),
+      },
+      toBody: (current) => ({
+        enabled: current.enabled,
+        threshold: Number(current.threshold),
+        package: current.package as AutoTopUpBody['package'],
+        monthlyLimit: Number(current.monthlyLimit),
+      }),
+      send: billingApi.saveAutoTopUp,
+      failedText: AUTO_TOP_UP_SAVE_FAILED,
     },
-    validators: {
-      threshold: (current) => wholeNumber('Threshold', 1, 1_000_000)(current.threshold),
-      monthlyLimit: (current) =>
-        wholeNumber('Top-ups a month', 1, AUTO_TOP_UP_MAX_PER_MONTH)(current.monthlyLimit),
-    },
-    toBody: (current) => ({
-      enabled: current.enabled,
-      threshold: Number(current.threshold),
-      package: current.package as AutoTopUpBody['package'],
-      monthlyLimit: Number(current.monthlyLimit),
-    }),
-    send: billingApi.saveAutoTopUp,
-    failedText: AUTO_TOP_UP_SAVE_FAILED,
-    clearAlertOnEdit: true,
-    onDone: (answer) => {
-      queryClient.setQueryData(AUTO_TOP_UP_QUERY_KEY, answer);
-      success({ message: BILLING_TEXTS.autoTopUpSaved });
-    },
-  });
+    AUTO_TOP_UP_QUERY_KEY,
+    BILLING_TEXTS.autoTopUpSaved,
+  );
   return (
     <FormFrame {...frame} submitLabel="Save auto top-up" pendingLabel="Saving..." className="space-y-4">
       <CheckboxField

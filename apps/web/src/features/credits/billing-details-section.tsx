@@ -1,12 +1,11 @@
 import { BILLING_TEXTS, type BillingDetails } from '@conduit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { useSubmittedForm } from '../../lib/use-form-action.ts';
-import { useNotify } from '../notifications/notification-context.ts';
 import { BILLING_DETAILS_QUERY_KEY, billingApi, billingDetailsQuery } from './billing-api.ts';
+import { useBillingForm } from './use-billing-form.ts';
 
 export const DETAILS_LOAD_FAILED = 'Failed to load billing details';
 export const DETAILS_SAVE_FAILED = 'Could not save the billing details. Please try again.';
@@ -14,37 +13,34 @@ export const DETAILS_SAVE_FAILED = 'Could not save the billing details. Please t
 const required = (label: string) => (value: string) => (value.trim() ? undefined : `${label} is required`);
 
 function DetailsForm({ details }: { details: BillingDetails | null }) {
-  const { success } = useNotify();
-  const queryClient = useQueryClient();
-  const { field, frame } = useSubmittedForm({
-    initial: {
-      name: details?.name ?? '',
-      company: details?.company ?? '',
-      line1: details?.line1 ?? '',
-      line2: details?.line2 ?? '',
-      city: details?.city ?? '',
-      postalCode: details?.postalCode ?? '',
-      country: details?.country ?? '',
-      vatId: details?.vatId ?? '',
+  const { field, frame } = useBillingForm(
+    {
+      initial: {
+        name: details?.name ?? '',
+        company: details?.company ?? '',
+        line1: details?.line1 ?? '',
+        line2: details?.line2 ?? '',
+        city: details?.city ?? '',
+        postalCode: details?.postalCode ?? '',
+        country: details?.country ?? '',
+        vatId: details?.vatId ?? '',
+      },
+      validators: {
+        name: (values) => required('Name')(values.name),
+        line1: (values) => required('Address')(values.line1),
+        city: (values) => required('City')(values.city),
+        country: (values) =>
+          /^[A-Za-z]{2}$/.test(values.country.trim())
+            ? undefined
+            : 'Country must be a two-letter code such as DE or US',
+      },
+      toBody: (values) => values,
+      send: billingApi.saveDetails,
+      failedText: DETAILS_SAVE_FAILED,
     },
-    validators: {
-      name: (values) => required('Name')(values.name),
-      line1: (values) => required('Address')(values.line1),
-      city: (values) => required('City')(values.city),
-      country: (values) =>
-        /^[A-Za-z]{2}$/.test(values.country.trim())
-          ? undefined
-          : 'Country must be a two-letter code such as DE or US',
-    },
-    toBody: (values) => values,
-    send: billingApi.saveDetails,
-    failedText: DETAILS_SAVE_FAILED,
-    clearAlertOnEdit: true,
-    onDone: (answer) => {
-      queryClient.setQueryData(BILLING_DETAILS_QUERY_KEY, answer);
-      success({ message: BILLING_TEXTS.detailsSaved });
-    },
-  });
+    BILLING_DETAILS_QUERY_KEY,
+    BILLING_TEXTS.detailsSaved,
+  );
   return (
     <FormFrame
       {...frame}
