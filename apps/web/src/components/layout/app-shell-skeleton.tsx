@@ -1,5 +1,5 @@
 import { MESSAGES } from '@conduit/contracts';
-import { Skeleton } from '../ui/skeleton.tsx';
+import { DashboardShapeSkeleton, Skeleton } from '../ui/skeleton.tsx';
 
 /** The signed-in area's frame while the session resolves; it says 'Loading...' (docs/product.md, "Signed-in area"). */
 export function AppShellSkeleton() {
@@ -22,12 +22,7 @@ export function AppShellSkeleton() {
         </div>
         <div aria-hidden="true" className="space-y-6 px-4 py-8 sm:px-6 lg:px-10">
           <Skeleton className="h-8 w-64" />
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {[1, 2, 3].map((card) => (
-              <Skeleton key={card} className="h-32 rounded-2xl" />
-            ))}
-          </div>
-          <Skeleton className="h-64 rounded-2xl" />
+          <DashboardShapeSkeleton chartClassName="h-64 rounded-2xl" />
         </div>
       </div>
     </div>

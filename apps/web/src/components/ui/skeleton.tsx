@@ -29,6 +29,23 @@ export function LoadingSkeleton({
   );
 }
 
+/**
+ * The dashboard's shape while it loads: three stat cards over the chart, whose height
+ * `chartClassName` gives. It has no wrapper: it stands among its parent's skeletons.
+ */
+export function DashboardShapeSkeleton({ chartClassName }: { chartClassName: string }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[1, 2, 3].map((card) => (
+          <Skeleton key={card} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className={chartClassName} />
+    </>
+  );
+}
+
 /** A list or table still loading: `rows` bars of the given height. */
 export function RowsSkeleton({
   rows = 3,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { QueryContent } from '../../components/ui/query-content.tsx';
-import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
+import { DashboardShapeSkeleton, LoadingSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
@@ -17,12 +17,7 @@ import { UsageChartSection } from './usage-chart-section.tsx';
 function DashboardSkeleton() {
   return (
     <LoadingSkeleton className="space-y-10">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {[1, 2, 3].map((card) => (
-          <Skeleton key={card} className="h-32 rounded-2xl" />
-        ))}
-      </div>
-      <Skeleton className="h-72 rounded-2xl" />
+      <DashboardShapeSkeleton chartClassName="h-72 rounded-2xl" />
     </LoadingSkeleton>
   );
 }
