@@ -1,7 +1,7 @@
 import { ALERT_TEXTS, type BalanceAlert } from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { RowActionButton } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
@@ -41,16 +41,14 @@ export function ThresholdList({ alerts, canEdit }: { alerts: BalanceAlert[]; can
               </p>
             </div>
             {canEdit && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={ALERT_TEXTS.removeLabel(item.threshold)}
-                disabled={remove.isPending}
+              <RowActionButton
+                label={ALERT_TEXTS.removeLabel(item.threshold)}
+                icon={Trash2}
+                isBusy={remove.isPending}
                 onClick={() => remove.mutate(item.id)}
               >
-                <Trash2 aria-hidden="true" className="size-4" />
                 Remove
-              </Button>
+              </RowActionButton>
             )}
           </li>
         ))}

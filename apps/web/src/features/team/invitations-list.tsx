@@ -1,7 +1,7 @@
 import { type TeamInvitation, WORKSPACE_ROLE_LABELS } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link2, X } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { RowActionButton } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
@@ -49,26 +49,22 @@ export function InvitationsList({ teamId, invitations }: { teamId: string; invit
               <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
             </Cell>
             <Cell column="Actions" className="whitespace-nowrap sm:text-right">
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Copy a new link for ${invitation.email}`}
-                disabled={renew.isPending}
+              <RowActionButton
+                label={`Copy a new link for ${invitation.email}`}
+                icon={Link2}
+                isBusy={renew.isPending}
                 onClick={() => renew.mutate(invitation)}
               >
-                <Link2 aria-hidden="true" className="size-4" />
                 Copy link
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Revoke the invitation of ${invitation.email}`}
-                disabled={revoke.isPending}
+              </RowActionButton>
+              <RowActionButton
+                label={`Revoke the invitation of ${invitation.email}`}
+                icon={X}
+                isBusy={revoke.isPending}
                 onClick={() => revoke.mutate(invitation.id)}
               >
-                <X aria-hidden="true" className="size-4" />
                 Revoke
-              </Button>
+              </RowActionButton>
             </Cell>
           </tr>
         ))}

@@ -6,7 +6,7 @@ import {
 } from '@conduit/contracts';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { RowActionButton } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
@@ -109,19 +109,17 @@ export function MembersTable({
               </Cell>
               <Cell column="Actions" className="sm:text-right">
                 {canManage ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${member.email}`}
-                    disabled={isBusy}
+                  <RowActionButton
+                    label={`Remove ${member.email}`}
+                    icon={UserMinus}
+                    isBusy={isBusy}
                     onClick={() => {
                       remove.setAlert(null);
                       setRemoving(member);
                     }}
                   >
-                    <UserMinus aria-hidden="true" className="size-4" />
                     Remove
-                  </Button>
+                  </RowActionButton>
                 ) : (
                   <span className="text-muted">-</span>
                 )}
