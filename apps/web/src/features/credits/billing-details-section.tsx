@@ -12,19 +12,40 @@ export const DETAILS_SAVE_FAILED = 'Could not save the billing details. Please t
 
 const required = (label: string) => (value: string) => (value.trim() ? undefined : `${label} is required`);
 
+type DetailName = 'name' | 'company' | 'line1' | 'line2' | 'city' | 'postalCode' | 'country' | 'vatId';
+
+/** The form's fields in order, two a row on wide screens. */
+const FIELDS: ReadonlyArray<{
+  name: DetailName;
+  label: string;
+  autoComplete?: string;
+  maxLength: number;
+  help?: string;
+}> = [
+  { name: 'name', label: 'Name', autoComplete: 'name', maxLength: 100 },
+  { name: 'company', label: 'Company (optional)', autoComplete: 'organization', maxLength: 100 },
+  { name: 'line1', label: 'Address', autoComplete: 'address-line1', maxLength: 200 },
+  { name: 'line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', maxLength: 200 },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: 100 },
+  { name: 'postalCode', label: 'Postal code (optional)', autoComplete: 'postal-code', maxLength: 20 },
+  {
+    name: 'country',
+    label: 'Country',
+    autoComplete: 'country',
+    maxLength: 2,
+    help: 'Two-letter code, e.g. DE, GB or US',
+  },
+  { name: 'vatId', label: 'VAT ID (optional)', maxLength: 20, help: 'e.g. DE123456789' },
+];
+
+/** Each field's saved value, or empty. */
+const initialValues = (details: BillingDetails | null) =>
+  Object.fromEntries(FIELDS.map(({ name }) => [name, details?.[name] ?? ''])) as Record<DetailName, string>;
+
 function DetailsForm({ details }: { details: BillingDetails | null }) {
   const { field, frame } = useBillingForm(
     {
-      initial: {
-        name: details?.name ?? '',
-        company: details?.company ?? '',
-        line1: details?.line1 ?? '',
-        line2: details?.line2 ?? '',
-        city: details?.city ?? '',
-        postalCode: details?.postalCode ?? '',
-        country: details?.country ?? '',
-        vatId: details?.vatId ?? '',
-      },
+      initial: initialValues(details),
       validators: {
         name: (values) => required('Name')(values.name),
         line1: (values) => required('Address')(values.line1),
@@ -49,35 +70,9 @@ function DetailsForm({ details }: { details: BillingDetails | null }) {
       className="mt-4 space-y-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} />
-        <TextField
-          label="Company (optional)"
-          autoComplete="organization"
-          maxLength={100}
-          {...field('company')}
-        />
-        <TextField label="Address" autoComplete="address-line1" maxLength={200} {...field('line1')} />
-        <TextField
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-          maxLength={200}
-          {...field('line2')}
-        />
-        <TextField label="City" autoComplete="address-level2" maxLength={100} {...field('city')} />
-        <TextField
-          label="Postal code (optional)"
-          autoComplete="postal-code"
-          maxLength={20}
-          {...field('postalCode')}
-        />
-        <TextField
-          label="Country"
-          autoComplete="country"
-          maxLength={2}
-          help="Two-letter code, e.g. DE, GB or US"
-          {...field('country')}
-        />
-        <TextField label="VAT ID (optional)" maxLength={20} help="e.g. DE123456789" {...field('vatId')} />
+        {FIELDS.map(({ name, ...props }) => (
+          <TextField key={name} {...props} {...field(name)} />
+        ))}
       </div>
     </FormFrame>
   );
