@@ -1,9 +1,48 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { ScrollHints, useScrollEdges } from './scroll-hint.tsx';
 
 export interface TabDef<T extends string> {
   id: T;
   label: string;
+}
+
+/** What ties each tab to its panel: the tab's id and the id of the panel it controls. */
+export interface TabIds<T extends string> {
+  tabId: (tab: T) => string;
+  panelId: (tab: T) => string;
+}
+
+/** Ids `<prefix>-tab-<tab>` and `<prefix>-panel-<tab>`, unique on the page for a distinct prefix. */
+export const tabIds = <T extends string>(prefix: string): TabIds<T> => ({
+  tabId: (tab) => `${prefix}-tab-${tab}`,
+  panelId: (tab) => `${prefix}-panel-${tab}`,
+});
+
+/** The panel of `tab`, named by its tab. */
+export function TabPanel<T extends string>({
+  ids,
+  tab,
+  hidden,
+  className,
+  children,
+}: {
+  ids: TabIds<T>;
+  tab: T;
+  hidden?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={ids.panelId(tab)}
+      aria-labelledby={ids.tabId(tab)}
+      hidden={hidden}
+      className={className}
+    >
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -18,8 +57,7 @@ export function TabList<T extends string>({
   active,
   label,
   activation,
-  tabId,
-  panelId,
+  ids,
   onSelect,
   onIntent,
 }: {
@@ -27,8 +65,7 @@ export function TabList<T extends string>({
   active: T;
   label: string;
   activation: 'automatic' | 'manual';
-  tabId: (tab: T) => string;
-  panelId: (tab: T) => string;
+  ids: TabIds<T>;
   onSelect: (tab: T) => void;
   onIntent?: () => void;
 }) {
@@ -90,9 +127,9 @@ export function TabList<T extends string>({
               }}
               type="button"
               role="tab"
-              id={tabId(tab.id)}
+              id={ids.tabId(tab.id)}
               aria-selected={isActive}
-              aria-controls={panelId(tab.id)}
+              aria-controls={ids.panelId(tab.id)}
               tabIndex={isActive ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium text-sm transition-colors ${

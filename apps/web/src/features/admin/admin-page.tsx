@@ -4,13 +4,14 @@ import { RefreshCw } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { TabPanel } from '../../components/ui/tab-list.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { isAdmin, type SessionUser } from '../auth/session-user.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { ADMIN_QUERY_KEY, refreshAdminData } from './admin-api.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { AdminTabs, panelId, tabId } from './admin-tabs.tsx';
+import { ADMIN_TAB_IDS, AdminTabs } from './admin-tabs.tsx';
 import { AuditTab } from './audit-tab.tsx';
 import { ChannelsTab } from './channels-tab.tsx';
 import { FeaturesTab } from './features-tab.tsx';
@@ -76,14 +77,9 @@ function AdminHome({ user }: { user: SessionUser }) {
         <div className="mt-6">
           <AdminTabs tabs={ADMIN_TABS} active={active} onSelect={select} />
         </div>
-        <div
-          id={panelId(active)}
-          role="tabpanel"
-          aria-labelledby={tabId(active)}
-          className="mt-6 rounded-lg outline-offset-4"
-        >
+        <TabPanel ids={ADMIN_TAB_IDS} tab={active} className="mt-6 rounded-lg outline-offset-4">
           <Panel key={active} />
-        </div>
+        </TabPanel>
       </Container>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { AdminTab } from '@conduit/contracts';
 import { useMemo } from 'react';
-import { TabList } from '../../components/ui/tab-list.tsx';
+import { TabList, tabIds } from '../../components/ui/tab-list.tsx';
 
 export const TAB_LABELS: Record<AdminTab, string> = {
   overview: 'Overview',
@@ -15,8 +15,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   audit: 'Audit log',
 };
 
-export const tabId = (tab: AdminTab) => `admin-tab-${tab}`;
-export const panelId = (tab: AdminTab) => `admin-panel-${tab}`;
+export const ADMIN_TAB_IDS = tabIds<AdminTab>('admin');
 
 /** The admin sections, opened by Enter, Space or a click (manual activation): opening one loads its data. */
 export function AdminTabs({
@@ -35,8 +34,7 @@ export function AdminTabs({
       active={active}
       label="Admin sections"
       activation="manual"
-      tabId={tabId}
-      panelId={panelId}
+      ids={ADMIN_TAB_IDS}
       onSelect={onSelect}
     />
   );

@@ -1,4 +1,4 @@
-import type { TabDef } from '../../components/ui/tab-list.tsx';
+import { type TabDef, tabIds } from '../../components/ui/tab-list.tsx';
 
 /**
  * The tabs of the two documentation sites, with the exact names of
@@ -46,8 +46,7 @@ export const DOCS_TAB_PARAM = 'tab';
 /** The anchor of the error-code section at the end of Overview, linked from every endpoint. */
 export const ERRORS_ANCHOR = 'errors';
 
-export const docsTabId = (tab: DocsTab) => `docs-tab-${tab}`;
-export const docsPanelId = (tab: DocsTab) => `docs-panel-${tab}`;
+export const DOCS_TAB_IDS = tabIds<DocsTab>('docs');
 
 /** The tab a `?tab=` value opens on a site: unknown or absent values open Overview. */
 export function docsTabFrom(value: string | null, site: DocsSite): DocsTab {

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { TabList } from '../../components/ui/tab-list.tsx';
+import { TabList, TabPanel } from '../../components/ui/tab-list.tsx';
 import { DocsContext, type DocsSettings } from './docs-context.ts';
-import { DOCS_TABS, docsPanelId, docsTabId } from './docs-tabs.ts';
+import { DOCS_TAB_IDS, DOCS_TABS } from './docs-tabs.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { useDocsTab } from './use-docs-tab.ts';
 
@@ -27,17 +27,11 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
         active={active}
         label="Documentation sections"
         activation="automatic"
-        tabId={docsTabId}
-        panelId={docsPanelId}
+        ids={DOCS_TAB_IDS}
         onSelect={select}
         onIntent={preloadReferenceTabs}
       />
-      <div
-        role="tabpanel"
-        id={docsPanelId(active)}
-        aria-labelledby={docsTabId(active)}
-        className="mt-8 min-w-0"
-      >
+      <TabPanel ids={DOCS_TAB_IDS} tab={active} className="mt-8 min-w-0">
         {active === 'overview' ? (
           <OverviewTab />
         ) : (
@@ -45,7 +39,7 @@ export function DocsView({ settings }: { settings: DocsSettings }) {
             <ReferenceTab tab={active} />
           </Suspense>
         )}
-      </div>
+      </TabPanel>
     </DocsContext>
   );
 }

@@ -1,7 +1,7 @@
 import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { TabList } from '../../components/ui/tab-list.tsx';
+import { TabList, TabPanel, tabIds } from '../../components/ui/tab-list.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { KeyPicker } from '../docs/key-picker.tsx';
 import { type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
@@ -10,8 +10,7 @@ import { useRememberedKey } from './use-remembered-key.ts';
 
 export const PLAYGROUND_KEY_LABEL = 'API key';
 const TABS = SERVICES.map((service) => ({ id: service, label: SERVICE_LABELS[service] }));
-const tabId = (service: Service) => `playground-tab-${service}`;
-const panelId = (service: Service) => `playground-panel-${service}`;
+const TAB_IDS = tabIds<Service>('playground');
 const isService = (value: string | null): value is Service => SERVICES.includes(value as Service);
 
 /**
@@ -51,24 +50,17 @@ export function PlaygroundPage() {
         active={active}
         label="Services"
         activation="automatic"
-        tabId={tabId}
-        panelId={panelId}
+        ids={TAB_IDS}
         onSelect={(service) => setSearchParams({ [SERVICE_PARAM]: service }, { replace: true })}
       />
       {SERVICES.map((service) => (
-        <div
-          key={service}
-          role="tabpanel"
-          id={panelId(service)}
-          aria-labelledby={tabId(service)}
-          hidden={service !== active}
-        >
+        <TabPanel key={service} ids={TAB_IDS} tab={service} hidden={service !== active}>
           <ServicePanel
             service={service}
             apiKey={apiKey}
             prefill={service === handover.service ? handover.prefill : undefined}
           />
-        </div>
+        </TabPanel>
       ))}
     </div>
   );
