@@ -1,5 +1,11 @@
 import { ADMIN_USERS_PAGE_SIZE as PAGE_SIZE } from '@conduit/contracts';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,7 +17,7 @@ import { useDebouncedValue } from './use-debounced-value.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export function SearchBox({
+function SearchBox({
   label,
   placeholder,
   value,
@@ -46,7 +52,7 @@ export function SearchBox({
 }
 
 /** The search text as typed, and the debounced, trimmed text the query is keyed by. */
-export function useSearch() {
+function useSearch() {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   return { text, setText, search };
@@ -56,7 +62,7 @@ export function useSearch() {
  * Rows fetched in batches on a cursor, shown PAGE_SIZE at a time: paging past the last loaded row
  * asks for the next batch. A new search starts again at the first page.
  */
-export function usePagedRows<Batch extends { total: number }, Row>(
+function usePagedRows<Batch extends { total: number }, Row>(
   query: UseInfiniteQueryResult<InfiniteData<Batch>>,
   rowsOf: (batch: Batch) => Row[],
   search: string,
@@ -92,7 +98,7 @@ export function usePagedRows<Batch extends { total: number }, Row>(
 }
 
 /** "Showing 1-10 of 42", "Page 1 of 5" with Previous and Next. */
-export function PageNav({
+function PageNav({
   label,
   paged,
   search,
@@ -132,7 +138,7 @@ export function PageNav({
  * A paged list's states: loading, a failed first load (retry), nothing found, or the page of rows
  * with a retry for a failed next batch and the page navigation.
  */
-export function PagedRowsView<Row>({
+function PagedRowsView<Row>({
   query,
   paged,
   search,
@@ -169,6 +175,53 @@ export function PagedRowsView<Row>({
         search={search}
         isFetchingNext={query.isFetchingNextPage}
       />
+    </>
+  );
+}
+
+/**
+ * A searched list of the admin area (users, teams): its search box (with `actions` beside it), then
+ * the rows matching the debounced search, PAGE_SIZE at a time.
+ */
+export function SearchedRows<Batch extends { total: number }, Row>({
+  searchLabel,
+  placeholder,
+  noun,
+  queryFor,
+  rowsOf,
+  actions,
+  children,
+}: {
+  searchLabel: string;
+  placeholder: string;
+  /** What the rows are, plural and capitalised: "Users", "Teams". */
+  noun: string;
+  queryFor: (
+    search: string,
+  ) => UseInfiniteQueryOptions<Batch, Error, InfiniteData<Batch>, QueryKey, string | null>;
+  rowsOf: (batch: Batch) => Row[];
+  actions?: ReactNode;
+  children: (shown: Row[]) => ReactNode;
+}) {
+  const { text, setText, search } = useSearch();
+  const query = useInfiniteQuery(queryFor(search));
+  const paged = usePagedRows(query, rowsOf, search);
+  const searchBox = (
+    <SearchBox label={searchLabel} placeholder={placeholder} value={text} onChange={setText} />
+  );
+  return (
+    <>
+      {actions ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          {searchBox}
+          {actions}
+        </div>
+      ) : (
+        searchBox
+      )}
+      <PagedRowsView query={query} paged={paged} search={search} noun={noun}>
+        {children}
+      </PagedRowsView>
     </>
   );
 }

@@ -1,12 +1,11 @@
 import type { AdminUser } from '@conduit/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { adminUsersQuery } from './admin-api.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
-import { PagedRowsView, SearchBox, usePagedRows, useSearch } from './paged-rows.tsx';
+import { SearchedRows } from './paged-rows.tsx';
 import { UsersTable } from './users-table.tsx';
 
 /**
@@ -15,29 +14,26 @@ import { UsersTable } from './users-table.tsx';
  * paging past the last.
  */
 export function UsersTab() {
-  const { text, setText, search } = useSearch();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [isInviting, setIsInviting] = useState(false);
-  const users = useInfiniteQuery(adminUsersQuery(search));
-  const paged = usePagedRows(users, (batch) => batch.users, search);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox
-          label="Search users"
-          placeholder="Search by email or name"
-          value={text}
-          onChange={setText}
-        />
-        <Button onClick={() => setIsInviting(true)}>
-          <UserPlus aria-hidden="true" className="size-4" />
-          Add user
-        </Button>
-      </div>
-      <PagedRowsView query={users} paged={paged} search={search} noun="Users">
+      <SearchedRows
+        searchLabel="Search users"
+        placeholder="Search by email or name"
+        noun="Users"
+        queryFor={adminUsersQuery}
+        rowsOf={(batch) => batch.users}
+        actions={
+          <Button onClick={() => setIsInviting(true)}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            Add user
+          </Button>
+        }
+      >
         {(shown) => <UsersTable users={shown} onEdit={setEditing} />}
-      </PagedRowsView>
+      </SearchedRows>
       {isInviting && <InviteUserDialog onClose={() => setIsInviting(false)} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
     </div>
