@@ -5,6 +5,7 @@ import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { type AuthView, preloadAuthModal, useAuthModal } from '../../features/auth/auth-modal-context.ts';
 import { useSessionUser } from '../../features/auth/session-user.ts';
 import { ThemeSwitcher } from '../../features/theme/theme-switcher.tsx';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 import { Button } from '../ui/button.tsx';
 import { Container } from '../ui/container.tsx';
 import { HeaderBar } from './header-bar.tsx';
@@ -17,7 +18,7 @@ export function SiteHeader() {
   const { openAuthModal } = useAuthModal();
   // Undefined until hydrated and answered: the prerendered header is the signed-out one.
   const user = useSessionUser();
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const { isOpen: isMenuOpen, setIsOpen: setIsMenuOpen, toggleProps } = useDisclosure(MOBILE_NAV_ID);
   const location = useLocation();
   const [menuLocation, setMenuLocation] = useState(location);
   if (menuLocation !== location) {
@@ -62,9 +63,7 @@ export function SiteHeader() {
           <button
             type="button"
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={isMenuOpen}
-            aria-controls={MOBILE_NAV_ID}
-            onClick={() => setIsMenuOpen((open) => !open)}
+            {...toggleProps}
             className="inline-flex size-9 items-center justify-center rounded-lg text-fg hover:bg-surface-2 md:hidden"
           >
             {isMenuOpen ? (

@@ -1,8 +1,9 @@
 import { ROUTES } from '@conduit/contracts';
 import { LayoutDashboard, LogOut } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useDismiss } from '../../components/ui/use-dismiss.ts';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 import { displayName, type SessionUser } from './session-user.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -21,18 +22,17 @@ const itemsIn = (menu: HTMLElement | null) =>
  * outside click close it.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, controlsId: menuId, toggleProps } = useDisclosure();
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const signOut = useSignOut();
 
   const close = useCallback(() => {
     setIsOpen(false);
     // Leaving from inside the menu returns focus to its button instead of dropping it on <body>.
     if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
-  }, []);
+  }, [setIsOpen]);
   useDismiss(rootRef, isOpen, close);
 
   useEffect(() => {
@@ -63,9 +63,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         type="button"
         aria-label={ACCOUNT_MENU_LABEL}
         aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        onClick={() => setIsOpen((open) => !open)}
+        {...toggleProps}
         className="flex rounded-full"
       >
         <UserAvatar user={user} />

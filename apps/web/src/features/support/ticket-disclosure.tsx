@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 
 /**
  * One support message as a disclosure: the subject, a line about it and its status badge on a
@@ -17,16 +18,13 @@ export function TicketDisclosure({
   badge: ReactNode;
   children: ReactNode;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
+  const { isOpen, controlsId: panelId, toggleProps } = useDisclosure();
   return (
     <li className="rounded-2xl border border-border bg-surface shadow-card">
       <h3>
         <button
           type="button"
-          aria-expanded={isOpen}
-          aria-controls={panelId}
-          onClick={() => setIsOpen((open) => !open)}
+          {...toggleProps}
           className="flex w-full items-start gap-3 rounded-2xl p-4 text-left outline-none focus-visible:ring-2 focus-visible:ring-primary-text"
         >
           <span className="min-w-0 flex-1">

@@ -1,7 +1,8 @@
 import { WORKSPACE_ROLE_LABELS, type WorkspaceSummary } from '@conduit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
@@ -49,9 +50,8 @@ export function WorkspaceSwitcher() {
   const queryClient = useQueryClient();
   const { success, error } = useNotify();
   const { current, workspaces } = useWorkspace();
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, controlsId: listId, toggleProps } = useDisclosure();
   const [isCreating, setIsCreating] = useState(false);
-  const listId = useId();
 
   const select = useMutation({
     mutationFn: (workspace: WorkspaceSummary) => switchWorkspace(queryClient, workspace.id),
@@ -68,9 +68,7 @@ export function WorkspaceSwitcher() {
     <div className="px-3 pb-2">
       <button
         type="button"
-        aria-expanded={isOpen}
-        aria-controls={listId}
-        onClick={() => setIsOpen((open) => !open)}
+        {...toggleProps}
         className="flex w-full items-center gap-2 rounded-lg border border-border bg-bg px-3 py-2 text-left hover:bg-surface-2"
       >
         <span className="min-w-0 flex-1">
