@@ -74,6 +74,20 @@ export const errorReply = (status: number, error: string, code = 'BAD_REQUEST'):
   body: { error, code, requestId: 'req_test' },
 });
 
+/**
+ * A route that fails with `failure` (a 403 unless given) until the test calls `recover()`, then
+ * answers `body`: a Retry's test.
+ */
+export function failingUntilRecovered(body: unknown, failure = errorReply(403, 'Forbidden', 'FORBIDDEN')) {
+  let isDown = true;
+  return {
+    reply: (): Reply => (isDown ? failure : { body }),
+    recover: () => {
+      isDown = false;
+    },
+  };
+}
+
 /** A promise the test settles by hand, to hold a request in flight. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

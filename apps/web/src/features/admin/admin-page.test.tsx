@@ -12,7 +12,14 @@ import {
   makeRevenue,
   monthAgo,
 } from '../../test/admin-fixtures.ts';
-import { type ApiRoutes, errorReply, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
+import {
+  type ApiRoutes,
+  errorReply,
+  failingUntilRecovered,
+  makeUser,
+  mockApi,
+  twoPages,
+} from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { formatMonth } from './admin-format.ts';
 import { NO_RATINGS } from './features-tab.tsx';
@@ -61,15 +68,15 @@ describe('admin: overview', () => {
   });
 
   it("reads 'Loading Error' / 'Failed to load admin dashboard data', and Retry loads again", async () => {
-    let isDown = true;
-    const { user } = openAdmin('/admin', {
-      'GET /api/admin/dashboard': () =>
-        isDown ? errorReply(500, 'Internal error', 'INTERNAL') : { body: makeAdminDashboard() },
-    });
+    const dashboard = failingUntilRecovered(
+      makeAdminDashboard(),
+      errorReply(500, 'Internal error', 'INTERNAL'),
+    );
+    const { user } = openAdmin('/admin', { 'GET /api/admin/dashboard': dashboard.reply });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(alert).getByText(ADMIN_TEXTS.loadErrorTitle)).toBeInTheDocument();
     expect(within(alert).getByText(ADMIN_TEXTS.loadError)).toBeInTheDocument();
-    isDown = false;
+    dashboard.recover();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Total users' })).toHaveTextContent('1.5K');
   });

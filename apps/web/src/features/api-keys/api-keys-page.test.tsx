@@ -2,7 +2,7 @@ import { KEY_SCREEN_TEXTS, KEY_TEXTS, keyLimitMessage, WEBHOOK_TEXTS } from '@co
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { errorReply } from '../../test/api-mock.ts';
+import { errorReply, failingUntilRecovered } from '../../test/api-mock.ts';
 import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
@@ -82,12 +82,10 @@ describe('API keys: list', () => {
   });
 
   it("shows 'Failed to load API keys' with a Retry that loads again", async () => {
-    let isDown = true;
-    const { user } = await openKeys({
-      'GET /api/keys': () => (isDown ? errorReply(403, 'Forbidden') : { body: makeKeysResponse() }),
-    });
+    const keys = failingUntilRecovered(makeKeysResponse(), errorReply(403, 'Forbidden'));
+    const { user } = await openKeys({ 'GET /api/keys': keys.reply });
     expect(await screen.findByText(KEY_TEXTS.loadFailed)).toBeInTheDocument();
-    isDown = false;
+    keys.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('rowheader', { name: 'Production' })).toBeInTheDocument();
   });

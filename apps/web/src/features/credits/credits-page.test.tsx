@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, errorReply, type Reply } from '../../test/api-mock.ts';
+import { deferred, errorReply, failingUntilRecovered, type Reply } from '../../test/api-mock.ts';
 import { makeCredits, makePayment } from '../../test/credit-fixtures.ts';
 import { openCredits } from '../../test/credits-page.ts';
 import { recordPageNavigations } from '../../test/page-navigation.ts';
@@ -109,13 +109,10 @@ describe('credits: load errors', () => {
   });
 
   it("any other failure reads 'Failed to load credit information', and Retry loads again", async () => {
-    let isDown = true;
-    const { user } = openCredits({
-      'GET /api/credits': () =>
-        isDown ? errorReply(404, 'Not found', 'NOT_FOUND') : { body: makeCredits() },
-    });
+    const credits = failingUntilRecovered(makeCredits(), errorReply(404, 'Not found', 'NOT_FOUND'));
+    const { user } = openCredits({ 'GET /api/credits': credits.reply });
     expect(await screen.findByText(PAYMENT_TEXTS.loadFailed)).toBeInTheDocument();
-    isDown = false;
+    credits.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('20');
   });
@@ -202,14 +199,11 @@ describe('credits: purchase history', () => {
   });
 
   it('says when the history fails to load, and Retry loads it', async () => {
-    let isDown = true;
-    const { user } = openCredits({
-      'GET /api/payments': () =>
-        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: { payments: [makePayment()] } },
-    });
+    const payments = failingUntilRecovered({ payments: [makePayment()] });
+    const { user } = openCredits({ 'GET /api/payments': payments.reply });
     expect(await screen.findByText(HISTORY_LOAD_FAILED)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Credits balance' })).toBeInTheDocument();
-    isDown = false;
+    payments.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Purchase history' })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { MESSAGES } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
+import { type ApiRoutes, failingUntilRecovered, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
@@ -62,14 +62,11 @@ describe('dashboard', () => {
   });
 
   it("shows 'Failed to load dashboard data' with a Retry that loads again", async () => {
-    let isDown = true;
-    const { user } = openDashboard({
-      'GET /api/dashboard': () =>
-        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: makeDashboard() },
-    });
+    const dashboard = failingUntilRecovered(makeDashboard());
+    const { user } = openDashboard({ 'GET /api/dashboard': dashboard.reply });
     expect(await screen.findByText(MESSAGES.dashboardLoadFailed)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Credits balance' })).not.toBeInTheDocument();
-    isDown = false;
+    dashboard.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toHaveTextContent('1,250');
   });
@@ -154,13 +151,13 @@ describe('dashboard: recent calls', () => {
   });
 
   it('says when the history fails to load, and Retry loads it', async () => {
-    let isDown = true;
-    const { user } = openDashboard({
-      'GET /api/usage': () =>
-        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: { items: firstPage, nextCursor: null } },
+    const usage = failingUntilRecovered({
+      items: firstPage,
+      nextCursor: null,
     });
+    const { user } = openDashboard({ 'GET /api/usage': usage.reply });
     expect(await screen.findByText(USAGE_LOAD_FAILED)).toBeInTheDocument();
-    isDown = false;
+    usage.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Recent calls' })).toBeInTheDocument();
   });

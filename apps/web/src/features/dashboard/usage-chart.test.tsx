@@ -2,7 +2,7 @@ import { DAILY_USAGE_ROUTE } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { type ApiRoutes, failingUntilRecovered, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeDashboard } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeDailyUsage } from '../../test/usage-fixtures.ts';
@@ -66,14 +66,11 @@ describe('dashboard: the 30-day chart', () => {
   });
 
   it('says when the daily usage fails to load, and Retry loads it', async () => {
-    let isDown = true;
-    const { user } = openDashboard({
-      [`GET ${DAILY_USAGE_ROUTE.path}`]: () =>
-        isDown ? errorReply(403, 'Forbidden', 'FORBIDDEN') : { body: usage },
-    });
+    const dailyUsage = failingUntilRecovered(usage);
+    const { user } = openDashboard({ [`GET ${DAILY_USAGE_ROUTE.path}`]: dailyUsage.reply });
     const section = within(await screen.findByRole('region', { name: USAGE_CHART_TITLE }));
     expect(await section.findByText(DAILY_USAGE_LOAD_FAILED)).toBeInTheDocument();
-    isDown = false;
+    dailyUsage.recover();
     await user.click(section.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(section.getByRole('img')).toBeInTheDocument());
   });
