@@ -1,5 +1,5 @@
 import { API_ERRORS, API_KEY_PLACEHOLDER } from '@conduit/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
 import { expectNoA11yViolations, open, watchScripts } from './helpers.ts';
 
