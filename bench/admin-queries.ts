@@ -132,7 +132,7 @@ try {
     await time('features (30 days)', () => getFeatures(ctx)),
     await time('health (all checks)', () => getHealth(ctx)),
     await time('ledger audit (worker job, every 5 min)', () => runLedgerCheck(ctx)),
-    await time('audit log, first page (50)', () => listAuditLog(pool, 50)),
+    await time('audit log, first page (50)', () => listAuditLog(pool, { limit: 50 })),
   ];
   // The health checks run at once; the ledger audit (every entry of every account) is a worker's
   // job every 5 minutes whose latest result health shows, timed here on its own.
