@@ -1,7 +1,6 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { AdminContext } from '../apps/server/src/modules/admin/admin-context.ts';
 import { listAuditLog } from '../apps/server/src/modules/admin/audit-log.ts';
@@ -21,7 +20,7 @@ import { createMetrics } from '../apps/server/src/platform/metrics.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
 import { seedAdminData } from '../apps/server/test/admin-seed.ts';
 import { ADMIN_SEED_SCHEMA, migrateThrough } from '../apps/server/test/migrate-through.ts';
-import { writeReadmeSection } from './readme-section.ts';
+import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
  * The admin queries on a large installation: a fresh database seeded (in SQL, generate_series)
@@ -30,7 +29,6 @@ import { writeReadmeSection } from './readme-section.ts';
  * their ledger entries, ratings), then every admin query timed over several runs.
  * Target: p50 under 200 ms each. Writes bench/admin-results.json and the table in bench/README.md.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const TASKS = Number(process.env.BENCH_ADMIN_TASKS ?? 1_000_000);
 const PAYMENTS = Math.round(USERS / 2);
@@ -134,7 +132,7 @@ try {
     await time('features (30 days)', () => getFeatures(ctx)),
     await time('health (all checks)', () => getHealth(ctx)),
     await time('ledger audit (worker job, every 5 min)', () => runLedgerCheck(ctx)),
-    await time('audit log, first page (50)', () => listAuditLog(pool, 50)),
+    await time('audit log, first page (50)', () => listAuditLog(pool, { limit: 50 })),
   ];
   // The health checks run at once; the ledger audit (every entry of every account) is a worker's
   // job every 5 minutes whose latest result health shows, timed here on its own.
@@ -151,16 +149,12 @@ try {
     timings,
     isTargetMet: timings.filter((t) => !t.name.startsWith('ledger audit')).every((t) => t.p50Ms < TARGET_MS),
   };
-  await writeFile(path.join(ROOT, 'bench/admin-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const table = [
-    '| query | p50 ms | max ms |',
-    '| --- | ---: | ---: |',
-    ...timings.map((t) => `| ${t.name} | ${t.p50Ms} | ${t.maxMs} |`),
-    '',
+  const table = markdownTable(
+    ['query', 'p50 ms', 'max ms'],
+    timings.map((t) => [t.name, t.p50Ms, t.maxMs]),
     `${counts.tasks} tasks, ${counts.ledger_entries} ledger entries, ${counts.users} accounts, ${counts.payments} payments; ${RUNS} runs after one warm-up (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${results.date.slice(0, 10)}, ${results.machine.note})`,
-  ].join('\n');
-  await writeReadmeSection('admin-bench', table);
-  console.log(table);
+  );
+  await publishResults('admin-results.json', 'admin-bench', results, table);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
@@ -16,6 +16,7 @@ import {
 import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
+import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
 import {
   directCall,
@@ -26,7 +27,7 @@ import {
   runLoops,
   startCallbackReceiver,
 } from './gateway-overhead.ts';
-import { writeReadmeSection } from './readme-section.ts';
+import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -85,15 +86,9 @@ async function load(
   options: autocannon.Options,
   connections = CONNECTIONS,
 ): Promise<LoopResult> {
-  await autocannon({ ...options, connections, duration: WARMUP_S });
-  const result = await autocannon({ ...options, connections, duration: DURATION_S });
   return {
     name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    ...(await autocannonLoad(options, { connections, durationS: DURATION_S, warmupS: WARMUP_S })),
   };
 }
 
@@ -290,17 +285,19 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   children.push(fake);
   const receiver = await startCallbackReceiver(3412);
   const loops = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
-  const alone = { ...loops, connections: 1 };
+  /** The same calls at CONNECTIONS in flight, then one at a time. */
+  const loadedAndAlone = async (names: [string, string], once: () => Promise<void>) =>
+    [
+      await runLoops(names[0], once, loops),
+      await runLoops(names[1], once, { ...loops, connections: 1 }),
+    ] as const;
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const direct = await runLoops(
-    '(f) the same work straight to a fake kie.ai (200 ms tasks)',
+  const [direct, directAlone] = await loadedAndAlone(
+    [
+      '(f) the same work straight to a fake kie.ai (200 ms tasks)',
+      '(f) straight to the fake, 1 call in flight',
+    ],
     directCall('http://127.0.0.1:3411', receiver),
-    loops,
-  );
-  const directAlone = await runLoops(
-    '(f) straight to the fake, 1 call in flight',
-    directCall('http://127.0.0.1:3411', receiver),
-    alone,
   );
   await receiver.close();
   const kieServer = startChild('apps/server/src/main.ts', {
@@ -320,15 +317,9 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   });
   children.push(kieServer);
   await waitFor('http://127.0.0.1:3403/readyz');
-  const gateway = await runLoops(
-    '(f) sync image call through the gateway, kie engine',
+  const [gateway, gatewayAlone] = await loadedAndAlone(
+    ['(f) sync image call through the gateway, kie engine', '(f) through the gateway, 1 call in flight'],
     gatewayCall('http://127.0.0.1:3403', keyValue),
-    loops,
-  );
-  const gatewayAlone = await runLoops(
-    '(f) through the gateway, 1 call in flight',
-    gatewayCall('http://127.0.0.1:3403', keyValue),
-    alone,
   );
   await stopChild(kieServer);
   await stopChild(fake);
@@ -374,16 +365,10 @@ async function writeResults(
       fAddedP99Ms: 10,
     },
   };
-  await writeFile(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const table = [
-    '| run | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...results.results.map(
-      (r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`,
-    ),
-    '',
+  const table = markdownTable(
+    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
+    results.results.map((r) => [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.errors, r.non2xx]),
     `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
-  ].join('\n');
-  await writeReadmeSection('api-bench', table);
-  console.log(table);
+  );
+  await publishResults('results.json', 'api-bench', results, table);
 }

@@ -1,15 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
+import { autocannonLoad, type LoadNumbers } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
-import { writeReadmeSection } from './readme-section.ts';
+import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
  * The paid async video call (`POST /api/provider/video`, the bench/api.ts run (c)) through 1, 2
@@ -26,14 +27,7 @@ const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(N
 const PORT = Number(process.env.BENCH_PORT ?? 3530);
 const log = pino({ level: 'warn' });
 
-interface Run {
-  processes: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
+type Run = LoadNumbers & { processes: number };
 
 async function waitForProcesses(cluster: ChildProcess, output: () => string, count: number) {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -68,18 +62,9 @@ async function runWith(processes: number, env: Record<string, string>, key: stri
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
-      connections: CONNECTIONS,
     };
-    await autocannon({ ...options, duration: WARMUP_S });
-    const result = await autocannon({ ...options, duration: DURATION_S });
-    return {
-      processes,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-    };
+    const load = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
+    return { processes, ...(await autocannonLoad(options, load)) };
   } finally {
     if (cluster.exitCode === null) {
       cluster.kill('SIGTERM');
@@ -134,19 +119,21 @@ try {
       scaling: base > 0 ? Math.round((run.requestsPerSecond / base) * 100) / 100 : 0,
     })),
   };
-  await writeFile(path.join(ROOT, 'bench/cluster-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const table = [
-    '| API processes | req/s | p50 ms | p99 ms | scaling vs 1 | errors | non-2xx |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...results.runs.map(
-      (r) =>
-        `| ${r.processes} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.scaling} | ${r.errors} | ${r.non2xx} |`,
-    ),
-    '',
+  const table = markdownTable(
+    ['API processes', 'req/s', 'p50 ms', 'p99 ms', 'scaling vs 1', 'errors', 'non-2xx'],
+    results.runs.map((r) => [
+      r.processes,
+      r.requestsPerSecond,
+      r.p50Ms,
+      r.p99Ms,
+      r.scaling,
+      r.errors,
+      r.non2xx,
+    ]),
     `${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, Redis ${results.redis ? 'on' : 'off'}, ${results.date.slice(0, 10)}`,
-  ].join('\n');
-  await writeReadmeSection('cluster-bench', table);
-  console.log(table);
+    0,
+  );
+  await publishResults('cluster-results.json', 'cluster-bench', results, table);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

@@ -22,3 +22,25 @@ export async function writeReadmeSection(name: string, table: string): Promise<v
     stdio: 'ignore',
   });
 }
+
+/**
+ * A Markdown table of `rows` under `header`, left-aligned in its first `leftColumns` columns and
+ * right-aligned after them, with `note` below it.
+ */
+export function markdownTable(header: string[], rows: unknown[][], note: string, leftColumns = 1): string {
+  const line = (cells: unknown[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(header),
+    line(header.map((_, index) => (index < leftColumns ? '---' : '---:'))),
+    ...rows.map(line),
+    '',
+    note,
+  ].join('\n');
+}
+
+/** A bench's results: `results` in bench/`jsonName`, `table` in the README section `section` and on stdout. */
+export async function publishResults(jsonName: string, section: string, results: unknown, table: string) {
+  await writeFile(path.join(ROOT, 'bench', jsonName), `${JSON.stringify(results, null, 2)}\n`);
+  await writeReadmeSection(section, table);
+  console.log(table);
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@conduit/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
 import { insertUser } from '../src/modules/auth/users.ts';
 import { openCreditAccount } from '../src/modules/credits/ledger.ts';
 import { sessionCookieFor } from './paid-account.ts';
@@ -62,6 +63,13 @@ export interface SignedInAccount {
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse>;
+}
+
+/** GETs `url` as `account`, expects a 200 and answers the JSON body. */
+export async function readAs(account: Pick<SignedInAccount, 'call'>, url: string) {
+  const response = await account.call('GET', url);
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
 }
 
 /**

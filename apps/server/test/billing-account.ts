@@ -72,7 +72,7 @@ export async function purchaseCount(runtime: TestRuntime, workspaceId: string) {
 export const TOP_UP = { enabled: true, threshold: 50, package: 'starter', monthlyLimit: 2 } as const;
 
 /** A sandbox purchase on the TEST MODE page, with "Save this card" ticked and this card number. */
-export async function sandboxPurchase(account: BillingAccount, cardNumber?: string) {
+export async function sandboxPurchase(account: Pick<BillingAccount, 'call'>, cardNumber?: string) {
   const created = await account.call('POST', appPath('createCheckoutSession'), {
     package: 'starter',
     saveCard: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { createVerifiedAccount } from './accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from './smtp-inbox.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from './test-runtime.ts';
 
@@ -43,3 +44,16 @@ export function withListeningRuntime(use: (runtime: TestRuntime, baseUrl: string
   });
   afterAll(() => runtime?.close());
 }
+
+/** A verified account on the file's runtime, registered through its inbox: its user id and session cookie. */
+export const verifiedAccountOn = (started: RuntimeAndInbox, email: string) =>
+  createVerifiedAccount(started.runtime.app, started.inbox, email);
+
+/**
+ * A caller of one of the runtime's mail-request endpoints (forgot password, resend verification):
+ * POSTs `{ email }` to `url` from `ip`.
+ */
+export const mailRequestOn =
+  (started: RuntimeAndInbox, url: string, defaultIp: string) =>
+  (email: string, ip = defaultIp) =>
+    started.runtime.app.inject({ method: 'POST', url, payload: { email }, remoteAddress: ip });

@@ -38,7 +38,7 @@ export function appRouteSchema<const Route extends AppRoute, const Status extend
 }
 
 /** The app (or a scope of it) a module registers its routes on, typed by the zod schemas. */
-type ZodApp = FastifyInstance<
+export type ZodApp = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { postJsonText } from '../../test/json-text.ts';
 import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
 import { BODY_LIMIT_BYTES } from '../app.ts';
 import { Conflict, InsufficientCredits, NotFound, RateLimited } from './errors.ts';
@@ -89,12 +90,7 @@ describe('the error model', () => {
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const malformed = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/probe',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"prompt":',
-    });
+    const malformed = await postJsonText(runtime.app, '/api/probe', '{"prompt":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', error: 'Request body is not valid JSON' });
     const huge = await runtime.app.inject({

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { BadRequest } from './errors.ts';
 
 /*
@@ -40,4 +41,29 @@ export function pageOf<Row extends { id: string }>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(timeKey(last), last.id) : null };
+}
+
+/** The page of a keyset list a caller asks for: how many rows, after which cursor (none: the first). */
+export interface PageQuery {
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * One page of a keyset list newest first by (`time`, `id`) columns: `params` are the query's own
+ * parameters, the limit (`limit + 1` rows, see pageOf) and the cursor's values follow them. `sql`
+ * builds the query from the condition "after the cursor" (undefined on the first page) and the
+ * limit's placeholder.
+ */
+export async function keysetPage<Row extends { id: string }>(
+  pool: pg.Pool,
+  query: PageQuery,
+  list: { params: unknown[]; time: string; id: string; timeKey: (row: Row) => string },
+  sql: (after: string | undefined, limit: string) => string,
+): Promise<{ page: Row[]; nextCursor: string | null }> {
+  const params = [...list.params, query.limit + 1];
+  const limit = `$${params.length}`;
+  const after = query.cursor ? olderThanCursor(query.cursor, params, list.time, list.id) : undefined;
+  const { rows } = await pool.query<Row>(sql(after, limit), params);
+  return pageOf(rows, query.limit, list.timeKey);
 }

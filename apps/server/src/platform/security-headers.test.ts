@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJsonText } from '../../test/json-text.ts';
 import { createPaidAccount } from '../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../test/test-runtime.ts';
 import { writeWebDist } from '../../test/web-dist.ts';
@@ -65,12 +66,7 @@ describe('security headers', () => {
       runtime.app.inject({ method: 'GET', url: '/api/provider/me', headers: { 'x-api-key': key } }),
       runtime.app.inject({ method: 'GET', url: '/api/provider/me' }),
       runtime.app.inject({ method: 'GET', url: '/api/credits' }),
-      runtime.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: '{bad',
-        headers: { 'content-type': 'application/json' },
-      }),
+      postJsonText(runtime.app, '/api/auth/login', '{bad'),
       runtime.app.inject({ method: 'GET', url: '/api/nowhere' }),
       runtime.app.inject({ method: 'GET', url: '/healthz' }),
     ]);

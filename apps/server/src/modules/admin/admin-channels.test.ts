@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
+import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -37,9 +37,7 @@ describe('admin channels', () => {
     await pool.query(
       `update upstream_channels set consecutive_failures = 5, opened_at = now() where id = 'local:video'`,
     );
-    const response = await admin.call('GET', '/api/admin/channels');
-    expect(response.statusCode).toBe(200);
-    const { channels } = response.json();
+    const { channels } = await readAs(admin, '/api/admin/channels');
     expect(channels.map((c: { id: string }) => c.id)).toEqual([
       'local:image',
       'local:video',

@@ -1,6 +1,6 @@
 import { HEALTH_CHECK_NAMES } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
+import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { rebuildAccountActivity } from '../credits/account-activity.ts';
 import { grantCredits } from '../credits/ledger.ts';
@@ -203,9 +203,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
   it('dashboard: users, revenue and this process', async () => {
     // The response time is the mean of this process's requests of the last 5 minutes: make one.
     expect((await runtime.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    const response = await admin.call('GET', '/api/admin/dashboard');
-    expect(response.statusCode).toBe(200);
-    const { users, revenue, system } = response.json().overview;
+    const { users, revenue, system } = (await readAs(admin, '/api/admin/dashboard')).overview;
     expect(users).toEqual({
       // 14 seeded + the admin, less f (deleted)
       total: 14,
@@ -225,9 +223,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
   });
 
   it('revenue: the last six UTC months, zeros included, growth against the month before', async () => {
-    const response = await admin.call('GET', '/api/admin/analytics/revenue');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().revenueData).toEqual([
+    expect((await readAs(admin, '/api/admin/analytics/revenue')).revenueData).toEqual([
       // 2026-09 had 999: (10998 - 999) / 999 = 1000.90..%
       { date: '2026-10', revenue: { total: 10998 }, growthRate: 1000.9 },
       // (3999 - 10998) / 10998 = -63.63..%
@@ -243,9 +239,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
   });
 
   it('features: calls of the window per service, error rate of settled calls, mean rating', async () => {
-    const response = await admin.call('GET', '/api/admin/analytics/features');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().features).toEqual([
+    expect((await readAs(admin, '/api/admin/analytics/features')).features).toEqual([
       // e, g, n; 5 calls (2 still processing); 1 failed of 3 settled = 33.3%; ratings 5, 2, 4 -> 3.67
       { feature: 'image', totalUsers: 3, totalActions: 5, averageRating: 3.67, errorRate: 33.3 },
       // g twice, both failed; nobody rated
@@ -276,9 +270,7 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
       new Date(NOW.getTime() - 25 * 3_600_000),
     ]);
 
-    const response = await admin.call('GET', '/api/admin/system/health');
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = await readAs(admin, '/api/admin/system/health');
     const check = (name: string) => body.checks.find((c: { name: string }) => c.name === name);
     expect(body.checks.map((c: { name: string }) => c.name)).toEqual([...HEALTH_CHECK_NAMES]);
     expect(check('database')).toMatchObject({ status: 'ok' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { deliverStripeEvent } from '../../../test/fake-stripe.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, type TestRuntime, useTestRuntime } from '../../../test/test-runtime.ts';
 import { UPSTREAM_LOW_BALANCE } from './get-health.ts';
 import { LEDGER_AUDIT_QUEUE, runLedgerCheck } from './ledger-audit.ts';
 
@@ -79,12 +79,7 @@ describe('health with the kie engine and Stripe webhooks configured', () => {
 });
 
 describe('the ledger audit on a worker process', () => {
-  let runtime: TestRuntime;
-
-  beforeAll(async () => {
-    runtime = await createTestRuntime({ ROLE: 'all' });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({ ROLE: 'all' });
 
   it('runs once at start and is scheduled every 5 minutes', async () => {
     let checks: { accounts: number; mismatched: number }[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
+import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -104,9 +104,7 @@ describe('admin cost and margin', () => {
   afterAll(() => runtime.close());
 
   it('revenue: per month, payments less upstream cost; per service, credits kept at the price paid less cost', async () => {
-    const response = await admin.call('GET', '/api/admin/analytics/revenue');
-    expect(response.statusCode).toBe(200);
-    const { margins } = response.json();
+    const { margins } = await readAs(admin, '/api/admin/analytics/revenue');
     expect(margins.map((m: { date: string }) => m.date)).toEqual([
       '2026-10',
       '2026-11',

@@ -2,7 +2,7 @@ import type { AuditAction, AuditEntry, AuditLogResponse } from '@conduit/contrac
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
+import { keysetPage, type PageQuery } from '../../platform/keyset-cursor.ts';
 import { adminAuditLog } from './schema.ts';
 
 export interface AuditInput {
@@ -34,21 +34,23 @@ interface AuditRow {
 }
 
 /** Newest first, paged by (at, id). */
-export async function listAuditLog(pool: pg.Pool, limit: number, cursor?: string): Promise<AuditLogResponse> {
-  const params: unknown[] = [limit + 1];
-  const where = cursor ? `where ${olderThanCursor(cursor, params, 'a.at', 'a.id')}` : '';
-  const { rows } = await pool.query<AuditRow>(
-    `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, a.actor_id, actor.email as actor_email,
+export async function listAuditLog(pool: pg.Pool, query: PageQuery): Promise<AuditLogResponse> {
+  const { page, nextCursor } = await keysetPage<AuditRow>(
+    pool,
+    query,
+    { params: [], time: 'a.at', id: 'a.id', timeKey: (row) => row.at_key },
+    (
+      after,
+      limit,
+    ) => `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, a.actor_id, actor.email as actor_email,
             a.action, a.target_user_id, target.email as target_email, a.details
        from admin_audit_log a
        left join users actor on actor.id = a.actor_id
        left join users target on target.id = a.target_user_id
-       ${where}
+       ${after ? `where ${after}` : ''}
       order by a.at desc, a.id desc
-      limit $1`,
-    params,
+      limit ${limit}`,
   );
-  const { page, nextCursor } = pageOf(rows, limit, (row) => row.at_key);
   return {
     entries: page.map(
       (row): AuditEntry => ({

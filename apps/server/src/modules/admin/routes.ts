@@ -56,7 +56,7 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     addAppRoute(app, figures.features, { tags }, async () => getFeatures(context()));
     addAppRoute(app, figures.health, { tags }, async () => getHealth(context()));
     addAppRoute(app, figures.auditLog, { tags }, async (request) =>
-      listAuditLog(services.pool, request.query.limit, request.query.cursor),
+      listAuditLog(services.pool, request.query),
     );
 
     addAppRoute(app, figures.channels, { tags }, async () => ({

@@ -26,6 +26,10 @@ export async function issueAccountLink(
   return token;
 }
 
+/** The page of the app at `route` that takes a mailed link's `token`, as the link in the mail. */
+export const accountLinkUrl = (publicUrl: string, route: string, token: string) =>
+  `${publicUrl}${route}?token=${encodeURIComponent(token)}`;
+
 /** Every unused link of the account in `table` stops working (marked used at `now`). */
 export async function revokeAccountLinks(db: DbOrTx, table: LinkTable, userId: string, now: Date) {
   await db

@@ -1,7 +1,7 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { PASSWORD, sessionCookieOf } from '../../../test/accounts.ts';
+import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -22,7 +22,7 @@ const loginWith = (email: string, userAgent: string, ip: string, device?: string
 
 describe('the sessions of an account', () => {
   it('lists each browser with its system, IP and times, this one marked', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'many@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'many@example.com');
     await loginWith('many@example.com', FIREFOX_LINUX, '198.51.100.20');
     const phone = sessionCookieOf(await loginWith('many@example.com', SAFARI_IPHONE, '198.51.100.21'));
     const listed = await call('GET', '/api/account/sessions', phone);
@@ -41,15 +41,11 @@ describe('the sessions of an account', () => {
   });
 
   it("signs out one session, or all others, and never another account's", async () => {
-    const { cookie } = await createVerifiedAccount(
-      started.runtime.app,
-      started.inbox,
-      'owner-of-sessions@example.com',
-    );
+    const { cookie } = await verifiedAccountOn(started, 'owner-of-sessions@example.com');
     const laptop = sessionCookieOf(
       await loginWith('owner-of-sessions@example.com', FIREFOX_LINUX, '203.0.113.1'),
     );
-    const stranger = await createVerifiedAccount(started.runtime.app, started.inbox, 'stranger@example.com');
+    const stranger = await verifiedAccountOn(started, 'stranger@example.com');
     const { sessions } = (await call('GET', '/api/account/sessions', cookie)).json();
     const laptopId = sessions.find((s: { ip: string }) => s.ip === '203.0.113.1').id as string;
 
@@ -76,7 +72,7 @@ describe('the sessions of an account', () => {
   });
 
   it('mails the owner when a browser it has not seen signs in, not when a known one does', async () => {
-    await createVerifiedAccount(started.runtime.app, started.inbox, 'watchful@example.com');
+    await verifiedAccountOn(started, 'watchful@example.com');
     const since = started.inbox.messages.length;
     const first = await loginWith('watchful@example.com', FIREFOX_LINUX, '192.0.2.77');
     const notice = await started.inbox.waitForMail('watchful@example.com', {

@@ -1,15 +1,8 @@
 import { AUTH_SERVER_MESSAGES as M, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  deleteAccount,
-  PASSWORD,
-  sessionCookieOf,
-  signIn,
-  signUp,
-} from '../../../test/accounts.ts';
+import { deleteAccount, PASSWORD, sessionCookieOf, signIn, signUp } from '../../../test/accounts.ts';
 import { sessionCookieFor } from '../../../test/paid-account.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { insertUser } from './users.ts';
 
 const login = (email: string, password: string) => signIn(started.runtime.app, email, password);
@@ -33,7 +26,7 @@ describe('PUT /api/password', () => {
   });
 
   it('refuses a short or missing password', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'short@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'short@example.com');
     for (const payload of [{ newPassword: '12345' }, {}]) {
       const response = await setPassword(cookie, payload);
       expect(response.statusCode).toBe(400);
@@ -43,7 +36,7 @@ describe('PUT /api/password', () => {
   });
 
   it('changes the password, keeps this session, ends the others and mails a notice', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'mover@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'mover@example.com');
     const other = sessionCookieOf(await login('mover@example.com', PASSWORD));
     const since = started.inbox.messages.length;
     const response = await setPassword(cookie, {
@@ -66,11 +59,7 @@ describe('PUT /api/password', () => {
 
 describe('PUT /api/password asks who is changing it', () => {
   it('needs the current password; a wrong one is a clear 400 and changes nothing', async () => {
-    const { cookie } = await createVerifiedAccount(
-      started.runtime.app,
-      started.inbox,
-      'stolen-cookie@example.com',
-    );
+    const { cookie } = await verifiedAccountOn(started, 'stolen-cookie@example.com');
     const other = sessionCookieOf(await login('stolen-cookie@example.com', PASSWORD));
     const bare = await setPassword(cookie, { newPassword: 'attacker takes over' });
     expect(bare.statusCode).toBe(400);
@@ -107,7 +96,7 @@ describe('PUT /api/password asks who is changing it', () => {
 
 describe('DELETE /api/account', () => {
   it('asks for the password, refuses a wrong one and changes nothing', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'careful@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'careful@example.com');
     const empty = await deleteAccountWith(cookie, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe(M.deletePasswordRequired);
@@ -118,11 +107,7 @@ describe('DELETE /api/account', () => {
   });
 
   it('anonymises the account, ends every session, keeps the ledger, and frees the address', async () => {
-    const { cookie, userId } = await createVerifiedAccount(
-      started.runtime.app,
-      started.inbox,
-      'leaver@example.com',
-    );
+    const { cookie, userId } = await verifiedAccountOn(started, 'leaver@example.com');
     const other = sessionCookieOf(await login('leaver@example.com', PASSWORD));
     const response = await deleteAccountWith(cookie, { password: PASSWORD });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,6 @@
-import { AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
+import { type AUTH_ROUTES, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import type { Redis } from 'ioredis';
+import { addAppRoute, type ZodApp } from '../../platform/app-route.ts';
 import { createLimiter, type Limiter } from '../../platform/rate-limiter.ts';
 
 const MINUTE_S = 60;
@@ -25,11 +26,9 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }, signu
     /** Sign-ups from one IP: SIGNUPS_PER_IP_PER_HOUR (30 by default) per hour. */
     registerPerIp: limit('register-ip', signupsPerIpPerHour, HOUR_S),
     /** Verification mails: 3 per address and 20 per IP per hour. */
-    resendPerEmail: limit('resend-email', 3, HOUR_S),
-    resendPerIp: limit('resend-ip', 20, HOUR_S),
-    /** Password reset mails: 3 per address and 20 per IP per hour. */
-    resetPerEmail: limit('reset-email', 3, HOUR_S),
-    resetPerIp: limit('reset-ip', 20, HOUR_S),
+    resendMail: { perEmail: limit('resend-email', 3, HOUR_S), perIp: limit('resend-ip', 20, HOUR_S) },
+    /** Password reset mails: 3 per address and 20 per IP per hour (the reset itself: per IP too). */
+    resetMail: { perEmail: limit('reset-email', 3, HOUR_S), perIp: limit('reset-ip', 20, HOUR_S) },
     /** Address changes requested by one account: 5 per hour. */
     emailChangePerAccount: limit('email-change', 5, HOUR_S),
   };
@@ -37,19 +36,21 @@ export function createAuthLimits(store: { redis?: Redis; prefix: string }, signu
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
 
 /**
- * The handler of a request for a mail to an address (a verification link, a reset link): the
- * request counts against the IP's limit and, when the body names an address, against the
- * address's; then `send` runs and its message is the answer.
+ * Registers a request for a mail to an address (a verification link, a reset link): the request
+ * counts against the IP's limit and, when the body names an address, against the address's; then
+ * `send` runs and its message is the answer.
  */
-export const mailRequestHandler =
-  (
-    limits: { perIp: Limiter; perEmail: Limiter },
-    send: (email: string | undefined) => { message: string } | Promise<{ message: string }>,
-  ) =>
-  async (request: { ip: string; body: { email?: string } }) => {
+export function addMailRequestRoute(
+  app: ZodApp,
+  route: typeof AUTH_ROUTES.forgotPassword | typeof AUTH_ROUTES.resendVerification,
+  limits: { perIp: Limiter; perEmail: Limiter },
+  send: (email: string | undefined) => { message: string } | Promise<{ message: string }>,
+) {
+  addAppRoute(app, route, { tags: ['auth'] }, async (request) => {
     await limits.perIp.consume(request.ip);
     const address = request.body.email && normalizeEmail(request.body.email);
     if (address) await limits.perEmail.consume(address);
     const { message } = await send(request.body.email);
     return { message };
-  };
+  });
+}

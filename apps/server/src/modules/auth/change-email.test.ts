@@ -1,7 +1,7 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, PASSWORD, signIn } from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { PASSWORD, signIn } from '../../../test/accounts.ts';
+import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 
 const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' });
@@ -14,7 +14,7 @@ const login = (email: string) => signIn(started.runtime.app, email, PASSWORD);
 
 describe('changing the account address', () => {
   it('needs the password; the new address confirms; until then nothing changes; the old one is told', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'old@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'old@example.com');
     expect((await requestChange(cookie, { newEmail: 'new@example.com' })).json().error).toBe(
       T.currentPasswordRequired,
     );
@@ -51,15 +51,15 @@ describe('changing the account address', () => {
   });
 
   it('refuses an address another account holds, also when it was taken after the request', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'mover2@example.com');
-    await createVerifiedAccount(started.runtime.app, started.inbox, 'holder@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'mover2@example.com');
+    await verifiedAccountOn(started, 'holder@example.com');
     const taken = await requestChange(cookie, { newEmail: 'holder@example.com', password: PASSWORD });
     expect(taken.statusCode).toBe(409);
 
     const since = started.inbox.messages.length;
     await requestChange(cookie, { newEmail: 'later-taken@example.com', password: PASSWORD });
     const mail = await started.inbox.waitForMail('later-taken@example.com', { since });
-    await createVerifiedAccount(started.runtime.app, started.inbox, 'later-taken@example.com');
+    await verifiedAccountOn(started, 'later-taken@example.com');
     const token = new URL(linkIn(mail, 'http://localhost:4321/auth/confirm-email?token=')).searchParams.get(
       'token',
     );

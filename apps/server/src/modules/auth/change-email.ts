@@ -1,9 +1,6 @@
 import {
   type ChangeEmailBody,
   EMAIL_CHANGE_TTL_MS,
-  isEmail,
-  AUTH_SERVER_MESSAGES as M,
-  normalizeEmail,
   PRODUCT_NAME,
   ROUTES,
   ACCOUNT_SECURITY_TEXTS as T,
@@ -11,9 +8,10 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
-import { issueAccountLink, revokeAccountLinks } from './account-links.ts';
+import { accountLinkUrl, issueAccountLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import { readEmailField } from './email-field.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
 import { emailChangeTokens, users } from './schema.ts';
 import { mailEmailChanged, mailEmailChangeRequested } from './security-mail.ts';
@@ -30,10 +28,7 @@ export async function requestEmailChange(
   session: ActiveSession,
   input: ChangeEmailBody,
 ) {
-  const raw = input.newEmail?.trim() ?? '';
-  if (!raw) throw new ValidationFailed(M.emailRequired, 'newEmail');
-  if (!isEmail(raw)) throw new ValidationFailed(M.invalidEmail, 'newEmail');
-  const newEmail = normalizeEmail(raw);
+  const newEmail = readEmailField(input.newEmail, 'newEmail');
   if (newEmail === session.user.email) throw new ValidationFailed(T.emailChangeSame, 'newEmail');
   await assertReauthenticated(ctx, session, input.password, 'password');
   await ctx.limits.emailChangePerAccount.consume(session.user.id);
@@ -57,7 +52,7 @@ export async function requestEmailChange(
     paragraphs: [`Confirm that ${PRODUCT_NAME} may use this address for your account from now on.`],
     action: {
       label: 'Confirm new address',
-      url: `${ctx.config.PUBLIC_URL}${ROUTES.confirmEmail}?token=${encodeURIComponent(token)}`,
+      url: accountLinkUrl(ctx.config.PUBLIC_URL, ROUTES.confirmEmail, token),
     },
     footnote:
       'This link is valid for 24 hours and works once. If you did not ask for this, ignore this mail.',

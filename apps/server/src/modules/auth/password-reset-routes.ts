@@ -2,7 +2,7 @@ import { AUTH_ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
-import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
+import { type AuthLimits, addMailRequestRoute } from './auth-limits.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { resetPassword } from './reset-password.ts';
@@ -14,17 +14,12 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
     const tags = ['auth'];
     const routes = AUTH_ROUTES;
 
-    addAppRoute(
-      app,
-      routes.forgotPassword,
-      { tags },
-      mailRequestHandler({ perIp: limits.resetPerIp, perEmail: limits.resetPerEmail }, (email) =>
-        forgotPassword(services, email),
-      ),
+    addMailRequestRoute(app, routes.forgotPassword, limits.resetMail, (email) =>
+      forgotPassword(services, email),
     );
 
     addAppRoute(app, routes.resetPassword, { tags }, async (request, reply) => {
-      await limits.resetPerIp.consume(request.ip);
+      await limits.resetMail.perIp.consume(request.ip);
       const user = await resetPassword(services, request.body);
       return finishSignIn(services, request, reply, user, T.resetDone);
     });

@@ -1,27 +1,14 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  PASSWORD,
-  sessionCookieOf,
-  signIn,
-  signUp,
-  turnOnTwoFactor,
-} from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { PASSWORD, sessionCookieOf, signIn, signUp, turnOnTwoFactor } from '../../../test/accounts.ts';
+import { mailRequestOn, verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 
 const RESET_SUBJECT = 'Reset your Conduit password';
 
 const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' });
 
-const forgot = (email: string, ip = '10.9.0.1') =>
-  started.runtime.app.inject({
-    method: 'POST',
-    url: '/api/auth/forgot-password',
-    payload: { email },
-    remoteAddress: ip,
-  });
+const forgot = mailRequestOn(started, '/api/auth/forgot-password', '10.9.0.1');
 const reset = (token: string, newPassword: string) =>
   started.runtime.app.inject({
     method: 'POST',
@@ -44,7 +31,7 @@ async function resetTokenFor(email: string, ip?: string) {
 
 describe('forgot password', () => {
   it('answers the same for any address and mails only an existing account', async () => {
-    await createVerifiedAccount(started.runtime.app, started.inbox, 'known@example.com');
+    await verifiedAccountOn(started, 'known@example.com');
     const since = started.inbox.messages.length;
     const answers = await Promise.all([
       forgot('known@example.com', '10.9.1.1'),
@@ -67,11 +54,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('sets the password, ends every session, signs this browser in, and works once', async () => {
-    const { cookie } = await createVerifiedAccount(
-      started.runtime.app,
-      started.inbox,
-      'forgetful@example.com',
-    );
+    const { cookie } = await verifiedAccountOn(started, 'forgetful@example.com');
     const token = await resetTokenFor('forgetful@example.com', '10.9.3.1');
     const stored = await started.runtime.services.pool.query('select token_hash from password_reset_tokens');
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
@@ -93,7 +76,7 @@ describe('reset password', () => {
   });
 
   it('a new link revokes older ones; an expired link is refused', async () => {
-    await createVerifiedAccount(started.runtime.app, started.inbox, 'twice-reset@example.com');
+    await verifiedAccountOn(started, 'twice-reset@example.com');
     const older = await resetTokenFor('twice-reset@example.com', '10.9.4.1');
     const newer = await resetTokenFor('twice-reset@example.com', '10.9.4.2');
     expect((await reset(older, 'older link password')).statusCode).toBe(400);
@@ -117,7 +100,7 @@ describe('reset password', () => {
   });
 
   it('does not skip two-factor authentication', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'guarded@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'guarded@example.com');
     await turnOnTwoFactor(started.runtime.app, cookie, PASSWORD);
     const done = await reset(await resetTokenFor('guarded@example.com', '10.9.6.1'), 'reset but guarded');
     expect(done.json()).toEqual({ twoFactorRequired: true, message: T.twoFactorRequired });

@@ -8,32 +8,30 @@ import {
   signupCookieOf,
   verificationTokenFor,
 } from '../../../test/accounts.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 const ATTACKER_PASSWORD = 'attacker chose this';
-let inbox: SmtpInbox;
-let runtime: TestRuntime;
+const started = withRuntimeAndInbox({ ADMIN_EMAILS: 'boss@example.com' });
 let waitlist: TestRuntime;
-
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  [runtime, waitlist] = await Promise.all([
-    createTestRuntime({ SMTP_URL: inbox.url, ADMIN_EMAILS: 'boss@example.com' }),
-    createTestRuntime({ SMTP_URL: inbox.url, ADMIN_EMAILS: 'chief@example.com', WAITLIST_MODE: 'true' }),
-  ]);
+  waitlist = await createTestRuntime({
+    SMTP_URL: started.inbox.url,
+    ADMIN_EMAILS: 'chief@example.com',
+    WAITLIST_MODE: 'true',
+  });
 });
-afterAll(async () => {
-  await Promise.all([runtime.close(), waitlist.close()]);
-  await inbox.close();
-});
+afterAll(() => waitlist?.close());
 
 /** Someone registers `email` with a password of their choosing; the mailbox owner gets the link. */
 async function registerAs(target: TestRuntime, email: string, password: string) {
-  const since = inbox.messages.length;
+  const since = started.inbox.messages.length;
   const response = await signUp(target.app, email, password);
   expect(response.statusCode).toBe(201);
-  return { browser: signupCookieOf(response), token: await verificationTokenFor(inbox, email, since) };
+  return {
+    browser: signupCookieOf(response),
+    token: await verificationTokenFor(started.inbox, email, since),
+  };
 }
 const openLink = (target: TestRuntime, token: string) =>
   target.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
@@ -51,8 +49,8 @@ const rowOf = async (target: TestRuntime, email: string) =>
 
 describe('a password chosen before the address was proven (pre-account hijacking)', () => {
   it('a link opened in another browser changes nothing and asks for the password', async () => {
-    const { token } = await registerAs(runtime, 'victim@example.com', ATTACKER_PASSWORD);
-    const opened = await openLink(runtime, token);
+    const { token } = await registerAs(started.runtime, 'victim@example.com', ATTACKER_PASSWORD);
+    const opened = await openLink(started.runtime, token);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({
       message: T.verifyNeedsPassword,
@@ -61,26 +59,26 @@ describe('a password chosen before the address was proven (pre-account hijacking
       passwordRequired: true,
     });
     expect(opened.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
-    expect((await rowOf(runtime, 'victim@example.com')).email_verified_at).toBeNull();
-    expect((await login(runtime, 'victim@example.com', ATTACKER_PASSWORD)).json().code).toBe(
+    expect((await rowOf(started.runtime, 'victim@example.com')).email_verified_at).toBeNull();
+    expect((await login(started.runtime, 'victim@example.com', ATTACKER_PASSWORD)).json().code).toBe(
       'EMAIL_NOT_VERIFIED',
     );
   });
 
   it('"I did not create this account": verified, the stranger\'s password is gone, and the owner sets their own', async () => {
-    const { token } = await registerAs(runtime, 'owner@example.com', ATTACKER_PASSWORD);
-    const disowned = await answerLink(runtime, { token, disown: true });
+    const { token } = await registerAs(started.runtime, 'owner@example.com', ATTACKER_PASSWORD);
+    const disowned = await answerLink(started.runtime, { token, disown: true });
     expect(disowned.statusCode).toBe(200);
     const body = disowned.json();
     expect(body).toMatchObject({ alreadyVerified: false, creditsGranted: 20 });
     expect(body.resetToken).toEqual(expect.any(String));
     expect(disowned.cookies.find((c) => c.name === 'conduit_session')).toBeUndefined();
-    const row = await rowOf(runtime, 'owner@example.com');
+    const row = await rowOf(started.runtime, 'owner@example.com');
     expect(row.email_verified_at).not.toBeNull();
     expect(row.password_hash).toBeNull();
-    expect((await login(runtime, 'owner@example.com', ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(started.runtime, 'owner@example.com', ATTACKER_PASSWORD)).statusCode).toBe(401);
 
-    const reset = await runtime.app.inject({
+    const reset = await started.runtime.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { token: body.resetToken, newPassword: 'the real owner now' },
@@ -88,21 +86,21 @@ describe('a password chosen before the address was proven (pre-account hijacking
     expect(reset.statusCode).toBe(200);
     expect(reset.json().user).toMatchObject({ email: 'owner@example.com', hasPassword: true });
     sessionCookieOf(reset);
-    expect((await login(runtime, 'owner@example.com', 'the real owner now')).statusCode).toBe(200);
-    expect((await rowOf(runtime, 'owner@example.com')).balance).toBe(20);
+    expect((await login(started.runtime, 'owner@example.com', 'the real owner now')).statusCode).toBe(200);
+    expect((await rowOf(started.runtime, 'owner@example.com')).balance).toBe(20);
   });
 
   it('the owner who signed up elsewhere verifies with the password; a wrong one changes nothing', async () => {
-    const { token } = await registerAs(runtime, 'two-devices@example.com', PASSWORD);
-    const wrong = await answerLink(runtime, { token, password: 'not my password' });
+    const { token } = await registerAs(started.runtime, 'two-devices@example.com', PASSWORD);
+    const wrong = await answerLink(started.runtime, { token, password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: T.passwordWrong, field: 'password' });
-    expect((await rowOf(runtime, 'two-devices@example.com')).email_verified_at).toBeNull();
+    expect((await rowOf(started.runtime, 'two-devices@example.com')).email_verified_at).toBeNull();
 
-    const right = await answerLink(runtime, { token, password: PASSWORD });
+    const right = await answerLink(started.runtime, { token, password: PASSWORD });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toEqual({ message: M.verified, alreadyVerified: false, creditsGranted: 20 });
-    const me = await runtime.app.inject({
+    const me = await started.runtime.app.inject({
       method: 'GET',
       url: '/api/auth/me',
       headers: { cookie: sessionCookieOf(right) },
@@ -111,24 +109,24 @@ describe('a password chosen before the address was proven (pre-account hijacking
   });
 
   it('a sign-up cookie of another account does not count as the signing-up browser', async () => {
-    const mine = await registerAs(runtime, 'mine@example.com', PASSWORD);
-    const theirs = await registerAs(runtime, 'theirs@example.com', ATTACKER_PASSWORD);
-    const opened = await runtime.app.inject({
+    const mine = await registerAs(started.runtime, 'mine@example.com', PASSWORD);
+    const theirs = await registerAs(started.runtime, 'theirs@example.com', ATTACKER_PASSWORD);
+    const opened = await started.runtime.app.inject({
       method: 'GET',
       url: `/api/auth/verify-email?token=${theirs.token}`,
       headers: { cookie: mine.browser },
     });
     expect(opened.json().passwordRequired).toBe(true);
-    const forged = await runtime.app.inject({
+    const forged = await started.runtime.app.inject({
       method: 'GET',
       url: `/api/auth/verify-email?token=${theirs.token}`,
-      headers: { cookie: `conduit_signup=${(await rowOf(runtime, 'theirs@example.com')).id}` },
+      headers: { cookie: `conduit_signup=${(await rowOf(started.runtime, 'theirs@example.com')).id}` },
     });
     expect(forged.json().passwordRequired).toBe(true);
   });
 
   it.each([
-    ['normal mode', () => runtime, 'boss@example.com'],
+    ['normal mode', () => started.runtime, 'boss@example.com'],
     ['waitlist mode', () => waitlist, 'chief@example.com'],
   ])(
     'in %s, an ADMIN_EMAILS address registered by a stranger never makes the stranger an admin',

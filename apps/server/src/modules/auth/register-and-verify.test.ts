@@ -2,7 +2,7 @@ import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, sessionCookieOf, signupCookieOf, verificationTokenFor } from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { mailRequestOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { linkIn } from '../../../test/smtp-inbox.ts';
 
 const register = (payload: Record<string, unknown>) =>
@@ -209,13 +209,7 @@ describe('GET /api/auth/verify-email', () => {
 });
 
 describe('POST /api/auth/resend-verification', () => {
-  const resend = (email: string, ip = '10.0.0.1') =>
-    started.runtime.app.inject({
-      method: 'POST',
-      url: '/api/auth/resend-verification',
-      payload: { email },
-      remoteAddress: ip,
-    });
+  const resend = mailRequestOn(started, '/api/auth/resend-verification', '10.0.0.1');
 
   it('answers the same for unknown, unverified and verified addresses, and mails only the unverified', async () => {
     await register({ email: 'pending@example.com', password: PASSWORD });

@@ -1,6 +1,6 @@
-import { isEmail, AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
-import { ValidationFailed } from '../../platform/errors.ts';
+import { AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import type { AuthContext } from './auth-context.ts';
+import { readEmailField } from './email-field.ts';
 import { findUserByEmail } from './users.ts';
 import { issueVerificationToken, sendVerificationMail } from './verification-mail.ts';
 
@@ -10,10 +10,7 @@ import { issueVerificationToken, sendVerificationMail } from './verification-mai
  * timing tells.
  */
 export async function resendVerification(ctx: AuthContext, rawEmail: string | undefined) {
-  const email = rawEmail?.trim() ?? '';
-  if (!email) throw new ValidationFailed(M.emailRequired, 'email');
-  if (!isEmail(email)) throw new ValidationFailed(M.invalidEmail, 'email');
-  const normalized = normalizeEmail(email);
+  const normalized = readEmailField(rawEmail, 'email');
 
   const delivery = (async () => {
     const user = await findUserByEmail(ctx.db, normalized);

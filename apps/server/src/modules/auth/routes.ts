@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { type AuthLimits, mailRequestHandler } from './auth-limits.ts';
+import { type AuthLimits, addMailRequestRoute } from './auth-limits.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
@@ -110,13 +110,8 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       return verifyAndSignIn(request, reply, token, { password, disown });
     });
 
-    addAppRoute(
-      app,
-      routes.resendVerification,
-      { tags },
-      mailRequestHandler({ perIp: limits.resendPerIp, perEmail: limits.resendPerEmail }, (email) =>
-        resendVerification(services, email),
-      ),
+    addMailRequestRoute(app, routes.resendVerification, limits.resendMail, (email) =>
+      resendVerification(services, email),
     );
 
     addAppRoute(app, routes.googleStart, { tags }, async (_request, reply) => {

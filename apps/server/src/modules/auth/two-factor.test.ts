@@ -1,13 +1,7 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  createVerifiedAccount,
-  PASSWORD,
-  sessionCookieOf,
-  totpCodeFor,
-  turnOnTwoFactor,
-} from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { PASSWORD, sessionCookieOf, totpCodeFor, turnOnTwoFactor } from '../../../test/accounts.ts';
+import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 
 const started = withRuntimeAndInbox({
   ADMIN_REQUIRE_2FA: 'true',
@@ -26,13 +20,13 @@ const challengeOf = (response: { cookies: { name: string; value: string }[] }) =
 
 /** A verified account with 2FA on; answers its session cookie, secret and recovery codes. */
 async function enrolled(email: string) {
-  const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, email);
+  const { cookie } = await verifiedAccountOn(started, email);
   return { cookie, ...(await turnOnTwoFactor(started.runtime.app, cookie, PASSWORD)) };
 }
 
 describe('turning two-factor authentication on', () => {
   it('needs the password, shows a QR code, and turns on only with a right code', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'enrol@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'enrol@example.com');
     expect((await call('POST', '/api/account/2fa/setup', cookie, {})).json().error).toBe(
       T.currentPasswordRequired,
     );
@@ -154,7 +148,7 @@ describe('turning two-factor authentication off', () => {
 
 describe('ADMIN_REQUIRE_2FA', () => {
   it('keeps /admin closed to an admin until two-factor authentication is on', async () => {
-    const { cookie } = await createVerifiedAccount(started.runtime.app, started.inbox, 'root@example.com');
+    const { cookie } = await verifiedAccountOn(started, 'root@example.com');
     const admin = sessionCookieOf(await login('root@example.com'));
     const closed = await call('GET', '/api/admin/dashboard', admin);
     expect(closed.statusCode).toBe(403);

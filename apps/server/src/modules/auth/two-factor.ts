@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_NAME, RECOVERY_CODE_COUNT } from '@conduit/contracts';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../platform/database.ts';
 import { deriveSealKey, seal, unseal } from '../../platform/sealed-box.ts';
@@ -87,12 +87,8 @@ export async function useRecoveryCode(db: DbOrTx, userId: string, code: string, 
   return used.length === 1;
 }
 
-export async function countRecoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return row?.n ?? 0;
+export function countRecoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
+  return db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
 }
 
 /** A second factor: a current authenticator code or an unused recovery code. */

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, ROUTES, VERIFY_LINK_TTL_MS } from '@conduit/contracts';
 import type { DbOrTx } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
-import { issueAccountLink } from './account-links.ts';
+import { accountLinkUrl, issueAccountLink } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { emailVerificationTokens } from './schema.ts';
 
@@ -15,7 +15,7 @@ export function issueVerificationToken(db: DbOrTx, clock: Clock, userId: string)
 }
 
 export function verificationLink(publicUrl: string, token: string): string {
-  return `${publicUrl}${ROUTES.verifyEmail}?token=${encodeURIComponent(token)}`;
+  return accountLinkUrl(publicUrl, ROUTES.verifyEmail, token);
 }
 
 export async function sendVerificationMail(ctx: AuthContext, email: string, token: string) {

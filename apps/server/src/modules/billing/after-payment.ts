@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
-import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import { autoTopUps, savedCards } from './schema.ts';
+import { putWorkspaceSetting } from './workspace-setting.ts';
 
 /**
  * What a credited payment means for billing, in the fulfil transaction: a purchase whose buyer
@@ -26,12 +26,7 @@ export async function afterPaymentCredited(
       paymentId: payment.id,
       savedAt: new Date(),
     };
-    await tx
-      .insert(savedCards)
-      .values({ workspaceId: payment.workspaceId, ...card })
-      .onConflictDoUpdate({ target: savedCards.workspaceId, set: card });
-    await recordTeamEvent(tx, {
-      workspace,
+    await putWorkspaceSetting(tx, savedCards, workspace, card, {
       actorId: payment.createdBy,
       action: 'auto_topup.card_saved',
       details: { paymentId: payment.id, brand: card.brand, last4: card.last4 },

@@ -3,10 +3,10 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import { payments } from '../payments/schema.ts';
-import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { findSavedCard, toSavedCard } from './saved-cards.ts';
 import { autoTopUps } from './schema.ts';
+import { putWorkspaceSetting } from './workspace-setting.ts';
 
 /** The first instant of the calendar month (UTC) `now` is in: the monthly cap counts from there. */
 export const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -88,12 +88,7 @@ export async function saveAutoTopUp(
       updatedAt: context.now,
       ...(input.enabled && { isArmed: true, failures: 0, retryAt: null, turnedOffAfterFailures: false }),
     };
-    await tx
-      .insert(autoTopUps)
-      .values({ workspaceId: workspace.id, ...settings })
-      .onConflictDoUpdate({ target: autoTopUps.workspaceId, set: settings });
-    await recordTeamEvent(tx, {
-      workspace,
+    await putWorkspaceSetting(tx, autoTopUps, workspace, settings, {
       actorId,
       action: 'auto_topup.updated',
       details: { ...input },

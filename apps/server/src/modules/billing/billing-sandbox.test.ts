@@ -1,6 +1,6 @@
 import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { signedInAccount } from '../../../test/accounts.ts';
+import { readAs, signedInAccount } from '../../../test/accounts.ts';
 import {
   billingAccount,
   purchaseCount,
@@ -158,6 +158,51 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
       .payments.find((p: { status: string }) => p.status === 'pending');
     expect(open.receiptUrl).toBeNull();
     expect((await account.call('GET', appPath('receipt', { paymentId: open._id }))).statusCode).toBe(404);
+  });
+
+  it("a team's saved cards and auto top-up settings are in its audit log, by the member who saved them", async () => {
+    const owner = await signedInAccount(started.runtime, 'user', 'owner');
+    const teamId = await createTeamAs(owner);
+    const billing = await joinedMember(started.runtime, started.inbox, owner, teamId, 'billing');
+    await useWorkspace(owner, teamId);
+    const auditSince = (await readAs(owner, appPath('teamAuditLog', { teamId }))).entries.length;
+
+    // The billing member saves a card with a purchase and turns auto top-up on; the owner turns it
+    // off, then the billing member saves another card with a second purchase.
+    await sandboxPurchase(billing);
+    const turnedOn = await billing.call('PUT', appPath('saveAutoTopUp'), TOP_UP);
+    expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+    const turnedOff = await owner.call('PUT', appPath('saveAutoTopUp'), { ...TOP_UP, enabled: false });
+    expect(turnedOff.statusCode, turnedOff.body).toBe(200);
+    await sandboxPurchase(billing, '5555 5555 5555 4444');
+    expect(await readAs(owner, appPath('autoTopUp'))).toMatchObject({
+      settings: { ...TOP_UP, enabled: false },
+      card: { provider: 'sandbox', brand: 'mastercard', last4: '4444' },
+    });
+
+    const purchases = (await readAs(owner, appPath('payments'))).payments.map(
+      (payment: { _id: string }) => payment._id,
+    );
+    const log = (await readAs(owner, appPath('teamAuditLog', { teamId }))).entries;
+    const billingEvents = log
+      .slice(0, log.length - auditSince)
+      .filter((entry: { action: string }) => entry.action.startsWith('auto_topup.'))
+      .map((entry: { action: string; actor: string; details: unknown }) => [
+        entry.action,
+        entry.actor,
+        entry.details,
+      ])
+      .reverse();
+    expect(billingEvents).toEqual([
+      ['auto_topup.card_saved', billing.email, { paymentId: purchases[1], brand: 'visa', last4: '4242' }],
+      ['auto_topup.updated', billing.email, TOP_UP],
+      ['auto_topup.updated', owner.email, { ...TOP_UP, enabled: false }],
+      [
+        'auto_topup.card_saved',
+        billing.email,
+        { paymentId: purchases[0], brand: 'mastercard', last4: '4444' },
+      ],
+    ]);
   });
 
   it('the declining test card fails three times in a row, turns auto top-up off and mails the owner', async () => {

@@ -195,19 +195,23 @@ describe('the circuit breaker, shared by two processes on one database', () => {
     await Promise.all(pools.map((pool) => pool.end()));
     await runtime.close();
   });
+  /** The failover of two processes, each with its own pool on the one database, with one breaker setting. */
+  const twoProcesses = (breaker: BreakerOptions) => {
+    const oneProcess = () => {
+      const pool = new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 });
+      pools.push(pool);
+      return failoverOn(pool, breaker);
+    };
+    return [oneProcess(), oneProcess()] as const;
+  };
+  const firstRow = async (sql: string) => (await runtime.services.pool.query(sql)).rows[0];
 
   it('opens after repeated failures in one process, is skipped by the other, and lets one probe through after the cool-down', async () => {
-    const breaker = { threshold: 2, coolDownMs: 600 };
-    const [poolA, poolB] = [0, 1].map(() => new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 }));
-    pools.push(poolA as pg.Pool, poolB as pg.Pool);
-    const a = failoverOn(poolA as pg.Pool, breaker);
-    const b = failoverOn(poolB as pg.Pool, breaker);
-    const circuit = async () =>
-      (
-        await runtime.services.pool.query(
-          `select consecutive_failures, opened_at is not null as is_open from upstream_channels where id = 'kie:image'`,
-        )
-      ).rows[0];
+    const [a, b] = twoProcesses({ threshold: 2, coolDownMs: 600 });
+    const circuit = () =>
+      firstRow(
+        `select consecutive_failures, opened_at is not null as is_open from upstream_channels where id = 'kie:image'`,
+      );
 
     kie.failNext('createTask', { status: 503, code: 503, msg: 'down' });
     kie.failNext('createTask', { status: 200, code: 455, msg: 'maintenance' });
@@ -232,17 +236,13 @@ describe('the circuit breaker, shared by two processes on one database', () => {
   });
 
   it('records every one of many concurrent calls, and a circuit another process opened is skipped within the state TTL', async () => {
-    const breaker = { threshold: 1, coolDownMs: 60_000 };
-    const [poolA, poolB] = [0, 1].map(() => new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 }));
-    pools.push(poolA as pg.Pool, poolB as pg.Pool);
-    const a = failoverOn(poolA as pg.Pool, breaker);
-    const b = failoverOn(poolB as pg.Pool, breaker);
+    const [a, b] = twoProcesses({ threshold: 1, coolDownMs: 60_000 });
     const okCalls = async (): Promise<number> =>
       (
-        await runtime.services.pool.query(
+        await firstRow(
           `select count(*)::int as n from channel_calls where channel_id = 'kie:image' and is_ok`,
         )
-      ).rows[0].n;
+      ).n;
     // The last test's records are written after its calls answered: wait until they are in.
     let before = await okCalls();
     for (let previous = -1; previous !== before; ) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, deleteAccount, PASSWORD } from '../../../test/accounts.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { deleteAccount, PASSWORD } from '../../../test/accounts.ts';
+import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { mailboxHash, normalizeMailbox } from './free-credit-mailbox.ts';
 
 const started = withRuntimeAndInbox({});
@@ -22,13 +22,13 @@ describe('free credits, once per mailbox', () => {
   });
 
   it('deleting the account and signing up again with the same mailbox grants nothing', async () => {
-    const first = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer@example.com');
+    const first = await verifiedAccountOn(started, 'farmer@example.com');
     expect(await balanceOf(first.userId)).toBe(20);
     expect((await deleteWithPassword(first.cookie)).statusCode).toBe(200);
-    const again = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer@example.com');
+    const again = await verifiedAccountOn(started, 'farmer@example.com');
     expect(again.userId).not.toBe(first.userId);
     expect(await balanceOf(again.userId)).toBe(0);
-    const alias = await createVerifiedAccount(started.runtime.app, started.inbox, 'farmer+2@example.com');
+    const alias = await verifiedAccountOn(started, 'farmer+2@example.com');
     expect(await balanceOf(alias.userId)).toBe(0);
     const stored = await started.runtime.services.pool.query(
       'select mailbox_hash from free_credit_mailboxes',
@@ -45,7 +45,7 @@ describe('free credits, once per mailbox', () => {
     const backfill = sql.slice(sql.indexOf('INSERT INTO "free_credit_mailboxes"'));
     const emails = ['Old.Timer+promo@gmail.com', 'plain@example.org', 'x.y@googlemail.com'];
     for (const email of emails) {
-      const account = await createVerifiedAccount(started.runtime.app, started.inbox, email.toLowerCase());
+      const account = await verifiedAccountOn(started, email.toLowerCase());
       await started.runtime.services.pool.query('delete from free_credit_mailboxes where user_id = $1', [
         account.userId,
       ]);

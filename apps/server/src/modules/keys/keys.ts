@@ -9,7 +9,7 @@ import {
   type Service,
   spendPeriodLabel,
 } from '@conduit/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -122,11 +122,8 @@ export async function createKey(ctx: KeysContext, actor: KeyActor, input: Create
       // Serialises key creation per workspace without blocking paid calls (their rows only key-share it).
       .for('no key update');
     if (!owner) throw new NotFound('Workspace not found');
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)));
-    if (count >= owner.maxApiKeys) throw new Conflict(keyLimitMessage(owner.maxApiKeys));
+    if ((await countActiveKeys(tx, workspaceId)) >= owner.maxApiKeys)
+      throw new Conflict(keyLimitMessage(owner.maxApiKeys));
     const [created] = await tx
       .insert(apiKeys)
       .values({
@@ -164,10 +161,6 @@ export async function deleteKey(ctx: KeysContext, actor: KeyActor, keyId: string
   });
 }
 
-export async function countActiveKeys(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)));
-  return row?.count ?? 0;
+export function countActiveKeys(db: DbOrTx, workspaceId: string): Promise<number> {
+  return db.$count(apiKeys, and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.deletedAt)));
 }

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, type TestRuntime, useTestRuntime } from '../../../test/test-runtime.ts';
 import { startCheckout } from './checkout.ts';
 import { createCheckoutProvider } from './checkout-provider.ts';
 
@@ -255,11 +255,7 @@ describe.each(['personal', 'team'] as const)(
 );
 
 describe('payments in sandbox mode (no Stripe keys, not production)', () => {
-  let runtime: TestRuntime;
-  beforeAll(async () => {
-    runtime = await createTestRuntime({ PUBLIC_URL: 'http://localhost:3999' });
-  });
-  afterAll(() => runtime.close());
+  const runtime = useTestRuntime({ PUBLIC_URL: 'http://localhost:3999' });
 
   it('runs the TEST MODE checkout through the same verify and fulfil path', async () => {
     const account = await signedInAccount(runtime);

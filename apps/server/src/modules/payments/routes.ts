@@ -1,4 +1,5 @@
 import { PAYMENT_ROUTES } from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { addAppRoute } from '../../platform/app-route.ts';
@@ -34,42 +35,32 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
       const scoped = signedInRoutes.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
 
       const { checkout, verify, list, sandboxSession, sandboxPay, sandboxCancel } = PAYMENT_ROUTES;
+      // Every payment route acts for the workspace the caller buys credits for.
+      const buyer = (request: FastifyRequest) => workspaceFor(request, 'buyCredits').id;
 
       addAppRoute(scoped, checkout, { tags }, async (request) => {
         const { user } = signedIn(request);
-        const workspace = workspaceFor(request, 'buyCredits');
         return startCheckout(
           ctx,
-          { workspaceId: workspace.id, buyerId: user.id, email: user.email },
+          { workspaceId: buyer(request), buyerId: user.id, email: user.email },
           request.body.package,
           request.body.saveCard ?? false,
         );
       });
       addAppRoute(scoped, verify, { tags }, async (request) =>
-        verifyPayment(ctx, workspaceFor(request, 'buyCredits').id, request.body.sessionId),
+        verifyPayment(ctx, buyer(request), request.body.sessionId),
       );
       addAppRoute(scoped, list, { tags }, async (request) => ({
-        payments: await listPayments(ctx, workspaceFor(request, 'buyCredits').id),
+        payments: await listPayments(ctx, buyer(request)),
       }));
       addAppRoute(scoped, sandboxSession, { tags }, async (request) =>
-        getSandboxCheckout(ctx, workspaceFor(request, 'buyCredits').id, request.params.sessionId),
+        getSandboxCheckout(ctx, buyer(request), request.params.sessionId),
       );
       addAppRoute(scoped, sandboxPay, { tags }, async (request) =>
-        decideSandboxCheckout(
-          ctx,
-          workspaceFor(request, 'buyCredits').id,
-          request.params.sessionId,
-          'pay',
-          request.body?.cardNumber,
-        ),
+        decideSandboxCheckout(ctx, buyer(request), request.params.sessionId, 'pay', request.body?.cardNumber),
       );
       addAppRoute(scoped, sandboxCancel, { tags }, async (request) =>
-        decideSandboxCheckout(
-          ctx,
-          workspaceFor(request, 'buyCredits').id,
-          request.params.sessionId,
-          'cancel',
-        ),
+        decideSandboxCheckout(ctx, buyer(request), request.params.sessionId, 'cancel'),
       );
     });
 

@@ -38,6 +38,17 @@ interface Answer {
 }
 const json = (response: LightMyRequestResponse) => response.json() as Answer;
 
+/** The watermark remover, answering at once or (on /sync) when the task settles: one body, one price. */
+const soraEndpoint = (url: string, videoId: string, badVideoUrl: string) =>
+  ({
+    service: 'sora',
+    url,
+    body: { video_url: `https://sora.chatgpt.com/p/${videoId}` },
+    bad: { video_url: badVideoUrl },
+    badField: 'video_url',
+    cost: 1,
+  }) as const;
+
 const ENDPOINTS = [
   {
     service: 'image',
@@ -55,22 +66,8 @@ const ENDPOINTS = [
     badField: 'seeds',
     cost: 10,
   },
-  {
-    service: 'sora',
-    url: '/api/provider/sora-watermark-remover',
-    body: { video_url: 'https://sora.chatgpt.com/p/s_1' },
-    bad: { video_url: 'https://example.com/v.mp4' },
-    badField: 'video_url',
-    cost: 1,
-  },
-  {
-    service: 'sora',
-    url: '/api/provider/sora-watermark-remover/sync',
-    body: { video_url: 'https://sora.chatgpt.com/p/s_2' },
-    bad: { video_url: '' },
-    badField: 'video_url',
-    cost: 1,
-  },
+  soraEndpoint('/api/provider/sora-watermark-remover', 's_1', 'https://example.com/v.mp4'),
+  soraEndpoint('/api/provider/sora-watermark-remover/sync', 's_2', ''),
   {
     service: 'linkedin',
     url: '/api/provider/linkedin',

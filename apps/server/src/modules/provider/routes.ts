@@ -138,23 +138,20 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post(
-      routerPath('removeSoraWatermark'),
-      { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
-      async (request, reply) => {
-        await assertSoraUrl(request.body.video_url);
-        return startAsync(request, reply, 'sora', request.body);
-      },
-    );
-
-    app.post(
-      routerPath('removeSoraWatermarkSync'),
-      { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
-      async (request, reply) => {
-        await assertSoraUrl(request.body.video_url);
-        return runSync(request, reply, 'sora', request.body);
-      },
-    );
+    // One watermark removal, answered at once (its status polled) or when it settles.
+    for (const [route, run] of [
+      ['removeSoraWatermark', startAsync],
+      ['removeSoraWatermarkSync', runSync],
+    ] as const) {
+      app.post(
+        routerPath(route),
+        { preValidation: admit('sora'), schema: { tags, body: SoraRequest } },
+        async (request, reply) => {
+          await assertSoraUrl(request.body.video_url);
+          return run(request, reply, 'sora', request.body);
+        },
+      );
+    }
 
     app.post(
       routerPath('scrapeLinkedin'),

@@ -59,6 +59,16 @@ async function call(account: PaidAccount, url: string, payload: Record<string, u
   return runtime.app.inject({ method: 'POST', url, headers: { 'x-api-key': account.key }, payload });
 }
 
+/** A sync image call from a new account with 5 credits, its input image `path` on the test server under `host`. */
+async function imageCallFrom(host: string, path: string) {
+  const account = await createPaidAccount(runtime.services, { credits: 5 });
+  const response = await call(account, '/api/provider/image', {
+    prompt: 'p',
+    image_urls: [`http://${host}:${port}${path}`],
+  });
+  return { account, response };
+}
+
 async function expectNothingCharged(account: PaidAccount, credits: number) {
   expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: credits, sum: credits });
   const tasks = await runtime.services.pool.query(
@@ -157,11 +167,7 @@ describe('SSRF: user-supplied URLs at request time', () => {
   });
 
   it('fetches an image through the guarded lookup (a name only our resolver knows), and charges it', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 5 });
-    const response = await call(account, '/api/provider/image', {
-      prompt: 'p',
-      image_urls: [`http://images.test:${port}/image.png`],
-    });
+    const { account, response } = await imageCallFrom('images.test', '/image.png');
     expect(response.statusCode).toBe(200);
     expect(hits).toEqual(['GET /image.png']);
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 4, sum: 4 });
@@ -170,12 +176,8 @@ describe('SSRF: user-supplied URLs at request time', () => {
 
 describe('SSRF: again at fetch and delivery time', () => {
   it('refuses an image whose name rebinds to a private address between the check and the fetch', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 5 });
     answers.set('rebind.test', [[PUBLIC_ADDRESS], ['10.0.0.7']]);
-    const response = await call(account, '/api/provider/image', {
-      prompt: 'p',
-      image_urls: [`http://rebind.test:${port}/image.png`],
-    });
+    const { account, response } = await imageCallFrom('rebind.test', '/image.png');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       field: 'image_urls.0',
@@ -185,11 +187,7 @@ describe('SSRF: again at fetch and delivery time', () => {
   });
 
   it('never follows an image redirect', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 5 });
-    const response = await call(account, '/api/provider/image', {
-      prompt: 'p',
-      image_urls: [`http://images.test:${port}/redirect.png`],
-    });
+    const { account, response } = await imageCallFrom('images.test', '/redirect.png');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'image_urls.0' });
     expect(hits).toEqual(['GET /redirect.png']);

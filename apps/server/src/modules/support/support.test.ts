@@ -10,6 +10,7 @@ import {
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount, signedInAccount } from '../../../test/accounts.ts';
+import { postJsonText } from '../../../test/json-text.ts';
 import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -122,12 +123,7 @@ describe('POST /api/support', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe(error);
     }
-    const notJson = await runtime.app.inject({
-      method: 'POST',
-      url: '/api/support',
-      headers: { cookie: user.cookie, 'content-type': 'application/json' },
-      payload: '{"subject":',
-    });
+    const notJson = await postJsonText(runtime.app, '/api/support', '{"subject":', { cookie: user.cookie });
     expect(notJson.statusCode).toBe(400);
     expect(await ticketsOf(user.userId)).toEqual([]);
   });

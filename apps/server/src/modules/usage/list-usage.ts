@@ -1,6 +1,6 @@
 import { USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
 import type pg from 'pg';
-import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
+import { keysetPage, type PageQuery } from '../../platform/keyset-cursor.ts';
 
 interface UsageRow {
   id: string;
@@ -41,19 +41,14 @@ const toItem = (row: UsageRow): UsageItem => ({
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
-export async function listUsage(
-  pool: pg.Pool,
-  userId: string,
-  limit: number,
-  cursor?: string,
-): Promise<UsageResponse> {
-  const params: unknown[] = [userId, limit + 1];
-  const where = cursor ? ` and ${olderThanCursor(cursor, params, 't.created_at', 't.id')}` : '';
-  const { rows } = await pool.query(
-    `${SELECT_USAGE}${where} order by t.created_at desc, t.id desc limit $2`,
-    params,
+export async function listUsage(pool: pg.Pool, userId: string, query: PageQuery): Promise<UsageResponse> {
+  const { page, nextCursor } = await keysetPage<UsageRow>(
+    pool,
+    query,
+    { params: [userId], time: 't.created_at', id: 't.id', timeKey: (row) => row.created_key },
+    (after, limit) =>
+      `${SELECT_USAGE}${after ? ` and ${after}` : ''} order by t.created_at desc, t.id desc limit ${limit}`,
   );
-  const { page, nextCursor } = pageOf(rows as UsageRow[], limit, (row) => row.created_key);
   return { items: page.map(toItem), nextCursor };
 }
 
@@ -69,7 +64,7 @@ export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<s
   yield `${USAGE_CSV_COLUMNS.join(',')}\n`;
   let cursor: string | undefined;
   do {
-    const page = await listUsage(pool, userId, 100, cursor);
+    const page = await listUsage(pool, userId, { limit: 100, cursor });
     yield page.items
       .map((item) =>
         [

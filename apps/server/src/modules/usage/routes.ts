@@ -34,12 +34,7 @@ export const usageRoutes = (
       getDailyUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query.tz),
     );
     addAppRoute(app, history, { tags }, async (request) =>
-      listUsage(
-        services.pool,
-        workspaceFor(request, 'viewSpend').id,
-        request.query.limit,
-        request.query.cursor,
-      ),
+      listUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query),
     );
     addAppRoute(app, callDetail, { tags }, async (request) =>
       getCallDetail(

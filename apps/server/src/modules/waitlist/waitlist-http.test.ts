@@ -1,6 +1,7 @@
 import { CONTACT_SALES_TEXTS, WAITLIST_TEXTS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../test/accounts.ts';
+import { postJsonText } from '../../../test/json-text.ts';
 import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { normalizeWaitlistEmail } from './waitlist-email.ts';
@@ -154,12 +155,7 @@ describe('POST /waitlist/join', () => {
   it('refuses unknown fields and non-string values with 400', async () => {
     expect((await join(answers({ email: 'x1@example.com', isAdmin: true }))).statusCode).toBe(400);
     expect((await join(answers({ email: 'x2@example.com', name: 42 }))).statusCode).toBe(400);
-    const broken = await runtime.app.inject({
-      method: 'POST',
-      url: '/waitlist/join',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const broken = await postJsonText(runtime.app, '/waitlist/join', '{"name":');
     expect(broken.statusCode).toBe(400);
   });
 

@@ -74,7 +74,7 @@ export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
       });
       addAppRoute(signedInApp, WORKSPACE_ROUTES.auditLog, { tags }, async (request) => {
         const { team } = await teamFor(services.db, request.params.teamId, me(request), 'viewAudit');
-        return listTeamEvents(services.pool, team.id, request.query.limit, request.query.cursor);
+        return listTeamEvents(services.pool, team.id, request.query);
       });
       addAppRoute(signedInApp, WORKSPACE_ROUTES.acceptInvitation, { tags }, async (request) => {
         const { user, sessionId } = signedIn(request);

@@ -2,7 +2,7 @@ import type { TeamAuditAction, TeamAuditResponse } from '@conduit/contracts';
 import type pg from 'pg';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { olderThanCursor, pageOf } from '../../platform/keyset-cursor.ts';
+import { keysetPage, type PageQuery } from '../../platform/keyset-cursor.ts';
 import { workspaceAuditLog } from './schema.ts';
 
 export interface TeamAuditInput {
@@ -44,24 +44,25 @@ interface AuditRow {
 export async function listTeamEvents(
   pool: pg.Pool,
   teamId: string,
-  limit: number,
-  cursor?: string,
+  query: PageQuery,
 ): Promise<TeamAuditResponse> {
-  const params: unknown[] = [teamId, limit + 1];
-  const where = cursor ? `and ${olderThanCursor(cursor, params, 'a.at', 'a.id')}` : '';
-  const { rows } = await pool.query<AuditRow>(
-    `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, actor.email as actor, a.action,
+  const { page, nextCursor } = await keysetPage<AuditRow>(
+    pool,
+    query,
+    { params: [teamId], time: 'a.at', id: 'a.id', timeKey: (row) => row.at_key },
+    (
+      after,
+      limit,
+    ) => `select a.id, a.at, (a.at at time zone 'UTC')::text as at_key, actor.email as actor, a.action,
             case when subject.email is null then a.details
                  else a.details || jsonb_build_object('email', subject.email) end as details
        from workspace_audit_log a
        left join users actor on actor.id = a.actor_id
        left join users subject on subject.id = a.details->>'userId'
-      where a.workspace_id = $1 ${where}
+      where a.workspace_id = $1 ${after ? `and ${after}` : ''}
       order by a.at desc, a.id desc
-      limit $2`,
-    params,
+      limit ${limit}`,
   );
-  const { page, nextCursor } = pageOf(rows, limit, (row) => row.at_key);
   return {
     entries: page.map((row) => ({
       id: row.id,

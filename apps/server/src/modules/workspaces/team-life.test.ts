@@ -271,6 +271,66 @@ describe('a team over its life', () => {
     expect(roleChange.details).toMatchObject({ from: 'developer', to: 'admin', email: developer.email });
   });
 
+  it('the audit log pages newest first: each next cursor goes on where its page ended, the last page has none', async () => {
+    const owner = await signedInAccount(started.runtime, 'user', 'chronicler');
+    const teamId = await createTeamAs(owner, 'Chronicle 0');
+    // team.created and 59 renames: 60 events, more than the route's default page of 50. The renames
+    // are a few milliseconds apart, so newest first is one order.
+    const renames = 59;
+    for (let index = 1; index <= renames; index += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      const renamed = await owner.call('PATCH', appPath('updateTeam', { teamId }), {
+        name: `Chronicle ${index}`,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    }
+    const newestFirst = [
+      ...Array.from({ length: renames }, (_, index) => `team.updated Chronicle ${renames - index}`),
+      'team.created Chronicle 0',
+    ];
+    type Entry = { id: string; action: string; actor: string; details: { name: string } };
+    const readPage = async (query: { limit?: number; cursor?: string }) => {
+      const search = new URLSearchParams();
+      if (query.limit) search.set('limit', String(query.limit));
+      if (query.cursor) search.set('cursor', query.cursor);
+      const answer = await owner.call('GET', `${appPath('teamAuditLog', { teamId })}?${search}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const page = answer.json() as { entries: Entry[]; nextCursor: string | null };
+      expect(page.entries.every((entry) => entry.actor === owner.email)).toBe(true);
+      return { events: page.entries.map((entry) => `${entry.action} ${entry.details.name}`), page };
+    };
+
+    // The default page: the 50 newest; its cursor leads to the 10 older ones, and no further.
+    const first = await readPage({});
+    expect(first.events).toEqual(newestFirst.slice(0, 50));
+    expect(first.page.nextCursor).toEqual(expect.any(String));
+    const second = await readPage({ cursor: first.page.nextCursor as string });
+    expect(second.events).toEqual(newestFirst.slice(50));
+    expect(second.page.nextCursor).toBeNull();
+
+    // Any page size walks the same log once: pages of 1, pages that end exactly at its end (20),
+    // a last page that is shorter (7), one page of all of it (60) and a page larger than it (200).
+    for (const limit of [1, 7, 20, 60, 200]) {
+      const walked: string[] = [];
+      const ids = new Set<string>();
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const { events, page } = await readPage({ limit, cursor });
+        pages += 1;
+        expect(events.length, `page ${pages} of ${limit}`).toBe(
+          Math.min(limit, newestFirst.length - walked.length),
+        );
+        walked.push(...events);
+        for (const entry of page.entries) ids.add(entry.id);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && pages <= newestFirst.length);
+      expect(walked, `pages of ${limit}`).toEqual(newestFirst);
+      expect(ids.size).toBe(newestFirst.length);
+      expect(pages).toBe(Math.ceil(newestFirst.length / limit));
+    }
+  });
+
   it('deleting a team stops its keys at once and sends its members back to their own workspace', async () => {
     const { owner, teamId, developer, key } = await teamWithDeveloperKey('closer', 5, 'Closing Co');
     expect((await paidCall(key.keyValue, 1)).statusCode).toBe(200);
