@@ -45,10 +45,11 @@ const log = pino({ level: 'warn' });
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (run: string) => !ONLY || ONLY.includes(run);
 
-async function waitFor(url: string) {
+/** Resolves once `url` answers 2xx to `method` (a child's readiness), or throws after 2 minutes. */
+async function waitFor(url: string, method = 'GET') {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (
-      await fetch(url).then(
+      await fetch(url, { method }).then(
         (r) => r.ok,
         () => false,
       )
@@ -261,7 +262,7 @@ try {
 async function loadBare(): Promise<LoopResult> {
   const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
   children.push(bare);
-  await waitFor('http://127.0.0.1:3401/bare').catch(() => {});
+  await waitFor('http://127.0.0.1:3401/bare', 'POST');
   const a = await load('(a) bare Fastify route', { url: 'http://127.0.0.1:3401/bare', method: 'POST' });
   await stopChild(bare);
   return a;
