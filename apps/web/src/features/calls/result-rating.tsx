@@ -31,7 +31,9 @@ function useSaveRating(taskId: string) {
 
 /**
  * A 1-5 star rating of a result the user has seen. Choosing stars only marks them; "Save rating"
- * saves, so a stray click or an arrow key never records a rating.
+ * saves, so a stray click or an arrow key never records a rating. A radio group with nothing to
+ * type or check field by field, so it keeps its one choice in state instead of the form hooks
+ * (useFormFields); a failed save is a notification, as for the other one-click actions.
  */
 export function ResultRating({ taskId, rating }: { taskId: string; rating: number | null }) {
   const name = useId();

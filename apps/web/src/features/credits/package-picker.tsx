@@ -74,6 +74,8 @@ export function PackagePicker({
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [resetCheckout]);
 
+  // A radio group of packs and a checkbox: nothing to type or check field by field, so it stays
+  // off the form hooks (useFormFields); a failed checkout is a notification.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pack && !isProcessing) checkout.mutate(pack.name);
