@@ -1,6 +1,6 @@
 import { BILLING_TEXTS, type CreditPackage, formatCents, type Payment } from '@conduit/contracts';
 import { Link } from 'react-router';
-import { Cell, ROW_CLASSES, StackedTable } from '../../components/ui/stacked-table.tsx';
+import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
@@ -41,43 +41,37 @@ interface PaymentsTableProps {
 
 export function PaymentsTable({ payments, packages, labelledBy }: PaymentsTableProps) {
   return (
-    <div className="rounded-2xl border border-border bg-surface shadow-card">
-      <StackedTable
-        columns={COLUMNS}
-        labelledBy={labelledBy}
-        headerClassName="px-4 py-3 font-medium text-muted text-xs"
-      >
-        {payments.map((payment) => (
-          <tr key={payment._id} className={ROW_CLASSES}>
-            <Cell column="Date" className="text-fg sm:whitespace-nowrap">
-              <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-            </Cell>
-            <Cell column="Package" className="text-fg">
-              {packages[payment.package]?.label ?? payment.package}
-            </Cell>
-            <Cell column="Credits" className="text-fg">
-              {formatCount(payment.credits)}
-            </Cell>
-            <Cell column="Amount" className="text-fg">
-              {formatCents(payment.amount)}
-              {payment.currency.toLowerCase() !== 'usd' && ` ${payment.currency.toUpperCase()}`}
-            </Cell>
-            <Cell column="Status">
-              <PaymentStatusBadge status={payment.status} />
-              {payment.failureMessage && <p className="mt-1 text-muted text-xs">{payment.failureMessage}</p>}
-            </Cell>
-            <Cell column="Method" className="text-fg">
-              <span className="block">{payment.method ?? '-'}</span>
-              <span className="block text-muted text-xs">
-                {payment.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
-              </span>
-            </Cell>
-            <Cell column="Receipt">
-              <ReceiptLink payment={payment} />
-            </Cell>
-          </tr>
-        ))}
-      </StackedTable>
-    </div>
+    <CardTable columns={COLUMNS} labelledBy={labelledBy}>
+      {payments.map((payment) => (
+        <tr key={payment._id} className={ROW_CLASSES}>
+          <Cell column="Date" className="text-fg sm:whitespace-nowrap">
+            <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+          </Cell>
+          <Cell column="Package" className="text-fg">
+            {packages[payment.package]?.label ?? payment.package}
+          </Cell>
+          <Cell column="Credits" className="text-fg">
+            {formatCount(payment.credits)}
+          </Cell>
+          <Cell column="Amount" className="text-fg">
+            {formatCents(payment.amount)}
+            {payment.currency.toLowerCase() !== 'usd' && ` ${payment.currency.toUpperCase()}`}
+          </Cell>
+          <Cell column="Status">
+            <PaymentStatusBadge status={payment.status} />
+            {payment.failureMessage && <p className="mt-1 text-muted text-xs">{payment.failureMessage}</p>}
+          </Cell>
+          <Cell column="Method" className="text-fg">
+            <span className="block">{payment.method ?? '-'}</span>
+            <span className="block text-muted text-xs">
+              {payment.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
+            </span>
+          </Cell>
+          <Cell column="Receipt">
+            <ReceiptLink payment={payment} />
+          </Cell>
+        </tr>
+      ))}
+    </CardTable>
   );
 }
