@@ -130,10 +130,12 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
    * A rolled key's previous secret is found while its grace lasts (the debit checks it again).
    */
   const lookUp = batchLookup<string, KeyIdentity>(async (keyHashes) => {
-    const { rows } = await pool.query<KeyRow>(
+    const { rows } = await pool.query<KeyRow>({
+      // Prepared once per connection: planning this join cost PostgreSQL more than running it.
+      name: 'conduit-key-lookup',
       // Two index lookups (current secrets, then previous ones in their grace), not one OR that
       // the planner can only answer by scanning every key.
-      `with found as (
+      text: `with found as (
          select id, key_hash as matched_hash, null::timestamptz as valid_until
            from api_keys where key_hash = any($1::text[])
          union all
@@ -147,19 +149,20 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
               w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
          from found f join api_keys k on k.id = f.id ${LIVE_WORKSPACE_JOIN}
         where k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,
-      [keyHashes],
-    );
+      values: [keyHashes],
+    });
     return new Map(rows.map((row) => [row.matched_hash, toIdentity(row)]));
   });
 
   /** "Last used" (time and address) is kept to the minute: at most one write per key a minute, many keys per statement. */
   const writeLastUsed = coalesce<[string, string]>(async (uses) => {
     await pool
-      .query(
-        `update api_keys k set last_used_at = $3, last_used_ip = u.ip
-           from unnest($1::text[], $2::text[]) as u(id, ip) where k.id = u.id`,
-        [uses.map(([keyId]) => keyId), uses.map(([, ip]) => ip), clock.now()],
-      )
+      .query({
+        name: 'conduit-key-last-used',
+        text: `update api_keys k set last_used_at = $3, last_used_ip = u.ip
+                 from unnest($1::text[], $2::text[]) as u(id, ip) where k.id = u.id`,
+        values: [uses.map(([keyId]) => keyId), uses.map(([, ip]) => ip), clock.now()],
+      })
       .catch(() => {
         for (const [keyId] of uses) lastUsedWrites.delete(keyId);
       });
