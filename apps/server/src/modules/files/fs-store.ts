@@ -32,7 +32,8 @@ export function createFsStore(config: Pick<Config, 'DATA_DIR'>): ResultStore {
         await pipeline(body, createWriteStream(file, { flags: 'wx' }));
         return undefined;
       } catch (error) {
-        await rm(file, { force: true });
+        // A file that was already there ('wx' refused it) is not this write's to remove.
+        if ((error as { code?: string }).code !== 'EEXIST') await rm(file, { force: true });
         throw error;
       }
     },
