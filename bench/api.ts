@@ -18,6 +18,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-post
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
+import { type CpuParts, cpuText, postgresPids, startCpuMeter } from './cpu-meter.ts';
 import {
   directCall,
   FAKE_KIE_HMAC,
@@ -82,14 +83,26 @@ async function stopChild(child: ChildProcess) {
   await once(child, 'exit');
 }
 
+/** This process: autocannon, or the client loop and its callback receiver. */
+const loadGenerator = () => [process.pid];
+/** A child's process, while it runs. */
+const pidOf = (child: ChildProcess) => () => (child.pid === undefined ? [] : [child.pid]);
+/** The processes of a run through a server child: it, PostgreSQL and the load generator. */
+const serverParts = (server: ChildProcess): CpuParts => ({
+  server: pidOf(server),
+  postgres: postgresPids,
+  load: loadGenerator,
+});
+
 async function load(
   name: string,
   options: autocannon.Options,
+  parts: CpuParts,
   connections = CONNECTIONS,
 ): Promise<LoopResult> {
   return {
     name,
-    ...(await autocannonLoad(options, { connections, durationS: DURATION_S, warmupS: WARMUP_S })),
+    ...(await autocannonLoad(options, { connections, durationS: DURATION_S, warmupS: WARMUP_S }, parts)),
   };
 }
 
@@ -132,7 +145,9 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
     );
   };
   await run(WARMUP_S, false);
+  const meter = startCpuMeter({ postgres: postgresPids, load: loadGenerator });
   await run(DURATION_S, true);
+  const cpuMsPerCall = meter.perCall(latencies.length);
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 100) / 100;
@@ -143,6 +158,7 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
     p99Ms: at(0.99),
     errors: 0,
     non2xx: 0,
+    cpuMsPerCall,
   };
 }
 
@@ -202,23 +218,29 @@ try {
     url: 'http://127.0.0.1:3402/api/provider/video',
     body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
   };
-  const c = !wanted('c') ? undefined : await load('(c) paid async video call, whole gateway', videoCall);
+  const c = !wanted('c')
+    ? undefined
+    : await load('(c) paid async video call, whole gateway', videoCall, serverParts(server));
   // The same call from many accounts, each request with the next account's key: the gateway's
   // batching must hold when calls of one account rarely meet, and with 10,000 keys the key cache
   // is not what keeps it fast.
   const spread = async (name: string, keys: string[]) => {
     let next = 0;
-    return load(name, {
-      ...videoCall,
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % keys.length;
-            return { ...request, headers: { ...request.headers, 'x-api-key': keys[next] as string } };
+    return load(
+      name,
+      {
+        ...videoCall,
+        requests: [
+          {
+            setupRequest: (request) => {
+              next = (next + 1) % keys.length;
+              return { ...request, headers: { ...request.headers, 'x-api-key': keys[next] as string } };
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      serverParts(server),
+    );
   };
   const e100 = !wanted('e')
     ? undefined
@@ -237,6 +259,7 @@ try {
           url: 'http://127.0.0.1:3402/api/provider/image',
           body: JSON.stringify({ prompt: 'a lighthouse at dusk', image_size: '1:1' }),
         },
+        serverParts(server),
         IMAGE_CONNECTIONS,
       );
   await stopChild(server);
@@ -246,7 +269,7 @@ try {
   const f = wanted('f') ? await loadGatewayOverhead(dataDir, key.keyValue) : undefined;
   const measured = [a, b, c, d, e100, e10k, ...(f ? Object.values(f) : [])];
   if (!(a && b && c && d && e100 && e10k && f)) {
-    console.table(measured.filter((r) => r));
+    console.table(measured.flatMap((r) => (r ? [{ ...r, cpuMsPerCall: cpuText(r.cpuMsPerCall) }] : [])));
   } else {
     await writeResults(a, b, c, d, e100, e10k, f);
   }
@@ -263,7 +286,11 @@ async function loadBare(): Promise<LoopResult> {
   const bare = startChild('bench/bare-server.ts', { PORT: '3401' });
   children.push(bare);
   await waitFor('http://127.0.0.1:3401/bare', 'POST');
-  const a = await load('(a) bare Fastify route', { url: 'http://127.0.0.1:3401/bare', method: 'POST' });
+  const a = await load(
+    '(a) bare Fastify route',
+    { url: 'http://127.0.0.1:3401/bare', method: 'POST' },
+    { server: pidOf(bare), load: loadGenerator },
+  );
   await stopChild(bare);
   return a;
 }
@@ -287,10 +314,10 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   const receiver = await startCallbackReceiver(3412);
   const loops = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
   /** The same calls at CONNECTIONS in flight, then one at a time. */
-  const loadedAndAlone = async (names: [string, string], once: () => Promise<void>) =>
+  const loadedAndAlone = async (names: [string, string], once: () => Promise<void>, parts: CpuParts) =>
     [
-      await runLoops(names[0], once, loops),
-      await runLoops(names[1], once, { ...loops, connections: 1 }),
+      await runLoops(names[0], once, loops, parts),
+      await runLoops(names[1], once, { ...loops, connections: 1 }, parts),
     ] as const;
   await new Promise((resolve) => setTimeout(resolve, 500));
   const [direct, directAlone] = await loadedAndAlone(
@@ -299,6 +326,7 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
       '(f) straight to the fake, 1 call in flight',
     ],
     directCall('http://127.0.0.1:3411', receiver),
+    { fake: pidOf(fake), load: loadGenerator },
   );
   await receiver.close();
   const kieServer = startChild('apps/server/src/main.ts', {
@@ -321,6 +349,7 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   const [gateway, gatewayAlone] = await loadedAndAlone(
     ['(f) sync image call through the gateway, kie engine', '(f) through the gateway, 1 call in flight'],
     gatewayCall('http://127.0.0.1:3403', keyValue),
+    { ...serverParts(kieServer), fake: pidOf(fake) },
   );
   await stopChild(kieServer);
   await stopChild(fake);
@@ -367,8 +396,16 @@ async function writeResults(
     },
   };
   const table = markdownTable(
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
-    results.results.map((r) => [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.errors, r.non2xx]),
+    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
+    results.results.map((r) => [
+      r.name,
+      r.requestsPerSecond,
+      r.p50Ms,
+      r.p99Ms,
+      r.errors,
+      r.non2xx,
+      cpuText(r.cpuMsPerCall),
+    ]),
     `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   );
   await publishResults('results.json', 'api-bench', results, table);

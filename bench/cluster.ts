@@ -10,6 +10,7 @@ import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { autocannonLoad, type LoadNumbers } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
+import { cpuText, postgresPids, withDescendants } from './cpu-meter.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
@@ -64,7 +65,12 @@ async function runWith(processes: number, env: Record<string, string>, key: stri
       body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
     };
     const load = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
-    return { processes, ...(await autocannonLoad(options, load)) };
+    const parts = {
+      server: withDescendants(cluster.pid),
+      postgres: postgresPids,
+      load: () => [process.pid],
+    };
+    return { processes, ...(await autocannonLoad(options, load, parts)) };
   } finally {
     if (cluster.exitCode === null) {
       cluster.kill('SIGTERM');
@@ -120,7 +126,7 @@ try {
     })),
   };
   const table = markdownTable(
-    ['API processes', 'req/s', 'p50 ms', 'p99 ms', 'scaling vs 1', 'errors', 'non-2xx'],
+    ['API processes', 'req/s', 'p50 ms', 'p99 ms', 'scaling vs 1', 'errors', 'non-2xx', 'CPU ms per call'],
     results.runs.map((r) => [
       r.processes,
       r.requestsPerSecond,
@@ -129,6 +135,7 @@ try {
       r.scaling,
       r.errors,
       r.non2xx,
+      cpuText(r.cpuMsPerCall),
     ]),
     `${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, Redis ${results.redis ? 'on' : 'off'}, ${results.date.slice(0, 10)}`,
     0,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { type CpuParts, type CpuPerCall, startCpuMeter } from './cpu-meter.ts';
 
 /**
  * Run (f): what the gateway adds to a sync call. The same image call twice against a fake kie.ai
@@ -19,6 +20,8 @@ export interface LoopResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** CPU ms per call of each process of the run, over its measured part (bench/cpu-meter.ts). */
+  cpuMsPerCall: CpuPerCall;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -26,11 +29,15 @@ const percentile = (sorted: number[], p: number) =>
     ? 0
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
-/** `connections` loops calling `once` back to back for `durationS` (after a warm-up), timed per call. */
+/**
+ * `connections` loops calling `once` back to back for `durationS` (after a warm-up), timed per
+ * call; the CPU per call of `parts` over the timed part.
+ */
 export async function runLoops(
   name: string,
   once: () => Promise<void>,
   { connections, durationS, warmupS }: { connections: number; durationS: number; warmupS: number },
+  parts: CpuParts = {},
 ): Promise<LoopResult> {
   const run = async (seconds: number) => {
     const latencies: number[] = [];
@@ -52,6 +59,7 @@ export async function runLoops(
     return { latencies: latencies.sort((a, b) => a - b), errors };
   };
   await run(warmupS);
+  const meter = startCpuMeter(parts);
   const { latencies, errors } = await run(durationS);
   const round = (value: number) => Math.round(value * 10) / 10;
   return {
@@ -61,6 +69,7 @@ export async function runLoops(
     p99Ms: round(percentile(latencies, 99)),
     errors,
     non2xx: 0,
+    cpuMsPerCall: meter.perCall(latencies.length + errors),
   };
 }
 

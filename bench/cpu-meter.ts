@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/*
+ * CPU time per call, by process, over a run's measured window: what a change to the gateway costs
+ * or saves where, even when the machine is slower one day than another (req/s moves with the
+ * machine; CPU per call much less, and it says who spent it). Read from /proc, so Linux only:
+ * elsewhere every figure is null.
+ */
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time, in ms, that process `pid` (all its threads) has used so far; undefined if it is gone. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name in parentheses may hold spaces: the fields counted from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each running process's id, name and parent, from /proc (none where there is no /proc). */
+function processes(): { pid: number; name: string; parent: number }[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return [{ pid: Number(entry), name, parent }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Every PostgreSQL process on this machine (the embedded server's, or the one DATABASE_URL names). */
+export const postgresPids = () =>
+  processes()
+    .filter((running) => running.name === 'postgres')
+    .map((running) => running.pid);
+
+/** `pid` and every process it started, and they started (a cluster's primary and its workers). */
+export function withDescendants(pid: number | undefined): () => number[] {
+  return () => {
+    if (pid === undefined) return [];
+    const all = processes();
+    const found = [pid];
+    for (let index = 0; index < found.length; index += 1) {
+      for (const running of all) if (running.parent === found[index]) found.push(running.pid);
+    }
+    return found;
+  };
+}
+
+/** The processes of each part of a run, asked at each end of the window (backends come and go). */
+export type CpuParts = Record<string, () => number[]>;
+/** CPU ms per call of each part, rounded to 0.01 ms; null where /proc could not say. */
+export type CpuPerCall = Record<string, number | null>;
+
+function snapshot(parts: CpuParts): Map<string, Map<number, number>> {
+  return new Map(
+    Object.entries(parts).map(([part, pids]) => [
+      part,
+      new Map(
+        pids().flatMap((pid) => {
+          const ms = cpuMsOf(pid);
+          return ms === undefined ? [] : [[pid, ms] as const];
+        }),
+      ),
+    ]),
+  );
+}
+
+/**
+ * Starts measuring `parts`; `perCall(calls)` then answers each part's CPU ms per call since the
+ * start. A process that started during the window counts whole; one that ended is left out.
+ */
+export function startCpuMeter(parts: CpuParts) {
+  const before = snapshot(parts);
+  return {
+    perCall(calls: number): CpuPerCall {
+      const after = snapshot(parts);
+      return Object.fromEntries(
+        Object.keys(parts).map((part) => {
+          const ended = after.get(part) ?? new Map<number, number>();
+          if (ended.size === 0 || calls === 0) return [part, null];
+          let used = 0;
+          for (const [pid, ms] of ended) used += ms - (before.get(part)?.get(pid) ?? 0);
+          return [part, Math.round((used / calls) * 100) / 100];
+        }),
+      );
+    },
+  };
+}
+
+/** "server 0.12, postgres 0.09, load 0.04": each part's CPU per call, where /proc could tell. */
+export function cpuText(cpu: CpuPerCall): string {
+  return Object.entries(cpu)
+    .flatMap(([part, ms]) => (ms === null ? [] : [`${part} ${ms}`]))
+    .join(', ');
+}
