@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { auditLogQuery } from './admin-api.ts';
 import { humanize } from './admin-format.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
@@ -71,7 +71,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <tr key={entry.id} className={ROW_CLASSES}>
           <Cell column="Time" className="align-top text-fg sm:whitespace-nowrap">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <Timestamp at={entry.at} />
           </Cell>
           <Cell column="Actor" className="break-all align-top text-fg">
             {entry.actorEmail ?? entry.actorId ?? <span className="text-muted">System</span>}

@@ -3,7 +3,8 @@ import { Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { PLAN_SHORT_LABELS, ROLE_LABELS } from './admin-labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -34,11 +35,7 @@ export function UsersTable({ users, onEdit }: { users: AdminUser[]; onEdit: (use
             )}
           </Cell>
           <Cell column="Last login" className="text-fg sm:whitespace-nowrap">
-            {user.lastLogin ? (
-              <time dateTime={user.lastLogin}>{formatDateTime(user.lastLogin)}</time>
-            ) : (
-              <span className="text-muted">Never</span>
-            )}
+            {user.lastLogin ? <Timestamp at={user.lastLogin} /> : <span className="text-muted">Never</span>}
           </Cell>
           <Cell column="Balance" className="text-fg tabular-nums sm:text-right">
             {formatCount(user.balance)}

@@ -1,6 +1,7 @@
 import type { LinkedinPost } from '@conduit/contracts';
 import { EmptyNote } from '../../components/ui/load-more.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 
 const COLUMNS = ['Post', 'Date', 'Likes', 'Comments', 'Reposts'] as const;
@@ -27,7 +28,7 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
             </a>
           </Cell>
           <Cell compact column="Date" className="text-fg sm:whitespace-nowrap">
-            <time dateTime={post.postedAt}>{formatDate(post.postedAt)}</time>
+            <Timestamp at={post.postedAt} format={formatDate} />
           </Cell>
           <Cell compact column="Likes" className="text-fg tabular-nums">
             {formatCount(post.stats.likes)}

@@ -1,7 +1,8 @@
 import { BILLING_TEXTS, type CreditPackage, formatCents, type Payment } from '@conduit/contracts';
 import { Link } from 'react-router';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
 const COLUMNS = ['Date', 'Package', 'Credits', 'Amount', 'Status', 'Method', 'Receipt'] as const;
@@ -45,7 +46,7 @@ export function PaymentsTable({ payments, packages, labelledBy }: PaymentsTableP
       {payments.map((payment) => (
         <tr key={payment._id} className={ROW_CLASSES}>
           <Cell column="Date" className="text-fg sm:whitespace-nowrap">
-            <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+            <Timestamp at={payment.createdAt} />
           </Cell>
           <Cell column="Package" className="text-fg">
             {packages[payment.package]?.label ?? payment.package}

@@ -1,7 +1,8 @@
 import { callPagePath, SERVICE_LABELS, type UsageItem } from '@conduit/contracts';
 import { Link } from 'react-router';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
-import { formatDateTime, formatQuantity } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
+import { formatQuantity } from '../../lib/format.ts';
 import { CallStatus } from '../calls/call-status.tsx';
 import { ElapsedTime } from '../live-status/elapsed-time.tsx';
 
@@ -20,7 +21,7 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
       {items.map((item) => (
         <tr key={item.taskId} className={ROW_CLASSES}>
           <Cell compact column="Time" className="text-fg sm:whitespace-nowrap">
-            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+            <Timestamp at={item.createdAt} />
           </Cell>
           <Cell compact column="Key" className="break-words text-fg">
             {item.keyName}

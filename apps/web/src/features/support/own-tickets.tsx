@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { StatusBadge } from '../admin/status-badge.tsx';
 import { ownSupportQuery } from './support-api.ts';
 import { repliesText, TicketDisclosure, TicketThread } from './ticket-disclosure.tsx';
@@ -18,7 +18,7 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
       subject={ticket.subject}
       summary={
         <>
-          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          <Timestamp at={ticket.createdAt} />
           {repliesText(ticket.replies.length)}
         </>
       }

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { useDisclosure } from '../../lib/use-disclosure.ts';
 
 /**
@@ -69,7 +69,7 @@ export function TicketThread({
           {replies.map((reply, index) => (
             <li key={reply.id} className="border-primary border-l-2 pl-3">
               <p className="text-muted text-xs">
-                {authorOf(index)} · <time dateTime={reply.at}>{formatDateTime(reply.at)}</time>
+                {authorOf(index)} · <Timestamp at={reply.at} />
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-fg text-sm">{reply.message}</p>
             </li>

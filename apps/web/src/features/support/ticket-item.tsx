@@ -1,7 +1,7 @@
 import type { SupportTicket } from '@conduit/contracts';
 import type { ReactNode } from 'react';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { StatusBadge } from '../admin/status-badge.tsx';
 import { ReplyForm } from './reply-form.tsx';
 import { repliesText, TicketDisclosure, TicketThread } from './ticket-disclosure.tsx';
@@ -24,7 +24,7 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
       subject={ticket.subject}
       summary={
         <>
-          {ticket.email} · <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          {ticket.email} · <Timestamp at={ticket.createdAt} />
           {repliesText(ticket.replies.length)}
         </>
       }

@@ -5,6 +5,7 @@ import { RowActionButton } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { refreshTeam, workspacesApi } from '../workspaces/workspaces-api.ts';
@@ -46,7 +47,7 @@ export function InvitationsList({ teamId, invitations }: { teamId: string; invit
               {invitation.invitedBy ?? <span className="text-muted">-</span>}
             </Cell>
             <Cell column="Expires" className="text-fg sm:whitespace-nowrap">
-              <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+              <Timestamp at={invitation.expiresAt} format={formatDate} />
             </Cell>
             <Cell column="Actions" className="whitespace-nowrap sm:text-right">
               <RowActionButton

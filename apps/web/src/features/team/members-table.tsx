@@ -11,6 +11,7 @@ import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { workspacesApi } from '../workspaces/workspaces-api.ts';
 import { useTeamAction } from './use-team-action.ts';
@@ -105,7 +106,7 @@ export function MembersTable({
                 )}
               </Cell>
               <Cell column="Joined" className="text-fg sm:whitespace-nowrap">
-                <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
+                <Timestamp at={member.joinedAt} format={formatDate} />
               </Cell>
               <Cell column="Actions" className="sm:text-right">
                 {canManage ? (

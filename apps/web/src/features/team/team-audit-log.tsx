@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { NextPageButton } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { teamAuditQuery } from '../workspaces/workspaces-api.ts';
 import { auditLine } from './audit-lines.ts';
@@ -27,9 +27,7 @@ export function TeamAuditLog({ teamId }: { teamId: string }) {
       <ol aria-label="Audit log" className="divide-y divide-border rounded-xl border border-border">
         {entries.map((entry) => (
           <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:gap-4">
-            <time dateTime={entry.at} className="shrink-0 text-muted text-xs sm:w-40 sm:pt-0.5">
-              {formatDateTime(entry.at)}
-            </time>
+            <Timestamp at={entry.at} className="shrink-0 text-muted text-xs sm:w-40 sm:pt-0.5" />
             <span className="min-w-0 break-words text-fg text-sm">{auditLine(entry)}</span>
           </li>
         ))}
