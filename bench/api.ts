@@ -18,7 +18,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-post
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
-import { type CpuParts, cpuText, postgresPids, startCpuMeter } from './cpu-meter.ts';
+import { type CpuParts, cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
 import {
   directCall,
   FAKE_KIE_HMAC,
@@ -83,15 +83,13 @@ async function stopChild(child: ChildProcess) {
   await once(child, 'exit');
 }
 
-/** This process: autocannon, or the client loop and its callback receiver. */
-const loadGenerator = () => [process.pid];
 /** A child's process, while it runs. */
 const pidOf = (child: ChildProcess) => () => (child.pid === undefined ? [] : [child.pid]);
 /** The processes of a run through a server child: it, PostgreSQL and the load generator. */
 const serverParts = (server: ChildProcess): CpuParts => ({
   server: pidOf(server),
   postgres: postgresPids,
-  load: loadGenerator,
+  load: thisProcess,
 });
 
 async function load(
@@ -145,7 +143,7 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
     );
   };
   await run(WARMUP_S, false);
-  const meter = startCpuMeter({ postgres: postgresPids, load: loadGenerator });
+  const meter = startCpuMeter({ postgres: postgresPids, load: thisProcess });
   await run(DURATION_S, true);
   const cpuMsPerCall = meter.perCall(latencies.length);
   await pool.end();
@@ -289,7 +287,7 @@ async function loadBare(): Promise<LoopResult> {
   const a = await load(
     '(a) bare Fastify route',
     { url: 'http://127.0.0.1:3401/bare', method: 'POST' },
-    { server: pidOf(bare), load: loadGenerator },
+    { server: pidOf(bare), load: thisProcess },
   );
   await stopChild(bare);
   return a;
@@ -326,7 +324,7 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
       '(f) straight to the fake, 1 call in flight',
     ],
     directCall('http://127.0.0.1:3411', receiver),
-    { fake: pidOf(fake), load: loadGenerator },
+    { fake: pidOf(fake), load: thisProcess },
   );
   await receiver.close();
   const kieServer = startChild('apps/server/src/main.ts', {

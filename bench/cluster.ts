@@ -10,7 +10,7 @@ import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { autocannonLoad, type LoadNumbers } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
-import { cpuText, postgresPids, withDescendants } from './cpu-meter.ts';
+import { cpuText, postgresPids, thisProcess, withDescendants } from './cpu-meter.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
@@ -68,7 +68,7 @@ async function runWith(processes: number, env: Record<string, string>, key: stri
     const parts = {
       server: withDescendants(cluster.pid),
       postgres: postgresPids,
-      load: () => [process.pid],
+      load: thisProcess,
     };
     return { processes, ...(await autocannonLoad(options, load, parts)) };
   } finally {

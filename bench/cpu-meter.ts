@@ -10,20 +10,33 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** The CPU time, in ms, that process `pid` (all its threads) has used so far; undefined if it is gone. */
-function cpuMsOf(pid: number): number | undefined {
+interface ProcessStat {
+  pid: number;
+  name: string;
+  parent: number;
+  /** CPU time used so far by all its threads, in ms. */
+  cpuMs: number;
+}
+
+/** What /proc/<pid>/stat says of a process; undefined once it is gone (or where there is no /proc). */
+function statOf(pid: number): ProcessStat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The name in parentheses may hold spaces: the fields counted from after it.
+    // The name in parentheses may hold spaces: the other fields are counted from after it.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    return {
+      pid,
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      parent: Number(fields[1]),
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
+    };
   } catch {
     return undefined;
   }
 }
 
-/** Each running process's id, name and parent, from /proc (none where there is no /proc). */
-function processes(): { pid: number; name: string; parent: number }[] {
+/** Every running process (none where there is no /proc). */
+function processes(): ProcessStat[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -31,17 +44,13 @@ function processes(): { pid: number; name: string; parent: number }[] {
     return [];
   }
   return entries.flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      return [{ pid: Number(entry), name, parent }];
-    } catch {
-      return [];
-    }
+    const stat = /^\d+$/.test(entry) ? statOf(Number(entry)) : undefined;
+    return stat ? [stat] : [];
   });
 }
+
+/** This process: the load generator (autocannon, or a client loop). */
+export const thisProcess = () => [process.pid];
 
 /** Every PostgreSQL process on this machine (the embedded server's, or the one DATABASE_URL names). */
 export const postgresPids = () =>
@@ -73,8 +82,8 @@ function snapshot(parts: CpuParts): Map<string, Map<number, number>> {
       part,
       new Map(
         pids().flatMap((pid) => {
-          const ms = cpuMsOf(pid);
-          return ms === undefined ? [] : [[pid, ms] as const];
+          const stat = statOf(pid);
+          return stat ? [[pid, stat.cpuMs] as const] : [];
         }),
       ),
     ]),
