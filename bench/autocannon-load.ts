@@ -12,7 +12,7 @@ export type LoadNumbers = Omit<LoopResult, 'name'>;
 export async function autocannonLoad(
   options: autocannon.Options,
   { connections, durationS, warmupS }: { connections: number; durationS: number; warmupS: number },
-  parts: CpuParts = {},
+  parts: CpuParts,
 ): Promise<LoadNumbers> {
   await autocannon({ ...options, connections, duration: warmupS });
   const meter = startCpuMeter(parts);

@@ -37,7 +37,7 @@ export async function runLoops(
   name: string,
   once: () => Promise<void>,
   { connections, durationS, warmupS }: { connections: number; durationS: number; warmupS: number },
-  parts: CpuParts = {},
+  parts: CpuParts,
 ): Promise<LoopResult> {
   const run = async (seconds: number) => {
     const latencies: number[] = [];
