@@ -57,8 +57,14 @@ describe('dashboard', () => {
     expect(video.getByText('1 request')).toBeInTheDocument();
     expect(video.getByText('0 credits used')).toBeInTheDocument();
     expect(video.getByText('10 credits per video')).toBeInTheDocument();
+    expect(screen.getByText('4 requests in all. Refunded calls cost nothing.')).toBeInTheDocument();
     expect(region('Image generation').getByText('1 credit per image')).toBeInTheDocument();
     expect(region('Sora watermark removal').getByText('1 credit per video')).toBeInTheDocument();
+  });
+
+  it('counts a single request of the 30 days in the singular', async () => {
+    openDashboard({ 'GET /api/dashboard': { body: makeDashboard({ totalRequests: 1, videoRequests: 1 }) } });
+    expect(await screen.findByText('1 request in all. Refunded calls cost nothing.')).toBeInTheDocument();
   });
 
   it("shows 'Failed to load dashboard data' with a Retry that loads again", async () => {

@@ -7,7 +7,7 @@ import {
 } from '@conduit/contracts';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { ServiceCard, ServiceCards } from '../../components/ui/service-card.tsx';
-import { formatCount, formatQuantity } from '../../lib/format.ts';
+import { formatQuantity } from '../../lib/format.ts';
 
 type Last30Days = DashboardResponse['usage']['last30Days'];
 
@@ -36,7 +36,7 @@ export function ServiceUsage({ dashboard }: { dashboard: DashboardResponse }) {
   return (
     <PageSection
       title={`Usage in the last ${USAGE_WINDOW_DAYS} days`}
-      summary={`${formatCount(dashboard.usage.last30Days.totalRequests)} requests in all. Refunded calls cost nothing.`}
+      summary={`${formatQuantity(dashboard.usage.last30Days.totalRequests, 'request')} in all. Refunded calls cost nothing.`}
     >
       <ServiceCards>{(service) => <ServiceUsageCard service={service} dashboard={dashboard} />}</ServiceCards>
     </PageSection>
