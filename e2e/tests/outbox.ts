@@ -4,6 +4,12 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
+/**
+ * How long a test waits for a mail: mails leave through the job queue, and on a loaded CI machine
+ * (other journeys running beside this one) that has taken more than the 10 s of a plain expect.
+ */
+export const MAIL_WAIT_MS = 30_000;
+
 /** The main e2e server's data directory; the waitlist-mode server's is `WAITLIST_DATA_DIR()`. */
 export const MAIN_DATA_DIR = () => process.env.E2E_DATA_DIR as string;
 export const WAITLIST_DATA_DIR = () => process.env.E2E_WAITLIST_DATA_DIR as string;
@@ -25,7 +31,7 @@ export async function latestMailTo(email: string, dataDir = MAIN_DATA_DIR()) {
           .at(-1);
         return file;
       },
-      { message: `a mail to ${email} in the outbox` },
+      { message: `a mail to ${email} in the outbox`, timeout: MAIL_WAIT_MS },
     )
     .toBeTruthy();
   return simpleParser(await readFile(path.join(outboxDir(), file as string)));
@@ -51,7 +57,7 @@ export async function latestMailWithSubject(email: string, subject: string, data
         }
         return false;
       },
-      { message: `a mail "${subject}" to ${email} in the outbox` },
+      { message: `a mail "${subject}" to ${email} in the outbox`, timeout: MAIL_WAIT_MS },
     )
     .toBe(true);
   return found as Awaited<ReturnType<typeof simpleParser>>;

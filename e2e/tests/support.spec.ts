@@ -8,7 +8,7 @@ import { E2E_ADMIN_EMAIL } from '../playwright.config.ts';
 import { signInAsAdmin } from './admin-session.ts';
 import { verifiedAccount } from './auth-flows.ts';
 import { checkAtBothSizes, expectNoSevereA11yViolations, open } from './helpers.ts';
-import { latestMailTo } from './outbox.ts';
+import { latestMailTo, MAIL_WAIT_MS } from './outbox.ts';
 
 /** The mail to the support address that came from `userEmail` (its Reply-To), once it is written. */
 async function supportMailFrom(userEmail: string): Promise<ParsedMail> {
@@ -26,7 +26,7 @@ async function supportMailFrom(userEmail: string): Promise<ParsedMail> {
         }
         return found !== undefined;
       },
-      { message: `a mail to ${DEFAULT_SUPPORT_EMAIL} from ${userEmail}`, timeout: 10_000 },
+      { message: `a mail to ${DEFAULT_SUPPORT_EMAIL} from ${userEmail}`, timeout: MAIL_WAIT_MS },
     )
     .toBe(true);
   return found as ParsedMail;
