@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { routeQuery } from '../../lib/route-query.ts';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
+import { AUTO_TOP_UP_QUERY_KEY } from './billing-api.ts';
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
 export const PAYMENTS_QUERY_KEY = ['payments'] as const;
@@ -36,12 +37,13 @@ export const paymentsApi = {
 
 /**
  * After a verified payment: the balance (on the credits page, the dashboard and the top bar), the
- * totals and the history all change. A first load still
+ * totals, the history and the auto top-up section (a card saved with the payment) all change. A
+ * first load still
  * on its way was answered before the credit, and invalidating alone would join it rather than ask
  * again (a query without data keeps its running fetch), so those are cancelled first.
  */
 export async function refreshCredits(queryClient: QueryClient) {
-  const keys = [CREDITS_QUERY_KEY, PAYMENTS_QUERY_KEY, DASHBOARD_QUERY_KEY];
+  const keys = [CREDITS_QUERY_KEY, PAYMENTS_QUERY_KEY, DASHBOARD_QUERY_KEY, AUTO_TOP_UP_QUERY_KEY];
   await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
