@@ -44,6 +44,7 @@ import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
+import { logsApiRequestsOnly, quietRequestLogs, registerDevRequestLog } from './platform/dev-request-log.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { trustProxyOption } from './platform/ip-ranges.ts';
@@ -76,6 +77,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
+    logController: logsApiRequestsOnly(services.config.LOG_FORMAT) ? quietRequestLogs() : undefined,
     frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(services.config.TRUST_PROXY),
@@ -93,6 +95,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestMetrics(app, services.metrics);
+  if (logsApiRequestsOnly(services.config.LOG_FORMAT)) registerDevRequestLog(app, services.log);
 
   // Keep-alive connections would hold shutdown open: once closing, each answer ends its connection.
   let isClosing = false;

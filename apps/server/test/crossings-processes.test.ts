@@ -49,7 +49,8 @@ async function outboxMails(): Promise<string[]> {
   const mails = await Promise.all(
     dataDirs.map(async (dir) => {
       const files = await readdir(path.join(dir, 'outbox')).catch(() => [] as string[]);
-      return Promise.all(files.map((file) => readFile(path.join(dir, 'outbox', file), 'utf8')));
+      const mailFiles = files.filter((file) => file.endsWith('.eml'));
+      return Promise.all(mailFiles.map((file) => readFile(path.join(dir, 'outbox', file), 'utf8')));
     }),
   );
   return mails.flat().filter((mail) => mail.includes(`Subject: ${subject}`));

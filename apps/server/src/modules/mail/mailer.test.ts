@@ -37,13 +37,28 @@ describe('the outbox (no SMTP_URL)', () => {
   it('writes each mail as an RFC 822 file named by time and recipient, with text and HTML parts', async () => {
     const mailer = createMailer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }, log);
     const sent = await mailer.send(message);
-    const files = await readdir(path.join(dataDir, 'outbox'));
+    const files = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => file.endsWith('.eml'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-dev\+test@example\.com\.eml$/);
     expect(sent.outboxFile).toBe(path.join(dataDir, 'outbox', files[0] as string));
     const parsed = await simpleParser(await readFile(sent.outboxFile as string));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('dev+test@example.com');
     expectBothParts(parsed);
+  });
+
+  it('writes a plain-text copy beside each mail whose long link reads and copies unbroken', async () => {
+    const url = `http://localhost:3000/auth/verify-email?token=${'a'.repeat(96)}`;
+    const mailer = createMailer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }, log);
+    const sent = await mailer.send({
+      ...message,
+      to: 'long@example.com',
+      action: { label: 'Verify email', url },
+    });
+    const eml = await readFile(sent.outboxFile as string, 'utf8');
+    expect(eml).not.toContain(url);
+    const copy = await readFile((sent.outboxFile as string).replace(/\.eml$/, '.txt'), 'utf8');
+    expect(copy.split('\n')).toContain(`Verify email: ${url}`);
+    expect(copy).toMatch(/^To: long@example\.com\nSubject: Verify your email\n/);
   });
 });
 

@@ -28,12 +28,15 @@ export function defaultSender(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>):
   return config.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 }
 
+const readableCopy = (message: MailMessage, text: string) =>
+  `To: ${message.to}\nSubject: ${message.subject}\n\n${text}\n`;
+
 const safeFilePart = (value: string) => value.replace(/[^A-Za-z0-9@._+-]/g, '_');
 
 /**
  * SMTP when SMTP_URL is set; otherwise the outbox: each mail is written as an RFC 822 file in
- * DATA_DIR/outbox (named by time, then recipient) and its links are logged, so a newcomer can
- * follow a verification link without a mail server.
+ * DATA_DIR/outbox (named by time, then recipient) with a plain-text copy beside it (`.txt`), and
+ * its link is logged, so a newcomer can follow a verification link without a mail server.
  */
 export function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'DATA_DIR'>,
@@ -63,11 +66,16 @@ export function createMailer(
       }
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const outboxFile = path.join(outboxDir, `${stamp}-${safeFilePart(message.to)}.eml`);
+      const name = `${stamp}-${safeFilePart(message.to)}`;
+      const outboxFile = path.join(outboxDir, `${name}.eml`);
       await writeFile(outboxFile, (info as unknown as { message: Buffer }).message);
+      // The .eml is quoted-printable (long links are wrapped with "=" at line ends), so a link
+      // copied from it is broken: a plain copy beside it reads and copies as it is.
+      await writeFile(path.join(outboxDir, `${name}.txt`), readableCopy(message, text));
+      const link = message.action?.url;
       log.info(
-        { to: message.to, subject: message.subject, file: outboxFile, link: message.action?.url },
-        'mail written to the outbox',
+        { to: message.to, subject: message.subject, file: outboxFile, link },
+        link ? `mail to ${message.to}: ${link}` : `mail to ${message.to}: ${message.subject}`,
       );
       return { messageId: info.messageId, outboxFile };
     },
