@@ -1,0 +1,20 @@
+/**
+ * Taps on the prerendered page's buttons before hydration (docs/decisions/0004): until React owns
+ * the page, a button does nothing, and on a slow phone a newcomer's first taps on "Get started"
+ * were lost. The boot script (in <head>, before any markup) holds the last such tap; once the app
+ * is interactive, it is replayed on the same element, which hydration keeps. Links need nothing:
+ * before hydration they navigate as plain links.
+ */
+const QUEUED_CLICK = '__conduitQueuedClick';
+
+export const CLICK_QUEUE_BOOT = `document.addEventListener('click',function(e){if(d.dataset.interactive)return;var b=e.target&&e.target.closest&&e.target.closest('button');if(!b)return;e.preventDefault();e.stopPropagation();window.${QUEUED_CLICK}=b},true);`;
+
+type QueueWindow = Window & { [QUEUED_CLICK]?: HTMLElement };
+
+/** Called once React owns the page: the held tap, if any, reaches its button now. */
+export function replayQueuedClick() {
+  const queueWindow = window as QueueWindow;
+  const button = queueWindow[QUEUED_CLICK];
+  delete queueWindow[QUEUED_CLICK];
+  if (button?.isConnected) button.click();
+}

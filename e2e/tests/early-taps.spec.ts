@@ -1,0 +1,44 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/*
+ * The landing is prerendered and hydrated after first paint (docs/decisions/0004): a tap on a
+ * call to action before then must still open sign-up. The app's entry script is held back a
+ * second so that every tap below surely lands before React owns the page.
+ */
+async function openBeforeHydration(page: Page) {
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.waitForTimeout(100);
+}
+
+const isInteractive = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.interactive === 'true');
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1366, height: 900 }, hasTouch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true },
+]) {
+  test.describe(`calls to action before hydration (${size.name})`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
+
+    test('a tap on "Get started free" 100 ms after DOMContentLoaded opens sign-up', async ({ page }) => {
+      await openBeforeHydration(page);
+      const button = page.getByRole('main').getByRole('button', { name: 'Get started free' }).first();
+      expect(await isInteractive(page)).toBe(false);
+      if (size.hasTouch) await button.tap();
+      else await button.click();
+      await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+    });
+  });
+}
+
+test('the header\'s "Get started" tapped before hydration opens sign-up once', async ({ page }) => {
+  await openBeforeHydration(page);
+  expect(await isInteractive(page)).toBe(false);
+  await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create your account' })).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+});
