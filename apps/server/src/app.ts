@@ -42,6 +42,7 @@ import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
+import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
@@ -76,7 +77,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
-    frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
+    frameworkErrors: frameworkErrorHandler((request) => ({
+      ...securityHeaders,
+      ...corsHeadersFor(request),
+      ...apiVersionHeadersFor(request),
+    })),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(services.config.TRUST_PROXY),
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
@@ -109,6 +114,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerSecurityHeaders(app, securityHeaders);
   registerNoStoreDefault(app);
   registerCors(app);
+  registerApiVersion(app);
   registerBodyLimit(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(systemRoutes(services));
