@@ -1,5 +1,5 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { Document, Spectral } from '@stoplight/spectral-core';
+import { Document, type RulesetDefinition, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ const SERVER_URL = 'https://api.conduit.test';
 /** Spectral's `spectral:oas` ruleset as `spectral lint` runs it by default (its recommended rules). */
 async function spectralProblems(text: string) {
   const spectral = new Spectral();
-  spectral.setRuleset({ extends: [[oas, 'recommended']] });
+  // The package's own types disagree on the ruleset's shape; it is the ruleset `spectral lint` loads.
+  spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
   const results = await spectral.run(new Document(text, Json, 'openapi.json'));
   return results.map((result) => `${result.code} ${result.path.join('.')}: ${result.message}`);
 }
