@@ -41,8 +41,8 @@ import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
-import { registerBodyLimit } from './platform/body-limit.ts';
 import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
+import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
@@ -127,6 +127,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.config,
           services.log,
           services.pool,
+          services.metrics,
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

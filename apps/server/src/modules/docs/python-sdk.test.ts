@@ -22,6 +22,8 @@ let baseUrl: string;
 withListeningRuntime((started, url) => {
   runtime = started;
   baseUrl = url;
+  // As deployed, the public URL is where the server answers: result URLs then download as given.
+  (started.services.config as { PUBLIC_URL: string }).PUBLIC_URL = url;
 });
 let sdk: InstalledSdk;
 beforeAll(async () => {
@@ -145,7 +147,7 @@ describe('the Python SDK (packages/python)', () => {
       const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
       const code = pythonSdkExample(endpoint, { baseUrl, apiKey: account.key, taskId });
       const before = await balance();
-      const { stdout } = await run(sdk.python, ['-c', code], { cwd: sdk.workDir, timeout: 60_000 });
+      const { stdout } = await run(sdk.python, ['-c', code], { cwd: sdk.workDir, timeout: 120_000 });
       const printed = JSON.parse(stdout) as { task_id?: string; credits_used?: number; balance?: number };
       if (endpoint.mode === 'account') expect(printed.balance, endpoint.id).toBe(before);
       else
@@ -154,5 +156,5 @@ describe('the Python SDK (packages/python)', () => {
       if (taskId) expect(printed.task_id).toBe(taskId);
       expect(await balance(), endpoint.id).toBe(before - endpoint.cost);
     }
-  }, 60_000);
+  }, 240_000);
 });
