@@ -10,6 +10,7 @@ const PUBLIC_TABS = [
   'Video API',
   'Sora Watermark Remover',
   'LinkedIn API',
+  'Changelog',
   'Pricing',
 ];
 
@@ -149,6 +150,7 @@ test('a signed-in user puts their own key into the examples of /app/docs', async
     'Video',
     'Sora',
     'LinkedIn',
+    'Changelog',
     'Examples',
   ]);
   await page.getByRole('tab', { name: 'Examples' }).click();
