@@ -9,7 +9,7 @@ import {
   ROUTES,
 } from '@conduit/contracts';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, refTo } from './openapi-components.ts';
+import { buildComponents, commonHeaders, headerRef, refTo } from './openapi-components.ts';
 import { filesPath } from './openapi-files.ts';
 import { buildWebhooks } from './openapi-webhooks.ts';
 
@@ -24,13 +24,7 @@ const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files', string> = {
   files: 'Result files: the URLs in resultUrls and videoUrls',
 };
 
-export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-/** Headers every answer of the public API carries. */
-export const commonHeaders = () => ({
-  'X-Request-Id': headerRef('X-Request-Id'),
-  [API_VERSION_HEADER]: headerRef(API_VERSION_HEADER),
-});
-export const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } = {}) => ({
+const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } = {}) => ({
   'application/json': { schema, ...extra },
 });
 

@@ -87,6 +87,13 @@ export function refTo(schema: z.ZodType): { $ref: string } {
   return { $ref: `#/components/schemas/${named[0]}` };
 }
 
+export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** Headers every answer of the public API carries. */
+export const commonHeaders = () => ({
+  'X-Request-Id': headerRef('X-Request-Id'),
+  [API_VERSION_HEADER]: headerRef(API_VERSION_HEADER),
+});
+
 const header = (description: string, schema: JsonSchema, example: string | number) => ({
   description,
   schema,

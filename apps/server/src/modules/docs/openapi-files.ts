@@ -1,5 +1,5 @@
 import { DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
-import { commonHeaders } from './build-openapi.ts';
+import { commonHeaders } from './openapi-components.ts';
 
 const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
 const error = (
