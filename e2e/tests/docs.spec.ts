@@ -10,6 +10,7 @@ const PUBLIC_TABS = [
   'Video API',
   'Sora Watermark Remover',
   'LinkedIn API',
+  'Changelog',
   'Pricing',
 ];
 
@@ -70,7 +71,7 @@ test.describe('public docs', () => {
     await blocks.first().getByRole('button', { name: 'Python' }).click();
     // Under each urllib example, the same call with the Python SDK.
     const sdkBlocks = page.getByRole('figure', { name: /\(Python SDK\) example$/ });
-    await expect(sdkBlocks.first().locator('code')).toContainText('from conduit import Conduit');
+    await expect(sdkBlocks.first().locator('code')).toContainText('from conduitapi import Conduit');
     for (const block of await blocks.all()) {
       await expect(block.getByRole('button', { name: 'Python', exact: true })).toHaveAttribute(
         'aria-pressed',
@@ -78,7 +79,7 @@ test.describe('public docs', () => {
       );
       const isSdk = (await block.getAttribute('aria-label'))?.endsWith('(Python SDK) example');
       await expect(block.locator('code')).toContainText(
-        isSdk ? 'from conduit import Conduit' : 'urllib.request',
+        isSdk ? 'from conduitapi import Conduit' : 'urllib.request',
       );
     }
 
@@ -149,6 +150,7 @@ test('a signed-in user puts their own key into the examples of /app/docs', async
     'Video',
     'Sora',
     'LinkedIn',
+    'Changelog',
     'Examples',
   ]);
   await page.getByRole('tab', { name: 'Examples' }).click();

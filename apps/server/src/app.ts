@@ -41,6 +41,7 @@ import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
+import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
 import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -78,7 +79,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const app = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
     logController: logsApiRequestsOnly(services.config.LOG_FORMAT) ? quietRequestLogs() : undefined,
-    frameworkErrors: frameworkErrorHandler((request) => ({ ...securityHeaders, ...corsHeadersFor(request) })),
+    frameworkErrors: frameworkErrorHandler((request) => ({
+      ...securityHeaders,
+      ...corsHeadersFor(request),
+      ...apiVersionHeadersFor(request),
+    })),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(services.config.TRUST_PROXY),
     // Keep a caller's request id when it is safe to echo; otherwise mint one.
@@ -112,6 +117,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   registerSecurityHeaders(app, securityHeaders);
   registerNoStoreDefault(app);
   registerCors(app);
+  registerApiVersion(app);
   registerBodyLimit(app, BODY_LIMIT_BYTES);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(systemRoutes(services));
@@ -124,6 +130,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.config,
           services.log,
           services.pool,
+          services.metrics,
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

@@ -461,7 +461,7 @@ describe('several processes on one database, one result store and Redis', () => 
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const debited = /^conduit_credits_debited_total\{service="video"\} (\d+)$/m.exec(metrics);
     expect(Number(debited?.[1])).toBeGreaterThan(0);
-    expect(metrics).toContain('http_request_duration_seconds_bucket{');
+    expect(metrics).toContain('conduit_http_request_duration_seconds_bucket{');
 
     // A process that crashes outright is replaced too.
     const secondPid = Number(/api 2 \(pid (\d+), all\) listening/.exec(cluster.output())?.[1]);

@@ -133,5 +133,16 @@ export const ApiErrorAnswer = z.object({
   retryAfter: z.number().optional().describe('429: seconds until a request is accepted again'),
   taskId: z.string().optional().describe('502: the failed task'),
   creditsRefunded: z.number().int().optional().describe('502: credits given back'),
+  // 402 KEY_SPEND_LIMIT: the key's own spending limit (apps/server/src/modules/provider/key-refusals.ts).
+  limit: z.number().int().optional().describe("402 KEY_SPEND_LIMIT: the key's spending limit in credits"),
+  spent: z.number().int().optional().describe('402 KEY_SPEND_LIMIT: credits the key spent in this period'),
+  period: z.enum(SPEND_PERIODS).optional().describe('402 KEY_SPEND_LIMIT: the period the limit counts over'),
+  resetsAt: z.iso
+    .datetime()
+    .nullable()
+    .optional()
+    .describe(
+      '402 KEY_SPEND_LIMIT: when the period ends and the key may spend again; null for a total limit',
+    ),
 });
 export type ApiErrorAnswer = z.infer<typeof ApiErrorAnswer>;

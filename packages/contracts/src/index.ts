@@ -5,6 +5,7 @@ export * from './api-endpoints.ts';
 export * from './api-examples.ts';
 export * from './api-reference.ts';
 export * from './api-responses.ts';
+export * from './api-versions.ts';
 export * from './app-paths.ts';
 export * from './app-routes.ts';
 export * from './auth.ts';

@@ -13,7 +13,7 @@ export const pythonName = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g
 export const PYTHON_SDK_PACKAGE = 'packages/python';
 
 /**
- * The same call as codeExample's, made with the Python SDK (`conduit`): runnable as written once
+ * The same call as codeExample's, made with the Python SDK (`conduitapi`): runnable as written once
  * the package is installed, printing the answer as JSON. The doc-example tests run it.
  */
 export function pythonSdkExample(
@@ -29,7 +29,7 @@ export function pythonSdkExample(
     'import dataclasses',
     'import json',
     '',
-    'from conduit import Conduit',
+    'from conduitapi import Conduit',
     '',
     `conduit = Conduit(api_key=${JSON.stringify(options.apiKey ?? API_KEY_PLACEHOLDER)}, base_url=${JSON.stringify(options.baseUrl)})`,
     `result = conduit.${pythonName(endpoint.id)}(${args.join(', ')})`,

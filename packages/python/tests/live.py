@@ -7,7 +7,7 @@ local engine, creates the accounts and keys below and runs ``python3 -m unittest
 import os
 import uuid
 
-from conduit import Conduit
+from conduitapi import Conduit
 
 _NEEDED = {
     "CONDUIT_BASE_URL": "the server's base URL",

@@ -11,13 +11,16 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Dict, List
 
-import conduit.models
-from conduit import Conduit, ConduitError, WebhookEvent
-from conduit.models import snake_case
+import conduitapi.models
+from conduitapi import AsyncConduit, BalanceLowEvent, Conduit, WebhookEvent, WebhookTestEvent
+from conduitapi.errors import error_from_answer
+from conduitapi.models import snake_case
 
 from .live import env
 
-HELPERS = {"wait_for_task"}
+HELPERS = {"wait_for_task", "with_options", "iter_linkedin_posts", "download_result_file"}
+#: Result files are downloads at the URLs answers give: `download_result_file` fetches them.
+DOWNLOAD_OPERATION = "downloadResultFile"
 #: Error body fields that are the exception's own: `error` is its message, `success` is always false.
 ERROR_FIELD_NAMES = {"error": "message", "success": None}
 
@@ -40,6 +43,8 @@ def resolve(schema: Dict[str, Any]) -> Dict[str, Any]:
 def operations() -> List[Dict[str, Any]]:
     found = []
     for path, item in DOCUMENT["paths"].items():
+        if not path.startswith("/api/"):
+            continue
         for method, operation in item.items():
             found.append({**operation, "path": path, "method": method.upper()})
     return found
@@ -145,7 +150,7 @@ class OpenApiTest(unittest.TestCase):
         schema = resolve(schema)
         self.assertTrue(dataclasses.is_dataclass(cls), f"{where}: no dataclass for {schema}")
         fields = {field.name for field in dataclasses.fields(cls)}
-        hints = typing.get_type_hints(cls, vars(conduit.models))
+        hints = typing.get_type_hints(cls, vars(conduitapi.models))
         for name, property_schema in schema.get("properties", {}).items():
             attribute = snake_case(name)
             self.assertIn(attribute, fields, f"{where}.{name} has no field {cls.__name__}.{attribute}")
@@ -190,6 +195,7 @@ class OpenApiTest(unittest.TestCase):
                 self.assertEqual(request["method"], operation["method"])
                 self.assertEqual(request["path"], operation["path"].replace("{taskId}", "task_x"))
                 self.assertEqual(request["headers"].get("x-api-key"), "cnd_live_contract")
+                self.assertEqual(request["headers"].get("conduit-version"), DOCUMENT["info"]["version"])
                 self.assertEqual(json.loads(request["body"]) if request["body"] else {}, expected)
                 self.assertEqual(request["headers"].get("idempotency-key"), "retry-1" if is_paid else None)
 
@@ -198,18 +204,56 @@ class OpenApiTest(unittest.TestCase):
             name = snake_case(operation["operationId"])
             with self.subTest(operation=name):
                 answer = resolve(operation["responses"]["200"]["content"]["application/json"]["schema"])
-                returned = typing.get_type_hints(getattr(Conduit, name), vars(conduit.models))["return"]
+                returned = typing.get_type_hints(getattr(Conduit, name), vars(conduitapi.models))["return"]
                 self.assert_dataclass_covers(answer["properties"]["data"], returned, name)
 
     def test_every_error_field_is_an_attribute_of_conduit_error(self) -> None:
-        error = ConduitError.from_answer(400, {}, {})
+        error = error_from_answer(400, {}, {})
         for field in DOCUMENT["components"]["schemas"]["ApiError"]["properties"]:
             attribute = ERROR_FIELD_NAMES.get(field, snake_case(field))
             if attribute:
                 self.assertTrue(hasattr(error, attribute), f"ConduitError has no {attribute} for {field}")
 
-    def test_the_webhook_event_has_every_field(self) -> None:
-        self.assert_dataclass_covers(DOCUMENT["components"]["schemas"]["TaskWebhookEvent"], WebhookEvent, "webhook")
+    def test_every_webhook_event_has_every_field(self) -> None:
+        schemas = DOCUMENT["components"]["schemas"]
+        self.assert_dataclass_covers(schemas["TaskWebhookEvent"], WebhookEvent, "webhook")
+        self.assert_dataclass_covers(schemas["BalanceLowEvent"], BalanceLowEvent, "balance.low")
+        self.assert_dataclass_covers(schemas["WebhookTestEvent"], WebhookTestEvent, "webhook.test")
+        documented = {hook["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"] for hook in DOCUMENT["webhooks"].values()}
+        self.assertEqual(
+            documented,
+            {f"#/components/schemas/{name}" for name in ("TaskWebhookEvent", "BalanceLowEvent", "WebhookTestEvent")},
+        )
+
+    def test_request_enums_are_literals_of_exactly_the_documented_values(self) -> None:
+        checked = 0
+        for operation in operations():
+            name = snake_case(operation["operationId"])
+            hints = typing.get_type_hints(getattr(Conduit, name), vars(conduitapi.models))
+            body_schema = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+            for field, schema in resolve(body_schema.get("schema", {})).get("properties", {}).items():
+                if "enum" not in schema:
+                    continue
+                literal = [arg for arg in typing.get_args(hints[snake_case(field)]) if arg is not type(None)][0]
+                self.assertEqual(set(typing.get_args(literal)), set(schema["enum"]), f"{name}.{field}")
+                checked += 1
+        self.assertGreaterEqual(checked, 4)
+
+    def test_the_async_client_has_the_same_methods_and_parameters(self) -> None:
+        for name, method in inspect.getmembers(Conduit, inspect.isfunction):
+            if name.startswith("_"):
+                continue
+            twin = getattr(AsyncConduit, name, None)
+            self.assertIsNotNone(twin, f"AsyncConduit has no {name}")
+            self.assertEqual(
+                list(inspect.signature(method).parameters), list(inspect.signature(twin).parameters), name
+            )
+
+    def test_result_files_are_documented_and_downloaded_by_a_helper(self) -> None:
+        operation = DOCUMENT["paths"]["/files/{taskId}/{name}"]["get"]
+        self.assertEqual(operation["operationId"], DOWNLOAD_OPERATION)
+        self.assertEqual({"200", "206", "404", "410", "416"}, set(operation["responses"]))
+        self.assertTrue(callable(getattr(Conduit, snake_case(DOWNLOAD_OPERATION))))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 import unittest
 
-from conduit import ImageTask, LinkedinTask, VideoTask, WaitTimeout
+from conduitapi import ImageTask, LinkedinTask, VideoTask, WaitTimeout
 
 from .live import client, new_key
 

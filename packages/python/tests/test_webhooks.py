@@ -5,7 +5,7 @@ import unittest
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Dict, List, Tuple
 
-from conduit import WebhookVerificationError, sign_webhook, verify_webhook
+from conduitapi import WebhookVerificationError, sign_webhook, verify_webhook
 
 from .live import client, env
 

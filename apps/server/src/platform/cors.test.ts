@@ -22,7 +22,9 @@ describe('CORS: the public API for every origin, the cookie API for none', () =>
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS');
     const allowed = String(response.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
-    expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'content-type', 'idempotency-key']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['x-api-key', 'content-type', 'idempotency-key', 'conduit-version']),
+    );
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     const status = await runtime.app.inject({
       method: 'OPTIONS',
@@ -32,7 +34,7 @@ describe('CORS: the public API for every origin, the cookie API for none', () =>
     expect(status.statusCode).toBe(204);
   });
 
-  it('lets another origin call with a key and read the rate-limit and request-id headers', async () => {
+  it('lets another origin call with a key and read the rate-limit, request-id, version and credit headers', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 5 });
     const response = await runtime.app.inject({
       method: 'POST',
@@ -43,7 +45,16 @@ describe('CORS: the public API for every origin, the cookie API for none', () =>
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     const exposed = String(response.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
-    expect(exposed).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after', 'x-request-id']);
+    expect(exposed).toEqual([
+      'ratelimit',
+      'ratelimit-policy',
+      'retry-after',
+      'x-request-id',
+      'conduit-version',
+      'x-credits-charged',
+      'x-credits-balance',
+      'idempotent-replayed',
+    ]);
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 4, sum: 4 });
     const unauthorised = await runtime.app.inject({

@@ -12,6 +12,13 @@ export interface Metrics {
   tasksSettled: Counter<'service' | 'status'>;
   /** Customer webhook delivery attempts; a failed one is retried by pg-boss with back-off. */
   webhookDeliveries: Counter<'outcome'>;
+  /** Each upstream call a channel made (start, poll, scrape), by how it ended. */
+  upstreamDuration: Histogram<'channel' | 'operation' | 'outcome'>;
+  /** Upstream calls that did not answer with work done: `rejected` (the request refused) or `unavailable`. */
+  upstreamErrors: Counter<'channel' | 'operation' | 'reason'>;
+  /** Result store operations (put, stat, read, delete) by store kind and outcome. */
+  storeOperations: Counter<'store' | 'operation' | 'outcome'>;
+  storeDuration: Histogram<'store' | 'operation'>;
   /** Every request of the last 5 minutes: the admin figures' response time and error rate. */
   recentRequests: RollingWindow;
   /** Requests to the inbound webhook routes of the last 24 hours (failures are worth a look). */
@@ -75,6 +82,18 @@ export function createRollingWindow(windowMs: number, bucketMs: number): Rolling
   };
 }
 
+/**
+ * Request latency buckets, 1 ms to 5 minutes: the sync endpoints wait up to 150 s (video up to
+ * 180 s with its lease), so the top buckets still tell a slow wait from a stuck one.
+ */
+export const LATENCY_BUCKETS_S = [
+  0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 90, 120, 150, 180, 300,
+];
+/** Upstream calls: a poll takes milliseconds, a LinkedIn scrape up to minutes. */
+const UPSTREAM_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 180];
+/** Result store operations: a memory hit to a large upload to S3. */
+const STORE_BUCKETS_S = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 /** One registry per process, with Node's default metrics and the HTTP request metrics. */
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -82,14 +101,14 @@ export function createMetrics(): Metrics {
   return {
     registry,
     httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
+      name: 'conduit_http_request_duration_seconds',
       help: 'HTTP request latency by route',
       labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: LATENCY_BUCKETS_S,
       registers: [registry],
     }),
     httpRequests: new Counter({
-      name: 'http_requests_total',
+      name: 'conduit_http_requests_total',
       help: 'HTTP requests by route and status class (2xx, 4xx, 5xx)',
       labelNames: ['method', 'route', 'status_class'],
       registers: [registry],
@@ -116,6 +135,32 @@ export function createMetrics(): Metrics {
       name: 'conduit_webhook_deliveries_total',
       help: 'Customer webhook delivery attempts by outcome (delivered, failed)',
       labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: 'conduit_upstream_request_duration_seconds',
+      help: 'Upstream calls by channel, operation (start, poll, scrape) and outcome (ok, rejected, unavailable)',
+      labelNames: ['channel', 'operation', 'outcome'],
+      buckets: UPSTREAM_BUCKETS_S,
+      registers: [registry],
+    }),
+    upstreamErrors: new Counter({
+      name: 'conduit_upstream_errors_total',
+      help: 'Upstream calls that failed, by channel, operation and reason (rejected, unavailable)',
+      labelNames: ['channel', 'operation', 'reason'],
+      registers: [registry],
+    }),
+    storeOperations: new Counter({
+      name: 'conduit_result_store_operations_total',
+      help: 'Result store operations by store (fs, s3), operation (put, stat, read, delete) and outcome (ok, missing, error)',
+      labelNames: ['store', 'operation', 'outcome'],
+      registers: [registry],
+    }),
+    storeDuration: new Histogram({
+      name: 'conduit_result_store_duration_seconds',
+      help: 'Result store operation latency by store and operation',
+      labelNames: ['store', 'operation'],
+      buckets: STORE_BUCKETS_S,
       registers: [registry],
     }),
     recentRequests: createRollingWindow(RECENT_REQUESTS_WINDOW_MS, 1_000),

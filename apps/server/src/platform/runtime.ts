@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { openResultStore } from '../modules/files/result-store.ts';
+import { withStoreMetrics } from '../modules/files/store-metrics.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { recordStart } from '../modules/system/installation.ts';
 import type { Config } from './config.ts';
@@ -49,15 +50,16 @@ export async function startRuntime(
     if (redis) cleanups.push(() => redis.quit());
     const mailer = createMailer(config, log);
     cleanups.push(async () => mailer.close());
+    const metrics = createMetrics();
     const services: Services = {
       config,
       db: database.db,
       pool: database.pool,
       jobs,
       redis,
-      metrics: createMetrics(),
+      metrics,
       mailer,
-      storage,
+      storage: withStoreMetrics(storage, metrics),
       clock: systemClock,
       log,
       startedAt: new Date(),

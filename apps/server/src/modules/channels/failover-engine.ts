@@ -1,5 +1,6 @@
 import type { LinkedinRequest } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
+import type { Metrics } from '../../platform/metrics.ts';
 import {
   type ChannelInfo,
   type Engine,
@@ -35,7 +36,13 @@ interface FailoverOptions {
   channels: ChannelDefinition[];
   store: ChannelStore;
   log?: Logger;
+  /** Each upstream call's latency and failures, by channel (conduit_upstream_* in /metrics). */
+  metrics?: FailoverMetrics;
 }
+export type FailoverMetrics = Pick<Metrics, 'upstreamDuration' | 'upstreamErrors'>;
+
+type UpstreamOperation = 'start' | 'poll' | 'scrape';
+const outcomeOf = (error: unknown) => (error instanceof UpstreamRejected ? 'rejected' : 'unavailable');
 
 /**
  * One engine over several channels per service: new work goes to the first usable channel by
@@ -66,9 +73,17 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     return picked;
   };
 
+  /** Records one upstream call of `channel`: its latency, and its failure if it failed. */
+  const observe = (channel: string, operation: UpstreamOperation, seconds: number, error?: unknown) => {
+    const outcome = error === undefined ? 'ok' : outcomeOf(error);
+    options.metrics?.upstreamDuration.observe({ channel, operation, outcome }, seconds);
+    if (error !== undefined) options.metrics?.upstreamErrors.inc({ channel, operation, reason: outcome });
+  };
+
   /** Runs `attempt` on each usable channel until one answers; rejections end the search. */
   async function firstAnswer<T>(
     service: ChannelService,
+    operation: UpstreamOperation,
     attempt: (channel: ChannelDefinition) => Promise<T>,
   ): Promise<{ channel: ChannelDefinition; value: T }> {
     const candidates = await usable(service);
@@ -77,10 +92,12 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
       const startedAt = performance.now();
       try {
         const value = await attempt(channel);
+        observe(channel.id, operation, (performance.now() - startedAt) / 1000);
         await store.recordSuccess(channel.id, performance.now() - startedAt);
         return { channel, value };
       } catch (error) {
         const elapsedMs = performance.now() - startedAt;
+        observe(channel.id, operation, elapsedMs / 1000, error);
         if (error instanceof UpstreamRejected) {
           // The upstream worked and said no: the channel is healthy and another would say no too.
           store.recordCall(channel.id, true, elapsedMs);
@@ -111,7 +128,7 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     name: options.name,
     isDevelopmentEngine: options.isDevelopmentEngine,
     async startJob(input, jobOptions) {
-      const { channel, value } = await firstAnswer(input.service, (candidate) => {
+      const { channel, value } = await firstAnswer(input.service, 'start', (candidate) => {
         if (!candidate.client.startJob) throw new Error(`channel ${candidate.id} cannot start jobs`);
         return candidate.client.startJob(input, jobOptions);
       });
@@ -125,10 +142,18 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     async pollJob(service, upstreamId, channelId) {
       const channel = pollChannel(service, channelId);
       if (!channel?.client.pollJob) throw new UpstreamUnavailable(`no channel can poll ${service} jobs`);
-      return channel.client.pollJob(service, upstreamId);
+      const startedAt = performance.now();
+      try {
+        const state = await channel.client.pollJob(service, upstreamId);
+        observe(channel.id, 'poll', (performance.now() - startedAt) / 1000);
+        return state;
+      } catch (error) {
+        observe(channel.id, 'poll', (performance.now() - startedAt) / 1000, error);
+        throw error;
+      }
     },
     async scrapeLinkedin(request, scrapeOptions) {
-      const { channel, value } = await firstAnswer('linkedin', (candidate) => {
+      const { channel, value } = await firstAnswer('linkedin', 'scrape', (candidate) => {
         if (!candidate.client.scrapeLinkedin) throw new Error(`channel ${candidate.id} cannot scrape`);
         return candidate.client.scrapeLinkedin(request, scrapeOptions);
       });

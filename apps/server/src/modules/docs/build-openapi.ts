@@ -1,26 +1,29 @@
 import {
   API_ENDPOINTS,
   API_KEY_HEADER,
+  API_VERSION_HEADER,
   type ApiEndpoint,
   answerExamples,
+  CURRENT_API_VERSION,
   PRODUCT_NAME,
-  TaskWebhookEvent,
-  webhookExample,
+  ROUTES,
 } from '@conduit/contracts';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, refTo } from './openapi-components.ts';
+import { buildComponents, commonHeaders, headerRef, refTo } from './openapi-components.ts';
+import { filesPath } from './openapi-files.ts';
+import { buildWebhooks } from './openapi-webhooks.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
-const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'], string> = {
+const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files', string> = {
   image: 'AI image generation',
   video: 'AI video generation',
   sora: 'Sora watermark removal',
   linkedin: 'LinkedIn profile and post scraping',
   account: 'Your key, balance and limits',
+  files: 'Result files: the URLs in resultUrls and videoUrls',
 };
 
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } = {}) => ({
   'application/json': { schema, ...extra },
 });
@@ -32,7 +35,16 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
   const examples = new Map(
     answerExamples(endpoint, serverUrl).map((example) => [example.status, example.body]),
   );
-  const headers = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
+  const headers = {
+    ...commonHeaders(),
+    RateLimit: headerRef('RateLimit'),
+    'RateLimit-Policy': headerRef('RateLimit-Policy'),
+    ...(isPaidCall(endpoint) && {
+      'X-Credits-Charged': headerRef('X-Credits-Charged'),
+      'X-Credits-Balance': headerRef('X-Credits-Balance'),
+      'Idempotent-Replayed': headerRef('Idempotent-Replayed'),
+    }),
+  };
   const ok = {
     description:
       endpoint.mode === 'async'
@@ -40,7 +52,7 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
         : endpoint.mode === 'sync'
           ? 'The task completed within the wait.'
           : 'Success.',
-    headers: { ...headers, 'X-Request-Id': headerRef('X-Request-Id') },
+    headers,
     content: json(refTo(endpoint.response), { example: examples.get(200) }),
   };
   if (endpoint.mode !== 'sync') return { 200: ok };
@@ -58,7 +70,7 @@ export const COUNTED_ERROR_STATUSES = new Set([402, 404, 409, 429, 502]);
 function errorResponses(endpoint: ApiEndpoint) {
   const responses: Record<string, unknown> = {};
   for (const [status, examples] of errorExamplesOf(endpoint)) {
-    const headers: Record<string, unknown> = { 'X-Request-Id': headerRef('X-Request-Id') };
+    const headers: Record<string, unknown> = commonHeaders();
     if (COUNTED_ERROR_STATUSES.has(status)) {
       Object.assign(headers, {
         RateLimit: headerRef('RateLimit'),
@@ -77,6 +89,7 @@ function errorResponses(endpoint: ApiEndpoint) {
 
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
+    { $ref: '#/components/parameters/ConduitVersion' },
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
     ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];
@@ -87,7 +100,7 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
     summary: endpoint.title,
     description: `${endpoint.summary}${costNote}`,
     tags: [endpoint.tab],
-    ...(parameters.length > 0 && { parameters }),
+    parameters,
     ...(endpoint.body && {
       requestBody: {
         required: true,
@@ -96,43 +109,6 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
     }),
     responses: { ...successResponses(endpoint, serverUrl), ...errorResponses(endpoint) },
     'x-credits-cost': endpoint.cost,
-  };
-}
-
-function settledWebhook(serverUrl: string) {
-  const signed = (name: string, description: string, example: string) => ({
-    name,
-    in: 'header',
-    required: true,
-    description,
-    schema: { type: 'string' },
-    example,
-  });
-  return {
-    post: {
-      summary: 'A task settled',
-      description:
-        'Sent to the callBackUrl of an image, video or Sora task when it completes or fails, signed the Standard Webhooks way (standardwebhooks.com) with the `whsec_` secret shown under API Keys. Verify the signature over `webhook-id.webhook-timestamp.body` and refuse timestamps older than 5 minutes. Any answer but a 2xx is retried with exponential back-off for about a day.',
-      security: [],
-      parameters: [
-        signed(
-          'webhook-id',
-          'Unique per task: the same id on every retry, so deduplicate by it.',
-          'msg_task_7d2k9q4x1m8w3e6r',
-        ),
-        signed('webhook-timestamp', 'Unix seconds when the call was signed.', '1767225600'),
-        signed(
-          'webhook-signature',
-          '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the bytes of your secret after `whsec_`; several signatures are separated by spaces.',
-          'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-        ),
-      ],
-      requestBody: {
-        required: true,
-        content: json(refTo(TaskWebhookEvent), { example: webhookExample(serverUrl) }),
-      },
-      responses: { '2XX': { description: 'Received; anything else is retried.' } },
-    },
   };
 }
 
@@ -150,14 +126,19 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     openapi: OPENAPI_VERSION,
     info: {
       title: `${PRODUCT_NAME} API`,
-      version: '1.0.0',
-      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header; each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers.`,
+      version: CURRENT_API_VERSION,
+      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header; each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers and the ${API_VERSION_HEADER} it was written in; send ${API_VERSION_HEADER} to pin one.`,
+      termsOfService: `${options.serverUrl}${ROUTES.terms}`,
+      contact: { name: `${PRODUCT_NAME} support`, url: `${options.serverUrl}${ROUTES.docs}` },
+      license: { name: `${PRODUCT_NAME} Terms of Service`, url: `${options.serverUrl}${ROUTES.terms}` },
     },
     servers: [{ url: options.serverUrl }],
     security: [{ ApiKey: [] }],
-    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
-    paths,
-    webhooks: { taskSettled: settledWebhook(options.serverUrl) },
+    tags: Object.entries(TAG_DESCRIPTIONS)
+      .map(([name, description]) => ({ name, description }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    paths: { ...paths, ...filesPath() } as Record<string, Record<string, unknown>>,
+    webhooks: buildWebhooks(options.serverUrl),
     components: buildComponents(),
   };
 }

@@ -7,7 +7,9 @@ const BASE_URL = 'https://api.example.test';
 const document = buildOpenApiDocument({ serverUrl: BASE_URL });
 const HELPERS = new Set(['constructor', 'waitForTask']);
 
-const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+// Result files are plain downloads at the URLs answers give, not a client method.
+const apiPaths = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/'));
+const operations = apiPaths.flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({
     path,
     method: method.toUpperCase(),

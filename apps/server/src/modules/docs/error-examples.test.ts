@@ -1,15 +1,23 @@
-import { API_ENDPOINTS, type ApiEndpoint, findEndpoint } from '@conduit/contracts';
+import { API_ENDPOINTS, type ApiEndpoint, CURRENT_API_VERSION, findEndpoint } from '@conduit/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 import { FAIL_MARKER, LINKEDIN_FAIL_PREFIX } from '../engines/local-engine.ts';
-import { COUNTED_ERROR_STATUSES } from './build-openapi.ts';
+import { buildOpenApiDocument, COUNTED_ERROR_STATUSES } from './build-openapi.ts';
 import { errorExamplesOf } from './error-examples.ts';
 
 // The local engine, as `npm start` runs it: its failures are the documented 502 examples.
 // One trusted proxy hop, so the IP allow-list example can come from the documented address.
 const runtime = useTestRuntime({ TRUST_PROXY: '1' });
+
+const document = buildOpenApiDocument({ serverUrl: 'https://api.example.test' });
+/** A validator of the answer schema the document gives this endpoint's `status`. */
+function documentedSchemaOf(endpoint: ApiEndpoint, status: number) {
+  const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
+  return compileComponent(document, operation.responses[status]?.content?.['application/json']?.schema);
+}
 
 /** Examples no request can provoke on a healthy server; the mapper's tests cover their shape. */
 const UNPROVOKABLE = new Set(['internal', 'unavailable']);
@@ -50,6 +58,8 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
       return endpoint.body
         ? send(account.key, {})
         : app.inject({ url: urlOf(endpoint, 'x'.repeat(65)), headers: { 'x-api-key': account.key } });
+    case 'version':
+      return send(account.key, endpoint.exampleBody, { 'conduit-version': '2019-01-01' });
     case 'malformed':
       return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });
     case 'credits':
@@ -119,6 +129,10 @@ describe('documented error examples', () => {
             ...(name === 'spendLimit' && { resetsAt: body.resetsAt }),
           };
           expect(body, name).toEqual(expected);
+          // The live answer, not just the example, is what the document promises for this status.
+          const validate = documentedSchemaOf(endpoint, status);
+          expect(validate(body), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          expect(response.headers['conduit-version'], name).toBe(CURRENT_API_VERSION);
           expect(body.requestId).toBe(response.headers['x-request-id']);
           // A 400 is counted or not depending on whether the body could be read, so it documents neither.
           if (status !== 400) {

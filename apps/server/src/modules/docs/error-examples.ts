@@ -1,10 +1,12 @@
 import {
   API_ERRORS,
+  API_VERSION_HEADER,
   type ApiEndpoint,
   type ApiErrorAnswer,
   ERROR_CODES,
   type Service,
   TaskStatusParams,
+  unknownApiVersionMessage,
 } from '@conduit/contracts';
 import type { z } from 'zod';
 import {
@@ -95,6 +97,11 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     add(validationError(endpoint.body, {}, 'body'), 'validation', 'A required field is missing');
     add(new BadRequest('Request body is not valid JSON'), 'malformed', 'The body is not JSON');
   }
+  add(
+    new ValidationFailed(unknownApiVersionMessage('2019-01-01'), API_VERSION_HEADER),
+    'version',
+    'Conduit-Version names a version this API does not answer in',
+  );
   if (endpoint.mode === 'status') {
     add(
       validationError(TaskStatusParams, { taskId: 'x'.repeat(65) }, 'params'),

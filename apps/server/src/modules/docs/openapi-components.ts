@@ -1,7 +1,12 @@
 import {
   AccountAnswer,
   API_KEY_HEADER,
+  API_VERSION_HEADER,
+  API_VERSIONS,
   ApiErrorAnswer,
+  BalanceLowEvent,
+  CURRENT_API_VERSION,
+  ErrorBody,
   ImageRequest,
   ImageTaskAnswer,
   LinkedinRequest,
@@ -11,6 +16,7 @@ import {
   TaskWebhookEvent,
   VideoRequest,
   VideoTaskAnswer,
+  WebhookTestEvent,
 } from '@conduit/contracts';
 import { z } from 'zod';
 
@@ -31,11 +37,46 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['AccountAnswer', AccountAnswer, 'output'],
   ['ApiError', ApiErrorAnswer, 'output'],
   ['TaskWebhookEvent', TaskWebhookEvent, 'output'],
+  ['BalanceLowEvent', BalanceLowEvent, 'output'],
+  ['WebhookTestEvent', WebhookTestEvent, 'output'],
+  ['FileError', ErrorBody, 'output'],
 ];
+
+/** The formats JSON Schema 2020-12 defines; zod writes others (`starts_with`) that validators refuse. */
+const STANDARD_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
 
 /** JSON Schema 2020-12, the dialect of OpenAPI 3.1, without the `$schema` each conversion adds. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' });
+  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    // A custom format only names the check; the `pattern` zod writes beside it is the check itself.
+    override: ({ jsonSchema }) => {
+      if (typeof jsonSchema.format === 'string' && !STANDARD_FORMATS.has(jsonSchema.format)) {
+        delete jsonSchema.format;
+      }
+    },
+  });
   return converted;
 }
 
@@ -45,6 +86,13 @@ export function refTo(schema: z.ZodType): { $ref: string } {
   if (!named) throw new Error('This schema has no name in the OpenAPI components');
   return { $ref: `#/components/schemas/${named[0]}` };
 }
+
+export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** Headers every answer of the public API carries. */
+export const commonHeaders = () => ({
+  'X-Request-Id': headerRef('X-Request-Id'),
+  [API_VERSION_HEADER]: headerRef(API_VERSION_HEADER),
+});
 
 const header = (description: string, schema: JsonSchema, example: string | number) => ({
   description,
@@ -73,6 +121,14 @@ export function buildComponents() {
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
         example: '5f0c6a2e-8d1b-4c57-9a43-1e2f3d4c5b6a',
       },
+      ConduitVersion: {
+        name: API_VERSION_HEADER,
+        in: 'header',
+        required: false,
+        description: `Pins the API version this call is answered in (without it: the newest, ${CURRENT_API_VERSION}). A version the API does not answer in is refused with 400, listing the supported ones.`,
+        schema: { type: 'string', enum: [...API_VERSIONS] },
+        example: CURRENT_API_VERSION,
+      },
       TaskId: {
         name: 'taskId',
         in: 'path',
@@ -97,6 +153,26 @@ export function buildComponents() {
         'Seconds to wait before the next request is accepted.',
         { type: 'integer', minimum: 1 },
         42,
+      ),
+      [API_VERSION_HEADER]: header(
+        'The API version this answer was written in: the one the request pinned, or the newest.',
+        { type: 'string', enum: [...API_VERSIONS] },
+        CURRENT_API_VERSION,
+      ),
+      'X-Credits-Charged': header(
+        "Credits this answer charged: the call's cost, or 0 when it replayed an earlier call with the same Idempotency-Key (the first call paid).",
+        { type: 'integer', minimum: 0 },
+        10,
+      ),
+      'X-Credits-Balance': header(
+        "The account's balance in credits right after this call's debit (absent on a replay).",
+        { type: 'integer' },
+        90,
+      ),
+      'Idempotent-Replayed': header(
+        'Sent when the call carried an Idempotency-Key: `true` when this answer replays the first call with that key (nothing charged again), `false` when this call did the work.',
+        { type: 'string', enum: ['true', 'false'] },
+        'false',
       ),
       'X-Request-Id': header(
         'The request id, also in error bodies as requestId.',

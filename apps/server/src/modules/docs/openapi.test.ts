@@ -1,5 +1,7 @@
 import { API_ENDPOINTS, OPENAPI_PATH } from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { registeredRoutes } from '../../../test/registered-routes.ts';
@@ -38,9 +40,9 @@ describe('the OpenAPI document', () => {
     expect(response.json().servers).toEqual([{ url: runtime.services.config.PUBLIC_URL }]);
   });
 
-  it('documents exactly the routes the app registers under /api/provider/, method for method', () => {
+  it('documents exactly the routes the app registers under /api/provider/ and /files/, method for method', () => {
     const registered = registeredRoutes(runtime.app)
-      .filter((route) => route.includes(' /api/provider/'))
+      .filter((route) => route.includes(' /api/provider/') || route.includes(' /files/'))
       .map((route) => route.replace(/:(\w+)/g, '{$1}'));
     expect(registered.length).toBeGreaterThanOrEqual(API_ENDPOINTS.length);
     expect(documentedRoutes(documentOf()).sort()).toEqual(registered.sort());
@@ -91,17 +93,39 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(API_ENDPOINTS.length);
   });
 
-  it('describes the signed task-settled webhook with the Standard Webhooks headers', () => {
-    const webhook = documentOf().webhooks.taskSettled.post;
-    expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
-      'webhook-id',
-      'webhook-timestamp',
-      'webhook-signature',
-    ]);
-    const content = webhook.requestBody.content['application/json'];
-    expect(content.schema).toEqual({ $ref: '#/components/schemas/TaskWebhookEvent' });
-    const validate = compileComponent(documentOf(), content.schema);
-    expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+  it('describes every event we post (task callbacks and account events) with the Standard Webhooks headers', () => {
+    const { webhooks } = documentOf();
+    const types = new Set<string>();
+    for (const { post: webhook } of Object.values(webhooks)) {
+      expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const content = webhook.requestBody.content['application/json'];
+      const validate = compileComponent(documentOf(), content.schema);
+      expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+      types.add((content.example as { type: string }).type);
+    }
+    // Every type the server posts: the task outcomes and each account event.
+    for (const type of ['task.completed', 'balance.low', 'webhook.test']) expect(types).toContain(type);
+    expect(webhooks.taskSettled.post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TaskWebhookEvent',
+    });
+  });
+
+  it('holds only schemas Ajv compiles in strict mode (standard formats, no unknown keywords)', () => {
+    const strict = new Ajv2020({ strict: true, allErrors: true });
+    addFormats.default(strict);
+    const { schemas } = documentOf().components;
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(() => strict.compile({ ...schema, $id: name }), name).not.toThrow();
+    }
+    // A custom format is what strict mode refuses, so the check above can fail.
+    expect(() => strict.compile({ type: 'string', format: 'starts_with' })).toThrow(/unknown format/);
+    const sora = schemas.SoraRequest as { properties: { video_url: { format?: string; pattern?: string } } };
+    expect(sora.properties.video_url.format).toBeUndefined();
+    expect(sora.properties.video_url.pattern).toMatch(/^\^https:/);
   });
 
   it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {

@@ -1,25 +1,107 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { API_ENDPOINTS, findEndpoint, pythonSdkExample } from '@conduit/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import {
+  findMypyPython,
+  type InstalledSdk,
+  installSdkFromWheel,
+  PYTHON_PACKAGE,
+  pythonBlocksOf,
+  run,
+} from '../../../test/python-wheel.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { webhookSecretFor } from '../webhooks/signing.ts';
 
-const run = promisify(execFile);
-const PYTHON_PACKAGE = fileURLToPath(new URL('../../../../../packages/python', import.meta.url));
-
-// The Python SDK's own unittest suite (packages/python/tests) against a server on a real port.
+// The Python SDK as a developer installs it (the wheel, built offline, in a fresh venv), against a
+// server on a real port: its unittest suite, the README's examples and the docs' SDK examples.
 let runtime: TestRuntime;
 let baseUrl: string;
 withListeningRuntime((started, url) => {
   runtime = started;
   baseUrl = url;
+  // As deployed, the public URL is where the server answers: result URLs then download as given.
+  (started.services.config as { PUBLIC_URL: string }).PUBLIC_URL = url;
 });
+let sdk: InstalledSdk;
+beforeAll(async () => {
+  sdk = await installSdkFromWheel();
+}, 240_000);
+afterAll(() => sdk?.remove());
 
 describe('the Python SDK (packages/python)', () => {
+  it('is imported from the wheel installed in the venv, not from the repository', async () => {
+    const { stdout } = await run(sdk.python, ['-c', 'import conduitapi; print(conduitapi.__file__)'], {
+      cwd: sdk.workDir,
+    });
+    expect(stdout).toContain(`${path.sep}site-packages${path.sep}conduitapi${path.sep}`);
+    expect(stdout).not.toContain(PYTHON_PACKAGE);
+    expect(path.basename(sdk.wheel)).toMatch(/^conduitapi-[\d.]+-py3-none-any\.whl$/);
+    // Nothing of the build is left in the repository.
+    const { stdout: untracked } = await run(
+      'git',
+      ['status', '--porcelain', '--untracked-files=all', '--', '.'],
+      {
+        cwd: PYTHON_PACKAGE,
+      },
+    );
+    expect(untracked.split('\n').filter((line) => /build\/|egg-info/.test(line))).toEqual([]);
+  });
+
+  it('is mypy --strict clean, package and README examples', async () => {
+    const mypy = await findMypyPython();
+    const readme = await readFile(path.join(PYTHON_PACKAGE, 'README.md'), 'utf8');
+    const files: string[] = [];
+    for (const [index, block] of pythonBlocksOf(readme).entries()) {
+      const file = path.join(sdk.workDir, `readme_example_${index}.py`);
+      await writeFile(file, block);
+      files.push(file);
+    }
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    const args = [
+      '-m',
+      'mypy',
+      '--strict',
+      '--python-executable',
+      sdk.python,
+      '--cache-dir',
+      path.join(sdk.workDir, '.mypy_cache'),
+    ];
+    const check = (targets: string[]) =>
+      run(mypy, [...args, ...targets], { cwd: sdk.workDir, timeout: 180_000 }).catch(
+        (error: { stdout: string }) => {
+          throw new Error(`mypy --strict failed:\n${error.stdout}`);
+        },
+      );
+    expect((await check(['-p', 'conduitapi'])).stdout).toMatch(/^Success: no issues found/m);
+    expect((await check(files)).stdout).toMatch(/^Success: no issues found/m);
+    // mypy does fail on a wrong enum value, so the checks above can fail.
+    const wrong = path.join(sdk.workDir, 'wrong.py');
+    await writeFile(
+      wrong,
+      'from conduitapi import Conduit\nConduit().generate_image("x", image_size="7:7")\n',
+    );
+    await expect(check([wrong])).rejects.toThrow(/image_size/);
+  }, 240_000);
+
+  it('runs every Python example of its README, as written, from the venv', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100, label: 'python-readme' });
+    const readme = await readFile(path.join(PYTHON_PACKAGE, 'README.md'), 'utf8');
+    const env = { ...process.env, CONDUIT_BASE_URL: baseUrl, CONDUIT_API_KEY: account.key };
+    for (const block of pythonBlocksOf(readme)) {
+      await run(sdk.python, ['-c', block], { cwd: sdk.workDir, env, timeout: 120_000 }).catch(
+        (error: { stderr: string }) => {
+          throw new Error(`README example failed:\n${block}\n${error.stderr}`);
+        },
+      );
+    }
+    const ledger = await ledgerCheck(runtime.services, account.workspaceId);
+    expect(ledger.balance).toBe(ledger.sum);
+    expect(ledger.balance).toBeLessThan(100);
+  }, 240_000);
+
   it('passes its unittest suite against the running server', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100, label: 'python' });
     const poor = await createPaidAccount(runtime.services, { credits: 3, label: 'python-poor' });
@@ -43,10 +125,10 @@ describe('the Python SDK (packages/python)', () => {
       CONDUIT_TEST_IMAGE_ONLY_KEY: imageOnly.key,
       CONDUIT_TEST_WEBHOOK_SECRET: webhookSecretFor(runtime.services.sessionSecret, account.workspaceId),
     };
-    const { stderr } = await run('python3', ['-m', 'unittest', '-v'], {
-      cwd: PYTHON_PACKAGE,
+    const { stderr } = await run(sdk.python, ['-m', 'unittest', '-v'], {
+      cwd: sdk.workDir,
       env,
-      timeout: 120_000,
+      timeout: 180_000,
     }).catch((error: { stdout: string; stderr: string }) => {
       throw new Error(`python3 -m unittest failed:\n${error.stderr}\n${error.stdout}`);
     });
@@ -55,7 +137,7 @@ describe('the Python SDK (packages/python)', () => {
     const ledger = await ledgerCheck(runtime.services, account.workspaceId);
     expect(ledger.balance).toBe(ledger.sum);
     expect(ledger.balance).toBeLessThan(100);
-  }, 150_000);
+  }, 240_000);
 
   it("runs the docs' SDK example of every endpoint as written, each charging its cost", async () => {
     const account = await createPaidAccount(runtime.services, { credits: 50, label: 'python-docs' });
@@ -65,10 +147,7 @@ describe('the Python SDK (packages/python)', () => {
       const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
       const code = pythonSdkExample(endpoint, { baseUrl, apiKey: account.key, taskId });
       const before = await balance();
-      const { stdout } = await run('python3', ['-c', code], {
-        env: { ...process.env, PYTHONPATH: PYTHON_PACKAGE },
-        timeout: 60_000,
-      });
+      const { stdout } = await run(sdk.python, ['-c', code], { cwd: sdk.workDir, timeout: 120_000 });
       const printed = JSON.parse(stdout) as { task_id?: string; credits_used?: number; balance?: number };
       if (endpoint.mode === 'account') expect(printed.balance, endpoint.id).toBe(before);
       else
@@ -77,5 +156,5 @@ describe('the Python SDK (packages/python)', () => {
       if (taskId) expect(printed.task_id).toBe(taskId);
       expect(await balance(), endpoint.id).toBe(before - endpoint.cost);
     }
-  }, 60_000);
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import { buildChannels } from '../channels/build-channels.ts';
 import { createChannelStore } from '../channels/channel-store.ts';
-import { createFailoverEngine } from '../channels/failover-engine.ts';
+import { createFailoverEngine, type FailoverMetrics } from '../channels/failover-engine.ts';
 import type { Engine } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
 import { createLocalEngine } from './local-engine.ts';
@@ -25,7 +25,12 @@ type EngineConfig = Pick<
  * The engine PROVIDER_ENGINE names (config defaults to `local`, and to `kie` in production), behind
  * the failover engine that routes each service between its channels (docs/upstreams.md).
  */
-export function createEngine(config: EngineConfig, log: Logger, pool: pg.Pool): Engine {
+export function createEngine(
+  config: EngineConfig,
+  log: Logger,
+  pool: pg.Pool,
+  metrics?: FailoverMetrics,
+): Engine {
   const base = config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log }) : createLocalEngine();
   return createFailoverEngine({
     name: base.name,
@@ -33,5 +38,6 @@ export function createEngine(config: EngineConfig, log: Logger, pool: pg.Pool): 
     channels: buildChannels(config, base, log),
     store: createChannelStore(pool),
     log,
+    metrics,
   });
 }

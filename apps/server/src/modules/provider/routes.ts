@@ -3,6 +3,7 @@ import {
   ImageRequest,
   LinkedinRequest,
   routerPath,
+  SERVICE_COST,
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
@@ -18,6 +19,7 @@ import { getBalance } from '../credits/ledger.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
+import { setChargeHeaders } from './charge-headers.ts';
 import type { Gateway } from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
@@ -30,6 +32,8 @@ declare module 'fastify' {
     rateLimitRemaining?: { minute: number; hour: number; day: number };
   }
 }
+
+const hasIdempotencyKey = (request: FastifyRequest) => request.headers['idempotency-key'] !== undefined;
 
 /** The public provider API (docs/product.md, "Public API", header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
@@ -73,6 +77,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     ) => {
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
       const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
+      setChargeHeaders(reply, charged, SERVICE_COST[service], hasIdempotencyKey(request));
       if (charged.isReplay) return reply.send(ok((await findTask(services.db, charged.taskId)) as TaskRow));
       gateway.wakePump();
       return reply.send({
@@ -111,6 +116,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         body.callBackUrl,
         lease,
       );
+      setChargeHeaders(reply, charged, SERVICE_COST[service], hasIdempotencyKey(request));
       const waitMs = SYNC_WAIT_S[service] * 1000;
       // A replay waits for the first call's task; a new task is this call's from its creation.
       const fresh = charged.isReplay ? undefined : { task: newTask(charged.taskId, service, body), lease };
@@ -160,6 +166,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const identity = identityOf(request);
         const lease = linkedinLeaseUntil();
         const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
+        setChargeHeaders(reply, charged, SERVICE_COST.linkedin, hasIdempotencyKey(request));
         const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
         return answerSync(reply, task);
       },

@@ -27,7 +27,7 @@ describe('who may read /metrics', () => {
       const refused = await scrape(withToken, authorization);
       expect(refused.statusCode).toBe(401);
       expect(refused.json().error).toBe(METRICS_TOKEN_REQUIRED);
-      expect(refused.body).not.toContain('http_requests_total');
+      expect(refused.body).not.toContain('conduit_http_requests_total');
     }
     const allowed = await scrape(withToken, `Bearer ${TOKEN}`);
     expect(allowed.statusCode).toBe(200);

@@ -40,10 +40,14 @@ describe('health, readiness and metrics', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain(
-      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/credits/packages",status_code="200"}',
+      'conduit_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/credits/packages",status_code="200"}',
+    );
+    // The top buckets cover the sync endpoints' waits (up to 150 s, and the leases past them).
+    expect(response.body).toContain(
+      'conduit_http_request_duration_seconds_bucket{le="180",method="GET",route="/api/credits/packages",status_code="200"}',
     );
     expect(response.body).toMatch(
-      /http_requests_total\{method="GET",route="\/api\/credits\/packages",status_class="2xx"\} [1-9]/,
+      /conduit_http_requests_total\{method="GET",route="\/api\/credits\/packages",status_class="2xx"\} [1-9]/,
     );
     expect(response.body).toContain('process_resident_memory_bytes');
   });

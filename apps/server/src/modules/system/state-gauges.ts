@@ -30,6 +30,21 @@ export function registerStateGauges(services: Pick<Services, 'pool' | 'jobs' | '
       this.set({ state: 'waiting' }, row.waiting);
     },
   });
+  // Each process has its own pool: the cluster's figures add them up.
+  new Gauge({
+    name: 'conduit_db_pool_connections',
+    help: "This process's PostgreSQL pool: connections open (total), idle, and requests waiting for one; max is the pool's size",
+    labelNames: ['state'],
+    aggregator: 'sum',
+    registers,
+    collect() {
+      const { pool } = services;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+      this.set({ state: 'max' }, pool.options.max ?? 10);
+    },
+  });
   new Gauge({
     name: 'conduit_jobs',
     help: 'pg-boss jobs by queue and state (queued, active, failed and retained)',

@@ -25,6 +25,7 @@ const PUBLIC_TABS = [
   'Video API',
   'Sora Watermark Remover',
   'LinkedIn API',
+  'Changelog',
   'Pricing',
 ];
 
@@ -257,5 +258,19 @@ describe('/docs: Python, AI agents and the command line', () => {
     expect(snippet('Command line')).toContain(
       'npx conduit image "a fox in the snow" --size 16:9 --out fox.png',
     );
+  });
+});
+
+describe('/docs: changelog', () => {
+  it('names the current API version, the versioning policy and each change, newest first', async () => {
+    const { user } = await openDocs('/docs');
+    await user.click(screen.getByRole('tab', { name: 'Changelog' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Changelog' });
+    expect(await within(panel).findByRole('heading', { level: 2, name: 'API versions' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('The current version is 2026-12-01');
+    expect(panel).toHaveTextContent('Conduit-Version');
+    expect(panel).toHaveTextContent('keeps answering for at least 12 months');
+    expect(within(panel).getByRole('heading', { level: 3, name: '2026-12-01' })).toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
   });
 });

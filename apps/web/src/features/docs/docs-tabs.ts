@@ -12,6 +12,7 @@ export type DocsTab =
   | 'video'
   | 'sora'
   | 'linkedin'
+  | 'changelog'
   | 'pricing'
   | 'examples';
 
@@ -25,7 +26,7 @@ const SERVICE_TAB_LABELS = {
   linkedin: ['LinkedIn API', 'LinkedIn'],
 } as const;
 
-/** Overview, Authentication, a tab per service, then the site's own last tab. */
+/** Overview, Authentication, a tab per service, the API's changelog, then the site's own last tab. */
 const tabsOf = (site: DocsSite, last: TabDef<DocsTab>): readonly TabDef<DocsTab>[] => [
   { id: 'overview', label: 'Overview' },
   { id: 'authentication', label: 'Authentication' },
@@ -33,6 +34,7 @@ const tabsOf = (site: DocsSite, last: TabDef<DocsTab>): readonly TabDef<DocsTab>
     id: id as DocsTab,
     label: labels[site === 'public' ? 0 : 1],
   })),
+  { id: 'changelog', label: 'Changelog' },
   last,
 ];
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { scrollToHash } from '../../components/layout/use-scroll-to-hash.ts';
 import { AuthenticationTab } from './authentication-tab.tsx';
+import { ChangelogTab } from './changelog-tab.tsx';
 import type { DocsTab } from './docs-tabs.ts';
 import { ExamplesTab } from './examples-tab.tsx';
 import { PricingTab } from './pricing-tab.tsx';
@@ -22,6 +23,8 @@ export default function ReferenceTab({ tab }: { tab: Exclude<DocsTab, 'overview'
   switch (tab) {
     case 'authentication':
       return <AuthenticationTab />;
+    case 'changelog':
+      return <ChangelogTab />;
     case 'pricing':
       return <PricingTab />;
     case 'examples':

@@ -32,13 +32,14 @@ export function ToolsSection() {
   return (
     <DocSection id="tools" title="Python, AI agents and the command line">
       <p>
-        The Python SDK needs nothing but the standard library (<Code>pip install ./packages/python</Code> from
-        the repository): one method per endpoint, answers as dataclasses, <Code>ConduitError</Code> with the
-        code, <Code>wait_for_task</Code> and <Code>verify_webhook</Code>.
+        The Python SDK, <Code>conduitapi</Code>, needs nothing but the standard library (its wheel builds
+        offline from <Code>packages/python</Code>): one method per endpoint, answers as dataclasses, retries
+        that never charge twice, an error class per status, <Code>AsyncConduit</Code>,{' '}
+        <Code>wait_for_task</Code> and <Code>verify_webhook</Code>.
       </p>
       <Snippet
         label="Python SDK"
-        code={`from conduit import Conduit
+        code={`from conduitapi import Conduit
 
 conduit = Conduit(api_key="${apiKey}", base_url="${baseUrl}")
 image = conduit.generate_image("A lighthouse at dusk", image_size="16:9")

@@ -7,10 +7,10 @@ import hashlib
 import hmac
 import json
 import time
-from typing import Mapping, Optional, Union
+from typing import Any, Dict, Mapping, Optional, Union
 
 from .errors import WebhookVerificationError
-from .models import WebhookEvent, from_dict
+from .models import BalanceLowEvent, WebhookEvent, WebhookTestEvent, from_dict
 
 SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_S = 300
@@ -48,6 +48,31 @@ def verify_webhook(
     is more than ``tolerance`` seconds away from now are refused, so a captured call cannot be
     replayed later.
     """
+    return from_dict(WebhookEvent, _verified(payload, headers, secret, tolerance, now))
+
+
+def verify_account_event(
+    payload: Union[bytes, str],
+    headers: Mapping[str, str],
+    secret: str,
+    *,
+    tolerance: int = DEFAULT_TOLERANCE_S,
+    now: Optional[float] = None,
+) -> Union[BalanceLowEvent, WebhookTestEvent]:
+    """As ``verify_webhook``, for the events posted to the workspace's webhook endpoint
+    (``balance.low``, ``webhook.test``); another type raises ``WebhookVerificationError``."""
+    event = _verified(payload, headers, secret, tolerance, now)
+    kind = event.get("type")
+    if kind == "balance.low":
+        return from_dict(BalanceLowEvent, event)
+    if kind == "webhook.test":
+        return from_dict(WebhookTestEvent, event)
+    raise WebhookVerificationError(f"Not an account event: {kind!r}")
+
+
+def _verified(
+    payload: Union[bytes, str], headers: Mapping[str, str], secret: str, tolerance: int, now: Optional[float]
+) -> Dict[str, Any]:
     message_id = _header(headers, "webhook-id")
     timestamp_text = _header(headers, "webhook-timestamp")
     signatures = _header(headers, "webhook-signature").split()
@@ -62,4 +87,7 @@ def verify_webhook(
     if not any(hmac.compare_digest(expected, candidate.encode()) for candidate in signatures):
         raise WebhookVerificationError("No matching webhook signature")
     body = payload.decode() if isinstance(payload, bytes) else payload
-    return from_dict(WebhookEvent, json.loads(body))
+    event = json.loads(body)
+    if not isinstance(event, dict):
+        raise WebhookVerificationError("The webhook body is not a JSON object")
+    return event

@@ -11,10 +11,15 @@ import re
 import sys
 import typing
 from dataclasses import dataclass
-from typing import Any, Dict, List, Literal, Optional, Type, TypeVar
+from typing import Any, Dict, List, Literal, Optional, Type, TypeVar, cast
 
 TaskStatus = Literal["processing", "completed", "failed"]
 Service = Literal["image", "video", "sora", "linkedin"]
+#: The request enums of the API (a test compares them with the OpenAPI document).
+ImageSize = Literal["1:1", "9:16", "16:9", "3:4", "4:3", "3:2", "2:3", "5:4", "4:5", "21:9", "auto"]
+ImageFormat = Literal["png", "jpeg"]
+VideoModel = Literal["standard", "fast"]
+VideoAspectRatio = Literal["16:9", "9:16", "Auto"]
 
 T = TypeVar("T")
 
@@ -198,12 +203,47 @@ class WebhookTask(Task):
 
 @dataclass(frozen=True, kw_only=True)
 class WebhookEvent:
-    """The body of a callBackUrl call, once ``verify_webhook`` has checked it."""
+    """The body of a callBackUrl call (``task.completed``, ``task.failed``), once ``verify_webhook`` has checked it."""
 
     type: Literal["task.completed", "task.failed"]
     #: When the call was signed.
     timestamp: str
     data: WebhookTask
+
+
+@dataclass(frozen=True, kw_only=True)
+class BalanceLowData:
+    workspace_id: str
+    balance: int
+    threshold: int
+    credits_spent_last7_days: int
+    credits_per_day: float
+    #: None when nothing was spent lately.
+    days_left: Optional[int] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BalanceLowEvent:
+    """``balance.low``: posted to the workspace's webhook endpoint when a low-balance alert fires."""
+
+    type: Literal["balance.low"]
+    timestamp: str
+    data: BalanceLowData
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebhookTestData:
+    workspace_id: str
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebhookTestEvent:
+    """``webhook.test``: posted by "Send test event" on the API Keys page."""
+
+    type: Literal["webhook.test"]
+    timestamp: str
+    data: WebhookTestData
 
 
 def _convert(hint: Any, value: Any) -> Any:
@@ -224,8 +264,8 @@ def _convert(hint: Any, value: Any) -> Any:
 def from_dict(cls: Type[T], data: Dict[str, Any]) -> T:
     """Builds ``cls`` from an API object; fields the SDK does not know yet are left out."""
     hints = typing.get_type_hints(cls, vars(sys.modules[__name__]))
-    known = {field.name for field in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    values = {}
+    known = {field.name for field in dataclasses.fields(cast(Any, cls))}
+    values: Dict[str, Any] = {}
     for key, value in data.items():
         name = snake_case(key)
         if name in known:

@@ -1,0 +1,113 @@
+"""Conduit's Python SDK: images, videos, Sora watermark removal and LinkedIn scraping.
+
+    from conduitapi import Conduit
+
+    client = Conduit(api_key="cnd_live_...", base_url="https://conduit.example.com")
+    image = client.generate_image("A lighthouse at dusk", image_size="16:9")
+    print(image.result_urls)
+"""
+
+from ._response import APIResponse
+from ._version import API_VERSION, __version__
+from .async_client import AsyncConduit
+from .client import Conduit
+from .errors import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConduitError,
+    ConflictError,
+    InsufficientCreditsError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    UpstreamError,
+    WaitTimeout,
+    WebhookVerificationError,
+)
+from .models import (
+    Account,
+    BalanceLowData,
+    BalanceLowEvent,
+    EngineInfo,
+    ImageFormat,
+    ImageSize,
+    ImageTask,
+    KeyControls,
+    LinkedinAuthor,
+    LinkedinMedia,
+    LinkedinPost,
+    LinkedinPostStats,
+    LinkedinProfile,
+    LinkedinTask,
+    RateLimits,
+    RemainingRequests,
+    Service,
+    SpendLimit,
+    Task,
+    TaskStatus,
+    VideoAspectRatio,
+    VideoModel,
+    VideoTask,
+    WebhookEvent,
+    WebhookTask,
+    WebhookTestData,
+    WebhookTestEvent,
+    Workspace,
+)
+from .webhooks import sign_webhook, verify_account_event, verify_webhook
+
+__all__ = [
+    "API_VERSION",
+    "APIConnectionError",
+    "APIResponse",
+    "APIStatusError",
+    "APITimeoutError",
+    "Account",
+    "AsyncConduit",
+    "AuthenticationError",
+    "BadRequestError",
+    "BalanceLowData",
+    "BalanceLowEvent",
+    "Conduit",
+    "ConduitError",
+    "ConflictError",
+    "EngineInfo",
+    "ImageFormat",
+    "ImageSize",
+    "ImageTask",
+    "InsufficientCreditsError",
+    "KeyControls",
+    "LinkedinAuthor",
+    "LinkedinMedia",
+    "LinkedinPost",
+    "LinkedinPostStats",
+    "LinkedinProfile",
+    "LinkedinTask",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RateLimits",
+    "RemainingRequests",
+    "Service",
+    "SpendLimit",
+    "Task",
+    "TaskStatus",
+    "UpstreamError",
+    "VideoAspectRatio",
+    "VideoModel",
+    "VideoTask",
+    "WaitTimeout",
+    "WebhookEvent",
+    "WebhookTask",
+    "WebhookTestData",
+    "WebhookTestEvent",
+    "WebhookVerificationError",
+    "Workspace",
+    "__version__",
+    "sign_webhook",
+    "verify_account_event",
+    "verify_webhook",
+]

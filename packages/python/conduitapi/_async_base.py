@@ -1,0 +1,146 @@
+"""Sending with retries in a worker thread, result downloads and task waits, for ``AsyncConduit``."""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import time
+from typing import Any, Callable, Literal, Optional, TypeVar, Union, overload
+
+from . import _endpoints as E
+from ._response import APIResponse, capture
+from ._transport import Call, Settings, build_request, decode_body, parse, retry_delay_s, send_once, should_retry
+from .errors import APIConnectionError, WaitTimeout, error_from_answer
+from .models import ImageTask, LinkedinTask, Task, VideoTask
+
+T = TypeVar("T")
+
+
+class AsyncBase:
+    """The transport and the helpers of ``AsyncConduit``: its endpoint methods call ``_run``."""
+
+    _settings: Settings
+    base_url: str
+
+    # Result files
+
+    @overload
+    async def download_result_file(self, url: str, destination: None = None, *, timeout: Optional[float] = None) -> bytes: ...
+
+    @overload
+    async def download_result_file(
+        self, url: str, destination: E.PathLike, *, timeout: Optional[float] = None
+    ) -> pathlib.Path: ...
+
+    async def download_result_file(
+        self, url: str, destination: Optional[E.PathLike] = None, *, timeout: Optional[float] = None
+    ) -> Union[bytes, pathlib.Path]:
+        """A result file (a URL of ``result_urls``/``video_urls``): its bytes, or written to
+        ``destination`` (a file, or a folder to keep its name in). An expired file raises the 410."""
+        request = E.download_request(self.base_url, url)
+        response = await self._send(request, timeout or self._settings.timeout)
+        if not 200 <= response.status_code < 300:
+            raise error_from_answer(response.status_code, decode_body(response.content), response.headers)
+        if destination is None:
+            return response.content
+        target = pathlib.Path(destination)
+        if target.is_dir():
+            target = target / url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+        target.write_bytes(response.content)
+        return target
+
+    # Helpers
+
+    @overload
+    async def wait_for_task(
+        self, task: ImageTask, service: None = None, *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> ImageTask: ...
+
+    @overload
+    async def wait_for_task(
+        self, task: VideoTask, service: None = None, *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> VideoTask: ...
+
+    @overload
+    async def wait_for_task(
+        self, task: LinkedinTask, service: None = None, *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> LinkedinTask: ...
+
+    @overload
+    async def wait_for_task(
+        self, task: str, service: Literal["image"], *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> ImageTask: ...
+
+    @overload
+    async def wait_for_task(
+        self, task: str, service: Literal["video", "sora"], *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> VideoTask: ...
+
+    @overload
+    async def wait_for_task(
+        self, task: str, service: Literal["linkedin"], *, timeout: float = ..., interval: float = ...,
+        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
+    ) -> LinkedinTask: ...
+
+    async def wait_for_task(
+        self,
+        task: Union[Task, str],
+        service: Optional[str] = None,
+        *,
+        timeout: float = 600.0,
+        interval: float = 1.0,
+        max_interval: float = 10.0,
+        on_update: Optional[Callable[[Task, float], None]] = None,
+    ) -> Any:
+        """As ``Conduit.wait_for_task``, sleeping with ``asyncio.sleep`` between reads."""
+        task_id, found = E.wait_target(task, service)
+        started = time.monotonic()
+        deadline = started + timeout
+        current: Task = (
+            task if isinstance(task, Task) and task.is_done else await self._run(E.status_call(found, task_id, Task))
+        )
+        while True:
+            if on_update:
+                on_update(current, time.monotonic() - started)
+            if current.is_done:
+                return current
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise WaitTimeout(current)
+            await asyncio.sleep(min(interval, remaining))
+            interval = min(interval * 1.5, max_interval)
+            current = await self._run(E.status_call(found, task_id, Task))
+
+    # Transport
+
+    async def _send(self, request: Any, timeout: float) -> APIResponse[None]:
+        retries = 0
+        while True:
+            try:
+                response = await asyncio.to_thread(send_once, request, timeout)
+            except APIConnectionError:
+                if retries >= self._settings.max_retries:
+                    raise
+                await asyncio.sleep(retry_delay_s(retries))
+                retries += 1
+                continue
+            is_error = not 200 <= response.status_code < 300
+            if is_error and should_retry(response) and retries < self._settings.max_retries:
+                await asyncio.sleep(retry_delay_s(retries, response.headers))
+                retries += 1
+                continue
+            response.retries_taken = retries
+            return response
+
+    async def _run(self, call: Call[T]) -> T:
+        call = call.with_key()
+        request = build_request(self._settings, call)
+        response = await self._send(request, call.timeout or self._settings.timeout)
+        parsed = parse(call, response)
+        capture(response, parsed)
+        return parsed

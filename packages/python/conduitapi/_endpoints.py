@@ -1,0 +1,64 @@
+"""What both clients share: the status endpoints, the task's service, request bodies, downloads."""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+import urllib.request
+from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
+
+from ._transport import Call
+from ._version import __version__
+from .models import ImageTask, LinkedinTask, Task, VideoTask
+
+T = TypeVar("T")
+AnyTask = Union[ImageTask, VideoTask, LinkedinTask]
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: Each service's status endpoint path and answer type.
+STATUS: Dict[str, Tuple[str, Type[Any]]] = {
+    "image": ("/api/provider/image/status/{taskId}", ImageTask),
+    "video": ("/api/provider/video/status/{taskId}", VideoTask),
+    "sora": ("/api/provider/sora-watermark-remover/status/{taskId}", VideoTask),
+    "linkedin": ("/api/provider/linkedin/status/{taskId}", LinkedinTask),
+}
+
+
+def body(**fields: Any) -> Dict[str, Any]:
+    """The JSON body: the fields that were given, under the API's names."""
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def status_call(service: str, task_id: str, _typed: Type[T], timeout: Optional[float] = None) -> Call[T]:
+    """The status read of a task; ``_typed`` is the type the caller knows the answer has."""
+    path, answer = STATUS[service]
+    return Call("GET", path.replace("{taskId}", urllib.parse.quote(task_id, safe="")), answer, timeout=timeout)
+
+
+def service_of(task: Task) -> Optional[str]:
+    """A task's service, from its type or its status path."""
+    if isinstance(task, ImageTask):
+        return "image"
+    if isinstance(task, LinkedinTask):
+        return "linkedin"
+    if task.status_url:
+        for service, (path, _) in STATUS.items():
+            if task.status_url.startswith(path.split("{")[0]):
+                return service
+    return None
+
+
+def wait_target(task: Union[Task, str], service: Optional[str]) -> Tuple[str, str]:
+    task_id = task if isinstance(task, str) else task.task_id
+    found = service or (None if isinstance(task, str) else service_of(task))
+    if found not in STATUS:
+        raise ValueError("wait_for_task needs the service of a task id: image, video, sora or linkedin")
+    return task_id, found
+
+
+def download_request(base_url: str, url: str) -> urllib.request.Request:
+    """A result file's URL (absolute, as answers give it, or a path on the server). No key is sent:
+    the URL itself is the credential, and it may point at a host that is not the API's."""
+    absolute = url if "://" in url else base_url + ("" if url.startswith("/") else "/") + url
+    headers = {"User-Agent": f"conduitapi-python/{__version__}"}
+    return urllib.request.Request(absolute, headers=headers, method="GET")

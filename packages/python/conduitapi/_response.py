@@ -1,0 +1,73 @@
+"""An HTTP answer as the SDK received it: status, headers, body, and the parsed result."""
+
+from __future__ import annotations
+
+import json
+from contextvars import ContextVar
+from typing import Any, Dict, Generic, List, Optional, TypeVar, cast
+
+T = TypeVar("T")
+
+
+class APIResponse(Generic[T]):
+    """The raw answer of a call (``client.with_raw_response.<method>(...)``); ``parse()`` is the result."""
+
+    def __init__(self, status_code: int, headers: Dict[str, str], content: bytes) -> None:
+        self.status_code = status_code
+        #: Header names in lower case.
+        self.headers: Dict[str, str] = {name.lower(): value for name, value in headers.items()}
+        self.content = content
+        #: Attempts after the first one this answer needed.
+        self.retries_taken = 0
+        self._parsed: Optional[T] = None
+
+    @property
+    def request_id(self) -> Optional[str]:
+        return self.headers.get("x-request-id")
+
+    @property
+    def api_version(self) -> Optional[str]:
+        """The API version the answer was written in (``Conduit-Version``)."""
+        return self.headers.get("conduit-version")
+
+    @property
+    def credits_charged(self) -> Optional[int]:
+        """Credits this answer charged (0 for a replayed Idempotency-Key); None on free calls."""
+        return _integer(self.headers.get("x-credits-charged"))
+
+    @property
+    def credits_balance(self) -> Optional[int]:
+        """The balance right after the call's debit; None on free calls and replays."""
+        return _integer(self.headers.get("x-credits-balance"))
+
+    @property
+    def idempotent_replayed(self) -> Optional[bool]:
+        """With an Idempotency-Key: whether this answer replays the first call with it."""
+        value = self.headers.get("idempotent-replayed")
+        return None if value is None else value == "true"
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+    def parse(self) -> T:
+        return cast(T, self._parsed)
+
+
+def _integer(value: Optional[str]) -> Optional[int]:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+#: While ``with_raw_response`` runs a method, the answers of its calls are kept here.
+captured_responses: ContextVar[Optional[List[APIResponse[Any]]]] = ContextVar(
+    "conduitapi_captured_responses", default=None
+)
+
+
+def capture(response: APIResponse[Any], parsed: Any) -> None:
+    response._parsed = parsed
+    kept = captured_responses.get()
+    if kept is not None:
+        kept.append(response)

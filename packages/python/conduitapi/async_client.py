@@ -1,0 +1,200 @@
+"""``AsyncConduit``: the same methods as ``Conduit``, to ``await`` (standard library only).
+
+Each attempt's blocking exchange runs in a worker thread (``asyncio.to_thread``), so the event
+loop stays free; waits between retries and status reads are ``asyncio.sleep``.
+"""
+
+from __future__ import annotations
+
+from typing import AsyncIterator, List, Optional
+
+from . import _endpoints as E
+from ._async_base import AsyncBase
+from ._raw import AsyncConduitWithRawResponse
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call
+from ._version import API_VERSION
+from .client import settings_of
+from .models import (
+    Account,
+    ImageFormat,
+    ImageSize,
+    ImageTask,
+    LinkedinPost,
+    LinkedinTask,
+    VideoAspectRatio,
+    VideoModel,
+    VideoTask,
+)
+
+
+
+class AsyncConduit(AsyncBase):
+    """The asynchronous client: ``await conduit.generate_image(...)``. Options as ``Conduit``'s."""
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        api_version: str = API_VERSION,
+    ) -> None:
+        self._settings = settings_of(api_key, base_url, timeout, max_retries, api_version)
+        self.api_key = self._settings.api_key
+        self.base_url = self._settings.base_url
+        self.timeout = timeout
+        self.max_retries = max_retries
+
+    def with_options(self, *, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> "AsyncConduit":
+        """A copy of the client with another default timeout or number of retries."""
+        s = self._settings
+        return AsyncConduit(
+            s.api_key,
+            s.base_url,
+            timeout=s.timeout if timeout is None else timeout,
+            max_retries=s.max_retries if max_retries is None else max_retries,
+            api_version=s.api_version,
+        )
+
+    @property
+    def with_raw_response(self) -> AsyncConduitWithRawResponse:
+        """The same methods, answering ``APIResponse`` (status, headers, ``parse()``)."""
+        return AsyncConduitWithRawResponse(self)
+
+    # Image generation
+
+    async def generate_image(
+        self,
+        prompt: str,
+        *,
+        image_urls: Optional[List[str]] = None,
+        output_format: Optional[ImageFormat] = None,
+        image_size: Optional[ImageSize] = None,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> ImageTask:
+        """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
+        data = E.body(
+            prompt=prompt,
+            image_urls=image_urls,
+            output_format=output_format,
+            image_size=image_size,
+            callBackUrl=call_back_url,
+        )
+        return await self._run(Call("POST", "/api/provider/image", ImageTask, data, True, idempotency_key, timeout))
+
+    async def get_image_status(self, task_id: str, *, timeout: Optional[float] = None) -> ImageTask:
+        return await self._run(E.status_call("image", task_id, ImageTask, timeout))
+
+    # Video generation
+
+    async def create_video(
+        self,
+        prompt: str,
+        *,
+        image_urls: Optional[List[str]] = None,
+        model: Optional[VideoModel] = None,
+        aspect_ratio: Optional[VideoAspectRatio] = None,
+        seeds: Optional[int] = None,
+        enable_fallback: Optional[bool] = None,
+        enable_translation: Optional[bool] = None,
+        watermark: Optional[str] = None,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Starts a video task and answers at once; ``wait_for_task`` waits for the video."""
+        data = E.body(
+            prompt=prompt,
+            imageUrls=image_urls,
+            model=model,
+            aspectRatio=aspect_ratio,
+            seeds=seeds,
+            enableFallback=enable_fallback,
+            enableTranslation=enable_translation,
+            watermark=watermark,
+            callBackUrl=call_back_url,
+        )
+        return await self._run(Call("POST", "/api/provider/video", VideoTask, data, True, idempotency_key, timeout))
+
+    async def get_video_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
+        return await self._run(E.status_call("video", task_id, VideoTask, timeout))
+
+    # Sora watermark removal
+
+    async def remove_sora_watermark_sync(
+        self,
+        video_url: str,
+        *,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Removes the watermark and waits for it (up to 90 s; past that the task is still processing)."""
+        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        path = "/api/provider/sora-watermark-remover/sync"
+        return await self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+
+    async def remove_sora_watermark(
+        self,
+        video_url: str,
+        *,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Starts a watermark removal task and answers at once."""
+        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        path = "/api/provider/sora-watermark-remover"
+        return await self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+
+    async def get_sora_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
+        return await self._run(E.status_call("sora", task_id, VideoTask, timeout))
+
+    # LinkedIn scraping
+
+    async def scrape_linkedin(
+        self,
+        username: str,
+        *,
+        page_number: Optional[int] = None,
+        pagination_token: Optional[str] = None,
+        limit: Optional[int] = None,
+        total_posts: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> LinkedinTask:
+        """A profile and a page of its posts; pass the answer's ``pagination_token`` for the next page."""
+        data = E.body(
+            username=username,
+            page_number=page_number,
+            pagination_token=pagination_token,
+            limit=limit,
+            total_posts=total_posts,
+        )
+        path = "/api/provider/linkedin"
+        return await self._run(Call("POST", path, LinkedinTask, data, True, idempotency_key, timeout))
+
+    async def get_linkedin_status(self, task_id: str, *, timeout: Optional[float] = None) -> LinkedinTask:
+        return await self._run(E.status_call("linkedin", task_id, LinkedinTask, timeout))
+
+    async def iter_linkedin_posts(
+        self, username: str, *, limit: Optional[int] = None, max_pages: int = 5
+    ) -> AsyncIterator[LinkedinPost]:
+        """The profile's posts, page after page (each page is a paid call), at most ``max_pages`` pages."""
+        token: Optional[str] = None
+        for _ in range(max_pages):
+            page = await self.scrape_linkedin(username, limit=limit, pagination_token=token)
+            for post in page.posts or []:
+                yield post
+            token = page.pagination_token
+            if not token:
+                return
+
+    # Account
+
+    async def get_account(self, *, timeout: Optional[float] = None) -> Account:
+        """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
+        return await self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))

@@ -1,0 +1,213 @@
+"""The Conduit public API, one method per endpoint (method name = the operationId in snake_case)."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator, List, Optional
+
+from . import _endpoints as E
+from ._raw import ConduitWithRawResponse
+from ._sync_base import SyncBase
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, Settings
+from ._version import API_VERSION
+from .models import (
+    Account,
+    ImageFormat,
+    ImageSize,
+    ImageTask,
+    LinkedinPost,
+    LinkedinTask,
+    VideoAspectRatio,
+    VideoModel,
+    VideoTask,
+)
+
+
+
+def settings_of(
+    api_key: Optional[str], base_url: Optional[str], timeout: float, max_retries: int, api_version: str
+) -> Settings:
+    key = api_key or os.environ.get("CONDUIT_API_KEY")
+    url = base_url or os.environ.get("CONDUIT_BASE_URL")
+    if not key:
+        raise ValueError("Conduit needs an api_key (or the CONDUIT_API_KEY environment variable)")
+    if not url:
+        raise ValueError("Conduit needs a base_url (or the CONDUIT_BASE_URL environment variable)")
+    return Settings(key, url.rstrip("/"), timeout, max_retries, api_version)
+
+
+class Conduit(SyncBase):
+    """A client of the Conduit API.
+
+    ``api_key`` and ``base_url`` default to the ``CONDUIT_API_KEY`` and ``CONDUIT_BASE_URL``
+    environment variables. Failed attempts are retried ``max_retries`` times (see ``_transport``);
+    every paid call carries an ``Idempotency-Key`` (yours, or one made for the call), so a retry
+    never charges twice. Each method takes ``timeout=`` (seconds) for that call alone.
+    """
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        api_version: str = API_VERSION,
+    ) -> None:
+        self._settings = settings_of(api_key, base_url, timeout, max_retries, api_version)
+        self.api_key = self._settings.api_key
+        self.base_url = self._settings.base_url
+        self.timeout = timeout
+        self.max_retries = max_retries
+
+    def with_options(self, *, timeout: Optional[float] = None, max_retries: Optional[int] = None) -> "Conduit":
+        """A copy of the client with another default timeout or number of retries."""
+        s = self._settings
+        return Conduit(
+            s.api_key,
+            s.base_url,
+            timeout=s.timeout if timeout is None else timeout,
+            max_retries=s.max_retries if max_retries is None else max_retries,
+            api_version=s.api_version,
+        )
+
+    @property
+    def with_raw_response(self) -> ConduitWithRawResponse:
+        """The same methods, answering ``APIResponse`` (status, headers, ``parse()``)."""
+        return ConduitWithRawResponse(self)
+
+    # Image generation
+
+    def generate_image(
+        self,
+        prompt: str,
+        *,
+        image_urls: Optional[List[str]] = None,
+        output_format: Optional[ImageFormat] = None,
+        image_size: Optional[ImageSize] = None,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> ImageTask:
+        """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
+        data = E.body(
+            prompt=prompt,
+            image_urls=image_urls,
+            output_format=output_format,
+            image_size=image_size,
+            callBackUrl=call_back_url,
+        )
+        return self._run(Call("POST", "/api/provider/image", ImageTask, data, True, idempotency_key, timeout))
+
+    def get_image_status(self, task_id: str, *, timeout: Optional[float] = None) -> ImageTask:
+        return self._run(E.status_call("image", task_id, ImageTask, timeout))
+
+    # Video generation
+
+    def create_video(
+        self,
+        prompt: str,
+        *,
+        image_urls: Optional[List[str]] = None,
+        model: Optional[VideoModel] = None,
+        aspect_ratio: Optional[VideoAspectRatio] = None,
+        seeds: Optional[int] = None,
+        enable_fallback: Optional[bool] = None,
+        enable_translation: Optional[bool] = None,
+        watermark: Optional[str] = None,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Starts a video task and answers at once; ``wait_for_task`` waits for the video."""
+        data = E.body(
+            prompt=prompt,
+            imageUrls=image_urls,
+            model=model,
+            aspectRatio=aspect_ratio,
+            seeds=seeds,
+            enableFallback=enable_fallback,
+            enableTranslation=enable_translation,
+            watermark=watermark,
+            callBackUrl=call_back_url,
+        )
+        return self._run(Call("POST", "/api/provider/video", VideoTask, data, True, idempotency_key, timeout))
+
+    def get_video_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
+        return self._run(E.status_call("video", task_id, VideoTask, timeout))
+
+    # Sora watermark removal
+
+    def remove_sora_watermark_sync(
+        self,
+        video_url: str,
+        *,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Removes the watermark and waits for it (up to 90 s; past that the task is still processing)."""
+        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        path = "/api/provider/sora-watermark-remover/sync"
+        return self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+
+    def remove_sora_watermark(
+        self,
+        video_url: str,
+        *,
+        call_back_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> VideoTask:
+        """Starts a watermark removal task and answers at once."""
+        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        path = "/api/provider/sora-watermark-remover"
+        return self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+
+    def get_sora_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
+        return self._run(E.status_call("sora", task_id, VideoTask, timeout))
+
+    # LinkedIn scraping
+
+    def scrape_linkedin(
+        self,
+        username: str,
+        *,
+        page_number: Optional[int] = None,
+        pagination_token: Optional[str] = None,
+        limit: Optional[int] = None,
+        total_posts: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> LinkedinTask:
+        """A profile and a page of its posts; pass the answer's ``pagination_token`` for the next page."""
+        data = E.body(
+            username=username,
+            page_number=page_number,
+            pagination_token=pagination_token,
+            limit=limit,
+            total_posts=total_posts,
+        )
+        path = "/api/provider/linkedin"
+        return self._run(Call("POST", path, LinkedinTask, data, True, idempotency_key, timeout))
+
+    def get_linkedin_status(self, task_id: str, *, timeout: Optional[float] = None) -> LinkedinTask:
+        return self._run(E.status_call("linkedin", task_id, LinkedinTask, timeout))
+
+    def iter_linkedin_posts(
+        self, username: str, *, limit: Optional[int] = None, max_pages: int = 5
+    ) -> Iterator[LinkedinPost]:
+        """The profile's posts, page after page (each page is a paid call), at most ``max_pages`` pages."""
+        token: Optional[str] = None
+        for _ in range(max_pages):
+            page = self.scrape_linkedin(username, limit=limit, pagination_token=token)
+            yield from page.posts or []
+            token = page.pagination_token
+            if not token:
+                return
+
+    # Account
+
+    def get_account(self, *, timeout: Optional[float] = None) -> Account:
+        """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
+        return self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))
