@@ -121,6 +121,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.config,
           services.log,
           services.pool,
+          services.redis,
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

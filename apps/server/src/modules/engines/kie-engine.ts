@@ -1,6 +1,7 @@
 import type { ImageRequest, SoraRequest, VideoRequest } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
+import type { UpstreamPace } from '../channels/upstream-pace.ts';
 import { createApifyLinkedinScraper } from './apify-linkedin.ts';
 import {
   type Engine,
@@ -8,6 +9,7 @@ import {
   type MediaInput,
   type MediaService,
   type ResultFile,
+  UpstreamPaced,
   UpstreamRejected,
   UpstreamUnavailable,
 } from './engine.ts';
@@ -23,8 +25,11 @@ export const KIE_MODELS = {
 } as const;
 
 const REQUEST_TIMEOUT_MS = 30_000;
-/** kie.ai takes about 20 new tasks per 10 s per key and drops the excess with 429. */
+/** kie.ai takes 20 new tasks per 10 s per account and drops the excess with 429. */
 const RATE_LIMITED_RETRY_MS = 10_000;
+/** kie's "record is null" right after a create means "not yet" for this long (KIE_NULL_RECORD_GRACE_S). */
+const NULL_RECORD_GRACE_MS = 120_000;
+const NULL_RECORD = /\brecord(?:info)? is null\b/i;
 const MAINTENANCE_RETRY_MS = 60_000;
 const ACCOUNT_PROBLEM_RETRY_MS = 60_000;
 const REASON_MAX_LENGTH = 300;
@@ -46,10 +51,21 @@ export interface KieEngineOptions {
   retryDelaysMs?: { rateLimited?: number; maintenance?: number; accountProblem?: number };
   /** Timeout of one LinkedIn run on Apify. */
   linkedinTimeoutMs?: number;
+  /** Paces creates to kie's rate across every process (channels/upstream-pace.ts); none in unit tests. */
+  pace?: UpstreamPace;
 }
 
 type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'> &
-  Partial<Pick<Config, 'KIE_WEBHOOK_HMAC_KEY' | 'PUBLIC_URL'>>;
+  Partial<
+    Pick<Config, 'KIE_WEBHOOK_HMAC_KEY' | 'PUBLIC_URL' | 'KIE_NSFW_CHECKER' | 'KIE_NULL_RECORD_GRACE_S'>
+  >;
+
+/** What the create bodies depend on besides the request. */
+export interface KieBodyOptions {
+  callBackUrl?: string;
+  /** kie's content filter on image results; on unless the operator turns it off. */
+  nsfwChecker?: boolean;
+}
 
 /**
  * An upstream message made fit for a customer: links, long ids and our key removed, length
@@ -74,12 +90,16 @@ export function customerSafeReason(text: unknown, fallback: string, secrets: str
  * The create call of each service, exactly as docs/upstreams.md describes it. `callBackUrl` only when
  * signed callbacks are configured; they wake our poll early, polling stays the source of truth.
  */
-export function kieCreateRequest(input: MediaInput, callBackUrl?: string): { path: string; body: Json } {
-  const request = kieCreateBody(input);
+export function kieCreateRequest(
+  input: MediaInput,
+  options: KieBodyOptions = {},
+): { path: string; body: Json } {
+  const request = kieCreateBody(input, options.nsfwChecker ?? true);
+  const { callBackUrl } = options;
   return callBackUrl ? { ...request, body: { ...request.body, callBackUrl } } : request;
 }
 
-function kieCreateBody(input: MediaInput): { path: string; body: Json } {
+function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string; body: Json } {
   if (input.service === 'image') {
     const request: ImageRequest = input.request;
     const imageUrls = request.image_urls ?? [];
@@ -91,7 +111,9 @@ function kieCreateBody(input: MediaInput): { path: string; body: Json } {
           prompt: request.prompt,
           ...(imageUrls.length > 0 && { image_urls: imageUrls }),
           output_format: request.output_format ?? 'png',
-          image_size: request.image_size ?? '1:1',
+          // `image_size` is deprecated in both models' schemas: our field maps onto `aspect_ratio`.
+          aspect_ratio: request.image_size ?? '1:1',
+          nsfw_checker: nsfwChecker,
         },
       },
     };
@@ -142,9 +164,11 @@ function jobsApiState(data: Json, service: MediaService, secrets: string[]): Job
     return urlFiles(asRecord(result)?.resultUrls, service === 'sora' ? 'video/mp4' : undefined);
   }
   if (state === 'fail') {
+    // kie bills results: a generation it reports failed is not charged to us.
     return {
       state: 'failed',
       reason: customerSafeReason(data.failMsg, 'The generation failed upstream', secrets),
+      upstreamBilled: false,
     };
   }
   return { state: 'pending', ...(typeof state === 'string' && { detail: state }) };
@@ -158,6 +182,7 @@ function veoState(data: Json, secrets: string[]): JobState {
     return {
       state: 'failed',
       reason: customerSafeReason(data.errorMessage, 'The video generation failed upstream', secrets),
+      upstreamBilled: false,
     };
   }
   return { state: 'pending', detail: 'generating' };
@@ -178,63 +203,102 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
   const secrets = [apiKey];
   const callBackUrl =
     config.KIE_WEBHOOK_HMAC_KEY && config.PUBLIC_URL ? `${config.PUBLIC_URL}${KIE_CALLBACK_PATH}` : undefined;
+  const bodyOptions: KieBodyOptions = { callBackUrl, nsfwChecker: config.KIE_NSFW_CHECKER ?? true };
+  const nullRecordGraceMs = (config.KIE_NULL_RECORD_GRACE_S ?? NULL_RECORD_GRACE_MS / 1000) * 1000;
   const scrape = createApifyLinkedinScraper(config, { log, timeoutMs: options.linkedinTimeoutMs });
 
   /** Maps an upstream code (HTTP status or body `code`) onto retry-later or rejected. */
   const failure = (code: number, message: string | undefined, path: string, retryAfterMs?: number) => {
     const quoted = message?.split(apiKey).join('[key]');
     const detail = `kie.ai ${path} answered ${code}${quoted ? `: ${quoted}` : ''}`;
-    if (code === 429) return new UpstreamUnavailable(detail, retryAfterMs ?? delays.rateLimited);
+    // Dropped, not queued: the same create is sent again once a slot frees, never elsewhere.
+    if (code === 429) return new UpstreamPaced(detail, retryAfterMs ?? delays.rateLimited);
     if (code === 455) return new UpstreamUnavailable(detail, retryAfterMs ?? delays.maintenance);
     if (code === 400 || code === 422 || code === 501) {
       return new UpstreamRejected(customerSafeReason(message, 'The request was rejected upstream', secrets));
     }
-    if (code === 401 || code === 402 || code === 403 || code === 404 || code === 505) {
-      // Our key, our upstream balance or our integration: the customer's task waits and retries.
+    if ([401, 402, 403, 404, 433, 505].includes(code)) {
+      // Our key, our balance (402), a sub-key over its limit (433) or our integration (505): the
+      // operator must act; the customer's task waits and retries.
       log.error({ upstream: 'kie', path, code, upstreamMessage: quoted }, 'kie.ai refused our account');
       return new UpstreamUnavailable(detail, retryAfterMs ?? delays.accountProblem);
     }
     return new UpstreamUnavailable(detail, retryAfterMs);
   };
 
-  /** One kie.ai call: answers `data` when `code` is 200, throws a typed upstream error otherwise. */
-  const call = async (method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> => {
+  /** One kie.ai request: its code (the body's, else the HTTP status), message and data. */
+  const request = async (method: 'GET' | 'POST', path: string, body?: Json) => {
     const route = path.split('?')[0] ?? path;
-    const {
-      status,
-      ok,
-      body: reply,
-      retryAfterMs,
-    } = await upstreamRequest(
+    const reply = await upstreamRequest(
       `${baseUrl}${path}`,
       { method, headers: { authorization: `Bearer ${apiKey}` }, ...(body && { body }) },
       timeoutMs,
       `kie.ai ${route}`,
     );
-    const message = [reply?.msg, reply?.message].find((m): m is string => typeof m === 'string');
-    if (!ok) throw failure(status, message, route, retryAfterMs);
-    const code = Number(reply?.code);
-    if (!reply || !Number.isInteger(code)) {
+    // Every kie API we use says `msg`; a few older ones said `message`: either is read.
+    const message = [reply.body?.msg, reply.body?.message].find((m): m is string => typeof m === 'string');
+    const bodyCode = Number(reply.body?.code);
+    if (reply.ok && (!reply.body || !Number.isInteger(bodyCode))) {
       throw new UpstreamUnavailable(`kie.ai ${route} answered an unreadable body`);
     }
+    const code = reply.ok ? bodyCode : reply.status;
+    return { route, code, message, data: reply.body?.data, retryAfterMs: reply.retryAfterMs };
+  };
+
+  /** One kie.ai call: answers `data` when `code` is 200, throws a typed upstream error otherwise. */
+  const call = async (method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> => {
+    const { route, code, message, data, retryAfterMs } = await request(method, path, body);
     if (code !== 200) throw failure(code, message, route, retryAfterMs);
-    return reply.data;
+    return data;
+  };
+
+  /** The record-info answers that end a poll without data (docs/upstreams.md, "kie.ai: polling"). */
+  const pollAnswer = (code: number, message: string | undefined, startedAt?: Date | null) => {
+    if ((code === 422 || code === 404) && NULL_RECORD.test(message ?? '')) {
+      // kie has not written the task's record yet: "not yet" for a bounded time after the create.
+      const sinceMs = startedAt ? Date.now() - startedAt.getTime() : Number.POSITIVE_INFINITY;
+      if (sinceMs < nullRecordGraceMs) return { state: 'pending', detail: 'no record yet' } as const;
+      log.warn({ upstream: 'kie', sinceMs }, 'kie.ai never recorded a task it accepted');
+      return { state: 'failed', reason: 'The generation never started upstream', upstreamBilled: false } as const;
+    }
+    if (code === 451) {
+      // Veo could not download the input image: retrying cannot help.
+      return {
+        state: 'failed',
+        reason: customerSafeReason(message, 'An input image could not be fetched', secrets),
+        upstreamBilled: false,
+      } as const;
+    }
+    if (code === 408) {
+      return { state: 'failed', reason: 'The generation timed out upstream' } as const;
+    }
+    return undefined;
   };
 
   return {
     name: 'kie',
     isDevelopmentEngine: false,
     async startJob(input) {
-      const { path, body } = kieCreateRequest(input, callBackUrl);
+      const { path, body } = kieCreateRequest(input, bodyOptions);
+      const slot = await options.pace?.take();
+      if (slot && !slot.isAllowed) {
+        throw new UpstreamPaced(`kie.ai create pace reached (${path})`, slot.waitMs);
+      }
       const taskId = asRecord(await call('POST', path, body))?.taskId;
       if (typeof taskId !== 'string' || taskId === '') {
         throw new UpstreamUnavailable(`kie.ai ${path} accepted the task without a task id`);
       }
       return { upstreamId: taskId, callsBack: callBackUrl !== undefined };
     },
-    async pollJob(service, upstreamId) {
+    async pollJob(service, upstreamId, _channel, startedAt) {
       const path = service === 'video' ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';
-      const data = asRecord(await call('GET', `${path}?taskId=${encodeURIComponent(upstreamId)}`));
+      const reply = await request('GET', `${path}?taskId=${encodeURIComponent(upstreamId)}`);
+      if (reply.code !== 200) {
+        const answer = pollAnswer(reply.code, reply.message, startedAt);
+        if (answer) return answer;
+        throw failure(reply.code, reply.message, reply.route, reply.retryAfterMs);
+      }
+      const data = asRecord(reply.data);
       if (!data) throw new UpstreamUnavailable(`kie.ai ${path} answered without data`);
       return service === 'video' ? veoState(data, secrets) : jobsApiState(data, service, secrets);
     },
