@@ -165,7 +165,12 @@ async function stepTask<T extends StepTask>(
   } catch (error) {
     if (error instanceof UpstreamRejected) {
       return {
-        task: await settle(ctx, task.id, await failTask(ctx.db, task.id, publicFailureReason(error))),
+        // The upstream refused the request itself: it runs and bills nothing.
+        task: await settle(
+          ctx,
+          task.id,
+          await failTask(ctx.db, task.id, publicFailureReason(error), { upstreamBilled: false }),
+        ),
       };
     }
     if (error instanceof UpstreamPaced) {
