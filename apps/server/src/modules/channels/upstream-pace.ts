@@ -106,7 +106,10 @@ export function createUpstreamPace(
           );
           return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, waitMs };
         } catch (error) {
-          store.log?.warn({ err: error, upstream: rule.upstream }, 'pacing in Redis failed; pacing in PostgreSQL');
+          store.log?.warn(
+            { err: error, upstream: rule.upstream },
+            'pacing in Redis failed; pacing in PostgreSQL',
+          );
         }
       }
       return takeInPostgres(pool, rule);

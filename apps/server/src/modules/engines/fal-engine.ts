@@ -32,9 +32,7 @@ export function falHonours(input: MediaInput): boolean {
   }
   if (input.service === 'video') {
     const request = input.request;
-    return (
-      !request.watermark && request.enableTranslation === false && (request.imageUrls?.length ?? 0) <= 1
-    );
+    return !request.watermark && request.enableTranslation === false && (request.imageUrls?.length ?? 0) <= 1;
   }
   return false;
 }

@@ -259,7 +259,11 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       const sinceMs = startedAt ? Date.now() - startedAt.getTime() : Number.POSITIVE_INFINITY;
       if (sinceMs < nullRecordGraceMs) return { state: 'pending', detail: 'no record yet' } as const;
       log.warn({ upstream: 'kie', sinceMs }, 'kie.ai never recorded a task it accepted');
-      return { state: 'failed', reason: 'The generation never started upstream', upstreamBilled: false } as const;
+      return {
+        state: 'failed',
+        reason: 'The generation never started upstream',
+        upstreamBilled: false,
+      } as const;
     }
     if (code === 451) {
       // Veo could not download the input image: retrying cannot help.
