@@ -48,18 +48,25 @@ describe('fal engine: the queue API contract', () => {
       model: 'fal-ai/nano-banana/edit',
       body: { image_urls: ['https://example.com/a.png'] },
     });
-    await engine.startJob(videoInput('waves', { model: 'standard', seeds: 12345, aspectRatio: '9:16' }), {
-      taskId: 't',
-    });
+    await engine.startJob(
+      videoInput('waves', { model: 'standard', seeds: 12345, aspectRatio: '9:16', enableTranslation: false }),
+      {
+        taskId: 't',
+      },
+    );
     expect(fake.submitted.at(-1)).toMatchObject({
-      model: 'fal-ai/veo3',
+      model: 'fal-ai/veo3.1',
       body: { prompt: 'waves', aspect_ratio: '9:16', seed: 12345 },
     });
     const { upstreamId } = await engine.startJob(
-      videoInput('animate', { imageUrls: ['https://example.com/b.png'], aspectRatio: 'Auto' }),
+      videoInput('animate', {
+        imageUrls: ['https://example.com/b.png'],
+        aspectRatio: 'Auto',
+        enableTranslation: false,
+      }),
       { taskId: 't' },
     );
-    expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3/fast/image-to-video');
+    expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3.1/fast/image-to-video');
     expect(fake.submitted.at(-1)?.body).toEqual({
       prompt: 'animate',
       image_url: 'https://example.com/b.png',
@@ -71,7 +78,13 @@ describe('fal engine: the queue API contract', () => {
   it('a request that completes with an error fails, without the upstream id in the reason', async () => {
     const { upstreamId } = await engine.startJob(imageInput('please fail'), { taskId: 't' });
     const states = await settle('image', upstreamId);
-    expect(states.at(-1)).toEqual({ state: 'failed', reason: 'Generation failed for request' });
+    // COMPLETED in the status; the model's 500 only at the result GET (fal does not bill a 5xx).
+    expect(states.at(-1)).toEqual({
+      state: 'failed',
+      reason: 'Generation failed for request',
+      upstreamBilled: false,
+    });
+    expect(fake.requests.filter((r) => r.endpoint === 'result')).not.toHaveLength(0);
   });
 
   it('422 at submit is a rejection with the cleaned reason; Sora is not a fal service', async () => {
