@@ -76,7 +76,7 @@ const EnvSchema = z.object({
   KIE_WEBHOOK_HMAC_KEY: optionalText,
   /**
    * kie.ai's content filter on image results (`input.nsfw_checker`); kie's own default is off, ours
-   * on (docs/upstreams.md, "kie.ai: image and Sora watermark removal").
+   * on (docs/upstreams.md, "kie.ai: image and Sora watermark removal (jobs API)").
    */
   KIE_NSFW_CHECKER: flag.default(true),
   /** New kie.ai tasks per window across all processes: kie accepts 20 per 10 s per account. */

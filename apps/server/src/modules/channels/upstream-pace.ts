@@ -84,8 +84,8 @@ async function takeInPostgres(pool: pg.Pool, rule: PaceRule): Promise<PaceAnswer
 }
 
 /**
- * Paces an upstream's creates to its documented rate across every process (docs/upstreams.md,
- * "Pacing kie.ai's creates"): in Redis when configured, in PostgreSQL otherwise, and in
+ * Paces an upstream's creates to its documented rate across every process
+ * (docs/upstreams.md, "Pacing kie.ai's creates"): in Redis when configured, in PostgreSQL otherwise, and in
  * PostgreSQL too while Redis fails (both are shared, so the pace holds either way). The provider
  * rate limits' fixed windows (provider/rate-windows-*.ts) do not fit: two fixed windows side by
  * side let twice the limit through within one window's length, and the upstream drops the excess.

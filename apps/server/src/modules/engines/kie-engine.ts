@@ -252,7 +252,7 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     return data;
   };
 
-  /** The record-info answers that end a poll without data (docs/upstreams.md, "kie.ai: polling"). */
+  /** The record-info answers that end a poll without data (docs/upstreams.md, "kie.ai: common rules"). */
   const pollAnswer = (code: number, message: string | undefined, startedAt?: Date | null) => {
     if ((code === 422 || code === 404) && NULL_RECORD.test(message ?? '')) {
       // kie has not written the task's record yet: "not yet" for a bounded time after the create.
