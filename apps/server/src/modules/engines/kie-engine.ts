@@ -256,7 +256,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
   const pollAnswer = (code: number, message: string | undefined, startedAt?: Date | null) => {
     if ((code === 422 || code === 404) && NULL_RECORD.test(message ?? '')) {
       // kie has not written the task's record yet: "not yet" for a bounded time after the create.
-      const sinceMs = startedAt ? Date.now() - startedAt.getTime() : Number.POSITIVE_INFINITY;
+      // A task started before its start was recorded has only its deadline to bound the wait.
+      const sinceMs = startedAt ? Date.now() - startedAt.getTime() : 0;
       if (sinceMs < nullRecordGraceMs) return { state: 'pending', detail: 'no record yet' } as const;
       log.warn({ upstream: 'kie', sinceMs }, 'kie.ai never recorded a task it accepted');
       return {
