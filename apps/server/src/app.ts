@@ -131,6 +131,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.log,
           services.pool,
           services.metrics,
+          services.redis,
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

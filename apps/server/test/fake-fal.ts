@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FAL_ENDPOINTS, validationErrors } from './fake-fal-schemas.ts';
 import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
@@ -20,6 +21,8 @@ export interface FakeFal {
   requests: { method: string; endpoint: Endpoint | 'file' | 'unknown'; authorization?: string }[];
   pendingPolls: number;
   slowMs: number;
+  /** How long a completed request's result stays (F3: 1 hour, 6 minutes from 10 KB). */
+  resultTtlMs: number;
   failNext(endpoint: Endpoint, failure: FakeFalFailure): void;
   close(): Promise<void>;
 }
@@ -29,27 +32,43 @@ interface FakeRequest {
   model: string;
   text: string;
   polls: number;
+  completedAt?: number;
 }
 
-const KNOWN_MODELS = [
-  'fal-ai/nano-banana',
-  'fal-ai/nano-banana/edit',
-  'fal-ai/veo3',
-  'fal-ai/veo3/fast',
-  'fal-ai/veo3/image-to-video',
-  'fal-ai/veo3/fast/image-to-video',
-];
+/** The result's own size decides how long fal keeps it (F3). */
+const keptForMs = (fake: FakeFal, body: unknown) =>
+  JSON.stringify(body).length >= 10_240 ? Math.min(fake.resultTtlMs, 360_000) : fake.resultTtlMs;
 
 /**
- * fal.ai's queue API as a local server (docs/upstreams.md, "fal.ai: queue API"): `Key` auth,
- * submit to the model's path, status and result under the owner/app path. Steered by the prompt:
- * `fail` completes with an error, `reject` is refused with 422, `slow` waits `slowMs` at submit.
+ * fal.ai's queue API as a local server speaking its documents (docs/upstreams.md, "Sources" F1-F5):
+ * `Key` auth; submit to the endpoint id, validated against the official client's input types
+ * (fake-fal-schemas.ts: 422 with pydantic's `detail` list); status and result under the
+ * owner/app path only; status 202 while IN_QUEUE/IN_PROGRESS, 200 COMPLETED, also for a request
+ * that failed: the failure shows at the result GET (F3); a result kept `resultTtlMs` after
+ * completion, then 404. Steered by the prompt: `fail` answers the model's 500 at the result,
+ * `refuse` its 422 there, `reject` is refused with 422 at submit, `slow` waits `slowMs` at submit.
  */
 export async function startFakeFal(options: { pendingPolls?: number } = {}): Promise<FakeFal> {
   const queued = new Map<string, FakeRequest>();
   const failures = new Map<Endpoint, FakeFalFailure[]>();
   const png = tinyPng();
   const mp4 = Buffer.from('fake fal mp4');
+
+  const resultOf = (job: FakeRequest) => {
+    if (job.text.includes('fail'))
+      return { status: 500, body: { detail: `Generation failed for request ${job.id}` } };
+    if (job.text.includes('refuse')) {
+      return { status: 422, body: { detail: 'The output was flagged by the content checker' } };
+    }
+    const isImage = job.model.includes('nano-banana');
+    const fileUrl = `${fake.url}/files/${job.id}/result.${isImage ? 'png' : 'mp4'}`;
+    return {
+      status: 200,
+      body: isImage
+        ? { images: [{ url: fileUrl, content_type: 'image/png' }], description: '' }
+        : { video: { url: fileUrl, content_type: 'video/mp4' } },
+    };
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -61,9 +80,10 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       return;
     }
     const path = url.pathname.slice(1);
-    const byId = /^[\w-]+\/[\w-]+\/requests\/([a-f0-9]+)(\/status)?$/.exec(path);
+    // Status and result URLs carry the owner and app only, never the endpoint's sub-path (F2, F5).
+    const byId = /^[\w-]+\/[\w.-]+\/requests\/([a-f0-9]+)(\/status)?$/.exec(path);
     const endpoint: Endpoint | 'unknown' =
-      request.method === 'POST' && KNOWN_MODELS.includes(path)
+      request.method === 'POST' && !byId
         ? 'submit'
         : request.method === 'GET' && byId
           ? byId[2]
@@ -86,9 +106,10 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       return reply(response, failure.status, { detail: failure.detail ?? 'error' }, headers);
     }
     if (endpoint === 'submit') {
+      if (!FAL_ENDPOINTS[path]) return reply(response, 404, { detail: `Application '${path}' not found` });
+      const errors = validationErrors(path, body);
+      if (errors.length > 0) return reply(response, 422, { detail: errors });
       const text = String(body?.prompt ?? '');
-      if (!text)
-        return reply(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] });
       if (text.includes('reject'))
         return reply(response, 422, { detail: 'The prompt was flagged (see https://fal.ai/policy)' });
       if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
@@ -102,34 +123,34 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
         response_url: base,
         status_url: `${base}/status`,
         cancel_url: `${base}/cancel`,
+        queue_position: 0,
       });
     }
     const job = queued.get(byId?.[1] ?? '');
     if (!job) return reply(response, 404, { detail: 'Request not found' });
-    const isFailed = job.text.includes('fail');
     if (endpoint === 'status') {
       job.polls += 1;
       if (job.polls <= fake.pendingPolls) {
+        const status = job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS';
         return reply(response, 202, {
-          status: job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS',
+          status,
           queue_position: 0,
+          response_url: `${fake.url}/${path.replace(/\/status$/, '')}`,
         });
       }
+      job.completedAt ??= Date.now();
       return reply(response, 200, {
         status: 'COMPLETED',
-        ...(isFailed && { error: `Generation failed for request ${job.id}`, error_type: 'runner_error' }),
+        response_url: `${fake.url}/${path.replace(/\/status$/, '')}`,
       });
     }
-    if (isFailed) return reply(response, 500, { detail: 'Internal error' });
-    const isImage = job.model.includes('nano-banana');
-    const fileUrl = `${fake.url}/files/${job.id}/result.${isImage ? 'png' : 'mp4'}`;
-    return reply(
-      response,
-      200,
-      isImage
-        ? { images: [{ url: fileUrl, content_type: 'image/png' }], description: '' }
-        : { video: { url: fileUrl, content_type: 'video/mp4' } },
-    );
+    if (job.completedAt === undefined)
+      return reply(response, 400, { detail: 'Request is still in progress' });
+    const result = resultOf(job);
+    if (Date.now() - job.completedAt > keptForMs(fake, result.body)) {
+      return reply(response, 404, { detail: 'Request not found' });
+    }
+    return reply(response, result.status, result.body);
   };
 
   const server = await startLocalServer(handle, (error) => ({ detail: String(error) }));
@@ -141,6 +162,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     requests: [],
     pendingPolls: options.pendingPolls ?? 2,
     slowMs: 2_000,
+    resultTtlMs: 3_600_000,
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },

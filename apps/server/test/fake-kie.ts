@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashText } from '../src/modules/engines/media/seed.ts';
 import { renderVideo } from '../src/modules/engines/media/video.ts';
+import { checkInput, JOBS_MODELS, VEO_BODY } from './fake-kie-schemas.ts';
 import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
@@ -21,6 +22,7 @@ interface FakeTask {
   text: string;
   extension: 'png' | 'mp4';
   polls: number;
+  createdAt: number;
 }
 
 export interface FakeKie {
@@ -37,9 +39,18 @@ export interface FakeKie {
     body?: JsonBody;
   }[];
   /** Bodies of accepted create calls, with the task id they were given. */
-  created: { endpoint: Endpoint; taskId: string; body: JsonBody }[];
-  /** Polls a task answers "still generating" before it settles. */
+  created: { endpoint: Endpoint; taskId: string; body: JsonBody; at: number }[];
+  /** Creates refused with 429 (they never entered the queue). */
+  rateLimited: number;
+  /** Deprecated input fields sent (e.g. `image_size`), one entry per use. */
+  deprecatedUses: string[];
+  /** Polls a task answers "still generating" once its record exists. */
   pendingPolls: number;
+  /** How long after its create a task's record is null (`recordInfo is null` / `record is null`). */
+  nullRecordMs: number;
+  /** New tasks accepted per `createWindowMs` for the account (K1: 20 per 10 s). */
+  createLimit: number;
+  createWindowMs: number;
   /** How long a prompt containing `slow` keeps its create call waiting. */
   slowMs: number;
   balance: number;
@@ -47,15 +58,21 @@ export interface FakeKie {
   close(): Promise<void>;
 }
 
+const UNFETCHABLE =
+  'Failed to fetch the image. Kindly verify any access limits set by you or your service provider.';
+
 /**
- * kie.ai as a local HTTP server speaking the contract of docs/upstreams.md: Bearer key, the jobs
- * and Veo APIs, the credit endpoint, and the result files themselves. Steered by the prompt (or
- * Sora URL): `fail` settles as a failed generation, `reject` is refused at create with 422, `slow`
- * waits `slowMs`, `empty` succeeds without result URLs. The Veo endpoints say `message`, the jobs
- * API `msg`.
+ * kie.ai as a local HTTP server speaking what its pages document (docs/upstreams.md, "Sources"):
+ * Bearer key; `{ code, msg, data }` answers; the jobs and Veo APIs with their documented inputs
+ * (fake-kie-schemas.ts: unknown fields and values refused with 422, deprecated ones counted); a
+ * record that is null for `nullRecordMs` after its create (K3); 20 creates per 10 s per account,
+ * the excess answered HTTP 429 and never queued (K1); the credit endpoint and the result files.
+ * Steered by the prompt (or Sora URL): `fail` settles as a failed generation, `reject` is refused
+ * at create with 422, `slow` waits `slowMs`, `empty` succeeds without result URLs, `unfetchable`
+ * answers Veo's 451 at record-info (K4), `stall` answers 408 (K2), `ghost` never gets a record.
  */
 export async function startFakeKie(
-  options: { apiKey?: string; pendingPolls?: number } = {},
+  options: { apiKey?: string; pendingPolls?: number; nullRecordMs?: number } = {},
 ): Promise<FakeKie> {
   const tasks = new Map<string, FakeTask>();
   const failures = new Map<Endpoint, FakeKieFailure[]>();
@@ -69,29 +86,70 @@ export async function startFakeKie(
     seconds: 1,
   });
 
-  const createTask = async (endpoint: Endpoint, body: JsonBody | undefined, say: string) => {
+  /** The account's sliding window of accepted creates: full means 429, the task is dropped. */
+  const isWindowFull = () => {
+    const since = Date.now() - fake.createWindowMs;
+    return fake.created.filter((task) => task.at > since).length >= fake.createLimit;
+  };
+
+  const createTask = async (endpoint: Endpoint, body: JsonBody | undefined) => {
     const isVeo = endpoint === 'generate';
     const model = String(body?.model ?? '');
-    const input = (body?.input ?? {}) as JsonBody;
-    const text = String((isVeo ? body?.prompt : (input.prompt ?? input.video_url)) ?? '');
-    const knownModels = isVeo
-      ? ['veo3', 'veo3_fast']
-      : ['google/nano-banana', 'google/nano-banana-edit', 'sora-watermark-remover'];
-    if (!knownModels.includes(model) || !text) return { code: 422, [say]: 'model or input is invalid' };
+    const input = (isVeo ? body : body?.input) as JsonBody | undefined;
+    const schema = isVeo ? VEO_BODY : JOBS_MODELS[model];
+    if (!schema || !input || typeof input !== 'object') {
+      return { code: 422, msg: 'The model or its input is invalid', data: null };
+    }
+    const { problem, deprecated } = checkInput(input, schema);
+    fake.deprecatedUses.push(...deprecated);
+    if (problem) return { code: 422, msg: `Validation Error: ${problem}`, data: null };
+    if (!isVeo && Object.keys(body ?? {}).some((key) => !['model', 'input', 'callBackUrl'].includes(key))) {
+      return { code: 422, msg: 'Validation Error: unknown top-level field', data: null };
+    }
+    const text = String(input.prompt ?? input.video_url ?? '');
     if (text.includes('reject')) {
-      return { code: 422, [say]: 'Prompt violates the content policy (see https://kie.ai/policy#422)' };
+      return {
+        code: 422,
+        msg: 'Prompt violates the content policy (see https://kie.ai/policy#422)',
+        data: null,
+      };
     }
     if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
     const id = randomBytes(16).toString('hex');
     const isImage = model.startsWith('google/');
-    tasks.set(id, { id, kind: isVeo ? 'veo' : 'jobs', text, extension: isImage ? 'png' : 'mp4', polls: 0 });
-    fake.created.push({ endpoint, taskId: id, body: body as JsonBody });
-    return { code: 200, [say]: 'success', data: { taskId: id } };
+    tasks.set(id, {
+      id,
+      kind: isVeo ? 'veo' : 'jobs',
+      text,
+      extension: isImage ? 'png' : 'mp4',
+      polls: 0,
+      createdAt: Date.now(),
+    });
+    fake.created.push({ endpoint, taskId: id, body: body as JsonBody, at: Date.now() });
+    return { code: 200, msg: 'success', data: { taskId: id } };
   };
 
-  const recordOf = (task: FakeTask) => {
+  /** A poll's answer body: the record, or one of the documented codes instead of it. */
+  const pollOf = (task: FakeTask) => {
+    const isVeo = task.kind === 'veo';
+    if (task.text.includes('ghost') || Date.now() - task.createdAt < fake.nullRecordMs) {
+      return { code: 422, msg: isVeo ? 'record is null' : 'recordInfo is null', data: null };
+    }
     task.polls += 1;
     const isDone = task.polls > fake.pendingPolls;
+    if (isDone && isVeo && task.text.includes('unfetchable'))
+      return { code: 451, msg: UNFETCHABLE, data: null };
+    if (isDone && task.text.includes('stall')) {
+      return {
+        code: 408,
+        msg: 'Upstream is currently experiencing service issues. No result has been returned for over 10 minutes.',
+        data: null,
+      };
+    }
+    return { code: 200, msg: 'success', data: recordOf(task, isDone) };
+  };
+
+  const recordOf = (task: FakeTask, isDone: boolean) => {
     const resultUrls = task.text.includes('empty')
       ? []
       : [`${fake.url}/files/${task.id}/result.${task.extension}`];
@@ -102,7 +160,8 @@ export async function startFakeKie(
         taskId: task.id,
         successFlag: isDone ? (isFailed ? 3 : 1) : 0,
         response: isDone && !isFailed ? { taskId: task.id, resultUrls } : null,
-        ...(isFailed && { errorCode: 400, errorMessage: failMsg }),
+        errorCode: isFailed ? 400 : null,
+        errorMessage: isFailed ? failMsg : '',
       };
     }
     return {
@@ -111,7 +170,7 @@ export async function startFakeKie(
       resultJson: isDone && !isFailed ? JSON.stringify({ resultUrls }) : '',
       failCode: isFailed ? '500' : '',
       failMsg: isFailed ? failMsg : '',
-      createTime: Date.now(),
+      createTime: task.createdAt,
     };
   };
 
@@ -140,10 +199,9 @@ export async function startFakeKie(
       authorization: request.headers.authorization,
       body,
     });
-    const say = endpoint === 'generate' || endpoint === 'record-info' ? 'message' : 'msg';
-    if (!endpoint) return reply(response, 404, { code: 404, [say]: 'Not found' });
+    if (!endpoint) return reply(response, 404, { code: 404, msg: 'Not found', data: null });
     if (request.headers.authorization !== `Bearer ${fake.apiKey}`) {
-      return reply(response, 401, { code: 401, [say]: 'You do not have access permissions' });
+      return reply(response, 401, { code: 401, msg: 'You do not have access permissions', data: null });
     }
     const failure = failures.get(endpoint)?.shift();
     if (failure) {
@@ -151,18 +209,21 @@ export async function startFakeKie(
       return reply(
         response,
         failure.status ?? 200,
-        { code: failure.code, [say]: failure.msg ?? 'error' },
+        { code: failure.code, msg: failure.msg ?? 'error', data: null },
         headers,
       );
     }
-    if (endpoint === 'credit')
-      return reply(response, 200, { code: 200, [say]: 'success', data: fake.balance });
+    if (endpoint === 'credit') return reply(response, 200, { code: 200, msg: 'success', data: fake.balance });
     if (endpoint === 'createTask' || endpoint === 'generate') {
-      return reply(response, 200, await createTask(endpoint, body, say));
+      if (isWindowFull()) {
+        fake.rateLimited += 1;
+        return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
+      }
+      return reply(response, 200, await createTask(endpoint, body));
     }
     const task = tasks.get(url.searchParams.get('taskId') ?? '');
-    if (!task) return reply(response, 200, { code: 404, [say]: 'record not found' });
-    return reply(response, 200, { code: 200, [say]: 'success', data: recordOf(task) });
+    if (!task) return reply(response, 200, { code: 422, msg: 'recordInfo is null', data: null });
+    return reply(response, 200, pollOf(task));
   };
 
   const server = await startLocalServer(handle, (error) => ({ code: 500, msg: String(error) }));
@@ -173,7 +234,12 @@ export async function startFakeKie(
     mp4,
     requests: [],
     created: [],
+    rateLimited: 0,
+    deprecatedUses: [],
     pendingPolls: options.pendingPolls ?? 2,
+    nullRecordMs: options.nullRecordMs ?? 0,
+    createLimit: 20,
+    createWindowMs: 10_000,
     slowMs: 2_000,
     balance: 1234.5,
     failNext(endpoint, failure) {

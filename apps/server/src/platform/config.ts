@@ -74,6 +74,19 @@ const EnvSchema = z.object({
   KIE_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.kie.ai'),
   /** With it, kie.ai is asked to call us back (signed) when a job changes state; polling stays the truth. */
   KIE_WEBHOOK_HMAC_KEY: optionalText,
+  /**
+   * kie.ai's content filter on image results (`input.nsfw_checker`); kie's own default is off, ours
+   * on (docs/upstreams.md, "kie.ai: image and Sora watermark removal (jobs API)").
+   */
+  KIE_NSFW_CHECKER: flag.default(true),
+  /** New kie.ai tasks per window across all processes: kie accepts 20 per 10 s per account. */
+  KIE_CREATES_PER_WINDOW: wholeNumber('must be a whole number, 1 or more', 1).default(20),
+  /** The pace window in milliseconds: kie's 10 s plus 1 s for the network's jitter. */
+  KIE_CREATE_WINDOW_MS: wholeNumber('must be a whole number of milliseconds, 100 or more', 100).default(
+    11_000,
+  ),
+  /** How long after a create kie's "record is null" still means "not yet" (then the task fails). */
+  KIE_NULL_RECORD_GRACE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(120),
   /** A second upstream for image and video (fal.ai's queue API), tried when kie.ai cannot take work. */
   FAL_KEY: optionalText,
   /** fal.ai's queue host; https://queue.fal.run when unset (docs/upstreams.md). */

@@ -2,7 +2,7 @@ import type { LinkedinRequest, VideoRequest } from '@conduit/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Engine, MediaInput } from '../engines/engine.ts';
-import { createFalEngine } from '../engines/fal-engine.ts';
+import { createFalEngine, falHonours } from '../engines/fal-engine.ts';
 import type { ChannelDefinition, ChannelService, ChannelUpstream } from './failover-engine.ts';
 
 export const FAL_DEFAULT_BASE_URL = 'https://queue.fal.run';
@@ -12,7 +12,8 @@ const videoModel = (request: Request) => (request as VideoRequest).model ?? 'fas
 
 /**
  * What each upstream charges us per call, in millionths of a US dollar
- * (docs/upstreams.md, "Costs upstream and our prices"): kie credits at $0.005, fal's list prices for an 8-second video.
+ * (docs/upstreams.md, "Costs upstream and our prices"): kie credits at $0.005; fal's list prices,
+ * Veo 3.1 for an 8-second video with audio.
  */
 export const CHANNEL_PRICES = {
   kie: {
@@ -66,7 +67,15 @@ export function buildChannels(
   const kie = (service: 'image' | 'video' | 'sora') =>
     channel('kie', service, 10, base, CHANNEL_PRICES.kie[service]);
   const falChannel = (service: 'image' | 'video') =>
-    falClient ? [channel('fal', service, 20, falClient, CHANNEL_PRICES.fal[service])] : [];
+    falClient
+      ? [
+          {
+            ...channel('fal', service, 20, falClient, CHANNEL_PRICES.fal[service]),
+            isFallback: true,
+            honours: falHonours,
+          },
+        ]
+      : [];
   return [
     kie('image'),
     ...falChannel('image'),

@@ -22,6 +22,8 @@ export interface ChannelState {
   priority: number;
   consecutiveFailures: number;
   circuit: CircuitState;
+  /** The least margin, in percent of the price charged, the channel must leave to serve as a fallback. */
+  marginFloorPercent: number;
 }
 
 export interface BreakerOptions {
@@ -35,6 +37,7 @@ export interface StateRow {
   priority: number;
   consecutive_failures: number;
   opened_at: Date | null;
+  margin_floor_percent: number;
   is_cooling: boolean;
 }
 
@@ -47,6 +50,7 @@ interface CachedState {
   priority: number;
   consecutiveFailures: number;
   openedAt: Date | null;
+  marginFloorPercent: number;
   readAt: number;
 }
 
@@ -87,6 +91,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
       priority: row.priority,
       consecutiveFailures: row.consecutive_failures,
       openedAt: row.opened_at,
+      marginFloorPercent: row.margin_floor_percent,
       readAt: Date.now(),
     });
 
@@ -96,7 +101,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
     if (inFlight) return inFlight;
     const next = pool
       .query<Omit<StateRow, 'is_cooling'>>(
-        'select id, enabled, priority, consecutive_failures, opened_at from upstream_channels where id = any($1::text[])',
+        'select id, enabled, priority, consecutive_failures, opened_at, margin_floor_percent from upstream_channels where id = any($1::text[])',
         [ids],
       )
       .then(({ rows }) => {
@@ -159,6 +164,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
           enabled: state.enabled,
           priority: state.priority,
           consecutiveFailures: state.consecutiveFailures,
+          marginFloorPercent: state.marginFloorPercent,
           circuit: circuitOf({
             opened_at: state.openedAt,
             is_cooling: state.openedAt !== null && now - state.openedAt.getTime() < coolDownMs,
@@ -180,7 +186,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
       const { rows } = await pool.query<Omit<StateRow, 'is_cooling'>>(
         `update upstream_channels set opened_at = now(), updated_at = now()
           where id = $1 and opened_at <= now() - make_interval(secs => $2)
-          returning id, enabled, priority, consecutive_failures, opened_at`,
+          returning id, enabled, priority, consecutive_failures, opened_at, margin_floor_percent`,
         [id, coolDownS],
       );
       if (rows[0]) remember(rows[0]);
@@ -195,7 +201,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
       if (known && known.consecutiveFailures === 0 && known.openedAt === null) return;
       const { rows } = await pool.query<Omit<StateRow, 'is_cooling'>>(
         `update upstream_channels set consecutive_failures = 0, opened_at = null, updated_at = now()
-          where id = $1 returning id, enabled, priority, consecutive_failures, opened_at`,
+          where id = $1 returning id, enabled, priority, consecutive_failures, opened_at, margin_floor_percent`,
         [id],
       );
       if (rows[0]) remember(rows[0]);
@@ -208,7 +214,7 @@ export function createChannelStore(pool: pg.Pool, options: BreakerOptions = {}) 
         `update upstream_channels
             set consecutive_failures = consecutive_failures + 1, updated_at = now(),
                 opened_at = case when consecutive_failures + 1 >= $2 then now() else opened_at end
-          where id = $1 returning id, enabled, priority, consecutive_failures, opened_at`,
+          where id = $1 returning id, enabled, priority, consecutive_failures, opened_at, margin_floor_percent`,
         [id, threshold],
       );
       if (rows[0]) remember(rows[0]);

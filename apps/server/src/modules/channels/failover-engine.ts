@@ -1,4 +1,4 @@
-import type { LinkedinRequest } from '@conduit/contracts';
+import { CREDIT_PACKAGES, type LinkedinRequest, SERVICE_COST } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import type { Metrics } from '../../platform/metrics.ts';
 import {
@@ -6,10 +6,11 @@ import {
   type Engine,
   type MediaInput,
   type MediaService,
+  UpstreamPaced,
   UpstreamRejected,
   UpstreamUnavailable,
 } from '../engines/engine.ts';
-import type { ChannelStore } from './channel-store.ts';
+import type { ChannelState, ChannelStore } from './channel-store.ts';
 
 export type ChannelService = MediaService | 'linkedin';
 
@@ -28,6 +29,33 @@ export interface ChannelDefinition {
   client: ChannelUpstream;
   /** What the upstream charges for this call, in millionths of a US dollar. */
   priceMicros(request: MediaInput['request'] | LinkedinRequest): number;
+  /**
+   * A second upstream for the service: it serves only while the first cannot, only requests it
+   * can honour field for field, and only within the margin floor (`fallbackAllowed`).
+   */
+  isFallback?: boolean;
+  /** Whether the channel can serve this request as asked; all requests when absent. */
+  honours?(input: MediaInput): boolean;
+}
+
+/**
+ * What a customer pays for one call of the service, in millionths of a US dollar: its credits at
+ * the lowest rate any credit pack sells them (the enterprise pack, 6.3 cents a credit).
+ */
+const LOWEST_MICROS_PER_CREDIT = Math.min(
+  ...Object.values(CREDIT_PACKAGES).map((pack) => (pack.price * 10_000) / pack.credits),
+);
+export const chargedMicros = (service: ChannelService) =>
+  Math.floor(SERVICE_COST[service] * LOWEST_MICROS_PER_CREDIT);
+
+/**
+ * A fallback may take a job only if it serves every field asked for and its price leaves at least
+ * the channel's margin floor (percent of the price charged; 0 = never below cost).
+ */
+export function fallbackAllowed(channel: ChannelDefinition, state: ChannelState, input: MediaInput) {
+  if (channel.honours && !channel.honours(input)) return false;
+  const charged = chargedMicros(input.service);
+  return channel.priceMicros(input.request) <= (charged * (100 - state.marginFloorPercent)) / 100;
 }
 
 interface FailoverOptions {
@@ -46,11 +74,13 @@ const outcomeOf = (error: unknown) => (error instanceof UpstreamRejected ? 'reje
 
 /**
  * One engine over several channels per service: new work goes to the first usable channel by
- * priority; a channel that cannot take it (UpstreamUnavailable: 5xx, timeouts, 429, 455, our
- * account) is counted against its circuit and the next channel is tried in the same step. A
- * rejection (the request itself refused) is not retried elsewhere. Polls go to the channel that
- * took the job. When no channel takes the work, the caller sees UpstreamUnavailable and the task
- * waits and retries as before, refunded only at its deadline.
+ * priority; a channel that is down (UpstreamUnavailable: 5xx, timeouts, 455, our account) is
+ * counted against its circuit and the next channel is tried in the same step, if it is allowed to
+ * serve (`fallbackAllowed`). A pace (UpstreamPaced: the upstream's rate, its 429) is not an
+ * outage: the work waits for the same channel, nothing is counted. A rejection (the request itself
+ * refused) is not retried elsewhere. Polls go to the channel that took the job. When no channel
+ * takes the work, the caller sees UpstreamUnavailable and the task waits and retries as before,
+ * refunded only at its deadline.
  */
 export function createFailoverEngine(options: FailoverOptions): Engine {
   const { channels, store } = options;
@@ -59,14 +89,18 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
   const registered = store.register(channels);
   registered.catch((error) => log.error({ err: error }, 'could not register the upstream channels'));
 
-  /** The service's channels in the order to try them: enabled, circuit closed or probe claimed. */
-  const usable = async (service: ChannelService): Promise<ChannelDefinition[]> => {
+  /**
+   * The service's channels in the order to try them: enabled, circuit closed or probe claimed,
+   * and for a media job, a fallback only where `fallbackAllowed`.
+   */
+  const usable = async (service: ChannelService, input?: MediaInput): Promise<ChannelDefinition[]> => {
     await registered;
     const ids = channels.filter((channel) => channel.service === service).map((channel) => channel.id);
     const picked: ChannelDefinition[] = [];
     for (const state of await store.states(ids)) {
       const channel = byId.get(state.id);
       if (!channel || !state.enabled || state.circuit === 'open') continue;
+      if (input && channel.isFallback && !fallbackAllowed(channel, state, input)) continue;
       if (state.circuit === 'half-open' && !(await store.claimProbe(state.id))) continue;
       picked.push(channel);
     }
@@ -85,8 +119,9 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     service: ChannelService,
     operation: UpstreamOperation,
     attempt: (channel: ChannelDefinition) => Promise<T>,
+    input?: MediaInput,
   ): Promise<{ channel: ChannelDefinition; value: T }> {
-    const candidates = await usable(service);
+    const candidates = await usable(service, input);
     let lastError: unknown;
     for (const channel of candidates) {
       const startedAt = performance.now();
@@ -97,6 +132,8 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         return { channel, value };
       } catch (error) {
         const elapsedMs = performance.now() - startedAt;
+        // The upstream's rate, not an outage: the work waits for this channel.
+        if (error instanceof UpstreamPaced) throw error;
         observe(channel.id, operation, elapsedMs / 1000, error);
         if (error instanceof UpstreamRejected) {
           // The upstream worked and said no: the channel is healthy and another would say no too.
@@ -128,10 +165,15 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     name: options.name,
     isDevelopmentEngine: options.isDevelopmentEngine,
     async startJob(input, jobOptions) {
-      const { channel, value } = await firstAnswer(input.service, 'start', (candidate) => {
-        if (!candidate.client.startJob) throw new Error(`channel ${candidate.id} cannot start jobs`);
-        return candidate.client.startJob(input, jobOptions);
-      });
+      const { channel, value } = await firstAnswer(
+        input.service,
+        'start',
+        (candidate) => {
+          if (!candidate.client.startJob) throw new Error(`channel ${candidate.id} cannot start jobs`);
+          return candidate.client.startJob(input, jobOptions);
+        },
+        input,
+      );
       return {
         upstreamId: value.upstreamId,
         callsBack: value.callsBack,
@@ -139,16 +181,16 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         upstreamCostMicros: channel.priceMicros(input.request),
       };
     },
-    async pollJob(service, upstreamId, channelId) {
+    async pollJob(service, upstreamId, channelId, startedAt) {
       const channel = pollChannel(service, channelId);
       if (!channel?.client.pollJob) throw new UpstreamUnavailable(`no channel can poll ${service} jobs`);
-      const startedAt = performance.now();
+      const pollStartedAt = performance.now();
       try {
-        const state = await channel.client.pollJob(service, upstreamId);
-        observe(channel.id, 'poll', (performance.now() - startedAt) / 1000);
+        const state = await channel.client.pollJob(service, upstreamId, channel.id, startedAt);
+        observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000);
         return state;
       } catch (error) {
-        observe(channel.id, 'poll', (performance.now() - startedAt) / 1000, error);
+        observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000, error);
         throw error;
       }
     },

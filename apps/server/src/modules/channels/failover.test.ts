@@ -6,12 +6,12 @@ import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
-import type { MediaInput } from '../engines/engine.ts';
+import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from '../engines/engine.ts';
 import { createFalEngine } from '../engines/fal-engine.ts';
 import { createKieEngine } from '../engines/kie-engine.ts';
 import { buildChannels } from './build-channels.ts';
 import { type BreakerOptions, CHANNEL_STATE_TTL_MS, createChannelStore } from './channel-store.ts';
-import { createFailoverEngine } from './failover-engine.ts';
+import { chargedMicros, createFailoverEngine } from './failover-engine.ts';
 
 const log = pino({ level: 'silent' });
 let kie: FakeKie;
@@ -68,6 +68,8 @@ async function taskRow(runtime: TestRuntime, taskId: string) {
 beforeAll(async () => {
   kie = await startFakeKie({ pendingPolls: 1 });
   fal = await startFakeFal({ pendingPolls: 1 });
+  // These engines run unpaced (pacing has its own tests): kie's 20 creates per 10 s would 429 them.
+  kie.createLimit = 10_000;
 });
 afterAll(async () => {
   await Promise.all([kie.close(), fal.close()]);
@@ -105,24 +107,45 @@ describe('failover through the gateway', () => {
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
   });
 
-  it('kie.ai rate-limiting a video (429): fal.ai takes it; kie.ai is first again for the next call', async () => {
+  it('kie.ai rate-limiting a video (429): the video waits for kie.ai, never goes to fal.ai, charged once', async () => {
     const account = await createPaidAccount(runtime.services);
-    kie.failNext('generate', { status: 429, code: 429, msg: 'Rate limited' });
+    kie.failNext('generate', { status: 429, code: 429, msg: 'Rate limited', retryAfter: '1' });
     const created = await post('/api/provider/video', account.key, {
       prompt: 'busy street',
       model: 'standard',
+      enableTranslation: false,
     });
     const { taskId } = created.json().data;
     await expect
       .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
       .toBe('completed');
     expect(await taskRow(runtime, taskId)).toMatchObject({
-      channel: 'fal:video',
-      upstream_cost_micros: 3_200_000,
+      channel: 'kie:video',
+      upstream_cost_micros: 1_250_000,
     });
-    expect(fal.submitted.find((s) => s.body.prompt === 'busy street')?.model).toBe('fal-ai/veo3');
+    expect([kieCreates('busy street'), falSubmits('busy street')]).toEqual([0, 0]);
+    expect(kie.created.filter((c) => c.body.prompt === 'busy street')).toHaveLength(1);
     expect(await refundsOf(runtime, taskId)).toEqual([]);
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
+  });
+
+  it('kie.ai down for a video: fal.ai would cost more than the 10 credits paid, so the video waits for kie.ai', async () => {
+    const account = await createPaidAccount(runtime.services);
+    kie.failNext('generate', { status: 500, code: 500, msg: 'Server Error' });
+    const created = await post('/api/provider/video', account.key, {
+      prompt: 'quiet harbour',
+      enableTranslation: false,
+    });
+    const { taskId } = created.json().data;
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+      .toBe('completed');
+    expect(await taskRow(runtime, taskId)).toMatchObject({
+      channel: 'kie:video',
+      upstream_cost_micros: 300_000,
+    });
+    expect(falSubmits('quiet harbour')).toBe(0);
+    expect(await refundsOf(runtime, taskId)).toEqual([]);
 
     const next = await post('/api/provider/image', account.key, { prompt: 'calm again' });
     expect(await taskRow(runtime, next.json().data.taskId)).toMatchObject({
@@ -170,8 +193,9 @@ describe('every channel failing', () => {
           [channel],
         )
       ).rows[0].n;
-    await expect.poll(() => failuresOf('fal:video'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    expect(await failuresOf('kie:video')).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => failuresOf('kie:video'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    // fal.ai's Veo costs more than the 10 credits paid: never tried for this video.
+    expect(await failuresOf('fal:video')).toBe(0);
     expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', credits_refunded: 0 });
     expect(await refundsOf(runtime, taskId)).toEqual([]);
 
@@ -263,5 +287,60 @@ describe('the circuit breaker, shared by two processes on one database', () => {
     await new Promise((resolve) => setTimeout(resolve, CHANNEL_STATE_TTL_MS + 50));
     expect((await b.startJob(image('after the ttl'), { taskId: 'o2' })).channel).toBe('fal:image');
     expect(kieCreates('after the ttl')).toBe(0);
+  });
+});
+
+describe('when a fallback may serve', () => {
+  let runtime: TestRuntime;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    runtime = await createTestRuntime({ ROLE: 'api' });
+    pool = new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await runtime.close();
+  });
+  const failuresOf = async (channel: string) =>
+    (
+      await runtime.services.pool.query(
+        'select count(*)::int as n from channel_calls where channel_id = $1 and not is_ok',
+        [channel],
+      )
+    ).rows[0].n;
+
+  it('a 429 is a pace: never failed over, never counted against the circuit', async () => {
+    const engine = failoverOn(pool, { threshold: 1 });
+    kie.failNext('createTask', { status: 429, code: 429, msg: 'Rate limited' });
+    const error = await engine.startJob(image('paced image'), { taskId: 'p1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamPaced);
+    expect(falSubmits('paced image')).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await failuresOf('kie:image')).toBe(0);
+    expect((await engine.startJob(image('paced image'), { taskId: 'p1' })).channel).toBe('kie:image');
+  });
+
+  it('the margin floor keeps a fallback out when its price leaves less than the floor', async () => {
+    await runtime.services.pool.query(
+      `update upstream_channels set margin_floor_percent = 50 where id = 'fal:image'`,
+    );
+    const engine = failoverOn(pool, { threshold: 50 });
+    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    // fal's $0.039 is more than half of the $0.063 one credit brings: kie.ai's outage is waited out.
+    const error = await engine.startJob(image('floored image'), { taskId: 'f1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    expect(falSubmits('floored image')).toBe(0);
+    await runtime.services.pool.query(
+      `update upstream_channels set margin_floor_percent = 30 where id = 'fal:image'`,
+    );
+    const within = failoverOn(pool, { threshold: 50 });
+    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    expect((await within.startJob(image('within the floor'), { taskId: 'f2' })).channel).toBe('fal:image');
+  });
+
+  it('chargedMicros prices a call at the lowest credit rate', () => {
+    expect([chargedMicros('image'), chargedMicros('video'), chargedMicros('sora')]).toEqual([
+      63_000, 630_000, 63_000,
+    ]);
   });
 });

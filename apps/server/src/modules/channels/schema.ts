@@ -19,11 +19,19 @@ export const upstreamChannels = pgTable(
     priority: integer('priority').notNull(),
     /** Failures in a row; a success sets it back to 0. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /**
+     * The least margin, in percent of the price the customer pays, this channel must leave to serve
+     * as a fallback (failover-engine.ts); 0 = never below cost.
+     */
+    marginFloorPercent: integer('margin_floor_percent').notNull().default(0),
     /** Set when the circuit opened (or a probe of an open circuit began); null while closed. */
     openedAt: timestamptz('opened_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [check('upstream_channels_priority_check', sql`${table.priority} between 0 and 1000`)],
+  (table) => [
+    check('upstream_channels_priority_check', sql`${table.priority} between 0 and 1000`),
+    check('upstream_channels_margin_floor_check', sql`${table.marginFloorPercent} between 0 and 100`),
+  ],
 );
 export type UpstreamChannelRow = typeof upstreamChannels.$inferSelect;
 
@@ -41,4 +49,18 @@ export const channelCalls = pgTable(
     latencyMs: integer('latency_ms').notNull(),
   },
   (table) => [index('channel_calls_channel_id_at_idx').on(table.channelId, table.at)],
+);
+
+/**
+ * The creates an upstream took lately, for pacing them across every process when Redis is not
+ * configured (channels/upstream-pace.ts): rows older than the pace window are deleted as it moves.
+ */
+export const upstreamPaceSlots = pgTable(
+  'upstream_pace_slots',
+  {
+    id: text('id').primaryKey(),
+    upstream: text('upstream').notNull(),
+    takenAt: timestamptz('taken_at').notNull().defaultNow(),
+  },
+  (table) => [index('upstream_pace_slots_upstream_taken_at_idx').on(table.upstream, table.takenAt)],
 );

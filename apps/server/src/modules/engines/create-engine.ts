@@ -1,9 +1,11 @@
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import { buildChannels } from '../channels/build-channels.ts';
 import { createChannelStore } from '../channels/channel-store.ts';
 import { createFailoverEngine, type FailoverMetrics } from '../channels/failover-engine.ts';
+import { createUpstreamPace } from '../channels/upstream-pace.ts';
 import type { Engine } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
 import { createLocalEngine } from './local-engine.ts';
@@ -19,6 +21,11 @@ type EngineConfig = Pick<
   | 'APIFY_BASE_URL'
   | 'FAL_KEY'
   | 'FAL_BASE_URL'
+  | 'KIE_NSFW_CHECKER'
+  | 'KIE_CREATES_PER_WINDOW'
+  | 'KIE_CREATE_WINDOW_MS'
+  | 'KIE_NULL_RECORD_GRACE_S'
+  | 'REDIS_PREFIX'
 >;
 
 /**
@@ -30,8 +37,15 @@ export function createEngine(
   log: Logger,
   pool: pg.Pool,
   metrics?: FailoverMetrics,
+  redis?: Redis,
 ): Engine {
-  const base = config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log }) : createLocalEngine();
+  // kie's creates are paced to its documented rate across every process (docs/upstreams.md).
+  const pace = createUpstreamPace(
+    { upstream: 'kie', limit: config.KIE_CREATES_PER_WINDOW, windowMs: config.KIE_CREATE_WINDOW_MS },
+    { pool, redis, prefix: config.REDIS_PREFIX, log },
+  );
+  const base =
+    config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log, pace }) : createLocalEngine();
   return createFailoverEngine({
     name: base.name,
     isDevelopmentEngine: base.isDevelopmentEngine,

@@ -23,8 +23,13 @@ export type ResultFile =
 export type JobState =
   | { state: 'pending'; detail?: string }
   | { state: 'succeeded'; files: ResultFile[] }
-  /** The job ended without a result (upstream failure, moderation): the task is refunded. */
-  | { state: 'failed'; reason: string };
+  /**
+   * The job ended without a result (upstream failure, moderation): the task is refunded.
+   * `upstreamBilled: false` when the upstream's own answer says it ran nothing we pay for (a failed
+   * generation, a job it never recorded); otherwise the task keeps the channel's price as its
+   * upstream cost (docs/upstreams.md, "What each task cost upstream").
+   */
+  | { state: 'failed'; reason: string; upstreamBilled?: boolean };
 
 /** Which channel served a call and what the upstream charges us for it (channels/failover-engine.ts). */
 export interface ServedBy {
@@ -67,6 +72,18 @@ export class UpstreamUnavailable extends Error {
   }
 }
 
+/**
+ * The upstream's own rate was reached (our pace across all processes, or its 429): the job was not
+ * taken and is started once a slot frees. A pace, not an outage: never failed over, never counted
+ * against a channel's circuit.
+ */
+export class UpstreamPaced extends UpstreamUnavailable {
+  constructor(message: string, retryAfterMs: number) {
+    super(message, retryAfterMs);
+    this.name = 'UpstreamPaced';
+  }
+}
+
 /** Thrown by an engine when the upstream refused the request itself (422, moderation, 501). */
 export class UpstreamRejected extends Error {
   constructor(message: string) {
@@ -80,8 +97,16 @@ export interface Engine {
   readonly isDevelopmentEngine: boolean;
   /** Starts a media job; `taskId` is ours (never shown upstream as anything but an opaque reference). */
   startJob(input: MediaInput, options: { taskId: string; callBackUrl?: string }): Promise<StartedJob>;
-  /** `channel` is the one `startJob` named, for an engine that routes between several. */
-  pollJob(service: MediaService, upstreamId: string, channel?: string | null): Promise<JobState>;
+  /**
+   * `channel` is the one `startJob` named, for an engine that routes between several; `startedAt`
+   * when the upstream took the job (kie.ai answers "no record" for a while after a create).
+   */
+  pollJob(
+    service: MediaService,
+    upstreamId: string,
+    channel?: string | null,
+    startedAt?: Date | null,
+  ): Promise<JobState>;
   /** LinkedIn runs synchronously: one call, the data or an error. */
   scrapeLinkedin(request: LinkedinRequest, options: { signal?: AbortSignal }): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */

@@ -48,18 +48,25 @@ describe('fal engine: the queue API contract', () => {
       model: 'fal-ai/nano-banana/edit',
       body: { image_urls: ['https://example.com/a.png'] },
     });
-    await engine.startJob(videoInput('waves', { model: 'standard', seeds: 12345, aspectRatio: '9:16' }), {
-      taskId: 't',
-    });
+    await engine.startJob(
+      videoInput('waves', { model: 'standard', seeds: 12345, aspectRatio: '9:16', enableTranslation: false }),
+      {
+        taskId: 't',
+      },
+    );
     expect(fake.submitted.at(-1)).toMatchObject({
-      model: 'fal-ai/veo3',
+      model: 'fal-ai/veo3.1',
       body: { prompt: 'waves', aspect_ratio: '9:16', seed: 12345 },
     });
     const { upstreamId } = await engine.startJob(
-      videoInput('animate', { imageUrls: ['https://example.com/b.png'], aspectRatio: 'Auto' }),
+      videoInput('animate', {
+        imageUrls: ['https://example.com/b.png'],
+        aspectRatio: 'Auto',
+        enableTranslation: false,
+      }),
       { taskId: 't' },
     );
-    expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3/fast/image-to-video');
+    expect(fake.submitted.at(-1)?.model).toBe('fal-ai/veo3.1/fast/image-to-video');
     expect(fake.submitted.at(-1)?.body).toEqual({
       prompt: 'animate',
       image_url: 'https://example.com/b.png',
@@ -71,7 +78,13 @@ describe('fal engine: the queue API contract', () => {
   it('a request that completes with an error fails, without the upstream id in the reason', async () => {
     const { upstreamId } = await engine.startJob(imageInput('please fail'), { taskId: 't' });
     const states = await settle('image', upstreamId);
-    expect(states.at(-1)).toEqual({ state: 'failed', reason: 'Generation failed for request' });
+    // COMPLETED in the status; the model's 500 only at the result GET (fal does not bill a 5xx).
+    expect(states.at(-1)).toEqual({
+      state: 'failed',
+      reason: 'Generation failed for request',
+      upstreamBilled: false,
+    });
+    expect(fake.requests.filter((r) => r.endpoint === 'result')).not.toHaveLength(0);
   });
 
   it('422 at submit is a rejection with the cleaned reason; Sora is not a fal service', async () => {
@@ -120,5 +133,70 @@ describe('fal engine: the queue API contract', () => {
       reason: 'Unknown job',
     });
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('fal engine: what the documents say about results and inputs', () => {
+  it('a refusal answered at the result GET fails the task; COMPLETED alone says nothing', async () => {
+    const { upstreamId } = await engine.startJob(imageInput('refuse the output'), { taskId: 't' });
+    const states = await settle('image', upstreamId);
+    expect(states.at(-1)).toEqual({
+      state: 'failed',
+      reason: 'The output was flagged by the content checker',
+    });
+  });
+
+  it('a result past its retention is gone: the task fails, the price stays (fal ran it)', async () => {
+    fake.pendingPolls = 0;
+    fake.resultTtlMs = 50;
+    try {
+      const { upstreamId } = await engine.startJob(imageInput('a late look'), { taskId: 't' });
+      // The status is read first (COMPLETED); the result is fetched in the same poll, so in time.
+      expect(await engine.pollJob('image', upstreamId)).toMatchObject({ state: 'succeeded' });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await engine.pollJob('image', upstreamId)).toEqual({
+        state: 'failed',
+        reason: 'The result was no longer available upstream',
+      });
+    } finally {
+      fake.resultTtlMs = 3_600_000;
+    }
+  });
+
+  it('a gateway error or 429 at the result is looked at again within a second', async () => {
+    fake.pendingPolls = 0;
+    const { upstreamId } = await engine.startJob(imageInput('a kite'), { taskId: 't' });
+    fake.failNext('result', { status: 429 });
+    const error = await errorOf(engine.pollJob('image', upstreamId));
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    expect(error.retryAfterMs).toBe(1_000);
+    expect(await engine.pollJob('image', upstreamId)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('fields fal cannot honour are never sent: auto text-to-image, watermark, translation, last frame', async () => {
+    const before = fake.submitted.length;
+    for (const input of [
+      imageInput('a kite', { image_size: 'auto' }),
+      videoInput('a wave', { enableTranslation: false, watermark: 'Acme' }),
+      videoInput('a wave'),
+      videoInput('a wave', {
+        enableTranslation: false,
+        imageUrls: ['https://img.example/first.png', 'https://img.example/last.png'],
+      }),
+    ]) {
+      expect(await errorOf(engine.startJob(input, { taskId: 't' }))).toBeInstanceOf(UpstreamRejected);
+    }
+    expect(fake.submitted).toHaveLength(before);
+    // `auto` with reference images is the edit model's, which takes it.
+    await engine.startJob(
+      imageInput('bluer', { image_size: 'auto', image_urls: ['https://img.example/a.png'] }),
+      {
+        taskId: 't',
+      },
+    );
+    expect(fake.submitted.at(-1)).toMatchObject({
+      model: 'fal-ai/nano-banana/edit',
+      body: { aspect_ratio: 'auto' },
+    });
   });
 });

@@ -10,13 +10,32 @@ import {
 import { customerSafeReason } from './kie-engine.ts';
 import { asRecord, type Json, upstreamRequest } from './upstream-http.ts';
 
-/** fal.ai model ids, pinned like kie's (docs/upstreams.md, "fal.ai: queue API"). */
+/**
+ * fal.ai model ids, pinned like kie's (docs/upstreams.md, "fal.ai: queue API"). Veo 3.1, as kie
+ * serves: the `fal-ai/veo3*` ids left the official client's endpoint list.
+ */
 export const FAL_MODELS = {
   image: 'fal-ai/nano-banana',
   imageEdit: 'fal-ai/nano-banana/edit',
-  video: { standard: 'fal-ai/veo3', fast: 'fal-ai/veo3/fast' },
-  videoFromImage: { standard: 'fal-ai/veo3/image-to-video', fast: 'fal-ai/veo3/fast/image-to-video' },
+  video: { standard: 'fal-ai/veo3.1', fast: 'fal-ai/veo3.1/fast' },
+  videoFromImage: { standard: 'fal-ai/veo3.1/image-to-video', fast: 'fal-ai/veo3.1/fast/image-to-video' },
 } as const;
+
+/**
+ * Whether fal can serve the request as asked (a failover must not quietly drop a field): fal has no
+ * watermark text, no prompt translation and no last frame, and its nano-banana text-to-image has no
+ * `auto` aspect ratio. Sora is not on fal at all.
+ */
+export function falHonours(input: MediaInput): boolean {
+  if (input.service === 'image') {
+    return (input.request.image_urls?.length ?? 0) > 0 || input.request.image_size !== 'auto';
+  }
+  if (input.service === 'video') {
+    const request = input.request;
+    return !request.watermark && request.enableTranslation === false && (request.imageUrls?.length ?? 0) <= 1;
+  }
+  return false;
+}
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const RATE_LIMITED_RETRY_MS = 10_000;
@@ -35,6 +54,7 @@ export function falSubmitRequest(input: MediaInput): { model: string; body: Json
   if (input.service === 'image') {
     const request: ImageRequest = input.request;
     const imageUrls = request.image_urls ?? [];
+    if (!falHonours(input)) throw new UpstreamRejected('This request cannot be served on fal.ai');
     return {
       model: imageUrls.length > 0 ? FAL_MODELS.imageEdit : FAL_MODELS.image,
       body: {
@@ -48,6 +68,7 @@ export function falSubmitRequest(input: MediaInput): { model: string; body: Json
   }
   if (input.service === 'video') {
     const request: VideoRequest = input.request;
+    if (!falHonours(input)) throw new UpstreamRejected('This request cannot be served on fal.ai');
     const imageUrl = request.imageUrls?.[0];
     const model = request.model ?? 'fast';
     const aspectRatio = request.aspectRatio ?? '16:9';
@@ -56,6 +77,7 @@ export function falSubmitRequest(input: MediaInput): { model: string; body: Json
       body: {
         prompt: request.prompt,
         ...(imageUrl && { image_url: imageUrl }),
+        // Text-to-video takes 16:9 or 9:16 only; image-to-video also `auto`, fal's default there.
         ...(aspectRatio !== 'Auto' && { aspect_ratio: aspectRatio }),
         ...(request.seeds !== undefined && { seed: request.seeds }),
       },
@@ -126,6 +148,40 @@ export function createFalEngine(config: FalConfig, options: FalEngineOptions = {
     throw new UpstreamUnavailable(detail, reply.retryAfterMs);
   };
 
+  /**
+   * The result of a COMPLETED request, fetched at once: fal keeps it an hour (6 minutes from
+   * 10 KB), and a failed request shows its error here, not in the status. A miss that may pass
+   * (a timeout, a gateway's page, 429) is looked at again within a second.
+   */
+  const fetchResult = async (responseUrl: string): Promise<JobState> => {
+    const reply = await upstreamRequest(
+      responseUrl,
+      { method: 'GET', headers: { authorization: `Key ${key}` } },
+      timeoutMs,
+      'fal.ai result',
+    ).catch((error: unknown) => {
+      throw new UpstreamUnavailable(error instanceof Error ? error.message : 'fal.ai result failed', 1_000);
+    });
+    if (reply.ok) return resultState(reply.body);
+    const message = detailOf(reply.body)?.split(key).join('[key]');
+    const detail = `fal.ai result answered ${reply.status}${message ? `: ${message}` : ''}`;
+    if (reply.status === 404) {
+      log.error({ upstream: 'fal', status: 404 }, 'fal.ai result expired or missing after completion');
+      return { state: 'failed', reason: 'The result was no longer available upstream' };
+    }
+    if (reply.status === 401 || reply.status === 403) {
+      log.error({ upstream: 'fal', status: reply.status }, 'fal.ai refused our account');
+      throw new UpstreamUnavailable(detail, ACCOUNT_PROBLEM_RETRY_MS);
+    }
+    if (reply.status === 429 || message === undefined) throw new UpstreamUnavailable(detail, 1_000);
+    // The model's own error, answered as the result: final. fal does not bill 5xx answers.
+    return {
+      state: 'failed',
+      reason: customerSafeReason(message, 'The generation failed upstream', secrets),
+      ...(reply.status >= 500 && { upstreamBilled: false }),
+    };
+  };
+
   return {
     async startJob(input) {
       const { model, body } = falSubmitRequest(input);
@@ -147,15 +203,10 @@ export function createFalEngine(config: FalConfig, options: FalEngineOptions = {
         return {
           state: 'failed',
           reason: customerSafeReason(detailOf(status), 'The generation failed upstream', secrets),
+          upstreamBilled: false,
         };
       }
-      try {
-        return resultState((await call('GET', upstreamId, 'result')).body);
-      } catch (error) {
-        // A finished request whose result is refused (moderation, invalid input) failed for good.
-        if (error instanceof UpstreamRejected) return { state: 'failed', reason: error.message };
-        throw error;
-      }
+      return fetchResult(upstreamId);
     },
   };
 }

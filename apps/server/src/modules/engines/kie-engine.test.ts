@@ -52,7 +52,7 @@ describe('kie engine: the bodies it sends', () => {
     );
     expect(fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana',
-      input: { prompt: 'a red fox', output_format: 'png', image_size: '16:9' },
+      input: { prompt: 'a red fox', output_format: 'png', aspect_ratio: '16:9', nsfw_checker: true },
     });
     expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${fake.apiKey}`);
 
@@ -62,7 +62,13 @@ describe('kie engine: the bodies it sends', () => {
     });
     expect(fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana-edit',
-      input: { prompt: 'make it blue', image_urls: urls, output_format: 'jpeg', image_size: '1:1' },
+      input: {
+        prompt: 'make it blue',
+        image_urls: urls,
+        output_format: 'jpeg',
+        aspect_ratio: '1:1',
+        nsfw_checker: true,
+      },
     });
     expect(JSON.stringify(fake.requests.slice(-2))).not.toMatch(/task_ours|callBack|example\/hook/);
   });
@@ -150,7 +156,11 @@ describe('kie engine: polling', () => {
     ]) {
       const { upstreamId } = await engine.startJob(input, { taskId: 't' });
       const state = await engine.pollJob(input.service, upstreamId);
-      expect(state).toEqual({ state: 'failed', reason: 'Content moderation flagged the input' });
+      expect(state).toEqual({
+        state: 'failed',
+        reason: 'Content moderation flagged the input',
+        upstreamBilled: false,
+      });
       expect(JSON.stringify(state)).not.toContain(upstreamId);
     }
   });

@@ -95,6 +95,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       deadlineAt: new Date(Date.now() + TASK_DEADLINE_S[service] * 1000),
       upstreamId: null,
       channel: null,
+      upstreamStartedAt: null,
       attempts: 0,
       nextCheckAt: null,
     });

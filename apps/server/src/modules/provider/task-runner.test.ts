@@ -61,6 +61,7 @@ describe('a sync call and the task it holds', () => {
       deadlineAt: new Date(Date.now() + TASK_DEADLINE_S.image * 1000),
       upstreamId: null,
       channel: null,
+      upstreamStartedAt: null,
       attempts: 0,
       nextCheckAt: null,
     };

@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
 import type { Engine, MediaInput, MediaService } from '../engines/engine.ts';
-import { UpstreamRejected, UpstreamUnavailable } from '../engines/engine.ts';
+import { UpstreamPaced, UpstreamRejected, UpstreamUnavailable } from '../engines/engine.ts';
 import { storeResultFile } from '../files/result-files.ts';
 import type { ResultStore } from '../files/result-store.ts';
 import { resultsExpiryFrom } from '../files/retention.ts';
@@ -56,6 +56,7 @@ export type StepTask = Pick<
   | 'deadlineAt'
   | 'upstreamId'
   | 'channel'
+  | 'upstreamStartedAt'
   | 'attempts'
   | 'nextCheckAt'
 >;
@@ -114,35 +115,44 @@ async function stepTask<T extends StepTask>(
   }
   if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
   try {
-    let { upstreamId, channel } = task;
+    let { upstreamId, channel, upstreamStartedAt } = task;
     if (!upstreamId) {
       const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
+      upstreamStartedAt = new Date(now);
       const attempts = task.attempts + 1;
+      const startedTask = { ...task, upstreamId, channel, upstreamStartedAt, attempts };
       if (started.callsBack && heldLease) {
         ctx.waiters?.expectCallback(upstreamId, task.id);
         await markTaskStarted(ctx.db, task.id, started);
         // The holder's own timer, not the pump, looks if the callback never comes.
         const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
-        return { task: { ...task, upstreamId, channel, attempts, nextCheckAt }, heldLease };
+        return { task: { ...startedTask, nextCheckAt }, heldLease };
       }
       if (started.callsBack) {
         // Its callback wakes the task (and any call waiting for it); the back-off is the fallback.
         const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
         await markTaskStarted(ctx.db, task.id, started, nextCheckAt);
-        return { task: { ...task, upstreamId, channel, attempts, nextCheckAt } };
+        return { task: { ...startedTask, nextCheckAt } };
       }
       await markTaskStarted(ctx.db, task.id, started, new Date(now + leaseMs));
     }
-    const state = await ctx.engine.pollJob(task.service as MediaService, upstreamId, channel);
+    const state = await ctx.engine.pollJob(
+      task.service as MediaService,
+      upstreamId,
+      channel,
+      upstreamStartedAt,
+    );
     if (state.state === 'pending') {
       const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
       await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
       return { task: { ...task, upstreamId, nextCheckAt } };
     }
-    if (state.state === 'failed')
-      return { task: await settle(ctx, task.id, await failTask(ctx.db, task.id, state.reason)) };
+    if (state.state === 'failed') {
+      const failed = await failTask(ctx.db, task.id, state.reason, { upstreamBilled: state.upstreamBilled });
+      return { task: await settle(ctx, task.id, failed) };
+    }
     const urls = await Promise.all(
       state.files.map((file) => storeResultFile(ctx.storage, ctx.config, task.id, file)),
     );
@@ -155,8 +165,19 @@ async function stepTask<T extends StepTask>(
   } catch (error) {
     if (error instanceof UpstreamRejected) {
       return {
-        task: await settle(ctx, task.id, await failTask(ctx.db, task.id, publicFailureReason(error))),
+        // The upstream refused the request itself: it runs and bills nothing.
+        task: await settle(
+          ctx,
+          task.id,
+          await failTask(ctx.db, task.id, publicFailureReason(error), { upstreamBilled: false }),
+        ),
       };
+    }
+    if (error instanceof UpstreamPaced) {
+      // Queued for the upstream's next free slot: a wait, not an attempt (the back-off is untouched).
+      const nextCheckAt = new Date(Date.now() + (error.retryAfterMs ?? 1_000));
+      await scheduleNextCheck(ctx.db, task.id, nextCheckAt, { countsAttempt: false });
+      return { task: { ...task, nextCheckAt } };
     }
     const delay = error instanceof UpstreamUnavailable && error.retryAfterMs ? error.retryAfterMs : undefined;
     ctx.log.warn({ err: error, taskId: task.id }, 'task step failed; will retry');

@@ -27,8 +27,15 @@ export const tasks = pgTable(
     upstreamId: text('upstream_id'),
     /** The channel that took the upstream job (docs/upstreams.md, "Channels and failover"). */
     channel: text('channel'),
-    /** What the upstream charges us for the call, in millionths of a US dollar; 0 when it failed. */
+    /**
+     * What the upstream bills us for the call, in millionths of a US dollar: the upstream's own
+     * figure where its API reports one, else the channel's configured price; kept when we fail and
+     * refund a task the upstream ran. 0 or null only when the upstream never accepted the job or
+     * its own answer says it billed nothing (docs/upstreams.md, "What each task cost upstream").
+     */
     upstreamCostMicros: integer('upstream_cost_micros'),
+    /** When the upstream accepted the job: a poll's "no record yet" counts from here. */
+    upstreamStartedAt: timestamptz('upstream_started_at'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     callbackUrl: text('callback_url'),

@@ -30,8 +30,18 @@ export async function completeTask(
   });
 }
 
-/** Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so it happens once. */
-export async function failTask(db: Db, taskId: string, reason: string): Promise<TaskRow | undefined> {
+/**
+ * Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so
+ * it happens once. The task keeps the upstream cost recorded when its job started (the upstream
+ * ran it and bills it, though we refund), unless `upstreamBilled` is false: the upstream's own
+ * answer says it charged nothing (docs/upstreams.md, "What each task cost upstream").
+ */
+export async function failTask(
+  db: Db,
+  taskId: string,
+  reason: string,
+  options: { upstreamBilled?: boolean } = {},
+): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
@@ -42,8 +52,7 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
-        // Upstreams bill results, not failures (docs/upstreams.md, "Costs upstream and our prices").
-        upstreamCostMicros: 0,
+        ...(options.upstreamBilled === false && { upstreamCostMicros: 0 }),
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
       .returning();
@@ -90,7 +99,12 @@ export async function markTaskStarted(
   });
 }
 
-export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Date) {
+export async function scheduleNextCheck(
+  db: Db,
+  taskId: string,
+  nextCheckAt: Date,
+  options: { countsAttempt?: boolean } = {},
+) {
   await db
     .update(tasks)
     .set({
@@ -98,7 +112,7 @@ export async function scheduleNextCheck(db: Db, taskId: string, nextCheckAt: Dat
       // called back during the step (pollTaskNow): it stays due instead of waiting for the back-off.
       nextCheckAt: sql`case when ${tasks.nextCheckAt} > now() then ${nextCheckAt.toISOString()}::timestamptz else ${tasks.nextCheckAt} end`,
       updatedAt: sql`now()`,
-      attempts: sql`${tasks.attempts} + 1`,
+      attempts: options.countsAttempt === false ? sql`${tasks.attempts}` : sql`${tasks.attempts} + 1`,
     })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { completeTask, findTask, markTaskStarted } from './settle-task.ts';
+import { completeTask, failTask, findTask, markTaskStarted } from './settle-task.ts';
 
 /**
  * The batched started and complete writes are plain SQL (UPDATE ... FROM unnest), mapped to rows
@@ -74,5 +74,53 @@ describe('the batched task writes', () => {
     expect(first?.status).toBe('completed');
     expect(await completeTask(db, id, { videoUrls: ['https://x.test/b.mp4'] })).toBeUndefined();
     expect((await findTask(db, id))?.result).toEqual({ videoUrls: ['https://x.test/a.mp4'] });
+  });
+});
+
+describe('what a failed task cost upstream', () => {
+  let runtime: TestRuntime;
+  beforeAll(async () => {
+    runtime = await createTestRuntime({ ROLE: 'api' });
+  });
+  afterAll(() => runtime.close());
+
+  const startedVideoTask = async () => {
+    const account = await createPaidAccount(runtime.services);
+    const created = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt: 'a field' });
+    const taskId = created.json().data.taskId as string;
+    await markTaskStarted(runtime.services.db, taskId, {
+      upstreamId: `up-${taskId}`,
+      channel: 'kie:video',
+      upstreamCostMicros: 300_000,
+    });
+    return taskId;
+  };
+  const costOf = async (taskId: string) =>
+    (
+      await runtime.services.pool.query(
+        'select status, credits_refunded, upstream_cost_micros, upstream_started_at is not null as started from tasks where id = $1',
+        [taskId],
+      )
+    ).rows[0];
+
+  it('a task the upstream ran keeps its price when we refund it; one it billed nothing for records 0', async () => {
+    const ran = await startedVideoTask();
+    const notBilled = await startedVideoTask();
+    await Promise.all([
+      failTask(runtime.services.db, ran, 'The task did not finish before its deadline'),
+      failTask(runtime.services.db, notBilled, 'The generation failed upstream', { upstreamBilled: false }),
+    ]);
+    expect(await costOf(ran)).toEqual({
+      status: 'failed',
+      credits_refunded: 10,
+      upstream_cost_micros: 300_000,
+      started: true,
+    });
+    expect(await costOf(notBilled)).toEqual({
+      status: 'failed',
+      credits_refunded: 10,
+      upstream_cost_micros: 0,
+      started: true,
+    });
   });
 });

@@ -45,7 +45,7 @@ function prepare(db: Db) {
 
 const STARTED_SQL = `
 update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_cost_micros = v.cost,
-       next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
+       upstream_started_at = now(), next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
   from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
        as v(id, upstream_id, channel, cost, next_check_at)
  where t.id = v.id and t.status = 'processing'`;

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+
+/** What a create may do now: go, or wait this long for the oldest slot of the window to free. */
+export type PaceAnswer = { isAllowed: true } | { isAllowed: false; waitMs: number };
+
+export interface PaceRule {
+  /** The upstream account paced, e.g. `kie`. */
+  upstream: string;
+  /** Creates allowed in any window of `windowMs` (a sliding window, not fixed buckets). */
+  limit: number;
+  windowMs: number;
+}
+
+export interface UpstreamPace {
+  /** Takes one slot of the window if one is free; never waits itself. */
+  take(): Promise<PaceAnswer>;
+}
+
+const COMMAND = 'conduitTakePaceSlot';
+
+/*
+ * One sliding window in a sorted set scored by Redis's own clock (every process shares it):
+ * forget the slots older than the window, take one if fewer than the limit are left, else answer
+ * how long until the oldest leaves.
+ */
+const TAKE_SLOT_LUA = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(1, tonumber(oldest[2]) + window - now)`;
+
+type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | number>): Promise<number> };
+
+/**
+ * The same window in PostgreSQL: one transaction per take, serialised per upstream by an advisory
+ * lock, counted on the database's clock. A few statements per create: creates come at most
+ * `limit` per window, so this is never the hot path.
+ */
+async function takeInPostgres(pool: pg.Pool, rule: PaceRule): Promise<PaceAnswer> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `conduit:pace:${rule.upstream}`,
+    ]);
+    await client.query(
+      `delete from upstream_pace_slots
+        where upstream = $1 and taken_at <= clock_timestamp() - make_interval(secs => $2)`,
+      [rule.upstream, rule.windowMs / 1000],
+    );
+    const { rows } = await client.query<{ taken: number; wait_ms: number | null }>(
+      `select count(*)::int as taken,
+              ceil(extract(epoch from (min(taken_at) + make_interval(secs => $2) - clock_timestamp())) * 1000)::int as wait_ms
+         from upstream_pace_slots where upstream = $1`,
+      [rule.upstream, rule.windowMs / 1000],
+    );
+    const { taken = 0, wait_ms: waitMs = null } = rows[0] ?? {};
+    if (taken < rule.limit) {
+      await client.query(
+        'insert into upstream_pace_slots (id, upstream, taken_at) values ($1, $2, clock_timestamp())',
+        [randomUUID(), rule.upstream],
+      );
+      await client.query('commit');
+      return { isAllowed: true };
+    }
+    await client.query('commit');
+    return { isAllowed: false, waitMs: Math.max(1, waitMs ?? rule.windowMs) };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Paces an upstream's creates to its documented rate across every process
+ * (docs/upstreams.md, "Pacing kie.ai's creates"): in Redis when configured, in PostgreSQL otherwise, and in
+ * PostgreSQL too while Redis fails (both are shared, so the pace holds either way). The provider
+ * rate limits' fixed windows (provider/rate-windows-*.ts) do not fit: two fixed windows side by
+ * side let twice the limit through within one window's length, and the upstream drops the excess.
+ */
+export function createUpstreamPace(
+  rule: PaceRule,
+  store: { pool: pg.Pool; redis?: Redis; prefix?: string; log?: Logger },
+): UpstreamPace {
+  const { pool, redis } = store;
+  if (redis && !(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: TAKE_SLOT_LUA });
+  const key = `${store.prefix ?? 'conduit'}:pace:${rule.upstream}`;
+  return {
+    async take() {
+      if (redis) {
+        try {
+          const waitMs = Number(
+            await (redis as PacingRedis)[COMMAND](key, rule.limit, rule.windowMs, randomUUID()),
+          );
+          return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, waitMs };
+        } catch (error) {
+          store.log?.warn(
+            { err: error, upstream: rule.upstream },
+            'pacing in Redis failed; pacing in PostgreSQL',
+          );
+        }
+      }
+      return takeInPostgres(pool, rule);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { ImageRequest, SoraRequest, VideoRequest } from '@conduit/contracts';
+import type { JobState, MediaInput, MediaService, ResultFile } from './engine.ts';
+import { asRecord, type Json } from './upstream-http.ts';
+
+/*
+ * What the kie engine sends and how it reads kie's records (docs/upstreams.md, "kie.ai: video (Veo 3.1)"
+ * and "kie.ai: image and Sora watermark removal (jobs API)"), apart from the HTTP around them.
+ */
+
+/** kie.ai model ids, pinned: moving to a new upstream model is a decision, not a surprise. */
+export const KIE_MODELS = {
+  image: 'google/nano-banana',
+  imageEdit: 'google/nano-banana-edit',
+  sora: 'sora-watermark-remover',
+  video: { standard: 'veo3', fast: 'veo3_fast' },
+} as const;
+
+const REASON_MAX_LENGTH = 300;
+const LINK = String.raw`\b[a-z][a-z0-9+.-]*:\/\/\S+`;
+/** Task ids, file names, keys: 16+ word characters with a digit among them. */
+const LONG_ID = String.raw`\b(?=[\w-]*\d)[\w-]{16,}\b`;
+/** A parenthesised aside quoting a link or an id ("(task 3f2a..., see https://...)") goes whole. */
+const ASIDE_WITH_REFERENCE = new RegExp(
+  String.raw`\s*[([][^()[\]]*(?:${LINK}|${LONG_ID})[^()[\]]*[)\]]`,
+  'gi',
+);
+const REFERENCE = new RegExp(`${LINK}|${LONG_ID}`, 'gi');
+
+/** What the create bodies depend on besides the request. */
+export interface KieBodyOptions {
+  callBackUrl?: string;
+  /** kie's content filter on image results; on unless the operator turns it off. */
+  nsfwChecker?: boolean;
+}
+
+/**
+ * An upstream message made fit for a customer: links, long ids and our key removed, length
+ * capped. Upstream texts quote their task ids and file URLs, which must never reach a customer.
+ */
+export function customerSafeReason(text: unknown, fallback: string, secrets: string[] = []): string {
+  if (typeof text !== 'string') return fallback;
+  let safe = text;
+  for (const secret of secrets) if (secret) safe = safe.split(secret).join('');
+  safe = safe
+    .replace(ASIDE_WITH_REFERENCE, '')
+    .replace(REFERENCE, '')
+    .replace(/\s+([,.;:)])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/[\s,;:(-]+$/, '')
+    .trim();
+  if (safe.length < 3) return fallback;
+  return safe.length > REASON_MAX_LENGTH ? `${safe.slice(0, REASON_MAX_LENGTH - 1)}…` : safe;
+}
+
+/**
+ * The create call of each service, exactly as docs/upstreams.md describes it. `callBackUrl` only when
+ * signed callbacks are configured; they wake our poll early, polling stays the source of truth.
+ */
+export function kieCreateRequest(
+  input: MediaInput,
+  options: KieBodyOptions = {},
+): { path: string; body: Json } {
+  const request = kieCreateBody(input, options.nsfwChecker ?? true);
+  const { callBackUrl } = options;
+  return callBackUrl ? { ...request, body: { ...request.body, callBackUrl } } : request;
+}
+
+function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string; body: Json } {
+  if (input.service === 'image') {
+    const request: ImageRequest = input.request;
+    const imageUrls = request.image_urls ?? [];
+    return {
+      path: '/api/v1/jobs/createTask',
+      body: {
+        model: imageUrls.length > 0 ? KIE_MODELS.imageEdit : KIE_MODELS.image,
+        input: {
+          prompt: request.prompt,
+          ...(imageUrls.length > 0 && { image_urls: imageUrls }),
+          output_format: request.output_format ?? 'png',
+          // `image_size` is deprecated in both models' schemas: our field maps onto `aspect_ratio`.
+          aspect_ratio: request.image_size ?? '1:1',
+          nsfw_checker: nsfwChecker,
+        },
+      },
+    };
+  }
+  if (input.service === 'video') {
+    const request: VideoRequest = input.request;
+    return {
+      path: '/api/v1/veo/generate',
+      body: {
+        prompt: request.prompt,
+        ...(request.imageUrls?.length && { imageUrls: request.imageUrls }),
+        model: KIE_MODELS.video[request.model ?? 'fast'],
+        aspectRatio: request.aspectRatio ?? '16:9',
+        ...(request.seeds !== undefined && { seeds: request.seeds }),
+        enableFallback: request.enableFallback ?? false,
+        enableTranslation: request.enableTranslation ?? true,
+        ...(request.watermark && { watermark: request.watermark }),
+      },
+    };
+  }
+  const request: SoraRequest = input.request;
+  return {
+    path: '/api/v1/jobs/createTask',
+    body: { model: KIE_MODELS.sora, input: { video_url: request.video_url, upload_method: 's3' } },
+  };
+}
+
+function urlFiles(urls: unknown, contentType?: string): JobState {
+  const files: ResultFile[] = (Array.isArray(urls) ? urls : [])
+    .filter((url): url is string => typeof url === 'string' && /^https?:\/\//i.test(url))
+    .map((url) => ({ kind: 'url', url, ...(contentType && { contentType }) }));
+  if (files.length === 0) return { state: 'failed', reason: 'The generation finished without a result' };
+  return { state: 'succeeded', files };
+}
+
+/** `GET /api/v1/jobs/recordInfo` (image, Sora): `resultJson` is a JSON string. */
+export function jobsApiState(data: Json, service: MediaService, secrets: string[]): JobState {
+  const state = data.state;
+  if (state === 'success') {
+    let result: unknown = data.resultJson;
+    if (typeof result === 'string') {
+      try {
+        result = JSON.parse(result);
+      } catch {
+        result = undefined;
+      }
+    }
+    return urlFiles(asRecord(result)?.resultUrls, service === 'sora' ? 'video/mp4' : undefined);
+  }
+  if (state === 'fail') {
+    // kie bills results: a generation it reports failed is not charged to us.
+    return {
+      state: 'failed',
+      reason: customerSafeReason(data.failMsg, 'The generation failed upstream', secrets),
+      upstreamBilled: false,
+    };
+  }
+  return { state: 'pending', ...(typeof state === 'string' && { detail: state }) };
+}
+
+/** `GET /api/v1/veo/record-info`: successFlag 0 generating, 1 done, 2 and 3 failed. */
+export function veoState(data: Json, secrets: string[]): JobState {
+  const flag = Number(data.successFlag);
+  if (flag === 1) return urlFiles(asRecord(data.response)?.resultUrls, 'video/mp4');
+  if (flag === 2 || flag === 3) {
+    return {
+      state: 'failed',
+      reason: customerSafeReason(data.errorMessage, 'The video generation failed upstream', secrets),
+      upstreamBilled: false,
+    };
+  }
+  return { state: 'pending', detail: 'generating' };
+}

@@ -1,0 +1,139 @@
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorOf, imageInput, videoInput } from '../../../test/engine-calls.ts';
+import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import type { UpstreamPace } from '../channels/upstream-pace.ts';
+import { UpstreamPaced, UpstreamUnavailable } from './engine.ts';
+import { createKieEngine } from './kie-engine.ts';
+
+/*
+ * The engine against kie.ai's documented quirks (docs/upstreams.md, "kie.ai: common rules"): the
+ * record that is null right after a create, 451 and 408 at a poll, 433 and 429.
+ */
+
+let fake: FakeKie;
+let logged: Record<string, unknown>[] = [];
+const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+
+const engineFor = (
+  extra: { KIE_NSFW_CHECKER?: boolean; KIE_NULL_RECORD_GRACE_S?: number } = {},
+  pace?: UpstreamPace,
+) =>
+  createKieEngine(
+    {
+      KIE_API_KEY: fake.apiKey,
+      KIE_BASE_URL: fake.url,
+      APIFY_TOKEN: undefined,
+      APIFY_BASE_URL: 'http://127.0.0.1:9',
+      ...extra,
+    },
+    { log, requestTimeoutMs: 1_000, retryDelaysMs: { rateLimited: 100, accountProblem: 300 }, pace },
+  );
+
+beforeAll(async () => {
+  fake = await startFakeKie({ pendingPolls: 0 });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  logged = [];
+  fake.pendingPolls = 0;
+  fake.nullRecordMs = 0;
+});
+
+describe('kie engine: a record that is not there yet', () => {
+  it('is pending while the grace after the create lasts, then the result comes', async () => {
+    fake.nullRecordMs = 400;
+    const engine = engineFor({ KIE_NULL_RECORD_GRACE_S: 60 });
+    for (const input of [imageInput('a null record first'), videoInput('a null record first')]) {
+      const startedAt = new Date();
+      const { upstreamId } = await engine.startJob(input, { taskId: 't' });
+      // kie answers 422 "recordInfo is null" (jobs) / "record is null" (Veo) for this task now.
+      expect(await engine.pollJob(input.service, upstreamId, 'kie', startedAt)).toEqual({
+        state: 'pending',
+        detail: 'no record yet',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await engine.pollJob(input.service, upstreamId, 'kie', startedAt)).toMatchObject({
+        state: 'succeeded',
+      });
+    }
+  });
+
+  it('past the grace, a task kie never recorded fails as never started (not billed)', async () => {
+    const engine = engineFor({ KIE_NULL_RECORD_GRACE_S: 1 });
+    const { upstreamId } = await engine.startJob(imageInput('a ghost task'), { taskId: 't' });
+    expect(await engine.pollJob('image', upstreamId, 'kie', new Date())).toMatchObject({ state: 'pending' });
+    const longAgo = new Date(Date.now() - 1_500);
+    expect(await engine.pollJob('image', upstreamId, 'kie', longAgo)).toEqual({
+      state: 'failed',
+      reason: 'The generation never started upstream',
+      upstreamBilled: false,
+    });
+  });
+});
+
+describe('kie engine: permanent answers end the task at once', () => {
+  it('Veo 451 (the image could not be fetched) fails without retrying, not billed', async () => {
+    const engine = engineFor();
+    const { upstreamId } = await engine.startJob(
+      videoInput('unfetchable frame', { imageUrls: ['https://img.example/a.png'] }),
+      { taskId: 't' },
+    );
+    expect(await engine.pollJob('video', upstreamId, 'kie', new Date())).toEqual({
+      state: 'failed',
+      reason:
+        'Failed to fetch the image. Kindly verify any access limits set by you or your service provider.',
+      upstreamBilled: false,
+    });
+  });
+
+  it('408 (no result for over 10 minutes) fails at once; the price stays recorded', async () => {
+    const engine = engineFor();
+    for (const input of [imageInput('stall forever'), videoInput('stall forever')]) {
+      const { upstreamId } = await engine.startJob(input, { taskId: 't' });
+      expect(await engine.pollJob(input.service, upstreamId, 'kie', new Date())).toEqual({
+        state: 'failed',
+        reason: 'The generation timed out upstream',
+      });
+    }
+  });
+});
+
+describe('kie engine: account problems and the rate', () => {
+  it('433 (a sub-key over its limit) retries later and alerts the operator', async () => {
+    fake.failNext('createTask', { code: 433, msg: 'Sub-key usage exceeds limit' });
+    const error = await errorOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    expect(error).not.toBeInstanceOf(UpstreamPaced);
+    expect(error.retryAfterMs).toBe(300);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, code: 433, upstream: 'kie' }));
+  });
+
+  it("kie's 429 is a pace: the task was dropped, not queued, and waits for a slot", async () => {
+    const before = fake.created.length;
+    fake.failNext('generate', { status: 429, code: 429, msg: 'Rate limit exceeded', retryAfter: '2' });
+    const error = await errorOf(engineFor().startJob(videoInput('a wave'), { taskId: 't' }));
+    expect(error).toBeInstanceOf(UpstreamPaced);
+    expect(error.retryAfterMs).toBe(2_000);
+    expect(fake.created).toHaveLength(before);
+  });
+
+  it('our own pace refuses before sending anything: no slot, no create', async () => {
+    const before = fake.requests.length;
+    const closed: UpstreamPace = { take: async () => ({ isAllowed: false, waitMs: 1_234 }) };
+    const error = await errorOf(engineFor({}, closed).startJob(imageInput('a cat'), { taskId: 't' }));
+    expect(error).toBeInstanceOf(UpstreamPaced);
+    expect(error.retryAfterMs).toBe(1_234);
+    expect(fake.requests).toHaveLength(before);
+  });
+
+  it('nsfw_checker follows KIE_NSFW_CHECKER; no deprecated field is ever sent', async () => {
+    await engineFor({ KIE_NSFW_CHECKER: false }).startJob(imageInput('a cat', { image_size: 'auto' }), {
+      taskId: 't',
+    });
+    expect(fake.created.at(-1)?.body).toMatchObject({
+      input: { aspect_ratio: 'auto', nsfw_checker: false },
+    });
+    expect(fake.deprecatedUses).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { JsonBody } from './local-server.ts';
+
+/*
+ * kie.ai's create inputs as its pages document them (docs/upstreams.md, sources K2, K6): the
+ * fields each model takes and their allowed values. The fake refuses a field it does not know
+ * and a value outside its enum with kie's `422 Validation Error`, and counts every use of a field
+ * the schema marks deprecated, so tests can assert we never send one.
+ */
+
+const ASPECT_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3', '3:2', '2:3', '5:4', '4:5', '21:9', 'auto'];
+
+type FieldRule =
+  | { type: 'string'; values?: string[]; maxLength?: number }
+  | { type: 'boolean' }
+  | { type: 'number'; min?: number; max?: number }
+  | { type: 'urls'; maxItems: number };
+
+interface ModelSchema {
+  fields: Record<string, FieldRule>;
+  required: string[];
+  deprecated?: string[];
+}
+
+const NANO_BANANA: ModelSchema = {
+  fields: {
+    prompt: { type: 'string', maxLength: 5000 },
+    output_format: { type: 'string', values: ['png', 'jpeg'] },
+    aspect_ratio: { type: 'string', values: ASPECT_RATIOS },
+    // "this parameter has been replaced by aspect_ratio" (K2): still taken, but deprecated.
+    image_size: { type: 'string', values: ASPECT_RATIOS },
+    nsfw_checker: { type: 'boolean' },
+  },
+  required: ['prompt'],
+  deprecated: ['image_size'],
+};
+
+/** The jobs API's models and their `input` (createTask). */
+export const JOBS_MODELS: Record<string, ModelSchema> = {
+  'google/nano-banana': NANO_BANANA,
+  'google/nano-banana-edit': {
+    ...NANO_BANANA,
+    fields: { ...NANO_BANANA.fields, image_urls: { type: 'urls', maxItems: 10 } },
+    required: ['prompt', 'image_urls'],
+  },
+  'sora-watermark-remover': {
+    fields: { video_url: { type: 'string', maxLength: 500 }, upload_method: { type: 'string' } },
+    required: ['video_url'],
+  },
+};
+
+/** The Veo generate body (K6): the fields live at the top level, beside `model`. */
+export const VEO_BODY: ModelSchema = {
+  fields: {
+    prompt: { type: 'string' },
+    imageUrls: { type: 'urls', maxItems: 2 },
+    model: { type: 'string', values: ['veo3', 'veo3_fast'] },
+    aspectRatio: { type: 'string', values: ['16:9', '9:16', 'Auto'] },
+    seeds: { type: 'number', min: 10_000, max: 99_999 },
+    enableFallback: { type: 'boolean' },
+    enableTranslation: { type: 'boolean' },
+    watermark: { type: 'string' },
+    callBackUrl: { type: 'string' },
+    generationType: {
+      type: 'string',
+      values: ['TEXT_2_VIDEO', 'FIRST_AND_LAST_FRAMES_2_VIDEO', 'REFERENCE_2_VIDEO'],
+    },
+  },
+  required: ['prompt', 'model'],
+};
+
+function fieldError(name: string, value: unknown, rule: FieldRule): string | undefined {
+  if (rule.type === 'boolean') return typeof value === 'boolean' ? undefined : `${name} must be a boolean`;
+  if (rule.type === 'number') {
+    const isNumber = typeof value === 'number' && Number.isInteger(value);
+    const inRange = isNumber && value >= (rule.min ?? -Infinity) && value <= (rule.max ?? Infinity);
+    return inRange ? undefined : `${name} is out of range`;
+  }
+  if (rule.type === 'urls') {
+    const isList = Array.isArray(value) && value.every((url) => typeof url === 'string');
+    return isList && value.length <= rule.maxItems
+      ? undefined
+      : `${name} must hold ${rule.maxItems} URLs at most`;
+  }
+  if (typeof value !== 'string') return `${name} must be a string`;
+  if (rule.values && !rule.values.includes(value)) return `${name} must be one of ${rule.values.join(', ')}`;
+  if (rule.maxLength !== undefined && value.length > rule.maxLength) return `${name} is too long`;
+  return undefined;
+}
+
+/** The first problem of `input` against `schema`, and the deprecated fields it uses. */
+export function checkInput(
+  input: JsonBody,
+  schema: ModelSchema,
+  ignore: string[] = [],
+): { problem?: string; deprecated: string[] } {
+  const deprecated = Object.keys(input).filter((name) => schema.deprecated?.includes(name));
+  for (const name of schema.required) {
+    if (input[name] === undefined || input[name] === '')
+      return { problem: `${name} is required`, deprecated };
+  }
+  for (const [name, value] of Object.entries(input)) {
+    if (ignore.includes(name)) continue;
+    const rule = schema.fields[name];
+    if (!rule) return { problem: `${name} is not a parameter of this model`, deprecated };
+    const problem = fieldError(name, value, rule);
+    if (problem) return { problem, deprecated };
+  }
+  return { deprecated };
+}
