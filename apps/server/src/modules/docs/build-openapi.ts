@@ -17,6 +17,7 @@ const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'], string> = {
   video: 'AI video generation',
   sora: 'Sora watermark removal',
   linkedin: 'LinkedIn profile and post scraping',
+  tasks: 'Your tasks of every service: list, read, cancel; and prices, quoted before you pay',
   account: 'Your key, balance and limits',
 };
 
