@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
-type Endpoint = 'submit' | 'status' | 'result';
+type Endpoint = 'submit' | 'status' | 'result' | 'cancel';
 
 export interface FakeFalFailure {
   status: number;
@@ -20,6 +20,8 @@ export interface FakeFal {
   requests: { method: string; endpoint: Endpoint | 'file' | 'unknown'; authorization?: string }[];
   pendingPolls: number;
   slowMs: number;
+  /** Cancels accepted (202) so far. */
+  cancels: number;
   failNext(endpoint: Endpoint, failure: FakeFalFailure): void;
   close(): Promise<void>;
 }
@@ -29,6 +31,8 @@ interface FakeRequest {
   model: string;
   text: string;
   polls: number;
+  /** Set by a cancel that came before the request completed: it then completes without a result. */
+  isCanceled: boolean;
 }
 
 const KNOWN_MODELS = [
@@ -61,15 +65,17 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       return;
     }
     const path = url.pathname.slice(1);
-    const byId = /^[\w-]+\/[\w-]+\/requests\/([a-f0-9]+)(\/status)?$/.exec(path);
+    const byId = /^[\w-]+\/[\w-]+\/requests\/([a-f0-9]+)(\/status|\/cancel)?$/.exec(path);
     const endpoint: Endpoint | 'unknown' =
       request.method === 'POST' && KNOWN_MODELS.includes(path)
         ? 'submit'
-        : request.method === 'GET' && byId
-          ? byId[2]
-            ? 'status'
-            : 'result'
-          : 'unknown';
+        : request.method === 'PUT' && byId?.[2] === '/cancel'
+          ? 'cancel'
+          : request.method === 'GET' && byId && byId[2] !== '/cancel'
+            ? byId[2]
+              ? 'status'
+              : 'result'
+            : 'unknown';
     const body = await readJson(request);
     fake.requests.push({
       method: request.method ?? '',
@@ -93,7 +99,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
         return reply(response, 422, { detail: 'The prompt was flagged (see https://fal.ai/policy)' });
       if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
       const id = randomBytes(16).toString('hex');
-      queued.set(id, { id, model: path, text, polls: 0 });
+      queued.set(id, { id, model: path, text, polls: 0, isCanceled: false });
       fake.submitted.push({ model: path, requestId: id, body: body as JsonBody });
       const base = `${fake.url}/${path.split('/').slice(0, 2).join('/')}/requests/${id}`;
       return reply(response, 200, {
@@ -105,11 +111,20 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       });
     }
     const job = queued.get(byId?.[1] ?? '');
+    if (endpoint === 'cancel') {
+      // docs/upstreams.md, "fal.ai: queue API": 202 CANCELLATION_REQUESTED, 400 ALREADY_COMPLETED, 404 NOT_FOUND.
+      if (!job) return reply(response, 404, { status: 'NOT_FOUND' });
+      if (job.polls > fake.pendingPolls && !job.isCanceled)
+        return reply(response, 400, { status: 'ALREADY_COMPLETED' });
+      job.isCanceled = true;
+      fake.cancels += 1;
+      return reply(response, 202, { status: 'CANCELLATION_REQUESTED' });
+    }
     if (!job) return reply(response, 404, { detail: 'Request not found' });
-    const isFailed = job.text.includes('fail');
+    const isFailed = job.text.includes('fail') || job.isCanceled;
     if (endpoint === 'status') {
       job.polls += 1;
-      if (job.polls <= fake.pendingPolls) {
+      if (job.polls <= fake.pendingPolls && !job.isCanceled) {
         return reply(response, 202, {
           status: job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS',
           queue_position: 0,
@@ -117,7 +132,12 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       }
       return reply(response, 200, {
         status: 'COMPLETED',
-        ...(isFailed && { error: `Generation failed for request ${job.id}`, error_type: 'runner_error' }),
+        ...(job.isCanceled && { error: `Request ${job.id} was cancelled`, error_type: 'cancelled' }),
+        ...(isFailed &&
+          !job.isCanceled && {
+            error: `Generation failed for request ${job.id}`,
+            error_type: 'runner_error',
+          }),
       });
     }
     if (isFailed) return reply(response, 500, { detail: 'Internal error' });
@@ -141,6 +161,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     requests: [],
     pendingPolls: options.pendingPolls ?? 2,
     slowMs: 2_000,
+    cancels: 0,
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },

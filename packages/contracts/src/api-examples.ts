@@ -160,7 +160,11 @@ function tasksTabExample(mode: ApiEndpointDoc['mode'], baseUrl: string): ApiAnsw
     return {
       status: 200,
       note: 'Newest first; nextCursor is null on the last page, else pass it as cursor.',
-      body: { success: true, data: [completed] as never, nextCursor: 'MjAyNi0wMS0xNSAxMDozMDowMHx0YXNr' } as never,
+      body: {
+        success: true,
+        data: [completed] as never,
+        nextCursor: 'MjAyNi0wMS0xNSAxMDozMDowMHx0YXNr',
+      } as never,
     };
   }
   if (mode === 'task') return { status: 200, note: STATUS_NOTE('its result'), body: ok(completed) };

@@ -178,7 +178,7 @@ const ENDPOINT_DOCS = [
     mode: 'cancel',
     title: 'Cancel a task',
     summary:
-      'Stops a running task and says what you get back. Not yet started upstream: canceled and fully refunded at once. Started on an upstream that can stop it: the stop is asked, and the task settles canceled, refunded, when the upstream confirms. Started on an upstream that cannot: the operator\'s policy decides (by default it runs to its end and stays charged; the answer says which). A settled task answers 409 with its status.',
+      "Stops a running task and says what you get back. Not yet started upstream: canceled and fully refunded at once. Started on an upstream that can stop it: the stop is asked, and the task settles canceled, refunded, when the upstream confirms. Started on an upstream that cannot: the operator's policy decides (by default it runs to its end and stays charged; the answer says which). A settled task answers 409 with its status.",
     cost: 0,
     statusOf: 'createVideo',
   },
@@ -193,7 +193,10 @@ const ENDPOINT_DOCS = [
     summary:
       "The price of a call, without charging: send the service and the body you would send. Pass the answer's quoteId with the call to pay that price until expiresAt, even if the price changes meanwhile.",
     cost: 0,
-    exampleBody: { service: 'video', body: { prompt: 'A drone shot over green hills at sunrise', model: 'fast' } },
+    exampleBody: {
+      service: 'video',
+      body: { prompt: 'A drone shot over green hills at sunrise', model: 'fast' },
+    },
   },
   {
     id: 'getAccount',

@@ -86,7 +86,12 @@ export const TaskListQuery = z.object({
   cursor: z.string().max(200).optional().describe("The previous page's nextCursor"),
   service: z.enum(SERVICES).optional(),
   status: z.enum(TASK_STATUSES).optional(),
-  idempotency_key: z.string().min(1).max(255).optional().describe('The Idempotency-Key the call was sent with'),
+  idempotency_key: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('The Idempotency-Key the call was sent with'),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 

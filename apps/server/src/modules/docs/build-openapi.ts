@@ -7,8 +7,9 @@ import {
   TaskWebhookEvent,
   webhookExample,
 } from '@conduit/contracts';
+import type { z } from 'zod';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, refTo } from './openapi-components.ts';
+import { buildComponents, jsonSchemaOf, PREFER_WAIT_PARAMETER, refTo } from './openapi-components.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
@@ -33,7 +34,16 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
   const examples = new Map(
     answerExamples(endpoint, serverUrl).map((example) => [example.status, example.body]),
   );
-  const headers = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') };
+  const headers: Record<string, unknown> = {
+    RateLimit: headerRef('RateLimit'),
+    'RateLimit-Policy': headerRef('RateLimit-Policy'),
+    ...(isPaidCall(endpoint) && {
+      'X-Credits-Charged': headerRef('X-Credits-Charged'),
+      'X-Credits-Remaining': headerRef('X-Credits-Remaining'),
+      'Idempotent-Replayed': headerRef('Idempotent-Replayed'),
+    }),
+    ...(endpoint.mode === 'async' && { 'Preference-Applied': headerRef('Preference-Applied') }),
+  };
   const ok = {
     description:
       endpoint.mode === 'async'
@@ -79,7 +89,17 @@ function errorResponses(endpoint: ApiEndpoint) {
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
-    ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(isPaidCall(endpoint)
+      ? [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/CancelAfter' }]
+      : []),
+    ...(endpoint.mode === 'async' ? [PREFER_WAIT_PARAMETER] : []),
+    ...Object.entries(endpoint.query?.shape ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description: (schema as z.ZodType).description,
+      schema: jsonSchemaOf(schema as z.ZodType, 'input'),
+    })),
   ];
   const costNote =
     endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';

@@ -1,12 +1,19 @@
 import {
   AccountAnswer,
+  AnyTaskAnswer,
   API_KEY_HEADER,
   ApiErrorAnswer,
+  CANCEL_AFTER_MAX_S,
+  CancelAnswer,
   ImageRequest,
   ImageTaskAnswer,
   LinkedinRequest,
   LinkedinTaskAnswer,
+  PREFER_WAIT_MAX_S,
+  QuoteAnswer,
+  QuoteRequest,
   SoraRequest,
+  TaskListAnswer,
   TaskStatusParams,
   TaskWebhookEvent,
   VideoRequest,
@@ -29,6 +36,11 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['VideoTaskAnswer', VideoTaskAnswer, 'output'],
   ['LinkedinTaskAnswer', LinkedinTaskAnswer, 'output'],
   ['AccountAnswer', AccountAnswer, 'output'],
+  ['QuoteRequest', QuoteRequest, 'input'],
+  ['AnyTaskAnswer', AnyTaskAnswer, 'output'],
+  ['TaskListAnswer', TaskListAnswer, 'output'],
+  ['CancelAnswer', CancelAnswer, 'output'],
+  ['QuoteAnswer', QuoteAnswer, 'output'],
   ['ApiError', ApiErrorAnswer, 'output'],
   ['TaskWebhookEvent', TaskWebhookEvent, 'output'],
 ];
@@ -52,6 +64,16 @@ const header = (description: string, schema: JsonSchema, example: string | numbe
   example,
 });
 
+/** `Prefer: wait=N` on the async endpoints (RFC 7240). */
+export const PREFER_WAIT_PARAMETER = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: `\`wait=N\` (1-${PREFER_WAIT_MAX_S}): answer the finished task if it settles within N seconds, else the task as it stands (still processing, with its taskId). Other preferences are ignored; a bad wait is refused with 400.`,
+  schema: { type: 'string' },
+  example: 'wait=30',
+};
+
 export function buildComponents() {
   return {
     schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema, io]) => [name, jsonSchemaOf(schema, io)])),
@@ -73,6 +95,14 @@ export function buildComponents() {
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
         example: '5f0c6a2e-8d1b-4c57-9a43-1e2f3d4c5b6a',
       },
+      CancelAfter: {
+        name: 'Cancel-After',
+        in: 'header',
+        required: false,
+        description: `A deadline to start: if the task has not started upstream by then, it ends \`aborted\`, fully refunded and never charged upstream. Whole seconds, \`Ns\` or \`Nm\`, from 1 s to ${CANCEL_AFTER_MAX_S / 3600} h; anything else is refused with 400.`,
+        schema: { type: 'string', pattern: '^\\d{1,6}(s|m)?$' },
+        example: '90s',
+      },
       TaskId: {
         name: 'taskId',
         in: 'path',
@@ -83,6 +113,22 @@ export function buildComponents() {
       },
     },
     headers: {
+      'X-Credits-Charged': header(
+        'Credits the task was charged (once: an idempotent replay charges nothing more).',
+        { type: 'integer', minimum: 1 },
+        10,
+      ),
+      'X-Credits-Remaining': header(
+        "The workspace's balance after the call, refunds included.",
+        { type: 'integer', minimum: 0 },
+        470,
+      ),
+      'Idempotent-Replayed': header(
+        'true when the answer is the first call with the same Idempotency-Key: nothing was charged again.',
+        { type: 'string', enum: ['true'] },
+        'true',
+      ),
+      'Preference-Applied': header('The Prefer: wait the answer honoured.', { type: 'string' }, 'wait=30'),
       RateLimit: header(
         'The tightest of the per-minute, per-hour and per-day windows: its limit, the requests left in it and the seconds until it resets (IETF RateLimit fields).',
         { type: 'string' },

@@ -36,7 +36,10 @@ export function preferWaitSeconds(value: string | string[] | undefined): number 
   if (wait === undefined) return undefined;
   const seconds = Number(/^wait\s*=\s*"?(\d{1,3})"?$/i.exec(wait)?.[1] ?? Number.NaN);
   if (!(seconds >= 1 && seconds <= PREFER_WAIT_MAX_S)) {
-    throw new ValidationFailed(`Prefer: wait must be a whole number of seconds, 1 to ${PREFER_WAIT_MAX_S}`, 'Prefer');
+    throw new ValidationFailed(
+      `Prefer: wait must be a whole number of seconds, 1 to ${PREFER_WAIT_MAX_S}`,
+      'Prefer',
+    );
   }
   return seconds;
 }

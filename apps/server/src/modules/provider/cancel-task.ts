@@ -21,7 +21,8 @@ export const CANCEL_MESSAGES = {
   stopped: 'The task was stopped upstream and canceled; its credits were refunded.',
   requested:
     'The upstream was asked to stop the task. If it confirms, the task settles canceled and is refunded; if the work finishes first, it completes and stays charged. Watch its status or webhook.',
-  tooLate: 'The upstream had already finished the task: it settles as it ended, and is charged if it completed.',
+  tooLate:
+    'The upstream had already finished the task: it settles as it ended, and is charged if it completed.',
   unstoppable: 'The task has started upstream, which cannot stop it: it runs to its end and stays charged.',
   refundedByPolicy:
     'The task has started upstream, which cannot stop it; it was canceled here and its credits were refunded.',
@@ -29,7 +30,11 @@ export const CANCEL_MESSAGES = {
 
 type CancelContext = RunnerContext & { policy: Config['UNSTOPPABLE_CANCEL_POLICY'] };
 
-const answer = (task: Pick<TaskRow, 'id' | 'status' | 'creditsRefunded'>, outcome: CancelResult['outcome'], message: string): CancelResult => ({
+const answer = (
+  task: Pick<TaskRow, 'id' | 'status' | 'creditsRefunded'>,
+  outcome: CancelResult['outcome'],
+  message: string,
+): CancelResult => ({
   taskId: task.id,
   status: task.status,
   outcome,
@@ -43,13 +48,17 @@ const answer = (task: Pick<TaskRow, 'id' | 'status' | 'creditsRefunded'>, outcom
  * or the sweeper refunds at most once, and an answer says `canceled` only for the cancel that
  * made the refund; the others answer 409 with the status the task settled in.
  */
-export async function cancelTask(ctx: CancelContext, workspaceId: string, taskId: string): Promise<CancelResult> {
+export async function cancelTask(
+  ctx: CancelContext,
+  workspaceId: string,
+  taskId: string,
+): Promise<CancelResult> {
   const task = await findTask(ctx.db, taskId);
   if (!task || task.workspaceId !== workspaceId) throw new NotFound('Task not found');
   if (task.status !== 'processing') throw new TaskAlreadySettled(task);
   const refund = async (message: string, onlyIfNotStarted = false) => {
     const canceled = await refundTask(ctx.db, task.id, 'canceled', null, { onlyIfNotStarted });
-    if (canceled) return answer(await settle(ctx, task.id, canceled) ?? canceled, 'canceled', message);
+    if (canceled) return answer((await settle(ctx, task.id, canceled)) ?? canceled, 'canceled', message);
     // Another settler won (or, not started a moment ago, its job has started since): as it is now.
     return cancelAgain(ctx, workspaceId, task.id);
   };

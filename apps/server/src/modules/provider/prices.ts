@@ -1,11 +1,10 @@
-import { SERVICE_COST, type Service } from '@conduit/contracts';
+import { ERROR_CODES, QUOTE_VALID_S, SERVICE_COST, type Service } from '@conduit/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { AppError, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { priceQuotes } from '../tasks/schema.ts';
-import { ERROR_CODES, QUOTE_VALID_S } from '@conduit/contracts';
 
 /** What each service charges: the published costs, or the operator's CREDIT_PRICES where it says otherwise. */
 export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Service, number> {
@@ -20,9 +19,13 @@ export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Serv
 /** 402 PRICE_ABOVE_MAX: the call costs more than the cap it was sent with; nothing was charged. */
 export class PriceAboveMax extends AppError {
   constructor(price: number, maxCredits: number) {
-    super(ERROR_CODES.PRICE_ABOVE_MAX, `The call costs ${price} credits, more than maxCredits ${maxCredits}`, {
-      details: { required: price, maxCredits },
-    });
+    super(
+      ERROR_CODES.PRICE_ABOVE_MAX,
+      `The call costs ${price} credits, more than maxCredits ${maxCredits}`,
+      {
+        details: { required: price, maxCredits },
+      },
+    );
   }
 }
 
@@ -66,6 +69,7 @@ export async function priceOfCall(
     }
     price = Math.min(price, quote.credits);
   }
-  if (call.maxCredits !== undefined && price > call.maxCredits) throw new PriceAboveMax(price, call.maxCredits);
+  if (call.maxCredits !== undefined && price > call.maxCredits)
+    throw new PriceAboveMax(price, call.maxCredits);
   return price;
 }

@@ -92,7 +92,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       return reply.send({
         success: true,
         data: acceptedTaskData(
-          { taskId: charged.taskId, service, at: new Date(), cost: charged.cost, deadlineAt: charged.deadlineAt },
+          {
+            taskId: charged.taskId,
+            service,
+            at: new Date(),
+            cost: charged.cost,
+            deadlineAt: charged.deadlineAt,
+          },
           engine,
         ),
       });

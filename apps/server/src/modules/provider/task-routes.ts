@@ -46,7 +46,11 @@ export const taskControlRoutes = (
       { preValidation: admit, schema: { tags, querystring: TaskListQuery } },
       async (request) => {
         const page = await listTasks(services.pool, identityOf(request).workspaceId, request.query);
-        return { success: true, data: page.tasks.map((task) => taskData(task, engine)), nextCursor: page.nextCursor };
+        return {
+          success: true,
+          data: page.tasks.map((task) => taskData(task, engine)),
+          nextCursor: page.nextCursor,
+        };
       },
     );
 
@@ -56,7 +60,8 @@ export const taskControlRoutes = (
       async (request) => {
         const task = await findTask(services.db, request.params.taskId);
         // Another workspace's task is indistinguishable from one that does not exist.
-        if (!task || task.workspaceId !== identityOf(request).workspaceId) throw new NotFound('Task not found');
+        if (!task || task.workspaceId !== identityOf(request).workspaceId)
+          throw new NotFound('Task not found');
         return { success: true, data: taskData(task, engine) };
       },
     );
@@ -89,7 +94,10 @@ export const taskControlRoutes = (
           service,
           maxCredits: (parsed.data as { maxCredits?: number }).maxCredits,
         });
-        return { success: true, data: await createQuote(services.db, workspaceId, service, price, services.clock.now()) };
+        return {
+          success: true,
+          data: await createQuote(services.db, workspaceId, service, price, services.clock.now()),
+        };
       },
     );
   };

@@ -121,11 +121,7 @@ async function stepTask<T extends StepTask>(
   const now = Date.now();
   if (task.deadlineAt.getTime() <= now) {
     return {
-      task: await settle(
-        ctx,
-        task.id,
-        await failTask(ctx.db, task.id, DEADLINE_REASON),
-      ),
+      task: await settle(ctx, task.id, await failTask(ctx.db, task.id, DEADLINE_REASON)),
     };
   }
   // Cancel-After: a task whose job has not started by then never starts, and is refunded.
@@ -142,7 +138,9 @@ async function stepTask<T extends StepTask>(
       const attempts = task.attempts + 1;
       const startedTask = { ...task, upstreamId, channel, attempts };
       // The holder's own timer (or, without a hold, the pump) looks if the callback never comes.
-      const nextCheckAt = started.callsBack ? nextLookAt(startedTask, now + nextCheckDelayMs(task.attempts)) : undefined;
+      const nextCheckAt = started.callsBack
+        ? nextLookAt(startedTask, now + nextCheckDelayMs(task.attempts))
+        : undefined;
       const isKept = await markTaskStarted(
         ctx.db,
         task.id,

@@ -17,9 +17,7 @@ export const tasks = pgTable(
     workspaceId: workspaceRef(),
     apiKeyId: requiredRef('api_key_id', () => apiKeys.id),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
-    status: text('status', { enum: TASK_STATUSES })
-      .notNull()
-      .default('processing'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('processing'),
     cost: integer('cost').notNull(),
     creditsRefunded: integer('credits_refunded').notNull().default(0),
     engine: text('engine').notNull(),
