@@ -140,7 +140,7 @@ describe('cancel', () => {
   });
 
   it('50 parallel cancels refund once: one answers canceled, the others 409', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 10 });
+    const account = await createPaidAccount(runtime.services, { credits: 10, tier: 'enterprise' });
     const { taskId } = json(await video(account, 'unavailable today')).data;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => call('POST', `/api/provider/tasks/${taskId}/cancel`, account.key)),
