@@ -23,7 +23,10 @@ function helpers(runtime: TestRuntime) {
       status: string;
       upstream_id: string | null;
     };
-  const until = async (taskId: string, isDone: (task: { status: string; upstream_id: string | null }) => boolean) => {
+  const until = async (
+    taskId: string,
+    isDone: (task: { status: string; upstream_id: string | null }) => boolean,
+  ) => {
     const end = Date.now() + 15_000;
     let task = await row(taskId);
     while (!isDone(task) && Date.now() < end) {
@@ -62,14 +65,18 @@ describe('cancel on fal.ai, an upstream that can stop a started job', async () =
 
   it('asks fal to stop it, refunds when fal confirms, and settles canceled; a later cancel is a 409', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
-    const { taskId } = json(await h.call('POST', '/api/provider/video', account, { prompt: 'a long shot' })).data;
+    const { taskId } = json(
+      await h.call('POST', '/api/provider/video', account, { prompt: 'a long shot' }),
+    ).data;
     await h.until(taskId, (task) => task.upstream_id !== null);
     const answer = json(await h.cancel(account, taskId)).data;
     expect(answer).toMatchObject({ status: 'processing', outcome: 'cancel_requested', creditsRefunded: 0 });
     expect(fal.cancels).toBe(1);
     // The refund waits for fal's confirmation (the request ending without a result).
     expect(await h.refunds(taskId)).toBe(0);
-    expect(await h.until(taskId, (task) => task.status !== 'processing')).toMatchObject({ status: 'canceled' });
+    expect(await h.until(taskId, (task) => task.status !== 'processing')).toMatchObject({
+      status: 'canceled',
+    });
     expect(await h.refunds(taskId)).toBe(1);
     expect(await h.ledger(account)).toEqual({ balance: 10, sum: 10 });
     const task = json(await h.call('GET', `/api/provider/tasks/${taskId}`, account)).data;
@@ -132,7 +139,9 @@ describe('the operator policy for upstreams that cannot stop a job: refund', () 
 
   it('settles canceled with a full refund at once, and the job finishing later changes nothing', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
-    const { taskId } = json(await h.call('POST', '/api/provider/video', account, { prompt: 'pending work' })).data;
+    const { taskId } = json(
+      await h.call('POST', '/api/provider/video', account, { prompt: 'pending work' }),
+    ).data;
     await h.until(taskId, (task) => task.upstream_id !== null);
     const answer = json(await h.cancel(account, taskId)).data;
     expect(answer).toMatchObject({ status: 'canceled', outcome: 'canceled', creditsRefunded: 10 });
