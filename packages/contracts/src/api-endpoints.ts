@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import { API_ENDPOINT_DOCS, type ApiEndpointDoc, type ApiEndpointId } from './api-reference.ts';
 import {
   AccountAnswer,
-  AnyTaskAnswer,
   CancelAnswer,
   ImageTaskAnswer,
   LinkedinTaskAnswer,
   QuoteAnswer,
+  TaskAnswer,
   TaskListAnswer,
   TaskListQuery,
   VideoTaskAnswer,
@@ -34,7 +34,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   scrapeLinkedin: { body: LinkedinRequest, response: LinkedinTaskAnswer },
   getLinkedinStatus: { response: LinkedinTaskAnswer },
   listTasks: { query: TaskListQuery, response: TaskListAnswer },
-  getTask: { response: AnyTaskAnswer },
+  getTask: { response: TaskAnswer },
   cancelTask: { response: CancelAnswer },
   quotePrice: { body: QuoteRequest, response: QuoteAnswer },
   getAccount: { response: AccountAnswer },

@@ -166,8 +166,8 @@ export const VideoTaskAnswer = successOf(VideoTask);
 export type VideoTaskAnswer = z.infer<typeof VideoTaskAnswer>;
 export const LinkedinTaskAnswer = successOf(LinkedinTask);
 export type LinkedinTaskAnswer = z.infer<typeof LinkedinTaskAnswer>;
-export const AnyTaskAnswer = successOf(AnyTask);
-export type AnyTaskAnswer = z.infer<typeof AnyTaskAnswer>;
+export const TaskAnswer = successOf(AnyTask);
+export type TaskAnswer = z.infer<typeof TaskAnswer>;
 export const TaskListAnswer = z.object({
   success: z.literal(true),
   data: z.array(AnyTask),

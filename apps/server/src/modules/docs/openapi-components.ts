@@ -1,6 +1,5 @@
 import {
   AccountAnswer,
-  AnyTaskAnswer,
   API_KEY_HEADER,
   ApiErrorAnswer,
   CANCEL_AFTER_MAX_S,
@@ -13,6 +12,7 @@ import {
   QuoteAnswer,
   QuoteRequest,
   SoraRequest,
+  TaskAnswer,
   TaskListAnswer,
   TaskStatusParams,
   TaskWebhookEvent,
@@ -37,7 +37,7 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['LinkedinTaskAnswer', LinkedinTaskAnswer, 'output'],
   ['AccountAnswer', AccountAnswer, 'output'],
   ['QuoteRequest', QuoteRequest, 'input'],
-  ['AnyTaskAnswer', AnyTaskAnswer, 'output'],
+  ['TaskAnswer', TaskAnswer, 'output'],
   ['TaskListAnswer', TaskListAnswer, 'output'],
   ['CancelAnswer', CancelAnswer, 'output'],
   ['QuoteAnswer', QuoteAnswer, 'output'],
