@@ -4,6 +4,7 @@ import {
   type ApiErrorAnswer,
   ERROR_CODES,
   type Service,
+  TaskListQuery,
   TaskStatusParams,
 } from '@conduit/contracts';
 import type { z } from 'zod';
@@ -21,7 +22,9 @@ import {
   ValidationFailed,
 } from '../../platform/errors.ts';
 import { INVALID_KEY_MESSAGE, type KeyIdentity, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
+import { TaskAlreadySettled } from '../provider/cancel-task.ts';
 import { assertKeyControls, KeySpendLimitReached } from '../provider/key-refusals.ts';
+import { PriceAboveMax } from '../provider/prices.ts';
 
 const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
 /** Reasons the engines give (the local engine's words), as a failed call's message ends. */
@@ -95,7 +98,11 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     add(validationError(endpoint.body, {}, 'body'), 'validation', 'A required field is missing');
     add(new BadRequest('Request body is not valid JSON'), 'malformed', 'The body is not JSON');
   }
-  if (endpoint.mode === 'status') {
+  if (endpoint.mode === 'list') {
+    add(validationError(TaskListQuery, { status: 'done' }, 'querystring'), 'validation', 'An unknown status');
+  }
+  const takesTaskId = endpoint.mode === 'status' || endpoint.mode === 'task' || endpoint.mode === 'cancel';
+  if (takesTaskId) {
     add(
       validationError(TaskStatusParams, { taskId: 'x'.repeat(65) }, 'params'),
       'validation',
@@ -136,8 +143,16 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
       'Reused key',
     );
     add(new PayloadTooLarge(), 'tooLarge', 'The body is over 1 MB');
+    add(new PriceAboveMax(endpoint.cost, endpoint.cost - 1 || 1), 'priceAboveMax', 'The price is above maxCredits');
   }
-  if (endpoint.mode === 'status') add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
+  if (takesTaskId) add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
+  if (endpoint.mode === 'cancel') {
+    add(
+      new TaskAlreadySettled({ id: EXAMPLE_TASK_ID, status: 'completed' }),
+      'settled',
+      'The task has already settled',
+    );
+  }
   if (endpoint.mode === 'sync' && endpoint.service) {
     const failure = new UpstreamFailed(
       `The ${endpoint.service} task failed: ${UPSTREAM_REASONS[endpoint.service]}`,
