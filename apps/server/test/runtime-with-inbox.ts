@@ -1,5 +1,5 @@
-import type { BuildAppOptions } from '../src/app.ts';
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildAppOptions } from '../src/app.ts';
 import { createVerifiedAccount } from './accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from './smtp-inbox.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from './test-runtime.ts';

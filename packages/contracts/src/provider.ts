@@ -14,7 +14,7 @@ const httpUrl = z
   .url({ error: 'must be an http(s) URL' })
   .refine((value) => /^https?:\/\//i.test(value), { error: 'must be an http(s) URL' });
 const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
-/** Every paid call may cap its price and pay a quoted one (docs/product.md, "Binding prices"). */
+/** Every paid call may cap its price and pay a quoted one (docs/product.md, "Controlling a paid call"). */
 const priceControls = {
   maxCredits: z
     .number()

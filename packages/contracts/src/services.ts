@@ -103,7 +103,7 @@ export const DEFAULT_RESULT_RETENTION_DAYS = 30;
 
 /**
  * How long paid work may take (a task's `deadlineAt`): a task not settled by then fails and is
- * refunded (docs/product.md, "Deadlines").
+ * refunded (docs/product.md, "Controlling a paid call").
  */
 export const TASK_DEADLINE_S: Record<Service, number> = { image: 600, video: 1800, sora: 900, linkedin: 300 };
 /** How long the sync endpoints wait before answering with the task id to poll. */

@@ -152,7 +152,7 @@ const EnvSchema = z.object({
   TASK_LEASE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(180),
   /**
    * Credit prices that differ from the published ones, `service=credits` comma-separated (e.g.
-   * `video=12,image=2`): what paid calls charge and quotes answer (docs/product.md, "Binding prices").
+   * `video=12,image=2`): what paid calls charge and quotes answer (docs/product.md, "Controlling a paid call").
    */
   CREDIT_PRICES: z
     .string()
@@ -164,7 +164,7 @@ const EnvSchema = z.object({
   /**
    * A cancel of a task whose upstream has started it and cannot stop it (kie.ai): `continue` (it
    * runs to its end and stays charged) or `refund` (settled canceled and refunded at once; the
-   * upstream's cost is ours). docs/product.md, "Canceling a task".
+   * upstream's cost is ours). docs/product.md, "Controlling a paid call".
    */
   UNSTOPPABLE_CANCEL_POLICY: z
     .enum(['continue', 'refund'], { error: 'must be "continue" or "refund"' })

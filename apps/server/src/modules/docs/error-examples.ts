@@ -143,12 +143,16 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
       'Reused key',
     );
     add(new PayloadTooLarge(), 'tooLarge', 'The body is over 1 MB');
-    add(new PriceAboveMax(endpoint.cost, endpoint.cost - 1 || 1), 'priceAboveMax', 'The price is above maxCredits');
+    add(
+      new PriceAboveMax(endpoint.cost, endpoint.cost - 1 || 1),
+      'priceAboveMax',
+      'The price is above maxCredits',
+    );
   }
   if (takesTaskId) add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
   if (endpoint.mode === 'cancel') {
     add(
-      new TaskAlreadySettled({ id: EXAMPLE_TASK_ID, status: 'completed' }),
+      new TaskAlreadySettled({ id: EXAMPLE_TASK_ID, status: 'canceled' }),
       'settled',
       'The task has already settled',
     );

@@ -5,7 +5,7 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
 
 /**
  * `Cancel-After` (Replicate's convention): whole seconds, `Ns` or `Nm`, up to a day. The task is
- * aborted and refunded if its upstream job has not started by then (docs/product.md, "Deadlines").
+ * aborted and refunded if its upstream job has not started by then (docs/product.md, "Controlling a paid call").
  */
 export function cancelAfterSeconds(value: string | string[] | undefined): number | undefined {
   const text = headerText(value)?.trim();

@@ -43,7 +43,7 @@ const answer = (
 });
 
 /**
- * Cancels one of the workspace's tasks (docs/product.md, "Canceling a task"). Every refund goes
+ * Cancels one of the workspace's tasks (docs/product.md, "Controlling a paid call"). Every refund goes
  * through refundTask's compare-and-set, so a cancel racing another cancel, the task's completion
  * or the sweeper refunds at most once, and an answer says `canceled` only for the cancel that
  * made the refund; the others answer 409 with the status the task settled in.

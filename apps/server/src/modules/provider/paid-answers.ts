@@ -7,7 +7,7 @@ import type { PaidCharge } from './gateway.ts';
 import type { RunnerContext } from './task-runner.ts';
 
 /**
- * The headers of every paid answer (docs/product.md, "What a call costs"): `X-Credits-Charged`,
+ * The headers of every paid answer (docs/product.md, "Controlling a paid call"): `X-Credits-Charged`,
  * what the task was charged (once: a replay charges nothing more and says `Idempotent-Replayed:
  * true`), and `X-Credits-Remaining`, the balance after it, refunds included. A new async task's
  * balance is the debit's own answer (`task` absent); with a task (settled, waited for, replayed)

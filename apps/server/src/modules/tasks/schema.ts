@@ -74,7 +74,7 @@ export type TaskRow = typeof tasks.$inferSelect;
 
 /**
  * A price given by POST /api/provider/quote: a paid call of the same workspace and service that
- * names it pays at most this many credits until `expiresAt` (docs/product.md, "Binding prices").
+ * names it pays at most this many credits until `expiresAt` (docs/product.md, "Controlling a paid call").
  */
 export const priceQuotes = pgTable(
   'price_quotes',
