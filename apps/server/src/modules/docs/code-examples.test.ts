@@ -142,7 +142,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
       const firstIds = new Set(firstPage?.posts?.map((post) => post.id));
       expect(nextPage.data.posts?.length, stdout).toBeGreaterThan(0);
       expect(nextPage.data.posts?.filter((post) => firstIds.has(post.id))).toEqual([]);
-      expect(await balanceOf()).toBe(startBalance - charged - SERVICE_COST.linkedin);
+      expect(await balanceOf()).toBe(startBalance - charged + refunded - SERVICE_COST.linkedin);
     },
     EXAMPLE_TIMEOUT_MS * 2,
   );
