@@ -143,11 +143,14 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
       'Reused key',
     );
     add(new PayloadTooLarge(), 'tooLarge', 'The body is over 1 MB');
-    add(
-      new PriceAboveMax(endpoint.cost, endpoint.cost - 1 || 1),
-      'priceAboveMax',
-      'The price is above maxCredits',
-    );
+    // maxCredits is at least 1: a 1-credit call cannot be capped below its price.
+    if (endpoint.cost > 1) {
+      add(
+        new PriceAboveMax(endpoint.cost, endpoint.cost - 1),
+        'priceAboveMax',
+        'The price is above maxCredits',
+      );
+    }
   }
   if (takesTaskId) add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
   if (endpoint.mode === 'cancel') {
