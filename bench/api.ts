@@ -128,6 +128,7 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
       cost: 10,
       engine: 'local',
       request: { prompt: 'bench' },
+      deadlineAt: new Date(Date.now() + 1_800_000),
     });
     return performance.now() - started;
   };

@@ -4,7 +4,7 @@ import { FAL_ENDPOINTS, validationErrors } from './fake-fal-schemas.ts';
 import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
-type Endpoint = 'submit' | 'status' | 'result';
+type Endpoint = 'submit' | 'status' | 'result' | 'cancel';
 
 export interface FakeFalFailure {
   status: number;
@@ -23,6 +23,8 @@ export interface FakeFal {
   slowMs: number;
   /** How long a completed request's result stays (F3: 1 hour, 6 minutes from 10 KB). */
   resultTtlMs: number;
+  /** Cancels accepted (202) so far. */
+  cancels: number;
   failNext(endpoint: Endpoint, failure: FakeFalFailure): void;
   close(): Promise<void>;
 }
@@ -33,6 +35,8 @@ interface FakeRequest {
   text: string;
   polls: number;
   completedAt?: number;
+  /** Set by a cancel that came before the request completed: it then completes without a result. */
+  isCanceled: boolean;
 }
 
 /** The result's own size decides how long fal keeps it (F3). */
@@ -45,7 +49,7 @@ const keptForMs = (fake: FakeFal, body: unknown) =>
  * (fake-fal-schemas.ts: 422 with pydantic's `detail` list); status and result under the
  * owner/app path only; status 202 while IN_QUEUE/IN_PROGRESS, 200 COMPLETED, also for a request
  * that failed: the failure shows at the result GET (F3); a result kept `resultTtlMs` after
- * completion, then 404. Steered by the prompt: `fail` answers the model's 500 at the result,
+ * completion, then 404; `PUT .../cancel` before completion (202) completes it without a result. Steered by the prompt: `fail` answers the model's 500 at the result,
  * `refuse` its 422 there, `reject` is refused with 422 at submit, `slow` waits `slowMs` at submit.
  */
 export async function startFakeFal(options: { pendingPolls?: number } = {}): Promise<FakeFal> {
@@ -55,6 +59,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
   const mp4 = Buffer.from('fake fal mp4');
 
   const resultOf = (job: FakeRequest) => {
+    if (job.isCanceled) return { status: 400, body: { detail: `Request ${job.id} was cancelled` } };
     if (job.text.includes('fail'))
       return { status: 500, body: { detail: `Generation failed for request ${job.id}` } };
     if (job.text.includes('refuse')) {
@@ -81,15 +86,17 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     }
     const path = url.pathname.slice(1);
     // Status and result URLs carry the owner and app only, never the endpoint's sub-path (F2, F5).
-    const byId = /^[\w-]+\/[\w.-]+\/requests\/([a-f0-9]+)(\/status)?$/.exec(path);
+    const byId = /^[\w-]+\/[\w.-]+\/requests\/([a-f0-9]+)(\/status|\/cancel)?$/.exec(path);
     const endpoint: Endpoint | 'unknown' =
       request.method === 'POST' && !byId
         ? 'submit'
-        : request.method === 'GET' && byId
-          ? byId[2]
-            ? 'status'
-            : 'result'
-          : 'unknown';
+        : request.method === 'PUT' && byId?.[2] === '/cancel'
+          ? 'cancel'
+          : request.method === 'GET' && byId && byId[2] !== '/cancel'
+            ? byId[2]
+              ? 'status'
+              : 'result'
+            : 'unknown';
     const body = await readJson(request);
     fake.requests.push({
       method: request.method ?? '',
@@ -114,7 +121,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
         return reply(response, 422, { detail: 'The prompt was flagged (see https://fal.ai/policy)' });
       if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
       const id = randomBytes(16).toString('hex');
-      queued.set(id, { id, model: path, text, polls: 0 });
+      queued.set(id, { id, model: path, text, polls: 0, isCanceled: false });
       fake.submitted.push({ model: path, requestId: id, body: body as JsonBody });
       const base = `${fake.url}/${path.split('/').slice(0, 2).join('/')}/requests/${id}`;
       return reply(response, 200, {
@@ -127,10 +134,19 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
       });
     }
     const job = queued.get(byId?.[1] ?? '');
+    if (endpoint === 'cancel') {
+      // docs/upstreams.md, "fal.ai: queue API": 202 CANCELLATION_REQUESTED, 400 ALREADY_COMPLETED, 404 NOT_FOUND.
+      if (!job) return reply(response, 404, { status: 'NOT_FOUND' });
+      if (job.completedAt !== undefined && !job.isCanceled)
+        return reply(response, 400, { status: 'ALREADY_COMPLETED' });
+      job.isCanceled = true;
+      fake.cancels += 1;
+      return reply(response, 202, { status: 'CANCELLATION_REQUESTED' });
+    }
     if (!job) return reply(response, 404, { detail: 'Request not found' });
     if (endpoint === 'status') {
       job.polls += 1;
-      if (job.polls <= fake.pendingPolls) {
+      if (job.polls <= fake.pendingPolls && !job.isCanceled) {
         const status = job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS';
         return reply(response, 202, {
           status,
@@ -163,6 +179,7 @@ export async function startFakeFal(options: { pendingPolls?: number } = {}): Pro
     pendingPolls: options.pendingPolls ?? 2,
     slowMs: 2_000,
     resultTtlMs: 3_600_000,
+    cancels: 0,
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },

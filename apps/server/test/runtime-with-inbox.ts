@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildAppOptions } from '../src/app.ts';
 import { createVerifiedAccount } from './accounts.ts';
 import { type SmtpInbox, startSmtpInbox } from './smtp-inbox.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from './test-runtime.ts';
@@ -36,10 +37,13 @@ export function withRuntimeAndInbox(
  * runs it: started before the file's tests (handed over through `use` with its base URL),
  * stopped after them.
  */
-export function withListeningRuntime(use: (runtime: TestRuntime, baseUrl: string) => void) {
+export function withListeningRuntime(
+  use: (runtime: TestRuntime, baseUrl: string) => void,
+  options: BuildAppOptions = {},
+) {
   let runtime: TestRuntime | undefined;
   beforeAll(async () => {
-    runtime = await createTestRuntime();
+    runtime = await createTestRuntime({}, options);
     use(runtime, await listenLocally(runtime));
   });
   afterAll(() => runtime?.close());

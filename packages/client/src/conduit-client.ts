@@ -2,13 +2,19 @@ import {
   type AccountAnswer,
   API_ENDPOINTS,
   API_KEY_HEADER,
+  type CancelAnswer,
   findEndpoint,
   type ImageRequest,
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
+  type QuoteAnswer,
+  type QuoteRequest,
   type Service,
   type SoraRequest,
+  type TaskAnswer,
+  type TaskListAnswer,
+  type TaskListQuery,
   type VideoRequest,
   type VideoTaskAnswer,
 } from '@conduit/contracts';
@@ -35,7 +41,15 @@ export interface CallOptions {
 export interface PaidCallOptions extends CallOptions {
   /** Retrying with the same key and body answers the first result and charges once. */
   idempotencyKey?: string;
+  /** `Cancel-After`: not started upstream by then, the task ends aborted and refunded (`90s`, `2m` or seconds). */
+  cancelAfter?: string | number;
+  /** `Prefer: wait=N` on the endpoints that answer at once: wait up to N (1-60) seconds for the task to settle. */
+  waitSeconds?: number;
 }
+
+/** The task list's filters and page (`cursor`: the previous page's nextCursor). */
+export type TaskListFilters = Partial<z.input<typeof TaskListQuery>>;
+export type QuoteInput = z.input<typeof QuoteRequest>;
 
 export interface WaitOptions extends CallOptions {
   /** Between two status reads; 2 s by default. */
@@ -96,6 +110,25 @@ export class ConduitClient {
   getLinkedinStatus(taskId: string, options?: CallOptions): Promise<LinkedinTaskAnswer> {
     return this.#call('getLinkedinStatus', { taskId, ...options });
   }
+  /** Your workspace's tasks of every service, newest first, a page at a time. */
+  listTasks(filters: TaskListFilters = {}, options?: CallOptions): Promise<TaskListAnswer> {
+    const query = Object.entries(filters).filter(([, value]) => value !== undefined);
+    return this.#call('listTasks', {
+      query: Object.fromEntries(query.map(([k, v]) => [k, String(v)])),
+      ...options,
+    });
+  }
+  getTask(taskId: string, options?: CallOptions): Promise<TaskAnswer> {
+    return this.#call('getTask', { taskId, ...options });
+  }
+  /** Cancels a task; the answer's outcome says what is refunded (a settled task throws a 409 ConduitApiError). */
+  cancelTask(taskId: string, options?: CallOptions): Promise<CancelAnswer> {
+    return this.#call('cancelTask', { taskId, ...options });
+  }
+  /** The price of a call, without charging; pass its quoteId in the call's body to pay it until expiresAt. */
+  quotePrice(body: QuoteInput, options?: CallOptions): Promise<QuoteAnswer> {
+    return this.#call('quotePrice', { body, ...options });
+  }
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }
@@ -124,14 +157,24 @@ export class ConduitClient {
 
   async #call<T>(
     id: string,
-    options: { body?: object; taskId?: string; idempotencyKey?: string; signal?: AbortSignal },
+    options: {
+      body?: object;
+      taskId?: string;
+      query?: Record<string, string>;
+      signal?: AbortSignal;
+    } & Omit<PaidCallOptions, 'signal'>,
   ): Promise<T> {
     const endpoint = findEndpoint(id);
-    const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
+    const search =
+      options.query && Object.keys(options.query).length > 0 ? `?${new URLSearchParams(options.query)}` : '';
+    const path = `${endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''))}${search}`;
     const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
     if (options.body) headers['content-type'] = 'application/json';
     const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
     if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
+    if (options.cancelAfter !== undefined && isPaid) headers['cancel-after'] = String(options.cancelAfter);
+    if (options.waitSeconds !== undefined && endpoint.mode === 'async')
+      headers.prefer = `wait=${options.waitSeconds}`;
     const response = await this.#fetch(`${this.#baseUrl}${path}`, {
       method: endpoint.method,
       headers,

@@ -1,8 +1,12 @@
 export type {
   AccountAnswer,
+  CancelAnswer,
   ImageTaskAnswer,
   LinkedinTaskAnswer,
+  QuoteAnswer,
   Service,
+  TaskAnswer,
+  TaskListAnswer,
   VideoTaskAnswer,
 } from '@conduit/contracts';
 export { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
@@ -13,8 +17,10 @@ export {
   type ImageInput,
   type LinkedinInput,
   type PaidCallOptions,
+  type QuoteInput,
   type SoraInput,
   type TaskAnswers,
+  type TaskListFilters,
   type VideoInput,
   type WaitOptions,
 } from './conduit-client.ts';

@@ -1,11 +1,23 @@
 import type { z } from 'zod';
 import { API_ENDPOINT_DOCS, type ApiEndpointDoc, type ApiEndpointId } from './api-reference.ts';
-import { AccountAnswer, ImageTaskAnswer, LinkedinTaskAnswer, VideoTaskAnswer } from './api-responses.ts';
-import { ImageRequest, LinkedinRequest, SoraRequest, VideoRequest } from './provider.ts';
+import {
+  AccountAnswer,
+  CancelAnswer,
+  ImageTaskAnswer,
+  LinkedinTaskAnswer,
+  QuoteAnswer,
+  TaskAnswer,
+  TaskListAnswer,
+  TaskListQuery,
+  VideoTaskAnswer,
+} from './api-responses.ts';
+import { ImageRequest, LinkedinRequest, QuoteRequest, SoraRequest, VideoRequest } from './provider.ts';
 
 /** What the server validates an endpoint's call with, and what it answers. */
 interface EndpointSchemas {
   body?: z.ZodType;
+  /** The query string it reads (the task list's filters). */
+  query?: z.ZodObject;
   /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
   response: z.ZodType;
 }
@@ -21,6 +33,10 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   getSoraStatus: { response: VideoTaskAnswer },
   scrapeLinkedin: { body: LinkedinRequest, response: LinkedinTaskAnswer },
   getLinkedinStatus: { response: LinkedinTaskAnswer },
+  listTasks: { query: TaskListQuery, response: TaskListAnswer },
+  getTask: { response: TaskAnswer },
+  cancelTask: { response: CancelAnswer },
+  quotePrice: { body: QuoteRequest, response: QuoteAnswer },
   getAccount: { response: AccountAnswer },
 };
 

@@ -1,9 +1,11 @@
 import type { ApiEndpointDoc } from './api-reference.ts';
 import {
   DEFAULT_RESULT_RETENTION_DAYS,
+  QUOTE_VALID_S,
   RATE_LIMITS,
   SERVICE_COST,
   type Service,
+  TASK_DEADLINE_S,
   type TaskStatus,
 } from './services.ts';
 import { type AnsweringEngine, acceptedTaskData, taskData } from './task-answers.ts';
@@ -65,6 +67,7 @@ const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) 
       error: null,
       createdAt: CREATED_AT,
       completedAt: isDone ? COMPLETED_AT : null,
+      deadlineAt: new Date(CREATED_AT.getTime() + TASK_DEADLINE_S[service] * 1000),
       resultsExpireAt: isDone && service !== 'linkedin' ? EXPIRES_AT : null,
     },
     ENGINE,
@@ -97,6 +100,8 @@ export function answerExamples(
   baseUrl: string,
 ): ApiAnswerExample[] {
   const { service } = endpoint;
+  const tasksTab = tasksTabExample(endpoint.mode, baseUrl);
+  if (tasksTab) return [tasksTab];
   if (!service) {
     const account = {
       keyName: 'Production',
@@ -124,7 +129,10 @@ export function answerExamples(
     ];
   }
   if (endpoint.mode === 'async') {
-    const accepted = acceptedTaskData({ taskId: TASK_ID, service, at: CREATED_AT }, ENGINE);
+    const accepted = acceptedTaskData(
+      { taskId: TASK_ID, service, at: CREATED_AT, cost: SERVICE_COST[service] },
+      ENGINE,
+    );
     return [
       {
         status: 200,
@@ -143,6 +151,48 @@ export function answerExamples(
       body: ok(exampleTaskData(service, 'processing', baseUrl)),
     },
   ];
+}
+
+/** The sample answers of the tasks tab: the list, one task, a cancel, a quote. */
+function tasksTabExample(mode: ApiEndpointDoc['mode'], baseUrl: string): ApiAnswerExample | undefined {
+  const completed = exampleTaskData('video', 'completed', baseUrl);
+  if (mode === 'list') {
+    return {
+      status: 200,
+      note: 'Newest first; nextCursor is null on the last page, else pass it as cursor.',
+      body: {
+        success: true,
+        data: [completed] as never,
+        nextCursor: 'MjAyNi0wMS0xNSAxMDozMDowMHx0YXNr',
+      } as never,
+    };
+  }
+  if (mode === 'task') return { status: 200, note: STATUS_NOTE('its result'), body: ok(completed) };
+  if (mode === 'cancel') {
+    return {
+      status: 200,
+      note: 'outcome says what happened: canceled (refunded now), cancel_requested (refunded when the upstream confirms) or continues (it runs to its end, charged).',
+      body: ok({
+        taskId: TASK_ID,
+        status: 'canceled',
+        outcome: 'canceled',
+        creditsRefunded: SERVICE_COST.video,
+        message: 'The task was canceled before it started upstream; its credits were refunded.',
+      }),
+    };
+  }
+  if (mode === 'quote') {
+    return {
+      status: 200,
+      note: 'Nothing is charged. Send quoteId with the call before expiresAt to pay this price.',
+      body: ok({
+        credits: SERVICE_COST.video,
+        quoteId: 'quo_4n8c2v6b1x9z3m7k',
+        expiresAt: new Date(CREATED_AT.getTime() + QUOTE_VALID_S * 1000).toISOString(),
+      }),
+    };
+  }
+  return undefined;
 }
 
 /** The body a callBackUrl receives when a video task completes. */

@@ -12,8 +12,9 @@ export const API_KEY_PREFIX = 'cnd_live_';
 /** Where the server publishes the OpenAPI 3.1 description of this catalogue. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
-export type ApiDocsTab = 'image' | 'video' | 'sora' | 'linkedin' | 'account';
-export type ApiEndpointMode = 'sync' | 'async' | 'status' | 'account';
+export type ApiDocsTab = 'image' | 'video' | 'sora' | 'linkedin' | 'tasks' | 'account';
+/** `list`, `task`, `cancel` and `quote`: the tasks tab (any service's tasks, their cancel, prices). */
+export type ApiEndpointMode = 'sync' | 'async' | 'status' | 'account' | 'list' | 'task' | 'cancel' | 'quote';
 
 export interface ApiEndpointDoc {
   /** Stable id: operationId in OpenAPI, method name in the client, anchor in the docs. */
@@ -145,6 +146,59 @@ const ENDPOINT_DOCS = [
     statusOf: 'scrapeLinkedin',
   },
   {
+    id: 'listTasks',
+    method: 'GET',
+    path: '/api/provider/tasks',
+    tab: 'tasks',
+    service: null,
+    mode: 'list',
+    title: 'List your tasks',
+    summary:
+      "The tasks of the key's workspace, newest first, in pages (`limit`, `cursor` from the previous page's nextCursor), filtered by `service`, `status` or `idempotency_key`.",
+    cost: 0,
+  },
+  {
+    id: 'getTask',
+    method: 'GET',
+    path: '/api/provider/tasks/{taskId}',
+    tab: 'tasks',
+    service: null,
+    mode: 'task',
+    title: 'One task of any service',
+    summary: 'The state and result of one of your tasks, whatever its service.',
+    cost: 0,
+    statusOf: 'createVideo',
+  },
+  {
+    id: 'cancelTask',
+    method: 'POST',
+    path: '/api/provider/tasks/{taskId}/cancel',
+    tab: 'tasks',
+    service: null,
+    mode: 'cancel',
+    title: 'Cancel a task',
+    summary:
+      "Stops a running task and says what you get back. Not yet started upstream: canceled and fully refunded at once. Started on an upstream that can stop it: the stop is asked, and the task settles canceled, refunded, when the upstream confirms. Started on an upstream that cannot: the operator's policy decides (by default it runs to its end and stays charged; the answer says which). A settled task answers 409 with its status.",
+    cost: 0,
+    statusOf: 'createVideo',
+  },
+  {
+    id: 'quotePrice',
+    method: 'POST',
+    path: '/api/provider/quote',
+    tab: 'tasks',
+    service: null,
+    mode: 'quote',
+    title: 'Quote a price',
+    summary:
+      "The price of a call, without charging: send the service and the body you would send. Pass the answer's quoteId with the call to pay that price until expiresAt, even if the price changes meanwhile.",
+    cost: 0,
+    exampleBody: {
+      service: 'video',
+      body: { prompt: 'A drone shot over green hills at sunrise', model: 'fast' },
+    },
+  },
+  {
     id: 'getAccount',
     method: 'GET',
     path: '/api/provider/me',
@@ -220,6 +274,12 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
     action: 'Wait for `resetsAt`, or raise the limit on the API Keys page. Nothing was charged.',
   },
   {
+    status: 402,
+    code: ERROR_CODES.PRICE_ABOVE_MAX,
+    meaning: 'The call costs more than the `maxCredits` it was sent with; `required` says the price.',
+    action: 'Raise maxCredits or skip the call. Nothing was charged.',
+  },
+  {
     status: 403,
     code: ERROR_CODES.KEY_SCOPE,
     meaning: "The key's permissions exclude the service called; the message names it.",
@@ -246,8 +306,10 @@ export const API_ERRORS: readonly ApiErrorDoc[] = [
   {
     status: 409,
     code: ERROR_CODES.CONFLICT,
-    meaning: 'The Idempotency-Key was already used with a different body.',
-    action: 'Use a new Idempotency-Key for a new request; repeat the same body to get the first answer.',
+    meaning:
+      'The Idempotency-Key was already used with a different body; or a cancel of a task that has already settled (`taskStatus` says how).',
+    action:
+      'Use a new Idempotency-Key for a new request; repeat the same body to get the first answer. A settled task cannot be canceled.',
   },
   {
     status: 410,

@@ -10,12 +10,28 @@ import { SERVICES, TASK_STATUSES } from './services.ts';
  */
 const TaskFields = {
   taskId: z.string().describe('Your task id (`task_...`): the status endpoints take it'),
-  status: z.enum(TASK_STATUSES),
+  service: z.enum(SERVICES).optional().describe('Which service the task belongs to'),
+  status: z
+    .enum(TASK_STATUSES)
+    .describe(
+      'processing, then completed, failed (refunded), canceled (at your request, refunded) or aborted (not started before its Cancel-After, refunded)',
+    ),
   message: z.string().describe('The state in words'),
   creditsUsed: z.number().int().describe('What the call costs you now: charged minus refunded'),
   creditsCharged: z.number().int().optional().describe('Charged when the task was created'),
-  creditsRefunded: z.number().int().optional().describe('Given back because the task failed'),
+  creditsRefunded: z
+    .number()
+    .int()
+    .optional()
+    .describe('Given back because the task failed, was canceled or aborted'),
   timestamp: z.iso.datetime().describe('When the task was created'),
+  deadlineAt: z.iso
+    .datetime()
+    .describe("The service's maximum duration: not settled by then, the task fails and is refunded"),
+  cancelRequestedAt: z.iso
+    .datetime()
+    .optional()
+    .describe('When a cancel was asked of the upstream; the task settles canceled once it confirms'),
   completedAt: z.iso.datetime().optional().describe('When it settled'),
   processingTime: z.number().optional().describe('Seconds from creation to settling'),
   statusUrl: z.string().optional().describe('Path of the status endpoint, while processing'),
@@ -52,6 +68,54 @@ export const LinkedinTask = z.object({
     .describe('Pass as pagination_token for the next page; null on the last'),
 });
 export type LinkedinTask = z.infer<typeof LinkedinTask>;
+
+/** A task of any service, as the task list and GET /api/provider/tasks/{taskId} answer it. */
+export const AnyTask = z.object({
+  ...TaskFields,
+  resultUrls: fileUrls('results'),
+  videoUrls: fileUrls('videos (video and Sora tasks)'),
+  expiresAt,
+  profile: LinkedinProfile.optional(),
+  posts: z.array(LinkedinPost).optional(),
+  pagination_token: z.string().nullable().optional(),
+});
+export type AnyTask = z.infer<typeof AnyTask>;
+
+export const TaskListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Tasks per page, 1-100'),
+  cursor: z.string().max(200).optional().describe("The previous page's nextCursor"),
+  service: z.enum(SERVICES).optional(),
+  status: z.enum(TASK_STATUSES).optional(),
+  idempotency_key: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('The Idempotency-Key the call was sent with'),
+});
+export type TaskListQuery = z.infer<typeof TaskListQuery>;
+
+/** What a cancel did: said plainly, never promising a refund the ledger has not made. */
+export const CANCEL_OUTCOMES = ['canceled', 'cancel_requested', 'continues'] as const;
+export const CancelResult = z.object({
+  taskId: z.string(),
+  status: z.enum(TASK_STATUSES).describe('The task status after the cancel'),
+  outcome: z
+    .enum(CANCEL_OUTCOMES)
+    .describe(
+      'canceled: stopped and refunded now; cancel_requested: the upstream was asked to stop, refunded when it confirms; continues: the upstream cannot stop it, it runs to its end and stays charged',
+    ),
+  creditsRefunded: z.number().int().describe('Credits given back by this cancel (0 until a refund is made)'),
+  message: z.string().describe('What happens next, in words'),
+});
+export type CancelResult = z.infer<typeof CancelResult>;
+
+export const QuoteResult = z.object({
+  credits: z.number().int().describe('What the call costs now'),
+  quoteId: z.string().describe('Send as quoteId in the paid call to pay this price until expiresAt'),
+  expiresAt: z.iso.datetime(),
+});
+export type QuoteResult = z.infer<typeof QuoteResult>;
 
 export const AccountInfo = z.object({
   keyName: z.string(),
@@ -102,12 +166,24 @@ export const VideoTaskAnswer = successOf(VideoTask);
 export type VideoTaskAnswer = z.infer<typeof VideoTaskAnswer>;
 export const LinkedinTaskAnswer = successOf(LinkedinTask);
 export type LinkedinTaskAnswer = z.infer<typeof LinkedinTaskAnswer>;
+export const TaskAnswer = successOf(AnyTask);
+export type TaskAnswer = z.infer<typeof TaskAnswer>;
+export const TaskListAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(AnyTask),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last'),
+});
+export type TaskListAnswer = z.infer<typeof TaskListAnswer>;
+export const CancelAnswer = successOf(CancelResult);
+export type CancelAnswer = z.infer<typeof CancelAnswer>;
+export const QuoteAnswer = successOf(QuoteResult);
+export type QuoteAnswer = z.infer<typeof QuoteAnswer>;
 export const AccountAnswer = successOf(AccountInfo);
 export type AccountAnswer = z.infer<typeof AccountAnswer>;
 
 /** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
 export const TaskWebhookEvent = z.object({
-  type: z.enum(['task.completed', 'task.failed']),
+  type: z.enum(['task.completed', 'task.failed', 'task.canceled', 'task.aborted']),
   timestamp: z.iso.datetime().describe('When the call was signed'),
   data: z.object({
     ...TaskFields,
@@ -129,9 +205,11 @@ export const ApiErrorAnswer = z.object({
   requestId: z.string().describe('Quote it to support; also in the X-Request-Id header'),
   field: z.string().optional().describe('400: the offending field'),
   required: z.number().int().optional().describe('402: credits the call costs'),
+  maxCredits: z.number().int().optional().describe('402 PRICE_ABOVE_MAX: the cap you sent'),
+  taskStatus: z.enum(TASK_STATUSES).optional().describe('409 on a cancel: the status the task settled in'),
   available: z.number().int().optional().describe('402: credits the account has'),
   retryAfter: z.number().optional().describe('429: seconds until a request is accepted again'),
-  taskId: z.string().optional().describe('502: the failed task'),
+  taskId: z.string().optional().describe('502: the failed task; 409 on a cancel: the settled task'),
   creditsRefunded: z.number().int().optional().describe('502: credits given back'),
   // 402 KEY_SPEND_LIMIT: the key's own spending limit (apps/server/src/modules/provider/key-refusals.ts).
   limit: z.number().int().optional().describe("402 KEY_SPEND_LIMIT: the key's spending limit in credits"),

@@ -36,7 +36,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       'Every answer carries `Conduit-Version: 2026-12-01`; send the header to pin a version (an unknown one answers 400 listing the supported versions).',
       'The 402 `KEY_SPEND_LIMIT` error documents its `limit`, `spent`, `period` and `resetsAt` fields.',
-      'Paid calls answer `X-Credits-Charged` and `X-Credits-Balance`; a call repeated with its `Idempotency-Key` answers `Idempotent-Replayed: true`.',
+      'Paid calls answer `X-Credits-Charged` and `X-Credits-Remaining`; a call repeated with its `Idempotency-Key` answers `Idempotent-Replayed: true`.',
       'The OpenAPI document describes result file downloads (`/files/{taskId}/{name}`, byte ranges, 410 once expired) and the account webhook events (`balance.low`, `webhook.test`).',
     ],
   },

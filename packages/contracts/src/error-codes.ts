@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   KEY_EXPIRED: 'KEY_EXPIRED',
   /** The API key spent its budget for the period; `details` says the limit, the spent amount and the reset. */
   KEY_SPEND_LIMIT: 'KEY_SPEND_LIMIT',
+  /** The call costs more than the `maxCredits` it was sent with; nothing was charged. */
+  PRICE_ABOVE_MAX: 'PRICE_ABOVE_MAX',
   /** The admin area needs two-factor authentication on the account first. */
   TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
@@ -40,6 +42,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   KEY_EXPIRED: 401,
   KEY_SPEND_LIMIT: 402,
+  PRICE_ABOVE_MAX: 402,
   KEY_SCOPE: 403,
   KEY_IP_NOT_ALLOWED: 403,
   INSUFFICIENT_CREDITS: 402,

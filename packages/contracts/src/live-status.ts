@@ -49,12 +49,17 @@ export const LIVE_STATUS_TEXTS = {
     linkedin: 'LinkedIn scraping failed',
   } satisfies Record<Service, string>,
   failedRefunded: 'The call failed and its credits were refunded.',
+  /** A call ended by its developer's cancel or Cancel-After: refunded, no result. */
+  stopped: { canceled: 'Call canceled', aborted: 'Call aborted before it started' },
+  stoppedMessage: (taskId: string) => `Task ${taskId} ended without a result; its credits were refunded.`,
   /** The message under "Video ready" and the like. */
   readyMessage: (taskId: string) => `Task ${taskId} finished.`,
   /** One notification for several calls that finished together. */
   manyFinished: (count: number) => `${count} calls finished`,
   manyFinishedMessage: (completed: number, failed: number) =>
-    failed === 0 ? `All ${completed} completed.` : `${completed} completed, ${failed} failed and refunded.`,
+    failed === 0
+      ? `All ${completed} completed.`
+      : `${completed} completed, ${failed} failed, canceled or aborted, and refunded.`,
 } as const;
 
 /**

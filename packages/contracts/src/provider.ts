@@ -14,6 +14,23 @@ const httpUrl = z
   .url({ error: 'must be an http(s) URL' })
   .refine((value) => /^https?:\/\//i.test(value), { error: 'must be an http(s) URL' });
 const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
+/** Every paid call may cap its price and pay a quoted one (docs/product.md, "Controlling a paid call"). */
+const priceControls = {
+  maxCredits: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe('Refuse the call (402 PRICE_ABOVE_MAX, nothing charged) if it costs more credits than this'),
+  quoteId: z
+    .string()
+    .regex(/^quo_[A-Za-z0-9_-]{1,60}$/, { error: 'must be a quoteId from POST /api/provider/quote' })
+    .optional()
+    .describe('A quote of this service: its price holds until the quote expiresAt'),
+};
+/** The fields of a paid body that steer the charge, not the work: they are not stored with the task. */
+export const PRICE_CONTROL_FIELDS = ['maxCredits', 'quoteId'] as const;
 
 export const ImageRequest = z.strictObject({
   prompt: z
@@ -32,6 +49,7 @@ export const ImageRequest = z.strictObject({
   output_format: z.enum(IMAGE_FORMATS).default('png').describe('File type of the result'),
   image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
   callBackUrl,
+  ...priceControls,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
@@ -70,6 +88,7 @@ export const VideoRequest = z.strictObject({
     .optional()
     .describe('Text shown as a watermark on the video'),
   callBackUrl,
+  ...priceControls,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
@@ -80,6 +99,7 @@ export const SoraRequest = z.strictObject({
     .startsWith(L.soraUrlPrefix, { error: `must start with ${L.soraUrlPrefix}` })
     .describe('Share link of the Sora video'),
   callBackUrl,
+  ...priceControls,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 
@@ -111,8 +131,16 @@ export const LinkedinRequest = z.strictObject({
     .max(L.linkedinTotalPostsMax)
     .optional()
     .describe('Stop after this many posts in all'),
+  ...priceControls,
 });
 export type LinkedinRequest = z.infer<typeof LinkedinRequest>;
+
+/** POST /api/provider/quote: the body is checked as the service's own endpoint checks it. */
+export const QuoteRequest = z.strictObject({
+  service: z.enum(['image', 'video', 'sora', 'linkedin']).describe('The service to price'),
+  body: z.record(z.string(), z.unknown()).describe("The body you would send to the service's endpoint"),
+});
+export type QuoteRequest = z.infer<typeof QuoteRequest>;
 
 /** The path of the status endpoints: `/api/provider/<service>/status/{taskId}`. */
 export const TaskStatusParams = z.object({ taskId: z.string().max(64) });

@@ -73,8 +73,19 @@ export const IMAGE_FORMATS = ['png', 'jpeg'] as const;
 export const VIDEO_MODELS = ['standard', 'fast'] as const;
 export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', 'Auto'] as const;
 
-export const TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
+/**
+ * `canceled`: stopped at the customer's request and refunded; `aborted`: not started upstream
+ * before its `Cancel-After` deadline, refunded (docs/product.md, "Controlling a paid call").
+ */
+export const TASK_STATUSES = ['processing', 'completed', 'failed', 'canceled', 'aborted'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** The statuses a task ends in: it never moves again. */
+export const SETTLED_TASK_STATUSES = ['completed', 'failed', 'canceled', 'aborted'] as const;
+/** How long a price quote (POST /api/provider/quote) holds. */
+export const QUOTE_VALID_S = 15 * 60;
+/** The longest `Prefer: wait=N` an async endpoint honours, and the longest `Cancel-After`. */
+export const PREFER_WAIT_MAX_S = 60;
+export const CANCEL_AFTER_MAX_S = 24 * 60 * 60;
 
 /**
  * Requests per window by tier (docs/product.md, "Rate limits"). Enterprise defaults until an admin
@@ -87,10 +98,13 @@ export const RATE_LIMITS = {
 } as const;
 export type RateLimitWindowLimits = { perMinute: number; perHour: number; perDay: number };
 
-/** How long paid work may take before the sweeper settles it (and refunds it if it never finished). */
 /** Days a result file is kept after its call completes, unless RESULT_RETENTION_DAYS says otherwise. */
 export const DEFAULT_RESULT_RETENTION_DAYS = 30;
 
+/**
+ * How long paid work may take (a task's `deadlineAt`): a task not settled by then fails and is
+ * refunded (docs/product.md, "Controlling a paid call").
+ */
 export const TASK_DEADLINE_S: Record<Service, number> = { image: 600, video: 1800, sora: 900, linkedin: 300 };
 /** How long the sync endpoints wait before answering with the task id to poll. */
 export const SYNC_WAIT_S = { image: 120, sora: 90, linkedin: 150 } as const;

@@ -1,4 +1,4 @@
-import { SERVICE_COST, type Service, type TaskStatus } from './services.ts';
+import { type Service, TASK_DEADLINE_S, type TaskStatus } from './services.ts';
 
 /**
  * The `data` of the public API's task answers, built in one place: the server answers with these
@@ -18,6 +18,10 @@ export interface TaskFacts {
   error: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /** Past it, a task not settled fails and is refunded. */
+  deadlineAt: Date;
+  /** When a cancel was asked of the upstream (it settles canceled once confirmed). */
+  cancelRequestedAt?: Date | null;
   /** When the result's files are deleted; null for results without files. */
   resultsExpireAt?: Date | null;
 }
@@ -33,7 +37,11 @@ export const TASK_STATUS_MESSAGES: Record<TaskStatus, string> = {
     'The task is processing. Poll its status URL, or pass callBackUrl to be called when it settles.',
   completed: 'The task completed.',
   failed: 'The task failed; its credits were refunded.',
+  canceled: 'The task was canceled; its credits were refunded.',
+  aborted: 'The task did not start before its Cancel-After deadline; its credits were refunded.',
 };
+export const TASK_CANCEL_REQUESTED_MESSAGE =
+  'A cancel was asked of the upstream. If it confirms, the task settles canceled and is refunded; if the work finishes first, it completes and stays charged.';
 export const TASK_ACCEPTED_MESSAGE =
   'The task was accepted. Poll its status URL, or pass callBackUrl to be called when it settles.';
 
@@ -55,14 +63,18 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
     task.completedAt !== null
       ? Math.round((task.completedAt.getTime() - task.createdAt.getTime()) / 100) / 10
       : undefined;
+  const isCancelRequested = task.status === 'processing' && Boolean(task.cancelRequestedAt);
   return {
     taskId: task.id,
+    service: task.service,
     status: task.status,
-    message: TASK_STATUS_MESSAGES[task.status],
+    message: isCancelRequested ? TASK_CANCEL_REQUESTED_MESSAGE : TASK_STATUS_MESSAGES[task.status],
     creditsUsed: task.cost - task.creditsRefunded,
     creditsCharged: task.cost,
     creditsRefunded: task.creditsRefunded,
     timestamp: task.createdAt.toISOString(),
+    deadlineAt: task.deadlineAt.toISOString(),
+    ...(task.cancelRequestedAt && { cancelRequestedAt: task.cancelRequestedAt.toISOString() }),
     ...(task.completedAt && { completedAt: task.completedAt.toISOString(), processingTime }),
     ...(task.status === 'processing' && { statusUrl: taskStatusPath(task.service, task.id) }),
     ...(task.error && { error: task.error }),
@@ -74,15 +86,21 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
 
 /** The `data` of an async call's answer: the task was accepted and charged, nothing more is known yet. */
 export function acceptedTaskData(
-  accepted: { taskId: string; service: Service; at: Date },
+  accepted: { taskId: string; service: Service; at: Date; cost: number; deadlineAt?: Date },
   engine: AnsweringEngine,
 ) {
+  const deadlineAt =
+    accepted.deadlineAt ?? new Date(accepted.at.getTime() + TASK_DEADLINE_S[accepted.service] * 1000);
   return {
     taskId: accepted.taskId,
+    service: accepted.service,
     status: 'processing' as const,
     message: TASK_ACCEPTED_MESSAGE,
-    creditsUsed: SERVICE_COST[accepted.service],
+    creditsUsed: accepted.cost,
+    creditsCharged: accepted.cost,
+    creditsRefunded: 0,
     timestamp: accepted.at.toISOString(),
+    deadlineAt: deadlineAt.toISOString(),
     statusUrl: taskStatusPath(accepted.service, accepted.taskId),
     engine: engineOf(engine),
   };

@@ -2,10 +2,12 @@ import { type AnyTaskAnswer, type ConduitClient, readTask, TaskWaitTimeout } fro
 import {
   ImageRequest,
   LinkedinRequest,
+  QuoteRequest,
   SERVICE_COST,
   SERVICES,
   type Service,
   SoraRequest,
+  TaskListQuery,
   TaskStatusParams,
   VideoRequest,
 } from '@conduit/contracts';
@@ -31,7 +33,7 @@ interface ToolExtra {
   }) => Promise<void>;
 }
 
-/** The Conduit tools: one per service, a task reader and the balance. */
+/** The Conduit tools: one per service, task reading, listing and cancelling, price quotes and the balance. */
 export function registerConduitTools(server: McpServer, options: ConduitToolsOptions) {
   const { client } = options;
 
@@ -127,6 +129,59 @@ export function registerConduitTools(server: McpServer, options: ConduitToolsOpt
       try {
         const found = await readTask(client, taskId, service);
         return jsonResult(taskSummary(found.service, found.answer, await balanceOf(client)));
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  );
+  server.registerTool(
+    'list_tasks',
+    {
+      title: 'List tasks',
+      description:
+        "Your workspace's tasks of every service, newest first (free); filter by service, status or idempotency_key, and pass nextCursor as cursor for the next page.",
+      inputSchema: TaskListQuery.partial(),
+    },
+    async (filters: Partial<z.input<typeof TaskListQuery>>) => {
+      try {
+        const page = await client.listTasks(filters);
+        return jsonResult({
+          tasks: page.data.map(({ engine: _engine, statusUrl: _statusUrl, ...task }) => task),
+          nextCursor: page.nextCursor,
+        });
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  );
+  server.registerTool(
+    'cancel_task',
+    {
+      title: 'Cancel a task',
+      description:
+        'Cancels one of your running tasks (free). The answer says what happened: canceled (refunded now), cancel_requested (refunded when the upstream confirms) or continues (the upstream cannot stop it; it stays charged). A task that already ended is an error that names its status.',
+      inputSchema: TaskStatusParams,
+    },
+    async ({ taskId }: { taskId: string }) => {
+      try {
+        const { data } = await client.cancelTask(taskId);
+        return jsonResult({ ...data, balance: await balanceOf(client) });
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  );
+  server.registerTool(
+    'quote_price',
+    {
+      title: 'Quote a price',
+      description:
+        "The price in credits of a call, without charging (free): service and the body you would send. Pass the answer's quoteId in that call's body to pay this price until expiresAt, and maxCredits to refuse any higher price.",
+      inputSchema: QuoteRequest,
+    },
+    async (input: z.output<typeof QuoteRequest>) => {
+      try {
+        return jsonResult((await client.quotePrice(input)).data);
       } catch (error) {
         return errorResult(error);
       }

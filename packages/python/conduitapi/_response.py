@@ -32,19 +32,18 @@ class APIResponse(Generic[T]):
 
     @property
     def credits_charged(self) -> Optional[int]:
-        """Credits this answer charged (0 for a replayed Idempotency-Key); None on free calls."""
+        """Credits the call's task was charged (a replay charges nothing more); None on free calls."""
         return _integer(self.headers.get("x-credits-charged"))
 
     @property
-    def credits_balance(self) -> Optional[int]:
-        """The balance right after the call's debit; None on free calls and replays."""
-        return _integer(self.headers.get("x-credits-balance"))
+    def credits_remaining(self) -> Optional[int]:
+        """The workspace's balance after the call (refunds included); None on free calls."""
+        return _integer(self.headers.get("x-credits-remaining"))
 
     @property
     def idempotent_replayed(self) -> Optional[bool]:
-        """With an Idempotency-Key: whether this answer replays the first call with it."""
-        value = self.headers.get("idempotent-replayed")
-        return None if value is None else value == "true"
+        """Whether this answer replays an earlier call with the same Idempotency-Key."""
+        return self.headers.get("idempotent-replayed") == "true"
 
     def json(self) -> Any:
         return json.loads(self.content)

@@ -163,6 +163,25 @@ const EnvSchema = z.object({
    * a worker killed mid-step loses its tasks to another worker after this.
    */
   TASK_LEASE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(180),
+  /**
+   * Credit prices that differ from the published ones, `service=credits` comma-separated (e.g.
+   * `video=12,image=2`): what paid calls charge and quotes answer (docs/product.md, "Controlling a paid call").
+   */
+  CREDIT_PRICES: z
+    .string()
+    .trim()
+    .regex(/^((image|video|sora|linkedin)=[1-9]\d{0,5}(,|$))*$/, {
+      error: 'must be service=credits pairs separated by commas, e.g. video=12,image=2',
+    })
+    .default(''),
+  /**
+   * A cancel of a task whose upstream has started it and cannot stop it (kie.ai): `continue` (it
+   * runs to its end and stays charged) or `refund` (settled canceled and refunded at once; the
+   * upstream's cost is ours). docs/product.md, "Controlling a paid call".
+   */
+  UNSTOPPABLE_CANCEL_POLICY: z
+    .enum(['continue', 'refund'], { error: 'must be "continue" or "refund"' })
+    .default('continue'),
   /** How often worker processes look for balances that fell below a low-balance alert's threshold. */
   BALANCE_ALERTS_INTERVAL_S: wholeNumber(
     'must be a whole number of seconds between 1 and 3600',

@@ -16,7 +16,7 @@ export type ChannelService = MediaService | 'linkedin';
 
 /** The parts of an engine one channel uses: an upstream that serves some of the services. */
 export type ChannelUpstream = Partial<
-  Pick<Engine, 'startJob' | 'pollJob' | 'scrapeLinkedin' | 'upstreamBalance' | 'close'>
+  Pick<Engine, 'startJob' | 'pollJob' | 'cancelJob' | 'scrapeLinkedin' | 'upstreamBalance' | 'close'>
 >;
 
 /** One upstream serving one service: its credentials and model mapping live in `upstream`. */
@@ -193,6 +193,12 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000, error);
         throw error;
       }
+    },
+    async cancelJob(service, upstreamId, channelId) {
+      // The channel that took the job decides; one that cannot stop jobs says so.
+      const channel = pollChannel(service, channelId);
+      if (!channel?.client.cancelJob) return 'unsupported';
+      return channel.client.cancelJob(service, upstreamId);
     },
     async scrapeLinkedin(request, scrapeOptions) {
       const { channel, value } = await firstAnswer('linkedin', 'scrape', (candidate) => {

@@ -8,8 +8,16 @@ import {
   PRODUCT_NAME,
   ROUTES,
 } from '@conduit/contracts';
+import type { z } from 'zod';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, commonHeaders, headerRef, refTo } from './openapi-components.ts';
+import {
+  buildComponents,
+  commonHeaders,
+  headerRef,
+  jsonSchemaOf,
+  PREFER_WAIT_PARAMETER,
+  refTo,
+} from './openapi-components.ts';
 import { filesPath } from './openapi-files.ts';
 import { buildWebhooks } from './openapi-webhooks.ts';
 
@@ -20,6 +28,7 @@ const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files', string> = {
   video: 'AI video generation',
   sora: 'Sora watermark removal',
   linkedin: 'LinkedIn profile and post scraping',
+  tasks: 'Your tasks of every service: list, read, cancel; and prices, quoted before you pay',
   account: 'Your key, balance and limits',
   files: 'Result files: the URLs in resultUrls and videoUrls',
 };
@@ -35,15 +44,16 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
   const examples = new Map(
     answerExamples(endpoint, serverUrl).map((example) => [example.status, example.body]),
   );
-  const headers = {
+  const headers: Record<string, unknown> = {
     ...commonHeaders(),
     RateLimit: headerRef('RateLimit'),
     'RateLimit-Policy': headerRef('RateLimit-Policy'),
     ...(isPaidCall(endpoint) && {
       'X-Credits-Charged': headerRef('X-Credits-Charged'),
-      'X-Credits-Balance': headerRef('X-Credits-Balance'),
+      'X-Credits-Remaining': headerRef('X-Credits-Remaining'),
       'Idempotent-Replayed': headerRef('Idempotent-Replayed'),
     }),
+    ...(endpoint.mode === 'async' && { 'Preference-Applied': headerRef('Preference-Applied') }),
   };
   const ok = {
     description:
@@ -91,7 +101,17 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     { $ref: '#/components/parameters/ConduitVersion' },
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
-    ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(isPaidCall(endpoint)
+      ? [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/CancelAfter' }]
+      : []),
+    ...(endpoint.mode === 'async' ? [PREFER_WAIT_PARAMETER] : []),
+    ...Object.entries(endpoint.query?.shape ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description: (schema as z.ZodType).description,
+      schema: jsonSchemaOf(schema as z.ZodType, 'input'),
+    })),
   ];
   const costNote =
     endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';

@@ -55,11 +55,34 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
     case 'invalid':
       return send(`${account.key.slice(0, -4)}zzzz`, endpoint.exampleBody);
     case 'validation':
+      if (endpoint.mode === 'list') {
+        return app.inject({ url: `${urlOf(endpoint)}?status=done`, headers: { 'x-api-key': account.key } });
+      }
       return endpoint.body
         ? send(account.key, {})
-        : app.inject({ url: urlOf(endpoint, 'x'.repeat(65)), headers: { 'x-api-key': account.key } });
+        : app.inject({
+            method: endpoint.method,
+            url: urlOf(endpoint, 'x'.repeat(65)),
+            headers: { 'x-api-key': account.key },
+          });
     case 'version':
       return send(account.key, endpoint.exampleBody, { 'conduit-version': '2019-01-01' });
+    case 'priceAboveMax':
+      return send(account.key, { ...endpoint.exampleBody, maxCredits: endpoint.cost - 1 });
+    case 'settled': {
+      // A task canceled once, then again.
+      const created = await app.inject({
+        method: 'POST',
+        url: findEndpoint('createVideo').path,
+        headers: { 'x-api-key': account.key },
+        payload: findEndpoint('createVideo').exampleBody as object,
+      });
+      const url = urlOf(endpoint, created.json().data.taskId);
+      expect(
+        (await app.inject({ method: 'POST', url, headers: { 'x-api-key': account.key } })).statusCode,
+      ).toBe(200);
+      return app.inject({ method: 'POST', url, headers: { 'x-api-key': account.key } });
+    }
     case 'malformed':
       return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });
     case 'credits':
@@ -123,7 +146,7 @@ describe('documented error examples', () => {
           const expected = {
             ...value,
             requestId: body.requestId,
-            ...(name === 'upstream' && { taskId: body.taskId }),
+            ...((name === 'upstream' || name === 'settled') && { taskId: body.taskId }),
             ...(name === 'rateLimited' && { retryAfter: body.retryAfter }),
             // The example's period ends at its own date's midnight; the call's at today's.
             ...(name === 'spendLimit' && { resetsAt: body.resetsAt }),

@@ -5,6 +5,7 @@ import {
   type ApiErrorAnswer,
   ERROR_CODES,
   type Service,
+  TaskListQuery,
   TaskStatusParams,
   unknownApiVersionMessage,
 } from '@conduit/contracts';
@@ -23,7 +24,9 @@ import {
   ValidationFailed,
 } from '../../platform/errors.ts';
 import { INVALID_KEY_MESSAGE, type KeyIdentity, MISSING_KEY_MESSAGE } from '../provider/authenticate-key.ts';
+import { TaskAlreadySettled } from '../provider/cancel-task.ts';
 import { assertKeyControls, KeySpendLimitReached } from '../provider/key-refusals.ts';
+import { PriceAboveMax } from '../provider/prices.ts';
 
 const EXAMPLE_REQUEST_ID = 'req_4k9x2m7q1w8e5r3t';
 /** Reasons the engines give (the local engine's words), as a failed call's message ends. */
@@ -102,7 +105,11 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     'version',
     'Conduit-Version names a version this API does not answer in',
   );
-  if (endpoint.mode === 'status') {
+  if (endpoint.mode === 'list') {
+    add(validationError(TaskListQuery, { status: 'done' }, 'querystring'), 'validation', 'An unknown status');
+  }
+  const takesTaskId = endpoint.mode === 'status' || endpoint.mode === 'task' || endpoint.mode === 'cancel';
+  if (takesTaskId) {
     add(
       validationError(TaskStatusParams, { taskId: 'x'.repeat(65) }, 'params'),
       'validation',
@@ -143,8 +150,23 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
       'Reused key',
     );
     add(new PayloadTooLarge(), 'tooLarge', 'The body is over 1 MB');
+    // maxCredits is at least 1: a 1-credit call cannot be capped below its price.
+    if (endpoint.cost > 1) {
+      add(
+        new PriceAboveMax(endpoint.cost, endpoint.cost - 1),
+        'priceAboveMax',
+        'The price is above maxCredits',
+      );
+    }
   }
-  if (endpoint.mode === 'status') add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
+  if (takesTaskId) add(new NotFound('Task not found'), 'notFound', 'No such task of yours');
+  if (endpoint.mode === 'cancel') {
+    add(
+      new TaskAlreadySettled({ id: EXAMPLE_TASK_ID, status: 'canceled' }),
+      'settled',
+      'The task has already settled',
+    );
+  }
   if (endpoint.mode === 'sync' && endpoint.service) {
     const failure = new UpstreamFailed(
       `The ${endpoint.service} task failed: ${UPSTREAM_REASONS[endpoint.service]}`,

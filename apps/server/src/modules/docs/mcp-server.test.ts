@@ -83,10 +83,13 @@ describe('conduit-mcp', () => {
     const client = await stdioClient(account.key);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'cancel_task',
       'create_video',
       'generate_image',
       'get_balance',
       'get_task',
+      'list_tasks',
+      'quote_price',
       'remove_sora_watermark',
       'scrape_linkedin',
     ]);
@@ -168,6 +171,27 @@ describe('conduit-mcp', () => {
     const tooMany = await busy.callTool({ name: 'get_balance', arguments: {} });
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toMatch(/429 RATE_LIMITED: .*Retry after \d+ s/);
+
+    // The task tools: the list, a quote that charges nothing, a cancel with its refund, then its 409.
+    const listed = jsonOf(await client.callTool({ name: 'list_tasks', arguments: { service: 'video' } }));
+    expect(listed.tasks.map((task: { taskId: string }) => task.taskId)).toEqual([video.taskId]);
+    const quote = jsonOf(
+      await client.callTool({ name: 'quote_price', arguments: { service: 'video', body: { prompt: 'x' } } }),
+    );
+    expect(quote).toMatchObject({ credits: SERVICE_COST.video, quoteId: expect.stringMatching(/^quo_/) });
+    const canceled = jsonOf(
+      await client.callTool({ name: 'cancel_task', arguments: { taskId: video.taskId } }),
+    );
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      outcome: 'canceled',
+      creditsRefunded: 10,
+      balance: 20,
+    });
+    const again = await client.callTool({ name: 'cancel_task', arguments: { taskId: video.taskId } });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toMatch(/409 CONFLICT: .*canceled/);
+    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 20, sum: 20 });
 
     const stranger = await httpClient(url, 'cnd_live_nope');
     const unknown = await stranger.callTool({ name: 'get_task', arguments: { taskId: 'task_x' } });

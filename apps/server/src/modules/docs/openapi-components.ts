@@ -7,11 +7,18 @@ import {
   BalanceLowEvent,
   CURRENT_API_VERSION,
   ErrorBody,
+  CANCEL_AFTER_MAX_S,
+  CancelAnswer,
   ImageRequest,
   ImageTaskAnswer,
   LinkedinRequest,
   LinkedinTaskAnswer,
+  PREFER_WAIT_MAX_S,
+  QuoteAnswer,
+  QuoteRequest,
   SoraRequest,
+  TaskAnswer,
+  TaskListAnswer,
   TaskStatusParams,
   TaskWebhookEvent,
   VideoRequest,
@@ -35,6 +42,11 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['VideoTaskAnswer', VideoTaskAnswer, 'output'],
   ['LinkedinTaskAnswer', LinkedinTaskAnswer, 'output'],
   ['AccountAnswer', AccountAnswer, 'output'],
+  ['QuoteRequest', QuoteRequest, 'input'],
+  ['TaskAnswer', TaskAnswer, 'output'],
+  ['TaskListAnswer', TaskListAnswer, 'output'],
+  ['CancelAnswer', CancelAnswer, 'output'],
+  ['QuoteAnswer', QuoteAnswer, 'output'],
   ['ApiError', ApiErrorAnswer, 'output'],
   ['TaskWebhookEvent', TaskWebhookEvent, 'output'],
   ['BalanceLowEvent', BalanceLowEvent, 'output'],
@@ -100,6 +112,16 @@ const header = (description: string, schema: JsonSchema, example: string | numbe
   example,
 });
 
+/** `Prefer: wait=N` on the async endpoints (RFC 7240). */
+export const PREFER_WAIT_PARAMETER = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: `\`wait=N\` (1-${PREFER_WAIT_MAX_S}): answer the finished task if it settles within N seconds, else the task as it stands (still processing, with its taskId). Other preferences are ignored; a bad wait is refused with 400.`,
+  schema: { type: 'string' },
+  example: 'wait=30',
+};
+
 export function buildComponents() {
   return {
     schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema, io]) => [name, jsonSchemaOf(schema, io)])),
@@ -129,6 +151,14 @@ export function buildComponents() {
         schema: { type: 'string', enum: [...API_VERSIONS] },
         example: CURRENT_API_VERSION,
       },
+      CancelAfter: {
+        name: 'Cancel-After',
+        in: 'header',
+        required: false,
+        description: `A deadline to start: if the task has not started upstream by then, it ends \`aborted\`, fully refunded and never charged upstream. Whole seconds, \`Ns\` or \`Nm\`, from 1 s to ${CANCEL_AFTER_MAX_S / 3600} h; anything else is refused with 400.`,
+        schema: { type: 'string', pattern: '^\\d{1,6}(s|m)?$' },
+        example: '90s',
+      },
       TaskId: {
         name: 'taskId',
         in: 'path',
@@ -139,6 +169,7 @@ export function buildComponents() {
       },
     },
     headers: {
+      'Preference-Applied': header('The Prefer: wait the answer honoured.', { type: 'string' }, 'wait=30'),
       RateLimit: header(
         'The tightest of the per-minute, per-hour and per-day windows: its limit, the requests left in it and the seconds until it resets (IETF RateLimit fields).',
         { type: 'string' },
@@ -160,19 +191,19 @@ export function buildComponents() {
         CURRENT_API_VERSION,
       ),
       'X-Credits-Charged': header(
-        "Credits this answer charged: the call's cost, or 0 when it replayed an earlier call with the same Idempotency-Key (the first call paid).",
+        "Credits the call's task was charged (once: a replay of an earlier call with the same Idempotency-Key charges nothing more).",
         { type: 'integer', minimum: 0 },
         10,
       ),
-      'X-Credits-Balance': header(
-        "The account's balance in credits right after this call's debit (absent on a replay).",
+      'X-Credits-Remaining': header(
+        "The workspace's balance in credits after this call (refunds included).",
         { type: 'integer' },
         90,
       ),
       'Idempotent-Replayed': header(
-        'Sent when the call carried an Idempotency-Key: `true` when this answer replays the first call with that key (nothing charged again), `false` when this call did the work.',
-        { type: 'string', enum: ['true', 'false'] },
-        'false',
+        'Sent only when this answer replays an earlier call with the same Idempotency-Key (nothing charged again).',
+        { type: 'string', enum: ['true'] },
+        'true',
       ),
       'X-Request-Id': header(
         'The request id, also in error bodies as requestId.',

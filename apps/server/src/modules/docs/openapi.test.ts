@@ -130,7 +130,8 @@ describe('the OpenAPI document', () => {
 
   it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {
     const document = documentOf();
-    const posts = API_ENDPOINTS.filter((endpoint) => endpoint.method === 'POST');
+    // A cancel is a POST without a body.
+    const posts = API_ENDPOINTS.filter((endpoint) => endpoint.method === 'POST' && endpoint.body);
     expect(posts.length).toBeGreaterThan(0);
     for (const endpoint of posts) {
       expect(endpoint.body?.safeParse(endpoint.exampleBody).error).toBeUndefined();

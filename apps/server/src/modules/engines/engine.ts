@@ -53,6 +53,14 @@ export interface StartedJob extends ServedBy {
   callsBack?: boolean;
 }
 
+/**
+ * What asking an upstream to stop a job did: `stopped` (nothing more will run or be billed: the
+ * local stand-in), `requested` (the upstream took the request; the job ending without a result
+ * confirms it), `finished` (too late: the job already ended, polling tells how), `unsupported`
+ * (the upstream cannot stop jobs, kie.ai).
+ */
+export type CancelOutcome = 'stopped' | 'requested' | 'finished' | 'unsupported';
+
 /** One upstream serving one service, as the admin Channels tab lists it. */
 export interface ChannelInfo {
   id: string;
@@ -107,6 +115,8 @@ export interface Engine {
     channel?: string | null,
     startedAt?: Date | null,
   ): Promise<JobState>;
+  /** Asks the upstream to stop a started job; absent when the upstream cannot (kie.ai). */
+  cancelJob?(service: MediaService, upstreamId: string, channel?: string | null): Promise<CancelOutcome>;
   /** LinkedIn runs synchronously: one call, the data or an error. */
   scrapeLinkedin(request: LinkedinRequest, options: { signal?: AbortSignal }): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */

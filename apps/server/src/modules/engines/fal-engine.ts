@@ -47,7 +47,7 @@ export interface FalEngineOptions {
 }
 
 type FalConfig = { FAL_KEY: string; FAL_BASE_URL: string };
-export type FalEngine = Pick<Engine, 'startJob' | 'pollJob'>;
+export type FalEngine = Pick<Engine, 'startJob' | 'pollJob' | 'cancelJob'>;
 
 /** The submit call of a service: the model's path and its input (docs/upstreams.md). */
 export function falSubmitRequest(input: MediaInput): { model: string; body: Json } {
@@ -123,7 +123,7 @@ export function createFalEngine(config: FalConfig, options: FalEngineOptions = {
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const secrets = [key];
 
-  const call = async (method: 'GET' | 'POST', url: string, label: string, body?: Json) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, label: string, body?: Json) => {
     const reply = await upstreamRequest(
       url,
       { method, headers: { authorization: `Key ${key}` }, ...(body && { body }) },
@@ -192,6 +192,22 @@ export function createFalEngine(config: FalConfig, options: FalEngineOptions = {
         throw new UpstreamUnavailable('fal.ai submit answered without a usable response_url');
       }
       return { upstreamId: responseUrl };
+    },
+    /**
+     * PUT {response_url}/cancel (docs/upstreams.md, "fal.ai: queue API"): a queued request is
+     * removed, a running one is signalled; 400 ALREADY_COMPLETED and 404 NOT_FOUND mean too late.
+     */
+    async cancelJob(_service, upstreamId) {
+      if (!upstreamId.startsWith(`${baseUrl}/`)) return 'finished';
+      const reply = await upstreamRequest(
+        `${upstreamId}/cancel`,
+        { method: 'PUT', headers: { authorization: `Key ${key}` } },
+        timeoutMs,
+        'fal.ai cancel',
+      );
+      if (reply.ok) return 'requested';
+      if (reply.status === 400 || reply.status === 404) return 'finished';
+      throw new UpstreamUnavailable(`fal.ai cancel answered ${reply.status}`, reply.retryAfterMs);
     },
     async pollJob(_service, upstreamId) {
       if (!upstreamId.startsWith(`${baseUrl}/`)) return { state: 'failed', reason: 'Unknown job' };

@@ -215,6 +215,10 @@ export function createLocalEngine(options: { jobMs?: Partial<Record<MediaService
     async startJob(input) {
       return { upstreamId: encodeJob(describeJob(input, Date.now())) };
     },
+    // The stand-in renders only when polled: once the task stops being polled, nothing runs or costs.
+    async cancelJob() {
+      return 'stopped' as const;
+    },
     async pollJob(service, upstreamId): Promise<JobState> {
       const job = decodeJob(upstreamId);
       if (!job || job.service !== service) return { state: 'failed', reason: 'Unknown job' };

@@ -47,7 +47,7 @@ export interface UpstreamReply {
  */
 export async function upstreamRequest(
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: Json },
+  init: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: Json },
   timeoutMs: number,
   label: string,
 ): Promise<UpstreamReply> {

@@ -1,4 +1,4 @@
-import { SERVICE_COST_KEY, type Service, type SpendPeriod, TASK_DEADLINE_S } from '@conduit/contracts';
+import { SERVICE_COST_KEY, type Service, type SpendPeriod } from '@conduit/contracts';
 import type pg from 'pg';
 import { Conflict, InsufficientCredits } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -23,6 +23,10 @@ export interface ChargeInput {
    * by the call until then, so no other process steps it meanwhile and the call needs no claim.
    */
   leaseUntil?: Date;
+  /** When the task fails if not settled (the service's maximum duration from now). */
+  deadlineAt: Date;
+  /** `Cancel-After`: not started upstream by then, the task is aborted and refunded. */
+  cancelAfterAt?: Date;
 }
 
 interface ChargeRow {
@@ -64,9 +68,9 @@ with live_key as (
   select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, idempotency_key,
-                     request_hash, callback_url, deadline_at, next_check_at)
-  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, now() + make_interval(secs => $12),
-         coalesce($16::timestamptz, now())
+                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at)
+  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
+         coalesce($16::timestamptz, now()), $17::timestamptz
   from debit
 )
 select (select count(*) from live_key)::int as key_live,
@@ -103,11 +107,12 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.idempotencyKey ?? null,
         input.requestHash ?? null,
         input.callbackUrl ?? null,
-        TASK_DEADLINE_S[input.service],
+        input.deadlineAt,
         input.identity.workspaceId,
         input.identity.keyHash,
         input.ip,
         input.leaseUntil ?? null,
+        input.cancelAfterAt ?? null,
       ],
     });
     const row = rows[0] as ChargeRow;

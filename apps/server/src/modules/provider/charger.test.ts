@@ -55,6 +55,7 @@ const chargeSora = (
       cost: 1,
       engine: 'local',
       request: { video_url: videoUrl },
+      deadlineAt: new Date(Date.now() + 900_000),
     })
     .catch((error: { code: string }) => ({ code: error.code }));
 

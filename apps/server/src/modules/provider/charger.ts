@@ -1,4 +1,4 @@
-import { SERVICE_COST_KEY, TASK_DEADLINE_S } from '@conduit/contracts';
+import { SERVICE_COST_KEY } from '@conduit/contracts';
 import type pg from 'pg';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
@@ -20,9 +20,10 @@ import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 const CHARGE_BATCH_SQL = `
 with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::text[], $14::timestamptz[])
+                       $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::text[],
+                       $14::timestamptz[], $15::timestamptz[])
     with ordinality as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request,
-                         callback_url, deadline_s, key_hash, ip, lease_until, ord)
+                         callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, ord)
 ), checks as (
   select distinct workspace_id, key_id, key_hash, service, ip from req
 ), usable as materialized (
@@ -59,9 +60,10 @@ with req as (
   select n.entry_id, n.workspace_id, -n.cost, 'usage', n.task_id, n.cost_key, d.balance + d.total - n.spent
     from numbered n join debit d on d.workspace_id = n.workspace_id
 ), task as (
-  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, callback_url, deadline_at, next_check_at)
+  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, callback_url, deadline_at,
+                     next_check_at, cancel_after_at)
   select n.task_id, n.workspace_id, n.key_id, n.service, n.cost, n.engine, n.request::jsonb, n.callback_url,
-         now() + make_interval(secs => n.deadline_s), coalesce(n.lease_until, now())
+         n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at
     from numbered n join debit d on d.workspace_id = n.workspace_id
 )
 select workspace_id, balance, total from debit`;
@@ -124,10 +126,11 @@ export function createCharger(pool: pg.Pool) {
           column((input) => input.engine),
           column((input) => JSON.stringify(input.request)),
           column((input) => input.callbackUrl ?? null),
-          column((input) => TASK_DEADLINE_S[input.service]),
+          column((input) => input.deadlineAt),
           column((input) => input.identity.keyHash),
           column((input) => input.ip),
           column((input) => input.leaseUntil ?? null),
+          column((input) => input.cancelAfterAt ?? null),
         ],
       });
       debited = rows;

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { SERVICE_COST, type Service } from '@conduit/contracts';
+import { PRICE_CONTROL_FIELDS, type Service, TASK_DEADLINE_S } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import { createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
+import { cancelAfterSeconds } from './call-headers.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
 import type { UrlGuard } from './check-input-urls.ts';
 import { assertKeyControls, KeyRefused } from './key-refusals.ts';
+import { creditPrices, priceOfCall } from './prices.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 
@@ -29,16 +31,36 @@ export interface Gateway {
     reply: FastifyReply,
     service: Service | null,
   ): Promise<{ identity: KeyIdentity; remaining: RateLimitOutcome['remaining'] }>;
+  /** What each service charges now (CREDIT_PRICES over the published costs). */
+  prices: Record<Service, number>;
+  /**
+   * Charges a paid call: its price (a quote's if it names one, refused above its maxCredits), its
+   * deadline and Cancel-After, then the one debit statement. `body` is the body as sent; the task
+   * stores it without the price controls.
+   */
   charge(
     request: FastifyRequest,
     identity: KeyIdentity,
     service: Service,
-    body: unknown,
+    body: PaidBody,
     callbackUrl?: string,
     /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
     leaseUntil?: Date,
-  ): Promise<ChargeResult>;
+  ): Promise<PaidCharge>;
 }
+
+/** The price controls every paid body may carry (contracts' PRICE_CONTROL_FIELDS). */
+export interface PaidBody {
+  maxCredits?: number;
+  quoteId?: string;
+}
+/** A charge and what it set: the price paid and the deadline (of the new task; a replay's are read from it). */
+export type PaidCharge = ChargeResult & { cost: number; deadlineAt: Date; cancelAfterAt?: Date };
+
+export const withoutPriceControls = (body: object) =>
+  Object.fromEntries(
+    Object.entries(body).filter(([name]) => !(PRICE_CONTROL_FIELDS as readonly string[]).includes(name)),
+  );
 
 export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
@@ -56,6 +78,7 @@ export function createGateway(
   const { engine } = runner;
   const authenticator = createKeyAuthenticator(services.pool, services.clock);
   const charger = createCharger(services.pool);
+  const prices = creditPrices(services.config);
   const rateLimits = createProviderRateLimits({
     redis: services.redis,
     prefix: services.config.REDIS_PREFIX,
@@ -67,6 +90,7 @@ export function createGateway(
     runner,
     urlGuard,
     wakePump,
+    prices,
     async admit(request, reply, service) {
       const header = request.headers['x-api-key'];
       // Status reads re-check the key every time; paid calls are re-checked inside the debit.
@@ -95,14 +119,26 @@ export function createGateway(
           'Idempotency-Key',
         );
       }
+      const cancelAfter = cancelAfterSeconds(request.headers['cancel-after']);
+      const cost = await priceOfCall(services.db, prices[service], {
+        workspaceId: identity.workspaceId,
+        service,
+        quoteId: body.quoteId,
+        maxCredits: body.maxCredits,
+      });
+      const now = Date.now();
+      const deadlineAt = new Date(now + TASK_DEADLINE_S[service] * 1000);
+      const cancelAfterAt = cancelAfter === undefined ? undefined : new Date(now + cancelAfter * 1000);
       const charged = await charger
         .charge({
           ip: plainIp(request.ip),
           identity,
           service,
-          cost: SERVICE_COST[service],
+          cost,
           engine: engine.name,
-          request: body,
+          request: withoutPriceControls(body),
+          deadlineAt,
+          cancelAfterAt,
           idempotencyKey,
           requestHash: idempotencyKey
             ? createHash('sha256')
@@ -122,10 +158,10 @@ export function createGateway(
           throw error;
         });
       if (!charged.isReplay) {
-        services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
+        services.metrics.creditsDebited.inc({ service }, cost);
         onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
       }
-      return charged;
+      return { ...charged, cost, deadlineAt, cancelAfterAt };
     },
   };
 }

@@ -7,7 +7,6 @@ import {
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
-  TASK_DEADLINE_S,
   TaskStatusParams,
   taskData,
   VideoRequest,
@@ -19,10 +18,12 @@ import { getBalance } from '../credits/ledger.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
-import { setChargeHeaders } from './charge-headers.ts';
-import type { Gateway } from './gateway.ts';
+import { preferWaitSeconds } from './call-headers.ts';
+import { type Gateway, type PaidBody, type PaidCharge, withoutPriceControls } from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
+import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
+import { taskControlRoutes } from './task-routes.ts';
 import { runUntilSettled, type StepTask } from './task-runner.ts';
 
 declare module 'fastify' {
@@ -32,8 +33,6 @@ declare module 'fastify' {
     rateLimitRemaining?: { minute: number; hour: number; day: number };
   }
 }
-
-const hasIdempotencyKey = (request: FastifyRequest) => request.headers['idempotency-key'] !== undefined;
 
 /** The public provider API (docs/product.md, "Public API", header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
@@ -57,9 +56,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     const assertSoraUrl = (url: string) =>
       urlGuard.assertPublicUrl(url, 'video_url', { mayBeUnresolvable: true });
 
-    /** A settled or still-running task as the answer of a sync endpoint. */
-    const answerSync = (reply: FastifyReply, task: TaskRow | undefined) => {
+    /** A settled or still-running task as the answer of a sync endpoint, with the paid headers. */
+    const answerSync = async (reply: FastifyReply, charged: PaidCharge, task: TaskRow | undefined) => {
       if (!task) throw new NotFound('Task not found');
+      await setPaidHeaders(reply, services.db, charged, task);
       if (task.status === 'failed') {
         throw new UpstreamFailed(`The ${task.service} task failed: ${task.error ?? 'unknown error'}`, {
           taskId: task.id,
@@ -73,31 +73,52 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       request: FastifyRequest,
       reply: FastifyReply,
       service: Service,
-      body: { callBackUrl?: string },
+      body: PaidBody & { callBackUrl?: string },
     ) => {
+      const waitS = preferWaitSeconds(request.headers.prefer);
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
       const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
-      setChargeHeaders(reply, charged, SERVICE_COST[service], hasIdempotencyKey(request));
-      if (charged.isReplay) return reply.send(ok((await findTask(services.db, charged.taskId)) as TaskRow));
-      gateway.wakePump();
+      if (!charged.isReplay) gateway.wakePump();
+      if (charged.isReplay || waitS !== undefined) {
+        // The task as it stands: settled within the wait, else still processing (never lost).
+        const task = waitS
+          ? await waitForSettle(gateway.runner, charged.taskId, waitS * 1000)
+          : await findTask(services.db, charged.taskId);
+        if (!task) throw new NotFound('Task not found');
+        if (waitS !== undefined) reply.header('preference-applied', `wait=${waitS}`);
+        await setPaidHeaders(reply, services.db, charged, task);
+        return reply.send(ok(task));
+      }
+      await setPaidHeaders(reply, services.db, charged);
       return reply.send({
         success: true,
-        data: acceptedTaskData({ taskId: charged.taskId, service, at: new Date() }, engine),
+        data: acceptedTaskData(
+          {
+            taskId: charged.taskId,
+            service,
+            at: new Date(),
+            cost: charged.cost,
+            deadlineAt: charged.deadlineAt,
+          },
+          engine,
+        ),
       });
     };
 
     /** The task a charge has just created, as its first step needs it. */
-    const newTask = (id: string, service: Service, request: unknown): StepTask => ({
-      id,
+    const newTask = (charged: PaidCharge, service: Service, request: object): StepTask => ({
+      id: charged.taskId,
       service,
-      request,
+      request: withoutPriceControls(request),
       status: 'processing',
-      deadlineAt: new Date(Date.now() + TASK_DEADLINE_S[service] * 1000),
+      deadlineAt: charged.deadlineAt,
       upstreamId: null,
       channel: null,
       upstreamStartedAt: null,
       attempts: 0,
       nextCheckAt: null,
+      cancelAfterAt: charged.cancelAfterAt ?? null,
+      cancelRequestedAt: null,
     });
 
     /** A paid call answered when its task settles (or after the service's sync wait). */
@@ -105,7 +126,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       request: FastifyRequest,
       reply: FastifyReply,
       service: 'image' | 'sora',
-      body: { callBackUrl?: string },
+      body: PaidBody & { callBackUrl?: string },
     ) => {
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
       const lease = new Date(Date.now() + services.config.TASK_LEASE_S * 1000);
@@ -117,11 +138,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         body.callBackUrl,
         lease,
       );
-      setChargeHeaders(reply, charged, SERVICE_COST[service], hasIdempotencyKey(request));
       const waitMs = SYNC_WAIT_S[service] * 1000;
       // A replay waits for the first call's task; a new task is this call's from its creation.
-      const fresh = charged.isReplay ? undefined : { task: newTask(charged.taskId, service, body), lease };
-      return answerSync(reply, await runUntilSettled(gateway.runner, charged.taskId, waitMs, fresh));
+      const fresh = charged.isReplay ? undefined : { task: newTask(charged, service, body), lease };
+      return answerSync(reply, charged, await runUntilSettled(gateway.runner, charged.taskId, waitMs, fresh));
     };
 
     app.post(
@@ -167,9 +187,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const identity = identityOf(request);
         const lease = linkedinLeaseUntil();
         const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
-        setChargeHeaders(reply, charged, SERVICE_COST.linkedin, hasIdempotencyKey(request));
         const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
-        return answerSync(reply, task);
+        return answerSync(reply, charged, task);
       },
     );
 
@@ -190,6 +209,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     statusRoute(routerPath('getSoraStatus'), 'sora');
     statusRoute(routerPath('getImageStatus'), 'image');
     statusRoute(routerPath('getLinkedinStatus'), 'linkedin');
+
+    await app.register(taskControlRoutes(gateway, admit(null)));
 
     app.get(routerPath('getAccount'), { preValidation: admit(null), schema: { tags } }, async (request) => {
       const identity = identityOf(request);

@@ -64,6 +64,8 @@ describe('a sync call and the task it holds', () => {
       upstreamStartedAt: null,
       attempts: 0,
       nextCheckAt: null,
+      cancelAfterAt: null,
+      cancelRequestedAt: null,
     };
     await runtime.services.pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, deadline_at, next_check_at)

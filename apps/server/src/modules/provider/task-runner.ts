@@ -14,6 +14,7 @@ import {
   failTask,
   findTask,
   markTaskStarted,
+  refundTask,
   releaseTaskLease,
   scheduleNextCheck,
 } from '../tasks/settle-task.ts';
@@ -59,7 +60,22 @@ export type StepTask = Pick<
   | 'upstreamStartedAt'
   | 'attempts'
   | 'nextCheckAt'
+  | 'cancelAfterAt'
+  | 'cancelRequestedAt'
 >;
+
+export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
+export const DEADLINE_REASON = 'The task did not finish before its deadline';
+
+/**
+ * When to look next: the back-off, but never after the task's deadline, nor, before its job has
+ * started, after its Cancel-After: so a task past either is settled within a pump tick of it.
+ */
+function nextLookAt(task: StepTask, at: number): Date {
+  let next = at;
+  if (!task.upstreamId && task.cancelAfterAt) next = Math.min(next, task.cancelAfterAt.getTime());
+  return new Date(Math.min(next, task.deadlineAt.getTime()));
+}
 
 /** The task after a step (the whole row once settled), and the lease its caller still holds, if any. */
 interface Stepped<T extends StepTask> {
@@ -68,7 +84,7 @@ interface Stepped<T extends StepTask> {
 }
 
 /** A settle that lost its compare-and-set to another process answers the row that process wrote. */
-async function settle(ctx: RunnerContext, taskId: string, settled: TaskRow | undefined) {
+export async function settle(ctx: RunnerContext, taskId: string, settled: TaskRow | undefined) {
   if (!settled) return findTask(ctx.db, taskId);
   ctx.onSettled?.(settled);
   ctx.waiters?.wake(settled.id);
@@ -106,12 +122,12 @@ async function stepTask<T extends StepTask>(
   const now = Date.now();
   if (task.deadlineAt.getTime() <= now) {
     return {
-      task: await settle(
-        ctx,
-        task.id,
-        await failTask(ctx.db, task.id, 'The task did not finish before its deadline'),
-      ),
+      task: await settle(ctx, task.id, await failTask(ctx.db, task.id, DEADLINE_REASON)),
     };
+  }
+  // Cancel-After: a task whose job has not started by then never starts, and is refunded.
+  if (!task.upstreamId && task.cancelAfterAt && task.cancelAfterAt.getTime() <= now) {
+    return { task: await settle(ctx, task.id, await refundTask(ctx.db, task.id, 'aborted', ABORTED_REASON)) };
   }
   if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
   try {
@@ -123,20 +139,23 @@ async function stepTask<T extends StepTask>(
       upstreamStartedAt = new Date(now);
       const attempts = task.attempts + 1;
       const startedTask = { ...task, upstreamId, channel, upstreamStartedAt, attempts };
+      // The holder's own timer (or, without a hold, the pump) looks if the callback never comes.
+      const nextCheckAt = started.callsBack
+        ? nextLookAt(startedTask, now + nextCheckDelayMs(task.attempts))
+        : undefined;
+      const isKept = await markTaskStarted(
+        ctx.db,
+        task.id,
+        started,
+        started.callsBack ? (heldLease ? undefined : nextCheckAt) : new Date(now + leaseMs),
+      );
+      if (!isKept) return { task: await stopOrphanJob(ctx, task, upstreamId, channel) };
       if (started.callsBack && heldLease) {
         ctx.waiters?.expectCallback(upstreamId, task.id);
-        await markTaskStarted(ctx.db, task.id, started);
-        // The holder's own timer, not the pump, looks if the callback never comes.
-        const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
         return { task: { ...startedTask, nextCheckAt }, heldLease };
       }
-      if (started.callsBack) {
-        // Its callback wakes the task (and any call waiting for it); the back-off is the fallback.
-        const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
-        await markTaskStarted(ctx.db, task.id, started, nextCheckAt);
-        return { task: { ...startedTask, nextCheckAt } };
-      }
-      await markTaskStarted(ctx.db, task.id, started, new Date(now + leaseMs));
+      // Its callback wakes the task (and any call waiting for it); the back-off is the fallback.
+      if (started.callsBack) return { task: { ...startedTask, nextCheckAt } };
     }
     const state = await ctx.engine.pollJob(
       task.service as MediaService,
@@ -145,9 +164,13 @@ async function stepTask<T extends StepTask>(
       upstreamStartedAt,
     );
     if (state.state === 'pending') {
-      const nextCheckAt = new Date(now + nextCheckDelayMs(task.attempts));
+      const nextCheckAt = nextLookAt({ ...task, upstreamId }, now + nextCheckDelayMs(task.attempts));
       await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
       return { task: { ...task, upstreamId, nextCheckAt } };
+    }
+    // A job that ends without a result after our cancel was asked confirms the cancel.
+    if (state.state === 'failed' && task.cancelRequestedAt) {
+      return { task: await settle(ctx, task.id, await refundTask(ctx.db, task.id, 'canceled', null)) };
     }
     if (state.state === 'failed') {
       const failed = await failTask(ctx.db, task.id, state.reason, { upstreamBilled: state.upstreamBilled });
@@ -181,10 +204,21 @@ async function stepTask<T extends StepTask>(
     }
     const delay = error instanceof UpstreamUnavailable && error.retryAfterMs ? error.retryAfterMs : undefined;
     ctx.log.warn({ err: error, taskId: task.id }, 'task step failed; will retry');
-    const nextCheckAt = new Date(now + (delay ?? nextCheckDelayMs(task.attempts)));
+    const nextCheckAt = nextLookAt(task, now + (delay ?? nextCheckDelayMs(task.attempts)));
     await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
     return { task: { ...task, nextCheckAt } };
   }
+}
+
+/**
+ * A job started while a cancel settled its task (the start was in flight): nobody will poll or pay
+ * for it, so the upstream is asked to stop it, where it can. Answers the task as the cancel left it.
+ */
+async function stopOrphanJob(ctx: RunnerContext, task: StepTask, upstreamId: string, channel: string | null) {
+  await ctx.engine
+    .cancelJob?.(task.service as MediaService, upstreamId, channel)
+    .catch((error) => ctx.log.warn({ err: error, taskId: task.id }, 'could not stop an orphan job'));
+  return findTask(ctx.db, task.id);
 }
 
 /** A held lease is used for a look without a claim only while this much of it is left. */

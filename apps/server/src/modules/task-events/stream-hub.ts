@@ -131,7 +131,9 @@ export function createStreamHub({
       ) as Extract<ChannelMessage, { kind: 'task' }>[];
       if (tasks.length === 0) return;
       const reasons = await reasonsOf(
-        tasks.filter((task) => task.status === 'failed').map((task) => task.taskId),
+        tasks
+          .filter((task) => task.status === 'failed' || task.status === 'aborted')
+          .map((task) => task.taskId),
       ).catch((error) => {
         log.warn({ err: error }, 'could not read failure reasons for task events');
         return new Map<string, string>();

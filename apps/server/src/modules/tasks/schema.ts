@@ -1,3 +1,4 @@
+import { TASK_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
@@ -6,7 +7,8 @@ import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the
- * dashboards count. Status only moves processing -> completed | failed, by compare-and-set.
+ * dashboards count. Status only moves processing -> completed | failed | canceled | aborted, by
+ * compare-and-set; the last three refund the cost once (settle-task.ts).
  */
 export const tasks = pgTable(
   'tasks',
@@ -15,9 +17,7 @@ export const tasks = pgTable(
     workspaceId: workspaceRef(),
     apiKeyId: requiredRef('api_key_id', () => apiKeys.id),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
-    status: text('status', { enum: ['processing', 'completed', 'failed'] })
-      .notNull()
-      .default('processing'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('processing'),
     cost: integer('cost').notNull(),
     creditsRefunded: integer('credits_refunded').notNull().default(0),
     engine: text('engine').notNull(),
@@ -42,6 +42,10 @@ export const tasks = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextCheckAt: timestamptz('next_check_at'),
     deadlineAt: timestamptz('deadline_at').notNull(),
+    /** `Cancel-After`: not started upstream by then, the task is aborted and refunded. */
+    cancelAfterAt: timestamptz('cancel_after_at'),
+    /** When the customer's cancel was asked of the upstream; the task settles canceled once it confirms. */
+    cancelRequestedAt: timestamptz('cancel_requested_at'),
     rating: smallint('rating'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -65,9 +69,32 @@ export const tasks = pgTable(
       .on(table.workspaceId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
     check('tasks_service_check', sql`${table.service} in ('image', 'video', 'sora', 'linkedin')`),
-    check('tasks_status_check', sql`${table.status} in ('processing', 'completed', 'failed')`),
+    check(
+      'tasks_status_check',
+      sql`${table.status} in ('processing', 'completed', 'failed', 'canceled', 'aborted')`,
+    ),
     check('tasks_cost_check', sql`${table.cost} > 0`),
     check('tasks_rating_check', sql`${table.rating} between 1 and 5`),
   ],
 );
 export type TaskRow = typeof tasks.$inferSelect;
+
+/**
+ * A price given by POST /api/provider/quote: a paid call of the same workspace and service that
+ * names it pays at most this many credits until `expiresAt` (docs/product.md, "Controlling a paid call").
+ */
+export const priceQuotes = pgTable(
+  'price_quotes',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: workspaceRef(),
+    service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
+    credits: integer('credits').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('price_quotes_expires_at_idx').on(table.expiresAt),
+    check('price_quotes_credits_check', sql`${table.credits} > 0`),
+  ],
+);

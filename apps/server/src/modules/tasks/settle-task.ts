@@ -1,5 +1,5 @@
 import { SERVICE_COST_KEY, type Service, spendPeriodLabel } from '@conduit/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
@@ -30,6 +30,14 @@ export async function completeTask(
   });
 }
 
+/** The ways a task ends refunded, and the ledger note of each refund. */
+export type RefundedStatus = 'failed' | 'canceled' | 'aborted';
+const REFUND_NOTES: Record<RefundedStatus, string> = {
+  failed: 'Refund for a failed task',
+  canceled: 'Refund for a canceled task',
+  aborted: 'Refund for a task aborted before it started (Cancel-After)',
+};
+
 /**
  * Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so
  * it happens once. The task keeps the upstream cost recorded when its job started (the upstream
@@ -42,19 +50,42 @@ export async function failTask(
   reason: string,
   options: { upstreamBilled?: boolean } = {},
 ): Promise<TaskRow | undefined> {
+  return refundTask(db, taskId, 'failed', reason, options);
+}
+
+/**
+ * Ends a processing task as failed, canceled or aborted and refunds its whole cost, in one
+ * transaction: compare-and-set on `status = 'processing'` (and, with `onlyIfNotStarted`, on no
+ * upstream job yet), so of any number of settlers racing (pollers, the sweeper, 50 parallel
+ * cancels) exactly one refunds; the others get `undefined`. The refund entry is keyed by the task
+ * as well, so even a second path could not refund twice.
+ */
+export async function refundTask(
+  db: Db,
+  taskId: string,
+  status: RefundedStatus,
+  reason: string | null,
+  options: { onlyIfNotStarted?: boolean; upstreamBilled?: boolean } = {},
+): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
       .set({
-        status: 'failed',
-        error: reason.slice(0, 1000),
+        status,
+        error: reason?.slice(0, 1000) ?? null,
         completedAt: sql`now()`,
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
         ...(options.upstreamBilled === false && { upstreamCostMicros: 0 }),
       })
-      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
+      .where(
+        and(
+          eq(tasks.id, taskId),
+          eq(tasks.status, 'processing'),
+          options.onlyIfNotStarted ? isNull(tasks.upstreamId) : undefined,
+        ),
+      )
       .returning();
     if (!row) return undefined;
     await grantCredits(tx, {
@@ -63,7 +94,7 @@ export async function failTask(
       reason: 'refund',
       reference: row.id,
       service: SERVICE_COST_KEY[row.service as Service],
-      note: 'Refund for a failed task',
+      note: REFUND_NOTES[status],
     });
     // The key's budget gets the credits back too, if the call was counted in its current period.
     const at = row.createdAt;
@@ -75,6 +106,23 @@ export async function failTask(
   });
 }
 
+/**
+ * Marks that the upstream was asked to stop the task's job, and makes its next look due now, so
+ * the confirmation (the job ending without a result) is seen at once. Nothing if it settled meanwhile.
+ */
+export async function markCancelRequested(db: Db, taskId: string): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      cancelRequestedAt: sql`coalesce(${tasks.cancelRequestedAt}, now())`,
+      nextCheckAt: sql`case when ${tasks.nextCheckAt} > now() + interval '2 seconds' then now() + interval '2 seconds' else ${tasks.nextCheckAt} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
+    .returning();
+  return row;
+}
+
 export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefined> {
   const [row] = await taskStatements(db).find.execute({ id: taskId });
   return row;
@@ -83,14 +131,15 @@ export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefi
 /**
  * Records the upstream job id, the channel that took it and its price, and when to look next
  * (unchanged without `nextCheckAt`: the step's lease stays with the sync call that holds it).
+ * False when the task was no longer processing: a cancel settled it while the job was being started.
  */
 export async function markTaskStarted(
   db: Db,
   taskId: string,
   started: { upstreamId: string } & ServedBy,
   nextCheckAt?: Date,
-) {
-  await taskStatements(db).started({
+): Promise<boolean> {
+  return taskStatements(db).started({
     id: taskId,
     upstreamId: started.upstreamId,
     channel: started.channel ?? null,

@@ -48,7 +48,8 @@ update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_co
        upstream_started_at = now(), next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
   from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
        as v(id, upstream_id, channel, cost, next_check_at)
- where t.id = v.id and t.status = 'processing'`;
+ where t.id = v.id and t.status = 'processing'
+returning t.id`;
 
 const COMPLETE_SQL = `
 update tasks t set status = 'completed', result = v.result::jsonb, completed_at = now(), updated_at = now(),
@@ -68,7 +69,7 @@ returning ${Object.values(getTableColumns(tasks))
  * here as through drizzle (task-statements.test.ts compares the two).
  */
 const COLUMNS = Object.entries(getTableColumns(tasks));
-const taskRowOf = (row: Record<string, unknown>) =>
+export const taskRowOf = (row: Record<string, unknown>) =>
   Object.fromEntries(
     COLUMNS.map(([key, column]) => {
       const value = row[column.name];
@@ -115,8 +116,9 @@ function batched<I, R>(run: (items: I[]) => Promise<Map<I, R>>) {
 
 function batchedWrites(pool: pg.Pool) {
   return {
-    started: batched<StartedWrite, undefined>(async (items) => {
-      await pool.query({
+    /** True when the task was still processing (a cancel may have settled it during the start). */
+    started: batched<StartedWrite, boolean>(async (items) => {
+      const { rows } = await pool.query({
         name: 'conduit-tasks-started',
         text: STARTED_SQL,
         values: [
@@ -127,7 +129,8 @@ function batchedWrites(pool: pg.Pool) {
           items.map((item) => item.nextCheckAt),
         ],
       });
-      return new Map();
+      const written = new Set(rows.map((row) => row.id as string));
+      return new Map(items.map((item) => [item, written.has(item.id)]));
     }),
     complete: batched<CompleteWrite, TaskRow | undefined>(async (items) => {
       const { rows } = await pool.query({

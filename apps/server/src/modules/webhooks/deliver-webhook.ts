@@ -35,7 +35,8 @@ export async function deliverTaskWebhook(
       field: 'callBackUrl',
       id: `msg_${task.id}`,
       event: {
-        type: task.status === 'completed' ? 'task.completed' : 'task.failed',
+        // task.completed, task.failed, task.canceled or task.aborted: the status it settled in.
+        type: `task.${task.status}`,
         data: taskData(task, engine),
       },
     },

@@ -38,6 +38,16 @@ export function CallOutcome({
   onSeen?: () => void;
 }) {
   if (call.status === 'processing') return <Running since={call.createdAt} />;
+  if (call.status === 'canceled' || call.status === 'aborted') {
+    return (
+      <p className="rounded-2xl border border-border bg-surface p-5 text-fg text-sm shadow-card">
+        {call.status === 'canceled'
+          ? 'The call was canceled. '
+          : `The call did not start before its Cancel-After deadline, so it was aborted. `}
+        {formatQuantity(call.creditsRefunded, 'credit')} refunded to your balance.
+      </p>
+    );
+  }
   if (call.status === 'failed' || !call.result) {
     return (
       <div className="flex items-start gap-3 rounded-2xl border border-danger bg-danger-soft p-5 text-fg text-sm">

@@ -1,6 +1,7 @@
 import type { CallDetail } from '@conduit/contracts';
 import { Circle, CircleCheck, CircleX, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { formatDuration, formatPreciseTime, formatQuantity } from '../../lib/format.ts';
+import { CALL_STATUS } from './call-status.tsx';
 import { useElapsed } from './use-elapsed.ts';
 
 interface Step {
@@ -15,15 +16,19 @@ function stepsOf(call: CallDetail, elapsedMs: number): Step[] {
   const done = { Icon: CircleCheck, tone: 'text-success' };
   const isRunning = call.status === 'processing';
   const settled: Step = isRunning
-    ? { label: 'Completed or failed', Icon: Circle, tone: 'text-muted', note: 'Waiting for the result' }
+    ? { label: 'Settled', Icon: Circle, tone: 'text-muted', note: 'Waiting for the result' }
     : {
-        label: call.status === 'failed' ? 'Failed' : 'Completed',
-        ...(call.status === 'failed' ? { Icon: CircleX, tone: 'text-danger' } : done),
+        label: CALL_STATUS[call.status].label,
+        ...(call.status === 'completed'
+          ? done
+          : call.status === 'failed'
+            ? { Icon: CircleX, tone: 'text-danger' }
+            : { Icon: CALL_STATUS[call.status].Icon, tone: CALL_STATUS[call.status].tone }),
         at: call.completedAt ?? undefined,
         note:
-          call.status === 'failed'
-            ? `${formatQuantity(call.creditsRefunded, 'credit')} refunded`
-            : 'Result ready',
+          call.status === 'completed'
+            ? 'Result ready'
+            : `${formatQuantity(call.creditsRefunded, 'credit')} refunded`,
       };
   return [
     {

@@ -12,6 +12,7 @@ export type DocsTab =
   | 'video'
   | 'sora'
   | 'linkedin'
+  | 'tasks'
   | 'changelog'
   | 'pricing'
   | 'examples';
@@ -24,6 +25,7 @@ const SERVICE_TAB_LABELS = {
   video: ['Video API', 'Video'],
   sora: ['Sora Watermark Remover', 'Sora'],
   linkedin: ['LinkedIn API', 'LinkedIn'],
+  tasks: ['Tasks and prices', 'Tasks'],
 } as const;
 
 /** Overview, Authentication, a tab per service, the API's changelog, then the site's own last tab. */

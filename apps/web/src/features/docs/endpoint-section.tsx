@@ -46,8 +46,12 @@ export function EndpointSection({ endpoint }: { endpoint: ApiEndpoint }) {
             {endpoint.mode === 'sync'
               ? 'waits for the result'
               : endpoint.mode === 'async'
-                ? 'answers a task id at once'
-                : 'read only'}
+                ? 'answers a task id at once (or waits with Prefer: wait=N)'
+                : endpoint.mode === 'cancel'
+                  ? 'stops the task, if it can'
+                  : endpoint.mode === 'quote'
+                    ? 'prices a call, charges nothing'
+                    : 'read only'}
           </dd>
         </div>
       </dl>

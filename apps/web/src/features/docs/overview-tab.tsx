@@ -122,7 +122,16 @@ export function OverviewTab() {
           A task starts <Code>processing</Code> and its credits are taken then. It ends <Code>completed</Code>
           , with its result URLs or data, or <Code>failed</Code>, with an <Code>error</Code>: a failed task is
           refunded in full, once (<Code>creditsRefunded</Code> says so, and <Code>creditsUsed</Code> drops to
-          0).
+          0). It ends <Code>canceled</Code> when you cancel it (refunded), or <Code>aborted</Code> when it had
+          not started upstream by its <Code>Cancel-After</Code> (refunded, never charged upstream).
+        </p>
+        <p>
+          Every task answer carries <Code>deadlineAt</Code>, the service's maximum duration. This is a
+          guarantee: a task not settled by then fails, is refunded in full, and its webhook is sent, within
+          seconds of <Code>deadlineAt</Code> while the service runs. Every paid answer carries{' '}
+          <Code>creditsCharged</Code> and the headers <Code>X-Credits-Charged</Code> and{' '}
+          <Code>X-Credits-Remaining</Code>; a replayed <Code>Idempotency-Key</Code> also answers{' '}
+          <Code>Idempotent-Replayed: true</Code> and charges nothing again.
         </p>
       </DocSection>
 

@@ -26,6 +26,12 @@ export function useSettledNotices() {
           title: LIVE_STATUS_TEXTS.failed[only.service],
           message: only.error || LIVE_STATUS_TEXTS.failedRefunded,
         });
+      } else if (only.status === 'canceled' || only.status === 'aborted') {
+        notifier.notify({
+          type: 'info',
+          title: LIVE_STATUS_TEXTS.stopped[only.status],
+          message: LIVE_STATUS_TEXTS.stoppedMessage(only.taskId),
+        });
       } else {
         notifier.success({
           title: LIVE_STATUS_TEXTS.ready[only.service],
@@ -34,7 +40,7 @@ export function useSettledNotices() {
       }
       return;
     }
-    const failed = events.filter((event) => event.status === 'failed').length;
+    const failed = events.filter((event) => event.status !== 'completed').length;
     notifier.notify({
       type: failed > 0 ? 'warning' : 'success',
       title: LIVE_STATUS_TEXTS.manyFinished(events.length),

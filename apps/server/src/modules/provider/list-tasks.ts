@@ -1,0 +1,38 @@
+import type { TaskListQuery } from '@conduit/contracts';
+import type pg from 'pg';
+import { keysetPage } from '../../platform/keyset-cursor.ts';
+import type { TaskRow } from '../tasks/schema.ts';
+import { taskRowOf } from '../tasks/task-statements.ts';
+
+type ListedRow = Record<string, unknown> & { id: string; created_key: string };
+
+/**
+ * One page of a workspace's tasks, newest first, by the (workspace_id, created_at) index; the
+ * filters narrow it (an Idempotency-Key names at most one task, by its unique index).
+ */
+export async function listTasks(
+  pool: pg.Pool,
+  workspaceId: string,
+  query: TaskListQuery,
+): Promise<{ tasks: TaskRow[]; nextCursor: string | null }> {
+  const params: unknown[] = [workspaceId];
+  const where = ['t.workspace_id = $1'];
+  const filter = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    params.push(value);
+    where.push(`t.${column} = $${params.length}`);
+  };
+  filter('service', query.service);
+  filter('status', query.status);
+  filter('idempotency_key', query.idempotency_key);
+  const { page, nextCursor } = await keysetPage<ListedRow>(
+    pool,
+    query,
+    { params, time: 't.created_at', id: 't.id', timeKey: (row) => row.created_key },
+    (after, limit) =>
+      `select t.*, (t.created_at at time zone 'UTC')::text as created_key from tasks t
+        where ${[...where, ...(after ? [after] : [])].join(' and ')}
+        order by t.created_at desc, t.id desc limit ${limit}`,
+  );
+  return { tasks: page.map((row) => taskRowOf(row)), nextCursor };
+}

@@ -1,0 +1,75 @@
+import { ERROR_CODES, QUOTE_VALID_S, SERVICE_COST, type Service } from '@conduit/contracts';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/database.ts';
+import { AppError, ValidationFailed } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { priceQuotes } from '../tasks/schema.ts';
+
+/** What each service charges: the published costs, or the operator's CREDIT_PRICES where it says otherwise. */
+export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Service, number> {
+  const prices = { ...SERVICE_COST };
+  for (const pair of config.CREDIT_PRICES.split(',').filter(Boolean)) {
+    const [service, credits] = pair.split('=') as [Service, string];
+    prices[service] = Number(credits);
+  }
+  return prices;
+}
+
+/** 402 PRICE_ABOVE_MAX: the call costs more than the cap it was sent with; nothing was charged. */
+export class PriceAboveMax extends AppError {
+  constructor(price: number, maxCredits: number) {
+    super(
+      ERROR_CODES.PRICE_ABOVE_MAX,
+      `The call costs ${price} credits, more than maxCredits ${maxCredits}`,
+      {
+        details: { required: price, maxCredits },
+      },
+    );
+  }
+}
+
+/** Stores a price for the workspace and service, binding for QUOTE_VALID_S. */
+export async function createQuote(db: Db, workspaceId: string, service: Service, credits: number, now: Date) {
+  const expiresAt = new Date(now.getTime() + QUOTE_VALID_S * 1000);
+  const [row] = await db
+    .insert(priceQuotes)
+    .values({ id: newId('quo'), workspaceId, service, credits, expiresAt })
+    .returning();
+  return { credits, quoteId: (row as { id: string }).id, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The price a paid call pays: the current one, or a quote's if it is lower and the quote (of this
+ * workspace and service) has not expired; then checked against the call's `maxCredits`.
+ */
+export async function priceOfCall(
+  db: Db,
+  current: number,
+  call: { workspaceId: string; service: Service; quoteId?: string; maxCredits?: number },
+): Promise<number> {
+  let price = current;
+  if (call.quoteId) {
+    const [quote] = await db
+      .select({ credits: priceQuotes.credits })
+      .from(priceQuotes)
+      .where(
+        and(
+          eq(priceQuotes.id, call.quoteId),
+          eq(priceQuotes.workspaceId, call.workspaceId),
+          eq(priceQuotes.service, call.service),
+          gt(priceQuotes.expiresAt, sql`now()`),
+        ),
+      );
+    if (!quote) {
+      throw new ValidationFailed(
+        `quoteId: no quote of yours for ${call.service} with this id, or it has expired`,
+        'quoteId',
+      );
+    }
+    price = Math.min(price, quote.credits);
+  }
+  if (call.maxCredits !== undefined && price > call.maxCredits)
+    throw new PriceAboveMax(price, call.maxCredits);
+  return price;
+}

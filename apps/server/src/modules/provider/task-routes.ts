@@ -1,0 +1,103 @@
+import {
+  ImageRequest,
+  LinkedinRequest,
+  QuoteRequest,
+  routerPath,
+  type Service,
+  SoraRequest,
+  TaskListQuery,
+  TaskStatusParams,
+  taskData,
+  VideoRequest,
+} from '@conduit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { NotFound, ValidationFailed } from '../../platform/errors.ts';
+import { findTask } from '../tasks/settle-task.ts';
+import type { KeyIdentity } from './authenticate-key.ts';
+import { cancelTask } from './cancel-task.ts';
+import type { Gateway } from './gateway.ts';
+import { listTasks } from './list-tasks.ts';
+import { createQuote, priceOfCall } from './prices.ts';
+
+const BODY_SCHEMAS: Record<Service, z.ZodType> = {
+  image: ImageRequest,
+  video: VideoRequest,
+  sora: SoraRequest,
+  linkedin: LinkedinRequest,
+};
+
+/**
+ * The developer's control over their tasks (docs/product.md, "Controlling a paid call"): the list
+ * and one task of any service, the cancel, and binding price quotes. Free: nothing here charges.
+ */
+export const taskControlRoutes = (
+  gateway: Gateway,
+  admit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const { services, engine } = gateway;
+    const tags = ['provider'];
+    const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
+
+    app.get(
+      routerPath('listTasks'),
+      { preValidation: admit, schema: { tags, querystring: TaskListQuery } },
+      async (request) => {
+        const page = await listTasks(services.pool, identityOf(request).workspaceId, request.query);
+        return {
+          success: true,
+          data: page.tasks.map((task) => taskData(task, engine)),
+          nextCursor: page.nextCursor,
+        };
+      },
+    );
+
+    app.get(
+      routerPath('getTask'),
+      { preValidation: admit, schema: { tags, params: TaskStatusParams } },
+      async (request) => {
+        const task = await findTask(services.db, request.params.taskId);
+        // Another workspace's task is indistinguishable from one that does not exist.
+        if (!task || task.workspaceId !== identityOf(request).workspaceId)
+          throw new NotFound('Task not found');
+        return { success: true, data: taskData(task, engine) };
+      },
+    );
+
+    app.post(
+      routerPath('cancelTask'),
+      { preValidation: admit, schema: { tags, params: TaskStatusParams } },
+      async (request) => {
+        const context = { ...gateway.runner, policy: services.config.UNSTOPPABLE_CANCEL_POLICY };
+        const result = await cancelTask(context, identityOf(request).workspaceId, request.params.taskId);
+        return { success: true, data: result };
+      },
+    );
+
+    app.post(
+      routerPath('quotePrice'),
+      { preValidation: admit, schema: { tags, body: QuoteRequest } },
+      async (request) => {
+        const { service, body } = request.body;
+        // The body is checked as the service's endpoint would check it, so a quote is never of a call that would be refused.
+        const parsed = BODY_SCHEMAS[service].safeParse(body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = ['body', ...(issue?.path ?? []).map(String)].join('.');
+          throw new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
+        }
+        const { workspaceId } = identityOf(request);
+        const price = await priceOfCall(services.db, gateway.prices[service], {
+          workspaceId,
+          service,
+          maxCredits: (parsed.data as { maxCredits?: number }).maxCredits,
+        });
+        return {
+          success: true,
+          data: await createQuote(services.db, workspaceId, service, price, services.clock.now()),
+        };
+      },
+    );
+  };
