@@ -3,7 +3,6 @@ import {
   ImageRequest,
   LinkedinRequest,
   routerPath,
-  SERVICE_COST,
   type Service,
   SoraRequest,
   SYNC_WAIT_S,
