@@ -11,7 +11,7 @@ let isHeld = true;
 const engine = {
   ...base,
   startJob: base.startJob,
-  pollJob: (service: string, upstreamId: string) =>
+  pollJob: (service: Parameters<typeof base.pollJob>[0], upstreamId: string) =>
     isHeld ? Promise.resolve({ state: 'pending' as const }) : base.pollJob(service, upstreamId),
 };
 let runtime: TestRuntime;
