@@ -5,16 +5,27 @@ import { adjustCredits } from '../src/modules/credits/ledger.ts';
 import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
-/** An account with `credits` credits whose browser works in its personal workspace. */
-export async function billingAccount(runtime: TestRuntime, credits = 20) {
-  const account = await createPaidAccount(runtime.services, { credits, label: 'billing' });
+/**
+ * An account with `credits` credits whose browser works in its personal workspace, or (`owner:
+ * 'team'`) in a new team it owns that holds the credits.
+ */
+export async function billingAccount(
+  runtime: TestRuntime,
+  credits = 20,
+  owner: 'personal' | 'team' = 'personal',
+) {
+  const account = await createPaidAccount(runtime.services, { credits, label: 'billing', owner });
   const cookie = await sessionCookieFor(runtime.services, account.userId);
   const call = (
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<LightMyRequestResponse> =>
     runtime.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+  if (owner === 'team') {
+    const selected = await call('PUT', appPath('selectWorkspace'), { workspaceId: account.workspaceId });
+    expect(selected.statusCode, selected.body).toBe(200);
+  }
   return {
     ...account,
     call,

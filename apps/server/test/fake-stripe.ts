@@ -48,6 +48,8 @@ interface FakeIntent {
   latest_charge: string | null;
   last_payment_error: { code: string; message: string } | null;
   off_session: boolean;
+  /** Unix seconds. */
+  created: number;
 }
 
 /** Saved cards whose off-session charges decline (Stripe's `pm_card_chargeDeclined` and 4000 0000 0000 0341). */
@@ -211,6 +213,7 @@ export async function startFakeStripe() {
         latest_charge: null,
         last_payment_error: null,
         off_session: true,
+        created: Math.floor(Date.now() / 1000),
       };
       intents.set(intent.id, intent);
       const declines = paymentMethod === DECLINING_PAYMENT_METHOD || declining.has(paymentMethod);
@@ -238,6 +241,17 @@ export async function startFakeStripe() {
       }
       if (typeof key === 'string') intentByKey.set(key, answer);
       return send(res, answer.status, answer.body);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
+      // Newest first, filtered by customer and created[gte], as Stripe's list endpoint does.
+      const customer = url.searchParams.get('customer');
+      const since = Number(url.searchParams.get('created[gte]') ?? 0);
+      const expandCharge = expandsOf(url, form).includes('data.latest_charge');
+      const data = [...intents.values()]
+        .filter((intent) => (!customer || intent.customer === customer) && intent.created >= since)
+        .reverse()
+        .map((intent) => intentView(intent, expandCharge));
+      return send(res, 200, { object: 'list', url: '/v1/payment_intents', has_more: false, data });
     }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && intentMatch) {
@@ -279,6 +293,11 @@ export async function startFakeStripe() {
     failCreates(value: boolean) {
       failCreates = value;
     },
+    /** Stripe prunes idempotency keys once they are at least 24 hours old: a reused key then makes a new request. */
+    pruneIdempotencyKeys() {
+      intentByKey.clear();
+      byIdempotencyKey.clear();
+    },
     /** The customer completes the hosted page; delayed methods leave the payment unpaid for now. */
     pay(id: string, { delayed = false } = {}) {
       const session = sessionOf(id);
@@ -299,6 +318,7 @@ export async function startFakeStripe() {
         latest_charge: charge.id,
         last_payment_error: null,
         off_session: false,
+        created: Math.floor(Date.now() / 1000),
       };
       intents.set(intent.id, intent);
       session.payment_intent = intent.id;

@@ -44,6 +44,9 @@ export const ACCOUNT_SECURITY_TEXTS = {
   emailChangeSent: 'Check the new address for a confirmation link. Nothing changes until you confirm it.',
   emailChangeInvalid: 'This confirmation link is invalid or has expired.',
   emailChanged: 'Your email address has been changed.',
+  emailChangeCancelled: 'The change of address was cancelled. Your account keeps its address.',
+  emailChangeCancelInvalid:
+    'This cancel link is invalid, was already used, or the change is no longer pending.',
 } as const;
 
 export const ForgotPasswordBody = EmailBody;
@@ -116,3 +119,9 @@ export const ChangeEmailBody = z.object({
   password: FormText,
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** The address change waiting for its confirmation link, if any (Settings shows it with a cancel button). */
+export const PendingEmailChangeResponse = z.object({
+  pending: z.object({ newEmail: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type PendingEmailChangeResponse = z.infer<typeof PendingEmailChangeResponse>;

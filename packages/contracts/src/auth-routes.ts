@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ChangeEmailBody,
   ForgotPasswordBody,
+  PendingEmailChangeResponse,
   ReauthBody,
   ResetPasswordBody,
   SessionsResponse,
@@ -67,6 +68,11 @@ export const AUTH_ROUTES = {
     response: LoginResponse,
   }),
   confirmEmail: defineAppRoute({ ...APP_PATHS.confirmEmail, body: TokenBody, response: MessageResponse }),
+  cancelEmailChangeByLink: defineAppRoute({
+    ...APP_PATHS.cancelEmailChangeByLink,
+    body: TokenBody,
+    response: MessageResponse,
+  }),
   secondStep: defineAppRoute({
     ...APP_PATHS.signInSecondStep,
     body: TwoFactorCodeBody,
@@ -81,6 +87,11 @@ export const AUTH_ROUTES = {
 export const ACCOUNT_ROUTES = {
   setPassword: defineAppRoute({ ...APP_PATHS.setPassword, body: SetPasswordBody, response: MessageResponse }),
   changeEmail: defineAppRoute({ ...APP_PATHS.changeEmail, body: ChangeEmailBody, response: MessageResponse }),
+  pendingEmailChange: defineAppRoute({
+    ...APP_PATHS.pendingEmailChange,
+    response: PendingEmailChangeResponse,
+  }),
+  cancelEmailChange: defineAppRoute({ ...APP_PATHS.cancelEmailChange, response: MessageResponse }),
   sessions: defineAppRoute({ ...APP_PATHS.sessions, response: SessionsResponse }),
   signOutSession: defineAppRoute({
     ...APP_PATHS.signOutSession,

@@ -9,6 +9,8 @@ export const ROUTES = {
   resetPassword: '/auth/reset-password',
   /** Confirm a new account address from the link mailed to it: `/auth/confirm-email?token=...`. */
   confirmEmail: '/auth/confirm-email',
+  /** Cancel a pending address change from the link in the notice to the old address. */
+  cancelEmailChange: '/auth/cancel-email-change',
   /** The second sign-in step (a code from the authenticator app) after Google or a password reset. */
   twoFactor: '/auth/two-factor',
   docs: '/docs',

@@ -3,6 +3,7 @@ import { AuditLogQuery } from './admin.ts';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { MessageResponse } from './auth.ts';
+import { PRODUCT_NAME } from './product.ts';
 
 /**
  * Workspaces (docs/decisions/0011-workspaces.md): everything that costs or holds money belongs to
@@ -56,6 +57,12 @@ export function roleAllows(role: WorkspaceRole, action: WorkspaceAction): boolea
 }
 
 export const TEAM_NAME_MAX_LENGTH = 80;
+/**
+ * Team invitations sent (mails, so a relay for whoever can make a team): per inviter per hour,
+ * per team per day, and per invited address per day across every team.
+ */
+export const INVITATION_LIMITS = { perInviter: 20, perTeam: 50, perRecipient: 3 } as const;
+
 /** Invitation links work this long, once. */
 export const TEAM_INVITATION_TTL_DAYS = 7;
 
@@ -70,6 +77,9 @@ export const TEAM_TEXTS = {
   deleted: 'Team deleted',
   confirmNameWrong: 'Type the team name exactly to delete it',
   invited: 'Invitation sent',
+  tooManyInvitations: 'Too many invitations. Please try again later.',
+  /** The invitation mail's subject: fixed, so no text a sender typed (the team name) reaches it. */
+  invitationSubject: `You are invited to join a team on ${PRODUCT_NAME}`,
   inviteMailFailed: 'The invitation was created, but the email could not be sent. Copy the link instead.',
   alreadyMember: 'This person is already a member of the team',
   invitationRevoked: 'Invitation revoked',

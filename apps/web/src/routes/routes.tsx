@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.resetPassword, lazy: () => import('./reset-password-route.tsx') },
           { path: ROUTES.twoFactor, lazy: () => import('./two-factor-route.tsx') },
           { path: ROUTES.confirmEmail, lazy: () => import('./confirm-email-route.tsx') },
+          { path: ROUTES.cancelEmailChange, lazy: () => import('./cancel-email-change-route.tsx') },
           { path: ROUTES.docs, lazy: () => import('./docs-route.tsx') },
           { path: ROUTES.privacy, lazy: () => import('./privacy-route.tsx') },
           { path: ROUTES.terms, lazy: () => import('./terms-route.tsx') },

@@ -12,14 +12,14 @@ type LinkTable = typeof emailVerificationTokens | typeof passwordResetTokens | t
 export async function issueAccountLink(
   db: DbOrTx,
   table: LinkTable,
-  link: { userId: string; now: Date; ttlMs: number; extra?: { newEmail: string } },
+  link: { userId: string; now: Date; ttlMs: number; extra?: { newEmail: string; cancelTokenHash: string } },
 ): Promise<string> {
   const token = newToken();
   const { userId, now, ttlMs, extra } = link;
   await db.insert(table as typeof emailChangeTokens).values({
     tokenHash: sha256Hex(token),
     userId,
-    ...(extra as { newEmail: string }),
+    ...(extra as { newEmail: string; cancelTokenHash: string }),
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlMs),
   });

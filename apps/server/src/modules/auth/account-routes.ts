@@ -4,6 +4,7 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import { cancelEmailChange, pendingEmailChange } from './cancel-email-change.ts';
 import { requestEmailChange } from './change-email.ts';
 import { deleteAccount } from './delete-account.ts';
 import { guardAttempt } from './guard-attempt.ts';
@@ -26,6 +27,14 @@ export const accountRoutes = (services: Services, limits: AuthLimits): FastifyPl
 
     addAppRoute(app, routes.changeEmail, { tags }, async (request) =>
       requestEmailChange(ctx, signedIn(request), request.body),
+    );
+
+    addAppRoute(app, routes.pendingEmailChange, { tags }, async (request) =>
+      pendingEmailChange(services.db, services.clock, signedIn(request).user.id),
+    );
+
+    addAppRoute(app, routes.cancelEmailChange, { tags }, async (request) =>
+      cancelEmailChange(services.db, services.clock, signedIn(request).user.id),
     );
 
     addAppRoute(app, routes.sessions, { tags }, async (request, reply) => {

@@ -7,11 +7,12 @@ import {
 } from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
-import { sha256Hex } from '../../platform/tokens.ts';
+import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import { accountLinkUrl, issueAccountLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { readEmailField } from './email-field.ts';
+import { revokePasswordResetTokens } from './password-reset-tokens.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
 import { emailChangeTokens, users } from './schema.ts';
 import { mailEmailChanged, mailEmailChangeRequested } from './security-mail.ts';
@@ -36,13 +37,14 @@ export async function requestEmailChange(
 
   const now = ctx.clock.now();
   const userId = session.user.id;
+  const cancelToken = newToken();
   const token = await ctx.db.transaction(async (tx) => {
     await revokeAccountLinks(tx, emailChangeTokens, userId, now);
     return issueAccountLink(tx, emailChangeTokens, {
       userId,
       now,
       ttlMs: EMAIL_CHANGE_TTL_MS,
-      extra: { newEmail },
+      extra: { newEmail, cancelTokenHash: sha256Hex(cancelToken) },
     });
   });
   await ctx.mailer.send({
@@ -57,11 +59,16 @@ export async function requestEmailChange(
     footnote:
       'This link is valid for 24 hours and works once. If you did not ask for this, ignore this mail.',
   });
-  mailEmailChangeRequested(ctx, session.user.email, newEmail);
+  const cancelUrl = accountLinkUrl(ctx.config.PUBLIC_URL, ROUTES.cancelEmailChange, cancelToken);
+  mailEmailChangeRequested(ctx, session.user.email, newEmail, cancelUrl);
   return { message: T.emailChangeSent };
 }
 
-/** Uses a confirmation link once: the account's address becomes the new one, the old one is told. */
+/**
+ * Uses a confirmation link once: the account's address becomes the new one, the old one is told.
+ * Reset links mailed to the old address stop working (they were sent to a mailbox that no longer
+ * signs in).
+ */
 export async function confirmEmailChange(ctx: AuthContext, token: string | undefined) {
   if (!token) throw new BadRequest(T.emailChangeInvalid, 'token');
   const now = ctx.clock.now();
@@ -89,6 +96,7 @@ export async function confirmEmailChange(ctx: AuthContext, token: string | undef
         .set({ email: link.newEmail, updatedAt: sql`now()` })
         .where(and(eq(users.id, link.userId), eq(users.isActive, true), isNull(users.deletedAt)))
         .returning({ email: users.email });
+      if (after) await revokePasswordResetTokens(tx, link.userId, now);
       return before && after ? { oldEmail: before.email, newEmail: after.email } : undefined;
     })
     .catch((error) => {

@@ -2,6 +2,7 @@ import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } fro
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
+import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
 import { expireWorkspaceResults, queueResultExpiry } from '../files/retention.ts';
 import { supportTickets } from '../support/schema.ts';
 import { leaveAllTeams } from '../workspaces/members.ts';
@@ -26,7 +27,7 @@ import { findUserById } from './users.ts';
  * once; the keys of the personal workspace stop at once because key checks require its account
  * active and undeleted. Team memberships end (an only owner must hand the team on first); team keys
  * the account created stay with their team. The account's result files expire at once (their URLs
- * answer 410) and a worker deletes them.
+ * answer 410) and a worker deletes them. Auto top-up goes off and the saved card is dropped.
  */
 export async function deleteAccount(
   ctx: AuthContext & Pick<Services, 'jobs'>,
@@ -75,6 +76,8 @@ export async function deleteAccount(
     // Support tickets stay for the record, but no longer name the address.
     await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
     await expireWorkspaceResults(tx, user.id, ctx.clock.now());
+    // The personal workspace's id is the account's: no auto top-up charges its card any more.
+    await stopWorkspaceBilling(tx, user.id);
   });
   await queueResultExpiry(ctx).catch((error) =>
     ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { type AuthLimits, addMailRequestRoute } from './auth-limits.ts';
+import { cancelEmailChangeByLink } from './cancel-email-change.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { resetPassword } from './reset-password.ts';
 import { finishSignIn } from './sign-in-http.ts';
 
-/** Links mailed to prove an address: forgotten passwords and address changes. */
+/** Links mailed to prove an address: forgotten passwords and address changes (and cancelling one). */
 export const passwordResetRoutes = (services: Services, limits: AuthLimits): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['auth'];
@@ -26,5 +27,9 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
 
     addAppRoute(app, routes.confirmEmail, { tags }, async (request) =>
       confirmEmailChange(services, request.body.token),
+    );
+
+    addAppRoute(app, routes.cancelEmailChangeByLink, { tags }, async (request) =>
+      cancelEmailChangeByLink(services, request.body.token),
     );
   };

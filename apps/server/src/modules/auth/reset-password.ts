@@ -8,10 +8,17 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BadRequest, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
 import { grantFreeCredits } from '../credits/ledger.ts';
+import { revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { revokePasswordResetTokens } from './password-reset-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { emailVerificationTokens, passwordResetTokens, type UserRow, users } from './schema.ts';
+import {
+  emailChangeTokens,
+  emailVerificationTokens,
+  passwordResetTokens,
+  type UserRow,
+  users,
+} from './schema.ts';
 import { mailPasswordChanged } from './security-mail.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { promoteConfiguredAdmin } from './users.ts';
@@ -19,7 +26,8 @@ import { promoteConfiguredAdmin } from './users.ts';
 /**
  * Sets a new password from a reset link (single use: a conditional update consumes it). The link
  * proves the address, so an unverified account becomes verified (with its free credits, once per
- * mailbox). Every session of the account ends; the caller then signs this browser in.
+ * mailbox). Every session of the account ends, and so does any pending address change; the caller
+ * then signs this browser in.
  */
 export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody): Promise<UserRow> {
   if (!input.token) throw new BadRequest(T.resetInvalid, 'token');
@@ -56,6 +64,8 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody):
       .where(eq(users.id, account.id))
       .returning();
     await revokePasswordResetTokens(tx, updated.id, now);
+    // Whoever asked to move the account to their mailbox loses that link with the reset.
+    await revokeAccountLinks(tx, emailChangeTokens, updated.id, now);
     await tx
       .update(emailVerificationTokens)
       .set({ usedAt: now })

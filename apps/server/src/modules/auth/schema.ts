@@ -95,6 +95,8 @@ export const passwordResetTokens = singleUseLinks('password_reset_tokens', {});
 /** A pending change of address: nothing changes until the link mailed to the new address is used. */
 export const emailChangeTokens = singleUseLinks('email_change_tokens', {
   newEmail: text('new_email').notNull(),
+  /** SHA-256 of the token in the old address's notice that cancels this change (single use). */
+  cancelTokenHash: text('cancel_token_hash').unique(),
 });
 
 /** Single-use recovery codes for a lost authenticator, stored as SHA-256 only. */

@@ -5,15 +5,16 @@ import { describeUserAgent } from './user-agent.ts';
 const IF_NOT_YOU = 'If this was not you, reset your password at once and contact support.';
 
 /** Security notices never block or fail the action they report: a mail outage is only logged. */
-function notify(ctx: AuthContext, to: string, subject: string, heading: string, paragraphs: string[]) {
+function notify(
+  ctx: AuthContext,
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action = { label: 'Review your account', url: `${ctx.config.PUBLIC_URL}${ROUTES.appSettings}` },
+) {
   ctx.mailer
-    .send({
-      to,
-      subject,
-      heading,
-      paragraphs,
-      action: { label: 'Review your account', url: `${ctx.config.PUBLIC_URL}${ROUTES.appSettings}` },
-    })
+    .send({ to, subject, heading, paragraphs, action })
     .catch((error) => ctx.log.error({ err: error, subject }, 'security notice mail failed'));
 }
 
@@ -47,7 +48,13 @@ export function mailNewSignIn(
   ]);
 }
 
-export function mailEmailChangeRequested(ctx: AuthContext, oldEmail: string, newEmail: string) {
+/** The old address is told, with a single-use link that cancels the change without signing in. */
+export function mailEmailChangeRequested(
+  ctx: AuthContext,
+  oldEmail: string,
+  newEmail: string,
+  cancelUrl: string,
+) {
   notify(
     ctx,
     oldEmail,
@@ -55,8 +62,9 @@ export function mailEmailChangeRequested(ctx: AuthContext, oldEmail: string, new
     'A change of address was requested',
     [
       `Someone signed in to your ${PRODUCT_NAME} account asked to change its address to ${newEmail}. Nothing changes until that address confirms it.`,
-      IF_NOT_YOU,
+      'If this was not you, cancel the change with the button below, then reset your password: a reset also cancels every pending change.',
     ],
+    { label: 'Cancel this change', url: cancelUrl },
   );
 }
 

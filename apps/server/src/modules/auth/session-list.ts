@@ -3,6 +3,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
+import { notifySessionsChanged } from '../task-events/channel.ts';
 import { sessions } from './schema.ts';
 import type { ActiveSession } from './sessions.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -28,12 +29,16 @@ export async function listSessions(
   }));
 }
 
-/** Ends one session of the caller's account; another account's session id is a 404. */
+/**
+ * Ends one session of the caller's account; another account's session id is a 404. Its open
+ * event streams end at once in every process (NOTIFY, as every other revocation).
+ */
 export async function revokeOwnSession(db: DbOrTx, current: ActiveSession, sessionId: string) {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, current.user.id)))
     .returning({ id: sessions.id });
   if (deleted.length === 0) throw new NotFound(T.sessionNotFound);
+  await notifySessionsChanged(db, current.user.id);
   return { message: T.sessionSignedOut, isCurrent: sessionId === current.sessionId };
 }

@@ -1,3 +1,4 @@
+import { roleAllows } from '@conduit/contracts';
 import { and, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/database.ts';
@@ -105,8 +106,9 @@ export async function findActiveSession(
 }
 
 /**
- * The workspace each of these sessions works in now, by session id; a session that no longer
- * works (signed out, expired, its account deactivated or deleted) is missing.
+ * The workspace whose task events each of these sessions may follow now, by session id; a
+ * session that no longer works (signed out, expired, its account deactivated or deleted), or
+ * whose role there no longer sees calls (demoted to billing), is missing.
  */
 export async function liveSessionWorkspaces(
   db: DbOrTx,
@@ -114,7 +116,12 @@ export async function liveSessionWorkspaces(
   sessionIds: string[],
 ): Promise<Map<string, string>> {
   const rows = await liveSessions(db, clock.now(), inArray(sessions.id, sessionIds));
-  return new Map(rows.map((row) => [row.session.id, workspaceOf(row).id]));
+  const following = new Map<string, string>();
+  for (const row of rows) {
+    const workspace = workspaceOf(row);
+    if (roleAllows(workspace.role, 'useCalls')) following.set(row.session.id, workspace.id);
+  }
+  return following;
 }
 
 /** Revoking a session also ends the live event streams opened with it, in every process. */

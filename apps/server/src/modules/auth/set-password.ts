@@ -1,18 +1,21 @@
 import { AUTH_SERVER_MESSAGES as M, passwordLengthOk, type SetPasswordBody } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import { revokePasswordResetTokens } from './password-reset-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
-import { users } from './schema.ts';
+import { emailChangeTokens, users } from './schema.ts';
 import { mailPasswordChanged } from './security-mail.ts';
 import { type ActiveSession, revokeUserSessions } from './sessions.ts';
 
 /**
  * Sets or changes the password of the signed-in account, once the owner proved it is them (the
  * current password; a recent sign-in for a Google-only account), and ends its other sessions
- * (someone holding an old session should not outlive a password change). The owner gets a notice.
+ * (someone holding an old session should not outlive a password change), its reset links and any
+ * pending address change. The owner gets a notice.
  */
 export async function setPassword(
   ctx: AuthContext & { limits: AuthLimits },
@@ -25,6 +28,7 @@ export async function setPassword(
   }
   await assertReauthenticated(ctx, session, input.currentPassword);
   const passwordHash = await hashPassword(newPassword);
+  const now = ctx.clock.now();
   const user = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
@@ -32,6 +36,10 @@ export async function setPassword(
       .where(eq(users.id, session.user.id))
       .returning();
     await revokeUserSessions(tx, session.user.id, session.sessionId);
+    // Links mailed before the change must not outlive it: an old reset link or an address change
+    // someone else requested would take the account back.
+    await revokePasswordResetTokens(tx, session.user.id, now);
+    await revokeAccountLinks(tx, emailChangeTokens, session.user.id, now);
     return updated;
   });
   if (user) mailPasswordChanged(ctx, user.email);

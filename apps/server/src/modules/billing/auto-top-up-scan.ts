@@ -5,10 +5,15 @@ import type { CheckoutProvider } from '../payments/checkout-provider.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { COUNTED_STATUSES, monthStartOf } from './auto-top-up-settings.ts';
 import { detailsOf } from './billing-details.ts';
-import { billingProfiles, savedCards } from './schema.ts';
+import { autoTopUps, billingProfiles, savedCards } from './schema.ts';
 import { settleTopUp, type TopUpServices } from './top-up-outcome.ts';
 
 const CLAIM_BATCH = 100;
+/**
+ * Stripe may prune an idempotency key once it is 24 hours old, after which the same request
+ * makes a new charge: past this age a lost answer is looked up, never sent again.
+ */
+const IDEMPOTENCY_SAFE_MS = 23 * 60 * 60 * 1000;
 
 interface Claimed extends Record<string, unknown> {
   workspace_id: string;
@@ -29,8 +34,9 @@ async function rearm(services: TopUpServices) {
 }
 
 /**
- * Claims the crossings: enabled, armed top-ups whose balance is under the threshold, whose card
- * suits this installation's provider, not waiting out a decline, and under the month's cap. The
+ * Claims the crossings: enabled, armed top-ups of a live workspace (not a deleted team or account)
+ * whose balance is under the threshold, whose card suits this installation's provider, not
+ * waiting out a decline, and under the month's cap. The
  * rows are locked (SKIP LOCKED) and disarmed in one statement, so however many scans run at once
  * (in however many processes) each crossing is claimed once; the claim and the payment rows it
  * creates commit together.
@@ -43,7 +49,10 @@ async function claimTopUps(services: TopUpServices, providerName: string, now: D
         select t.workspace_id from auto_topups t
           join credit_accounts c on c.workspace_id = t.workspace_id
           join saved_cards s on s.workspace_id = t.workspace_id and s.provider = ${providerName}
+          join workspaces w on w.id = t.workspace_id and w.deleted_at is null
          where t.is_enabled and t.is_armed and c.balance < t.threshold
+           and not exists (select 1 from users u
+                            where w.kind = 'personal' and u.id = w.id and u.deleted_at is not null)
            and (t.retry_at is null or t.retry_at <= ${now.toISOString()})
            and (select count(*) from payments p
                  where p.workspace_id = t.workspace_id and p.kind = 'auto_topup'
@@ -94,11 +103,15 @@ async function chargeTopUp(
   now: Date,
 ) {
   try {
-    const outcome =
-      payment.status === 'processing' && payment.paymentIntentId
-        ? await provider.retrieveCharge(payment.paymentIntentId)
-        : await chargeSavedCard(services, provider, payment);
-    return await settleTopUp(services, payment.id, outcome, now);
+    if (payment.status === 'processing' && payment.paymentIntentId) {
+      return await settleTopUp(
+        services,
+        payment.id,
+        await provider.retrieveCharge(payment.paymentIntentId),
+        now,
+      );
+    }
+    return await settleTopUp(services, payment.id, await chargeSavedCard(services, provider, payment), now);
   } catch (error) {
     services.log.warn(
       { err: error, paymentId: payment.id },
@@ -107,6 +120,53 @@ async function chargeTopUp(
     return 'unanswered';
   }
 }
+
+/**
+ * A top-up still pending after its idempotency key may have been pruned: the charge it made, if
+ * any, is found by its metadata and settles it; with none it was never made, so it is dropped
+ * uncharged and the top-up re-armed for the next crossing.
+ */
+async function settleStaleTopUp(
+  services: TopUpServices,
+  provider: CheckoutProvider,
+  payment: PaymentRow,
+  now: Date,
+) {
+  const [profile] = await services.db
+    .select({ customerId: billingProfiles.stripeCustomerId })
+    .from(billingProfiles)
+    .where(eq(billingProfiles.workspaceId, payment.workspaceId));
+  try {
+    const found = await provider.findCharge({
+      paymentId: payment.id,
+      customerId: profile?.customerId ?? null,
+      createdAfter: payment.createdAt,
+    });
+    if (found) return await settleTopUp(services, payment.id, found, now);
+  } catch (error) {
+    services.log.warn(
+      { err: error, paymentId: payment.id },
+      'could not look up a stale auto top-up; retried later',
+    );
+    return 'unanswered';
+  }
+  await services.db.transaction(async (tx) => {
+    const [dropped] = await tx
+      .update(payments)
+      .set({ status: 'canceled', failureMessage: STALE_TOP_UP, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ workspaceId: payments.workspaceId });
+    if (dropped) {
+      await tx
+        .update(autoTopUps)
+        .set({ isArmed: true })
+        .where(eq(autoTopUps.workspaceId, dropped.workspaceId));
+    }
+  });
+  return 'dropped';
+}
+
+const STALE_TOP_UP = 'No charge was made: the request never reached the card provider within 24 hours.';
 
 async function chargeSavedCard(services: TopUpServices, provider: CheckoutProvider, payment: PaymentRow) {
   const [card] = await services.db
@@ -126,8 +186,9 @@ async function chargeSavedCard(services: TopUpServices, provider: CheckoutProvid
 
 /**
  * Top-ups still open after `olderThanMs`: a charge whose answer was lost (the process stopped, the
- * network failed) is sent again under the same idempotency key, so it is still one charge; a
- * processing one is asked about. The webhook usually settles them first.
+ * network failed) is sent again under the same idempotency key, so it is still one charge, while
+ * the key is young enough to be kept (after that it is looked up instead); a processing one is
+ * asked about. The webhook usually settles them first.
  */
 async function settleOpenTopUps(
   services: TopUpServices,
@@ -147,7 +208,12 @@ async function settleOpenTopUps(
       ),
     )
     .limit(CLAIM_BATCH);
-  for (const payment of open) await chargeTopUp(services, provider, payment, now);
+  for (const payment of open) {
+    const isStale =
+      payment.status === 'pending' && now.getTime() - payment.createdAt.getTime() > IDEMPOTENCY_SAFE_MS;
+    if (isStale) await settleStaleTopUp(services, provider, payment, now);
+    else await chargeTopUp(services, provider, payment, now);
+  }
   return open.length;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
@@ -32,7 +32,13 @@ export async function expireWorkspaceResults(tx: DbOrTx, workspaceId: string, no
   await tx
     .update(tasks)
     .set({ resultsExpireAt: now })
-    .where(and(eq(tasks.workspaceId, workspaceId), gt(tasks.resultsExpireAt, now)));
+    // Tasks still running have no expiry yet: they get this one, which their completion keeps.
+    .where(
+      and(
+        eq(tasks.workspaceId, workspaceId),
+        or(gt(tasks.resultsExpireAt, now), isNull(tasks.resultsExpireAt)),
+      ),
+    );
 }
 
 /** Deletes the files of every task whose results expired; answers how many tasks it cleared. */

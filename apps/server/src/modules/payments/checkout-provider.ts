@@ -87,6 +87,20 @@ export interface CheckoutProvider {
   chargeSavedCard(charge: SavedCardCharge): Promise<ChargeOutcome>;
   /** Where an off-session charge stands now (a processing one settles later). */
   retrieveCharge(paymentIntentId: string): Promise<ChargeOutcome>;
+  /**
+   * The off-session charge made for our payment `paymentId`, looked up by its metadata (null when
+   * the provider has none): what a lost answer is checked against once its idempotency key may be
+   * gone.
+   */
+  findCharge(lookup: ChargeLookup): Promise<ChargeOutcome | null>;
+}
+
+export interface ChargeLookup {
+  paymentId: string;
+  /** The workspace's Stripe Customer, which narrows the search. */
+  customerId: string | null;
+  /** When our payment row was made: the charge cannot be older. */
+  createdAfter: Date;
 }
 
 const PAID_STATES = new Set<string>(['paid', 'no_payment_required']);

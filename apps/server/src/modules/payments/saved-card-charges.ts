@@ -7,7 +7,10 @@ import {
   chargeDetailsOf,
 } from './checkout-provider.ts';
 
-type CardParts = Pick<CheckoutProvider, 'ensureCustomer' | 'chargeSavedCard' | 'retrieveCharge'>;
+type CardParts = Pick<
+  CheckoutProvider,
+  'ensureCustomer' | 'chargeSavedCard' | 'retrieveCharge' | 'findCharge'
+>;
 
 function intentOutcome(intent: Stripe.PaymentIntent): ChargeOutcome {
   if (intent.status === 'succeeded') {
@@ -87,6 +90,20 @@ export function stripeCardParts(stripe: Stripe): CardParts {
         await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }),
       );
     },
+    // Listing (not Search, whose index lags and which is not offered everywhere): the customer's
+    // PaymentIntents created since our payment row, newest first, matched on our payment id.
+    async findCharge({ paymentId, customerId, createdAfter }) {
+      const intents = stripe.paymentIntents.list({
+        ...(customerId && { customer: customerId }),
+        created: { gte: Math.floor(createdAfter.getTime() / 1000) - 60 },
+        limit: 100,
+        expand: ['data.latest_charge'],
+      });
+      for await (const intent of intents) {
+        if (intent.metadata?.paymentId === paymentId) return intentOutcome(intent);
+      }
+      return null;
+    },
   };
 }
 
@@ -122,5 +139,9 @@ export const sandboxCardParts: CardParts = {
   },
   async retrieveCharge() {
     throw new Error('sandbox charges settle when they are made');
+  },
+  // A sandbox charge is answered within the call and kept nowhere else: an unanswered one never happened.
+  async findCharge() {
+    return null;
   },
 };

@@ -42,7 +42,8 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
     });
 
     await app.register(async (adminRoutes) => {
-      adminRoutes.addHook('preHandler', requireAdmin(services));
+      // Before validation (onRequest), as every admin route: a stranger learns no field names.
+      adminRoutes.addHook('onRequest', requireAdmin(services));
       const scoped = adminRoutes.withTypeProvider<ZodTypeProvider>();
       addAppRoute(scoped, routes.adminList, { tags }, async (request) =>
         listSupportTickets(services.db, request.query),

@@ -51,11 +51,13 @@ update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_co
  where t.id = v.id and t.status = 'processing'
 returning t.id`;
 
+// An expiry already passed (its account or team was deleted while it ran) is kept, not renewed.
 const COMPLETE_SQL = `
 update tasks t set status = 'completed', result = v.result::jsonb, completed_at = now(), updated_at = now(),
        next_check_at = null, channel = coalesce(v.channel, t.channel),
        upstream_cost_micros = case when v.channel is null then t.upstream_cost_micros else v.cost end,
-       results_expire_at = coalesce(v.expires_at, t.results_expire_at)
+       results_expire_at = case when t.results_expire_at <= now() then t.results_expire_at
+                                else coalesce(v.expires_at, t.results_expire_at) end
   from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
        as v(id, result, channel, cost, expires_at)
  where t.id = v.id and t.status = 'processing'

@@ -15,7 +15,9 @@ import { rateResult } from './rate-result.ts';
 
 /**
  * The signed-in user's dashboard, usage history and call detail; the history and call detail go
- * beyond docs/product.md, "Data the screens show".
+ * beyond docs/product.md, "Data the screens show". The dashboard's totals and the per-day figures
+ * are spend (every role); the call list and its CSV name calls, keys and result URLs, so they need
+ * `useCalls` (a billing member gets 403).
  */
 export const usageRoutes = (
   services: Services,
@@ -34,7 +36,7 @@ export const usageRoutes = (
       getDailyUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query.tz),
     );
     addAppRoute(app, history, { tags }, async (request) =>
-      listUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query),
+      listUsage(services.pool, workspaceFor(request, 'useCalls').id, request.query),
     );
     addAppRoute(app, callDetail, { tags }, async (request) =>
       getCallDetail(
@@ -55,10 +57,11 @@ export const usageRoutes = (
     );
 
     addAppRoute(app, csv, { tags }, async (request, reply) => {
+      const workspaceId = workspaceFor(request, 'useCalls').id;
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conduit-usage-${day}.csv"`);
-      return reply.send(Readable.from(usageCsv(services.pool, workspaceFor(request, 'viewSpend').id)));
+      return reply.send(Readable.from(usageCsv(services.pool, workspaceId)));
     });
   };

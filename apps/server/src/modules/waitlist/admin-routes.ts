@@ -16,7 +16,8 @@ const EXPORTED_ANSWERS = WAITLIST_FIELDS.map((field) => field.id).filter(
 export const waitlistAdminRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['admin'];
-    app.addHook('preHandler', requireAdmin(services));
+    // Before validation (onRequest), as every admin route: a stranger learns no field names.
+    app.addHook('onRequest', requireAdmin(services));
 
     const { list, invite, csv } = WAITLIST_ADMIN_ROUTES;
     addAppRoute(app, list, { tags }, async (request) =>

@@ -1,17 +1,10 @@
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+import { normalizeMailbox } from '../credits/free-credit-mailbox.ts';
 
 /**
- * The key that makes one mailbox join once: lower case, and for Gmail (which ignores dots and
- * everything after a +) the dots and the +tag removed, googlemail.com folded into gmail.com.
- * Other providers' +tags may be separate mailboxes, so they are kept.
+ * The key that makes one mailbox join once, the same notion of "one mailbox" as the free-credit
+ * rule: lower case, no `+tag` (any provider), and for Gmail no dots, googlemail.com folded into
+ * gmail.com. So aliases of one inbox cannot join again, nor count as referrals of its owner.
  */
 export function normalizeWaitlistEmail(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  if (at < 0) return lower;
-  const local = lower.slice(0, at);
-  const domain = lower.slice(at + 1);
-  if (!GMAIL_DOMAINS.has(domain)) return lower;
-  const base = local.split('+')[0]?.replaceAll('.', '') ?? '';
-  return `${base}@gmail.com`;
+  return normalizeMailbox(email);
 }

@@ -49,7 +49,8 @@ describe('normalizeWaitlistEmail', () => {
     ['  Ada@Example.COM ', 'ada@example.com'],
     ['j.o.h.n+news@gmail.com', 'john@gmail.com'],
     ['John.Doe+x@GoogleMail.com', 'johndoe@gmail.com'],
-    ['first.last+tag@example.com', 'first.last+tag@example.com'],
+    // One mailbox as the free-credit rule sees it: +tags of any provider fold away.
+    ['first.last+tag@example.com', 'first.last@example.com'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeWaitlistEmail(input)).toBe(expected);
   });
@@ -171,6 +172,21 @@ describe('POST /waitlist/join', () => {
       join(answers({ email: 'TWIN@example.com' })),
     ]);
     expect(parallel.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('+tag aliases of one non-Gmail mailbox join once, so they cannot farm referrals', async () => {
+    const referrer = (await join(answers({ email: 'farmer@example.org' }))).json();
+    const first = await join(answers({ email: 'crop+1@example.org', ref: referrer.referralCode }));
+    expect(first.statusCode).toBe(201);
+    for (const alias of ['crop+2@example.org', 'CROP+3@Example.org', 'crop@example.org']) {
+      const again = await join(answers({ email: alias, ref: referrer.referralCode }));
+      expect(again.statusCode, alias).toBe(409);
+    }
+    const { rows } = await runtime.services.pool.query(
+      `select count(*)::int as n from waitlist_entries
+        where referred_by = (select id from waitlist_entries where email = 'farmer@example.org')`,
+    );
+    expect(rows[0].n).toBe(1);
   });
 
   it('tells the form whether an address already joined, folding Gmail dots and +tags; a bad address is a 400', async () => {

@@ -18,6 +18,7 @@ import { newId } from '../../platform/ids.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import { users } from '../auth/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { countInvitation, type InvitationLimits } from './invitation-limits.ts';
 import { workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
@@ -29,6 +30,7 @@ export interface InvitationsContext extends TeamsContext {
   config: Pick<Config, 'PUBLIC_URL'>;
   mailer: Mailer;
   log: Logger;
+  invitationLimits: InvitationLimits;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +41,8 @@ export const invitationLink = (publicUrl: string, token: string) =>
 /**
  * Invites an address with a role (owners and admins; only owners invite owners). The link works
  * once, for 7 days; an address that has no account yet signs up through it. Inviting the same
- * address again replaces its pending invitation.
+ * address again replaces its pending invitation. Invitations are limited per inviter, per team
+ * and per invited mailbox (`invitation-limits.ts`).
  */
 export async function inviteMember(
   ctx: InvitationsContext,
@@ -54,6 +57,8 @@ export async function inviteMember(
     const { team, access } = await teamFor(tx, teamId, actorId, 'manageMembers', { lock: true });
     if (body.role === 'owner' && access.role !== 'owner')
       throw new Forbidden(TEAM_TEXTS.onlyOwnersManageOwners);
+    // Counted once the caller may invite, so a stranger cannot use up a team's invitations.
+    await countInvitation(ctx.invitationLimits, { inviterId: actorId, teamId: team.id, email });
     const [member] = await tx
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -105,10 +110,11 @@ export async function inviteMember(
       : invited.inviter?.email;
     await ctx.mailer.send({
       to: email,
-      subject: `Join ${invited.teamName} on ${PRODUCT_NAME}`,
-      heading: `Join ${invited.teamName}`,
+      // The team name is text its creator typed: never in the subject or heading, and quoted below.
+      subject: TEAM_TEXTS.invitationSubject,
+      heading: 'You are invited to a team',
       paragraphs: [
-        `${by ?? 'A team owner'} invited you to the team ${invited.teamName} on ${PRODUCT_NAME}, as ${body.role}.`,
+        `${by ?? 'A team owner'} invited you to a team on ${PRODUCT_NAME}, as ${body.role}. The team is named "${invited.teamName}" (a name its members chose).`,
         `If you do not have a ${PRODUCT_NAME} account yet, you can create one with this address from the link.`,
       ],
       action: { label: 'Accept invitation', url: link },

@@ -56,6 +56,8 @@ export async function changeRole(
     if (from === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
     await setMemberRole(tx, team.id, userId, role);
     await recordMemberEvent(tx, ctx, team, actorId, 'member.role_changed', { userId, from, to: role });
+    // Open event streams recheck at once: a role without calls (billing) loses them.
+    await notifySessionsChanged(tx, userId);
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { createInvitationLimits } from './invitation-limits.ts';
 import {
   acceptInvitation,
   type InvitationsContext,
@@ -19,7 +20,7 @@ import { listWorkspaces, selectWorkspace } from './workspace-list.ts';
 /** Workspaces and teams (docs/product.md, "Teams"): every check of role and membership is made here, in the operation. */
 export const workspacesRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const ctx: InvitationsContext = services;
+    const ctx: InvitationsContext = { ...services, invitationLimits: createInvitationLimits(services) };
     const tags = ['teams'];
 
     // Anyone holding the link may see what it invites to; accepting needs the invited account.

@@ -23,8 +23,25 @@ const ALL: readonly WorkspaceRole[] = ['owner', 'admin', 'developer', 'billing']
 const ACTIONS: Action[] = [
   { name: 'read the balance', request: () => ['GET', appPath('credits')], allowed: ALL, okStatus: 200 },
   { name: 'read the dashboard', request: () => ['GET', appPath('dashboard')], allowed: ALL, okStatus: 200 },
-  { name: 'read the spend history', request: () => ['GET', appPath('usage')], allowed: ALL, okStatus: 200 },
-  { name: 'export the spend', request: () => ['GET', appPath('usageCsv')], allowed: ALL, okStatus: 200 },
+  {
+    name: 'read the spend per day',
+    request: () => ['GET', `${appPath('dailyUsage')}?tz=UTC`],
+    allowed: ALL,
+    okStatus: 200,
+  },
+  // The call list and its CSV name calls, keys and result URLs: billing sees totals only.
+  {
+    name: 'read the call history',
+    request: () => ['GET', appPath('usage')],
+    allowed: ['owner', 'admin', 'developer'],
+    okStatus: 200,
+  },
+  {
+    name: 'export the call history',
+    request: () => ['GET', appPath('usageCsv')],
+    allowed: ['owner', 'admin', 'developer'],
+    okStatus: 200,
+  },
   {
     name: 'read key values',
     request: () => ['GET', appPath('keys')],

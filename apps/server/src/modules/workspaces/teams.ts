@@ -15,6 +15,7 @@ import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
 import { NEW_WORKSPACE_PLAN } from '../auth/users.ts';
+import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
 import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
@@ -103,7 +104,8 @@ export async function updateTeam(
 /**
  * Deleting a team (owners, typing its name): its keys stop at once (every key check reads the
  * workspace's `deleted_at`), pending invitations die, members' sessions fall back to their
- * personal workspace, its result files expire. The ledger and purchases stay for accounting.
+ * personal workspace, its result files expire, auto top-up goes off and the saved card is dropped.
+ * The ledger and purchases stay for accounting.
  */
 export async function deleteTeam(
   ctx: TeamsContext,
@@ -132,6 +134,7 @@ export async function deleteTeam(
     for (const member of members) await notifySessionsChanged(tx, member.userId);
     // Its result files stop being served now; the hourly expiry run deletes them.
     await expireWorkspaceResults(tx, team.id, now);
+    await stopWorkspaceBilling(tx, team.id);
   });
 }
 

@@ -38,6 +38,11 @@ export const authApi = {
     callPath<typeof AUTH_ROUTES.secondStep>(APP_PATHS.signInSecondStep, { body: { code: code.trim() } }),
   confirmEmail: (token: string) =>
     callPath<typeof AUTH_ROUTES.confirmEmail>(APP_PATHS.confirmEmail, { body: { token } }),
+  /** The link in the notice to the old address: cancels a pending address change. */
+  cancelEmailChange: (token: string) =>
+    callPath<typeof AUTH_ROUTES.cancelEmailChangeByLink>(APP_PATHS.cancelEmailChangeByLink, {
+      body: { token },
+    }),
 };
 
 /** True when the answer is a signed-in user, false when a two-factor code comes next. */

@@ -1,10 +1,11 @@
 import { MESSAGES } from '@conduit/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, failingUntilRecovered, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { makeWorkspaces } from '../../test/team-fixtures.ts';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
 import { greetingFor } from './greeting.ts';
 import { USAGE_LOAD_FAILED } from './recent-calls.tsx';
@@ -15,6 +16,7 @@ function openDashboard(routes: ApiRoutes) {
   const api = mockApi({
     'GET /api/auth/me': { body: { user: makeUser() } },
     'GET /api/dashboard': { body: makeDashboard() },
+    'GET /api/workspaces': { body: makeWorkspaces(null) },
     ...noUsage,
     ...routes,
   });
@@ -166,5 +168,16 @@ describe('dashboard: recent calls', () => {
     usage.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Recent calls' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard of a billing member', () => {
+  it('shows spend figures and the per-day chart but no call list, and never asks for it', async () => {
+    const { api } = openDashboard({ 'GET /api/workspaces': { body: makeWorkspaces('billing') } });
+    expect(await screen.findByRole('region', { name: 'Credits balance' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces').length).toBeGreaterThan(0));
+    await screen.findByRole('heading', { name: 'Usage in the last 30 days' });
+    expect(screen.queryByRole('heading', { name: 'Recent calls' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/usage')).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { DashboardShapeSkeleton, LoadingSkeleton } from '../../components/ui/ske
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { dashboardQuery } from './dashboard-queries.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
@@ -24,12 +25,17 @@ function DashboardSkeleton() {
 
 /**
  * /app: greeting, the getting-started steps of a new account, the stat cards, the 30-day chart
- * and usage per service (docs/product.md, "Signed-in area"), then recent calls.
+ * and usage per service (docs/product.md, "Signed-in area"), then recent calls (not for a role
+ * without calls).
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useAppUser();
   const dashboard = useQuery(dashboardQuery);
+  // Billing members see spend (totals and per day), never the calls, their keys or results.
+  // The list waits for the role, so a billing member's browser never asks for it.
+  const workspace = useWorkspace();
+  const showsCalls = workspace.query.isError || (workspace.role !== undefined && workspace.can('useCalls'));
 
   return (
     <div className="max-w-6xl space-y-10">
@@ -54,7 +60,7 @@ export function DashboardPage() {
           </>
         )}
       </QueryContent>
-      <RecentCalls />
+      {showsCalls && <RecentCalls />}
     </div>
   );
 }

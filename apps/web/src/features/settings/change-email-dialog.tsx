@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
@@ -5,7 +6,7 @@ import { useFormFields } from '../../lib/use-form-fields.ts';
 import { emailFieldError } from '../auth/auth-validation.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
-import { securityApi } from './security-api.ts';
+import { PENDING_EMAIL_QUERY_KEY, securityApi } from './security-api.ts';
 
 export const CHANGE_EMAIL_TITLE = 'Change email';
 const CHANGE_EMAIL_FAILED = 'Failed to change your email. Please try again.';
@@ -13,6 +14,7 @@ const CHANGE_EMAIL_FAILED = 'Failed to change your email. Please try again.';
 /** Asks for the new address (and the password); nothing changes until the new address confirms. */
 export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { success } = useNotify();
+  const queryClient = useQueryClient();
   const {
     action: change,
     setAlert,
@@ -23,6 +25,7 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
     CHANGE_EMAIL_FAILED,
     (response) => {
       success({ title: 'Check your new address', message: response.message });
+      void queryClient.invalidateQueries({ queryKey: PENDING_EMAIL_QUERY_KEY });
       onClose();
     },
   );

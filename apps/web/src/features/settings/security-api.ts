@@ -15,7 +15,10 @@ export const securityApi = {
     callRoute(ACCOUNT_ROUTES.twoFactorDisable, { body: { code: code.trim() } }),
   changeEmail: (newEmail: string, password?: string) =>
     callRoute(ACCOUNT_ROUTES.changeEmail, { body: { newEmail: newEmail.trim(), password } }),
+  pendingEmailChange: () => callRoute(ACCOUNT_ROUTES.pendingEmailChange),
+  cancelEmailChange: () => callRoute(ACCOUNT_ROUTES.cancelEmailChange),
 };
 
 export const SESSIONS_QUERY_KEY = ['account', 'sessions'] as const;
 export const TWO_FACTOR_QUERY_KEY = ['account', 'two-factor'] as const;
+export const PENDING_EMAIL_QUERY_KEY = ['account', 'pending-email'] as const;

@@ -39,6 +39,7 @@ async function openSettings(routes: ApiRoutes = {}, userOverrides = {}) {
         : errorReply(401, 'Not signed in', 'UNAUTHORIZED'),
     'GET /api/account/2fa': { body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 } },
     'GET /api/account/sessions': { body: { sessions: SESSIONS } },
+    'GET /api/account/email': { body: { pending: null } },
     ...routes,
   });
   const user = userEvent.setup();
@@ -235,5 +236,26 @@ describe('settings: delete account', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('DELETE /api/account')[0]?.body).toEqual({ confirmEmail: 'Ada@Example.com' });
+  });
+});
+
+describe('settings: a pending change of address', () => {
+  it('shows the change waiting for its confirmation and cancels it', async () => {
+    let pending: { newEmail: string; expiresAt: string } | null = {
+      newEmail: 'stranger@example.com',
+      expiresAt: '2026-11-25T10:00:00.000Z',
+    };
+    const { api, user } = await openSettings({
+      'GET /api/account/email': () => ({ body: { pending } }),
+      'DELETE /api/account/email': () => {
+        pending = null;
+        return { body: { message: S.emailChangeCancelled } };
+      },
+    });
+    expect(await screen.findByText(/stranger@example.com/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel this change' }));
+    expect(await screen.findByText(S.emailChangeCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/stranger@example.com/)).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE /api/account/email')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { useAppUser } from '../app-shell/use-app-user.ts';
 import { CHANGE_EMAIL_TITLE, ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DELETE_ACCOUNT_TITLE, DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { passwordTitle } from './password-texts.ts';
+import { PendingEmailChange } from './pending-email-change.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SetPasswordDialog } from './set-password-dialog.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -40,6 +41,7 @@ export function SettingsPage() {
           You sign in as <span className="font-medium text-fg">{user.email}</span>. A new address takes effect
           once it confirms the link we mail to it.
         </p>
+        <PendingEmailChange />
         <Button variant="secondary" className="mt-4" onClick={() => setOpenDialog('email')}>
           {CHANGE_EMAIL_TITLE}
         </Button>

@@ -1,0 +1,139 @@
+import { appPath } from '@conduit/contracts';
+import { describe, expect, it } from 'vitest';
+import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
+import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
+import { runAutoTopUpScan } from './auto-top-up-scan.ts';
+
+// Issue 32, point 3: no auto top-up charges the card of a deleted account or team, and a top-up
+// whose answer was lost is never sent again once Stripe may have pruned its idempotency key.
+let provider: CheckoutProvider;
+const stripe: FakeStripe = await startFakeStripe();
+const started = withRuntimeAndInbox({ ...stripe.serverConfig, AUTO_TOPUP_INTERVAL_S: '0' }, ({ runtime }) => {
+  provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
+});
+
+/** A customer of `owner` kind with a card saved on Stripe's page and auto top-up on, spent down to 0. */
+async function crossedWithSavedCard(owner: 'personal' | 'team') {
+  const account = await billingAccount(started.runtime, 20, owner);
+  const created = await account.call('POST', appPath('createCheckoutSession'), {
+    package: 'starter',
+    saveCard: true,
+  });
+  const sessionId = created.json().url.split('/').pop() as string;
+  stripe.pay(sessionId);
+  expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).statusCode).toBe(200);
+  expect((await account.saveAutoTopUp(TOP_UP)).statusCode).toBe(200);
+  await account.spendDownTo(0);
+  return account;
+}
+
+const intentsOf = (workspaceId: string) =>
+  [...stripe.intents.values()].filter(
+    (intent) => intent.metadata.kind === 'auto_topup' && intent.metadata.workspaceId === workspaceId,
+  );
+
+async function billingRows(workspaceId: string) {
+  const { rows } = await started.runtime.services.pool.query(
+    `select (select is_enabled from auto_topups where workspace_id = $1) as enabled,
+            (select count(*)::int from saved_cards where workspace_id = $1) as cards`,
+    [workspaceId],
+  );
+  return rows[0] as { enabled: boolean; cards: number };
+}
+
+describe('auto top-up after deletion', () => {
+  it('deleting the account turns auto top-up off, drops the card, and no scan charges it', async () => {
+    const account = await crossedWithSavedCard('personal');
+    const deleted = await account.call('DELETE', appPath('deleteAccount'), { confirmEmail: account.email });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await billingRows(account.workspaceId)).toEqual({ enabled: false, cards: 0 });
+    await Promise.all([1, 2, 3].map(() => runAutoTopUpScan(started.runtime.services, provider)));
+    expect(intentsOf(account.workspaceId)).toHaveLength(0);
+    expect(await topUpPayments(started.runtime, account.workspaceId)).toEqual([]);
+  });
+
+  it('deleting the team turns auto top-up off, drops the card, and no scan charges it', async () => {
+    const account = await crossedWithSavedCard('team');
+    const { rows } = await started.runtime.services.pool.query('select name from workspaces where id = $1', [
+      account.workspaceId,
+    ]);
+    const deleted = await account.call('DELETE', appPath('deleteTeam', { teamId: account.workspaceId }), {
+      confirmName: rows[0].name,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await billingRows(account.workspaceId)).toEqual({ enabled: false, cards: 0 });
+    await runAutoTopUpScan(started.runtime.services, provider);
+    expect(intentsOf(account.workspaceId)).toHaveLength(0);
+  });
+
+  it('the claim skips a deleted workspace even if its top-up row still says on', async () => {
+    const account = await crossedWithSavedCard('team');
+    // A workspace deleted by an older release (or by hand) kept its settings and card.
+    await started.runtime.services.pool.query('update workspaces set deleted_at = now() where id = $1', [
+      account.workspaceId,
+    ]);
+    await runAutoTopUpScan(started.runtime.services, provider);
+    expect(intentsOf(account.workspaceId)).toHaveLength(0);
+  });
+});
+
+describe('a top-up whose answer was lost', () => {
+  it('after 24 hours is looked up at Stripe, not sent again under a pruned idempotency key', async () => {
+    const account = await crossedWithSavedCard('personal');
+    const lostAnswer: CheckoutProvider = {
+      ...provider,
+      chargeSavedCard: async (charge) => {
+        await provider.chargeSavedCard(charge);
+        throw new Error('connection reset');
+      },
+    };
+    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    const [pending] = await topUpPayments(started.runtime, account.workspaceId);
+    expect(pending?.status).toBe('pending');
+    // A day later Stripe has pruned the key: the same request would make a second charge.
+    await started.runtime.services.pool.query(
+      "update payments set created_at = now() - interval '25 hours' where id = $1",
+      [pending?.id],
+    );
+    stripe.pruneIdempotencyKeys();
+    await runAutoTopUpScan(started.runtime.services, provider);
+    expect(intentsOf(account.workspaceId)).toHaveLength(1);
+    const [settled] = await topUpPayments(started.runtime, account.workspaceId);
+    expect(settled).toMatchObject({
+      status: 'paid',
+      payment_intent_id: intentsOf(account.workspaceId)[0]?.id,
+    });
+    expect(await account.balance()).toBe(100);
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
+  });
+
+  it('after 24 hours with no PaymentIntent at Stripe it is dropped uncharged, and the next crossing buys anew', async () => {
+    const account = await crossedWithSavedCard('personal');
+    const neverSent: CheckoutProvider = {
+      ...provider,
+      chargeSavedCard: async () => {
+        throw new Error('connect ETIMEDOUT');
+      },
+    };
+    await runAutoTopUpScan(started.runtime.services, neverSent);
+    const [pending] = await topUpPayments(started.runtime, account.workspaceId);
+    await started.runtime.services.pool.query(
+      "update payments set created_at = now() - interval '25 hours' where id = $1",
+      [pending?.id],
+    );
+    stripe.pruneIdempotencyKeys();
+    await runAutoTopUpScan(started.runtime.services, provider);
+    expect(intentsOf(account.workspaceId)).toHaveLength(0);
+    await runAutoTopUpScan(started.runtime.services, provider);
+    const [dropped, fresh] = await topUpPayments(started.runtime, account.workspaceId);
+    expect(dropped).toMatchObject({ id: pending?.id, status: 'canceled' });
+    expect(intentsOf(account.workspaceId).filter((i) => i.metadata.paymentId === pending?.id)).toHaveLength(
+      0,
+    );
+    // Re-armed: the balance is still under the threshold, so the next scan bought one pack afresh.
+    expect(fresh?.status).toBe('paid');
+    expect(await account.balance()).toBe(100);
+  });
+});

@@ -1,0 +1,1 @@
+export { CancelEmailChangePage as Component } from '../features/auth/cancel-email-change-page.tsx';
