@@ -30,8 +30,17 @@ export async function completeTask(
   });
 }
 
-/** Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so it happens once. */
-export async function failTask(db: Db, taskId: string, reason: string): Promise<TaskRow | undefined> {
+/**
+ * Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so
+ * it happens once. `billedMicros` is what the upstream charged anyway (an Apify run that timed out
+ * still bills its results): the reconciliation lists such refunded-but-billed tasks.
+ */
+export async function failTask(
+  db: Db,
+  taskId: string,
+  reason: string,
+  billedMicros = 0,
+): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
@@ -42,8 +51,8 @@ export async function failTask(db: Db, taskId: string, reason: string): Promise<
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
-        // Upstreams bill results, not failures (docs/upstreams.md, "Costs upstream and our prices").
-        upstreamCostMicros: 0,
+        // Upstreams bill results, not failures, unless they ran anyway (docs/upstreams.md, "Costs").
+        upstreamCostMicros: Math.max(0, Math.round(billedMicros)),
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
       .returning();
