@@ -69,9 +69,10 @@ function runItems(actor: string, input: Record<string, unknown>): unknown[] {
 }
 
 /**
- * Apify API v2's run-sync-get-dataset-items and account limits, as a local server (docs/upstreams.md,
- * "Apify"). Runs are billed per dataset item, capped by `maxItems`; a run past `timeout` seconds is
- * stopped (TIMED-OUT, `run-failed`), one past the endpoint's own wait answers 408 and runs on.
+ * Apify API v2's run-sync-get-dataset-items and account limits, as a local server
+ * (docs/upstreams.md, "Apify: LinkedIn posts"). Runs are billed per dataset item, capped by
+ * `maxItems`; a run past `timeout` seconds is stopped (TIMED-OUT, `run-failed`), one past the
+ * endpoint's own wait answers 408 and runs on.
  * Steered by the username: `nobody` has an empty dataset, `busy` is 429, `broken` is 500, `sparse`
  * answers malformed items, `wrapped` one wrapped item, `slow` takes `slowMs`.
  */

@@ -51,7 +51,8 @@ export async function failTask(
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
-        // Upstreams bill results, not failures, unless they ran anyway (docs/upstreams.md, "Costs").
+        // Upstreams bill results, not failures, unless they ran anyway
+        // (docs/upstreams.md, "Costs upstream and our prices").
         upstreamCostMicros: Math.max(0, Math.round(billedMicros)),
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
