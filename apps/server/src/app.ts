@@ -32,6 +32,7 @@ import { startSupportMailWorker } from './modules/support/support-mail-worker.ts
 import { systemRoutes } from './modules/system/routes.ts';
 import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
+import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Each queue is created by every role (API processes send to them); workers also work them.
   await startWebhookWorker(services, engine, urlGuard);
   await startLedgerAudit(services);
+  await startUpstreamWatch(services);
   await startResultExpiry(services);
   await startSupportMailWorker(services);
   const alertScanner = await startBalanceAlerts(services);

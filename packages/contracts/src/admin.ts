@@ -3,6 +3,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { SERVICES } from './services.ts';
 
 /**
  * The admin area's API (docs/product.md, "Admin area", plus what its buttons need). Every figure is
@@ -391,6 +392,57 @@ export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;
 
+/** Days the reconciliation covers by default, and at most (docs/admin-figures.md, "Reconciliation"). */
+export const RECONCILIATION_DAYS_DEFAULT = 30;
+export const RECONCILIATION_DAYS_MAX = 92;
+/** The "refunded but billed upstream" list shows this many tasks, newest first. */
+export const RECONCILIATION_REFUNDED_LIMIT = 100;
+export const ReconciliationQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RECONCILIATION_DAYS_MAX)
+    .default(RECONCILIATION_DAYS_DEFAULT)
+    .describe('UTC days back from today, today included'),
+});
+export type ReconciliationQuery = z.infer<typeof ReconciliationQuery>;
+/** One UTC day of one service: money in millionths of a dollar (upstream prices go below a cent). */
+export const ReconciliationDay = z.object({
+  date: z.string().describe('YYYY-MM-DD, UTC'),
+  service: z.enum(SERVICES),
+  /** Settled calls, completed or failed. */
+  calls: z.number().int(),
+  creditsCharged: z.number().int(),
+  /** Charged less refunded. */
+  creditsKept: z.number().int(),
+  /** creditsKept at the average price paid for a credit. */
+  earnedMicros: z.number().int(),
+  /** What the upstreams billed, refunded calls included. */
+  upstreamCostMicros: z.number().int(),
+  marginMicros: z.number().int(),
+  /** Calls refunded to the customer that the upstream billed all the same. */
+  refundedButBilled: z.number().int(),
+});
+export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
+export const RefundedBilledTask = z.object({
+  taskId: z.string(),
+  service: z.enum(SERVICES),
+  channel: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  creditsRefunded: z.number().int(),
+  upstreamCostMicros: z.number().int(),
+  error: z.string().nullable(),
+});
+export type RefundedBilledTask = z.infer<typeof RefundedBilledTask>;
+export const AdminReconciliationResponse = z.object({
+  days: z.array(ReconciliationDay),
+  refundedButBilled: z.array(RefundedBilledTask),
+  /** The average price paid for a credit, millionths of a dollar; 0 before any payment. */
+  creditPriceMicros: z.number().int(),
+});
+export type AdminReconciliationResponse = z.infer<typeof AdminReconciliationResponse>;
+
 /** The admin figures' routes. */
 export const ADMIN_FIGURE_ROUTES = {
   dashboard: defineAppRoute({ ...APP_PATHS.adminDashboard, response: AdminDashboardResponse }),
@@ -399,6 +451,13 @@ export const ADMIN_FIGURE_ROUTES = {
   health: defineAppRoute({ ...APP_PATHS.adminHealth, response: AdminHealthResponse }),
   auditLog: defineAppRoute({ ...APP_PATHS.adminAuditLog, query: AuditLogQuery, response: AuditLogResponse }),
   channels: defineAppRoute({ ...APP_PATHS.adminChannels, response: AdminChannelsResponse }),
+  reconciliation: defineAppRoute({
+    ...APP_PATHS.adminReconciliation,
+    query: ReconciliationQuery,
+    response: AdminReconciliationResponse,
+  }),
+  /** The same days as CSV (not JSON, so without a response schema). */
+  reconciliationCsv: defineAppRoute({ ...APP_PATHS.adminReconciliationCsv, query: ReconciliationQuery }),
 };
 
 /** The user or the channel an admin route's path names. */

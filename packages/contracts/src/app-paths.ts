@@ -105,6 +105,8 @@ export const APP_PATHS = {
   adminHealth: { method: 'GET', path: '/api/admin/system/health' },
   adminAuditLog: { method: 'GET', path: '/api/admin/audit-log' },
   adminChannels: { method: 'GET', path: '/api/admin/channels' },
+  adminReconciliation: { method: 'GET', path: '/api/admin/analytics/reconciliation' },
+  adminReconciliationCsv: { method: 'GET', path: '/api/admin/analytics/reconciliation/export.csv' },
   adminUpdateChannel: { method: 'PATCH', path: '/api/admin/channels/:id' },
   adminSupport: { method: 'GET', path: '/api/admin/support' },
   adminSupportReply: { method: 'POST', path: '/api/admin/support/:id/reply' },

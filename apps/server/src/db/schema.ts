@@ -10,6 +10,7 @@ export * from '../modules/payments/schema.ts';
 export * from '../modules/support/schema.ts';
 export * from '../modules/system/schema.ts';
 export * from '../modules/tasks/schema.ts';
+export * from '../modules/upstream-watch/schema.ts';
 export * from '../modules/usage/schema.ts';
 export * from '../modules/waitlist/schema.ts';
 export * from '../modules/workspaces/schema.ts';

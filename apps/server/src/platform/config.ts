@@ -39,6 +39,9 @@ const wholeNumber = (error: string, min: number, max?: number) => {
   return max === undefined ? number : number.max(max, { error });
 };
 
+/** A number that may have decimals (prices, thresholds): never negative. */
+const decimal = (error: string) => z.coerce.number({ error }).min(0, { error });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,6 +96,15 @@ const EnvSchema = z.object({
   FAL_BASE_URL: optionalUrl(['http://', 'https://']),
   APIFY_TOKEN: optionalText,
   APIFY_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.apify.com'),
+  /** The Apify actor that reads a LinkedIn profile's contact fields; `off` for none (docs/upstreams.md). */
+  APIFY_PROFILE_ACTOR: optionalText.default('dev_fusion~linkedin-profile-scraper'),
+  /** What the posts and profile actors charge per 1,000 results, in USD (their Store pages). */
+  APIFY_POSTS_PRICE_PER_1000_USD: decimal('must be a number of dollars, 0 or more').default(5),
+  APIFY_PROFILE_PRICE_PER_1000_USD: decimal('must be a number of dollars, 0 or more').default(10),
+  /** Below this many kie.ai credits the admins are mailed and the health page warns. */
+  KIE_LOW_BALANCE_CREDITS: decimal('must be a number of credits, 0 or more').default(2000),
+  /** Below this many dollars left of Apify's monthly usage limit, the same. */
+  APIFY_LOW_BALANCE_USD: decimal('must be a number of dollars, 0 or more').default(10),
   /**
    * Bearer token that /metrics requires (`Authorization: Bearer <token>`). Without it, /metrics
    * is open outside production and refused in production (docs/operations.md, "Metrics").

@@ -217,6 +217,8 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   adminHealth: { caller: 'admin' },
   adminAuditLog: { caller: 'admin' },
   adminChannels: { caller: 'admin' },
+  adminReconciliation: { caller: 'admin' },
+  adminReconciliationCsv: { caller: 'admin' },
   adminUpdateChannel: {
     caller: 'admin',
     body: { enabled: true, priority: 10 },

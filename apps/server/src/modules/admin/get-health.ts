@@ -5,6 +5,7 @@ import {
   type HealthCheck,
 } from '@conduit/contracts';
 import { JOBS_SCHEMA } from '../../platform/jobs.ts';
+import { raisedUpstreamAlerts } from '../upstream-watch/upstream-alerts.ts';
 import { WEBHOOK_QUEUE } from '../webhooks/deliver-webhook.ts';
 import { type AdminContext, DAY_MS } from './admin-context.ts';
 import { processFigures } from './figures.ts';
@@ -16,7 +17,7 @@ export const DATABASE_SLOW_MS = 500;
 export const JOB_QUEUE_WARN_DEPTH = 1_000;
 /** The task pump fails a task at its first look after the deadline; a minute later it is stuck. */
 export const STUCK_GRACE_MS = 60_000;
-/** Below this many kie credits new calls may soon fail upstream. */
+/** Below this many kie credits new calls may soon fail upstream (KIE_LOW_BALANCE_CREDITS' default). */
 export const UPSTREAM_LOW_BALANCE = 2_000;
 
 type Probe = () => Promise<Omit<HealthCheck, 'name'>>;
@@ -166,13 +167,19 @@ function checksOf(ctx: AdminContext): Array<[CheckName, Probe]> {
     [
       'upstream_balance',
       async () => {
+        // The balance watch's raised alerts (Apify's usage, a missing actor); kie is read live below.
+        const raised = (await raisedUpstreamAlerts(ctx.db)).filter((alert) => alert.id !== 'kie:balance');
+        const alerts = raised.map((alert) => alert.reason);
         if (ctx.config.PROVIDER_ENGINE !== 'kie' || !ctx.engine?.upstreamBalance) {
-          return { status: 'ok', detail: 'local engine', value: null };
+          return alerts.length > 0
+            ? { status: 'warn', detail: alerts.join('; '), value: null }
+            : { status: 'ok', detail: 'local engine', value: null };
         }
         const balance = await ctx.engine.upstreamBalance();
+        const isLow = balance < ctx.config.KIE_LOW_BALANCE_CREDITS;
         return {
-          status: balance < UPSTREAM_LOW_BALANCE ? 'warn' : 'ok',
-          detail: `${balance} kie.ai credits left${balance < UPSTREAM_LOW_BALANCE ? ': top up soon' : ''}`,
+          status: isLow || alerts.length > 0 ? 'warn' : 'ok',
+          detail: [`${balance} kie.ai credits left${isLow ? ': top up soon' : ''}`, ...alerts].join('; '),
           value: balance,
         };
       },

@@ -16,6 +16,7 @@ import { getRevenue } from './get-revenue.ts';
 import { inviteUser } from './invite-user.ts';
 import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
+import { getReconciliation, reconciliationCsv } from './reconciliation.ts';
 import { updateUser } from './update-user.ts';
 
 /**
@@ -59,6 +60,16 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       listAuditLog(services.pool, request.query),
     );
 
+    addAppRoute(app, figures.reconciliation, { tags }, async (request) =>
+      getReconciliation(context(), request.query.days),
+    );
+    addAppRoute(app, figures.reconciliationCsv, { tags }, async (request, reply) => {
+      const day = services.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="reconciliation-${day}.csv"`)
+        .send(reconciliationCsv(await getReconciliation(context(), request.query.days)));
+    });
     addAppRoute(app, figures.channels, { tags }, async () => ({
       channels: await listChannels(context()),
     }));

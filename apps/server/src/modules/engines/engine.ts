@@ -42,6 +42,10 @@ export interface LinkedinResult extends ServedBy {
   profile: LinkedinProfile;
   posts: LinkedinPost[];
   paginationToken: string | null;
+  /** What the upstream runs of this call cost by their own results, millionths of a dollar. */
+  runCostMicros?: number;
+  /** An actor the call could not find (the profile actor): the operator is alerted, the call served. */
+  missingActor?: string;
 }
 
 export interface StartedJob extends ServedBy {

@@ -33,6 +33,7 @@ export const adminRevenueQuery = get(ADMIN_FIGURE_ROUTES.revenue);
 export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
 export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
 export const adminChannelsQuery = get(ADMIN_FIGURE_ROUTES.channels);
+export const adminReconciliationQuery = get(ADMIN_FIGURE_ROUTES.reconciliation);
 
 /**
  * A searchable list fetched ADMIN_USERS_LIMIT_DEFAULT rows a request, paged on its cursor; every

@@ -5,6 +5,7 @@ import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.
 import { adminRevenueQuery } from './admin-api.ts';
 import { formatGrowth, formatMonth } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { Reconciliation } from './reconciliation.tsx';
 import { RevenueMargins } from './revenue-margins.tsx';
 import { lastMonths, type RevenueMonth } from './revenue-months.ts';
 
@@ -95,6 +96,7 @@ export function RevenueTab() {
         <div className="space-y-6">
           <RevenueView months={lastMonths(data.revenueData)} />
           <RevenueMargins margins={data.margins} />
+          <Reconciliation />
         </div>
       )}
     </QueryView>

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApify, POSTS_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
+import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+
+// $5 and $10 per 1,000 results (the defaults): 5,000 and 10,000 micros a result.
+const POST_MICROS = 5_000;
+const PROFILE_MICROS = 10_000;
+const ADMIN = 'ops@example.com';
+
+let apify: FakeApify;
+let kie: FakeKie;
+const holder = {} as { runtime: TestRuntime; inbox: SmtpInbox };
+// The runtime on the kie engine (channels and failover) against the fakes, mail to an inbox.
+beforeAll(async () => {
+  apify = await startFakeApify();
+  kie = await startFakeKie();
+  // Plenty of credits: the balance watch that starts with the runtime raises no alert of its own.
+  kie.balance = 100_000;
+  holder.inbox = await startSmtpInbox();
+  holder.runtime = await createTestRuntime({
+    PROVIDER_ENGINE: 'kie',
+    KIE_API_KEY: kie.apiKey,
+    KIE_BASE_URL: kie.url,
+    APIFY_TOKEN: apify.token,
+    APIFY_BASE_URL: apify.url,
+    ADMIN_EMAILS: ADMIN,
+    SMTP_URL: holder.inbox.url,
+  });
+});
+afterAll(async () => {
+  await holder.runtime?.close();
+  await holder.inbox?.close();
+  await apify?.close();
+  await kie?.close();
+});
+
+const taskRow = async (taskId: string) => {
+  const { rows } = await holder.runtime.services.pool.query(
+    'select status, channel, upstream_cost_micros, credits_refunded from tasks where id = $1',
+    [taskId],
+  );
+  return rows[0];
+};
+const call = (key: string, payload: object) =>
+  holder.runtime.app.inject({
+    method: 'POST',
+    url: '/api/provider/linkedin',
+    payload,
+    headers: { 'x-api-key': key },
+  });
+
+beforeEach(() => {
+  apify.syncWaitMs = 300_000;
+  apify.slowMs = 2_000;
+  apify.missingActors.clear();
+});
+
+describe('what a LinkedIn call records of its upstream cost', () => {
+  it('a served call records the Apify channel and both runs by their results', async () => {
+    const account = await createPaidAccount(holder.runtime.services);
+    const response = await call(account.key, { username: 'ada', limit: 4, total_posts: 10_000 });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.profile).toMatchObject({
+      location: 'London, England, United Kingdom',
+      email: 'ada@example.com',
+    });
+    expect(await taskRow(data.taskId)).toEqual({
+      status: 'completed',
+      channel: 'apify:linkedin',
+      upstream_cost_micros: 4 * POST_MICROS + PROFILE_MICROS,
+      credits_refunded: 0,
+    });
+  });
+
+  it('a run that outlives the wait is refunded to the customer but recorded as billed upstream', async () => {
+    apify.syncWaitMs = 100;
+    apify.slowMs = 400;
+    const account = await createPaidAccount(holder.runtime.services);
+    const response = await call(account.key, { username: 'slow-billed', limit: 2 });
+    expect(response.statusCode).toBe(502);
+    const { taskId } = response.json();
+    expect(await taskRow(taskId)).toMatchObject({
+      status: 'failed',
+      credits_refunded: 2,
+      upstream_cost_micros: 2 * POST_MICROS + PROFILE_MICROS,
+    });
+    expect(await ledgerCheck(holder.runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+
+  it('a missing posts actor is no "Profile not found": refunded, the admins mailed once, the circuit opened', async () => {
+    apify.missingActors.add(POSTS_ACTOR);
+    const account = await createPaidAccount(holder.runtime.services);
+    const responses = await Promise.all([1, 2, 3].map(() => call(account.key, { username: 'ada' })));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(502);
+      expect(response.body).not.toContain('Profile not found');
+      expect(response.body).not.toContain(apify.url);
+    }
+    const { pool } = holder.runtime.services;
+    const { rows: alerts } = await pool.query(`select is_raised, reason from upstream_alerts where id = $1`, [
+      `apify:actor:${POSTS_ACTOR}`,
+    ]);
+    expect(alerts).toEqual([{ is_raised: true, reason: expect.stringContaining('fail and are refunded') }]);
+    const mail = await holder.inbox.waitForMail(ADMIN);
+    expect(mail.subject).toMatch(/^Upstream alert: Apify actor /);
+    expect(mail.text).toContain(POSTS_ACTOR);
+    const { rows: jobs } = await pool.query(
+      `select count(*)::int as n from pgboss.job where name = 'upstream-alert-mail'`,
+    );
+    expect(jobs[0].n).toBe(1);
+    const { rows: channel } = await pool.query(
+      `select opened_at from upstream_channels where id = 'apify:linkedin'`,
+    );
+    expect(channel[0].opened_at).not.toBeNull();
+    // While the circuit is open, calls fail fast without another run upstream.
+    const runsBefore = apify.runs.length;
+    const fast = await call(account.key, { username: 'ada', page_number: 2 });
+    expect(fast.statusCode).toBe(502);
+    expect(apify.runs.length).toBe(runsBefore);
+    expect(await ledgerCheck(holder.runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+});

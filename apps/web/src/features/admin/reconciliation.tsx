@@ -1,0 +1,94 @@
+import { ADMIN_FIGURE_ROUTES, type AdminReconciliationResponse } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { adminReconciliationQuery } from './admin-api.ts';
+import { featureLabel } from './admin-format.ts';
+import { QueryView } from './admin-load-error.tsx';
+
+export const RECONCILIATION_CSV_URL = ADMIN_FIGURE_ROUTES.reconciliationCsv.path;
+const DAY_COLUMNS = [
+  'Day',
+  'Service',
+  'Calls',
+  'Credits kept',
+  'Upstream cost',
+  'Margin',
+  'Refunded, billed',
+] as const;
+const TASK_COLUMNS = ['Task', 'Service', 'Channel', 'Created', 'Refunded', 'Billed upstream'] as const;
+
+/** "$0.035", "-$1.20": millionths of a dollar, to the tenth of a cent below a dollar. */
+export function formatMicros(micros: number): string {
+  const dollars = Math.abs(micros) / 1_000_000;
+  const text = dollars < 1 && dollars > 0 ? dollars.toFixed(3) : dollars.toFixed(2);
+  return `${micros < 0 ? '-' : ''}$${text}`;
+}
+
+function ReconciliationView({ report }: { report: AdminReconciliationResponse }) {
+  const titleId = useId();
+  const listId = useId();
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={titleId} className="font-semibold text-fg text-lg">
+          Reconciliation, last 30 days
+        </h2>
+        <a href={RECONCILIATION_CSV_URL} download className="text-accent text-sm underline">
+          Export CSV
+        </a>
+      </div>
+      {report.days.length === 0 ? (
+        <p className="text-muted text-sm">No settled calls in the last 30 days.</p>
+      ) : (
+        <CardTable columns={DAY_COLUMNS} label="Charged against billed upstream, by day and service">
+          {report.days.map((day) => (
+            <tr key={`${day.date}-${day.service}`} className={ROW_CLASSES}>
+              <Cell column="Day" className="whitespace-nowrap text-fg">
+                {day.date}
+              </Cell>
+              <TitleCell column="Service">{featureLabel(day.service)}</TitleCell>
+              <FigureCell column="Calls">{formatCount(day.calls)}</FigureCell>
+              <FigureCell column="Credits kept">
+                {formatCount(day.creditsKept)} of {formatCount(day.creditsCharged)}
+              </FigureCell>
+              <FigureCell column="Upstream cost">{formatMicros(day.upstreamCostMicros)}</FigureCell>
+              <FigureCell column="Margin" className={day.marginMicros < 0 ? 'text-danger' : 'text-fg'}>
+                {formatMicros(day.marginMicros)}
+              </FigureCell>
+              <FigureCell column="Refunded, billed">{formatCount(day.refundedButBilled)}</FigureCell>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+      <h3 id={listId} className="font-semibold text-fg">
+        Refunded but billed upstream
+      </h3>
+      {report.refundedButBilled.length === 0 ? (
+        <p className="text-muted text-sm">No refunded call was billed upstream.</p>
+      ) : (
+        <CardTable columns={TASK_COLUMNS} labelledBy={listId}>
+          {report.refundedButBilled.map((task) => (
+            <tr key={task.taskId} className={ROW_CLASSES}>
+              <TitleCell column="Task">{task.taskId}</TitleCell>
+              <Cell column="Service">{featureLabel(task.service)}</Cell>
+              <Cell column="Channel">{task.channel ?? 'none'}</Cell>
+              <Cell column="Created" className="whitespace-nowrap">
+                {formatDateTime(task.createdAt)}
+              </Cell>
+              <FigureCell column="Refunded">{formatCount(task.creditsRefunded)} credits</FigureCell>
+              <FigureCell column="Billed upstream">{formatMicros(task.upstreamCostMicros)}</FigureCell>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </section>
+  );
+}
+
+/** What we charged against what the upstreams billed (docs/admin-figures.md, "Reconciliation"). */
+export function Reconciliation() {
+  const report = useQuery(adminReconciliationQuery);
+  return <QueryView query={report}>{(data) => <ReconciliationView report={data} />}</QueryView>;
+}
