@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /*
- * The landing is prerendered and hydrated after first paint (docs/decisions/0004): a tap on a
+ * The landing is prerendered and hydrated after first paint (decision 0004): a tap on a
  * call to action before then must still open sign-up. The app's entry script is held back a
  * second so that every tap below surely lands before React owns the page.
  */

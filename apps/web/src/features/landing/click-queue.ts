@@ -1,5 +1,5 @@
 /**
- * Taps on the prerendered page's buttons before hydration (docs/decisions/0004): until React owns
+ * Taps on the prerendered page's buttons before hydration (decision 0004): until React owns
  * the page, a button does nothing, and on a slow phone a newcomer's first taps on "Get started"
  * were lost. The boot script (in <head>, before any markup) holds the last such tap; once the app
  * is interactive, it is replayed on the same element, which hydration keeps. Links need nothing:
