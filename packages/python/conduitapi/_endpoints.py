@@ -29,6 +29,29 @@ def body(**fields: Any) -> Dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
+def paid_headers(cancel_after: Optional[int], prefer_wait: Optional[int] = None) -> Dict[str, str]:
+    """``Cancel-After`` (seconds: not started upstream by then, the task is aborted and refunded) and
+    ``Prefer: wait=N`` (async endpoints: answer the settled task if it settles within N seconds)."""
+    headers: Dict[str, str] = {}
+    if cancel_after is not None:
+        headers["Cancel-After"] = str(cancel_after)
+    if prefer_wait is not None:
+        headers["Prefer"] = f"wait={prefer_wait}"
+    return headers
+
+
+def task_path(task_id: str, suffix: str = "") -> str:
+    return "/api/provider/tasks/" + urllib.parse.quote(task_id, safe="") + suffix
+
+
+def list_path(
+    limit: Optional[int], cursor: Optional[str], service: Optional[str], status: Optional[str],
+    idempotency_key: Optional[str],
+) -> str:
+    query = body(limit=limit, cursor=cursor, service=service, status=status, idempotency_key=idempotency_key)
+    return "/api/provider/tasks" + ("?" + urllib.parse.urlencode(query) if query else "")
+
+
 def status_call(service: str, task_id: str, _typed: Type[T], timeout: Optional[float] = None) -> Call[T]:
     """The status read of a task; ``_typed`` is the type the caller knows the answer has."""
     path, answer = STATUS[service]

@@ -52,6 +52,10 @@ class ConduitWithRawResponse:
         self.get_sora_status = to_raw(client.get_sora_status)
         self.scrape_linkedin = to_raw(client.scrape_linkedin)
         self.get_linkedin_status = to_raw(client.get_linkedin_status)
+        self.list_tasks = to_raw(client.list_tasks)
+        self.get_task = to_raw(client.get_task)
+        self.cancel_task = to_raw(client.cancel_task)
+        self.quote_price = to_raw(client.quote_price)
         self.get_account = to_raw(client.get_account)
 
 
@@ -66,4 +70,8 @@ class AsyncConduitWithRawResponse:
         self.get_sora_status = to_async_raw(client.get_sora_status)
         self.scrape_linkedin = to_async_raw(client.scrape_linkedin)
         self.get_linkedin_status = to_async_raw(client.get_linkedin_status)
+        self.list_tasks = to_async_raw(client.list_tasks)
+        self.get_task = to_async_raw(client.get_task)
+        self.cancel_task = to_async_raw(client.cancel_task)
+        self.quote_price = to_async_raw(client.quote_price)
         self.get_account = to_async_raw(client.get_account)

@@ -96,7 +96,7 @@ class SyncBase:
         max_interval: float = 10.0,
         on_update: Optional[Callable[[Task, float], None]] = None,
     ) -> Any:
-        """Reads the task's status until it settles (completed or failed) and answers it.
+        """Reads the task's status until it settles (completed, failed, canceled or aborted) and answers it.
 
         ``task`` is a task an endpoint answered, or a task id with its ``service``. Between two reads
         it waits ``interval`` seconds, half as long again each time, at most ``max_interval``.

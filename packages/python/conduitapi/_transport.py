@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, Generic, Mapping, Optional, Type, TypeVar
 
 from ._response import APIResponse
@@ -50,21 +50,14 @@ class Call(Generic[T]):
     idempotency_key: Optional[str] = None
     timeout: Optional[float] = None
     headers: Dict[str, str] = field(default_factory=dict)
+    #: The answer is a page (``data`` is a list, beside ``nextCursor``): ``answer`` is built from the whole body.
+    is_page: bool = False
 
     def with_key(self) -> "Call[T]":
         """The call with its Idempotency-Key fixed once, before the first attempt."""
         if not self.is_paid or self.idempotency_key:
             return self
-        return Call(
-            self.method,
-            self.path,
-            self.answer,
-            self.body,
-            self.is_paid,
-            f"conduit-python-retry-{uuid.uuid4()}",
-            self.timeout,
-            self.headers,
-        )
+        return replace(self, idempotency_key=f"conduit-python-retry-{uuid.uuid4()}")
 
 
 @dataclass(frozen=True)
@@ -161,6 +154,8 @@ def parse(call: Call[T], response: APIResponse[Any]) -> T:
     body = decode_body(response.content)
     if not 200 <= response.status_code < 300:
         raise error_from_answer(response.status_code, body, response.headers)
+    if call.is_page and isinstance(body, dict) and isinstance(body.get("data"), list):
+        return from_dict(call.answer, body)
     if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
         raise error_from_answer(response.status_code, body, response.headers)
     return from_dict(call.answer, body["data"])

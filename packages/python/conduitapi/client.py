@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from . import _endpoints as E
 from ._raw import ConduitWithRawResponse
@@ -12,11 +12,17 @@ from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, Settings
 from ._version import API_VERSION
 from .models import (
     Account,
+    AnyTask,
+    CancelResult,
     ImageFormat,
     ImageSize,
     ImageTask,
     LinkedinPost,
     LinkedinTask,
+    QuoteResult,
+    Service,
+    TaskPage,
+    TaskStatus,
     VideoAspectRatio,
     VideoModel,
     VideoTask,
@@ -86,6 +92,9 @@ class Conduit(SyncBase):
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
         call_back_url: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        quote_id: Optional[str] = None,
+        cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> ImageTask:
@@ -96,8 +105,12 @@ class Conduit(SyncBase):
             output_format=output_format,
             image_size=image_size,
             callBackUrl=call_back_url,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
-        return self._run(Call("POST", "/api/provider/image", ImageTask, data, True, idempotency_key, timeout))
+        headers = E.paid_headers(cancel_after)
+        call = Call("POST", "/api/provider/image", ImageTask, data, True, idempotency_key, timeout, headers)
+        return self._run(call)
 
     def get_image_status(self, task_id: str, *, timeout: Optional[float] = None) -> ImageTask:
         return self._run(E.status_call("image", task_id, ImageTask, timeout))
@@ -116,6 +129,10 @@ class Conduit(SyncBase):
         enable_translation: Optional[bool] = None,
         watermark: Optional[str] = None,
         call_back_url: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        quote_id: Optional[str] = None,
+        cancel_after: Optional[int] = None,
+        prefer_wait: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> VideoTask:
@@ -130,8 +147,12 @@ class Conduit(SyncBase):
             enableTranslation=enable_translation,
             watermark=watermark,
             callBackUrl=call_back_url,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
-        return self._run(Call("POST", "/api/provider/video", VideoTask, data, True, idempotency_key, timeout))
+        headers = E.paid_headers(cancel_after, prefer_wait)
+        call = Call("POST", "/api/provider/video", VideoTask, data, True, idempotency_key, timeout, headers)
+        return self._run(call)
 
     def get_video_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
         return self._run(E.status_call("video", task_id, VideoTask, timeout))
@@ -143,26 +164,41 @@ class Conduit(SyncBase):
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        quote_id: Optional[str] = None,
+        cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> VideoTask:
         """Removes the watermark and waits for it (up to 90 s; past that the task is still processing)."""
-        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        data = E.body(
+            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+        )
         path = "/api/provider/sora-watermark-remover/sync"
-        return self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+        headers = E.paid_headers(cancel_after)
+        call = Call("POST", path, VideoTask, data, True, idempotency_key, timeout, headers)
+        return self._run(call)
 
     def remove_sora_watermark(
         self,
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        max_credits: Optional[int] = None,
+        quote_id: Optional[str] = None,
+        cancel_after: Optional[int] = None,
+        prefer_wait: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> VideoTask:
         """Starts a watermark removal task and answers at once."""
-        data = E.body(video_url=video_url, callBackUrl=call_back_url)
+        data = E.body(
+            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+        )
         path = "/api/provider/sora-watermark-remover"
-        return self._run(Call("POST", path, VideoTask, data, True, idempotency_key, timeout))
+        headers = E.paid_headers(cancel_after, prefer_wait)
+        call = Call("POST", path, VideoTask, data, True, idempotency_key, timeout, headers)
+        return self._run(call)
 
     def get_sora_status(self, task_id: str, *, timeout: Optional[float] = None) -> VideoTask:
         return self._run(E.status_call("sora", task_id, VideoTask, timeout))
@@ -177,6 +213,9 @@ class Conduit(SyncBase):
         pagination_token: Optional[str] = None,
         limit: Optional[int] = None,
         total_posts: Optional[int] = None,
+        max_credits: Optional[int] = None,
+        quote_id: Optional[str] = None,
+        cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> LinkedinTask:
@@ -187,9 +226,13 @@ class Conduit(SyncBase):
             pagination_token=pagination_token,
             limit=limit,
             total_posts=total_posts,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
         path = "/api/provider/linkedin"
-        return self._run(Call("POST", path, LinkedinTask, data, True, idempotency_key, timeout))
+        headers = E.paid_headers(cancel_after)
+        call = Call("POST", path, LinkedinTask, data, True, idempotency_key, timeout, headers)
+        return self._run(call)
 
     def get_linkedin_status(self, task_id: str, *, timeout: Optional[float] = None) -> LinkedinTask:
         return self._run(E.status_call("linkedin", task_id, LinkedinTask, timeout))
@@ -205,6 +248,58 @@ class Conduit(SyncBase):
             token = page.pagination_token
             if not token:
                 return
+
+    # Tasks of any service
+
+    def list_tasks(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        service: Optional[Service] = None,
+        status: Optional[TaskStatus] = None,
+        idempotency_key: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> TaskPage:
+        """The workspace's tasks, newest first, a page of ``limit`` (1-100, 20 by default); pass the
+        page's ``next_cursor`` as ``cursor`` for the next. ``idempotency_key`` finds a call's task."""
+        path = E.list_path(limit, cursor, service, status, idempotency_key)
+        return self._run(Call("GET", path, TaskPage, timeout=timeout, is_page=True))
+
+    def iter_tasks(
+        self,
+        *,
+        service: Optional[Service] = None,
+        status: Optional[TaskStatus] = None,
+        limit: Optional[int] = None,
+        max_pages: Optional[int] = None,
+    ) -> Iterator[AnyTask]:
+        """The workspace's tasks, newest first, page after page (free calls), at most ``max_pages`` pages."""
+        cursor: Optional[str] = None
+        pages = 0
+        while max_pages is None or pages < max_pages:
+            page = self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
+            pages += 1
+            yield from page.data
+            cursor = page.next_cursor
+            if not cursor:
+                return
+
+    def get_task(self, task_id: str, *, timeout: Optional[float] = None) -> AnyTask:
+        """One of your tasks, whatever its service."""
+        return self._run(Call("GET", E.task_path(task_id), AnyTask, timeout=timeout))
+
+    def cancel_task(self, task_id: str, *, timeout: Optional[float] = None) -> CancelResult:
+        """Stops a running task; ``outcome`` says what you get back. A settled task raises ``ConflictError``."""
+        return self._run(Call("POST", E.task_path(task_id, "/cancel"), CancelResult, timeout=timeout))
+
+    def quote_price(
+        self, service: Service, body: Dict[str, Any], *, timeout: Optional[float] = None
+    ) -> QuoteResult:
+        """The price of a call, without charging: ``body`` is the JSON body you would send (API names).
+        Pass the answer's ``quote_id`` with the call to pay that price until ``expires_at``."""
+        data = E.body(service=service, body=body)
+        return self._run(Call("POST", "/api/provider/quote", QuoteResult, data, timeout=timeout))
 
     # Account
 

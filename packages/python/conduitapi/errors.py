@@ -6,7 +6,7 @@
     +-- APIStatusError              an answer that is not a success
         +-- BadRequestError            400
         +-- AuthenticationError        401
-        +-- InsufficientCreditsError   402 (INSUFFICIENT_CREDITS, KEY_SPEND_LIMIT)
+        +-- InsufficientCreditsError   402 (INSUFFICIENT_CREDITS, KEY_SPEND_LIMIT, PRICE_ABOVE_MAX)
         +-- PermissionDeniedError      403
         +-- NotFoundError              404
         +-- ConflictError              409
@@ -98,14 +98,18 @@ class APIStatusError(ConduitError):
         #: 402 INSUFFICIENT_CREDITS: what the call costs and what the account has.
         self.required = _count(fields, "required")
         self.available = _count(fields, "available")
+        #: 402 PRICE_ABOVE_MAX: the ``max_credits`` the call was sent with (``required`` is the price).
+        self.max_credits = _count(fields, "maxCredits")
         #: 402 KEY_SPEND_LIMIT: the key's limit, what it spent, the period and when it resets.
         self.limit = _count(fields, "limit")
         self.spent = _count(fields, "spent")
         self.period = _text(fields, "period")
         self.resets_at = _text(fields, "resetsAt")
-        #: 502: the failed task and the credits given back.
+        #: 502: the failed task and the credits given back; 409 on a cancel: the settled task.
         self.task_id = _text(fields, "taskId")
         self.credits_refunded = _count(fields, "creditsRefunded")
+        #: 409 on a cancel: the status the task settled in.
+        self.task_status = _text(fields, "taskStatus")
 
     def __str__(self) -> str:
         text = f"{self.code} ({self.status}): {self.message}"

@@ -13,8 +13,13 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Dict, List, Literal, Optional, Type, TypeVar, cast
 
-TaskStatus = Literal["processing", "completed", "failed"]
+#: ``processing``, then ``completed``, ``failed``, ``canceled`` (at your request) or ``aborted``
+#: (not started before its ``cancel_after``); the last three are refunded.
+TaskStatus = Literal["processing", "completed", "failed", "canceled", "aborted"]
 Service = Literal["image", "video", "sora", "linkedin"]
+#: What a cancel did: ``canceled`` (stopped, refunded now), ``cancel_requested`` (refunded when the
+#: upstream confirms) or ``continues`` (the upstream cannot stop it: it runs on and stays charged).
+CancelOutcome = Literal["canceled", "cancel_requested", "continues"]
 #: The request enums of the API (a test compares them with the OpenAPI document).
 ImageSize = Literal["1:1", "9:16", "16:9", "3:4", "4:3", "3:2", "2:3", "5:4", "4:5", "21:9", "auto"]
 ImageFormat = Literal["png", "jpeg"]
@@ -47,8 +52,16 @@ class Task:
     credits_used: int
     timestamp: str
     engine: EngineInfo
+    #: Which service the task belongs to.
+    service: Optional[Service] = None
+    #: Charged when the task was created.
     credits_charged: Optional[int] = None
+    #: Given back because the task failed, was canceled or aborted.
     credits_refunded: Optional[int] = None
+    #: The service's maximum duration: not settled by then, the task fails and is refunded.
+    deadline_at: Optional[str] = None
+    #: When a cancel was asked of the upstream; the task settles canceled once it confirms.
+    cancel_requested_at: Optional[str] = None
     completed_at: Optional[str] = None
     processing_time: Optional[float] = None
     #: Path of the status endpoint, while processing.
@@ -131,6 +144,50 @@ class LinkedinTask(Task):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AnyTask(Task):
+    """A task of any service, as ``list_tasks`` and ``get_task`` answer it."""
+
+    result_urls: Optional[List[str]] = None
+    #: Video and Sora tasks.
+    video_urls: Optional[List[str]] = None
+    expires_at: Optional[str] = None
+    #: LinkedIn tasks.
+    profile: Optional[LinkedinProfile] = None
+    posts: Optional[List[LinkedinPost]] = None
+    pagination_token: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaskPage:
+    """A page of ``list_tasks``, newest first."""
+
+    data: List[AnyTask]
+    #: Pass as ``cursor`` for the next page; None on the last.
+    next_cursor: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CancelResult:
+    task_id: str
+    #: The task status after the cancel.
+    status: TaskStatus
+    outcome: CancelOutcome
+    #: Credits given back by this cancel (0 until a refund is made).
+    credits_refunded: int
+    #: What happens next, in words.
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuoteResult:
+    #: What the call costs now.
+    credits: int
+    #: Pass as ``quote_id`` in the paid call to pay this price until ``expires_at``.
+    quote_id: str
+    expires_at: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Workspace:
     id: str
     kind: Literal["personal", "team"]
@@ -164,7 +221,7 @@ class KeyControls:
     """The key's own controls, as set on the API Keys page."""
 
     #: The services the key may call.
-    permissions: List[Literal["image", "video", "sora", "linkedin"]]
+    permissions: List[Service]
     #: Credits counted against the spend limit in the current period; 0 without one.
     spent: int
     #: Credits the key may spend per period; None for no limit.
@@ -203,9 +260,10 @@ class WebhookTask(Task):
 
 @dataclass(frozen=True, kw_only=True)
 class WebhookEvent:
-    """The body of a callBackUrl call (``task.completed``, ``task.failed``), once ``verify_webhook`` has checked it."""
+    """The body of a callBackUrl call (``task.completed``, ``task.failed``, ``task.canceled``,
+    ``task.aborted``), once ``verify_webhook`` has checked it."""
 
-    type: Literal["task.completed", "task.failed"]
+    type: Literal["task.completed", "task.failed", "task.canceled", "task.aborted"]
     #: When the call was signed.
     timestamp: str
     data: WebhookTask

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_ENDPOINTS, findEndpoint, pythonSdkExample } from '@conduit/contracts';
+import { API_ENDPOINTS, findEndpoint, pythonSdkExample, SERVICE_COST } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../test/python-wheel.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { createLocalEngine } from '../engines/local-engine.ts';
 import { webhookSecretFor } from '../webhooks/signing.ts';
 
 // The Python SDK as a developer installs it (the wheel, built offline, in a fresh venv), against a
@@ -138,23 +139,56 @@ describe('the Python SDK (packages/python)', () => {
     expect(ledger.balance).toBe(ledger.sum);
     expect(ledger.balance).toBeLessThan(100);
   }, 240_000);
+});
 
-  it("runs the docs' SDK example of every endpoint as written, each charging its cost", async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 50, label: 'python-docs' });
-    const balance = async () => (await ledgerCheck(runtime.services, account.workspaceId)).balance;
+// The docs' SDK examples on a server of their own, whose video takes minutes: the cancel example
+// then finds the video of the earlier example still running (as code-examples.test.ts does).
+describe("the docs' Python SDK examples", () => {
+  let docsRuntime: TestRuntime;
+  let docsUrl: string;
+  const engine = createLocalEngine({ jobMs: { video: 600_000 } });
+  afterAll(() => engine.close?.());
+  withListeningRuntime(
+    (started, url) => {
+      docsRuntime = started;
+      docsUrl = url;
+    },
+    { engine },
+  );
+
+  it('run as written, each charging its cost (the cancel refunding the video)', async () => {
+    const account = await createPaidAccount(docsRuntime.services, { credits: 50, label: 'python-docs' });
+    const balance = async () => (await ledgerCheck(docsRuntime.services, account.workspaceId)).balance;
     const taskIds = new Map<string, string>();
     for (const endpoint of API_ENDPOINTS) {
       const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
-      const code = pythonSdkExample(endpoint, { baseUrl, apiKey: account.key, taskId });
+      const code = pythonSdkExample(endpoint, { baseUrl: docsUrl, apiKey: account.key, taskId });
       const before = await balance();
       const { stdout } = await run(sdk.python, ['-c', code], { cwd: sdk.workDir, timeout: 120_000 });
-      const printed = JSON.parse(stdout) as { task_id?: string; credits_used?: number; balance?: number };
+      const printed = JSON.parse(stdout) as {
+        task_id?: string;
+        credits_used?: number;
+        credits_refunded?: number;
+        outcome?: string;
+        balance?: number;
+        data?: { task_id: string }[];
+        credits?: number;
+        quote_id?: string;
+      };
+      let refund = 0;
       if (endpoint.mode === 'account') expect(printed.balance, endpoint.id).toBe(before);
-      else
+      else if (endpoint.mode === 'list') expect(printed.data?.length, endpoint.id).toBeGreaterThan(0);
+      else if (endpoint.mode === 'quote') {
+        expect(printed.credits, endpoint.id).toBeGreaterThan(0);
+        expect(printed.quote_id, endpoint.id).toMatch(/^quo_/);
+      } else if (endpoint.mode === 'cancel') {
+        refund = SERVICE_COST.video;
+        expect([printed.outcome, printed.credits_refunded], endpoint.id).toEqual(['canceled', refund]);
+      } else
         expect(printed.credits_used, endpoint.id).toBe(findEndpoint(endpoint.statusOf ?? endpoint.id).cost);
       if (printed.task_id) taskIds.set(endpoint.id, printed.task_id);
       if (taskId) expect(printed.task_id).toBe(taskId);
-      expect(await balance(), endpoint.id).toBe(before - endpoint.cost);
+      expect(await balance(), endpoint.id).toBe(before - endpoint.cost + refund);
     }
   }, 240_000);
 });
