@@ -41,6 +41,7 @@ describe('/app/docs', () => {
       'Video',
       'Sora',
       'LinkedIn',
+      'Tasks',
       'Changelog',
       'Examples',
     ]);

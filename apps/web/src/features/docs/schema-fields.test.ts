@@ -58,6 +58,8 @@ describe('schemaFields', () => {
       'output_format',
       'image_size',
       'callBackUrl',
+      'maxCredits',
+      'quoteId',
     ]);
     expect(image.find((row) => row.name === 'image_urls')?.limits).toContain(
       `at most ${PROVIDER_LIMITS.imageUrlsMax} items`,

@@ -12,6 +12,8 @@ describe('playground forms from the API schemas', () => {
       ['output_format', 'select', false],
       ['image_size', 'select', false],
       ['callBackUrl', 'url', false],
+      ['maxCredits', 'number', false],
+      ['quoteId', 'text', false],
     ]);
     expect(image[1]).toMatchObject({ maxItems: 10 });
     expect(image[3]?.options).toContain('21:9');
