@@ -7,6 +7,8 @@ import {
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
+  type RequestLogAnswer,
+  type RequestLogApiQuery,
   type Service,
   type SoraRequest,
   type VideoRequest,
@@ -99,6 +101,10 @@ export class ConduitClient {
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }
+  /** One page of the workspace's request log, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listRequests(query: Partial<RequestLogApiQuery> = {}, options?: CallOptions): Promise<RequestLogAnswer> {
+    return this.#call('listRequests', { query, ...options });
+  }
 
   /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
   async waitForTask<S extends Service>(
@@ -124,10 +130,22 @@ export class ConduitClient {
 
   async #call<T>(
     id: string,
-    options: { body?: object; taskId?: string; idempotencyKey?: string; signal?: AbortSignal },
+    options: {
+      body?: object;
+      taskId?: string;
+      query?: Record<string, string | number | undefined>;
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+    },
   ): Promise<T> {
     const endpoint = findEndpoint(id);
-    const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const path =
+      endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? '')) +
+      (search.size > 0 ? `?${search}` : '');
     const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
     if (options.body) headers['content-type'] = 'application/json';
     const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;

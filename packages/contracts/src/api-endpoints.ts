@@ -1,11 +1,20 @@
 import type { z } from 'zod';
 import { API_ENDPOINT_DOCS, type ApiEndpointDoc, type ApiEndpointId } from './api-reference.ts';
-import { AccountAnswer, ImageTaskAnswer, LinkedinTaskAnswer, VideoTaskAnswer } from './api-responses.ts';
+import {
+  AccountAnswer,
+  ImageTaskAnswer,
+  LinkedinTaskAnswer,
+  RequestLogAnswer,
+  VideoTaskAnswer,
+} from './api-responses.ts';
 import { ImageRequest, LinkedinRequest, SoraRequest, VideoRequest } from './provider.ts';
+import { RequestLogApiQuery } from './request-log.ts';
 
 /** What the server validates an endpoint's call with, and what it answers. */
 interface EndpointSchemas {
   body?: z.ZodType;
+  /** The query parameters a list endpoint takes. */
+  query?: z.ZodObject;
   /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
   response: z.ZodType;
 }
@@ -22,6 +31,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   scrapeLinkedin: { body: LinkedinRequest, response: LinkedinTaskAnswer },
   getLinkedinStatus: { response: LinkedinTaskAnswer },
   getAccount: { response: AccountAnswer },
+  listRequests: { query: RequestLogApiQuery, response: RequestLogAnswer },
 };
 
 /** A catalogue endpoint with its schemas: what the OpenAPI document, the field tables and the client read. */

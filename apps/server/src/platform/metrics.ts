@@ -12,6 +12,8 @@ export interface Metrics {
   tasksSettled: Counter<'service' | 'status'>;
   /** Customer webhook delivery attempts; a failed one is retried by pg-boss with back-off. */
   webhookDeliveries: Counter<'outcome'>;
+  /** Public API requests the request log could not keep (its buffer full, or the database refused a batch). */
+  requestLogDropped: Counter;
   /** Every request of the last 5 minutes: the admin figures' response time and error rate. */
   recentRequests: RollingWindow;
   /** Requests to the inbound webhook routes of the last 24 hours (failures are worth a look). */
@@ -116,6 +118,11 @@ export function createMetrics(): Metrics {
       name: 'conduit_webhook_deliveries_total',
       help: 'Customer webhook delivery attempts by outcome (delivered, failed)',
       labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    requestLogDropped: new Counter({
+      name: 'conduit_request_log_dropped_total',
+      help: 'Public API requests not recorded in the request log (buffer full or write failed)',
       registers: [registry],
     }),
     recentRequests: createRollingWindow(RECENT_REQUESTS_WINDOW_MS, 1_000),

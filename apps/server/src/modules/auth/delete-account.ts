@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { expireWorkspaceResults, queueResultExpiry } from '../files/retention.ts';
+import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
 import { supportTickets } from '../support/schema.ts';
 import { leaveAllTeams } from '../workspaces/members.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -75,6 +76,7 @@ export async function deleteAccount(
     // Support tickets stay for the record, but no longer name the address.
     await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
     await expireWorkspaceResults(tx, user.id, ctx.clock.now());
+    await deleteWorkspaceRequestLog(tx, user.id);
   });
   await queueResultExpiry(ctx).catch((error) =>
     ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),

@@ -7,8 +7,9 @@ import {
   TaskWebhookEvent,
   webhookExample,
 } from '@conduit/contracts';
+import type { z } from 'zod';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, refTo } from './openapi-components.ts';
+import { buildComponents, jsonSchemaOf, refTo } from './openapi-components.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
@@ -75,10 +76,20 @@ function errorResponses(endpoint: ApiEndpoint) {
   return responses;
 }
 
+/** A list endpoint's query parameters, one per field of its query schema, as callers write them. */
+function queryParameters(endpoint: ApiEndpoint) {
+  if (!endpoint.query) return [];
+  return Object.entries(endpoint.query.shape).map(([name, field]) => {
+    const { description, ...schema } = jsonSchemaOf(field as z.ZodType, 'input');
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema };
+  });
+}
+
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
     ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...queryParameters(endpoint),
   ];
   const costNote =
     endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';

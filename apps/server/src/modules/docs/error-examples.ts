@@ -95,6 +95,18 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     add(validationError(endpoint.body, {}, 'body'), 'validation', 'A required field is missing');
     add(new BadRequest('Request body is not valid JSON'), 'malformed', 'The body is not JSON');
   }
+  if (endpoint.query) {
+    add(
+      validationError(endpoint.query, { limit: '0' }, 'querystring'),
+      'validation',
+      'A query parameter out of range',
+    );
+    add(
+      new BadRequest('cursor: is not a cursor from this list', 'cursor'),
+      'cursor',
+      'A cursor from elsewhere',
+    );
+  }
   if (endpoint.mode === 'status') {
     add(
       validationError(TaskStatusParams, { taskId: 'x'.repeat(65) }, 'params'),

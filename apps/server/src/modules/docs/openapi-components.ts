@@ -6,6 +6,7 @@ import {
   ImageTaskAnswer,
   LinkedinRequest,
   LinkedinTaskAnswer,
+  RequestLogAnswer,
   SoraRequest,
   TaskStatusParams,
   TaskWebhookEvent,
@@ -29,6 +30,7 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['VideoTaskAnswer', VideoTaskAnswer, 'output'],
   ['LinkedinTaskAnswer', LinkedinTaskAnswer, 'output'],
   ['AccountAnswer', AccountAnswer, 'output'],
+  ['RequestLogAnswer', RequestLogAnswer, 'output'],
   ['ApiError', ApiErrorAnswer, 'output'],
   ['TaskWebhookEvent', TaskWebhookEvent, 'output'],
 ];

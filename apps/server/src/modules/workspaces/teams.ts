@@ -18,6 +18,7 @@ import { NEW_WORKSPACE_PLAN } from '../auth/users.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
 import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
+import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
@@ -132,6 +133,7 @@ export async function deleteTeam(
     for (const member of members) await notifySessionsChanged(tx, member.userId);
     // Its result files stop being served now; the hourly expiry run deletes them.
     await expireWorkspaceResults(tx, team.id, now);
+    await deleteWorkspaceRequestLog(tx, team.id);
   });
 }
 
