@@ -5,6 +5,10 @@ import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
 import type { RequestLogEntry, RequestLogWriter } from './request-log-writer.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's request log writer; absent with REQUEST_LOG=off. */
+    requestLog?: RequestLogWriter;
+  }
   interface FastifyRequest {
     /** The task a public API request created (a paid call) or named; kept in the request log. */
     logTaskId?: string;
@@ -58,6 +62,7 @@ function entryOf(
  * batches: nothing is awaited on the request's path.
  */
 export function registerRequestLog(app: FastifyInstance, writer: RequestLogWriter) {
+  app.decorate('requestLog', writer);
   app.addHook('onResponse', (request, reply, done) => {
     const endpoint = request.routeOptions.url;
     if (endpoint?.startsWith(PUBLIC_API_PREFIX)) {
