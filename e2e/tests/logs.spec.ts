@@ -11,6 +11,7 @@ test('a 402 and a 403 made with a key are on the Logs page, with their error tex
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   await verifiedAccount(page, 'logs');
   await page.setViewportSize(DESKTOP);
   // A key allowed image only, with 1 credit a day: a video call is refused 402, a Sora call 403.
