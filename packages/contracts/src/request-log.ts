@@ -102,7 +102,7 @@ export const REQUEST_LOG_ROUTES = {
 
 export const REQUEST_LOG_TEXTS = {
   title: 'Logs',
-  intro: 'Every request your API keys made, accepted or refused, for the last days the log keeps.',
+  intro: 'Every request your API keys made, accepted or refused, newest first.',
   empty: 'No requests match these filters.',
   searchLabel: 'Request id or task id',
   exportCsv: 'Export CSV',
