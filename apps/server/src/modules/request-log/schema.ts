@@ -4,9 +4,9 @@ import { timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
- * Every request to the public API, accepted or refused, once its key is known (docs/product.md,
- * "Logs"). Written in batches off the call's path (request-log-writer.ts); kept
- * REQUEST_LOG_RETENTION_DAYS, deleted with the workspace. Append-only: no row is ever updated.
+ * Every request to the public API, accepted or refused, once its key is known
+ * (docs/product.md, "Logs"). Written in batches off the call's path (request-log-writer.ts);
+ * kept REQUEST_LOG_RETENTION_DAYS, deleted with the workspace. Append-only: never updated.
  */
 export const requestLog = pgTable(
   'request_log',
