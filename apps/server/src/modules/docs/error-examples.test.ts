@@ -47,9 +47,19 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
     case 'invalid':
       return send(`${account.key.slice(0, -4)}zzzz`, endpoint.exampleBody);
     case 'validation':
+      if (endpoint.query) {
+        return app.inject({ url: `${urlOf(endpoint)}?limit=0`, headers: { 'x-api-key': account.key } });
+      }
       return endpoint.body
         ? send(account.key, {})
         : app.inject({ url: urlOf(endpoint, 'x'.repeat(65)), headers: { 'x-api-key': account.key } });
+    case 'cursor': {
+      const cursor = Buffer.from('2026-01-01 00:00:00|task_x').toString('base64url');
+      return app.inject({
+        url: `${urlOf(endpoint)}?cursor=${cursor}`,
+        headers: { 'x-api-key': account.key },
+      });
+    }
     case 'malformed':
       return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });
     case 'credits':
