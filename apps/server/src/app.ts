@@ -27,6 +27,10 @@ import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { createTaskWaiters } from './modules/provider/task-waiters.ts';
+import { startRequestLogPurge } from './modules/request-log/purge-request-log.ts';
+import { registerRequestLog } from './modules/request-log/record-requests.ts';
+import { createRequestLogWriter } from './modules/request-log/request-log-writer.ts';
+import { requestLogApiRoutes, requestLogRoutes } from './modules/request-log/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -169,6 +173,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startLedgerAudit(services);
   await startUpstreamWatch(services);
   await startResultExpiry(services);
+  await startRequestLogPurge(services);
   await startSupportMailWorker(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
@@ -223,7 +228,17 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     wakePump: () => pump?.wake(),
     onTaskCreated: (task) => taskEvents.publish(taskMessage({ ...task, status: 'processing' })),
   });
+  if (services.config.REQUEST_LOG === 'on') {
+    const requestLog = createRequestLogWriter(services.pool, services.log, {
+      onDropped: (count) => services.metrics.requestLogDropped.inc(count),
+    });
+    registerRequestLog(app, requestLog);
+    // Runs once in-flight requests have answered, before the database closes (runtime.ts).
+    app.addHook('onClose', () => requestLog.flush());
+  }
   await app.register(providerRoutes(gateway));
+  await app.register(requestLogApiRoutes(gateway));
+  await app.register(requestLogRoutes(services));
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));

@@ -10,6 +10,8 @@ import {
   type LinkedinTaskAnswer,
   type QuoteAnswer,
   type QuoteRequest,
+  type RequestLogAnswer,
+  type RequestLogApiQuery,
   type Service,
   type SoraRequest,
   type TaskAnswer,
@@ -132,6 +134,10 @@ export class ConduitClient {
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }
+  /** One page of the workspace's request log, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listRequests(query: Partial<RequestLogApiQuery> = {}, options?: CallOptions): Promise<RequestLogAnswer> {
+    return this.#call('listRequests', { query, ...options });
+  }
 
   /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
   async waitForTask<S extends Service>(
@@ -160,14 +166,19 @@ export class ConduitClient {
     options: {
       body?: object;
       taskId?: string;
-      query?: Record<string, string>;
+      query?: Record<string, string | number | undefined>;
       signal?: AbortSignal;
     } & Omit<PaidCallOptions, 'signal'>,
   ): Promise<T> {
     const endpoint = findEndpoint(id);
-    const search =
-      options.query && Object.keys(options.query).length > 0 ? `?${new URLSearchParams(options.query)}` : '';
-    const path = `${endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''))}${search}`;
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const queryString = search.toString();
+    const path =
+      endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? '')) +
+      (queryString ? `?${queryString}` : '');
     const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
     if (options.body) headers['content-type'] = 'application/json';
     const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;

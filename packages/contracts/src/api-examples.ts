@@ -18,7 +18,11 @@ export interface ApiAnswerExample {
   status: 200 | 202;
   /** One line for the docs: when this answer comes, and what to look at in it. */
   note: string;
-  body: { success: true; data: Record<string, unknown> };
+  body: {
+    success: true;
+    data: Record<string, unknown> | Record<string, unknown>[];
+    nextCursor?: string | null;
+  };
 }
 
 const TASK_ID = 'task_7d2k9q4x1m8w3e6r';
@@ -76,6 +80,48 @@ const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) 
 
 const ok = (data: Record<string, unknown>) => ({ success: true as const, data });
 
+/** A page of the request log: a refused call, then the accepted one after it. */
+const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
+  status: 200,
+  note: 'Newest first; a refused request has its code and error. Pass nextCursor as cursor for the next page (null on the last).',
+  body: {
+    success: true,
+    data: [
+      {
+        requestId: 'req_4m9x2k7q1w8e3r6t',
+        at: '2026-01-15T10:30:00.000Z',
+        method: 'POST',
+        endpoint: '/api/provider/video',
+        service: 'video',
+        status: 200,
+        code: null,
+        error: null,
+        durationMs: 7.4,
+        taskId: TASK_ID,
+        keyId: 'key_3n8v1c6x0z5b2m7q',
+        keyName: 'Production',
+        ip: '203.0.113.7',
+      },
+      {
+        requestId: 'req_9p2w5e8r1t4y7u0i',
+        at: '2026-01-15T10:29:41.000Z',
+        method: 'POST',
+        endpoint: '/api/provider/video',
+        service: 'video',
+        status: 402,
+        code: 'INSUFFICIENT_CREDITS',
+        error: 'Insufficient credits: 10 required, 4 available',
+        durationMs: 3.1,
+        taskId: null,
+        keyId: 'key_3n8v1c6x0z5b2m7q',
+        keyName: 'Production',
+        ip: '203.0.113.7',
+      },
+    ],
+    nextCursor: 'MjAyNi0wMS0xNSAxMDoyOTo0MXwxMjM0',
+  },
+};
+
 const STATUS_NOTE = (resultField: string) =>
   `status is processing, completed (with ${resultField}) or failed (with error; the credits are refunded).`;
 const SYNC_NOTE = '200 once the work is done; 202 with status "processing" if it takes longer than the wait.';
@@ -96,10 +142,11 @@ const NOTES: Record<Service, { sync?: string; status: string }> = {
 
 /** An endpoint's success answers, the 200 first; the endpoints that wait also answer 202. */
 export function answerExamples(
-  endpoint: Pick<ApiEndpointDoc, 'service' | 'mode'>,
+  endpoint: Pick<ApiEndpointDoc, 'id' | 'service' | 'mode'>,
   baseUrl: string,
 ): ApiAnswerExample[] {
   const { service } = endpoint;
+  if (endpoint.id === 'listRequests') return [REQUEST_LOG_EXAMPLE];
   const tasksTab = tasksTabExample(endpoint.mode, baseUrl);
   if (tasksTab) return [tasksTab];
   if (!service) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
 import { SPEND_PERIODS } from './keys.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
+import { RequestLogItem } from './request-log.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
 /**
@@ -180,6 +181,13 @@ export const QuoteAnswer = successOf(QuoteResult);
 export type QuoteAnswer = z.infer<typeof QuoteAnswer>;
 export const AccountAnswer = successOf(AccountInfo);
 export type AccountAnswer = z.infer<typeof AccountAnswer>;
+/** `GET /api/provider/requests`: one page of the request log and the cursor of the next (null on the last). */
+export const RequestLogAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(RequestLogItem),
+  nextCursor: z.string().nullable(),
+});
+export type RequestLogAnswer = z.infer<typeof RequestLogAnswer>;
 
 /** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
 export const TaskWebhookEvent = z.object({

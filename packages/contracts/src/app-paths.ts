@@ -70,6 +70,8 @@ export const APP_PATHS = {
   usageCsv: { method: 'GET', path: '/api/usage/export.csv' },
   rateResult: { method: 'PUT', path: '/api/usage/:taskId/rating' },
   callDetail: { method: 'GET', path: '/api/calls/:taskId' },
+  requestLog: { method: 'GET', path: '/api/request-log' },
+  requestLogCsv: { method: 'GET', path: '/api/request-log/export.csv' },
   taskEvents: { method: 'GET', path: '/api/events' },
   workspaces: { method: 'GET', path: '/api/workspaces' },
   selectWorkspace: { method: 'PUT', path: '/api/workspaces/current' },

@@ -24,6 +24,7 @@ export * from './payments.ts';
 export * from './product.ts';
 export * from './provider.ts';
 export * from './python-sdk-examples.ts';
+export * from './request-log.ts';
 export * from './routes.ts';
 export * from './services.ts';
 export * from './support.ts';

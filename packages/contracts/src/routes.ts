@@ -24,6 +24,8 @@ export const ROUTES = {
   appDocs: '/app/docs',
   /** One call's page: `/app/calls/<taskId>`. */
   appCalls: '/app/calls',
+  /** The request log: every public API request, accepted or refused. */
+  appLogs: '/app/logs',
   /** Try every service from the browser. */
   appPlayground: '/app/playground',
   appSupport: '/app/support',

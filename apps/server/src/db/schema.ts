@@ -7,6 +7,7 @@ export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
 export * from '../modules/keys/schema.ts';
 export * from '../modules/payments/schema.ts';
+export * from '../modules/request-log/schema.ts';
 export * from '../modules/support/schema.ts';
 export * from '../modules/system/schema.ts';
 export * from '../modules/tasks/schema.ts';

@@ -164,6 +164,8 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     fields: { rating: fc.integer({ min: -1, max: 7 }) },
   },
   callDetail: { caller: 'user' },
+  requestLog: { caller: 'user' },
+  requestLogCsv: { caller: 'user' },
   workspaces: { caller: 'user' },
   selectWorkspace: { caller: 'user', body: { workspaceId: 'team_unknown' } },
   createTeam: { caller: 'user', body: { name: 'Fuzz team', billingEmail: 'billing@example.com' } },

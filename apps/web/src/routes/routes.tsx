@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.appCredits, lazy: () => import('./app-credits-route.tsx') },
           { path: ROUTES.appDocs, lazy: () => import('./app-docs-route.tsx') },
           { path: ROUTES.appPlayground, lazy: () => import('./app-playground-route.tsx') },
+          { path: ROUTES.appLogs, lazy: () => import('./app-logs-route.tsx') },
           { path: `${ROUTES.appCalls}/:taskId`, lazy: () => import('./app-call-route.tsx') },
           { path: ROUTES.appSupport, lazy: () => import('./app-support-route.tsx') },
           { path: ROUTES.appSettings, lazy: () => import('./app-settings-route.tsx') },

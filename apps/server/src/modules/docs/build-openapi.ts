@@ -97,6 +97,15 @@ function errorResponses(endpoint: ApiEndpoint) {
   return responses;
 }
 
+/** A list endpoint's query parameters, one per field of its query schema, as callers write them. */
+function queryParameters(endpoint: ApiEndpoint) {
+  if (!endpoint.query) return [];
+  return Object.entries(endpoint.query.shape).map(([name, field]) => {
+    const { description, ...schema } = jsonSchemaOf(field as z.ZodType, 'input');
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema };
+  });
+}
+
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     { $ref: '#/components/parameters/ConduitVersion' },
@@ -105,13 +114,7 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
       ? [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/CancelAfter' }]
       : []),
     ...(endpoint.mode === 'async' ? [PREFER_WAIT_PARAMETER] : []),
-    ...Object.entries(endpoint.query?.shape ?? {}).map(([name, schema]) => ({
-      name,
-      in: 'query',
-      required: false,
-      description: (schema as z.ZodType).description,
-      schema: jsonSchemaOf(schema as z.ZodType, 'input'),
-    })),
+    ...queryParameters(endpoint),
   ];
   const costNote =
     endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';

@@ -99,6 +99,8 @@ export function createGateway(
         request.ip,
         { isFresh: service === null },
       );
+      // Known from here on, so a call refused by the key's controls or limits is logged under the key.
+      request.apiKey = identity;
       assertKeyControls(identity, service, request.ip, services.clock.now());
       const outcome = await rateLimits.consume(
         identity.workspaceId,
@@ -157,6 +159,7 @@ export function createGateway(
           assertKeyControls(fresh, service, request.ip, services.clock.now());
           throw error;
         });
+      request.logTaskId = charged.taskId;
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, cost);
         onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });

@@ -6,6 +6,7 @@ import {
   KeyRound,
   LayoutDashboard,
   LifeBuoy,
+  ScrollText,
   Settings,
   ShieldCheck,
   Users,
@@ -18,6 +19,7 @@ import {
 export const APP_NAV = [
   { label: 'Dashboard', to: ROUTES.app, Icon: LayoutDashboard, isEnd: true },
   { label: 'Playground', to: ROUTES.appPlayground, Icon: FlaskConical, isEnd: false, permission: 'useCalls' },
+  { label: 'Logs', to: ROUTES.appLogs, Icon: ScrollText, isEnd: false, permission: 'useCalls' },
   { label: 'API Keys', to: ROUTES.appApiKeys, Icon: KeyRound, isEnd: false, permission: 'useKeys' },
   { label: 'Credits', to: ROUTES.appCredits, Icon: CreditCard, isEnd: false },
   { label: 'Team', to: ROUTES.appTeam, Icon: Users, isEnd: false },
