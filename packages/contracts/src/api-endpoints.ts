@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import { API_ENDPOINT_DOCS, type ApiEndpointDoc, type ApiEndpointId } from './api-reference.ts';
 import { AccountAnswer, ImageTaskAnswer, LinkedinTaskAnswer, VideoTaskAnswer } from './api-responses.ts';
 import { ImageRequest, LinkedinRequest, SoraRequest, VideoRequest } from './provider.ts';
+import { EventsAnswer, EventsQuery } from './webhook-events.ts';
 
 /** What the server validates an endpoint's call with, and what it answers. */
 interface EndpointSchemas {
   body?: z.ZodType;
+  /** The query string's parameters (an object schema). */
+  query?: z.ZodObject;
   /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
   response: z.ZodType;
 }
@@ -22,6 +25,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   scrapeLinkedin: { body: LinkedinRequest, response: LinkedinTaskAnswer },
   getLinkedinStatus: { response: LinkedinTaskAnswer },
   getAccount: { response: AccountAnswer },
+  listEvents: { query: EventsQuery, response: EventsAnswer },
 };
 
 /** A catalogue endpoint with its schemas: what the OpenAPI document, the field tables and the client read. */

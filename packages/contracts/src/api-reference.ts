@@ -155,6 +155,18 @@ const ENDPOINT_DOCS = [
     summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
     cost: 0,
   },
+  {
+    id: 'listEvents',
+    method: 'GET',
+    path: '/api/provider/events',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'Your webhook events',
+    summary:
+      "The events of the key's workspace from the last 30 days, newest first, each with exactly the body its webhooks carried: fetch what your endpoint missed (`after`), or only one `type`.",
+    cost: 0,
+  },
 ] as const satisfies readonly ApiEndpointDoc[];
 
 export type ApiEndpointId = (typeof ENDPOINT_DOCS)[number]['id'];

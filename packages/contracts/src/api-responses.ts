@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
+import { TASK_EVENT_TYPES } from './event-types.ts';
 import { SPEND_PERIODS } from './keys.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
@@ -105,10 +106,10 @@ export type LinkedinTaskAnswer = z.infer<typeof LinkedinTaskAnswer>;
 export const AccountAnswer = successOf(AccountInfo);
 export type AccountAnswer = z.infer<typeof AccountAnswer>;
 
-/** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
+/** The body of a task's event: what a callBackUrl receives (signed the Standard Webhooks way). */
 export const TaskWebhookEvent = z.object({
-  type: z.enum(['task.completed', 'task.failed']),
-  timestamp: z.iso.datetime().describe('When the call was signed'),
+  type: z.enum(TASK_EVENT_TYPES),
+  timestamp: z.iso.datetime().describe('When the event happened (the same on every retry)'),
   data: z.object({
     ...TaskFields,
     resultUrls: fileUrls('results'),

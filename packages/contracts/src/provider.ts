@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TASK_WEBHOOK_FILTERS, TASK_WEBHOOK_FILTERS } from './event-types.ts';
 import {
   IMAGE_FORMATS,
   IMAGE_SIZES,
@@ -14,6 +15,14 @@ const httpUrl = z
   .url({ error: 'must be an http(s) URL' })
   .refine((value) => /^https?:\/\//i.test(value), { error: 'must be an http(s) URL' });
 const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
+const webhookEvents = z
+  .array(z.enum(TASK_WEBHOOK_FILTERS, { error: `must be among ${TASK_WEBHOOK_FILTERS.join(', ')}` }))
+  .min(1)
+  .max(TASK_WEBHOOK_FILTERS.length)
+  .optional()
+  .describe(
+    `Which of the task's events the callBackUrl receives; ${DEFAULT_TASK_WEBHOOK_FILTERS.join(', ')} when absent`,
+  );
 
 export const ImageRequest = z.strictObject({
   prompt: z
@@ -32,6 +41,7 @@ export const ImageRequest = z.strictObject({
   output_format: z.enum(IMAGE_FORMATS).default('png').describe('File type of the result'),
   image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
   callBackUrl,
+  webhookEvents,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
@@ -70,6 +80,7 @@ export const VideoRequest = z.strictObject({
     .optional()
     .describe('Text shown as a watermark on the video'),
   callBackUrl,
+  webhookEvents,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
@@ -80,6 +91,7 @@ export const SoraRequest = z.strictObject({
     .startsWith(L.soraUrlPrefix, { error: `must start with ${L.soraUrlPrefix}` })
     .describe('Share link of the Sora video'),
   callBackUrl,
+  webhookEvents,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 

@@ -3,12 +3,17 @@ import {
   API_KEY_HEADER,
   type ApiEndpoint,
   answerExamples,
+  EVENT_BODIES,
+  EVENT_DESCRIPTIONS,
+  EVENT_TYPES,
+  type EventType,
+  eventExample,
   PRODUCT_NAME,
-  TaskWebhookEvent,
-  webhookExample,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_SCHEDULE_S,
 } from '@conduit/contracts';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
-import { buildComponents, refTo } from './openapi-components.ts';
+import { buildComponents, jsonSchemaOf, refTo } from './openapi-components.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
@@ -76,8 +81,16 @@ function errorResponses(endpoint: ApiEndpoint) {
 }
 
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
+  const query = endpoint.query
+    ? Object.entries(endpoint.query.shape).map(([name, schema]) => {
+        const converted = jsonSchemaOf(schema as never, 'input');
+        const { description, ...rest } = converted;
+        return { name, in: 'query', required: false, description, schema: rest };
+      })
+    : [];
   const parameters = [
     ...(endpoint.path.includes('{taskId}') ? [{ $ref: '#/components/parameters/TaskId' }] : []),
+    ...query,
     ...(isPaidCall(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ];
   const costNote =
@@ -99,7 +112,13 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   };
 }
 
-function settledWebhook(serverUrl: string) {
+const formatDelay = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`;
+/** The published retry schedule, in words (docs/decisions/0015-webhook-delivery-log.md). */
+export const RETRY_SCHEDULE_TEXT = `Any answer but a 2xx within 10 seconds is retried, ${WEBHOOK_MAX_ATTEMPTS} attempts in all: at once, then after ${WEBHOOK_RETRY_SCHEDULE_S.map(formatDelay).join(', ')} (each counted from the attempt before, about 3 days in all). An endpoint that fails for 3 days is switched off and the workspace is mailed.`;
+
+/** One event type as an OpenAPI webhook: its body schema and an example, signed the Standard Webhooks way. */
+function eventWebhook(type: EventType, serverUrl: string) {
   const signed = (name: string, description: string, example: string) => ({
     name,
     in: 'header',
@@ -110,17 +129,17 @@ function settledWebhook(serverUrl: string) {
   });
   return {
     post: {
-      summary: 'A task settled',
-      description:
-        'Sent to the callBackUrl of an image, video or Sora task when it completes or fails, signed the Standard Webhooks way (standardwebhooks.com) with the `whsec_` secret shown under API Keys. Verify the signature over `webhook-id.webhook-timestamp.body` and refuse timestamps older than 5 minutes. Any answer but a 2xx is retried with exponential back-off for about a day.',
+      summary: type,
+      description: `${EVENT_DESCRIPTIONS[type]}\n\nPosted to the workspace's webhook endpoint when it takes \`${type}\`${type.startsWith('task.') ? ", and to the call's callBackUrl when its webhookEvents ask for it" : ''}, signed the Standard Webhooks way (standardwebhooks.com) with the \`whsec_\` secret shown under API Keys. Verify the signature over \`webhook-id.webhook-timestamp.body\` and refuse timestamps older than 5 minutes. ${RETRY_SCHEDULE_TEXT} The events API (GET /api/provider/events) lists the same bodies for 30 days.`,
+      operationId: `event.${type}`,
       security: [],
       parameters: [
         signed(
           'webhook-id',
-          'Unique per task: the same id on every retry, so deduplicate by it.',
-          'msg_task_7d2k9q4x1m8w3e6r',
+          'The event id: the same on every attempt, so deduplicate by it.',
+          'evt_4m9x2k7q1w8e3r6t',
         ),
-        signed('webhook-timestamp', 'Unix seconds when the call was signed.', '1767225600'),
+        signed('webhook-timestamp', 'Unix seconds when the attempt was signed.', '1767225600'),
         signed(
           'webhook-signature',
           '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the bytes of your secret after `whsec_`; several signatures are separated by spaces.',
@@ -129,9 +148,9 @@ function settledWebhook(serverUrl: string) {
       ],
       requestBody: {
         required: true,
-        content: json(refTo(TaskWebhookEvent), { example: webhookExample(serverUrl) }),
+        content: json(refTo(EVENT_BODIES[type]), { example: eventExample(type, serverUrl) }),
       },
-      responses: { '2XX': { description: 'Received; anything else is retried.' } },
+      responses: { '2XX': { description: 'Received; anything else is retried on the schedule.' } },
     },
   };
 }
@@ -157,7 +176,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     security: [{ ApiKey: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
-    webhooks: { taskSettled: settledWebhook(options.serverUrl) },
+    webhooks: Object.fromEntries(EVENT_TYPES.map((type) => [type, eventWebhook(type, options.serverUrl)])),
     components: buildComponents(),
   };
 }

@@ -2,15 +2,21 @@ import {
   AccountAnswer,
   API_KEY_HEADER,
   ApiErrorAnswer,
+  AutoTopUpFailedEvent,
+  BalanceLowEvent,
+  EventsAnswer,
   ImageRequest,
   ImageTaskAnswer,
+  KeyExpiringEvent,
   LinkedinRequest,
   LinkedinTaskAnswer,
+  PaymentSucceededEvent,
   SoraRequest,
   TaskStatusParams,
   TaskWebhookEvent,
   VideoRequest,
   VideoTaskAnswer,
+  WebhookTestEvent,
 } from '@conduit/contracts';
 import { z } from 'zod';
 
@@ -30,7 +36,13 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['LinkedinTaskAnswer', LinkedinTaskAnswer, 'output'],
   ['AccountAnswer', AccountAnswer, 'output'],
   ['ApiError', ApiErrorAnswer, 'output'],
+  ['EventsAnswer', EventsAnswer, 'output'],
   ['TaskWebhookEvent', TaskWebhookEvent, 'output'],
+  ['BalanceLowEvent', BalanceLowEvent, 'output'],
+  ['PaymentSucceededEvent', PaymentSucceededEvent, 'output'],
+  ['AutoTopUpFailedEvent', AutoTopUpFailedEvent, 'output'],
+  ['KeyExpiringEvent', KeyExpiringEvent, 'output'],
+  ['WebhookTestEvent', WebhookTestEvent, 'output'],
 ];
 
 /** JSON Schema 2020-12, the dialect of OpenAPI 3.1, without the `$schema` each conversion adds. */

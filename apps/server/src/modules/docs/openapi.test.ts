@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, OPENAPI_PATH } from '@conduit/contracts';
+import { API_ENDPOINTS, EVENT_BODIES, EVENT_TYPES, OPENAPI_PATH } from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
@@ -91,17 +91,25 @@ describe('the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(API_ENDPOINTS.length);
   });
 
-  it('describes the signed task-settled webhook with the Standard Webhooks headers', () => {
-    const webhook = documentOf().webhooks.taskSettled.post;
-    expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
-      'webhook-id',
-      'webhook-timestamp',
-      'webhook-signature',
-    ]);
-    const content = webhook.requestBody.content['application/json'];
-    expect(content.schema).toEqual({ $ref: '#/components/schemas/TaskWebhookEvent' });
-    const validate = compileComponent(documentOf(), content.schema);
-    expect(validate(content.example), JSON.stringify(validate.errors)).toBe(true);
+  it('lists every event type as a signed webhook whose example its schema accepts', () => {
+    const document = documentOf();
+    expect(Object.keys(document.webhooks)).toEqual([...EVENT_TYPES]);
+    for (const type of EVENT_TYPES) {
+      const webhook = document.webhooks[type]?.post as (typeof document.webhooks)[string]['post'];
+      expect(webhook.parameters.map((parameter) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const content = webhook.requestBody.content['application/json'];
+      if (type.startsWith('task.'))
+        expect(content.schema).toEqual({ $ref: '#/components/schemas/TaskWebhookEvent' });
+      const validate = compileComponent(document, content.schema);
+      expect(validate(content.example), `${type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect((content.example as { type: string }).type).toBe(type);
+      // The example is what the server's own schema for the type accepts too.
+      expect(EVENT_BODIES[type].safeParse(content.example).error).toBeUndefined();
+    }
   });
 
   it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {

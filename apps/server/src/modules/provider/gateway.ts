@@ -44,7 +44,15 @@ export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
   /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
-  onTaskCreated?: (task: { id: string; workspaceId: string; service: Service }) => void;
+  onTaskCreated?: (task: {
+    id: string;
+    workspaceId: string;
+    service: Service;
+    /** The body the call was charged for, and its callBackUrl (for the `task.started` event). */
+    request: unknown;
+    callbackUrl?: string;
+    at: Date;
+  }) => void;
 }
 
 export function createGateway(
@@ -123,7 +131,14 @@ export function createGateway(
         });
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, SERVICE_COST[service]);
-        onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
+        onTaskCreated?.({
+          id: charged.taskId,
+          workspaceId: identity.workspaceId,
+          service,
+          request: body,
+          callbackUrl,
+          at: services.clock.now(),
+        });
       }
       return charged;
     },
