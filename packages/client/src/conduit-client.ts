@@ -2,18 +2,25 @@ import {
   type AccountAnswer,
   API_ENDPOINTS,
   API_KEY_HEADER,
+  APP_PATHS,
+  type EventsAnswer,
+  type EventsQuery,
+  type EventType,
   findEndpoint,
   type ImageRequest,
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
+  type SendTestEventResponse,
   type Service,
   type SoraRequest,
   type VideoRequest,
   type VideoTaskAnswer,
+  type WebhookSecretResponse,
 } from '@conduit/contracts';
 import type { z } from 'zod';
 import { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
+import { readEventStream, type StreamedEvent } from './event-stream.ts';
 
 export type ImageInput = z.input<typeof ImageRequest>;
 export type VideoInput = z.input<typeof VideoRequest>;
@@ -99,6 +106,50 @@ export class ConduitClient {
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }
+  listEvents(query: Partial<EventsQuery> = {}, options?: CallOptions): Promise<EventsAnswer> {
+    return this.#call('listEvents', { query, ...options });
+  }
+
+  /** Sends a test event of `type` (sample data) to the workspace's endpoint and event stream. */
+  sendTestEvent(type: EventType = 'webhook.test', options?: CallOptions): Promise<SendTestEventResponse> {
+    return this.#send(APP_PATHS.sendWebhookTest.method, APP_PATHS.sendWebhookTest.path, {
+      body: { type },
+      ...options,
+    });
+  }
+  /** The workspace's webhook signing secret (`whsec_...`): what `conduit listen` signs with. */
+  getWebhookSecret(options?: CallOptions): Promise<WebhookSecretResponse> {
+    return this.#send('GET', APP_PATHS.webhookSecret.path, { ...options });
+  }
+  /**
+   * The workspace's live events (Server-Sent Events on GET /api/events), from after
+   * `lastEventId` when given (events the store still holds, then new ones). Ends when the
+   * connection does; resume with the last webhook event's id.
+   */
+  async *streamEvents(
+    options: CallOptions & { lastEventId?: string; onOpen?: () => void } = {},
+  ): AsyncGenerator<StreamedEvent> {
+    const response = await this.#fetch(`${this.#baseUrl}${APP_PATHS.taskEvents.path}`, {
+      headers: {
+        [API_KEY_HEADER]: this.#apiKey,
+        accept: 'text/event-stream',
+        ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+      },
+      ...(options.signal && { signal: options.signal }),
+    });
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: the error keeps the text.
+      }
+      throw new ConduitApiError(response.status, body, response.headers);
+    }
+    options.onOpen?.();
+    yield* readEventStream(response.body);
+  }
 
   /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
   async waitForTask<S extends Service>(
@@ -124,16 +175,35 @@ export class ConduitClient {
 
   async #call<T>(
     id: string,
-    options: { body?: object; taskId?: string; idempotencyKey?: string; signal?: AbortSignal },
+    options: {
+      body?: object;
+      taskId?: string;
+      query?: Record<string, unknown>;
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+    },
   ): Promise<T> {
     const endpoint = findEndpoint(id);
     const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
+    const query = Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined);
+    const search = query.length > 0 ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : '';
+    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
+    return this.#send(endpoint.method, `${path}${search}`, {
+      ...options,
+      idempotencyKey: isPaid ? options.idempotencyKey : undefined,
+    });
+  }
+
+  async #send<T>(
+    method: string,
+    path: string,
+    options: { body?: object; idempotencyKey?: string; signal?: AbortSignal },
+  ): Promise<T> {
     const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
     if (options.body) headers['content-type'] = 'application/json';
-    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
-    if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const response = await this.#fetch(`${this.#baseUrl}${path}`, {
-      method: endpoint.method,
+      method,
       headers,
       ...(options.body && { body: JSON.stringify(options.body) }),
       ...(options.signal && { signal: options.signal }),

@@ -19,6 +19,11 @@ export interface EventInput {
   dedupeKey: string;
   at: Date;
   isTest?: boolean;
+  /**
+   * The caller makes the first attempt itself (a test event answers what the endpoint did): the
+   * worker leaves the deliveries alone until then, or until this lease ends if the caller dies.
+   */
+  holdForMs?: number;
   /** A task's callBackUrl and the task events it asked for (`webhookEvents`; the terminal ones when absent). */
   callback?: { url: string; filters?: readonly TaskWebhookFilter[] };
 }
@@ -96,7 +101,7 @@ export async function recordEvent(
         eventType: input.type,
         target: target.target,
         url: target.url,
-        nextAttemptAt: input.at,
+        nextAttemptAt: new Date(input.at.getTime() + (input.holdForMs ?? 0)),
         createdAt: input.at,
         updatedAt: input.at,
       })),

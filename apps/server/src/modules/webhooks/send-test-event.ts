@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { workspaces } from '../workspaces/schema.ts';
-import { attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
+import { ATTEMPT_LEASE_MS, attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
 import { toDelivery } from './delivery-view.ts';
 import type { EventHooks } from './record-event.ts';
 import { recordEvent } from './record-event.ts';
@@ -40,6 +40,7 @@ export async function sendTestEvent(
       dedupeKey: newId('test'),
       at: ctx.clock.now(),
       isTest: true,
+      holdForMs: ATTEMPT_LEASE_MS,
     },
     ctx.hooks,
   );
