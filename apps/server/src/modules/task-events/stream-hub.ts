@@ -198,7 +198,8 @@ export function createStreamHub({
         if (message.kind === 'sessions' && byUser.has(message.userId)) {
           void recheck([...(byUser.get(message.userId) ?? [])]);
         }
-        if (message.kind === 'event' && byWorkspace.has(message.workspaceId)) withEvents.add(message.workspaceId);
+        if (message.kind === 'event' && byWorkspace.has(message.workspaceId))
+          withEvents.add(message.workspaceId);
       }
       for (const workspaceId of withEvents) void catchUp(workspaceId);
       const tasks = messages.filter(
