@@ -9,6 +9,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
 
 /**
@@ -20,6 +21,7 @@ export const APP_NAV = [
   { label: 'Playground', to: ROUTES.appPlayground, Icon: FlaskConical, isEnd: false, permission: 'useCalls' },
   { label: 'API Keys', to: ROUTES.appApiKeys, Icon: KeyRound, isEnd: false, permission: 'useKeys' },
   { label: 'Credits', to: ROUTES.appCredits, Icon: CreditCard, isEnd: false },
+  { label: 'Webhooks', to: ROUTES.appWebhooks, Icon: Webhook, isEnd: false, permission: 'useCalls' },
   { label: 'Team', to: ROUTES.appTeam, Icon: Users, isEnd: false },
   { label: 'API Docs', to: ROUTES.appDocs, Icon: BookOpen, isEnd: false },
   { label: 'Support', to: ROUTES.appSupport, Icon: LifeBuoy, isEnd: false },
