@@ -21,6 +21,19 @@ const prettyJson = (text: string) => {
 const PRE =
   'max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-surface-2 p-3 font-mono text-xs text-fg';
 
+/** A long text in a box that scrolls; keyboard users reach it to scroll it. */
+function ScrollablePre({ label, children }: { label: string; children: string }) {
+  return (
+    <div>
+      <p className="text-muted text-xs">{label}</p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <pre tabIndex={0} className={PRE}>
+        {children}
+      </pre>
+    </div>
+  );
+}
+
 function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
   const isOk =
     attempt.responseStatus !== null && attempt.responseStatus < 300 && attempt.responseStatus >= 200;
@@ -45,7 +58,9 @@ function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
       {attempt.responseBody ? (
         <div>
           <p className="text-muted text-xs">{WEBHOOK_TEXTS.answerTitle}</p>
-          <pre className={PRE}>{attempt.responseBody}</pre>
+          <ScrollablePre label={`${WEBHOOK_TEXTS.answerTitle} ${attempt.attempt}`}>
+            {attempt.responseBody}
+          </ScrollablePre>
         </div>
       ) : null}
     </li>
@@ -104,7 +119,7 @@ export function DeliveryDetail({ id }: { id: string }) {
             ))}
           </dl>
         )}
-        <pre className={PRE}>{prettyJson(data.requestBody)}</pre>
+        <ScrollablePre label="Body">{prettyJson(data.requestBody)}</ScrollablePre>
       </section>
       <section aria-label={WEBHOOK_TEXTS.attemptsTitle}>
         <h3 className="font-medium text-fg text-sm">{WEBHOOK_TEXTS.attemptsTitle}</h3>
