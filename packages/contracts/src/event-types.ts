@@ -37,7 +37,7 @@ export function taskEventTypeOf(status: string): (typeof TASK_EVENT_TYPES)[numbe
 }
 
 /**
- * When a failed delivery is tried again, counted from the attempt before (docs/decisions/0015):
+ * When a failed delivery is tried again, counted from the attempt before (docs/decisions/0015-webhook-delivery-log.md):
  * the first attempt at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h and 30 h, so the
  * last of 9 attempts comes about 3 days after the event, as Stripe's schedule does.
  */

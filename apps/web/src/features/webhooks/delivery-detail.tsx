@@ -56,12 +56,7 @@ function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
         </p>
       )}
       {attempt.responseBody ? (
-        <div>
-          <p className="text-muted text-xs">{WEBHOOK_TEXTS.answerTitle}</p>
-          <ScrollablePre label={`${WEBHOOK_TEXTS.answerTitle} ${attempt.attempt}`}>
-            {attempt.responseBody}
-          </ScrollablePre>
-        </div>
+        <ScrollablePre label={WEBHOOK_TEXTS.answerTitle}>{attempt.responseBody}</ScrollablePre>
       ) : null}
     </li>
   );
