@@ -5,7 +5,8 @@ import { buildOpenApiDocument } from './build-openapi.ts';
 
 const BASE_URL = 'https://api.example.test';
 const document = buildOpenApiDocument({ serverUrl: BASE_URL });
-const HELPERS = new Set(['constructor', 'waitForTask']);
+// Beside the catalogue: waiting, and the webhook tools' app routes (test events, the secret, the event stream).
+const HELPERS = new Set(['constructor', 'waitForTask', 'sendTestEvent', 'getWebhookSecret', 'streamEvents']);
 
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({
