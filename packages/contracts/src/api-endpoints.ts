@@ -14,6 +14,7 @@ import {
 } from './api-responses.ts';
 import { ImageRequest, LinkedinRequest, QuoteRequest, SoraRequest, VideoRequest } from './provider.ts';
 import { RequestLogApiQuery } from './request-log.ts';
+import { EventsAnswer, EventsQuery } from './webhook-events.ts';
 
 /** What the server validates an endpoint's call with, and what it answers. */
 interface EndpointSchemas {
@@ -41,6 +42,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   quotePrice: { body: QuoteRequest, response: QuoteAnswer },
   getAccount: { response: AccountAnswer },
   listRequests: { query: RequestLogApiQuery, response: RequestLogAnswer },
+  listEvents: { query: EventsQuery, response: EventsAnswer },
 };
 
 /** A catalogue endpoint with its schemas: what the OpenAPI document, the field tables and the client read. */

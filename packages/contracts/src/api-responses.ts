@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
+import { TASK_EVENT_TYPES } from './event-types.ts';
 import { SPEND_PERIODS } from './keys.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
 import { RequestLogItem } from './request-log.ts';
@@ -189,10 +190,10 @@ export const RequestLogAnswer = z.object({
 });
 export type RequestLogAnswer = z.infer<typeof RequestLogAnswer>;
 
-/** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
+/** The body of a task's event: what a callBackUrl receives (signed the Standard Webhooks way). */
 export const TaskWebhookEvent = z.object({
-  type: z.enum(['task.completed', 'task.failed', 'task.canceled', 'task.aborted']),
-  timestamp: z.iso.datetime().describe('When the call was signed'),
+  type: z.enum(TASK_EVENT_TYPES),
+  timestamp: z.iso.datetime().describe('When the event happened (the same on every retry)'),
   data: z.object({
     ...TaskFields,
     resultUrls: fileUrls('results'),

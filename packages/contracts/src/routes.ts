@@ -30,6 +30,8 @@ export const ROUTES = {
   appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',
+  /** The delivery log of the workspace's webhooks. */
+  appWebhooks: '/app/webhooks',
   /** The team the browser works in: members, invitations, settings and its audit log. */
   appTeam: '/app/team',
   /** An invitation link: `/invite/<token>`. */

@@ -14,4 +14,5 @@ export * from '../modules/tasks/schema.ts';
 export * from '../modules/upstream-watch/schema.ts';
 export * from '../modules/usage/schema.ts';
 export * from '../modules/waitlist/schema.ts';
+export * from '../modules/webhooks/schema.ts';
 export * from '../modules/workspaces/schema.ts';

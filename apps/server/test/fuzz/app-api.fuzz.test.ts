@@ -105,6 +105,15 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   testWebhookEndpoint: { caller: 'disposable', body: {} },
   webhookSecret: { caller: 'user' },
   rotateWebhookSecret: { caller: 'user', body: {} },
+  webhookDeliveries: { caller: 'user' },
+  webhookDelivery: { caller: 'user' },
+  resendWebhookDelivery: { caller: 'user', body: {} },
+  // A fresh account has no endpoint: the test event is recorded and nothing leaves.
+  sendWebhookTest: {
+    caller: 'disposable',
+    body: { type: 'task.completed' },
+    fields: { type: hostileString },
+  },
   payments: { caller: 'user' },
   createCheckoutSession: {
     caller: 'user',

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.appSupport, lazy: () => import('./app-support-route.tsx') },
           { path: ROUTES.appSettings, lazy: () => import('./app-settings-route.tsx') },
           { path: ROUTES.appTeam, lazy: () => import('./app-team-route.tsx') },
+          { path: ROUTES.appWebhooks, lazy: () => import('./app-webhooks-route.tsx') },
         ],
       },
       { path: ROUTES.admin, lazy: () => import('./admin-route.tsx') },

@@ -66,7 +66,17 @@ export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
   /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
-  onTaskCreated?: (task: { id: string; workspaceId: string; service: Service }) => void;
+  onTaskCreated?: (task: {
+    id: string;
+    workspaceId: string;
+    service: Service;
+    /** The body the call was charged for, and its callBackUrl (for the `task.started` event). */
+    request: unknown;
+    callbackUrl?: string;
+    at: Date;
+    cost: number;
+    deadlineAt: Date;
+  }) => void;
 }
 
 export function createGateway(
@@ -162,7 +172,16 @@ export function createGateway(
       request.logTaskId = charged.taskId;
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, cost);
-        onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
+        onTaskCreated?.({
+          id: charged.taskId,
+          workspaceId: identity.workspaceId,
+          service,
+          request: body,
+          callbackUrl,
+          at: services.clock.now(),
+          cost,
+          deadlineAt,
+        });
       }
       return { ...charged, cost, deadlineAt, cancelAfterAt };
     },

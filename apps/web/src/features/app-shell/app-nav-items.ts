@@ -10,6 +10,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
 
 /**
@@ -22,6 +23,7 @@ export const APP_NAV = [
   { label: 'Logs', to: ROUTES.appLogs, Icon: ScrollText, isEnd: false, permission: 'useCalls' },
   { label: 'API Keys', to: ROUTES.appApiKeys, Icon: KeyRound, isEnd: false, permission: 'useKeys' },
   { label: 'Credits', to: ROUTES.appCredits, Icon: CreditCard, isEnd: false },
+  { label: 'Webhooks', to: ROUTES.appWebhooks, Icon: Webhook, isEnd: false, permission: 'useCalls' },
   { label: 'Team', to: ROUTES.appTeam, Icon: Users, isEnd: false },
   { label: 'API Docs', to: ROUTES.appDocs, Icon: BookOpen, isEnd: false },
   { label: 'Support', to: ROUTES.appSupport, Icon: LifeBuoy, isEnd: false },
