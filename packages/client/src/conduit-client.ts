@@ -1,7 +1,6 @@
 import {
   type AccountAnswer,
   API_ENDPOINTS,
-  API_KEY_HEADER,
   findEndpoint,
   type ImageRequest,
   type ImageTaskAnswer,
@@ -13,7 +12,18 @@ import {
   type VideoTaskAnswer,
 } from '@conduit/contracts';
 import type { z } from 'zod';
-import { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
+import { ConduitError, TaskWaitTimeout } from './api-error.ts';
+import { ApiPromise } from './api-promise.ts';
+import { type DownloadOptions, type SavedFile, saveResponse } from './download.ts';
+import { type CursorPage, PagePromise, type PageReader } from './pagination.ts';
+import { DEFAULT_MAX_RETRIES, sleep } from './retry-policy.ts';
+import {
+  type CallOptions,
+  type PaidCallOptions,
+  type QueryValue,
+  send,
+  type TransportConfig,
+} from './transport.ts';
 
 export type ImageInput = z.input<typeof ImageRequest>;
 export type VideoInput = z.input<typeof VideoRequest>;
@@ -21,20 +31,18 @@ export type SoraInput = z.input<typeof SoraRequest>;
 export type LinkedinInput = z.input<typeof LinkedinRequest>;
 
 export interface ConduitClientOptions {
-  apiKey: string;
-  /** Where the API is, e.g. `https://conduit.example.com` (no trailing `/api`). */
-  baseUrl: string;
+  /** A key from the API Keys page (`cnd_live_...`); CONDUIT_API_KEY by default. */
+  apiKey?: string;
+  /** Where the API is, e.g. `https://conduit.example.com` (no `/api`); CONDUIT_BASE_URL, else http://localhost:3000. */
+  baseUrl?: string;
+  /** Milliseconds for one attempt of a call; 5 minutes by default (sync calls wait up to 150 s). */
+  timeout?: number;
+  /** Retries of a failed call (429, 408, 5xx, no answer); 2 by default, 0 turns them off. */
+  maxRetries?: number;
+  /** Sent with every call (a proxy's header, a tracing id). */
+  defaultHeaders?: Record<string, string>;
   /** Another fetch (a test double, a proxy agent); the global one by default. */
   fetch?: typeof fetch;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface PaidCallOptions extends CallOptions {
-  /** Retrying with the same key and body answers the first result and charges once. */
-  idempotencyKey?: string;
 }
 
 export interface WaitOptions extends CallOptions {
@@ -53,51 +61,97 @@ export interface TaskAnswers {
   linkedin: LinkedinTaskAnswer;
 }
 
+/** The parts of a call besides its options: path parameters, query and JSON body. */
+interface CallParts {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: object;
+}
+
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+const DEFAULT_TIMEOUT_MS = 300_000;
 const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_WAIT_MS = 600_000;
+const env = (name: string) => (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
 
-/** The Conduit public API, one method per endpoint of the catalogue (method name = operationId). */
+export interface RequestOptions extends PaidCallOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface ListOptions<Page, Item> extends CallOptions {
+  query?: Record<string, QueryValue>;
+  /** Start after this cursor (a page's nextCursor) instead of at the first page. */
+  cursor?: string;
+  /** Where items and the next cursor are, for pages not shaped `{ data, nextCursor }`. */
+  read?: PageReader<Page, Item>;
+}
+
+/** A catalogue endpoint's path with its `{param}`s filled in (encoded). */
+export function endpointPath(id: string, params: Record<string, string> = {}): string {
+  return findEndpoint(id).path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** A fresh Idempotency-Key: a random UUID (Math.random only where Web Crypto is missing, Node 18). */
+function newIdempotencyKey(): string {
+  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) =>
+    ((Math.random() * 16) | (c === 'x' ? 0 : 8)).toString(16).slice(-1),
+  );
+}
+
+/**
+ * The Conduit public API, one method per endpoint of the catalogue (method name = operationId).
+ * Adding an endpoint: add it to the catalogue in @conduit/contracts, then one method here that
+ * hands its id to #call (or, for a list, `this.paginate(endpointPath(id), ...)`).
+ */
 export class ConduitClient {
-  readonly #apiKey: string;
-  readonly #baseUrl: string;
-  readonly #fetch: typeof fetch;
+  readonly #config: TransportConfig;
 
-  constructor(options: ConduitClientOptions) {
-    if (!options.apiKey) throw new Error('ConduitClient needs an apiKey');
-    this.#apiKey = options.apiKey;
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  constructor(options: ConduitClientOptions = {}) {
+    const apiKey = options.apiKey ?? env('CONDUIT_API_KEY');
+    if (!apiKey) throw new ConduitError('ConduitClient needs an apiKey (or CONDUIT_API_KEY)');
+    this.#config = {
+      apiKey,
+      baseUrl: (options.baseUrl ?? env('CONDUIT_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      defaultHeaders: options.defaultHeaders ?? {},
+    };
   }
 
-  generateImage(body: ImageInput, options?: PaidCallOptions): Promise<ImageTaskAnswer> {
-    return this.#call('generateImage', { body, ...options });
+  generateImage(body: ImageInput, options?: PaidCallOptions): ApiPromise<ImageTaskAnswer> {
+    return this.#call('generateImage', { body }, options);
   }
-  getImageStatus(taskId: string, options?: CallOptions): Promise<ImageTaskAnswer> {
-    return this.#call('getImageStatus', { taskId, ...options });
+  getImageStatus(taskId: string, options?: CallOptions): ApiPromise<ImageTaskAnswer> {
+    return this.#call('getImageStatus', { params: { taskId } }, options);
   }
-  createVideo(body: VideoInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('createVideo', { body, ...options });
+  createVideo(body: VideoInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('createVideo', { body }, options);
   }
-  getVideoStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('getVideoStatus', { taskId, ...options });
+  getVideoStatus(taskId: string, options?: CallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('getVideoStatus', { params: { taskId } }, options);
   }
-  removeSoraWatermarkSync(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('removeSoraWatermarkSync', { body, ...options });
+  removeSoraWatermarkSync(body: SoraInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermarkSync', { body }, options);
   }
-  removeSoraWatermark(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('removeSoraWatermark', { body, ...options });
+  removeSoraWatermark(body: SoraInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermark', { body }, options);
   }
-  getSoraStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('getSoraStatus', { taskId, ...options });
+  getSoraStatus(taskId: string, options?: CallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('getSoraStatus', { params: { taskId } }, options);
   }
-  scrapeLinkedin(body: LinkedinInput, options?: PaidCallOptions): Promise<LinkedinTaskAnswer> {
-    return this.#call('scrapeLinkedin', { body, ...options });
+  scrapeLinkedin(body: LinkedinInput, options?: PaidCallOptions): ApiPromise<LinkedinTaskAnswer> {
+    return this.#call('scrapeLinkedin', { body }, options);
   }
-  getLinkedinStatus(taskId: string, options?: CallOptions): Promise<LinkedinTaskAnswer> {
-    return this.#call('getLinkedinStatus', { taskId, ...options });
+  getLinkedinStatus(taskId: string, options?: CallOptions): ApiPromise<LinkedinTaskAnswer> {
+    return this.#call('getLinkedinStatus', { params: { taskId } }, options);
   }
-  getAccount(options?: CallOptions): Promise<AccountAnswer> {
-    return this.#call('getAccount', { ...options });
+  getAccount(options?: CallOptions): ApiPromise<AccountAnswer> {
+    return this.#call('getAccount', {}, options);
   }
 
   /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
@@ -109,43 +163,79 @@ export class ConduitClient {
     const statusEndpoint = API_ENDPOINTS.find(
       (endpoint) => endpoint.mode === 'status' && endpoint.service === service,
     );
-    if (!statusEndpoint) throw new Error(`No status endpoint for ${service}`);
+    if (!statusEndpoint) throw new ConduitError(`No status endpoint for ${service}`);
+    const { intervalMs, timeoutMs, onUpdate, ...callOptions } = options;
     const started = Date.now();
-    const deadline = started + (options.timeoutMs ?? DEFAULT_WAIT_MS);
+    const deadline = started + (timeoutMs ?? DEFAULT_WAIT_MS);
     for (;;) {
-      const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { taskId, signal: options.signal });
-      options.onUpdate?.(answer, Date.now() - started);
+      const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { params: { taskId } }, callOptions);
+      onUpdate?.(answer, Date.now() - started);
       if (answer.data.status !== 'processing') return answer;
       if (Date.now() >= deadline) throw new TaskWaitTimeout(answer);
-      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? DEFAULT_POLL_MS));
-      options.signal?.throwIfAborted();
+      await sleep(intervalMs ?? DEFAULT_POLL_MS, options.signal);
     }
   }
 
-  async #call<T>(
-    id: string,
-    options: { body?: object; taskId?: string; idempotencyKey?: string; signal?: AbortSignal },
-  ): Promise<T> {
+  /**
+   * A result file (an entry of resultUrls or videoUrls): the Response with its body unread, to
+   * stream or `.arrayBuffer()`. Retried like any call; past retention it throws 410 RESULT_EXPIRED.
+   */
+  downloadFile(url: string, options: DownloadOptions = {}): ApiPromise<Response> {
+    const { range, ...callOptions } = options;
+    const headers = { accept: '*/*', ...(range && { range }), ...callOptions.headers };
+    return new ApiPromise(
+      send(
+        this.#config,
+        { method: 'GET', url, authenticate: false },
+        { ...callOptions, headers },
+        async (r) => r,
+      ),
+    );
+  }
+
+  /** Downloads a result file to `path` (Node): answers the path, the bytes written and the type. */
+  saveFile(url: string, path: string, options?: DownloadOptions): Promise<SavedFile> {
+    return saveResponse(this.downloadFile(url, options), path);
+  }
+
+  /**
+   * Any call of the API by method and path (for an endpoint this version does not know yet), with
+   * the same retries, timeout and errors; every POST gets an Idempotency-Key unless given one.
+   */
+  request<T>(method: string, path: string, options: RequestOptions = {}): ApiPromise<T> {
+    const { query, body, idempotencyKey, ...callOptions } = options;
+    const key = method.toUpperCase() === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
+    return new ApiPromise(
+      send<T>(this.#config, { method, url: path, query, body, idempotencyKey: key }, callOptions),
+    );
+  }
+
+  /**
+   * A GET list endpoint answering `{ data, nextCursor }` pages (or any shape, with `read`): awaited,
+   * the first page; with `for await`, every item of every page (pagination.ts).
+   */
+  paginate<Item, Page = CursorPage<Item>>(
+    path: string,
+    options: ListOptions<Page, Item> = {},
+  ): PagePromise<Page, Item> {
+    const { query, cursor, read, ...callOptions } = options;
+    const fetchPage = (next: string | undefined) =>
+      send<Page>(this.#config, { method: 'GET', url: path, query: { ...query, cursor: next } }, callOptions);
+    return new PagePromise(fetchPage, read, cursor);
+  }
+
+  /** One catalogue endpoint: its method and path from @conduit/contracts, a key for paid calls only. */
+  #call<T>(id: string, parts: CallParts, options: PaidCallOptions = {}): ApiPromise<T> {
     const endpoint = findEndpoint(id);
-    const path = endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''));
-    const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
-    if (options.body) headers['content-type'] = 'application/json';
+    const { idempotencyKey, ...callOptions } = options;
     const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
-    if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
-    const response = await this.#fetch(`${this.#baseUrl}${path}`, {
+    const spec = {
       method: endpoint.method,
-      headers,
-      ...(options.body && { body: JSON.stringify(options.body) }),
-      ...(options.signal && { signal: options.signal }),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON (a proxy's error page): the error keeps the text.
-    }
-    if (!response.ok) throw new ConduitApiError(response.status, body, response.headers);
-    return body as T;
+      url: endpointPath(id, parts.params),
+      query: parts.query,
+      body: parts.body,
+      idempotencyKey: isPaid ? (idempotencyKey ?? newIdempotencyKey()) : undefined,
+    };
+    return new ApiPromise(send<T>(this.#config, spec, callOptions));
   }
 }
