@@ -5,10 +5,10 @@ import { SERVICE_COST } from '@conduit/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { freePort } from '../../../test/server-processes.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 // The MCP server as an agent's host runs it (`npx conduit-mcp`), with the SDK's own client,
 // over stdio and over streamable HTTP, against a server on a real port.
@@ -17,9 +17,12 @@ const SORA_URL = 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f'
 
 let runtime: TestRuntime;
 let baseUrl: string;
-withListeningRuntime((started, url) => {
-  runtime = started;
-  baseUrl = url;
+// PUBLIC_URL is the listening port, so result URLs resolve and the image tool can inline the image.
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  runtime = await createTestRuntime({ PUBLIC_URL: baseUrl });
+  await runtime.app.listen({ port, host: '127.0.0.1' });
 });
 
 const clients: Client[] = [];
@@ -27,6 +30,7 @@ const children: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   for (const child of children) child.kill();
+  await runtime?.close();
 });
 
 interface ToolAnswer {
