@@ -136,6 +136,16 @@ function settledWebhook(serverUrl: string) {
   };
 }
 
+/** The API key may also be sent as `Authorization: Bearer <key>` (OpenAI-style clients, remote MCP hosts). */
+function withBearerScheme<C extends { securitySchemes: object }>(components: C) {
+  const BearerKey = {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The same key as the ApiKey scheme, sent as `Authorization: Bearer cnd_live_...`.',
+  };
+  return { ...components, securitySchemes: { ...components.securitySchemes, BearerKey } };
+}
+
 /** The OpenAPI 3.1 document of the public API, from the catalogue and the zod schemas the server validates with. */
 export function buildOpenApiDocument(options: { serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -151,14 +161,15 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     info: {
       title: `${PRODUCT_NAME} API`,
       version: '1.0.0',
-      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header; each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers.`,
+      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header (or \`Authorization: Bearer <key>\`); each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers.`,
     },
     servers: [{ url: options.serverUrl }],
-    security: [{ ApiKey: [] }],
+    // Either scheme authenticates: X-API-Key, or the same key as a Bearer token.
+    security: [{ ApiKey: [] }, { BearerKey: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
     webhooks: { taskSettled: settledWebhook(options.serverUrl) },
-    components: buildComponents(),
+    components: withBearerScheme(buildComponents()),
   };
 }
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -5,7 +5,7 @@ import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import { createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
+import { createKeyAuthenticator, type KeyIdentity, presentedKey } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
 import type { UrlGuard } from './check-input-urls.ts';
@@ -68,13 +68,10 @@ export function createGateway(
     urlGuard,
     wakePump,
     async admit(request, reply, service) {
-      const header = request.headers['x-api-key'];
       // Status reads re-check the key every time; paid calls are re-checked inside the debit.
-      const identity = await authenticator.authenticate(
-        typeof header === 'string' ? header : undefined,
-        request.ip,
-        { isFresh: service === null },
-      );
+      const identity = await authenticator.authenticate(presentedKey(request.headers), request.ip, {
+        isFresh: service === null,
+      });
       assertKeyControls(identity, service, request.ip, services.clock.now());
       const outcome = await rateLimits.consume(
         identity.workspaceId,
@@ -115,7 +112,7 @@ export function createGateway(
         .catch(async (error: unknown) => {
           if (!(error instanceof KeyRefused)) throw error;
           // The key changed since it was admitted: read it again for the exact refusal.
-          const fresh = await authenticator.authenticate(request.headers['x-api-key'] as string, request.ip, {
+          const fresh = await authenticator.authenticate(presentedKey(request.headers), request.ip, {
             isFresh: true,
           });
           assertKeyControls(fresh, service, request.ip, services.clock.now());
