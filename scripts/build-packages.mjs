@@ -4,7 +4,15 @@
 // the @conduit-api scope. Inside the repository nothing needs this: the workspaces run their
 // TypeScript directly (decision 0003). `--pack DIR` also writes the npm tarballs into DIR.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 

@@ -37,7 +37,7 @@ export interface CommandContext {
 
 /**
  * A command of the CLI. Adding one: write its spec (in a *-commands.ts file) and list it in
- * commands.ts; help, per-command help, option checks and shell completion all read the spec.
+ * commands.ts; help, per-command help, option checks and shell completion all read this entry.
  */
 export interface CommandSpec {
   /** Positional arguments as help shows them, e.g. `<prompt>`. */
