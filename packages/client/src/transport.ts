@@ -110,8 +110,8 @@ export async function send<T>(
         return { data, response, requestId: response.headers.get('x-request-id') ?? undefined };
       }
       const body = parseBody(await response.text());
-      const delay = retry < maxRetries && isRetryable(response.status, response.headers, body);
-      const wait = delay ? retryDelayMs(retry, response.headers) : undefined;
+      const retryable = retry < maxRetries && isRetryable(response.status, response.headers, body);
+      const wait = retryable ? retryDelayMs(retry, response.headers) : undefined;
       if (wait === undefined) throw errorFromAnswer(response.status, body, response.headers);
       clearTimeout(timer);
       await sleep(wait, options.signal);

@@ -143,7 +143,9 @@ describe('the conduit command line', () => {
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(20);
   }, 120_000);
 
-  it('prints its version, the overview, per-command help and completion scripts without a key', async () => {
+  it('prints its version, the overview, per-command help and completion scripts without a key', {
+    timeout: 120_000,
+  }, async () => {
     const version = await run({}, ['--version']);
     const manifest = JSON.parse(
       await readFile(new URL('../../../../../packages/client/package.json', import.meta.url), 'utf8'),
@@ -168,7 +170,9 @@ describe('the conduit command line', () => {
     expect((await run({}, ['completion', 'fish'])).code).toBe(2);
   });
 
-  it('login checks the key, stores it 0600 in the config folder, and later commands use it', async () => {
+  it('login checks the key, stores it 0600 in the config folder, and later commands use it', {
+    timeout: 120_000,
+  }, async () => {
     const account = await createPaidAccount(runtime.services, { credits: 7, label: 'cli-login' });
     const file = path.join(workDir, 'config', 'conduit', 'config.json');
     const refused = await run({}, ['login', '--base-url', baseUrl], 'cnd_live_nope\n');
