@@ -144,7 +144,7 @@ describe('the conduit command line', () => {
   }, 120_000);
 
   it('prints its version, the overview, per-command help and completion scripts without a key', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const version = await run({}, ['--version']);
     const manifest = JSON.parse(
