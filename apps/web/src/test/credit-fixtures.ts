@@ -70,3 +70,12 @@ export function makeAutoTopUp(overrides: Partial<AutoTopUpResponse> = {}): AutoT
     ...overrides,
   };
 }
+
+/** The sandbox card a payment with "Save this card" leaves. */
+export const SANDBOX_CARD = {
+  provider: 'sandbox',
+  brand: 'visa',
+  last4: '4242',
+  label: 'Sandbox card •••• 4242',
+  savedAt: '2026-11-20T10:00:00.000Z',
+} as const;

@@ -2,17 +2,11 @@ import { type AutoTopUpResponse, BILLING_TEXTS } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
-import { makeAutoTopUp, makePayment } from '../../test/credit-fixtures.ts';
+import { makeAutoTopUp, makePayment, SANDBOX_CARD } from '../../test/credit-fixtures.ts';
 import { openCredits } from '../../test/credits-page.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
-const CARD = {
-  provider: 'sandbox',
-  brand: 'visa',
-  last4: '4242',
-  label: 'Sandbox card •••• 4242',
-  savedAt: '2026-11-20T10:00:00.000Z',
-} as const;
+const CARD = SANDBOX_CARD;
 
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 

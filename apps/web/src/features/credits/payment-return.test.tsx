@@ -2,7 +2,7 @@ import { BILLING_TEXTS, PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contrac
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
-import { makeAutoTopUp, makeCredits, makePayment } from '../../test/credit-fixtures.ts';
+import { makeAutoTopUp, makeCredits, makePayment, SANDBOX_CARD } from '../../test/credit-fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { VERIFYING_PAYMENT } from './credits-page.tsx';
 
@@ -95,16 +95,11 @@ describe('credits: return from the checkout', () => {
   it('shows the card saved with the payment in the auto top-up section without a reload', async () => {
     const verification = deferred<Reply>();
     let isCredited = false;
-    const card = {
-      provider: 'sandbox',
-      brand: 'visa',
-      last4: '4242',
-      label: 'Sandbox card •••• 4242',
-      savedAt: '2026-11-20T10:00:00.000Z',
-    } as const;
     returnTo(`?success=true&session_id=${SESSION_ID}`, {
       'POST /api/payments/verify-payment': () => verification.promise,
-      'GET /api/billing/auto-top-up': () => ({ body: makeAutoTopUp(isCredited ? { card } : {}) }),
+      'GET /api/billing/auto-top-up': () => ({
+        body: makeAutoTopUp(isCredited ? { card: SANDBOX_CARD } : {}),
+      }),
     });
     const autoTopUps = within(await screen.findByRole('region', { name: BILLING_TEXTS.autoTopUpTitle }));
     expect(await autoTopUps.findByText(BILLING_TEXTS.noSavedCard)).toBeInTheDocument();
