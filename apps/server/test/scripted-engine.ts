@@ -36,7 +36,11 @@ export function tinyPng(): Buffer {
  * LinkedIn username) containing `fail` fails upstream, `pending` never finishes, `unavailable`
  * cannot be started. Counts every upstream start, so tests can prove nothing ran twice.
  */
-export function createScriptedEngine(): Engine & { starts: number; scrapes: number } {
+export function createScriptedEngine(): Engine & {
+  starts: number;
+  scrapes: number;
+  attempts: Map<string, number>;
+} {
   const jobs = new Map<string, MediaInput>();
   const textOf = (input: MediaInput) =>
     input.service === 'sora' ? input.request.video_url : input.request.prompt;
@@ -45,7 +49,10 @@ export function createScriptedEngine(): Engine & { starts: number; scrapes: numb
     isDevelopmentEngine: true,
     starts: 0,
     scrapes: 0,
+    /** Start attempts per task id (refused ones too), for a test to watch its own task among others. */
+    attempts: new Map<string, number>(),
     async startJob(input: MediaInput, options: { taskId: string }) {
+      engine.attempts.set(options.taskId, (engine.attempts.get(options.taskId) ?? 0) + 1);
       if (textOf(input).includes('unavailable')) throw new UpstreamUnavailable('upstream busy', 50);
       engine.starts += 1;
       jobs.set(options.taskId, input);
