@@ -25,7 +25,7 @@ const exited = (child: ChildProcess) =>
  * fresh embedded PostgreSQL in its own DATA_DIR), for journeys that change what every call on a
  * server sees (turning an upstream channel off): the specs running beside it keep their server.
  */
-export async function startOwnServer(port: number): Promise<OwnServer> {
+export async function startOwnServer(port: number, env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'conduit-e2e-own-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [START_SERVER], {
@@ -36,6 +36,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,3 +1,4 @@
+import { WEBHOOK_TEXTS } from '@conduit/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -27,6 +28,10 @@ import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { createTaskWaiters } from './modules/provider/task-waiters.ts';
+import { startRequestLogPurge } from './modules/request-log/purge-request-log.ts';
+import { registerRequestLog } from './modules/request-log/record-requests.ts';
+import { createRequestLogWriter } from './modules/request-log/request-log-writer.ts';
+import { requestLogApiRoutes, requestLogRoutes } from './modules/request-log/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -38,8 +43,11 @@ import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { registerWaitlistGate } from './modules/waitlist/waitlist-gate.ts';
 import { createWaitlistLimits } from './modules/waitlist/waitlist-limits.ts';
-import { queueTaskWebhook } from './modules/webhooks/deliver-webhook.ts';
+import { createDeliveryContext } from './modules/webhooks/delivery-context.ts';
+import type { DeliveryWorker } from './modules/webhooks/delivery-worker.ts';
+import type { EventHooks } from './modules/webhooks/record-event.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
+import { recordTaskSettled, recordTaskStarted } from './modules/webhooks/task-event.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
@@ -139,6 +147,16 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
   app.addHook('onClose', () => taskEvents.close());
+  // Webhook events reach the event streams after their commit, and this process's deliverer at once.
+  let deliveries: DeliveryWorker | undefined;
+  const eventHooks: EventHooks = {
+    publish: (message) => {
+      taskEvents.publish(message);
+      deliveries?.wake();
+    },
+  };
+  const logEventError = (taskId: string) => (error: unknown) =>
+    services.log.error({ err: error, taskId }, 'could not record the task event');
   // Sync calls hear of their tasks from every process once the first of them waits.
   let listenForTasks = () => {};
   const waiters = createTaskWaiters({ onFirstSleep: () => listenForTasks() });
@@ -157,18 +175,27 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       if (task.creditsRefunded > 0) {
         services.metrics.creditsRefunded.inc({ service: task.service }, task.creditsRefunded);
       }
-      void queueTaskWebhook(services.jobs, task).catch((error) =>
-        services.log.error({ err: error, taskId: task.id }, 'could not queue the task webhook'),
-      );
+      void recordTaskSettled(services.db, task, engine, eventHooks).catch(logEventError(task.id));
     },
   };
-  const urlGuard = options.urlGuard ?? createUrlGuard({ allowPrivate: services.config.NODE_ENV === 'test' });
+  const urlGuard =
+    options.urlGuard ??
+    createUrlGuard({
+      allowPrivate: services.config.NODE_ENV === 'test',
+      // A developer's own machine cannot receive our webhooks: say what can.
+      ...(services.config.NODE_ENV === 'development' && {
+        privateRefusalHints: { callBackUrl: WEBHOOK_TEXTS.listenHint, webhookUrl: WEBHOOK_TEXTS.listenHint },
+      }),
+    });
   if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
   // Each queue is created by every role (API processes send to them); workers also work them.
-  await startWebhookWorker(services, engine, urlGuard);
+  const deliveryContext = createDeliveryContext(services, urlGuard, eventHooks);
+  deliveries = await startWebhookWorker(services, engine, deliveryContext, eventHooks);
+  if (deliveries) app.addHook('onClose', () => deliveries?.stop());
   await startLedgerAudit(services);
   await startUpstreamWatch(services);
   await startResultExpiry(services);
+  await startRequestLogPurge(services);
   await startSupportMailWorker(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
@@ -198,7 +225,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(workspacesRoutes(services));
   await app.register(paymentsRoutes(services));
   await app.register(alertsRoutes(services));
-  await app.register(webhooksRoutes(services, urlGuard));
+  await app.register(webhooksRoutes(services, deliveryContext));
   await app.register(billingRoutes(services));
   const waitlistLimits = createWaitlistLimits({
     redis: services.redis,
@@ -221,9 +248,22 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   );
   const gateway = createGateway(services, runner, urlGuard, {
     wakePump: () => pump?.wake(),
-    onTaskCreated: (task) => taskEvents.publish(taskMessage({ ...task, status: 'processing' })),
+    onTaskCreated: (task) => {
+      taskEvents.publish(taskMessage({ ...task, status: 'processing' }));
+      void recordTaskStarted(services.db, task, engine, eventHooks).catch(logEventError(task.id));
+    },
   });
+  if (services.config.REQUEST_LOG === 'on') {
+    const requestLog = createRequestLogWriter(services.pool, services.log, {
+      onDropped: (count) => services.metrics.requestLogDropped.inc(count),
+    });
+    registerRequestLog(app, requestLog);
+    // Runs once in-flight requests have answered, before the database closes (runtime.ts).
+    app.addHook('onClose', () => requestLog.flush());
+  }
   await app.register(providerRoutes(gateway));
+  await app.register(requestLogApiRoutes(gateway));
+  await app.register(requestLogRoutes(services));
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));

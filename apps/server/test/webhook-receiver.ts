@@ -12,6 +12,8 @@ export interface WebhookReceiver {
   calls: ReceivedCall[];
   /** The status the next calls are answered with (204 by default). */
   answerWith(status: number): void;
+  /** The statuses the next calls to `path` get, one each, before the usual status again. */
+  script(path: string, statuses: number[]): void;
   close(): Promise<void>;
 }
 
@@ -19,14 +21,17 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   let status = 204;
+  const scripts = new Map<string, number[]>();
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
     });
     request.on('end', () => {
-      calls.push({ path: request.url ?? '', headers: request.headers, body });
-      response.writeHead(status).end();
+      const path = request.url ?? '';
+      calls.push({ path, headers: request.headers, body });
+      const next = scripts.get(path)?.shift();
+      response.writeHead(next ?? status).end(next && next >= 400 ? `refused with ${next}` : undefined);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,6 +40,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     calls,
     answerWith: (next) => {
       status = next;
+    },
+    script: (path, statuses) => {
+      scripts.set(path, [...statuses]);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

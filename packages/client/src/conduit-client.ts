@@ -2,7 +2,11 @@ import {
   type AccountAnswer,
   API_ENDPOINTS,
   API_KEY_HEADER,
+  APP_PATHS,
   type CancelAnswer,
+  type EventsAnswer,
+  type EventsQuery,
+  type EventType,
   findEndpoint,
   type ImageRequest,
   type ImageTaskAnswer,
@@ -10,6 +14,9 @@ import {
   type LinkedinTaskAnswer,
   type QuoteAnswer,
   type QuoteRequest,
+  type RequestLogAnswer,
+  type RequestLogApiQuery,
+  type SendTestEventResponse,
   type Service,
   type SoraRequest,
   type TaskAnswer,
@@ -17,9 +24,11 @@ import {
   type TaskListQuery,
   type VideoRequest,
   type VideoTaskAnswer,
+  type WebhookSecretResponse,
 } from '@conduit/contracts';
 import type { z } from 'zod';
 import { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
+import { readEventStream, type StreamedEvent } from './event-stream.ts';
 
 export type ImageInput = z.input<typeof ImageRequest>;
 export type VideoInput = z.input<typeof VideoRequest>;
@@ -132,6 +141,56 @@ export class ConduitClient {
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }
+  /** One page of the workspace's request log, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listRequests(query: Partial<RequestLogApiQuery> = {}, options?: CallOptions): Promise<RequestLogAnswer> {
+    return this.#call('listRequests', { query, ...options });
+  }
+
+  /** The workspace's webhook events, newest first; pass `nextCursor` back as `cursor` for the next page. */
+  listEvents(query: Partial<EventsQuery> = {}, options?: CallOptions): Promise<EventsAnswer> {
+    return this.#call('listEvents', { query, ...options });
+  }
+
+  /** Sends a test event of `type` (sample data) to the workspace's endpoint and event stream. */
+  sendTestEvent(type: EventType = 'webhook.test', options?: CallOptions): Promise<SendTestEventResponse> {
+    return this.#send(APP_PATHS.sendWebhookTest.method, APP_PATHS.sendWebhookTest.path, {
+      body: { type },
+      ...options,
+    });
+  }
+  /** The workspace's webhook signing secret (`whsec_...`): what `conduit listen` signs with. */
+  getWebhookSecret(options?: CallOptions): Promise<WebhookSecretResponse> {
+    return this.#send('GET', APP_PATHS.webhookSecret.path, { ...options });
+  }
+  /**
+   * The workspace's live events (Server-Sent Events on GET /api/events), from after
+   * `lastEventId` when given (events the store still holds, then new ones). Ends when the
+   * connection does; resume with the last webhook event's id.
+   */
+  async *streamEvents(
+    options: CallOptions & { lastEventId?: string; onOpen?: () => void } = {},
+  ): AsyncGenerator<StreamedEvent> {
+    const response = await this.#fetch(`${this.#baseUrl}${APP_PATHS.taskEvents.path}`, {
+      headers: {
+        [API_KEY_HEADER]: this.#apiKey,
+        accept: 'text/event-stream',
+        ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+      },
+      ...(options.signal && { signal: options.signal }),
+    });
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: the error keeps the text.
+      }
+      throw new ConduitApiError(response.status, body, response.headers);
+    }
+    options.onOpen?.();
+    yield* readEventStream(response.body);
+  }
 
   /** Reads the task's status until it is no longer processing; answers the settled task (completed or failed). */
   async waitForTask<S extends Service>(
@@ -160,23 +219,50 @@ export class ConduitClient {
     options: {
       body?: object;
       taskId?: string;
-      query?: Record<string, string>;
+      query?: Record<string, string | number | undefined>;
       signal?: AbortSignal;
     } & Omit<PaidCallOptions, 'signal'>,
   ): Promise<T> {
     const endpoint = findEndpoint(id);
-    const search =
-      options.query && Object.keys(options.query).length > 0 ? `?${new URLSearchParams(options.query)}` : '';
-    const path = `${endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? ''))}${search}`;
-    const headers: Record<string, string> = { [API_KEY_HEADER]: this.#apiKey, accept: 'application/json' };
-    if (options.body) headers['content-type'] = 'application/json';
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const queryString = search.toString();
+    const path =
+      endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? '')) +
+      (queryString ? `?${queryString}` : '');
     const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
-    if (options.idempotencyKey && isPaid) headers['idempotency-key'] = options.idempotencyKey;
-    if (options.cancelAfter !== undefined && isPaid) headers['cancel-after'] = String(options.cancelAfter);
+    const extra: Record<string, string> = {};
+    if (options.cancelAfter !== undefined && isPaid) extra['cancel-after'] = String(options.cancelAfter);
     if (options.waitSeconds !== undefined && endpoint.mode === 'async')
-      headers.prefer = `wait=${options.waitSeconds}`;
+      extra.prefer = `wait=${options.waitSeconds}`;
+    return this.#send(endpoint.method, path, {
+      ...options,
+      idempotencyKey: isPaid ? options.idempotencyKey : undefined,
+      headers: extra,
+    });
+  }
+
+  async #send<T>(
+    method: string,
+    path: string,
+    options: {
+      body?: object;
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    },
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      [API_KEY_HEADER]: this.#apiKey,
+      accept: 'application/json',
+      ...options.headers,
+    };
+    if (options.body) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const response = await this.#fetch(`${this.#baseUrl}${path}`, {
-      method: endpoint.method,
+      method,
       headers,
       ...(options.body && { body: JSON.stringify(options.body) }),
       ...(options.signal && { signal: options.signal }),

@@ -24,4 +24,6 @@ export {
   type VideoInput,
   type WaitOptions,
 } from './conduit-client.ts';
+export { readEventStream, type StreamedEvent } from './event-stream.ts';
 export { type AnyTaskAnswer, readTask } from './read-task.ts';
+export { signWebhook, verifyWebhook, type WebhookHeaders } from './webhook-signature.ts';

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
+import { ENDPOINT_DISABLE_AFTER_DAYS, EVENT_TYPES } from './event-types.ts';
 import { PRODUCT_NAME } from './product.ts';
+import {
+  DeliveriesQuery,
+  DeliveriesResponse,
+  DeliveryParams,
+  ResendResponse,
+  SendTestEventBody,
+  SendTestEventResponse,
+  WebhookDeliveryDetail,
+} from './webhook-deliveries.ts';
 
 /**
  * Low-balance alerts and account webhooks (docs/product.md, "Low-balance alerts" and "Webhooks"):
@@ -54,7 +64,45 @@ export const ALERT_TEXTS = {
 
 export const WEBHOOK_TEXTS = {
   endpointTitle: 'Webhook endpoint',
-  endpointHelp: 'Account events (balance.low) are posted here, signed with your webhook signing secret.',
+  endpointHelp:
+    'The events you choose are posted here, signed with your webhook signing secret. The Webhooks page shows every delivery.',
+  eventTypesLabel: 'Events sent to this endpoint',
+  eventTypesInvalid: 'Choose at least one event',
+  disabled: (at: string) =>
+    `Switched off on ${at} after ${ENDPOINT_DISABLE_AFTER_DAYS} days of failed deliveries. Save the endpoint to switch it on again.`,
+  disabledMailSubject: `Your ${PRODUCT_NAME} webhook endpoint was switched off`,
+  disabledMailHeading: 'Your webhook endpoint was switched off',
+  disabledMailBody: (url: string) =>
+    `Every delivery to ${url} has failed for ${ENDPOINT_DISABLE_AFTER_DAYS} days, so we stopped sending to it. The events are kept: fix the endpoint, save it again on the Credits page, and resend what it missed from the Webhooks page or fetch it from the events API.`,
+  disabledMailAction: 'Open the Webhooks page',
+  pageTitle: 'Webhooks',
+  pageIntro:
+    'Every delivery of an event to your endpoint or to a callBackUrl, with each attempt. A failed delivery is retried for about 3 days; Resend tries it again now.',
+  noDeliveries: 'No deliveries match.',
+  loadFailed: 'Failed to load the deliveries',
+  filterStatus: 'Status',
+  filterType: 'Event',
+  filterFrom: 'From',
+  filterTo: 'To',
+  anyStatus: 'Any status',
+  anyType: 'Any event',
+  statusLabels: { pending: 'Retrying', succeeded: 'Delivered', failed: 'Failed' },
+  resend: 'Resend',
+  resendPending: 'Resending...',
+  resendFailed: 'Failed to resend',
+  resent: (status: number | null) =>
+    status === null
+      ? 'Resent: your endpoint could not be reached.'
+      : `Resent: your endpoint answered HTTP ${status}.`,
+  deliveryNotFound: 'Delivery not found',
+  requestTitle: 'Request',
+  answerTitle: 'Answer',
+  attemptsTitle: 'Attempts',
+  noAnswer: 'No answer',
+  testSent: (type: string) =>
+    `Test ${type} event recorded: no endpoint is set, so only the event stream and the events API show it.`,
+  listenHint:
+    'To receive webhooks on this machine, run `conduit listen --forward-to <your local URL>`: it streams your events and posts each, signed, to the local URL.',
   urlLabel: 'Endpoint URL',
   noEndpoint: 'No endpoint set: account events are not sent.',
   saveSubmit: 'Save endpoint',
@@ -138,6 +186,10 @@ export const AlertsResponse = z.object({
   burnRate: BurnRate,
   /** Where account events go; null for nowhere. */
   webhookUrl: z.string().nullable(),
+  /** The event types the endpoint receives. */
+  webhookEventTypes: z.array(z.enum(EVENT_TYPES)),
+  /** When the endpoint was switched off for failing; null while it is on. */
+  webhookDisabledAt: z.string().nullable(),
 });
 export type AlertsResponse = z.infer<typeof AlertsResponse>;
 
@@ -149,9 +201,19 @@ export type AlertResponse = z.infer<typeof AlertResponse>;
 export const SetWebhookEndpointBody = z.object({
   /** An http(s) URL on a public address; null removes the endpoint. */
   webhookUrl: z.string().trim().max(WEBHOOK_URL_MAX_LENGTH).nullable(),
+  /** The event types it receives; absent keeps the current choice. */
+  eventTypes: z
+    .array(z.enum(EVENT_TYPES, { error: `must be among ${EVENT_TYPES.join(', ')}` }))
+    .min(1, { error: WEBHOOK_TEXTS.eventTypesInvalid })
+    .max(EVENT_TYPES.length)
+    .optional(),
 });
 export type SetWebhookEndpointBody = z.infer<typeof SetWebhookEndpointBody>;
-export const WebhookEndpointResponse = z.object({ webhookUrl: z.string().nullable(), message: z.string() });
+export const WebhookEndpointResponse = z.object({
+  webhookUrl: z.string().nullable(),
+  eventTypes: z.array(z.enum(EVENT_TYPES)),
+  message: z.string(),
+});
 export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponse>;
 
 /** What the receiver did with the test event: its HTTP status, or null when it could not be reached. */
@@ -196,6 +258,27 @@ export const WEBHOOK_ROUTES = {
   testEndpoint: defineAppRoute({ ...APP_PATHS.testWebhookEndpoint, response: WebhookTestResponse }),
   secret: defineAppRoute({ ...APP_PATHS.webhookSecret, response: WebhookSecretResponse }),
   rotateSecret: defineAppRoute({ ...APP_PATHS.rotateWebhookSecret, response: RotateWebhookSecretResponse }),
+  /** The delivery log, resend and test events also take an API key (the CLI uses them). */
+  deliveries: defineAppRoute({
+    ...APP_PATHS.webhookDeliveries,
+    query: DeliveriesQuery,
+    response: DeliveriesResponse,
+  }),
+  delivery: defineAppRoute({
+    ...APP_PATHS.webhookDelivery,
+    params: DeliveryParams,
+    response: WebhookDeliveryDetail,
+  }),
+  resend: defineAppRoute({
+    ...APP_PATHS.resendWebhookDelivery,
+    params: DeliveryParams,
+    response: ResendResponse,
+  }),
+  sendTest: defineAppRoute({
+    ...APP_PATHS.sendWebhookTest,
+    body: SendTestEventBody,
+    response: SendTestEventResponse,
+  }),
 };
 
 /** The body of every account event: Standard Webhooks' `type`, `timestamp` and `data`. */

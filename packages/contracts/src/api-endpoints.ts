@@ -6,17 +6,20 @@ import {
   ImageTaskAnswer,
   LinkedinTaskAnswer,
   QuoteAnswer,
+  RequestLogAnswer,
   TaskAnswer,
   TaskListAnswer,
   TaskListQuery,
   VideoTaskAnswer,
 } from './api-responses.ts';
 import { ImageRequest, LinkedinRequest, QuoteRequest, SoraRequest, VideoRequest } from './provider.ts';
+import { RequestLogApiQuery } from './request-log.ts';
+import { EventsAnswer, EventsQuery } from './webhook-events.ts';
 
 /** What the server validates an endpoint's call with, and what it answers. */
 interface EndpointSchemas {
   body?: z.ZodType;
-  /** The query string it reads (the task list's filters). */
+  /** The query parameters a list endpoint takes. */
   query?: z.ZodObject;
   /** The success answer (`{success: true, data}`); sync endpoints answer it with 200 or, still processing, 202. */
   response: z.ZodType;
@@ -38,6 +41,8 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   cancelTask: { response: CancelAnswer },
   quotePrice: { body: QuoteRequest, response: QuoteAnswer },
   getAccount: { response: AccountAnswer },
+  listRequests: { query: RequestLogApiQuery, response: RequestLogAnswer },
+  listEvents: { query: EventsQuery, response: EventsAnswer },
 };
 
 /** A catalogue endpoint with its schemas: what the OpenAPI document, the field tables and the client read. */

@@ -1,4 +1,6 @@
+import { WEBHOOK_TEXTS } from './alerts.ts';
 import type { ApiEndpointDoc } from './api-reference.ts';
+import type { EventType } from './event-types.ts';
 import {
   DEFAULT_RESULT_RETENTION_DAYS,
   QUOTE_VALID_S,
@@ -18,7 +20,11 @@ export interface ApiAnswerExample {
   status: 200 | 202;
   /** One line for the docs: when this answer comes, and what to look at in it. */
   note: string;
-  body: { success: true; data: Record<string, unknown> };
+  body: {
+    success: true;
+    data: Record<string, unknown> | Record<string, unknown>[];
+    nextCursor?: string | null;
+  };
 }
 
 const TASK_ID = 'task_7d2k9q4x1m8w3e6r';
@@ -76,6 +82,48 @@ const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) 
 
 const ok = (data: Record<string, unknown>) => ({ success: true as const, data });
 
+/** A page of the request log: a refused call, then the accepted one after it. */
+const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
+  status: 200,
+  note: 'Newest first; a refused request has its code and error. Pass nextCursor as cursor for the next page (null on the last).',
+  body: {
+    success: true,
+    data: [
+      {
+        requestId: 'req_4m9x2k7q1w8e3r6t',
+        at: '2026-01-15T10:30:00.000Z',
+        method: 'POST',
+        endpoint: '/api/provider/video',
+        service: 'video',
+        status: 200,
+        code: null,
+        error: null,
+        durationMs: 7.4,
+        taskId: TASK_ID,
+        keyId: 'key_3n8v1c6x0z5b2m7q',
+        keyName: 'Production',
+        ip: '203.0.113.7',
+      },
+      {
+        requestId: 'req_9p2w5e8r1t4y7u0i',
+        at: '2026-01-15T10:29:41.000Z',
+        method: 'POST',
+        endpoint: '/api/provider/video',
+        service: 'video',
+        status: 402,
+        code: 'INSUFFICIENT_CREDITS',
+        error: 'Insufficient credits: 10 required, 4 available',
+        durationMs: 3.1,
+        taskId: null,
+        keyId: 'key_3n8v1c6x0z5b2m7q',
+        keyName: 'Production',
+        ip: '203.0.113.7',
+      },
+    ],
+    nextCursor: 'MjAyNi0wMS0xNSAxMDoyOTo0MXwxMjM0',
+  },
+};
+
 const STATUS_NOTE = (resultField: string) =>
   `status is processing, completed (with ${resultField}) or failed (with error; the credits are refunded).`;
 const SYNC_NOTE = '200 once the work is done; 202 with status "processing" if it takes longer than the wait.';
@@ -96,10 +144,20 @@ const NOTES: Record<Service, { sync?: string; status: string }> = {
 
 /** An endpoint's success answers, the 200 first; the endpoints that wait also answer 202. */
 export function answerExamples(
-  endpoint: Pick<ApiEndpointDoc, 'service' | 'mode'>,
+  endpoint: Pick<ApiEndpointDoc, 'id' | 'service' | 'mode'>,
   baseUrl: string,
 ): ApiAnswerExample[] {
   const { service } = endpoint;
+  if (endpoint.id === 'listRequests') return [REQUEST_LOG_EXAMPLE];
+  if (endpoint.id === 'listEvents') {
+    return [
+      {
+        status: 200,
+        note: 'Newest first; each event is the body its webhooks carried, with the id they carried as webhook-id. Pass nextCursor as cursor for older events.',
+        body: ok({ events: [{ id: EVENT_ID, ...webhookExample(baseUrl), isTest: false }], nextCursor: null }),
+      },
+    ];
+  }
   const tasksTab = tasksTabExample(endpoint.mode, baseUrl);
   if (tasksTab) return [tasksTab];
   if (!service) {
@@ -194,6 +252,71 @@ function tasksTabExample(mode: ApiEndpointDoc['mode'], baseUrl: string): ApiAnsw
   }
   return undefined;
 }
+
+const EVENT_ID = 'evt_4m9x2k7q1w8e3r6t';
+const WORKSPACE_ID = 'team_8f2kq0w1n5x7c3vd';
+
+/**
+ * Sample `data` of each event type: what a test event (`conduit trigger`, the Webhooks page)
+ * carries, and the OpenAPI document's webhook examples.
+ */
+export function eventSampleData(
+  type: EventType,
+  workspaceId: string,
+  baseUrl: string,
+): Record<string, unknown> {
+  const expiresAt = new Date(CREATED_AT.getTime() + 7 * 86_400_000).toISOString();
+  switch (type) {
+    case 'task.started':
+      return acceptedTaskData(
+        { taskId: TASK_ID, service: 'video', at: CREATED_AT, cost: SERVICE_COST.video },
+        ENGINE,
+      );
+    case 'task.completed':
+      return exampleTaskData('video', 'completed', baseUrl);
+    case 'task.failed':
+      return { ...exampleTaskData('video', 'failed', baseUrl), error: 'The model refused the prompt' };
+    case 'task.canceled':
+      return exampleTaskData('video', 'canceled', baseUrl);
+    case 'balance.low':
+      return {
+        workspaceId,
+        balance: 42,
+        threshold: 50,
+        creditsSpentLast7Days: 140,
+        creditsPerDay: 20,
+        daysLeft: 2,
+      };
+    case 'payment.succeeded':
+      return {
+        workspaceId,
+        paymentId: 'pay_2n8v5c1x7z3b9m4k',
+        kind: 'checkout',
+        credits: 500,
+        amountCents: 2500,
+        currency: 'usd',
+      };
+    case 'auto_topup.failed':
+      return {
+        workspaceId,
+        paymentId: 'pay_6h3j9k2l5p8q1w4e',
+        message: 'Your card was declined.',
+        failuresInARow: 1,
+        isTurnedOff: false,
+      };
+    case 'key.expiring':
+      return { workspaceId, keyId: 'key_5t8y1u4i7o2p9a3s', keyName: 'Production', expiresAt };
+    case 'webhook.test':
+      return { workspaceId, message: WEBHOOK_TEXTS.testMessage };
+  }
+}
+
+/** One event's body as its webhooks carry it, for the OpenAPI document. */
+export const eventExample = (type: EventType, baseUrl: string) => ({
+  type,
+  timestamp: COMPLETED_AT.toISOString(),
+  data: eventSampleData(type, WORKSPACE_ID, baseUrl),
+});
 
 /** The body a callBackUrl receives when a video task completes. */
 export const webhookExample = (baseUrl: string) => ({

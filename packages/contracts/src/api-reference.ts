@@ -209,6 +209,30 @@ const ENDPOINT_DOCS = [
     summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
     cost: 0,
   },
+  {
+    id: 'listRequests',
+    method: 'GET',
+    path: '/api/provider/requests',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'Your request log',
+    summary:
+      "The requests your workspace's keys made, accepted or refused (400, 401, 402, 403, 404, 409, 429, 5xx), newest first: status, error code and message, duration, request id and task id. Filter with `status` (`402` or `4xx`) and `code`; page with `limit` and `nextCursor`. Kept 30 days by default.",
+    cost: 0,
+  },
+  {
+    id: 'listEvents',
+    method: 'GET',
+    path: '/api/provider/events',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'Your webhook events',
+    summary:
+      "The events of the key's workspace from the last 30 days, newest first, each with exactly the body its webhooks carried: fetch what your endpoint missed (`after`), or only one `type`.",
+    cost: 0,
+  },
 ] as const satisfies readonly ApiEndpointDoc[];
 
 export type ApiEndpointId = (typeof ENDPOINT_DOCS)[number]['id'];

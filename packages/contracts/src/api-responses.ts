@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
+import { TASK_EVENT_TYPES } from './event-types.ts';
 import { SPEND_PERIODS } from './keys.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
+import { RequestLogItem } from './request-log.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
 /**
@@ -180,11 +182,18 @@ export const QuoteAnswer = successOf(QuoteResult);
 export type QuoteAnswer = z.infer<typeof QuoteAnswer>;
 export const AccountAnswer = successOf(AccountInfo);
 export type AccountAnswer = z.infer<typeof AccountAnswer>;
+/** `GET /api/provider/requests`: one page of the request log and the cursor of the next (null on the last). */
+export const RequestLogAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(RequestLogItem),
+  nextCursor: z.string().nullable(),
+});
+export type RequestLogAnswer = z.infer<typeof RequestLogAnswer>;
 
-/** The body a callBackUrl receives when a media task settles (signed the Standard Webhooks way). */
+/** The body of a task's event: what a callBackUrl receives (signed the Standard Webhooks way). */
 export const TaskWebhookEvent = z.object({
-  type: z.enum(['task.completed', 'task.failed', 'task.canceled', 'task.aborted']),
-  timestamp: z.iso.datetime().describe('When the call was signed'),
+  type: z.enum(TASK_EVENT_TYPES),
+  timestamp: z.iso.datetime().describe('When the event happened (the same on every retry)'),
   data: z.object({
     ...TaskFields,
     resultUrls: fileUrls('results'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TASK_WEBHOOK_FILTERS, TASK_WEBHOOK_FILTERS } from './event-types.ts';
 import {
   IMAGE_FORMATS,
   IMAGE_SIZES,
@@ -31,6 +32,14 @@ const priceControls = {
 };
 /** The fields of a paid body that steer the charge, not the work: they are not stored with the task. */
 export const PRICE_CONTROL_FIELDS = ['maxCredits', 'quoteId'] as const;
+const webhookEvents = z
+  .array(z.enum(TASK_WEBHOOK_FILTERS, { error: `must be among ${TASK_WEBHOOK_FILTERS.join(', ')}` }))
+  .min(1)
+  .max(TASK_WEBHOOK_FILTERS.length)
+  .optional()
+  .describe(
+    `Which of the task's events the callBackUrl receives; ${DEFAULT_TASK_WEBHOOK_FILTERS.join(', ')} when absent`,
+  );
 
 export const ImageRequest = z.strictObject({
   prompt: z
@@ -50,6 +59,7 @@ export const ImageRequest = z.strictObject({
   image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
   callBackUrl,
   ...priceControls,
+  webhookEvents,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
@@ -89,6 +99,7 @@ export const VideoRequest = z.strictObject({
     .describe('Text shown as a watermark on the video'),
   callBackUrl,
   ...priceControls,
+  webhookEvents,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
@@ -100,6 +111,7 @@ export const SoraRequest = z.strictObject({
     .describe('Share link of the Sora video'),
   callBackUrl,
   ...priceControls,
+  webhookEvents,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 

@@ -24,10 +24,14 @@ export const ROUTES = {
   appDocs: '/app/docs',
   /** One call's page: `/app/calls/<taskId>`. */
   appCalls: '/app/calls',
+  /** The request log: every public API request, accepted or refused. */
+  appLogs: '/app/logs',
   /** Try every service from the browser. */
   appPlayground: '/app/playground',
   appSupport: '/app/support',
   appSettings: '/app/settings',
+  /** The delivery log of the workspace's webhooks. */
+  appWebhooks: '/app/webhooks',
   /** The team the browser works in: members, invitations, settings and its audit log. */
   appTeam: '/app/team',
   /** An invitation link: `/invite/<token>`. */

@@ -1,4 +1,4 @@
-import { DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
+import { DEFAULT_REQUEST_LOG_RETENTION_DAYS, DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
 import { z } from 'zod';
 import { parseIpRange } from './ip-ranges.ts';
 
@@ -166,6 +166,14 @@ const EnvSchema = z.object({
   RESULT_RETENTION_DAYS: wholeNumber('must be a whole number of days between 1 and 3650', 1, 3650).default(
     DEFAULT_RESULT_RETENTION_DAYS,
   ),
+  /** `off` stops recording public API requests in the request log (the Logs page); on by default. */
+  REQUEST_LOG: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
+  /** Days a request stays in the request log; older ones are purged hourly. */
+  REQUEST_LOG_RETENTION_DAYS: wholeNumber(
+    'must be a whole number of days between 1 and 3650',
+    1,
+    3650,
+  ).default(DEFAULT_REQUEST_LOG_RETENTION_DAYS),
   /** Memory each process keeps the small results it stored in the last minute in (0: none). */
   RECENT_RESULTS_MB: wholeNumber('must be a whole number of megabytes between 0 and 4096', 0, 4096).default(
     32,

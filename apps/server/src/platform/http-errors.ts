@@ -5,6 +5,13 @@ import { AppError } from './errors.ts';
 
 const PUBLIC_API_PREFIX = '/api/provider/';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The error this request was answered with, for the request log. */
+    errorAnswer?: { code: ErrorCode; message: string };
+  }
+}
+
 /**
  * Writes the one error shape (docs/product.md, "Error answers"); the public API adds
  * `success: false`. The status is the code's (ERROR_STATUS), except for a 4xx Fastify raised
@@ -27,6 +34,7 @@ export function sendError(
     ...extra.details,
   };
   if (extra.headers) reply.headers(extra.headers);
+  request.errorAnswer = { code, message };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

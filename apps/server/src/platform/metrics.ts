@@ -19,6 +19,8 @@ export interface Metrics {
   /** Result store operations (put, stat, read, delete) by store kind and outcome. */
   storeOperations: Counter<'store' | 'operation' | 'outcome'>;
   storeDuration: Histogram<'store' | 'operation'>;
+  /** Public API requests the request log could not keep (its buffer full, or the database refused a batch). */
+  requestLogDropped: Counter;
   /** Every request of the last 5 minutes: the admin figures' response time and error rate. */
   recentRequests: RollingWindow;
   /** Requests to the inbound webhook routes of the last 24 hours (failures are worth a look). */
@@ -161,6 +163,11 @@ export function createMetrics(): Metrics {
       help: 'Result store operation latency by store and operation',
       labelNames: ['store', 'operation'],
       buckets: STORE_BUCKETS_S,
+      registers: [registry],
+    }),
+    requestLogDropped: new Counter({
+      name: 'conduit_request_log_dropped_total',
+      help: 'Public API requests not recorded in the request log (buffer full or write failed)',
       registers: [registry],
     }),
     recentRequests: createRollingWindow(RECENT_REQUESTS_WINDOW_MS, 1_000),

@@ -105,6 +105,15 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   testWebhookEndpoint: { caller: 'disposable', body: {} },
   webhookSecret: { caller: 'user' },
   rotateWebhookSecret: { caller: 'user', body: {} },
+  webhookDeliveries: { caller: 'user' },
+  webhookDelivery: { caller: 'user' },
+  resendWebhookDelivery: { caller: 'user', body: {} },
+  // A fresh account has no endpoint: the test event is recorded and nothing leaves.
+  sendWebhookTest: {
+    caller: 'disposable',
+    body: { type: 'task.completed' },
+    fields: { type: hostileString },
+  },
   payments: { caller: 'user' },
   createCheckoutSession: {
     caller: 'user',
@@ -164,6 +173,8 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     fields: { rating: fc.integer({ min: -1, max: 7 }) },
   },
   callDetail: { caller: 'user' },
+  requestLog: { caller: 'user' },
+  requestLogCsv: { caller: 'user' },
   workspaces: { caller: 'user' },
   selectWorkspace: { caller: 'user', body: { workspaceId: 'team_unknown' } },
   createTeam: { caller: 'user', body: { name: 'Fuzz team', billingEmail: 'billing@example.com' } },

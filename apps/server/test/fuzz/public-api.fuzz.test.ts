@@ -80,6 +80,7 @@ const READS: Endpoint[] = [
   { method: 'GET', path: '/api/provider/sora-watermark-remover/status/:taskId' },
   { method: 'GET', path: '/api/provider/linkedin/status/:taskId' },
   { method: 'GET', path: '/api/provider/me' },
+  { method: 'GET', path: '/api/provider/requests' },
   { method: 'GET', path: '/api/provider/:taskId' },
 ];
 

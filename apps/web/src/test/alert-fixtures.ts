@@ -16,6 +16,8 @@ export function makeAlerts(overrides: Partial<AlertsResponse> = {}): AlertsRespo
     balance: 40,
     burnRate: { creditsSpentLast7Days: 14, creditsPerDay: 2, daysLeft: 20 },
     webhookUrl: 'https://hooks.example.com/conduit',
+    webhookEventTypes: ['balance.low', 'payment.succeeded', 'auto_topup.failed', 'key.expiring'],
+    webhookDisabledAt: null,
     ...overrides,
   };
 }

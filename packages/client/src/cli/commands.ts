@@ -11,6 +11,8 @@ import { ConduitApiError } from '../api-error.ts';
 import type { ConduitClient } from '../conduit-client.ts';
 import { type AnyTaskAnswer, readTask } from '../read-task.ts';
 import { EXIT_CODES } from './exit-codes.ts';
+import { listen } from './listen.ts';
+import { trigger } from './trigger.ts';
 
 /** What the command line said, after parsing. */
 export interface CliInput {
@@ -162,6 +164,8 @@ export const COMMANDS: Record<
     }
     return EXIT_CODES.ok;
   },
+  listen,
+  trigger,
   async task(client, input, io) {
     const service = oneOf(input, 'service', SERVICES);
     const found = await readTask(client, argument(input, 'task id'), service);

@@ -15,6 +15,9 @@ export const USAGE = `Usage: conduit <command> [options]
   linkedin <username>  [--limit 3] [--page 1] [--page-token TOKEN] [--total-posts N]
   balance
   task <task-id>       [--service image|video|sora|linkedin] [--wait [--timeout 600]] [--out file]
+  listen               --forward-to URL [--events task.completed,task.failed]
+                       post your events to a local URL, signed, one line each (Ctrl-C stops)
+  trigger [event-type] send a test event (task.completed, balance.low, ...; webhook.test by default)
 
 Options for every command:
   --base-url URL           the Conduit server (CONDUIT_BASE_URL; ${DEFAULT_BASE_URL} by default)
@@ -83,6 +86,8 @@ function parse(args: string[]) {
       'page-token': { type: 'string' },
       'total-posts': { type: 'string' },
       service: { type: 'string' },
+      'forward-to': { type: 'string' },
+      events: { type: 'string' },
     },
   });
 }

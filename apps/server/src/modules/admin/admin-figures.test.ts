@@ -4,7 +4,6 @@ import { readAs, type SignedInAccount, signedInAccount } from '../../../test/acc
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { rebuildAccountActivity } from '../credits/account-activity.ts';
 import { grantCredits } from '../credits/ledger.ts';
-import { WEBHOOK_QUEUE } from '../webhooks/deliver-webhook.ts';
 import { runLedgerCheck } from './ledger-audit.ts';
 
 /*
@@ -256,19 +255,22 @@ describe('admin figures on a seeded installation (hand-computed answers)', () =>
     await services.jobs.createQueue('admin-figures-test');
     await services.jobs.send('admin-figures-test', { n: 1 });
     await services.jobs.send('admin-figures-test', { n: 2 });
-    await services.jobs.createQueue(WEBHOOK_QUEUE);
-    const failedId = await services.jobs.send(WEBHOOK_QUEUE, { taskId: 'task_gone' }, { retryLimit: 0 });
-    const oldFailedId = await services.jobs.send(WEBHOOK_QUEUE, { taskId: 'task_old' }, { retryLimit: 0 });
-    await services.jobs.fail(WEBHOOK_QUEUE, [failedId as string, oldFailedId as string]);
-    // pg-boss stamps with the database clock; place the failures at "now" less 1 hour and less 25 hours.
-    await services.pool.query('update pgboss.job set completed_on = $2 where id = $1', [
-      failedId,
-      new Date(NOW.getTime() - 3_600_000),
-    ]);
-    await services.pool.query('update pgboss.job set completed_on = $2 where id = $1', [
-      oldFailedId,
-      new Date(NOW.getTime() - 25 * 3_600_000),
-    ]);
+    // Two deliveries given up (the retry schedule ran out): an hour ago and 25 hours ago.
+    const workspaceId = admin.userId;
+    await services.pool.query(
+      `insert into webhook_events (id, workspace_id, type, body, dedupe_key) values ('evt_health', $1, 'webhook.test', '{}', 'health')`,
+      [workspaceId],
+    );
+    for (const [id, hoursAgo] of [
+      ['whd_recent', 1],
+      ['whd_old', 25],
+    ] as const) {
+      await services.pool.query(
+        `insert into webhook_deliveries (id, workspace_id, event_id, event_type, target, url, status, attempts, updated_at)
+         values ($1, $2, 'evt_health', 'webhook.test', 'endpoint', 'https://example.com/hook', 'failed', 9, $3)`,
+        [id, workspaceId, new Date(NOW.getTime() - hoursAgo * 3_600_000)],
+      );
+    }
 
     const body = await readAs(admin, '/api/admin/system/health');
     const check = (name: string) => body.checks.find((c: { name: string }) => c.name === name);

@@ -6,7 +6,6 @@ import {
 } from '@conduit/contracts';
 import { JOBS_SCHEMA } from '../../platform/jobs.ts';
 import { raisedUpstreamAlerts } from '../upstream-watch/upstream-alerts.ts';
-import { WEBHOOK_QUEUE } from '../webhooks/deliver-webhook.ts';
 import { type AdminContext, DAY_MS } from './admin-context.ts';
 import { processFigures } from './figures.ts';
 import { LEDGER_AUDIT_STALE_MS, latestLedgerCheck } from './ledger-audit.ts';
@@ -121,11 +120,12 @@ function checksOf(ctx: AdminContext): Array<[CheckName, Probe]> {
     [
       'task_webhooks',
       async () => {
+        // The delivery log: deliveries given up (the retry schedule ran out) and those retrying.
         const { rows } = await ctx.pool.query<{ failed: number; retrying: number }>(
-          `select count(*) filter (where state = 'failed' and completed_on > $2)::int as failed,
-                  count(*) filter (where state = 'retry')::int as retrying
-             from ${jobs}.job where name = $1 and state in ('failed', 'retry')`,
-          [WEBHOOK_QUEUE, new Date(now.getTime() - DAY_MS)],
+          `select count(*) filter (where status = 'failed' and updated_at > $1)::int as failed,
+                  count(*) filter (where status = 'pending' and attempts > 0)::int as retrying
+             from webhook_deliveries where status in ('failed', 'pending')`,
+          [new Date(now.getTime() - DAY_MS)],
         );
         const { failed = 0, retrying = 0 } = rows[0] ?? {};
         return {

@@ -4,8 +4,10 @@ import type { PgBoss } from 'pg-boss';
 import type { Services } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { WEBHOOK_RETRIES } from '../webhooks/deliver-webhook.ts';
 import type { JobsDb } from './claim-crossings.ts';
+
+/** pg-boss retries a mail that could not be sent with exponential back-off for about a day. */
+const MAIL_RETRIES = { retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 3600 };
 
 export const ALERT_MAIL_QUEUE = 'balance-alert-mail';
 
@@ -21,7 +23,7 @@ export interface AlertMailJob {
 
 /** Queued in the claim's transaction (`db`); `key` (alert, firing, person) makes a repeat a no-op. */
 export async function queueAlertMail(jobs: PgBoss, job: AlertMailJob, key: string, db: JobsDb) {
-  await jobs.send(ALERT_MAIL_QUEUE, job, { ...WEBHOOK_RETRIES, singletonKey: key, db });
+  await jobs.send(ALERT_MAIL_QUEUE, job, { ...MAIL_RETRIES, singletonKey: key, db });
 }
 
 export function toAlertMail(job: AlertMailJob, to: string, publicUrl: string): MailMessage {

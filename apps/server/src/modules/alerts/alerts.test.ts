@@ -1,4 +1,11 @@
-import { ALERT_TEXTS, appPath, BalanceLowEvent, burnRateText, TEAM_TEXTS } from '@conduit/contracts';
+import {
+  ALERT_TEXTS,
+  appPath,
+  BalanceLowEvent,
+  burnRateText,
+  DEFAULT_ENDPOINT_EVENT_TYPES,
+  TEAM_TEXTS,
+} from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
 import { addKey, createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
@@ -223,9 +230,31 @@ describe('low-balance alerts', () => {
     expect((await api(cookie, 'GET', appPath('balanceAlerts'))).json().webhookUrl).toBeNull();
     expect((await set(`${receiver.url}/kept`)).json()).toEqual({
       webhookUrl: `${receiver.url}/kept`,
+      eventTypes: [...DEFAULT_ENDPOINT_EVENT_TYPES],
       message: 'Webhook endpoint saved',
     });
-    expect((await set(null)).json()).toEqual({ webhookUrl: null, message: 'Webhook endpoint removed' });
+    expect((await set(null)).json()).toEqual({
+      webhookUrl: null,
+      eventTypes: [...DEFAULT_ENDPOINT_EVENT_TYPES],
+      message: 'Webhook endpoint removed',
+    });
+    // The endpoint's choice of events: kept until changed, unknown types refused.
+    const chosen = await api(cookie, 'PUT', appPath('setWebhookEndpoint'), {
+      webhookUrl: `${receiver.url}/kept`,
+      eventTypes: ['task.completed', 'balance.low'],
+    });
+    expect(chosen.json().eventTypes).toEqual(['task.completed', 'balance.low']);
+    expect((await set(`${receiver.url}/kept`)).json().eventTypes).toEqual(['task.completed', 'balance.low']);
+    const unknown = await api(cookie, 'PUT', appPath('setWebhookEndpoint'), {
+      webhookUrl: `${receiver.url}/kept`,
+      eventTypes: ['task.exploded'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect((await api(cookie, 'GET', appPath('balanceAlerts'))).json().webhookEventTypes).toEqual([
+      'task.completed',
+      'balance.low',
+    ]);
+    await set(null);
     const test = await api(cookie, 'POST', appPath('testWebhookEndpoint'));
     expect(test.statusCode).toBe(400);
     expect(test.json().error).toBe('Set a webhook endpoint first');

@@ -1,8 +1,9 @@
 import { burnRateOf } from '@conduit/contracts';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { newId } from '../../platform/ids.ts';
+import * as schema from '../../db/schema.ts';
 import type { Services } from '../../platform/services.ts';
-import { queueAccountEvent } from '../webhooks/account-events.ts';
+import { recordEvent } from '../webhooks/record-event.ts';
 import { queueAlertMail } from './alert-mail.ts';
 import { spentLast7Days } from './burn-rate.ts';
 import { type ClaimTransaction, claimCrossings } from './claim-crossings.ts';
@@ -85,23 +86,19 @@ async function notify(services: ScanServices, firedAt: Date, alerts: ClaimedAler
         tx.jobsDb,
       );
     }
-    if (alert.webhook_url) {
-      await queueAccountEvent(
-        services.jobs,
-        {
-          workspaceId: alert.workspace_id,
-          eventId: newId('evt'),
-          type: 'balance.low',
-          data: {
-            workspaceId: alert.workspace_id,
-            balance: alert.balance,
-            threshold: alert.threshold,
-            ...burnRate,
-          },
-        },
-        tx.jobsDb,
-      );
-    }
+    // Recorded in the claim's transaction: the event exists exactly when the claim commits.
+    await recordEvent(drizzle(tx.client, { schema }), {
+      workspaceId: alert.workspace_id,
+      type: 'balance.low',
+      data: {
+        workspaceId: alert.workspace_id,
+        balance: alert.balance,
+        threshold: alert.threshold,
+        ...burnRate,
+      },
+      dedupeKey: `alert:${firing}`,
+      at: firedAt,
+    });
   }
 }
 

@@ -12,6 +12,7 @@ import { BadRequest, Conflict, NotFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { getBalance } from '../credits/ledger.ts';
+import { readEndpointSettings } from '../webhooks/webhook-endpoint.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
@@ -38,7 +39,7 @@ const toAlert = (row: BalanceAlertRow): BalanceAlert => ({
 
 /** The alerts (highest threshold first), the balance, the 7-day burn rate and the webhook endpoint. */
 export async function listAlerts(ctx: AlertsContext, workspaceId: string): Promise<AlertsResponse> {
-  const [rows, balance, [workspace]] = await Promise.all([
+  const [rows, balance, [workspace], endpoint] = await Promise.all([
     ctx.db
       .select()
       .from(balanceAlerts)
@@ -49,6 +50,7 @@ export async function listAlerts(ctx: AlertsContext, workspaceId: string): Promi
       .select({ webhookUrl: workspaces.webhookUrl })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId)),
+    readEndpointSettings(ctx.db, workspaceId),
   ]);
   return {
     alerts: rows.reverse().map(toAlert),
@@ -56,6 +58,8 @@ export async function listAlerts(ctx: AlertsContext, workspaceId: string): Promi
     balance,
     burnRate: await burnRateFor(ctx.pool, workspaceId, balance, ctx.clock.now()),
     webhookUrl: workspace?.webhookUrl ?? null,
+    webhookEventTypes: endpoint.eventTypes,
+    webhookDisabledAt: endpoint.disabledAt?.toISOString() ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts'
 import type { Services } from '../../platform/services.ts';
 import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
 import { expireWorkspaceResults, queueResultExpiry } from '../files/retention.ts';
+import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
 import { supportTickets } from '../support/schema.ts';
 import { leaveAllTeams } from '../workspaces/members.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -78,6 +79,7 @@ export async function deleteAccount(
     await expireWorkspaceResults(tx, user.id, ctx.clock.now());
     // The personal workspace's id is the account's: no auto top-up charges its card any more.
     await stopWorkspaceBilling(tx, user.id);
+    await deleteWorkspaceRequestLog(tx, user.id);
   });
   await queueResultExpiry(ctx).catch((error) =>
     ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
+import { recordEvent } from '../webhooks/record-event.ts';
 import { autoTopUps, savedCards } from './schema.ts';
 import { putWorkspaceSetting } from './workspace-setting.ts';
 
@@ -32,6 +33,21 @@ export async function afterPaymentCredited(
       details: { paymentId: payment.id, brand: card.brand, last4: card.last4 },
     });
   }
+  // `payment.succeeded`, in the fulfil transaction: it exists exactly when the credit does.
+  await recordEvent(tx, {
+    workspaceId: payment.workspaceId,
+    type: 'payment.succeeded',
+    data: {
+      workspaceId: payment.workspaceId,
+      paymentId: payment.id,
+      kind: payment.kind,
+      credits: payment.credits,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+    },
+    dedupeKey: `payment:${payment.id}`,
+    at: payment.paidAt ?? new Date(),
+  });
   // A paid top-up ends a run of declines; any credited purchase that lifts the balance back to the
   // threshold re-arms at once, so the next crossing buys again even before a scan saw the balance.
   await tx

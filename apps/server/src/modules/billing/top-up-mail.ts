@@ -6,7 +6,7 @@ import { workspaceMembers, workspaces } from '../workspaces/schema.ts';
 import type { TopUpServices } from './top-up-outcome.ts';
 
 /** Who owns the workspace: a personal workspace's account, or a team's owners. */
-async function ownerEmails(services: Pick<TopUpServices, 'db'>, workspaceId: string) {
+export async function ownerEmails(services: Pick<TopUpServices, 'db'>, workspaceId: string) {
   const [workspace] = await services.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
   if (!workspace) return { name: null, emails: [] as string[] };
   const rows =

@@ -6,6 +6,7 @@ import type { Services } from '../../platform/services.ts';
 import type { ChargeOutcome } from '../payments/checkout-provider.ts';
 import { fulfilPaymentIntent } from '../payments/fulfil-payment.ts';
 import { payments } from '../payments/schema.ts';
+import { recordEvent } from '../webhooks/record-event.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import { autoTopUps } from './schema.ts';
@@ -63,6 +64,19 @@ export async function recordTopUpFailure(
         actorId: null,
         action: 'auto_topup.failed',
         details: { paymentId, message: failure.message, failuresInARow: state?.failures ?? 1 },
+      });
+      await recordEvent(tx, {
+        workspaceId: workspace.id,
+        type: 'auto_topup.failed',
+        data: {
+          workspaceId: workspace.id,
+          paymentId,
+          message: failure.message,
+          failuresInARow: state?.failures ?? 1,
+          isTurnedOff: turnedOff,
+        },
+        dedupeKey: `auto_topup_failed:${paymentId}`,
+        at: now,
       });
       if (turnedOff) {
         await recordTeamEvent(tx, {

@@ -5,8 +5,15 @@ import {
   type ApiEndpoint,
   answerExamples,
   CURRENT_API_VERSION,
+  EVENT_BODIES,
+  EVENT_DESCRIPTIONS,
+  EVENT_TYPES,
+  type EventType,
+  eventExample,
   PRODUCT_NAME,
   ROUTES,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_SCHEDULE_S,
 } from '@conduit/contracts';
 import type { z } from 'zod';
 import { errorExamplesOf, errorMeaningOf } from './error-examples.ts';
@@ -19,7 +26,6 @@ import {
   refTo,
 } from './openapi-components.ts';
 import { filesPath } from './openapi-files.ts';
-import { buildWebhooks } from './openapi-webhooks.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
@@ -97,6 +103,15 @@ function errorResponses(endpoint: ApiEndpoint) {
   return responses;
 }
 
+/** A list endpoint's query parameters, one per field of its query schema, as callers write them. */
+function queryParameters(endpoint: ApiEndpoint) {
+  if (!endpoint.query) return [];
+  return Object.entries(endpoint.query.shape).map(([name, field]) => {
+    const { description, ...schema } = jsonSchemaOf(field as z.ZodType, 'input');
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema };
+  });
+}
+
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
   const parameters = [
     { $ref: '#/components/parameters/ConduitVersion' },
@@ -105,13 +120,7 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
       ? [{ $ref: '#/components/parameters/IdempotencyKey' }, { $ref: '#/components/parameters/CancelAfter' }]
       : []),
     ...(endpoint.mode === 'async' ? [PREFER_WAIT_PARAMETER] : []),
-    ...Object.entries(endpoint.query?.shape ?? {}).map(([name, schema]) => ({
-      name,
-      in: 'query',
-      required: false,
-      description: (schema as z.ZodType).description,
-      schema: jsonSchemaOf(schema as z.ZodType, 'input'),
-    })),
+    ...queryParameters(endpoint),
   ];
   const costNote =
     endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';
@@ -129,6 +138,49 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
     }),
     responses: { ...successResponses(endpoint, serverUrl), ...errorResponses(endpoint) },
     'x-credits-cost': endpoint.cost,
+  };
+}
+
+const formatDelay = (seconds: number) =>
+  seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`;
+/** The published retry schedule, in words (docs/decisions/0015-webhook-delivery-log.md). */
+export const RETRY_SCHEDULE_TEXT = `Any answer but a 2xx within 10 seconds is retried, ${WEBHOOK_MAX_ATTEMPTS} attempts in all: at once, then after ${WEBHOOK_RETRY_SCHEDULE_S.map(formatDelay).join(', ')} (each counted from the attempt before, about 3 days in all). An endpoint that fails for 3 days is switched off and the workspace is mailed.`;
+
+/** One event type as an OpenAPI webhook: its body schema and an example, signed the Standard Webhooks way. */
+function eventWebhook(type: EventType, serverUrl: string) {
+  const signed = (name: string, description: string, example: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+    example,
+  });
+  return {
+    post: {
+      summary: type,
+      description: `${EVENT_DESCRIPTIONS[type]}\n\nPosted to the workspace's webhook endpoint when it takes \`${type}\`${type.startsWith('task.') ? ", and to the call's callBackUrl when its webhookEvents ask for it" : ''}, signed the Standard Webhooks way (standardwebhooks.com) with the \`whsec_\` secret shown under API Keys. Verify the signature over \`webhook-id.webhook-timestamp.body\` and refuse timestamps older than 5 minutes. ${RETRY_SCHEDULE_TEXT} The events API (GET /api/provider/events) lists the same bodies for 30 days.`,
+      operationId: `event.${type}`,
+      security: [],
+      parameters: [
+        signed(
+          'webhook-id',
+          'The event id: the same on every attempt, so deduplicate by it.',
+          'evt_4m9x2k7q1w8e3r6t',
+        ),
+        signed('webhook-timestamp', 'Unix seconds when the attempt was signed.', '1767225600'),
+        signed(
+          'webhook-signature',
+          '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the bytes of your secret after `whsec_`; several signatures are separated by spaces.',
+          'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+        ),
+      ],
+      requestBody: {
+        required: true,
+        content: json(refTo(EVENT_BODIES[type]), { example: eventExample(type, serverUrl) }),
+      },
+      responses: { '2XX': { description: 'Received; anything else is retried on the schedule.' } },
+    },
   };
 }
 
@@ -158,7 +210,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
       .map(([name, description]) => ({ name, description }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     paths: { ...paths, ...filesPath() } as Record<string, Record<string, unknown>>,
-    webhooks: buildWebhooks(options.serverUrl),
+    webhooks: Object.fromEntries(EVENT_TYPES.map((type) => [type, eventWebhook(type, options.serverUrl)])),
     components: buildComponents(),
   };
 }

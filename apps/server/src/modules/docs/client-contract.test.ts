@@ -5,7 +5,8 @@ import { buildOpenApiDocument } from './build-openapi.ts';
 
 const BASE_URL = 'https://api.example.test';
 const document = buildOpenApiDocument({ serverUrl: BASE_URL });
-const HELPERS = new Set(['constructor', 'waitForTask']);
+// Beside the catalogue: waiting, and the webhook tools' app routes (test events, the secret, the event stream).
+const HELPERS = new Set(['constructor', 'waitForTask', 'sendTestEvent', 'getWebhookSecret', 'streamEvents']);
 
 // Result files are plain downloads at the URLs answers give, not a client method.
 const apiPaths = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/'));

@@ -58,6 +58,9 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
       if (endpoint.mode === 'list') {
         return app.inject({ url: `${urlOf(endpoint)}?status=done`, headers: { 'x-api-key': account.key } });
       }
+      if (endpoint.query) {
+        return app.inject({ url: `${urlOf(endpoint)}?limit=0`, headers: { 'x-api-key': account.key } });
+      }
       return endpoint.body
         ? send(account.key, {})
         : app.inject({
@@ -82,6 +85,13 @@ async function provoke(endpoint: ApiEndpoint, example: string): Promise<LightMyR
         (await app.inject({ method: 'POST', url, headers: { 'x-api-key': account.key } })).statusCode,
       ).toBe(200);
       return app.inject({ method: 'POST', url, headers: { 'x-api-key': account.key } });
+    }
+    case 'cursor': {
+      const cursor = Buffer.from('2026-01-01 00:00:00|task_x').toString('base64url');
+      return app.inject({
+        url: `${urlOf(endpoint)}?cursor=${cursor}`,
+        headers: { 'x-api-key': account.key },
+      });
     }
     case 'malformed':
       return send(account.key, '{"prompt": ', { 'content-type': 'application/json' });

@@ -108,6 +108,19 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
   if (endpoint.mode === 'list') {
     add(validationError(TaskListQuery, { status: 'done' }, 'querystring'), 'validation', 'An unknown status');
   }
+  // The task list's own query error is its unknown status, above; other lists (the request log):
+  if (endpoint.query && endpoint.mode !== 'list') {
+    add(
+      validationError(endpoint.query, { limit: '0' }, 'querystring'),
+      'validation',
+      'A query parameter out of range',
+    );
+    add(
+      new BadRequest('cursor: is not a cursor from this list', 'cursor'),
+      'cursor',
+      'A cursor from elsewhere',
+    );
+  }
   const takesTaskId = endpoint.mode === 'status' || endpoint.mode === 'task' || endpoint.mode === 'cancel';
   if (takesTaskId) {
     add(

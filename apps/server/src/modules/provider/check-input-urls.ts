@@ -22,6 +22,8 @@ export interface UrlGuardOptions {
   allowPrivate?: boolean;
   /** Exact addresses allowed although private (a test's own receiver), never used in production. */
   allowedAddresses?: string[];
+  /** Added to the refusal of a private address in a named field (development: `conduit listen`). */
+  privateRefusalHints?: Record<string, string>;
 }
 
 export interface UrlGuard {
@@ -97,7 +99,10 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
       if (check.mayBeUnresolvable && !isIP(host)) return;
       throw new ValidationFailed(`${field}: host could not be resolved`, field);
     }
-    if (addresses.some(isRefused)) throw new ValidationFailed(`${field}: must be a public address`, field);
+    if (addresses.some(isRefused)) {
+      const hint = options.privateRefusalHints?.[field];
+      throw new ValidationFailed(`${field}: must be a public address${hint ? `. ${hint}` : ''}`, field);
+    }
   }
 
   async function guardedFetch(

@@ -66,7 +66,17 @@ export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
   /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
-  onTaskCreated?: (task: { id: string; workspaceId: string; service: Service }) => void;
+  onTaskCreated?: (task: {
+    id: string;
+    workspaceId: string;
+    service: Service;
+    /** The body the call was charged for, and its callBackUrl (for the `task.started` event). */
+    request: unknown;
+    callbackUrl?: string;
+    at: Date;
+    cost: number;
+    deadlineAt: Date;
+  }) => void;
 }
 
 export function createGateway(
@@ -99,6 +109,8 @@ export function createGateway(
         request.ip,
         { isFresh: service === null },
       );
+      // Known from here on, so a call refused by the key's controls or limits is logged under the key.
+      request.apiKey = identity;
       assertKeyControls(identity, service, request.ip, services.clock.now());
       const outcome = await rateLimits.consume(
         identity.workspaceId,
@@ -157,9 +169,19 @@ export function createGateway(
           assertKeyControls(fresh, service, request.ip, services.clock.now());
           throw error;
         });
+      request.logTaskId = charged.taskId;
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, cost);
-        onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
+        onTaskCreated?.({
+          id: charged.taskId,
+          workspaceId: identity.workspaceId,
+          service,
+          request: body,
+          callbackUrl,
+          at: services.clock.now(),
+          cost,
+          deadlineAt,
+        });
       }
       return { ...charged, cost, deadlineAt, cancelAfterAt };
     },

@@ -1,5 +1,6 @@
 import {
   acceptedTaskData,
+  EventsQuery,
   ImageRequest,
   LinkedinRequest,
   routerPath,
@@ -16,6 +17,7 @@ import { NotFound, UpstreamFailed } from '../../platform/errors.ts';
 import { getBalance } from '../credits/ledger.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
+import { listEvents } from '../webhooks/list-events.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { preferWaitSeconds } from './call-headers.ts';
 import { type Gateway, type PaidBody, type PaidCharge, withoutPriceControls } from './gateway.ts';
@@ -210,6 +212,15 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     statusRoute(routerPath('getLinkedinStatus'), 'linkedin');
 
     await app.register(taskControlRoutes(gateway, admit(null)));
+    // The workspace's webhook events, as their webhooks carried them (docs/product.md, "Webhooks").
+    app.get(
+      routerPath('listEvents'),
+      { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
+      async (request) => ({
+        success: true,
+        data: await listEvents(services.db, identityOf(request).workspaceId, request.query),
+      }),
+    );
 
     app.get(routerPath('getAccount'), { preValidation: admit(null), schema: { tags } }, async (request) => {
       const identity = identityOf(request);

@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createScriptedEngine, tinyPng } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { deliverTaskWebhook } from '../webhooks/deliver-webhook.ts';
 import { createUrlGuard, type ResolveHost } from './check-input-urls.ts';
 
 /** What our fake DNS answers, name by name: one answer per lookup, the last one repeating. */
@@ -196,7 +194,6 @@ describe('SSRF: again at fetch and delivery time', () => {
 
   it('re-checks the callback address at delivery: a rebound name gets nothing, a public one gets the call', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 30 });
-    const log = pino({ level: 'silent' });
     // Accepted while the name pointed at a public address, delivered after it moved to a private one.
     answers.set('hooks.test', [[PUBLIC_ADDRESS], ['169.254.169.254']]);
     const created = await call(account, '/api/provider/video', {
@@ -205,31 +202,42 @@ describe('SSRF: again at fetch and delivery time', () => {
     });
     expect(created.statusCode).toBe(200);
     const taskId = created.json().data.taskId as string;
+    const deliveryOf = async () =>
+      (
+        await runtime.services.pool.query(
+          `select d.id, d.attempts, d.last_error from webhook_deliveries d
+             join webhook_events e on e.id = d.event_id
+            where d.target = 'callback' and e.body like '%' || $1 || '%'`,
+          [taskId],
+        )
+      ).rows[0];
+    // The first attempt's outcome is recorded once it is over.
     await expect
-      .poll(
-        async () =>
-          (await runtime.services.pool.query('select status from tasks where id = $1', [taskId])).rows[0]
-            .status,
-        { timeout: 20_000 },
-      )
-      .toBe('completed');
-    await expect(deliverTaskWebhook(runtime.services, engine, taskId, log, guard)).rejects.toThrow(
-      /public address/,
-    );
+      .poll(async () => (await deliveryOf())?.last_error ?? '', { timeout: 20_000 })
+      .toMatch(/public address/);
+    const delivery = await deliveryOf();
+    expect(hits).not.toContain('POST /hook');
 
+    const resend = async () => {
+      const answer = await runtime.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${delivery.id}/resend`,
+        headers: { 'x-api-key': account.key },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().delivery.attemptLog.at(-1);
+    };
     answers.set('hooks.test', [['127.0.0.1']]);
-    await deliverTaskWebhook(runtime.services, engine, taskId, log, guard);
+    expect(await resend()).toMatchObject({ responseStatus: 204, isManual: true });
     expect(hits.filter((hit) => hit === 'POST /hook').length).toBeGreaterThanOrEqual(1);
 
     // A redirecting receiver is a failed delivery, never followed.
-    await runtime.services.pool.query('update tasks set callback_url = $1 where id = $2', [
+    await runtime.services.pool.query('update webhook_deliveries set url = $1 where id = $2', [
       `http://hooks.test:${port}/redirect-hook`,
-      taskId,
+      delivery.id,
     ]);
     hits.length = 0;
-    await expect(deliverTaskWebhook(runtime.services, engine, taskId, log, guard)).rejects.toThrow(
-      /HTTP 302/,
-    );
+    expect(await resend()).toMatchObject({ responseStatus: 302 });
     expect(hits).toEqual(['POST /redirect-hook']);
   });
 });

@@ -14,7 +14,9 @@ export type ChannelMessage =
   /** The user's sessions changed (sign-out, password change, deactivation): recheck their streams. */
   | { kind: 'sessions'; userId: string }
   /** The upstream called back for a task: a sync call waiting for it in any process looks now. */
-  | { kind: 'wake'; taskId: string };
+  | { kind: 'wake'; taskId: string }
+  /** The workspace has new webhook events: its streams read them from the event store. */
+  | { kind: 'event'; workspaceId: string };
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; stay well under it. */
 export const MAX_PAYLOAD_BYTES = 7_000;
@@ -49,6 +51,7 @@ const isMessage = (value: unknown): value is ChannelMessage => {
   } | null;
   if (message?.kind === 'sessions') return typeof message.userId === 'string';
   if (message?.kind === 'wake') return typeof message.taskId === 'string';
+  if (message?.kind === 'event') return typeof message.workspaceId === 'string';
   return (
     message?.kind === 'task' &&
     typeof message.workspaceId === 'string' &&

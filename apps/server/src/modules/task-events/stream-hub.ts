@@ -3,12 +3,18 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ChannelMessage } from './channel.ts';
 
-/** One browser's open event stream. */
+/** One open event stream: a browser's (a session) or a developer tool's (an API key). */
 export interface StreamSink {
+  /** Whose streams count against the per-account limit: the user, or `key:<keyId>`. */
   userId: string;
-  /** The workspace whose tasks the stream shows: the session's workspace when it opened. */
+  /** The workspace whose tasks and events the stream shows: the session's or the key's. */
   workspaceId: string;
-  sessionId: string;
+  /** The session it was opened with; null for a key. */
+  sessionId: string | null;
+  /** The key it was opened with; the stream ends when the key is deleted or expires. */
+  keyId?: string;
+  /** The `seq` of the last webhook event written to it (events after it are due). */
+  lastSeq: number;
   write(text: string): void;
   end(): void;
 }
@@ -18,6 +24,8 @@ export interface StreamHub {
   /** False when the user already holds `maxPerUser` streams in this process. */
   add(sink: StreamSink): boolean;
   remove(sink: StreamSink): void;
+  /** Writes the workspace's webhook events its streams have not had yet. */
+  catchUp(workspaceId: string): Promise<void>;
   deliver(messages: ChannelMessage[]): Promise<void>;
   /** After missed messages: every page reloads what it shows. */
   resyncAll(): void;
@@ -29,12 +37,29 @@ interface HubOptions {
   pool: pg.Pool;
   /** The workspace each session works in now; sessions that no longer work are missing. */
   sessionWorkspaces: (sessionIds: string[]) => Promise<Map<string, string>>;
+  /** The keys among these that still work (not deleted, not expired). */
+  liveKeys: (keyIds: string[]) => Promise<Set<string>>;
   log: Logger;
   heartbeatMs: number;
   maxPerUser: number;
 }
 
 export const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Webhook events read for a stream at a time. */
+const EVENTS_BATCH = 200;
+
+interface EventRow {
+  id: string;
+  seq: string;
+  type: string;
+  body: string;
+  is_test: boolean;
+}
+
+/** A webhook event as the stream writes it: its id (for `Last-Event-ID`), type and the listed item. */
+const webhookEventText = (row: EventRow) =>
+  `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: row.id, ...JSON.parse(row.body), isTest: row.is_test })}\n\n`;
 
 /**
  * The process's open streams by user, fed by the one LISTEN connection. A heartbeat comment
@@ -44,6 +69,7 @@ export const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: 
 export function createStreamHub({
   pool,
   sessionWorkspaces,
+  liveKeys,
   log,
   heartbeatMs,
   maxPerUser,
@@ -73,12 +99,57 @@ export function createStreamHub({
    */
   async function checkSessions(sinks: StreamSink[]) {
     if (sinks.length === 0) return;
-    const live = await sessionWorkspaces([...new Set(sinks.map((sink) => sink.sessionId))]);
+    const sessionIds = sinks.flatMap((sink) => (sink.sessionId ? [sink.sessionId] : []));
+    const keyIds = sinks.flatMap((sink) => (sink.keyId ? [sink.keyId] : []));
+    const [live, keys] = await Promise.all([
+      sessionIds.length > 0 ? sessionWorkspaces([...new Set(sessionIds)]) : new Map<string, string>(),
+      keyIds.length > 0 ? liveKeys([...new Set(keyIds)]) : new Set<string>(),
+    ]);
     for (const sink of sinks) {
-      if (live.get(sink.sessionId) === sink.workspaceId) continue;
+      if (sink.sessionId && live.get(sink.sessionId) === sink.workspaceId) continue;
+      if (sink.keyId && keys.has(sink.keyId)) continue;
       remove(sink);
       sink.end();
     }
+  }
+
+  /**
+   * Writes a workspace's webhook events that its streams have not had yet, in `seq` order, from
+   * the event store (the NOTIFY only says there are new ones). One pass per workspace at a time,
+   * so a stream never gets an event twice or out of order.
+   */
+  const catching = new Map<string, Promise<void>>();
+  function catchUp(workspaceId: string): Promise<void> {
+    const pass = async () => {
+      for (;;) {
+        const sinks = [...(byWorkspace.get(workspaceId) ?? [])];
+        if (sinks.length === 0) return;
+        const from = Math.min(...sinks.map((sink) => sink.lastSeq));
+        const { rows } = await pool.query<EventRow>(
+          `select id, seq, type, body, is_test from webhook_events
+            where workspace_id = $1 and seq > $2 order by seq limit $3`,
+          [workspaceId, from, EVENTS_BATCH],
+        );
+        for (const row of rows) {
+          const seq = Number(row.seq);
+          const text = webhookEventText(row);
+          for (const sink of sinks) {
+            if (seq <= sink.lastSeq) continue;
+            sink.write(text);
+            sink.lastSeq = seq;
+          }
+        }
+        if (rows.length < EVENTS_BATCH) return;
+      }
+    };
+    const next = (catching.get(workspaceId) ?? Promise.resolve())
+      .then(pass)
+      .catch((error) => log.warn({ err: error, workspaceId }, 'could not read webhook events for a stream'));
+    catching.set(workspaceId, next);
+    void next.finally(() => {
+      if (catching.get(workspaceId) === next) catching.delete(workspaceId);
+    });
+    return next;
   }
 
   const recheck = (sinks: StreamSink[]) =>
@@ -120,12 +191,17 @@ export function createStreamHub({
       return true;
     },
     remove,
+    catchUp,
     async deliver(messages) {
+      const withEvents = new Set<string>();
       for (const message of messages) {
         if (message.kind === 'sessions' && byUser.has(message.userId)) {
           void recheck([...(byUser.get(message.userId) ?? [])]);
         }
+        if (message.kind === 'event' && byWorkspace.has(message.workspaceId))
+          withEvents.add(message.workspaceId);
       }
+      for (const workspaceId of withEvents) void catchUp(workspaceId);
       const tasks = messages.filter(
         (message) => message.kind === 'task' && byWorkspace.has(message.workspaceId),
       ) as Extract<ChannelMessage, { kind: 'task' }>[];
@@ -149,6 +225,8 @@ export function createStreamHub({
     resyncAll() {
       const text = sseEvent(RESYNC_EVENT_NAME, {});
       for (const sink of everySink()) sink.write(text);
+      // Webhook events are in the store: the streams get what was missed, not just a reload.
+      for (const workspaceId of byWorkspace.keys()) void catchUp(workspaceId);
     },
     endAll() {
       const sinks = everySink();

@@ -66,9 +66,13 @@ describe('live task events: GET /api/events', () => {
     });
     const bobTask = await bob.startVideo('a quiet lake');
     await bobStream.waitFor(isTask(bobTask, 'completed'));
-    expect(bobStream.events.map((event) => (event.data as { taskId: string }).taskId)).toEqual([
-      bobTask,
-      bobTask,
+    await bobStream.waitFor((event) => event.event === 'task.completed');
+    // Task events (the page's); the workspace's webhook events come beside them, named by type.
+    const taskEvents = bobStream.events.filter((event) => event.event === 'task');
+    expect(taskEvents.map((event) => (event.data as { taskId: string }).taskId)).toEqual([bobTask, bobTask]);
+    expect(bobStream.events.filter((event) => event.event !== 'task').map((event) => event.event)).toEqual([
+      'task.started',
+      'task.completed',
     ]);
     expect(adaStream.events.some((event) => (event.data as { taskId: string }).taskId === bobTask)).toBe(
       false,

@@ -6,12 +6,15 @@ import {
   LIVE_STATUS_TEXTS,
   TASK_EVENTS_ROUTE,
 } from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { requireUser, signedIn } from '../auth/session-http.ts';
+import { signedIn } from '../auth/session-http.ts';
 import { liveSessionWorkspaces } from '../auth/sessions.ts';
+import { createKeyOrSession } from '../webhooks/key-or-session.ts';
+import { latestSeq, seqOfEvent } from '../webhooks/list-events.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
@@ -49,6 +52,14 @@ export function createTaskEventStreams(
   const hub = createStreamHub({
     pool: services.pool,
     sessionWorkspaces: (sessionIds) => liveSessionWorkspaces(services.db, services.clock, sessionIds),
+    liveKeys: async (keyIds) => {
+      const { rows } = await services.pool.query<{ id: string }>(
+        `select id from api_keys
+          where id = any($1) and deleted_at is null and (expires_at is null or expires_at > $2)`,
+        [keyIds, services.clock.now()],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
     log: services.log,
     heartbeatMs: options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS,
     maxPerUser: options.maxStreamsPerUser ?? EVENT_STREAMS_PER_USER,
@@ -67,28 +78,48 @@ export function createTaskEventStreams(
     onReconnected: () => hub.resyncAll(),
   });
   const tooMany = () => new RateLimited(60, LIVE_STATUS_TEXTS.tooManyStreams);
+  const keyOrSession = createKeyOrSession(services);
+
+  /** Who the stream is for: the key's workspace, or the session's; limits count per user or key. */
+  const streamOwner = (request: FastifyRequest) => {
+    if (request.apiKey) {
+      const { keyId, workspaceId } = request.apiKey;
+      return { userId: `key:${keyId}`, workspaceId, sessionId: null, keyId };
+    }
+    const { user, sessionId } = signedIn(request);
+    return { userId: user.id, workspaceId: workspaceFor(request, 'useCalls').id, sessionId };
+  };
+
+  /** Where the stream's webhook events start: after `Last-Event-ID` when the store still has it, else now. */
+  const startSeq = async (request: FastifyRequest, workspaceId: string) => {
+    const lastEventId = request.headers['last-event-id'];
+    const resumed =
+      typeof lastEventId === 'string' && lastEventId.startsWith('evt_')
+        ? await seqOfEvent(services.db, workspaceId, lastEventId)
+        : null;
+    return resumed ?? latestSeq(services.db, workspaceId);
+  };
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       TASK_EVENTS_ROUTE.path,
       {
-        preHandler: requireUser(services),
+        // A browser's session cookie, or an API key (`conduit listen`): X-API-Key or Bearer.
+        preHandler: keyOrSession.preHandler,
         compress: false,
         schema: appRouteSchema(TASK_EVENTS_ROUTE, ['events']),
       },
       async (request, reply) => {
-        const { user, sessionId } = signedIn(request);
-        const workspace = workspaceFor(request, 'useCalls');
-        if (!hub.hasRoom(user.id)) throw tooMany();
+        const owner = streamOwner(request);
+        if (!hub.hasRoom(owner.userId)) throw tooMany();
         await listener.ready().catch((error) => {
           request.log.warn({ err: error }, 'event listener unavailable');
           throw new ServiceUnavailable('Live updates are unavailable right now');
         });
         const body = new PassThrough();
         const sink: StreamSink = {
-          userId: user.id,
-          workspaceId: workspace.id,
-          sessionId,
+          ...owner,
+          lastSeq: await startSeq(request, owner.workspaceId),
           write: (text) => body.write(text),
           end: () => body.end(),
         };
@@ -98,6 +129,8 @@ export function createTaskEventStreams(
           body.destroy();
         });
         body.write(`retry: ${EVENT_STREAM_RETRY_MS}\n: connected\n\n`);
+        // What happened since Last-Event-ID, before anything new.
+        void hub.catchUp(owner.workspaceId);
         // The connection closes with the stream: a stream ended by a stop must not leave a
         // keep-alive connection behind for the server to wait on.
         return reply

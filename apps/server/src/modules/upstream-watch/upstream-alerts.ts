@@ -4,10 +4,11 @@ import type { Services } from '../../platform/services.ts';
 import { claimCrossings } from '../alerts/claim-crossings.ts';
 import { users } from '../auth/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { WEBHOOK_RETRIES } from '../webhooks/deliver-webhook.ts';
 import { type UpstreamAlertRow, upstreamAlerts } from './schema.ts';
 
 export const UPSTREAM_ALERT_QUEUE = 'upstream-alert-mail';
+/** A mail that fails is retried with back-off for about half a day. */
+const MAIL_RETRIES = { retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 3600 };
 
 /** One mail to one admin address about one raise: a retry never mails the others again. */
 export interface UpstreamAlertMailJob {
@@ -71,7 +72,7 @@ export async function recordUpstreamReading(
       for (const address of to) {
         const job: UpstreamAlertMailJob = { to: address, alertId: reading.id, reason: reading.reason };
         await services.jobs.send(UPSTREAM_ALERT_QUEUE, job, {
-          ...WEBHOOK_RETRIES,
+          ...MAIL_RETRIES,
           singletonKey: `${reading.id}:${row?.raised_at.toISOString()}:${address}`,
           db: tx.jobsDb,
         });

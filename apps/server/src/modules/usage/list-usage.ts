@@ -52,7 +52,7 @@ export async function listUsage(pool: pg.Pool, userId: string, query: PageQuery)
   return { items: page.map(toItem), nextCursor };
 }
 
-const csvCell = (value: string | number) => {
+export const csvCell = (value: string | number) => {
   const text = String(value);
   // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

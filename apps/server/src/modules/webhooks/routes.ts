@@ -4,46 +4,60 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
-import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
-import { sendTestEvent } from './account-events.ts';
+import { deliveryDetail, listDeliveries, resendDelivery } from './deliveries.ts';
+import { createKeyOrSession } from './key-or-session.ts';
 import { currentWebhookSecret, rotateWebhookSecret } from './secret-rotation.ts';
+import { sendTestEvent, type TestEventContext, testEndpoint } from './send-test-event.ts';
 import { setWebhookEndpoint } from './webhook-endpoint.ts';
 
 /**
- * The workspace's webhook endpoint (set it, send a test event: `buyCredits`, beside the alerts)
- * and its signing secret (read and rotate: `useKeys`, like the API keys).
+ * The workspace's webhook endpoint (set it, send a test event: `buyCredits`, beside the alerts),
+ * its signing secret (read and rotate: `useKeys`, like the API keys), and the delivery log with
+ * resend and test events (`useCalls`). The log, resend, test events and reading the secret also
+ * take an API key (`conduit listen` and `conduit trigger`); changing the endpoint or rotating
+ * the secret needs a signed-in member.
  */
-export const webhooksRoutes = (services: Services, urlGuard: UrlGuard): FastifyPluginAsyncZod =>
+export const webhooksRoutes = (services: Services, ctx: TestEventContext): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['webhooks'];
-    // Read at each use, so a test that moves services.clock moves these too.
-    const ctx = {
-      db: services.db,
-      clock: { now: () => services.clock.now() },
-      sessionSecret: services.sessionSecret,
-      urlGuard,
-    };
+    const db = services.db;
+    const keyOrSession = createKeyOrSession(services);
+    const sessionOnly = requireUser(services);
     const actor = (request: FastifyRequest, action: WorkspaceAction) => ({
       workspace: workspaceFor(request, action),
       userId: signedIn(request).user.id,
     });
-    app.addHook('preHandler', requireUser(services));
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
+    const withKey = { preHandler: keyOrSession.preHandler };
+    const withSession = { preHandler: sessionOnly };
+    const workspaceOf = keyOrSession.workspaceOf;
 
-    const { setEndpoint, testEndpoint, secret, rotateSecret } = WEBHOOK_ROUTES;
-    addAppRoute(app, setEndpoint, { tags }, async (request) =>
-      setWebhookEndpoint(ctx, actor(request, 'buyCredits'), request.body.webhookUrl),
+    const r = WEBHOOK_ROUTES;
+    addAppRoute(app, r.setEndpoint, { tags, ...withSession }, async (request) =>
+      setWebhookEndpoint({ ...ctx, db }, actor(request, 'buyCredits'), request.body),
     );
-    addAppRoute(app, testEndpoint, { tags }, async (request) =>
-      sendTestEvent(ctx, workspaceFor(request, 'buyCredits').id),
+    addAppRoute(app, r.testEndpoint, { tags, ...withSession }, async (request) =>
+      testEndpoint(ctx, workspaceFor(request, 'buyCredits').id),
     );
-    addAppRoute(app, secret, { tags }, async (request) =>
-      currentWebhookSecret(ctx, workspaceFor(request, 'useKeys').id),
+    addAppRoute(app, r.secret, { tags, ...withKey }, async (request) =>
+      currentWebhookSecret({ ...ctx, db }, workspaceOf(request, 'useKeys')),
     );
-    addAppRoute(app, rotateSecret, { tags }, async (request) =>
-      rotateWebhookSecret(ctx, actor(request, 'useKeys')),
+    addAppRoute(app, r.rotateSecret, { tags, ...withSession }, async (request) =>
+      rotateWebhookSecret({ ...ctx, db }, actor(request, 'useKeys')),
+    );
+    addAppRoute(app, r.deliveries, { tags, ...withKey }, async (request) =>
+      listDeliveries(db, workspaceOf(request, 'useCalls'), request.query),
+    );
+    addAppRoute(app, r.delivery, { tags, ...withKey }, async (request) =>
+      deliveryDetail(db, workspaceOf(request, 'useCalls'), request.params.id),
+    );
+    addAppRoute(app, r.resend, { tags, ...withKey }, async (request) =>
+      resendDelivery({ ...ctx, db }, workspaceOf(request, 'useCalls'), request.params.id),
+    );
+    addAppRoute(app, r.sendTest, { tags, ...withKey }, async (request) =>
+      sendTestEvent(ctx, workspaceOf(request, 'useCalls'), request.body.type),
     );
   };

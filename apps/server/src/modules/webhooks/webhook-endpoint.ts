@@ -1,4 +1,9 @@
-import { WEBHOOK_TEXTS, type WebhookEndpointResponse } from '@conduit/contracts';
+import {
+  DEFAULT_ENDPOINT_EVENT_TYPES,
+  type EventType,
+  WEBHOOK_TEXTS,
+  type WebhookEndpointResponse,
+} from '@conduit/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
@@ -6,27 +11,47 @@ import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { resetEndpoint } from './endpoint-health.ts';
+import { webhookEndpoints } from './schema.ts';
+
+/** The endpoint's event types (the account events until chosen) and whether it was switched off. */
+export async function readEndpointSettings(db: Db, workspaceId: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));
+  return {
+    eventTypes: (row?.eventTypes ?? [...DEFAULT_ENDPOINT_EVENT_TYPES]) as EventType[],
+    disabledAt: row?.disabledAt ?? null,
+  };
+}
 
 /**
- * Sets (or with null or an empty text, removes) where account events go. The URL passes the same
- * SSRF check as a call's callBackUrl (http or https, a public address) before anything is written.
+ * Sets (or with null or an empty text, removes) where account events go, and which event types
+ * it receives. The URL passes the same SSRF check as a call's callBackUrl (http or https, a public
+ * address) before anything is written. Saving switches a switched-off endpoint on again.
  */
 export async function setWebhookEndpoint(
   ctx: { db: Db; clock: Clock; urlGuard: UrlGuard },
   actor: { workspace: WorkspaceAccess; userId: string },
-  url: string | null,
+  input: { webhookUrl: string | null; eventTypes?: EventType[] },
 ): Promise<WebhookEndpointResponse> {
-  const webhookUrl = url?.trim() || null;
+  const webhookUrl = input.webhookUrl?.trim() || null;
   if (webhookUrl) await ctx.urlGuard.assertPublicUrl(webhookUrl, 'webhookUrl');
+  const eventTypes = input.eventTypes && [...new Set(input.eventTypes)];
+  const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(workspaces).set({ webhookUrl }).where(eq(workspaces.id, actor.workspace.id));
+    await resetEndpoint(tx, actor.workspace.id, eventTypes, now);
     await recordTeamEvent(tx, {
       workspace: actor.workspace,
       actorId: actor.userId,
       action: 'webhook.endpoint_changed',
-      details: { webhookUrl },
-      at: ctx.clock.now(),
+      details: { webhookUrl, ...(eventTypes && { eventTypes }) },
+      at: now,
     });
   });
-  return { webhookUrl, message: webhookUrl ? WEBHOOK_TEXTS.saved : WEBHOOK_TEXTS.cleared };
+  const settings = await readEndpointSettings(ctx.db, actor.workspace.id);
+  return {
+    webhookUrl,
+    eventTypes: settings.eventTypes,
+    message: webhookUrl ? WEBHOOK_TEXTS.saved : WEBHOOK_TEXTS.cleared,
+  };
 }

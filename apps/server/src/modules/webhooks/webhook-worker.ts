@@ -1,47 +1,46 @@
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import type { UrlGuard } from '../provider/check-input-urls.ts';
-import { ACCOUNT_EVENT_QUEUE, type AccountEventJob, deliverAccountEvent } from './account-events.ts';
-import { deliverTaskWebhook, WEBHOOK_QUEUE } from './deliver-webhook.ts';
+import { findTask } from '../tasks/settle-task.ts';
+import type { DeliveryContext } from './attempt-delivery.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './delivery-worker.ts';
+import { type EventHooks, recordEvent } from './record-event.ts';
+import { recordTaskSettled } from './task-event.ts';
+
+/** The pg-boss queues deliveries went through before the delivery log (drained, then unused). */
+const LEGACY_TASK_QUEUE = 'task-webhook';
+const LEGACY_ACCOUNT_QUEUE = 'account-webhook';
+
+interface LegacyAccountJob {
+  workspaceId: string;
+  eventId: string;
+  type: 'balance.low' | 'webhook.test';
+  data: unknown;
+}
 
 /**
- * Makes sure the queues exist (task callbacks, account events); worker processes (ROLE worker or
- * all) also deliver from them.
+ * Worker processes (ROLE worker or all) deliver what is due (delivery-worker.ts). Jobs queued by
+ * a version before the delivery log are turned into events, so an upgrade loses none.
  */
-export async function startWebhookWorker(services: Services, engine: Engine, urlGuard: UrlGuard) {
-  await services.jobs.createQueue(WEBHOOK_QUEUE);
-  await services.jobs.createQueue(ACCOUNT_EVENT_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  const counted = async (deliver: () => Promise<void>) => {
-    try {
-      await deliver();
-      services.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
-    } catch (error) {
-      services.metrics.webhookDeliveries.inc({ outcome: 'failed' });
-      throw error;
-    }
-  };
-  // Read at each delivery, so a test that moves services.clock moves the signing window too.
-  const ctx = {
-    db: services.db,
-    clock: { now: () => services.clock.now() },
-    sessionSecret: services.sessionSecret,
-    urlGuard,
-  };
-  await services.jobs.work<{ taskId: string }>(
-    WEBHOOK_QUEUE,
-    { localConcurrency: 4, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
-      await counted(() => deliverTaskWebhook(ctx, engine, job.data.taskId, services.log, urlGuard));
-    },
-  );
-  await services.jobs.work<AccountEventJob>(
-    ACCOUNT_EVENT_QUEUE,
-    { localConcurrency: 2, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (!job) return;
-      await counted(() => deliverAccountEvent(ctx, job.data));
-    },
-  );
+export async function startWebhookWorker(
+  services: Services,
+  engine: Engine,
+  ctx: DeliveryContext,
+  hooks: EventHooks,
+): Promise<DeliveryWorker | undefined> {
+  if (services.config.ROLE === 'api') return undefined;
+  await services.jobs.createQueue(LEGACY_TASK_QUEUE);
+  await services.jobs.createQueue(LEGACY_ACCOUNT_QUEUE);
+  await services.jobs.work<{ taskId: string }>(LEGACY_TASK_QUEUE, async ([job]) => {
+    const task = job && (await findTask(services.db, job.data.taskId));
+    if (task) await recordTaskSettled(services.db, task, engine, hooks);
+  });
+  await services.jobs.work<LegacyAccountJob>(LEGACY_ACCOUNT_QUEUE, async ([job]) => {
+    if (!job) return;
+    await recordEvent(
+      services.db,
+      { ...job.data, dedupeKey: `legacy:${job.data.eventId}`, at: services.clock.now() },
+      hooks,
+    );
+  });
+  return startDeliveryWorker(services, ctx);
 }

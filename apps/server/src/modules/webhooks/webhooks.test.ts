@@ -51,13 +51,9 @@ describe('callBackUrl webhooks', () => {
       })
     ).json();
 
-    await expect
-      .poll(() => received.filter((r) => r.headers['webhook-id']?.includes(created.data.taskId)).length, {
-        timeout: 60_000,
-        interval: 250,
-      })
-      .toBe(2);
-    const delivered = received.filter((r) => r.headers['webhook-id']?.includes(created.data.taskId)).at(-1);
+    const ofTask = () => received.filter((r) => JSON.parse(r.body).data.taskId === created.data.taskId);
+    await expect.poll(() => ofTask().length, { timeout: 60_000, interval: 250 }).toBe(2);
+    const delivered = ofTask().at(-1);
     const headers = delivered?.headers as IncomingHttpHeaders;
     const body = delivered?.body as string;
     expect(

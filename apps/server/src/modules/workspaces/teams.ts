@@ -19,6 +19,7 @@ import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
 import { openCreditAccount } from '../credits/ledger.ts';
 import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
+import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
@@ -135,6 +136,7 @@ export async function deleteTeam(
     // Its result files stop being served now; the hourly expiry run deletes them.
     await expireWorkspaceResults(tx, team.id, now);
     await stopWorkspaceBilling(tx, team.id);
+    await deleteWorkspaceRequestLog(tx, team.id);
   });
 }
 

@@ -1,4 +1,4 @@
-import { ALERT_ROUTES, appPath, WEBHOOK_ROUTES } from '@conduit/contracts';
+import { ALERT_ROUTES, appPath, type EventType, WEBHOOK_ROUTES } from '@conduit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { routeQuery } from '../../lib/route-query.ts';
@@ -15,7 +15,8 @@ export const webhookSecretQuery = routeQuery(WEBHOOK_ROUTES.secret, { queryKey: 
 export const alertsApi = {
   add: (threshold: number) => callRoute(ALERT_ROUTES.add, { body: { threshold } }),
   remove: (id: string) => callRoute(ALERT_ROUTES.remove, { path: appPath('removeBalanceAlert', { id }) }),
-  setEndpoint: (webhookUrl: string | null) => callRoute(WEBHOOK_ROUTES.setEndpoint, { body: { webhookUrl } }),
+  setEndpoint: (webhookUrl: string | null, eventTypes?: EventType[]) =>
+    callRoute(WEBHOOK_ROUTES.setEndpoint, { body: { webhookUrl, ...(eventTypes && { eventTypes }) } }),
   testEndpoint: () => callRoute(WEBHOOK_ROUTES.testEndpoint),
   rotateSecret: () => callRoute(WEBHOOK_ROUTES.rotateSecret),
 };

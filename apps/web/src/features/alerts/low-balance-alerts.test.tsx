@@ -124,8 +124,10 @@ describe('low-balance alerts card', () => {
     await user.type(field, 'https://new.example.com/hook');
     await user.click(card.getByRole('button', { name: WEBHOOK_TEXTS.saveSubmit }));
     await waitFor(() => expect(api.callsTo('PUT /api/webhooks/endpoint')).toHaveLength(1));
+    // The event types ticked (the account events, as the fixture's endpoint has them) go along.
     expect(api.callsTo('PUT /api/webhooks/endpoint')[0]?.body).toEqual({
       webhookUrl: 'https://new.example.com/hook',
+      eventTypes: ['balance.low', 'payment.succeeded', 'auto_topup.failed', 'key.expiring'],
     });
     await waitFor(() => expect(card.getByRole('button', { name: WEBHOOK_TEXTS.testButton })).toBeEnabled());
   });

@@ -46,6 +46,8 @@ export function LowBalanceAlerts() {
                 <WebhookEndpointForm
                   key={data.webhookUrl ?? ''}
                   webhookUrl={data.webhookUrl}
+                  eventTypes={data.webhookEventTypes}
+                  disabledAt={data.webhookDisabledAt}
                   canEdit={canEdit}
                 />
               </div>

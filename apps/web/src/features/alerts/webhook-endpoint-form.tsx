@@ -1,10 +1,18 @@
-import { WEBHOOK_TEXTS, WEBHOOK_URL_MAX_LENGTH, type WebhookTestResponse } from '@conduit/contracts';
+import {
+  EVENT_TYPES,
+  type EventType,
+  WEBHOOK_TEXTS,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookTestResponse,
+} from '@conduit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useFormAction, useSubmittedForm } from '../../lib/use-form-action.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { alertsApi, refreshAlerts } from './alerts-api.ts';
@@ -24,19 +32,30 @@ function urlError(value: string): string | undefined {
 /** The workspace's webhook endpoint: save it (empty removes it) and send a signed test event to it. */
 export function WebhookEndpointForm({
   webhookUrl,
+  eventTypes,
+  disabledAt,
   canEdit,
 }: {
   webhookUrl: string | null;
+  /** The event types the endpoint receives. */
+  eventTypes: readonly EventType[];
+  /** When it was switched off for failing; null while it is on. */
+  disabledAt: string | null;
   canEdit: boolean;
 }) {
   const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<ReadonlySet<EventType>>(() => new Set(eventTypes));
   const { success } = useNotify();
   const [outcome, setOutcome] = useState<WebhookTestResponse | null>(null);
   const { field, frame, values } = useSubmittedForm({
     initial: { webhookUrl: webhookUrl ?? '' },
     validators: { webhookUrl: ({ webhookUrl: value }) => urlError(value) },
     toBody: ({ webhookUrl: value }) => value.trim() || null,
-    send: (url: string | null) => alertsApi.setEndpoint(url),
+    send: (url: string | null) =>
+      alertsApi.setEndpoint(
+        url,
+        chosen.size > 0 ? EVENT_TYPES.filter((type) => chosen.has(type)) : undefined,
+      ),
     failedText: WEBHOOK_TEXTS.saveFailed,
     clearAlertOnEdit: true,
     onDone: (response) => {
@@ -94,7 +113,28 @@ export function WebhookEndpointForm({
           help={WEBHOOK_TEXTS.endpointHelp}
           {...field('webhookUrl')}
         />
+        <fieldset className="space-y-2">
+          <legend className="font-medium text-fg text-sm">{WEBHOOK_TEXTS.eventTypesLabel}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {EVENT_TYPES.filter((type) => type !== 'webhook.test').map((type) => (
+              <CheckboxField
+                key={type}
+                label={type}
+                checked={chosen.has(type)}
+                onChange={(event) => {
+                  const next = new Set(chosen);
+                  if (event.target.checked) next.add(type);
+                  else next.delete(type);
+                  setChosen(next);
+                }}
+              />
+            ))}
+          </div>
+        </fieldset>
       </FormFrame>
+      {disabledAt && (
+        <p className="text-danger text-sm">{WEBHOOK_TEXTS.disabled(formatDateTime(disabledAt))}</p>
+      )}
       <p
         role="status"
         className={`text-sm ${outcome && !outcome.isDelivered ? 'text-danger' : 'text-muted'} ${

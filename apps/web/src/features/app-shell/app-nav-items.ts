@@ -6,9 +6,11 @@ import {
   KeyRound,
   LayoutDashboard,
   LifeBuoy,
+  ScrollText,
   Settings,
   ShieldCheck,
   Users,
+  Webhook,
 } from 'lucide-react';
 
 /**
@@ -18,8 +20,10 @@ import {
 export const APP_NAV = [
   { label: 'Dashboard', to: ROUTES.app, Icon: LayoutDashboard, isEnd: true },
   { label: 'Playground', to: ROUTES.appPlayground, Icon: FlaskConical, isEnd: false, permission: 'useCalls' },
+  { label: 'Logs', to: ROUTES.appLogs, Icon: ScrollText, isEnd: false, permission: 'useCalls' },
   { label: 'API Keys', to: ROUTES.appApiKeys, Icon: KeyRound, isEnd: false, permission: 'useKeys' },
   { label: 'Credits', to: ROUTES.appCredits, Icon: CreditCard, isEnd: false },
+  { label: 'Webhooks', to: ROUTES.appWebhooks, Icon: Webhook, isEnd: false, permission: 'useCalls' },
   { label: 'Team', to: ROUTES.appTeam, Icon: Users, isEnd: false },
   { label: 'API Docs', to: ROUTES.appDocs, Icon: BookOpen, isEnd: false },
   { label: 'Support', to: ROUTES.appSupport, Icon: LifeBuoy, isEnd: false },

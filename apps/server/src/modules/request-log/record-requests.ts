@@ -1,0 +1,74 @@
+import { API_ENDPOINTS, routerPath } from '@conduit/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { plainIp } from '../../platform/ip-ranges.ts';
+import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
+import type { RequestLogEntry, RequestLogWriter } from './request-log-writer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's request log writer; absent with REQUEST_LOG=off. */
+    requestLog?: RequestLogWriter;
+  }
+  interface FastifyRequest {
+    /** The task a public API request created (a paid call) or named; kept in the request log. */
+    logTaskId?: string;
+  }
+}
+
+const PUBLIC_API_PREFIX = '/api/provider/';
+/** Longer texts than any of ours came from the caller (a task id in the path): cut, not stored whole. */
+const MAX_TEXT = 500;
+
+/** The paid service of each catalogue route, by `METHOD /route/:pattern`. */
+const serviceByRoute = new Map(
+  API_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service]),
+);
+
+function entryOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: string,
+): RequestLogEntry | undefined {
+  const identity = request.apiKey;
+  let keyHash: string | null = null;
+  if (!identity) {
+    // Refused before its key was read (401): recorded when the key is one of ours, even deleted.
+    const header = request.headers['x-api-key'];
+    if (typeof header !== 'string' || !isApiKeyShape(header)) return undefined;
+    keyHash = hashApiKey(header);
+  }
+  const ms = reply.elapsedTime;
+  const taskId = request.logTaskId ?? (request.params as { taskId?: string } | undefined)?.taskId ?? null;
+  return {
+    atMs: Date.now() - ms,
+    workspaceId: identity?.workspaceId ?? null,
+    keyId: identity?.keyId ?? null,
+    keyHash,
+    method: request.method,
+    endpoint,
+    service: serviceByRoute.get(`${request.method} ${endpoint}`) ?? null,
+    status: reply.statusCode,
+    code: request.errorAnswer?.code ?? null,
+    error: request.errorAnswer?.message.slice(0, MAX_TEXT) ?? null,
+    ms,
+    requestId: request.id,
+    taskId: taskId?.slice(0, MAX_TEXT) ?? null,
+    ip: plainIp(request.ip),
+  };
+}
+
+/**
+ * Records every answered request to a public API route in memory, for the writer to store in
+ * batches: nothing is awaited on the request's path.
+ */
+export function registerRequestLog(app: FastifyInstance, writer: RequestLogWriter) {
+  app.decorate('requestLog', writer);
+  app.addHook('onResponse', (request, reply, done) => {
+    const endpoint = request.routeOptions.url;
+    if (endpoint?.startsWith(PUBLIC_API_PREFIX)) {
+      const entry = entryOf(request, reply, endpoint);
+      if (entry) writer.record(entry);
+    }
+    done();
+  });
+}

@@ -1,0 +1,107 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { coalesce } from '../../platform/coalesce.ts';
+
+/** One request as the onResponse hook saw it; written later, with others, in one statement. */
+export interface RequestLogEntry {
+  /** When the request arrived, in epoch milliseconds. */
+  atMs: number;
+  /** Known when the key was admitted (or refused after it was read)... */
+  workspaceId: string | null;
+  keyId: string | null;
+  /** ...else the SHA-256 of the key presented, resolved by the insert (a deleted key, a rolled-out secret). */
+  keyHash: string | null;
+  method: string;
+  endpoint: string;
+  service: string | null;
+  status: number;
+  code: string | null;
+  error: string | null;
+  ms: number;
+  requestId: string;
+  taskId: string | null;
+  ip: string;
+}
+
+/** Rows a process holds for writing at most: past it, a request goes unrecorded rather than memory growing. */
+export const MAX_BUFFERED = 20_000;
+const MAX_BATCH = 2_000;
+/** An idle log waits this long for company: a refused call shows on the Logs page well within a second. */
+const LINGER_MS = 50;
+
+/*
+ * One statement per batch, its rows as one JSON parameter (JSON.stringify is native; a dozen pg
+ * arrays would be escaped in JavaScript). A row whose key is known only by its hash takes the key's
+ * workspace; a row whose workspace was deleted meanwhile is not written.
+ */
+const INSERT = `
+  insert into request_log (at, workspace_id, api_key_id, method, endpoint, service, status,
+                           error_code, error_message, duration_ms, request_id, task_id, ip)
+  select to_timestamp(e."atMs" / 1000.0), w.id, coalesce(e."keyId", k.id), e.method, e.endpoint,
+         e.service, e.status, e.code, e.error, e.ms, e."requestId", e."taskId", e.ip
+    from json_to_recordset($1::json) as e("atMs" float8, "workspaceId" text, "keyId" text, "keyHash" text,
+         method text, endpoint text, service text, status int, code text, error text, ms float8,
+         "requestId" text, "taskId" text, ip text)
+    left join lateral (
+      select id, workspace_id from api_keys
+       where e."keyId" is null and (key_hash = e."keyHash" or previous_key_hash = e."keyHash")
+       limit 1) k on true
+    join workspaces w on w.id = coalesce(e."workspaceId", k.workspace_id)
+    left join users u on u.id = w.id and w.kind = 'personal'
+   where w.deleted_at is null and u.deleted_at is null
+   order by e."atMs"`;
+
+export interface RequestLogWriter {
+  record(entry: RequestLogEntry): void;
+  /** Resolves once every entry recorded so far is written (or given up on). */
+  flush(): Promise<void>;
+  /** Entries not written: the buffer was full or the database refused the batch. */
+  readonly dropped: number;
+}
+
+/** Keeps entries in memory and writes them in batches, one statement in flight at a time. */
+export function createRequestLogWriter(
+  pool: pg.Pool,
+  log: Pick<Logger, 'warn'>,
+  options: { maxBuffered?: number; onDropped?: (count: number) => void } = {},
+): RequestLogWriter {
+  const { maxBuffered = MAX_BUFFERED, onDropped } = options;
+  let buffered = 0;
+  let dropped = 0;
+  const drop = (count: number) => {
+    dropped += count;
+    onDropped?.(count);
+  };
+  const write = coalesce<RequestLogEntry>(
+    async (entries) => {
+      try {
+        await pool.query({
+          name: 'conduit-request-log-insert',
+          text: INSERT,
+          values: [JSON.stringify(entries)],
+        });
+      } catch (error) {
+        drop(entries.length);
+        log.warn({ err: error, entries: entries.length }, 'could not write to the request log');
+      } finally {
+        buffered -= entries.length;
+      }
+    },
+    MAX_BATCH,
+    LINGER_MS,
+  );
+  return {
+    record(entry) {
+      if (buffered >= maxBuffered) {
+        drop(1);
+        return;
+      }
+      buffered += 1;
+      write(entry);
+    },
+    flush: () => write.drained(),
+    get dropped() {
+      return dropped;
+    },
+  };
+}

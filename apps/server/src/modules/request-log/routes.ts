@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { REQUEST_LOG_ROUTES, RequestLogApiQuery, routerPath } from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addAppRoute } from '../../platform/app-route.ts';
+import type { Services } from '../../platform/services.ts';
+import { requireUser } from '../auth/session-http.ts';
+import type { Gateway } from '../provider/gateway.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
+import { requestsCsv } from './requests-csv.ts';
+
+/**
+ * The Logs page's list and CSV export. Billing members see no calls, so no requests either
+ * (`useCalls`, docs/decisions/0011-workspaces.md).
+ */
+export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['request-log'];
+    app.addHook('preHandler', requireUser(services));
+    const { list, csv } = REQUEST_LOG_ROUTES;
+    addAppRoute(app, list, { tags }, async (request) => {
+      const { limit, cursor, ...filters } = request.query;
+      return listRequests(services.pool, workspaceFor(request, 'useCalls').id, filterOf(filters), {
+        limit,
+        cursor,
+      });
+    });
+    addAppRoute(app, csv, { tags }, async (request, reply) => {
+      const workspaceId = workspaceFor(request, 'useCalls').id;
+      const day = services.clock.now().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="conduit-requests-${day}.csv"`);
+      return reply.send(Readable.from(requestsCsv(services.pool, workspaceId, filterOf(request.query))));
+    });
+  };
+
+/** `GET /api/provider/requests`: the request log of the key's workspace (docs/product.md, "Logs"). */
+export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get(
+      routerPath('listRequests'),
+      {
+        preValidation: async (request, reply) => {
+          const admitted = await gateway.admit(request, reply, null);
+          request.apiKey = admitted.identity;
+        },
+        schema: { tags: ['provider'], querystring: RequestLogApiQuery },
+      },
+      async (request) => {
+        const { limit, cursor, status, code } = request.query;
+        const workspaceId = (request.apiKey as NonNullable<typeof request.apiKey>).workspaceId;
+        const page = await listRequests(
+          gateway.services.pool,
+          workspaceId,
+          { status: statusFilterOf(status), code },
+          { limit, cursor },
+        );
+        return { success: true as const, data: page.items, nextCursor: page.nextCursor };
+      },
+    );
+  };

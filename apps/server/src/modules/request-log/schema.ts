@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db-columns.ts';
+import { workspaceRef } from '../workspaces/schema.ts';
+
+/**
+ * Every request to the public API, accepted or refused, once its key is known
+ * (docs/product.md, "Logs"). Written in batches off the call's path (request-log-writer.ts);
+ * kept REQUEST_LOG_RETENTION_DAYS, deleted with the workspace. Append-only: never updated.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    /** Ordered like `at` within a process's batch; the keyset cursor's tie-breaker. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** When the request arrived. */
+    at: timestamptz('at').notNull(),
+    workspaceId: workspaceRef(),
+    /** The key presented: current, expired, rolled or deleted (keys are never removed). */
+    apiKeyId: text('api_key_id').notNull(),
+    method: text('method').notNull(),
+    /** The route as the catalogue writes it (`/api/provider/video/status/:taskId`). */
+    endpoint: text('endpoint').notNull(),
+    /** The paid service the endpoint belongs to; null for the account endpoints. */
+    service: text('service'),
+    status: smallint('status').notNull(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    durationMs: doublePrecision('duration_ms').notNull(),
+    requestId: text('request_id').notNull(),
+    taskId: text('task_id'),
+    ip: text('ip').notNull(),
+  },
+  (table) => [
+    index('request_log_workspace_at_idx').on(table.workspaceId, table.at.desc(), table.id.desc()),
+    // Rows arrive in time order, so a BRIN index finds the expired ones for a fraction of a btree's upkeep.
+    index('request_log_at_brin_idx').using('brin', table.at),
+    index('request_log_task_id_idx')
+      .on(table.workspaceId, table.taskId)
+      .where(sql`${table.taskId} is not null`),
+    index('request_log_request_id_idx').on(table.workspaceId, table.requestId),
+  ],
+);
+export type RequestLogRow = typeof requestLog.$inferSelect;

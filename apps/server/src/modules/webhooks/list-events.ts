@@ -1,0 +1,83 @@
+import type { EventItem, EventsQuery } from '@conduit/contracts';
+import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/database.ts';
+import { BadRequest } from '../../platform/errors.ts';
+import { type WebhookEventRow, webhookEvents } from './schema.ts';
+
+/** An event as the events API and the event stream give it: its id and the very body posted. */
+export function toEventItem(row: Pick<WebhookEventRow, 'id' | 'body' | 'isTest'>): EventItem {
+  return { id: row.id, ...(JSON.parse(row.body) as Omit<EventItem, 'id' | 'isTest'>), isTest: row.isTest };
+}
+
+const decodeCursor = (cursor: string) => {
+  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{1,18}$/.test(seq)) throw new BadRequest('cursor: is not a cursor from this list', 'cursor');
+  return Number(seq);
+};
+
+/** The `seq` of a workspace's event, or null when it has no such event (purged, another's). */
+export async function seqOfEvent(db: DbOrTx, workspaceId: string, eventId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ seq: webhookEvents.seq })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.workspaceId, workspaceId)));
+  return row?.seq ?? null;
+}
+
+/**
+ * The workspace's events newest first (GET /api/provider/events): only one type, or only those
+ * after an event id or a time (what a receiver missed), paged by an opaque cursor.
+ */
+export async function listEvents(db: DbOrTx, workspaceId: string, query: EventsQuery) {
+  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId)];
+  if (query.type) where.push(eq(webhookEvents.type, query.type));
+  if (query.cursor) where.push(lt(webhookEvents.seq, decodeCursor(query.cursor)));
+  if (query.after?.startsWith('evt_')) {
+    const seq = await seqOfEvent(db, workspaceId, query.after);
+    if (seq === null) throw new BadRequest('after: no such event in the last 30 days', 'after');
+    where.push(gt(webhookEvents.seq, seq));
+  } else if (query.after) where.push(gt(webhookEvents.createdAt, new Date(query.after)));
+  const rows = await db
+    .select({
+      id: webhookEvents.id,
+      body: webhookEvents.body,
+      isTest: webhookEvents.isTest,
+      seq: webhookEvents.seq,
+    })
+    .from(webhookEvents)
+    .where(and(...where))
+    .orderBy(desc(webhookEvents.seq))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    events: page.map(toEventItem),
+    nextCursor:
+      rows.length > query.limit && last ? Buffer.from(String(last.seq)).toString('base64url') : null,
+  };
+}
+
+/** The events of a workspace after `seq`, oldest first, for the event stream. */
+export async function eventsAfter(db: DbOrTx, workspaceId: string, seq: number, limit: number) {
+  return db
+    .select({
+      id: webhookEvents.id,
+      body: webhookEvents.body,
+      isTest: webhookEvents.isTest,
+      seq: webhookEvents.seq,
+      type: webhookEvents.type,
+    })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.workspaceId, workspaceId), gt(webhookEvents.seq, seq)))
+    .orderBy(webhookEvents.seq)
+    .limit(limit);
+}
+
+/** The newest `seq` of a workspace (a stream without Last-Event-ID starts after it); 0 for none. */
+export async function latestSeq(db: DbOrTx, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<string | null>`max(${webhookEvents.seq})` })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.workspaceId, workspaceId));
+  return Number(row?.seq ?? 0);
+}

@@ -1,0 +1,1 @@
+export { LogsPage as Component } from '../features/logs/logs-page.tsx';

@@ -1,0 +1,1 @@
+export { WebhooksPage as Component } from '../features/webhooks/webhooks-page.tsx';

@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APP_PATHS, WEBHOOK_TEXTS } from '@conduit/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config.ts';
+import { PASSWORD } from './auth-flows.ts';
+import { checkAtBothSizes, open, screenshotPath } from './helpers.ts';
+import { uniqueEmail, verificationLinkFor } from './outbox.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
+
+/*
+ * The receiver is a server of this test on loopback, which a server as `npm start` runs it refuses
+ * (a private address): this journey runs on a server of its own (the shared servers' port plus 3)
+ * with NODE_ENV=test, the setting under which the server tests deliver to loopback too.
+ */
+const OWN_URL = `http://127.0.0.1:${Number(new URL(BASE_URL).port) + 3}`;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: OWN_URL });
+
+let server: OwnServer;
+let receiver: Server;
+let answer = 500;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () =>
+      response.writeHead(answer).end(answer >= 400 ? 'endpoint down for maintenance' : ''),
+    );
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  server = await startOwnServer(Number(new URL(OWN_URL).port), { NODE_ENV: 'test' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  receiver?.close();
+});
+
+async function signedUpWithEndpoint(page: Page) {
+  const api = page.request;
+  const email = uniqueEmail('webhooks');
+  expect((await api.post(APP_PATHS.register.path, { data: { email, password: PASSWORD } })).status()).toBe(
+    201,
+  );
+  expect((await api.get(`/api${await verificationLinkFor(email, server.dataDir)}`)).ok()).toBe(true);
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const saved = await api.put(APP_PATHS.setWebhookEndpoint.path, { data: { webhookUrl: url } });
+  expect(saved.status()).toBe(200);
+  return url;
+}
+
+test('a failed delivery is listed, opened with its request and answer, and resent', async ({ page }) => {
+  test.setTimeout(180_000);
+  const url = await signedUpWithEndpoint(page);
+  const sent = await page.request.post(APP_PATHS.sendWebhookTest.path, { data: { type: 'task.completed' } });
+  expect((await sent.json()).delivery).toMatchObject({ status: 'pending', lastResponseStatus: 500 });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await open(page, '/app');
+  await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).first().click();
+  await expect(page.getByRole('heading', { name: WEBHOOK_TEXTS.pageTitle, level: 1 })).toBeVisible();
+  await page
+    .getByLabel(WEBHOOK_TEXTS.filterStatus)
+    .selectOption({ label: WEBHOOK_TEXTS.statusLabels.pending });
+  await expect(page).toHaveURL(/status=pending/);
+  const row = page.getByRole('list', { name: 'Deliveries' }).getByRole('button').first();
+  await expect(row).toContainText('task.completed');
+  await expect(row).toContainText('HTTP 500');
+  await row.click();
+
+  const detail = page.getByRole('article');
+  await expect(detail).toContainText(url);
+  await expect(detail).toContainText('webhook-signature');
+  await expect(detail).toContainText('"type": "task.completed"');
+  await expect(detail).toContainText('endpoint down for maintenance');
+  await checkAtBothSizes(page, 'webhooks-failed');
+
+  // The endpoint is back (the schedule's next retry is minutes away): Resend delivers now.
+  answer = 204;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await detail.getByRole('button', { name: WEBHOOK_TEXTS.resend }).click();
+  await expect(page.getByText(WEBHOOK_TEXTS.resent(204))).toBeVisible();
+  await expect(detail).toContainText(WEBHOOK_TEXTS.statusLabels.succeeded);
+  await expect(detail.getByRole('listitem').first()).toContainText('HTTP 204');
+  await page.screenshot({ path: screenshotPath('webhooks-resent-1366x900'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(detail.getByRole('button', { name: WEBHOOK_TEXTS.resend })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('webhooks-resent-390x844'), fullPage: true });
+});
