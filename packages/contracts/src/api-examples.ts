@@ -60,7 +60,8 @@ function resultOf(service: Service, baseUrl: string): Record<string, unknown> {
   };
 }
 
-const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) => {
+/** The docs' sample of a task of `service` in `status`, as the status endpoints and the task list show it. */
+export const exampleTaskData = (service: Service, status: TaskStatus, baseUrl: string) => {
   const isDone = status === 'completed';
   return taskData(
     {

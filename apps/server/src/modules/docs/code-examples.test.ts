@@ -6,9 +6,12 @@ import {
   CODE_LANGUAGES,
   type CodeLanguage,
   codeExample,
+  exampleTaskData,
   findEndpoint,
   linkedinNextPageExample,
   SERVICE_COST,
+  type Service,
+  type TaskStatus,
 } from '@conduit/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
@@ -120,11 +123,17 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
         const sample = answerExamples(endpoint, baseUrl).find(
           (example) => (example.body.data as { status?: unknown }).status === body.data.status,
         );
-        // A list's page (the request log) has as many items as there were requests: its items are compared.
+        // A list's page has as many items as there were requests or tasks: its items are compared, a
+        // task with the sample its service's status endpoint shows in the same state.
         const sampleData = sample?.body.data;
         if (Array.isArray(sampleData)) {
-          for (const item of body.data as Record<string, unknown>[])
-            expect(Object.keys(item).sort(), context).toEqual(Object.keys(sampleData[0] ?? {}).sort());
+          for (const item of body.data as Record<string, unknown>[]) {
+            const itemSample =
+              endpoint.mode === 'list'
+                ? exampleTaskData(item.service as Service, item.status as TaskStatus, baseUrl)
+                : sampleData[0];
+            expect(Object.keys(item).sort(), context).toEqual(Object.keys(itemSample ?? {}).sort());
+          }
         } else if (sampleData)
           expect(Object.keys(body.data).sort(), context).toEqual(Object.keys(sampleData).sort());
         charged += endpoint.cost;
