@@ -63,3 +63,46 @@ describe('the 10-failures lock under a burst', () => {
     expect((await loginFrom('192.0.2.50', 'steady@example.com', PASSWORD)).statusCode).toBe(429);
   });
 });
+
+describe('a browser that signed in to the account before', () => {
+  const loginWithDevice = (email: string, password: string, device: string, ip: string) =>
+    runtime.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      cookies: { conduit_device: device },
+      payload: { email, password },
+    });
+
+  it('signs in while strangers keep the account locked; a made-up device cookie does not, and its own guesses are limited', async () => {
+    const email = 'known-device@example.com';
+    await createVerifiedAccount(runtime.app, inbox, email);
+    const first = await loginFrom('192.0.2.80', email, PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((cookie) => cookie.name === 'conduit_device')?.value as string;
+    expect(device).toEqual(expect.any(String));
+
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => loginFrom(`198.51.100.${i}`, email, `wrong ${i}`)),
+    );
+    expect((await loginFrom('198.51.100.99', email, PASSWORD)).statusCode).toBe(429);
+    const madeUp = await loginWithDevice(
+      email,
+      PASSWORD,
+      'a-device-cookie-nobody-was-given',
+      '198.51.100.98',
+    );
+    expect(madeUp.statusCode).toBe(429);
+
+    const owner = await loginWithDevice(email, PASSWORD, device, '192.0.2.80');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies.find((cookie) => cookie.name === 'conduit_session')?.value).toBeTruthy();
+
+    // The known browser's own wrong passwords have a budget of their own: 10, then refused.
+    const guesses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => loginWithDevice(email, `not it ${i}`, device, '192.0.2.81')),
+    );
+    expect(guesses.filter((answer) => answer.statusCode === 401)).toHaveLength(10);
+    expect((await loginWithDevice(email, PASSWORD, device, '192.0.2.81')).statusCode).toBe(429);
+  });
+});

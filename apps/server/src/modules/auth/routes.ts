@@ -9,6 +9,7 @@ import { type AuthLimits, addMailRequestRoute } from './auth-limits.ts';
 import { createGoogleOidc } from './google-oidc.ts';
 import { signInWithGoogle } from './google-sign-in.ts';
 import { guardAttempt } from './guard-attempt.ts';
+import { failureBudgetKey } from './known-devices.ts';
 import { logIn, readLoginFields } from './log-in.ts';
 import { registerUser } from './register-user.ts';
 import { resendVerification } from './resend-verification.ts';
@@ -20,7 +21,7 @@ import {
   signedIn,
 } from './session-http.ts';
 import { revokeSessionByToken } from './sessions.ts';
-import { finishSignIn } from './sign-in-http.ts';
+import { deviceIdOf, finishSignIn } from './sign-in-http.ts';
 import { signedJsonCookie } from './signed-cookie.ts';
 import { toAuthUser } from './users.ts';
 import { type VerifyProof, verifyEmail } from './verify-email.ts';
@@ -64,7 +65,8 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
     addAppRoute(app, routes.login, { tags }, async (request, reply) => {
       await limits.loginPerIp.consume(request.ip);
       const { email, password } = readLoginFields(request.body);
-      const user = await guardAttempt(limits.passwordFailuresPerAccount, email, () =>
+      const budget = await failureBudgetKey(services.db, email, deviceIdOf(request));
+      const user = await guardAttempt(limits.passwordFailuresPerAccount, budget, () =>
         logIn(services, email, password),
       );
       return finishSignIn(services, request, reply, user, AUTH_FORM_TEXTS.signedIn);

@@ -32,6 +32,12 @@ const userAgentOf = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** The browser's device cookie, set at its first sign-in (a random token); undefined when absent or malformed. */
+export function deviceIdOf(request: FastifyRequest): string | undefined {
+  const deviceId = request.cookies[DEVICE_COOKIE];
+  return deviceId && deviceId.length <= 100 ? deviceId : undefined;
+}
+
 /** Starts a session for the browser; a browser the account has not seen before gets the owner a mail. */
 export async function startSession(
   services: Services,
@@ -47,8 +53,8 @@ export async function startSession(
     userAgent,
   });
   setSessionCookie(reply, services.config, session);
-  let deviceId = request.cookies[DEVICE_COOKIE];
-  if (!deviceId || deviceId.length > 100) {
+  let deviceId = deviceIdOf(request);
+  if (!deviceId) {
     deviceId = newToken();
     reply.setCookie(DEVICE_COOKIE, deviceId, {
       ...sessionCookieOptions(services.config),

@@ -9,8 +9,9 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
+import { failureBudgetKey } from './known-devices.ts';
 import { requireUser, signedIn } from './session-http.ts';
-import { clearChallenge, readChallenge, startSession } from './sign-in-http.ts';
+import { clearChallenge, deviceIdOf, readChallenge, startSession } from './sign-in-http.ts';
 import { totpSealKey } from './two-factor.ts';
 import {
   assertSecondFactor,
@@ -30,7 +31,8 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
     addAppRoute(app, AUTH_ROUTES.secondStep, { tags: ['auth'] }, async (request, reply) => {
       const user = await findUserById(services.db, readChallenge(services, request, reply));
       if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
-      await assertSecondFactor(ctx, user, readCode(request.body.code));
+      const budget = await failureBudgetKey(services.db, user.email, deviceIdOf(request));
+      await assertSecondFactor(ctx, user, readCode(request.body.code), budget);
       clearChallenge(services, reply);
       await startSession(services, request, reply, user);
       return {

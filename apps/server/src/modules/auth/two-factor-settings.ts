@@ -35,9 +35,15 @@ export const readCode = (code: string | undefined) => {
 /**
  * A current authenticator or recovery code of an account with two-factor authentication, checked
  * against its failure budget (the sign-in step and turning it off); a wrong one is a WrongSecret.
+ * The sign-in step spends the budget of the browser's device when the account knows it.
  */
-export async function assertSecondFactor(ctx: TwoFactorContext, user: UserRow, code: string) {
-  await guardAttempt(ctx.limits.passwordFailuresPerAccount, user.email, async () => {
+export async function assertSecondFactor(
+  ctx: TwoFactorContext,
+  user: UserRow,
+  code: string,
+  budgetKey = user.email,
+) {
+  await guardAttempt(ctx.limits.passwordFailuresPerAccount, budgetKey, async () => {
     if (!(await checkSecondFactor(ctx.db, ctx.totpKey, user, code, ctx.clock.now()))) {
       throw new WrongSecret(T.twoFactorCodeWrong, 'code');
     }
