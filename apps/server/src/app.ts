@@ -23,6 +23,7 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { createUrlGuard, type UrlGuard } from './modules/provider/check-input-urls.ts';
+import { callCancelRoutes } from './modules/provider/call-cancel-routes.ts';
 import { createGateway } from './modules/provider/gateway.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
@@ -262,6 +263,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     app.addHook('onClose', () => requestLog.flush());
   }
   await app.register(providerRoutes(gateway));
+  await app.register(callCancelRoutes(gateway));
   await app.register(requestLogApiRoutes(gateway));
   await app.register(requestLogRoutes(services));
   await app.register(docsRoutes(services));

@@ -74,6 +74,7 @@ export const APP_PATHS = {
   usageCsv: { method: 'GET', path: '/api/usage/export.csv' },
   rateResult: { method: 'PUT', path: '/api/usage/:taskId/rating' },
   callDetail: { method: 'GET', path: '/api/calls/:taskId' },
+  cancelCall: { method: 'POST', path: '/api/calls/:taskId/cancel' },
   requestLog: { method: 'GET', path: '/api/request-log' },
   requestLogCsv: { method: 'GET', path: '/api/request-log/export.csv' },
   taskEvents: { method: 'GET', path: '/api/events' },

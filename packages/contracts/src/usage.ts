@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RateResultBody, RateResultResponse } from './admin.ts';
+import { CancelResult } from './api-responses.ts';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
@@ -141,6 +142,8 @@ export const USAGE_ROUTES = {
   history: defineAppRoute({ ...APP_PATHS.usage, query: UsageQuery, response: UsageResponse }),
   daily: DAILY_USAGE_ROUTE,
   callDetail: defineAppRoute({ ...APP_PATHS.callDetail, params: CallDetailParams, response: CallDetail }),
+  /** The call page's Cancel: the API's cancel (same outcomes and refunds) for a signed-in member. */
+  cancelCall: defineAppRoute({ ...APP_PATHS.cancelCall, params: CallDetailParams, response: CancelResult }),
   rateResult: defineAppRoute({
     ...APP_PATHS.rateResult,
     params: CallDetailParams,

@@ -173,6 +173,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     fields: { rating: fc.integer({ min: -1, max: 7 }) },
   },
   callDetail: { caller: 'user' },
+  cancelCall: { caller: 'user', body: {} },
   requestLog: { caller: 'user' },
   requestLogCsv: { caller: 'user' },
   workspaces: { caller: 'user' },

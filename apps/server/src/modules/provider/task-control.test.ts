@@ -1,6 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import {
+  createPaidAccount,
+  ledgerCheck,
+  type PaidAccount,
+  sessionCookieFor,
+} from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
@@ -276,5 +281,36 @@ describe('Prefer: wait and the paid headers', () => {
     );
     expect(task).toMatchObject({ status: 'failed', creditsRefunded: 10 });
     expect(await ledgerOf(account)).toEqual({ balance: 10, sum: 10 });
+  });
+});
+
+describe("the call page's cancel (signed in)", () => {
+  it('cancels a not-started call of the workspace with a full refund; another account gets 404, a settled call 409', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 30 });
+    const other = await createPaidAccount(runtime.services, { credits: 30 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const otherCookie = await sessionCookieFor(runtime.services, other.userId);
+    const { taskId } = json(await video(account, 'unavailable this hour')).data;
+    const cancelAs = (asCookie: string) =>
+      runtime.app.inject({
+        method: 'POST',
+        url: `/api/calls/${taskId}/cancel`,
+        headers: { cookie: asCookie },
+      });
+
+    expect((await cancelAs(otherCookie)).statusCode).toBe(404);
+    const canceled = await cancelAs(cookie);
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      taskId,
+      status: 'canceled',
+      outcome: 'canceled',
+      creditsRefunded: 10,
+    });
+    expect(await ledgerOf(account)).toEqual({ balance: 30, sum: 30 });
+    const again = await cancelAs(cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', taskStatus: 'canceled' });
+    expect(await refundsOf(taskId)).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mo
 import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CALL_RUNNING_TEXT, filesDeletedText } from './call-outcome.tsx';
+import { CANCEL_CALL, CANCEL_CALL_TITLE } from './cancel-call.tsx';
 import { RATING_SAVE_FAILED, SAVE_RATING } from './result-rating.tsx';
 
 function openCall(taskId: string, routes: ApiRoutes) {
@@ -208,5 +209,53 @@ describe('call detail page', () => {
       'GET /api/calls/task_other': errorReply(404, CALL_TEXTS.notFound, 'NOT_FOUND'),
     });
     expect(await screen.findByRole('heading', { level: 1, name: CALL_TEXTS.notFound })).toBeInTheDocument();
+  });
+});
+
+describe('canceling a running call', () => {
+  it('asks first, cancels on confirmation, says what was refunded and shows the call canceled', async () => {
+    let status: 'processing' | 'canceled' = 'processing';
+    const running = () =>
+      makeCallDetail({
+        taskId: 'task_r',
+        service: 'video',
+        status,
+        creditsCharged: 10,
+        creditsRefunded: status === 'canceled' ? 10 : 0,
+        completedAt: null,
+        result: null,
+        resultUrls: [],
+      });
+    const { api, user } = openCall('task_r', {
+      'GET /api/calls/task_r': () => ({ body: running() }),
+      'POST /api/calls/task_r/cancel': () => {
+        status = 'canceled';
+        return {
+          body: {
+            taskId: 'task_r',
+            status: 'canceled',
+            outcome: 'canceled',
+            creditsRefunded: 10,
+            message: 'The task was canceled before it started upstream; its credits were refunded.',
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: CANCEL_CALL }));
+    const dialog = screen.getByRole('dialog', { name: CANCEL_CALL_TITLE });
+    expect(dialog).toHaveTextContent('its 10 credits come back at once');
+    expect(api.callsTo('POST /api/calls/task_r/cancel')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: CANCEL_CALL }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Call canceled: 10 credits refunded')).toBeInTheDocument();
+    expect(await section('Status').findByText('Canceled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: CANCEL_CALL })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/calls/task_r/cancel')).toHaveLength(1);
+  });
+
+  it('offers no cancel for a settled call', async () => {
+    openCall('task_0001', { 'GET /api/calls/task_0001': { body: makeCallDetail() } });
+    await screen.findByRole('heading', { level: 1, name: 'Image generation' });
+    expect(screen.queryByRole('button', { name: CANCEL_CALL })).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { CallOutcome } from './call-outcome.tsx';
 import { CallStatus } from './call-status.tsx';
 import { CallTimeline } from './call-timeline.tsx';
 import { callQuery } from './calls-api.ts';
+import { CancelCall } from './cancel-call.tsx';
 import { RequestParameters } from './request-parameters.tsx';
 import { ResultRating } from './result-rating.tsx';
 
@@ -49,7 +50,10 @@ function CallDetailView({ call }: { call: CallDetail }) {
             <CallStatus status={call.status} />
           </span>
         </div>
-        <CopyButton value={call.taskId} size="sm" />
+        <div className="flex flex-wrap items-center gap-3">
+          <CopyButton value={call.taskId} size="sm" />
+          {call.status === 'processing' && <CancelCall call={call} />}
+        </div>
       </header>
       <Section title="Result">
         <CallOutcome call={call} nextPage={nextPage} onSeen={markSeen} />

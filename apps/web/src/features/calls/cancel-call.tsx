@@ -1,0 +1,69 @@
+import { appPath, type CallDetail, USAGE_ROUTES } from '@conduit/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { callRoute } from '../../lib/api-client.ts';
+import { serverTextOr } from '../auth/auth-error-text.ts';
+import { refreshCredits } from '../credits/credits-api.ts';
+import { usageQuery } from '../dashboard/dashboard-queries.ts';
+import { useNotify } from '../notifications/notification-context.ts';
+import { callQueryKey } from './calls-api.ts';
+
+export const CANCEL_CALL = 'Cancel call';
+export const CANCEL_CALL_TITLE = 'Cancel this call?';
+const CANCEL_FAILED = 'Could not cancel the call';
+const outcomeTitle = (refunded: number) =>
+  refunded > 0 ? `Call canceled: ${refunded} credit${refunded === 1 ? '' : 's'} refunded` : 'Cancel sent';
+
+/**
+ * The Cancel of a running call (POST /api/calls/:taskId/cancel, the API's cancel): a confirmation
+ * that says what comes back, then the server's own words on what happened, since a call that has
+ * started upstream may be stopped, be refunded later, or run to its end.
+ */
+export function CancelCall({ call }: { call: Pick<CallDetail, 'taskId' | 'creditsCharged'> }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const { success, error: notifyError } = useNotify();
+  const cancel = useMutation({
+    mutationFn: () =>
+      callRoute(USAGE_ROUTES.cancelCall, { path: appPath('cancelCall', { taskId: call.taskId }), body: {} }),
+    onSuccess: (result) => {
+      setIsOpen(false);
+      success({ title: outcomeTitle(result.creditsRefunded), message: result.message });
+      void queryClient.invalidateQueries({ queryKey: callQueryKey(call.taskId) });
+      void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });
+      void refreshCredits(queryClient);
+    },
+    onError: (error) => {
+      const message = serverTextOr(error, 'Please try again.');
+      setAlert(message);
+      notifyError({ title: CANCEL_FAILED, message });
+      void queryClient.invalidateQueries({ queryKey: callQueryKey(call.taskId) });
+    },
+  });
+  const close = () => {
+    setIsOpen(false);
+    setAlert(null);
+  };
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
+        {CANCEL_CALL}
+      </Button>
+      <FormDialog
+        isOpen={isOpen}
+        onClose={close}
+        title={CANCEL_CALL_TITLE}
+        description={`If it has not started upstream yet, its ${call.creditsCharged} credits come back at once. If it has, the upstream decides: it is stopped and refunded, or it runs to its end and stays charged. You will see which.`}
+        onSubmit={() => cancel.mutate()}
+        alert={alert}
+        submitLabel={CANCEL_CALL}
+        pendingLabel="Canceling..."
+        isPending={cancel.isPending}
+        variant="danger"
+      />
+    </>
+  );
+}
