@@ -286,6 +286,7 @@ class AsyncConduit(AsyncBase):
         max_pages: Optional[int] = None,
     ) -> AsyncIterator[AnyTask]:
         """The workspace's tasks, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         async def fetch(cursor: Optional[str]) -> Chunk[AnyTask]:
             page = await self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
             return page.data, page.next_cursor
@@ -341,6 +342,7 @@ class AsyncConduit(AsyncBase):
         max_pages: Optional[int] = None,
     ) -> AsyncIterator[RequestLogItem]:
         """The request log, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         async def fetch(cursor: Optional[str]) -> Chunk[RequestLogItem]:
             page = await self.list_requests(limit=limit, cursor=cursor, status=status, code=code)
             return page.data, page.next_cursor
@@ -372,6 +374,7 @@ class AsyncConduit(AsyncBase):
         max_pages: Optional[int] = None,
     ) -> AsyncIterator[Event]:
         """The workspace's events, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         async def fetch(cursor: Optional[str]) -> Chunk[Event]:
             page = await self.list_events(limit=limit, cursor=cursor, type=type, after=after)
             return page.events, page.next_cursor

@@ -299,6 +299,7 @@ class Conduit(SyncBase):
         max_pages: Optional[int] = None,
     ) -> Iterator[AnyTask]:
         """The workspace's tasks, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         def fetch(cursor: Optional[str]) -> Chunk[AnyTask]:
             page = self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
             return page.data, page.next_cursor
@@ -353,6 +354,7 @@ class Conduit(SyncBase):
         max_pages: Optional[int] = None,
     ) -> Iterator[RequestLogItem]:
         """The request log, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         def fetch(cursor: Optional[str]) -> Chunk[RequestLogItem]:
             page = self.list_requests(limit=limit, cursor=cursor, status=status, code=code)
             return page.data, page.next_cursor
@@ -383,6 +385,7 @@ class Conduit(SyncBase):
         max_pages: Optional[int] = None,
     ) -> Iterator[Event]:
         """The workspace's events, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
         def fetch(cursor: Optional[str]) -> Chunk[Event]:
             page = self.list_events(limit=limit, cursor=cursor, type=type, after=after)
             return page.events, page.next_cursor
