@@ -44,12 +44,10 @@ def task_path(task_id: str, suffix: str = "") -> str:
     return "/api/provider/tasks/" + urllib.parse.quote(task_id, safe="") + suffix
 
 
-def list_path(
-    limit: Optional[int], cursor: Optional[str], service: Optional[str], status: Optional[str],
-    idempotency_key: Optional[str],
-) -> str:
-    query = body(limit=limit, cursor=cursor, service=service, status=status, idempotency_key=idempotency_key)
-    return "/api/provider/tasks" + ("?" + urllib.parse.urlencode(query) if query else "")
+def list_path(path: str, **query: Any) -> str:
+    """A list endpoint's path with the query parameters that were given (under the API's names)."""
+    given = body(**query)
+    return path + ("?" + urllib.parse.urlencode(given) if given else "")
 
 
 def status_call(service: str, task_id: str, _typed: Type[T], timeout: Optional[float] = None) -> Call[T]:

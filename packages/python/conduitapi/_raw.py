@@ -57,6 +57,8 @@ class ConduitWithRawResponse:
         self.cancel_task = to_raw(client.cancel_task)
         self.quote_price = to_raw(client.quote_price)
         self.get_account = to_raw(client.get_account)
+        self.list_requests = to_raw(client.list_requests)
+        self.list_events = to_raw(client.list_events)
 
 
 class AsyncConduitWithRawResponse:
@@ -75,3 +77,5 @@ class AsyncConduitWithRawResponse:
         self.cancel_task = to_async_raw(client.cancel_task)
         self.quote_price = to_async_raw(client.quote_price)
         self.get_account = to_async_raw(client.get_account)
+        self.list_requests = to_async_raw(client.list_requests)
+        self.list_events = to_async_raw(client.list_events)

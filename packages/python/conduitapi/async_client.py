@@ -6,10 +6,11 @@ loop stays free; waits between retries and status reads are ``asyncio.sleep``.
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Dict, List, Optional
+from typing import Any, AsyncIterator, Dict, List, Optional, Union
 
 from . import _endpoints as E
 from ._async_base import AsyncBase
+from ._pages import Chunk, apaginate
 from ._raw import AsyncConduitWithRawResponse
 from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call
 from ._version import API_VERSION
@@ -18,18 +19,24 @@ from .models import (
     Account,
     AnyTask,
     CancelResult,
+    Event,
+    EventPage,
+    EventType,
     ImageFormat,
     ImageSize,
     ImageTask,
     LinkedinPost,
     LinkedinTask,
     QuoteResult,
+    RequestLogItem,
+    RequestLogPage,
     Service,
     TaskPage,
     TaskStatus,
     VideoAspectRatio,
     VideoModel,
     VideoTask,
+    WebhookEventFilter,
 )
 
 
@@ -78,6 +85,7 @@ class AsyncConduit(AsyncBase):
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -91,6 +99,7 @@ class AsyncConduit(AsyncBase):
             output_format=output_format,
             image_size=image_size,
             callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
         )
@@ -115,6 +124,7 @@ class AsyncConduit(AsyncBase):
         enable_translation: Optional[bool] = None,
         watermark: Optional[str] = None,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -133,6 +143,7 @@ class AsyncConduit(AsyncBase):
             enableTranslation=enable_translation,
             watermark=watermark,
             callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
         )
@@ -150,6 +161,7 @@ class AsyncConduit(AsyncBase):
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -158,7 +170,11 @@ class AsyncConduit(AsyncBase):
     ) -> VideoTask:
         """Removes the watermark and waits for it (up to 90 s; past that the task is still processing)."""
         data = E.body(
-            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+            video_url=video_url,
+            callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
         path = "/api/provider/sora-watermark-remover/sync"
         headers = E.paid_headers(cancel_after)
@@ -170,6 +186,7 @@ class AsyncConduit(AsyncBase):
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -179,7 +196,11 @@ class AsyncConduit(AsyncBase):
     ) -> VideoTask:
         """Starts a watermark removal task and answers at once."""
         data = E.body(
-            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+            video_url=video_url,
+            callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
         path = "/api/provider/sora-watermark-remover"
         headers = E.paid_headers(cancel_after, prefer_wait)
@@ -250,7 +271,10 @@ class AsyncConduit(AsyncBase):
     ) -> TaskPage:
         """The workspace's tasks, newest first, a page of ``limit`` (1-100, 20 by default); pass the
         page's ``next_cursor`` as ``cursor`` for the next. ``idempotency_key`` finds a call's task."""
-        path = E.list_path(limit, cursor, service, status, idempotency_key)
+        path = E.list_path(
+            "/api/provider/tasks", limit=limit, cursor=cursor, service=service, status=status,
+            idempotency_key=idempotency_key,
+        )
         return await self._run(Call("GET", path, TaskPage, timeout=timeout, is_page=True))
 
     async def iter_tasks(
@@ -262,16 +286,13 @@ class AsyncConduit(AsyncBase):
         max_pages: Optional[int] = None,
     ) -> AsyncIterator[AnyTask]:
         """The workspace's tasks, newest first, page after page (free calls), at most ``max_pages`` pages."""
-        cursor: Optional[str] = None
-        pages = 0
-        while max_pages is None or pages < max_pages:
+
+        async def fetch(cursor: Optional[str]) -> Chunk[AnyTask]:
             page = await self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
-            pages += 1
-            for task in page.data:
-                yield task
-            cursor = page.next_cursor
-            if not cursor:
-                return
+            return page.data, page.next_cursor
+
+        async for task in apaginate(fetch, max_pages):
+            yield task
 
     async def get_task(self, task_id: str, *, timeout: Optional[float] = None) -> AnyTask:
         """One of your tasks, whatever its service."""
@@ -294,3 +315,69 @@ class AsyncConduit(AsyncBase):
     async def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
         return await self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))
+
+    # Request log and events
+
+    async def list_requests(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        status: Optional[Union[int, str]] = None,
+        code: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> RequestLogPage:
+        """The requests the workspace's keys made, accepted or refused, newest first, a page of ``limit``
+        (1-100, 25 by default); pass the page's ``next_cursor`` as ``cursor`` for the next. ``status``
+        keeps one status (``402``) or class (``"4xx"``), ``code`` one error code (``"RATE_LIMITED"``)."""
+        path = E.list_path("/api/provider/requests", limit=limit, cursor=cursor, status=status, code=code)
+        return await self._run(Call("GET", path, RequestLogPage, timeout=timeout, is_page=True))
+
+    async def iter_requests(
+        self,
+        *,
+        status: Optional[Union[int, str]] = None,
+        code: Optional[str] = None,
+        limit: Optional[int] = None,
+        max_pages: Optional[int] = None,
+    ) -> AsyncIterator[RequestLogItem]:
+        """The request log, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
+        async def fetch(cursor: Optional[str]) -> Chunk[RequestLogItem]:
+            page = await self.list_requests(limit=limit, cursor=cursor, status=status, code=code)
+            return page.data, page.next_cursor
+
+        async for item in apaginate(fetch, max_pages):
+            yield item
+
+    async def list_events(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        type: Optional[EventType] = None,
+        after: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> EventPage:
+        """The workspace's events of the last 30 days, newest first, each with the body its webhooks
+        carried (``event.payload``), a page of ``limit`` (1-100, 20 by default). ``type`` keeps one
+        type; ``after`` (an event id ``evt_...`` or an ISO 8601 time) only what came after it."""
+        path = E.list_path("/api/provider/events", limit=limit, cursor=cursor, type=type, after=after)
+        return await self._run(Call("GET", path, EventPage, timeout=timeout))
+
+    async def iter_events(
+        self,
+        *,
+        type: Optional[EventType] = None,
+        after: Optional[str] = None,
+        limit: Optional[int] = None,
+        max_pages: Optional[int] = None,
+    ) -> AsyncIterator[Event]:
+        """The workspace's events, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
+        async def fetch(cursor: Optional[str]) -> Chunk[Event]:
+            page = await self.list_events(limit=limit, cursor=cursor, type=type, after=after)
+            return page.events, page.next_cursor
+
+        async for event in apaginate(fetch, max_pages):
+            yield event

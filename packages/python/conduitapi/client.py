@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Union
 
 from . import _endpoints as E
+from ._pages import Chunk, paginate
 from ._raw import ConduitWithRawResponse
 from ._sync_base import SyncBase
 from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, Settings
@@ -14,18 +15,24 @@ from .models import (
     Account,
     AnyTask,
     CancelResult,
+    Event,
+    EventPage,
+    EventType,
     ImageFormat,
     ImageSize,
     ImageTask,
     LinkedinPost,
     LinkedinTask,
     QuoteResult,
+    RequestLogItem,
+    RequestLogPage,
     Service,
     TaskPage,
     TaskStatus,
     VideoAspectRatio,
     VideoModel,
     VideoTask,
+    WebhookEventFilter,
 )
 
 
@@ -92,6 +99,7 @@ class Conduit(SyncBase):
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -105,6 +113,7 @@ class Conduit(SyncBase):
             output_format=output_format,
             image_size=image_size,
             callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
         )
@@ -129,6 +138,7 @@ class Conduit(SyncBase):
         enable_translation: Optional[bool] = None,
         watermark: Optional[str] = None,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -147,6 +157,7 @@ class Conduit(SyncBase):
             enableTranslation=enable_translation,
             watermark=watermark,
             callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
         )
@@ -164,6 +175,7 @@ class Conduit(SyncBase):
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -172,7 +184,11 @@ class Conduit(SyncBase):
     ) -> VideoTask:
         """Removes the watermark and waits for it (up to 90 s; past that the task is still processing)."""
         data = E.body(
-            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+            video_url=video_url,
+            callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
         path = "/api/provider/sora-watermark-remover/sync"
         headers = E.paid_headers(cancel_after)
@@ -184,6 +200,7 @@ class Conduit(SyncBase):
         video_url: str,
         *,
         call_back_url: Optional[str] = None,
+        webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
         cancel_after: Optional[int] = None,
@@ -193,7 +210,11 @@ class Conduit(SyncBase):
     ) -> VideoTask:
         """Starts a watermark removal task and answers at once."""
         data = E.body(
-            video_url=video_url, callBackUrl=call_back_url, maxCredits=max_credits, quoteId=quote_id
+            video_url=video_url,
+            callBackUrl=call_back_url,
+            webhookEvents=webhook_events,
+            maxCredits=max_credits,
+            quoteId=quote_id,
         )
         path = "/api/provider/sora-watermark-remover"
         headers = E.paid_headers(cancel_after, prefer_wait)
@@ -263,7 +284,10 @@ class Conduit(SyncBase):
     ) -> TaskPage:
         """The workspace's tasks, newest first, a page of ``limit`` (1-100, 20 by default); pass the
         page's ``next_cursor`` as ``cursor`` for the next. ``idempotency_key`` finds a call's task."""
-        path = E.list_path(limit, cursor, service, status, idempotency_key)
+        path = E.list_path(
+            "/api/provider/tasks", limit=limit, cursor=cursor, service=service, status=status,
+            idempotency_key=idempotency_key,
+        )
         return self._run(Call("GET", path, TaskPage, timeout=timeout, is_page=True))
 
     def iter_tasks(
@@ -275,15 +299,12 @@ class Conduit(SyncBase):
         max_pages: Optional[int] = None,
     ) -> Iterator[AnyTask]:
         """The workspace's tasks, newest first, page after page (free calls), at most ``max_pages`` pages."""
-        cursor: Optional[str] = None
-        pages = 0
-        while max_pages is None or pages < max_pages:
+
+        def fetch(cursor: Optional[str]) -> Chunk[AnyTask]:
             page = self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
-            pages += 1
-            yield from page.data
-            cursor = page.next_cursor
-            if not cursor:
-                return
+            return page.data, page.next_cursor
+
+        return paginate(fetch, max_pages)
 
     def get_task(self, task_id: str, *, timeout: Optional[float] = None) -> AnyTask:
         """One of your tasks, whatever its service."""
@@ -306,3 +327,67 @@ class Conduit(SyncBase):
     def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
         return self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))
+
+    # Request log and events
+
+    def list_requests(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        status: Optional[Union[int, str]] = None,
+        code: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> RequestLogPage:
+        """The requests the workspace's keys made, accepted or refused, newest first, a page of ``limit``
+        (1-100, 25 by default); pass the page's ``next_cursor`` as ``cursor`` for the next. ``status``
+        keeps one status (``402``) or class (``"4xx"``), ``code`` one error code (``"RATE_LIMITED"``)."""
+        path = E.list_path("/api/provider/requests", limit=limit, cursor=cursor, status=status, code=code)
+        return self._run(Call("GET", path, RequestLogPage, timeout=timeout, is_page=True))
+
+    def iter_requests(
+        self,
+        *,
+        status: Optional[Union[int, str]] = None,
+        code: Optional[str] = None,
+        limit: Optional[int] = None,
+        max_pages: Optional[int] = None,
+    ) -> Iterator[RequestLogItem]:
+        """The request log, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
+        def fetch(cursor: Optional[str]) -> Chunk[RequestLogItem]:
+            page = self.list_requests(limit=limit, cursor=cursor, status=status, code=code)
+            return page.data, page.next_cursor
+
+        return paginate(fetch, max_pages)
+
+    def list_events(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        type: Optional[EventType] = None,
+        after: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> EventPage:
+        """The workspace's events of the last 30 days, newest first, each with the body its webhooks
+        carried (``event.payload``), a page of ``limit`` (1-100, 20 by default). ``type`` keeps one
+        type; ``after`` (an event id ``evt_...`` or an ISO 8601 time) only what came after it."""
+        path = E.list_path("/api/provider/events", limit=limit, cursor=cursor, type=type, after=after)
+        return self._run(Call("GET", path, EventPage, timeout=timeout))
+
+    def iter_events(
+        self,
+        *,
+        type: Optional[EventType] = None,
+        after: Optional[str] = None,
+        limit: Optional[int] = None,
+        max_pages: Optional[int] = None,
+    ) -> Iterator[Event]:
+        """The workspace's events, newest first, page after page (free calls), at most ``max_pages`` pages."""
+
+        def fetch(cursor: Optional[str]) -> Chunk[Event]:
+            page = self.list_events(limit=limit, cursor=cursor, type=type, after=after)
+            return page.events, page.next_cursor
+
+        return paginate(fetch, max_pages)

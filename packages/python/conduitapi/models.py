@@ -11,7 +11,7 @@ import re
 import sys
 import typing
 from dataclasses import dataclass
-from typing import Any, Dict, List, Literal, Optional, Type, TypeVar, cast
+from typing import Any, Dict, List, Literal, Optional, Type, TypeVar, Union, cast
 
 #: ``processing``, then ``completed``, ``failed``, ``canceled`` (at your request) or ``aborted``
 #: (not started before its ``cancel_after``); the last three are refunded.
@@ -25,13 +25,25 @@ ImageSize = Literal["1:1", "9:16", "16:9", "3:4", "4:3", "3:2", "2:3", "5:4", "4
 ImageFormat = Literal["png", "jpeg"]
 VideoModel = Literal["standard", "fast"]
 VideoAspectRatio = Literal["16:9", "9:16", "Auto"]
+#: Which of a task's events its ``call_back_url`` receives (``webhook_events``); without it, the
+#: ones of its end: ``completed``, ``failed``, ``canceled``.
+WebhookEventFilter = Literal["started", "completed", "failed", "canceled"]
+TaskEventType = Literal["task.started", "task.completed", "task.failed", "task.canceled"]
+AccountEventType = Literal["balance.low", "payment.succeeded", "auto_topup.failed", "key.expiring"]
+#: Every event a workspace's webhooks carry and ``list_events`` lists.
+EventType = Literal[
+    "task.started", "task.completed", "task.failed", "task.canceled",
+    "balance.low", "payment.succeeded", "auto_topup.failed", "key.expiring", "webhook.test",
+]
+RequestMethod = Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
 
 T = TypeVar("T")
 
 
 def snake_case(name: str) -> str:
-    """``creditsUsed`` -> ``credits_used``; names already in snake_case stay as they are."""
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    """``creditsUsed`` -> ``credits_used``, ``failuresInARow`` -> ``failures_in_a_row``; names already
+    in snake_case stay as they are."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])|(?<=[A-Z])([A-Z])(?=[a-z])", r"_\1\2", name).lower()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,6 +179,44 @@ class TaskPage:
 
 
 @dataclass(frozen=True, kw_only=True)
+class RequestLogItem:
+    """One request of the request log, accepted or refused."""
+
+    #: The ``X-Request-Id`` of the answer.
+    request_id: str
+    #: When the request arrived.
+    at: str
+    method: RequestMethod
+    #: The route called, parameters as placeholders: ``/api/provider/video/status/:taskId``.
+    endpoint: str
+    #: The HTTP status answered.
+    status: int
+    #: Milliseconds from the request to the end of the answer.
+    duration_ms: float
+    key_id: str
+    key_name: str
+    #: The address the request came from.
+    ip: str
+    #: The paid service of the endpoint; None for account endpoints.
+    service: Optional[Service] = None
+    #: The error code answered; None for a success.
+    code: Optional[str] = None
+    #: The error message answered; None for a success.
+    error: Optional[str] = None
+    #: The task the request created or named.
+    task_id: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RequestLogPage:
+    """A page of ``list_requests``, newest first."""
+
+    data: List[RequestLogItem]
+    #: Pass as ``cursor`` for the next page; None on the last.
+    next_cursor: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class CancelResult:
     task_id: str
     #: The task status after the cancel.
@@ -260,11 +310,11 @@ class WebhookTask(Task):
 
 @dataclass(frozen=True, kw_only=True)
 class WebhookEvent:
-    """The body of a callBackUrl call (``task.completed``, ``task.failed``, ``task.canceled``,
-    ``task.aborted``), once ``verify_webhook`` has checked it."""
+    """A task's event (``task.started``, ``task.completed``, ``task.failed``, ``task.canceled``): the
+    body of a callBackUrl call once ``verify_webhook`` has checked it. An abort is ``task.failed``."""
 
-    type: Literal["task.completed", "task.failed", "task.canceled", "task.aborted"]
-    #: When the call was signed.
+    type: TaskEventType
+    #: When the event happened (the same on every retry).
     timestamp: str
     data: WebhookTask
 
@@ -302,6 +352,118 @@ class WebhookTestEvent:
     type: Literal["webhook.test"]
     timestamp: str
     data: WebhookTestData
+
+
+@dataclass(frozen=True, kw_only=True)
+class PaymentSucceededData:
+    workspace_id: str
+    payment_id: str
+    #: A purchase at checkout, or an automatic top-up.
+    kind: Literal["checkout", "auto_topup"]
+    credits: int
+    amount_cents: int
+    currency: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PaymentSucceededEvent:
+    """``payment.succeeded``: a purchase or an automatic top-up was paid and credited."""
+
+    type: Literal["payment.succeeded"]
+    timestamp: str
+    data: PaymentSucceededData
+
+
+@dataclass(frozen=True, kw_only=True)
+class AutoTopUpFailedData:
+    workspace_id: str
+    payment_id: str
+    #: Why the card was declined.
+    message: str
+    failures_in_a_row: int
+    #: True when this decline switched automatic top-up off.
+    is_turned_off: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class AutoTopUpFailedEvent:
+    """``auto_topup.failed``: an automatic top-up was declined."""
+
+    type: Literal["auto_topup.failed"]
+    timestamp: str
+    data: AutoTopUpFailedData
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeyExpiringData:
+    workspace_id: str
+    key_id: str
+    key_name: str
+    expires_at: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeyExpiringEvent:
+    """``key.expiring``: an API key expires in 7 days."""
+
+    type: Literal["key.expiring"]
+    timestamp: str
+    data: KeyExpiringData
+
+
+#: The events posted to the workspace's webhook endpoint besides the tasks' ones.
+AccountEvent = Union[BalanceLowEvent, PaymentSucceededEvent, AutoTopUpFailedEvent, KeyExpiringEvent, WebhookTestEvent]
+#: Any event a webhook carries.
+AnyEvent = Union[WebhookEvent, AccountEvent]
+
+#: Each event type's body.
+EVENT_CLASSES: Dict[str, Type[Any]] = {
+    "task.started": WebhookEvent,
+    "task.completed": WebhookEvent,
+    "task.failed": WebhookEvent,
+    "task.canceled": WebhookEvent,
+    "balance.low": BalanceLowEvent,
+    "payment.succeeded": PaymentSucceededEvent,
+    "auto_topup.failed": AutoTopUpFailedEvent,
+    "key.expiring": KeyExpiringEvent,
+    "webhook.test": WebhookTestEvent,
+}
+
+
+def event_from_dict(body: Dict[str, Any]) -> Optional[AnyEvent]:
+    """An event body (``type``, ``timestamp``, ``data``) as its dataclass; None for a type this SDK does not know."""
+    cls = EVENT_CLASSES.get(str(body.get("type")))
+    return cast(AnyEvent, from_dict(cls, body)) if cls else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """An event as ``list_events`` lists it: its id and exactly the body its webhooks carried."""
+
+    #: The event id (``evt_...``): every delivery of it carries it as ``webhook-id``.
+    id: str
+    type: EventType
+    #: When the event happened.
+    timestamp: str
+    #: The webhook's ``data``, as posted (the API's camelCase names); ``payload`` types it.
+    data: Dict[str, Any]
+    #: Sent as a test (sample data).
+    is_test: bool
+
+    @property
+    def payload(self) -> Optional[AnyEvent]:
+        """The webhook body as ``verify_webhook``/``verify_account_event`` answer it (``WebhookEvent``,
+        ``BalanceLowEvent``...); None for a type this SDK does not know yet."""
+        return event_from_dict({"type": self.type, "timestamp": self.timestamp, "data": self.data})
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventPage:
+    """A page of ``list_events``, newest first."""
+
+    events: List[Event]
+    #: Pass as ``cursor`` for the next page; None on the last.
+    next_cursor: Optional[str] = None
 
 
 def _convert(hint: Any, value: Any) -> Any:

@@ -10,7 +10,7 @@ import time
 from typing import Any, Dict, Mapping, Optional, Union
 
 from .errors import WebhookVerificationError
-from .models import BalanceLowEvent, WebhookEvent, WebhookTestEvent, from_dict
+from .models import AccountEvent, AnyEvent, WebhookEvent, event_from_dict, from_dict
 
 SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_S = 300
@@ -51,6 +51,24 @@ def verify_webhook(
     return from_dict(WebhookEvent, _verified(payload, headers, secret, tolerance, now))
 
 
+def verify_event(
+    payload: Union[bytes, str],
+    headers: Mapping[str, str],
+    secret: str,
+    *,
+    tolerance: int = DEFAULT_TOLERANCE_S,
+    now: Optional[float] = None,
+) -> AnyEvent:
+    """As ``verify_webhook``, for any event the workspace's webhook endpoint may receive (a task's,
+    ``balance.low``, ``payment.succeeded``, ``auto_topup.failed``, ``key.expiring``, ``webhook.test``):
+    its dataclass tells which. A type this SDK does not know raises ``WebhookVerificationError``."""
+    event = _verified(payload, headers, secret, tolerance, now)
+    typed = event_from_dict(event)
+    if typed is None:
+        raise WebhookVerificationError(f"Not an event type this SDK knows: {event.get('type')!r}")
+    return typed
+
+
 def verify_account_event(
     payload: Union[bytes, str],
     headers: Mapping[str, str],
@@ -58,16 +76,14 @@ def verify_account_event(
     *,
     tolerance: int = DEFAULT_TOLERANCE_S,
     now: Optional[float] = None,
-) -> Union[BalanceLowEvent, WebhookTestEvent]:
-    """As ``verify_webhook``, for the events posted to the workspace's webhook endpoint
-    (``balance.low``, ``webhook.test``); another type raises ``WebhookVerificationError``."""
-    event = _verified(payload, headers, secret, tolerance, now)
-    kind = event.get("type")
-    if kind == "balance.low":
-        return from_dict(BalanceLowEvent, event)
-    if kind == "webhook.test":
-        return from_dict(WebhookTestEvent, event)
-    raise WebhookVerificationError(f"Not an account event: {kind!r}")
+) -> AccountEvent:
+    """As ``verify_event``, for the account events only (``balance.low``, ``payment.succeeded``,
+    ``auto_topup.failed``, ``key.expiring``, ``webhook.test``); a task's event raises
+    ``WebhookVerificationError``."""
+    event = verify_event(payload, headers, secret, tolerance=tolerance, now=now)
+    if isinstance(event, WebhookEvent):
+        raise WebhookVerificationError(f"Not an account event: {event.type!r}")
+    return event
 
 
 def _verified(

@@ -12,13 +12,17 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Dict, List
 
 import conduitapi.models
-from conduitapi import AsyncConduit, BalanceLowEvent, Conduit, WebhookEvent, WebhookTestEvent
+from conduitapi import AsyncConduit, Conduit, EventType
+from conduitapi.models import EVENT_CLASSES
 from conduitapi.errors import error_from_answer
 from conduitapi.models import snake_case
 
 from .live import env
 
-HELPERS = {"wait_for_task", "with_options", "iter_linkedin_posts", "iter_tasks", "download_result_file"}
+HELPERS = {
+    "wait_for_task", "with_options", "iter_linkedin_posts", "iter_tasks", "iter_requests", "iter_events",
+    "download_result_file",
+}
 #: Result files are downloads at the URLs answers give: `download_result_file` fetches them.
 DOWNLOAD_OPERATION = "downloadResultFile"
 #: Error body fields that are the exception's own: `error` is its message, `success` is always false.
@@ -134,8 +138,13 @@ class Recorder:
                     },
                     "engine": data["engine"],
                 }
-                if self.path.split("?")[0].endswith("/tasks"):
+                route = self.path.split("?")[0]
+                if route.endswith("/tasks"):
                     answer = json.dumps({"success": True, "data": [data], "nextCursor": None})
+                elif route.endswith("/requests"):
+                    answer = json.dumps({"success": True, "data": [], "nextCursor": None})
+                elif route.endswith("/events"):
+                    answer = json.dumps({"success": True, "data": {"events": [], "nextCursor": None}})
                 else:
                     answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
                 self.send_response(200)
@@ -214,7 +223,14 @@ class OpenApiTest(unittest.TestCase):
             with self.subTest(operation=name):
                 answer = resolve(operation["responses"]["200"]["content"]["application/json"]["schema"])
                 returned = typing.get_type_hints(getattr(Conduit, name), vars(conduitapi.models))["return"]
-                self.assert_dataclass_covers(answer["properties"]["data"], returned, name)
+                data = resolve(answer["properties"]["data"])
+                if data.get("type") == "array":
+                    # A page: `data` is the list of items, beside `nextCursor`.
+                    self.assertIn("next_cursor", {field.name for field in dataclasses.fields(returned)}, name)
+                    item = dataclass_of(typing.get_type_hints(returned, vars(conduitapi.models))["data"])
+                    self.assert_dataclass_covers(data["items"], item, f"{name}.data[]")
+                else:
+                    self.assert_dataclass_covers(data, returned, name)
 
     def test_every_error_field_is_an_attribute_of_conduit_error(self) -> None:
         error = error_from_answer(400, {}, {})
@@ -224,15 +240,17 @@ class OpenApiTest(unittest.TestCase):
                 self.assertTrue(hasattr(error, attribute), f"ConduitError has no {attribute} for {field}")
 
     def test_every_webhook_event_has_every_field(self) -> None:
-        schemas = DOCUMENT["components"]["schemas"]
-        self.assert_dataclass_covers(schemas["TaskWebhookEvent"], WebhookEvent, "webhook")
-        self.assert_dataclass_covers(schemas["BalanceLowEvent"], BalanceLowEvent, "balance.low")
-        self.assert_dataclass_covers(schemas["WebhookTestEvent"], WebhookTestEvent, "webhook.test")
-        documented = {hook["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"] for hook in DOCUMENT["webhooks"].values()}
-        self.assertEqual(
-            documented,
-            {f"#/components/schemas/{name}" for name in ("TaskWebhookEvent", "BalanceLowEvent", "WebhookTestEvent")},
-        )
+        self.assertEqual(set(DOCUMENT["webhooks"]), set(EVENT_CLASSES), "the documented event types")
+        self.assertEqual(set(typing.get_args(EventType)), set(DOCUMENT["webhooks"]))
+        for event_type, hook in DOCUMENT["webhooks"].items():
+            with self.subTest(event=event_type):
+                schema = resolve(hook["post"]["requestBody"]["content"]["application/json"]["schema"])
+                cls = EVENT_CLASSES[event_type]
+                self.assert_dataclass_covers(schema, cls, event_type)
+                documented = schema["properties"]["type"]
+                types = set(documented["enum"]) if "enum" in documented else {documented["const"]}
+                hint = typing.get_type_hints(cls, vars(conduitapi.models))["type"]
+                self.assertEqual(set(typing.get_args(hint)), types, f"{cls.__name__}.type")
 
     def test_request_enums_are_literals_of_exactly_the_documented_values(self) -> None:
         checked = 0

@@ -3,9 +3,17 @@ import threading
 import time
 import unittest
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Dict, List, Tuple
+from typing import Dict, List, Mapping, Tuple
 
-from conduitapi import WebhookVerificationError, sign_webhook, verify_webhook
+from conduitapi import (
+    PaymentSucceededEvent,
+    WebhookEvent,
+    WebhookVerificationError,
+    sign_webhook,
+    verify_account_event,
+    verify_event,
+    verify_webhook,
+)
 
 from .live import client, env
 
@@ -86,6 +94,48 @@ class WebhooksTest(unittest.TestCase):
             verify_webhook(payload, {**headers, "Webhook-Signature": "v1,bm9wZQ== v1,YWxzbyBub3Bl"}, secret)
         with self.assertRaises(WebhookVerificationError):
             verify_webhook(payload, {"Webhook-Id": "msg_1", "Webhook-Timestamp": str(now)}, secret)
+
+    def test_verify_event_types_every_event_the_endpoint_receives(self) -> None:
+        secret = "whsec_" + "c2VjcmV0LWJ5dGVzLWZvci10aGUtdGVzdA=="
+        now = int(time.time())
+
+        def signed(body: Mapping[str, object]) -> Tuple[str, Dict[str, str]]:
+            payload = json.dumps(body)
+            signature = sign_webhook(secret, "evt_1", now, payload)
+            return payload, {"webhook-id": "evt_1", "webhook-timestamp": str(now), "webhook-signature": signature}
+
+        data = {
+            "workspaceId": "ws_1",
+            "paymentId": "pay_1",
+            "kind": "auto_topup",
+            "credits": 500,
+            "amountCents": 500,
+            "currency": "usd",
+        }
+        paid = signed({"type": "payment.succeeded", "timestamp": "2026-01-01T00:00:00.000Z", "data": data})
+        payment = verify_event(*paid, secret)
+        assert isinstance(payment, PaymentSucceededEvent)
+        self.assertEqual((payment.data.kind, payment.data.amount_cents), ("auto_topup", 500))
+        self.assertIsInstance(verify_account_event(*paid, secret), PaymentSucceededEvent)
+        task = {
+            "type": "task.started",
+            "timestamp": "2026-01-01T00:00:00.000Z",
+            "data": {
+                "taskId": "task_1",
+                "status": "processing",
+                "message": "Task accepted",
+                "creditsUsed": 1,
+                "timestamp": "2026-01-01T00:00:00.000Z",
+                "engine": {"engine": "local", "isDevelopmentEngine": True},
+            },
+        }
+        started = verify_event(*signed(task), secret)
+        assert isinstance(started, WebhookEvent)
+        self.assertEqual((started.type, started.data.status), ("task.started", "processing"))
+        with self.assertRaises(WebhookVerificationError):
+            verify_account_event(*signed(task), secret)
+        with self.assertRaises(WebhookVerificationError):
+            verify_event(*signed({**task, "type": "task.unknown"}), secret)
 
 
 if __name__ == "__main__":
