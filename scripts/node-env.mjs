@@ -2,7 +2,7 @@
 // installed once from the npm registry into .tools/node24 and put first on PATH, so the README's
 // commands work on any machine that has Node.js and npm.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +31,10 @@ export function nodeEnv() {
     console.error(
       `Node ${process.versions.node} is older than ${MIN_NODE.join('.')}: installing Node 24 into .tools/node24`,
     );
+    // The node package's preinstall fetches the platform's binary: allowed here, so npm does not list
+    // it as an unreviewed install script.
+    mkdirSync(prefix, { recursive: true });
+    writeFileSync(path.join(prefix, 'package.json'), '{ "private": true, "allowScripts": { "node": true } }\n');
     execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', 'node@24'], {
       stdio: 'inherit',
     });
