@@ -173,7 +173,8 @@ async function stepTask<T extends StepTask>(
       return { task: await settle(ctx, task.id, await refundTask(ctx.db, task.id, 'canceled', null)) };
     }
     if (state.state === 'failed') {
-      const failed = await failTask(ctx.db, task.id, state.reason, { upstreamBilled: state.upstreamBilled });
+      const billedMicros = state.upstreamBilled === false ? 0 : undefined;
+      const failed = await failTask(ctx.db, task.id, state.reason, { billedMicros });
       return { task: await settle(ctx, task.id, failed) };
     }
     const urls = await Promise.all(
@@ -192,7 +193,7 @@ async function stepTask<T extends StepTask>(
         task: await settle(
           ctx,
           task.id,
-          await failTask(ctx.db, task.id, publicFailureReason(error), { upstreamBilled: false }),
+          await failTask(ctx.db, task.id, publicFailureReason(error), { billedMicros: 0 }),
         ),
       };
     }

@@ -41,16 +41,16 @@ const REFUND_NOTES: Record<RefundedStatus, string> = {
 /**
  * Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so
  * it happens once. The task keeps the upstream cost recorded when its job started (the upstream
- * ran it and bills it, though we refund), unless `upstreamBilled` is false: the upstream's own
- * answer says it charged nothing (docs/upstreams.md, "What each task cost upstream"), or
- * `billedMicros` says what it charged anyway (an Apify run that timed out still bills its results):
- * the reconciliation lists such refunded-but-billed tasks.
+ * ran it and bills it, though we refund), unless `billedMicros` says what it charged: 0 when the
+ * upstream's own answer says it charged nothing (docs/upstreams.md, "What each task cost
+ * upstream"), or what it charged anyway (an Apify run that timed out still bills its results). The
+ * reconciliation lists such refunded-but-billed tasks.
  */
 export async function failTask(
   db: Db,
   taskId: string,
   reason: string,
-  options: { upstreamBilled?: boolean; billedMicros?: number } = {},
+  options: { billedMicros?: number } = {},
 ): Promise<TaskRow | undefined> {
   return refundTask(db, taskId, 'failed', reason, options);
 }
@@ -67,7 +67,7 @@ export async function refundTask(
   taskId: string,
   status: RefundedStatus,
   reason: string | null,
-  options: { onlyIfNotStarted?: boolean; upstreamBilled?: boolean; billedMicros?: number } = {},
+  options: { onlyIfNotStarted?: boolean; billedMicros?: number } = {},
 ): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -79,7 +79,6 @@ export async function refundTask(
         updatedAt: sql`now()`,
         nextCheckAt: null,
         creditsRefunded: sql`${tasks.cost}`,
-        ...(options.upstreamBilled === false && { upstreamCostMicros: 0 }),
         ...(options.billedMicros !== undefined && {
           upstreamCostMicros: Math.max(0, Math.round(options.billedMicros)),
         }),

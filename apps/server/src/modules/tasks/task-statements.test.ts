@@ -108,7 +108,7 @@ describe('what a failed task cost upstream', () => {
     const notBilled = await startedVideoTask();
     await Promise.all([
       failTask(runtime.services.db, ran, 'The task did not finish before its deadline'),
-      failTask(runtime.services.db, notBilled, 'The generation failed upstream', { upstreamBilled: false }),
+      failTask(runtime.services.db, notBilled, 'The generation failed upstream', { billedMicros: 0 }),
     ]);
     expect(await costOf(ran)).toEqual({
       status: 'failed',
