@@ -172,5 +172,10 @@ export async function startUpstreamWatch(services: Services) {
   await services.jobs.schedule(UPSTREAM_WATCH_QUEUE, UPSTREAM_WATCH_CRON, null, {
     singletonKey: UPSTREAM_WATCH_QUEUE,
   });
-  await services.jobs.send(UPSTREAM_WATCH_QUEUE, null, { singletonKey: UPSTREAM_WATCH_QUEUE });
+  // One look at start, so a new deployment shows the upstreams' state at once; a restart (or
+  // several workers starting together) within 5 minutes of the last asks no upstream again.
+  await services.jobs.send(UPSTREAM_WATCH_QUEUE, null, {
+    singletonKey: UPSTREAM_WATCH_QUEUE,
+    singletonSeconds: 300,
+  });
 }
