@@ -116,8 +116,10 @@ export const commonHeaders = () => ({
   [API_VERSION_HEADER]: headerRef(API_VERSION_HEADER),
 });
 
-const header = (description: string, schema: JsonSchema, example: string | number) => ({
+/** A response header; `required: false` marks one sent only when it applies (a replay, a wait honoured). */
+const header = (description: string, schema: JsonSchema, example: string | number, required = true) => ({
   description,
+  required,
   schema,
   example,
 });
@@ -179,7 +181,12 @@ export function buildComponents() {
       },
     },
     headers: {
-      'Preference-Applied': header('The Prefer: wait the answer honoured.', { type: 'string' }, 'wait=30'),
+      'Preference-Applied': header(
+        'Sent only when the answer honoured a Prefer: wait, which it names.',
+        { type: 'string' },
+        'wait=30',
+        false,
+      ),
       RateLimit: header(
         'The tightest of the per-minute, per-hour and per-day windows: its limit, the requests left in it and the seconds until it resets (IETF RateLimit fields).',
         { type: 'string' },
@@ -214,6 +221,7 @@ export function buildComponents() {
         'Sent only when this answer replays an earlier call with the same Idempotency-Key (nothing charged again).',
         { type: 'string', enum: ['true'] },
         'true',
+        false,
       ),
       'X-Request-Id': header(
         'The request id, also in error bodies as requestId.',
