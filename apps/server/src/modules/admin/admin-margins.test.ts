@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount } from '../../../test/paid-account.ts';
+import { seedCalls, seedPayments } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
@@ -71,35 +72,12 @@ describe('admin cost and margin', () => {
     admin = await signedInAccount(runtime, 'admin');
     const account = await createPaidAccount(runtime.services);
     const { pool } = runtime.services;
-    for (const [index, task] of TASKS.entries()) {
-      await pool.query(
-        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
-                            deadline_at, created_at, channel, upstream_cost_micros)
-         values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10)`,
-        [
-          `task_margin_${index}`,
-          account.userId,
-          account.keyId,
-          task.service,
-          task.status,
-          task.cost,
-          task.status === 'failed' ? task.cost : 0,
-          task.at,
-          task.channel,
-          task.micros,
-        ],
-      );
-    }
-    for (const [index, payment] of [
+    const calls = TASKS.map((task) => ({ ...task, refunded: task.status === 'failed' ? task.cost : 0 }));
+    await seedCalls(pool, account, 'task_margin', calls);
+    await seedPayments(pool, account.workspaceId, 'pay_margin', [
       { cents: 999, credits: 100, at: '2027-02-01T00:00:00Z' },
       { cents: 3999, credits: 500, at: '2027-03-01T00:00:00Z' },
-    ].entries()) {
-      await pool.query(
-        `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider, created_at, paid_at)
-         values ($1, $2, 'starter', $3, $4, 'paid', 'sandbox', $5, $5)`,
-        [`pay_margin_${index}`, account.userId, payment.credits, payment.cents, payment.at],
-      );
-    }
+    ]);
   });
   afterAll(() => runtime.close());
 

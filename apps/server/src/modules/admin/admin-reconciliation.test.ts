@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { createPaidAccount } from '../../../test/paid-account.ts';
+import { seedCalls, seedPayments } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
@@ -45,31 +46,15 @@ describe('admin reconciliation: charged against billed upstream', () => {
     admin = await signedInAccount(runtime, 'admin');
     const account = await createPaidAccount(runtime.services);
     const { pool } = runtime.services;
-    for (const [index, task] of TASKS.entries()) {
-      await pool.query(
-        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
-                            deadline_at, created_at, channel, upstream_cost_micros, error)
-         values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10, $11)`,
-        [
-          `task_rec_${index}`,
-          account.userId,
-          account.keyId,
-          task.service,
-          task.status,
-          task.cost,
-          task.refunded,
-          task.at,
-          `${task.service === 'linkedin' ? 'apify' : 'kie'}:${task.service}`,
-          task.micros,
-          task.status === 'failed' ? 'The generation failed upstream' : null,
-        ],
-      );
-    }
-    await pool.query(
-      `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider, created_at, paid_at)
-       values ('pay_rec', $1, 'starter', 100, 1000, 'paid', 'sandbox', $2, $2)`,
-      [account.userId, '2027-03-01T00:00:00Z'],
-    );
+    const calls = TASKS.map((task) => ({
+      ...task,
+      channel: `${task.service === 'linkedin' ? 'apify' : 'kie'}:${task.service}`,
+      error: task.status === 'failed' ? 'The generation failed upstream' : null,
+    }));
+    await seedCalls(pool, account, 'task_rec', calls);
+    await seedPayments(pool, account.workspaceId, 'pay_rec', [
+      { cents: 1000, credits: 100, at: '2027-03-01T00:00:00Z' },
+    ]);
   });
   afterAll(() => runtime.close());
 

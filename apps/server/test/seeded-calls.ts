@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import type { PaidAccount } from './paid-account.ts';
+
+/** A call as the admin figures see it: made at `at`, on `channel`, billed `micros` upstream. */
+export interface SeededCall {
+  service: string;
+  status: string;
+  cost: number;
+  refunded: number;
+  channel: string | null;
+  micros: number;
+  at: string;
+  error?: string | null;
+}
+
+/**
+ * Writes calls of one account's key straight into `tasks`, as they stand after running (the admin
+ * figures' tests work their expected sums out by hand from these rows). Ids are `<prefix>_<index>`.
+ */
+export async function seedCalls(
+  pool: pg.Pool,
+  account: Pick<PaidAccount, 'workspaceId' | 'keyId'>,
+  prefix: string,
+  calls: readonly SeededCall[],
+) {
+  for (const [index, call] of calls.entries()) {
+    await pool.query(
+      `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
+                          deadline_at, created_at, channel, upstream_cost_micros, error)
+       values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10, $11)`,
+      [
+        `${prefix}_${index}`,
+        account.workspaceId,
+        account.keyId,
+        call.service,
+        call.status,
+        call.cost,
+        call.refunded,
+        call.at,
+        call.channel,
+        call.micros,
+        call.error ?? null,
+      ],
+    );
+  }
+}
+
+/** Paid credit purchases of a workspace, paid at `at` (`<prefix>_<index>`). */
+export async function seedPayments(
+  pool: pg.Pool,
+  workspaceId: string,
+  prefix: string,
+  payments: readonly { cents: number; credits: number; at: string }[],
+) {
+  for (const [index, payment] of payments.entries()) {
+    await pool.query(
+      `insert into payments (id, workspace_id, package, credits, amount_cents, status, provider, created_at, paid_at)
+       values ($1, $2, 'starter', $3, $4, 'paid', 'sandbox', $5, $5)`,
+      [`${prefix}_${index}`, workspaceId, payment.credits, payment.cents, payment.at],
+    );
+  }
+}
