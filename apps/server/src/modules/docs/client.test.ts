@@ -76,4 +76,26 @@ describe('@conduit/client on a running server', () => {
       code: 'UNAUTHORIZED',
     });
   });
+
+  it('retries a paid call whose answer was lost with the same Idempotency-Key: charged once per call', async () => {
+    const { account, balance } = await clientFor(10);
+    const answered = new Set<string>();
+    // The server does the work and answers; the first answer of each call is lost on the way back.
+    const losingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const key = new Headers(init?.headers).get('idempotency-key') ?? '';
+      if (answered.has(key)) return response;
+      answered.add(key);
+      await response.text();
+      throw new TypeError('fetch failed', { cause: new Error('ECONNRESET') });
+    };
+    const client = new ConduitClient({ apiKey: account.key, baseUrl, fetch: losingFetch });
+    const calls = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => client.generateImage({ prompt: `a lost fox ${n}` })),
+    );
+    expect(answered.size).toBe(4);
+    expect(new Set(calls.map((call) => call.data.taskId)).size).toBe(4);
+    expect(calls.every((call) => call.data.status === 'completed')).toBe(true);
+    expect(await balance()).toBe(10 - 4 * SERVICE_COST.image);
+  });
 });
