@@ -64,7 +64,7 @@ export interface ConduitClientOptions {
 }
 
 /** The task list's filters and page (`cursor`: the previous page's nextCursor). */
-export type TaskListFilters = Partial<z.input<typeof TaskListQuery>>;
+export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limit'> & { limit?: number };
 export type QuoteInput = z.input<typeof QuoteRequest>;
 /** One task of a listTasks page (any service). */
 export type TaskListItem = TaskListAnswer['data'][number];
@@ -180,10 +180,7 @@ export class ConduitClient {
    * Your workspace's tasks of every service, newest first: awaited, one page (`filters.cursor`:
    * a page's nextCursor); with `for await`, every task of every page.
    */
-  listTasks(
-    filters: TaskListFilters = {},
-    options?: CallOptions,
-  ): PagePromise<TaskListAnswer, TaskListItem> {
+  listTasks(filters: TaskListFilters = {}, options?: CallOptions): PagePromise<TaskListAnswer, TaskListItem> {
     const { cursor, ...query } = filters;
     return this.paginate(endpointPath('listTasks'), { ...options, query, cursor });
   }

@@ -7,11 +7,7 @@ import { type ConduitTool, registerTools, type ToolContext } from './tool-kit.ts
 export type ConduitToolsOptions = ToolContext;
 
 /** Every tool, in the order tools/list answers them. A new tool is one entry in one of these lists. */
-export const CONDUIT_TOOLS: readonly ConduitTool[] = [
-  ...TASK_TOOLS,
-  ...TASK_CONTROL_TOOLS,
-  ...ACCOUNT_TOOLS,
-];
+export const CONDUIT_TOOLS: readonly ConduitTool[] = [...TASK_TOOLS, ...TASK_CONTROL_TOOLS, ...ACCOUNT_TOOLS];
 
 /** The Conduit tools: one per service, task reading, listing and cancelling, price quotes and the balance. */
 export function registerConduitTools(server: McpServer, options: ConduitToolsOptions) {

@@ -1,4 +1,11 @@
-import { AnyTask, CancelResult, QuoteRequest, QuoteResult, TaskListQuery, TaskStatusParams } from '@conduit/contracts';
+import {
+  AnyTask,
+  CancelResult,
+  QuoteRequest,
+  QuoteResult,
+  TaskListQuery,
+  TaskStatusParams,
+} from '@conduit/contracts';
 import { z } from 'zod';
 import { balanceOf } from './tool-answers.ts';
 import { type ConduitTool, defineTool, READ_TOOL } from './tool-kit.ts';

@@ -116,10 +116,13 @@ async function listen({ input, io, client: clientOf }: CommandContext): Promise<
 
 export const LISTEN_COMMAND: CommandSpec = {
   args: '',
-  summary:
-    'Post your events to a local URL, signed with your webhook secret, one line each (Ctrl-C stops)',
+  summary: 'Post your events to a local URL, signed with your webhook secret, one line each (Ctrl-C stops)',
   options: {
-    'forward-to': { type: 'string', value: 'URL', help: 'where to post each event, e.g. http://localhost:8000/hook' },
+    'forward-to': {
+      type: 'string',
+      value: 'URL',
+      help: 'where to post each event, e.g. http://localhost:8000/hook',
+    },
     events: {
       type: 'string',
       value: 'TYPES',

@@ -20,7 +20,8 @@ async function trigger({ input, io, client }: CommandContext): Promise<number> {
 
 export const TRIGGER_COMMAND: CommandSpec = {
   args: '[event-type]',
-  summary: 'Send a test event with sample data to your endpoint and any `conduit listen` (webhook.test by default)',
+  summary:
+    'Send a test event with sample data to your endpoint and any `conduit listen` (webhook.test by default)',
   options: {},
   examples: ['conduit trigger', 'conduit trigger task.completed --json'],
   run: trigger,
