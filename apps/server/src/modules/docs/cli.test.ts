@@ -154,6 +154,9 @@ describe('the conduit command line', () => {
     const overview = await run({}, ['help']);
     expect(overview.code).toBe(0);
     expect(overview.stdout).toMatch(/image <prompt>[\s\S]*login[\s\S]*9 the task failed/);
+    expect(overview.stdout).toMatch(
+      /listen +Post your events[\s\S]*trigger \[event-type\] +Send a test event/,
+    );
     const imageHelp = await run({}, ['help', 'image']);
     expect(imageHelp.stdout).toContain('--idempotency-key KEY');
     expect((await run({}, ['image', '--help'])).stdout).toBe(imageHelp.stdout);
@@ -162,6 +165,13 @@ describe('the conduit command line', () => {
       stderr: expect.stringContaining('conduit image takes no --wait'),
     });
     expect(await run({}, ['help', 'nope'])).toMatchObject({ code: 2 });
+    // The webhook tools have help like every command; a missing --forward-to is a usage error, before any key.
+    const listen = await run({}, ['listen']);
+    expect(listen.code).toBe(2);
+    expect(listen.stderr).toContain('--forward-to needs the http(s) URL');
+    expect(listen.stderr).toMatch(
+      /Usage: conduit listen \[options\][\s\S]*--forward-to URL[\s\S]*--events TYPES/,
+    );
     const bash = await run({}, ['completion', 'bash']);
     expect(bash.stdout).toContain('complete -o default -F _conduit conduit');
     expect(bash.stdout).toContain('image) opts="--size --format');
