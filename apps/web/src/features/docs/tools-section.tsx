@@ -49,9 +49,9 @@ print(video.video_urls)`}
       />
       <p>
         AI agents call the four services through the MCP server, the npm package <Code>@conduit-api/mcp</Code>{' '}
-        (tools to generate an image, create a video, remove a Sora watermark, scrape LinkedIn, read a task and
-        the balance), over stdio or streamable HTTP (<Code>--http</Code>, on loopback). In an MCP client's
-        configuration:
+        (tools to generate an image, create a video, remove a Sora watermark, scrape LinkedIn, read, list and
+        cancel tasks, quote a price and read the balance), over stdio or streamable HTTP (<Code>--http</Code>,
+        on loopback). In an MCP client's configuration:
       </p>
       <Snippet
         label="MCP server"
