@@ -4,6 +4,7 @@ import {
   API_KEY_HEADER,
   APP_PATHS,
   type CancelAnswer,
+  type EventItem,
   type EventsAnswer,
   type EventsQuery,
   type EventType,
@@ -27,8 +28,20 @@ import {
   type WebhookSecretResponse,
 } from '@conduit/contracts';
 import type { z } from 'zod';
-import { ConduitApiError, TaskWaitTimeout } from './api-error.ts';
+import { ConduitError, errorFromAnswer, TaskWaitTimeout } from './api-error.ts';
+import { ApiPromise } from './api-promise.ts';
+import { type DownloadOptions, type SavedFile, saveResponse } from './download.ts';
 import { readEventStream, type StreamedEvent } from './event-stream.ts';
+import { type CursorPage, PagePromise, type PageReader } from './pagination.ts';
+import { DEFAULT_MAX_RETRIES, sleep } from './retry-policy.ts';
+import {
+  type CallOptions,
+  type PaidCallOptions,
+  type QueryValue,
+  send,
+  type TransportConfig,
+  USER_AGENT,
+} from './transport.ts';
 
 export type ImageInput = z.input<typeof ImageRequest>;
 export type VideoInput = z.input<typeof VideoRequest>;
@@ -36,29 +49,27 @@ export type SoraInput = z.input<typeof SoraRequest>;
 export type LinkedinInput = z.input<typeof LinkedinRequest>;
 
 export interface ConduitClientOptions {
-  apiKey: string;
-  /** Where the API is, e.g. `https://conduit.example.com` (no trailing `/api`). */
-  baseUrl: string;
+  /** A key from the API Keys page (`cnd_live_...`); CONDUIT_API_KEY by default. */
+  apiKey?: string;
+  /** Where the API is, e.g. `https://conduit.example.com` (no `/api`); CONDUIT_BASE_URL, else http://localhost:3000. */
+  baseUrl?: string;
+  /** Milliseconds for one attempt of a call; 5 minutes by default (sync calls wait up to 150 s). */
+  timeout?: number;
+  /** Retries of a failed call (429, 408, 5xx, no answer); 2 by default, 0 turns them off. */
+  maxRetries?: number;
+  /** Sent with every call (a proxy's header, a tracing id). */
+  defaultHeaders?: Record<string, string>;
   /** Another fetch (a test double, a proxy agent); the global one by default. */
   fetch?: typeof fetch;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface PaidCallOptions extends CallOptions {
-  /** Retrying with the same key and body answers the first result and charges once. */
-  idempotencyKey?: string;
-  /** `Cancel-After`: not started upstream by then, the task ends aborted and refunded (`90s`, `2m` or seconds). */
-  cancelAfter?: string | number;
-  /** `Prefer: wait=N` on the endpoints that answer at once: wait up to N (1-60) seconds for the task to settle. */
-  waitSeconds?: number;
-}
-
 /** The task list's filters and page (`cursor`: the previous page's nextCursor). */
-export type TaskListFilters = Partial<z.input<typeof TaskListQuery>>;
+export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limit'> & { limit?: number };
 export type QuoteInput = z.input<typeof QuoteRequest>;
+/** One task of a listTasks page (any service). */
+export type TaskListItem = TaskListAnswer['data'][number];
+/** One request of a listRequests page. */
+export type RequestLogEntry = RequestLogAnswer['data'][number];
 
 export interface WaitOptions extends CallOptions {
   /** Between two status reads; 2 s by default. */
@@ -76,91 +87,152 @@ export interface TaskAnswers {
   linkedin: LinkedinTaskAnswer;
 }
 
+/** The parts of a call besides its options: path parameters, query and JSON body. */
+interface CallParts {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: object;
+}
+
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+const DEFAULT_TIMEOUT_MS = 300_000;
 const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_WAIT_MS = 600_000;
+const env = (name: string) => (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
 
-/** The Conduit public API, one method per endpoint of the catalogue (method name = operationId). */
+export interface RequestOptions extends PaidCallOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface ListOptions<Page, Item> extends CallOptions {
+  query?: Record<string, QueryValue>;
+  /** Start after this cursor (a page's nextCursor) instead of at the first page. */
+  cursor?: string;
+  /** Where items and the next cursor are, for pages not shaped `{ data, nextCursor }`. */
+  read?: PageReader<Page, Item>;
+}
+
+/** A catalogue endpoint's path with its `{param}`s filled in (encoded). */
+export function endpointPath(id: string, params: Record<string, string> = {}): string {
+  return findEndpoint(id).path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** A fresh Idempotency-Key: a random UUID (Math.random only where Web Crypto is missing, Node 18). */
+function newIdempotencyKey(): string {
+  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) =>
+    ((Math.random() * 16) | (c === 'x' ? 0 : 8)).toString(16).slice(-1),
+  );
+}
+
+/**
+ * The Conduit public API, one method per endpoint of the catalogue (method name = operationId).
+ * Adding an endpoint: add it to the catalogue in @conduit/contracts, then one method here that
+ * hands its id to #call (or, for a list, `this.paginate(endpointPath(id), ...)`).
+ */
 export class ConduitClient {
-  readonly #apiKey: string;
-  readonly #baseUrl: string;
-  readonly #fetch: typeof fetch;
+  readonly #config: TransportConfig;
 
-  constructor(options: ConduitClientOptions) {
-    if (!options.apiKey) throw new Error('ConduitClient needs an apiKey');
-    this.#apiKey = options.apiKey;
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  constructor(options: ConduitClientOptions = {}) {
+    const apiKey = options.apiKey ?? env('CONDUIT_API_KEY');
+    if (!apiKey) throw new ConduitError('ConduitClient needs an apiKey (or CONDUIT_API_KEY)');
+    this.#config = {
+      apiKey,
+      baseUrl: (options.baseUrl ?? env('CONDUIT_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      defaultHeaders: options.defaultHeaders ?? {},
+    };
   }
 
-  generateImage(body: ImageInput, options?: PaidCallOptions): Promise<ImageTaskAnswer> {
-    return this.#call('generateImage', { body, ...options });
+  generateImage(body: ImageInput, options?: PaidCallOptions): ApiPromise<ImageTaskAnswer> {
+    return this.#call('generateImage', { body }, options);
   }
-  getImageStatus(taskId: string, options?: CallOptions): Promise<ImageTaskAnswer> {
-    return this.#call('getImageStatus', { taskId, ...options });
+  getImageStatus(taskId: string, options?: CallOptions): ApiPromise<ImageTaskAnswer> {
+    return this.#call('getImageStatus', { params: { taskId } }, options);
   }
-  createVideo(body: VideoInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('createVideo', { body, ...options });
+  createVideo(body: VideoInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('createVideo', { body }, options);
   }
-  getVideoStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('getVideoStatus', { taskId, ...options });
+  getVideoStatus(taskId: string, options?: CallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('getVideoStatus', { params: { taskId } }, options);
   }
-  removeSoraWatermarkSync(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('removeSoraWatermarkSync', { body, ...options });
+  removeSoraWatermarkSync(body: SoraInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermarkSync', { body }, options);
   }
-  removeSoraWatermark(body: SoraInput, options?: PaidCallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('removeSoraWatermark', { body, ...options });
+  removeSoraWatermark(body: SoraInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('removeSoraWatermark', { body }, options);
   }
-  getSoraStatus(taskId: string, options?: CallOptions): Promise<VideoTaskAnswer> {
-    return this.#call('getSoraStatus', { taskId, ...options });
+  getSoraStatus(taskId: string, options?: CallOptions): ApiPromise<VideoTaskAnswer> {
+    return this.#call('getSoraStatus', { params: { taskId } }, options);
   }
-  scrapeLinkedin(body: LinkedinInput, options?: PaidCallOptions): Promise<LinkedinTaskAnswer> {
-    return this.#call('scrapeLinkedin', { body, ...options });
+  scrapeLinkedin(body: LinkedinInput, options?: PaidCallOptions): ApiPromise<LinkedinTaskAnswer> {
+    return this.#call('scrapeLinkedin', { body }, options);
   }
-  getLinkedinStatus(taskId: string, options?: CallOptions): Promise<LinkedinTaskAnswer> {
-    return this.#call('getLinkedinStatus', { taskId, ...options });
+  getLinkedinStatus(taskId: string, options?: CallOptions): ApiPromise<LinkedinTaskAnswer> {
+    return this.#call('getLinkedinStatus', { params: { taskId } }, options);
   }
-  /** Your workspace's tasks of every service, newest first, a page at a time. */
-  listTasks(filters: TaskListFilters = {}, options?: CallOptions): Promise<TaskListAnswer> {
-    const query = Object.entries(filters).filter(([, value]) => value !== undefined);
-    return this.#call('listTasks', {
-      query: Object.fromEntries(query.map(([k, v]) => [k, String(v)])),
-      ...options,
-    });
+  /**
+   * Your workspace's tasks of every service, newest first: awaited, one page (`filters.cursor`:
+   * a page's nextCursor); with `for await`, every task of every page.
+   */
+  listTasks(filters: TaskListFilters = {}, options?: CallOptions): PagePromise<TaskListAnswer, TaskListItem> {
+    const { cursor, ...query } = filters;
+    return this.paginate(endpointPath('listTasks'), { ...options, query, cursor });
   }
-  getTask(taskId: string, options?: CallOptions): Promise<TaskAnswer> {
-    return this.#call('getTask', { taskId, ...options });
+  getTask(taskId: string, options?: CallOptions): ApiPromise<TaskAnswer> {
+    return this.#call('getTask', { params: { taskId } }, options);
   }
-  /** Cancels a task; the answer's outcome says what is refunded (a settled task throws a 409 ConduitApiError). */
-  cancelTask(taskId: string, options?: CallOptions): Promise<CancelAnswer> {
-    return this.#call('cancelTask', { taskId, ...options });
+  /** Cancels a task; the answer's outcome says what is refunded (a settled task throws a ConflictError, 409). */
+  cancelTask(taskId: string, options?: CallOptions): ApiPromise<CancelAnswer> {
+    return this.#call('cancelTask', { params: { taskId } }, options);
   }
   /** The price of a call, without charging; pass its quoteId in the call's body to pay it until expiresAt. */
-  quotePrice(body: QuoteInput, options?: CallOptions): Promise<QuoteAnswer> {
-    return this.#call('quotePrice', { body, ...options });
+  quotePrice(body: QuoteInput, options?: CallOptions): ApiPromise<QuoteAnswer> {
+    return this.#call('quotePrice', { body }, options);
   }
-  getAccount(options?: CallOptions): Promise<AccountAnswer> {
-    return this.#call('getAccount', { ...options });
+  getAccount(options?: CallOptions): ApiPromise<AccountAnswer> {
+    return this.#call('getAccount', {}, options);
   }
-  /** One page of the workspace's request log, newest first; pass `nextCursor` back as `cursor` for the next. */
-  listRequests(query: Partial<RequestLogApiQuery> = {}, options?: CallOptions): Promise<RequestLogAnswer> {
-    return this.#call('listRequests', { query, ...options });
+  /**
+   * The workspace's request log, newest first: awaited, one page (`query.cursor`: a page's
+   * nextCursor); with `for await`, every request of every page.
+   */
+  listRequests(
+    query: Partial<RequestLogApiQuery> = {},
+    options?: CallOptions,
+  ): PagePromise<RequestLogAnswer, RequestLogEntry> {
+    const { cursor, ...filters } = query;
+    return this.paginate(endpointPath('listRequests'), { ...options, query: filters, cursor });
   }
 
-  /** The workspace's webhook events, newest first; pass `nextCursor` back as `cursor` for the next page. */
-  listEvents(query: Partial<EventsQuery> = {}, options?: CallOptions): Promise<EventsAnswer> {
-    return this.#call('listEvents', { query, ...options });
+  /**
+   * The workspace's webhook events, newest first: awaited, one page (`query.cursor`: the page's
+   * data.nextCursor); with `for await`, every event of every page.
+   */
+  listEvents(query: Partial<EventsQuery> = {}, options?: CallOptions): PagePromise<EventsAnswer, EventItem> {
+    const { cursor, ...filters } = query;
+    return this.paginate(endpointPath('listEvents'), {
+      ...options,
+      query: filters,
+      cursor,
+      read: (page) => ({ items: page.data.events, nextCursor: page.data.nextCursor }),
+    });
   }
 
   /** Sends a test event of `type` (sample data) to the workspace's endpoint and event stream. */
-  sendTestEvent(type: EventType = 'webhook.test', options?: CallOptions): Promise<SendTestEventResponse> {
-    return this.#send(APP_PATHS.sendWebhookTest.method, APP_PATHS.sendWebhookTest.path, {
-      body: { type },
-      ...options,
-    });
+  sendTestEvent(type: EventType = 'webhook.test', options?: CallOptions): ApiPromise<SendTestEventResponse> {
+    const { method, path } = APP_PATHS.sendWebhookTest;
+    return new ApiPromise(send(this.#config, { method, url: path, body: { type } }, options));
   }
   /** The workspace's webhook signing secret (`whsec_...`): what `conduit listen` signs with. */
-  getWebhookSecret(options?: CallOptions): Promise<WebhookSecretResponse> {
-    return this.#send('GET', APP_PATHS.webhookSecret.path, { ...options });
+  getWebhookSecret(options?: CallOptions): ApiPromise<WebhookSecretResponse> {
+    const { method, path } = APP_PATHS.webhookSecret;
+    return new ApiPromise(send(this.#config, { method, url: path }, options));
   }
   /**
    * The workspace's live events (Server-Sent Events on GET /api/events), from after
@@ -170,11 +242,15 @@ export class ConduitClient {
   async *streamEvents(
     options: CallOptions & { lastEventId?: string; onOpen?: () => void } = {},
   ): AsyncGenerator<StreamedEvent> {
-    const response = await this.#fetch(`${this.#baseUrl}${APP_PATHS.taskEvents.path}`, {
+    // Not retried here: a stream's reader reconnects with the last event's id (conduit listen does).
+    const response = await this.#config.fetch(`${this.#config.baseUrl}${APP_PATHS.taskEvents.path}`, {
       headers: {
-        [API_KEY_HEADER]: this.#apiKey,
+        'user-agent': USER_AGENT,
+        ...this.#config.defaultHeaders,
+        [API_KEY_HEADER]: this.#config.apiKey,
         accept: 'text/event-stream',
         ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+        ...options.headers,
       },
       ...(options.signal && { signal: options.signal }),
     });
@@ -186,7 +262,7 @@ export class ConduitClient {
       } catch {
         // Not JSON: the error keeps the text.
       }
-      throw new ConduitApiError(response.status, body, response.headers);
+      throw errorFromAnswer(response.status, body, response.headers);
     }
     options.onOpen?.();
     yield* readEventStream(response.body);
@@ -201,80 +277,82 @@ export class ConduitClient {
     const statusEndpoint = API_ENDPOINTS.find(
       (endpoint) => endpoint.mode === 'status' && endpoint.service === service,
     );
-    if (!statusEndpoint) throw new Error(`No status endpoint for ${service}`);
+    if (!statusEndpoint) throw new ConduitError(`No status endpoint for ${service}`);
+    const { intervalMs, timeoutMs, onUpdate, ...callOptions } = options;
     const started = Date.now();
-    const deadline = started + (options.timeoutMs ?? DEFAULT_WAIT_MS);
+    const deadline = started + (timeoutMs ?? DEFAULT_WAIT_MS);
     for (;;) {
-      const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { taskId, signal: options.signal });
-      options.onUpdate?.(answer, Date.now() - started);
+      const answer = await this.#call<TaskAnswers[S]>(statusEndpoint.id, { params: { taskId } }, callOptions);
+      onUpdate?.(answer, Date.now() - started);
       if (answer.data.status !== 'processing') return answer;
       if (Date.now() >= deadline) throw new TaskWaitTimeout(answer);
-      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? DEFAULT_POLL_MS));
-      options.signal?.throwIfAborted();
+      await sleep(intervalMs ?? DEFAULT_POLL_MS, options.signal);
     }
   }
 
-  async #call<T>(
-    id: string,
-    options: {
-      body?: object;
-      taskId?: string;
-      query?: Record<string, string | number | undefined>;
-      signal?: AbortSignal;
-    } & Omit<PaidCallOptions, 'signal'>,
-  ): Promise<T> {
-    const endpoint = findEndpoint(id);
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) search.set(name, String(value));
-    }
-    const queryString = search.toString();
-    const path =
-      endpoint.path.replace('{taskId}', encodeURIComponent(options.taskId ?? '')) +
-      (queryString ? `?${queryString}` : '');
-    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
-    const extra: Record<string, string> = {};
-    if (options.cancelAfter !== undefined && isPaid) extra['cancel-after'] = String(options.cancelAfter);
-    if (options.waitSeconds !== undefined && endpoint.mode === 'async')
-      extra.prefer = `wait=${options.waitSeconds}`;
-    return this.#send(endpoint.method, path, {
-      ...options,
-      idempotencyKey: isPaid ? options.idempotencyKey : undefined,
-      headers: extra,
-    });
+  /**
+   * A result file (an entry of resultUrls or videoUrls): the Response with its body unread, to
+   * stream or `.arrayBuffer()`. Retried like any call; past retention it throws 410 RESULT_EXPIRED.
+   */
+  downloadFile(url: string, options: DownloadOptions = {}): ApiPromise<Response> {
+    const { range, ...callOptions } = options;
+    const headers = { accept: '*/*', ...(range && { range }), ...callOptions.headers };
+    return new ApiPromise(
+      send(
+        this.#config,
+        { method: 'GET', url, authenticate: false },
+        { ...callOptions, headers },
+        async (r) => r,
+      ),
+    );
   }
 
-  async #send<T>(
-    method: string,
+  /** Downloads a result file to `path` (Node): answers the path, the bytes written and the type. */
+  saveFile(url: string, path: string, options?: DownloadOptions): Promise<SavedFile> {
+    return saveResponse(this.downloadFile(url, options), path);
+  }
+
+  /**
+   * Any call of the API by method and path (for an endpoint this version does not know yet), with
+   * the same retries, timeout and errors; every POST gets an Idempotency-Key unless given one.
+   */
+  request<T>(method: string, path: string, options: RequestOptions = {}): ApiPromise<T> {
+    const { query, body, idempotencyKey, ...callOptions } = options;
+    const key = method.toUpperCase() === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
+    return new ApiPromise(
+      send<T>(this.#config, { method, url: path, query, body, idempotencyKey: key }, callOptions),
+    );
+  }
+
+  /**
+   * A GET list endpoint answering `{ data, nextCursor }` pages (or any shape, with `read`): awaited,
+   * the first page; with `for await`, every item of every page (pagination.ts).
+   */
+  paginate<Item, Page = CursorPage<Item>>(
     path: string,
-    options: {
-      body?: object;
-      idempotencyKey?: string;
-      signal?: AbortSignal;
-      headers?: Record<string, string>;
-    },
-  ): Promise<T> {
-    const headers: Record<string, string> = {
-      [API_KEY_HEADER]: this.#apiKey,
-      accept: 'application/json',
-      ...options.headers,
+    options: ListOptions<Page, Item> = {},
+  ): PagePromise<Page, Item> {
+    const { query, cursor, read, ...callOptions } = options;
+    const fetchPage = (next: string | undefined) =>
+      send<Page>(this.#config, { method: 'GET', url: path, query: { ...query, cursor: next } }, callOptions);
+    return new PagePromise(fetchPage, read, cursor);
+  }
+
+  /** One catalogue endpoint: its method and path from @conduit/contracts, a key for paid calls only. */
+  #call<T>(id: string, parts: CallParts, options: PaidCallOptions = {}): ApiPromise<T> {
+    const endpoint = findEndpoint(id);
+    const { idempotencyKey, cancelAfter, waitSeconds, ...callOptions } = options;
+    const isPaid = endpoint.method === 'POST' && endpoint.cost > 0;
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (cancelAfter !== undefined && isPaid) headers['cancel-after'] = String(cancelAfter);
+    if (waitSeconds !== undefined && endpoint.mode === 'async') headers.prefer = `wait=${waitSeconds}`;
+    const spec = {
+      method: endpoint.method,
+      url: endpointPath(id, parts.params),
+      query: parts.query,
+      body: parts.body,
+      idempotencyKey: isPaid ? (idempotencyKey ?? newIdempotencyKey()) : undefined,
     };
-    if (options.body) headers['content-type'] = 'application/json';
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    const response = await this.#fetch(`${this.#baseUrl}${path}`, {
-      method,
-      headers,
-      ...(options.body && { body: JSON.stringify(options.body) }),
-      ...(options.signal && { signal: options.signal }),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON (a proxy's error page): the error keeps the text.
-    }
-    if (!response.ok) throw new ConduitApiError(response.status, body, response.headers);
-    return body as T;
+    return new ApiPromise(send<T>(this.#config, spec, { ...callOptions, headers }));
   }
 }

@@ -1,5 +1,5 @@
 import { SERVICES, type Service } from '@conduit/contracts';
-import { ConduitApiError } from './api-error.ts';
+import { NotFoundError } from './api-error.ts';
 import type { ConduitClient, TaskAnswers } from './conduit-client.ts';
 
 export type AnyTaskAnswer = TaskAnswers[Service];
@@ -26,7 +26,7 @@ export async function readTask(
     try {
       return { service: candidate, answer: await STATUS_READERS[candidate](client, taskId) };
     } catch (error) {
-      if (!(error instanceof ConduitApiError && error.status === 404)) throw error;
+      if (!(error instanceof NotFoundError)) throw error;
       notFound = error;
     }
   }

@@ -1,9 +1,10 @@
 import { ConduitClient } from '@conduit/client';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerConduitTools } from './conduit-tools.ts';
+import { VERSION } from './version.ts';
 
 export const MCP_SERVER_NAME = 'conduit';
-export const MCP_SERVER_VERSION = '0.1.0';
+export const MCP_SERVER_VERSION = VERSION;
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
 export const DEFAULT_WAIT_SECONDS = 45;
 const POLL_MS = 1_000;
@@ -14,13 +15,20 @@ export interface ConduitMcpOptions {
   /** How long a tool waits for a long task before answering its task id; 45 s by default. */
   waitSeconds?: number;
   pollMs?: number;
+  /** Retries of a failed API call (429, 5xx, no answer); the client's 2 by default. */
+  maxRetries?: number;
 }
 
 /** An MCP server whose tools call the Conduit API with one key. */
 export function createConduitMcpServer(options: ConduitMcpOptions): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
+  const client = new ConduitClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+  });
   registerConduitTools(server, {
-    client: new ConduitClient({ apiKey: options.apiKey, baseUrl: options.baseUrl }),
+    client,
     waitSeconds: options.waitSeconds ?? DEFAULT_WAIT_SECONDS,
     pollMs: options.pollMs ?? POLL_MS,
   });

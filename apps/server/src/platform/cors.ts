@@ -1,13 +1,14 @@
 import { OPENAPI_PATH } from '@conduit/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Authenticated by X-API-Key, which a browser never attaches on its own: any origin may call it. */
+/** Authenticated by X-API-Key or a Bearer key, which a browser never attaches on its own: any origin may call it. */
 const PUBLIC_API_PREFIX = '/api/provider/';
 /** Public documents other sites may read (docs generators, API explorers). */
 const PUBLIC_DOCUMENTS = new Set([OPENAPI_PATH]);
 
 export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
-export const CORS_ALLOWED_HEADERS = 'X-API-Key, Content-Type, Idempotency-Key, Conduit-Version';
+export const CORS_ALLOWED_HEADERS =
+  'X-API-Key, Authorization, Content-Type, Idempotency-Key, Conduit-Version';
 export const CORS_EXPOSED_HEADERS =
   'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, Conduit-Version, X-Credits-Charged, X-Credits-Remaining, Idempotent-Replayed';
 const PREFLIGHT_MAX_AGE_S = '7200';

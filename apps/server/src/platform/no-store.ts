@@ -9,8 +9,10 @@ export function registerNoStoreDefault(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (request.url.startsWith('/api/provider/'))
-      reply.header('vary', appendVary(reply.getHeader('vary'), 'X-API-Key'));
+    if (request.url.startsWith('/api/provider/')) {
+      // The key arrives in either header.
+      reply.header('vary', appendVary(appendVary(reply.getHeader('vary'), 'X-API-Key'), 'Authorization'));
+    }
   });
 }
 

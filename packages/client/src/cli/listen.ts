@@ -1,9 +1,8 @@
 import { EVENT_TYPES, type EventItem, type EventType } from '@conduit/contracts';
-import { ConduitApiError } from '../api-error.ts';
-import type { ConduitClient } from '../conduit-client.ts';
+import { APIStatusError } from '../api-error.ts';
 import { isWebhookEvent, webhookEventOf } from '../event-stream.ts';
 import { signWebhook } from '../webhook-signature.ts';
-import { type CliInput, type CliIo, UsageError } from './commands.ts';
+import { type CliInput, type CommandContext, type CommandSpec, UsageError } from './command-spec.ts';
 import { EXIT_CODES } from './exit-codes.ts';
 
 const RECONNECT_MIN_MS = 1_000;
@@ -64,9 +63,10 @@ async function forward(url: string, secret: string, event: EventItem): Promise<s
  * one line per delivery. A dropped stream is resumed from the last event (Last-Event-ID), so none
  * is missed; Ctrl-C stops.
  */
-export async function listen(client: ConduitClient, input: CliInput, io: CliIo): Promise<number> {
+async function listen({ input, io, client: clientOf }: CommandContext): Promise<number> {
   const url = forwardUrlOf(input);
   const types = typesOf(input);
+  const client = clientOf();
   const { secret } = await client.getWebhookSecret();
   const stop = new AbortController();
   const onSignal = () => stop.abort();
@@ -94,7 +94,7 @@ export async function listen(client: ConduitClient, input: CliInput, io: CliIo):
       } catch (error) {
         if (stop.signal.aborted) break;
         if (
-          error instanceof ConduitApiError &&
+          error instanceof APIStatusError &&
           error.status >= 400 &&
           error.status < 500 &&
           error.status !== 429
@@ -113,3 +113,25 @@ export async function listen(client: ConduitClient, input: CliInput, io: CliIo):
   }
   return EXIT_CODES.ok;
 }
+
+export const LISTEN_COMMAND: CommandSpec = {
+  args: '',
+  summary: 'Post your events to a local URL, signed with your webhook secret, one line each (Ctrl-C stops)',
+  options: {
+    'forward-to': {
+      type: 'string',
+      value: 'URL',
+      help: 'where to post each event, e.g. http://localhost:8000/hook',
+    },
+    events: {
+      type: 'string',
+      value: 'TYPES',
+      help: `only these event types, comma-separated (${EVENT_TYPES.join(', ')})`,
+    },
+  },
+  examples: [
+    'conduit listen --forward-to http://localhost:8000/hook',
+    'conduit listen --forward-to http://localhost:8000/hook --events task.completed,task.failed',
+  ],
+  run: listen,
+};

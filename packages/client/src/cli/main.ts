@@ -1,101 +1,133 @@
-#!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ConduitClient } from '../conduit-client.ts';
-import { type CliIo, COMMANDS, UsageError } from './commands.ts';
+import { ConduitClient, DEFAULT_BASE_URL } from '../conduit-client.ts';
+import { VERSION } from '../version.ts';
+import {
+  type CliInput,
+  type CliIo,
+  type CommandContext,
+  type OptionSpec,
+  UsageError,
+} from './command-spec.ts';
+import { COMMANDS, GLOBAL_OPTIONS, LOCAL_COMMANDS } from './commands.ts';
+import { bashCompletion, zshCompletion } from './completion.ts';
+import { configPath, readConfig } from './config-file.ts';
 import { describeError, EXIT_CODES, exitCodeOf } from './exit-codes.ts';
+import { COMPLETION_HELP, commandHelp, overview } from './help.ts';
 
-export const DEFAULT_BASE_URL = 'http://localhost:3000';
+export type { CliIo };
+export { DEFAULT_BASE_URL };
+/** The overview `conduit help` prints. */
+export const USAGE = overview();
 
-export const USAGE = `Usage: conduit <command> [options]
+/** Every option any command knows, for one parse; each command then refuses the ones not its own. */
+function allOptions(): Record<string, OptionSpec> {
+  const options: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS, version: { type: 'boolean', help: '' } };
+  for (const spec of Object.values(COMMANDS)) Object.assign(options, spec.options);
+  return options;
+}
 
-  image <prompt>       [--size 16:9] [--format png|jpeg] [--image-url URL]... [--out file]
-  video <prompt>       [--model fast|standard] [--aspect-ratio 16:9|9:16|Auto] [--image-url URL]...
-                       [--wait [--timeout 600] [--out file]]
-  sora <share-link>    [--out file]
-  linkedin <username>  [--limit 3] [--page 1] [--page-token TOKEN] [--total-posts N]
-  balance
-  task <task-id>       [--service image|video|sora|linkedin] [--wait [--timeout 600]] [--out file]
-  listen               --forward-to URL [--events task.completed,task.failed]
-                       post your events to a local URL, signed, one line each (Ctrl-C stops)
-  trigger [event-type] send a test event (task.completed, balance.low, ...; webhook.test by default)
+function parse(args: string[]) {
+  const options = Object.fromEntries(
+    Object.entries(allOptions()).map(([name, { type, multiple, short }]) => [
+      name,
+      { type, ...(multiple && { multiple }), ...(short && { short }) },
+    ]),
+  );
+  return parseArgs({ args, allowPositionals: true, strict: true, options }) as CliInput;
+}
 
-Options for every command:
-  --base-url URL           the Conduit server (CONDUIT_BASE_URL; ${DEFAULT_BASE_URL} by default)
-  --idempotency-key KEY    paid commands: a retry with the same key and input is charged once
-  --json                   print the API's answer as JSON
-The key is read from CONDUIT_API_KEY. Results go to stdout, progress and costs to stderr.
-Exit codes: 0 ok, 1 task failed, 2 usage, 3 key refused (401/403), 4 credits (402),
-5 rate limited (429), 6 request refused (other 4xx), 7 server or network, 8 still processing.`;
+/** Prints one text and answers the exit code. */
+const say = (print: (line: string) => void, line: string, code: number) => {
+  print(line);
+  return code;
+};
 
-/** Runs one command line; answers the exit code. */
+/** `conduit help [command]` and `conduit completion <shell>`: no key, no network. */
+function builtIn(name: string, topic: string | undefined, io: CliIo): number | undefined {
+  if (name === 'help') {
+    if (!topic) return say(io.out, overview(), EXIT_CODES.ok);
+    if (topic === 'completion') return say(io.out, COMPLETION_HELP, EXIT_CODES.ok);
+    const spec = COMMANDS[topic];
+    if (!spec) return say(io.err, `Unknown command ${topic}\n\n${overview()}`, EXIT_CODES.usage);
+    return say(io.out, commandHelp(topic, spec), EXIT_CODES.ok);
+  }
+  if (name === 'completion') {
+    if (topic === 'bash') return say(io.out, bashCompletion(), EXIT_CODES.ok);
+    if (topic === 'zsh') return say(io.out, zshCompletion(), EXIT_CODES.ok);
+    return say(io.err, COMPLETION_HELP, EXIT_CODES.usage);
+  }
+  return undefined;
+}
+
+/** Runs one command line; answers the exit code (exit-codes.ts). */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args);
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    io.err(`${(error as Error).message}\n\nSee \`conduit help\`.`);
     return EXIT_CODES.usage;
   }
-  const [name] = parsed.positionals;
-  if (parsed.values.help || !name) {
-    io.out(USAGE);
-    return name || parsed.values.help ? EXIT_CODES.ok : EXIT_CODES.usage;
+  if (parsed.values.version) return say(io.out, VERSION, EXIT_CODES.ok);
+  const [name, topic] = parsed.positionals;
+  if (!name) {
+    io[parsed.values.help ? 'out' : 'err'](overview());
+    return parsed.values.help ? EXIT_CODES.ok : EXIT_CODES.usage;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`Unknown command ${name}\n\n${USAGE}`);
+  const local = builtIn(name, parsed.values.help ? name : topic, io);
+  if (local !== undefined) return local;
+  const spec = COMMANDS[name];
+  if (!spec) {
+    io.err(`Unknown command ${name}\n\n${overview()}`);
     return EXIT_CODES.usage;
   }
-  const apiKey = env.CONDUIT_API_KEY;
-  if (!apiKey) {
-    io.err('Set CONDUIT_API_KEY to your Conduit API key (from the API Keys page)');
+  if (parsed.values.help) return say(io.out, commandHelp(name, spec), EXIT_CODES.ok);
+  const unknown = Object.keys(parsed.values).find(
+    (option) => !(option in spec.options || option in GLOBAL_OPTIONS),
+  );
+  if (unknown) {
+    io.err(`conduit ${name} takes no --${unknown}\n\n${commandHelp(name, spec)}`);
     return EXIT_CODES.usage;
   }
-  const baseUrl = parsed.values['base-url'] ?? env.CONDUIT_BASE_URL ?? DEFAULT_BASE_URL;
+  const configFile = configPath(env);
   try {
-    return await command(new ConduitClient({ apiKey, baseUrl }), parsed, io);
+    const stored = LOCAL_COMMANDS.has(name) ? {} : await readConfig(configFile);
+    const baseUrl =
+      (parsed.values['base-url'] as string | undefined) ??
+      env.CONDUIT_BASE_URL ??
+      stored.baseUrl ??
+      DEFAULT_BASE_URL;
+    const maxRetries = parsed.values['max-retries'] as string | undefined;
+    if (maxRetries !== undefined && !/^\d+$/.test(maxRetries))
+      throw new UsageError('--max-retries must be a whole number');
+    let client: ConduitClient | undefined;
+    const context: CommandContext = {
+      input: parsed,
+      io,
+      env,
+      baseUrl,
+      configFile,
+      client: () => {
+        const apiKey = env.CONDUIT_API_KEY || stored.apiKey;
+        if (!apiKey)
+          throw new UsageError(
+            'Set CONDUIT_API_KEY to your Conduit API key (from the API Keys page), or run `conduit login`',
+          );
+        client ??= new ConduitClient({
+          apiKey,
+          baseUrl,
+          ...(maxRetries !== undefined && { maxRetries: Number(maxRetries) }),
+        });
+        return client;
+      },
+    };
+    return await spec.run(context);
   } catch (error) {
-    io.err(
-      error instanceof UsageError
-        ? `${error.message}\n\n${USAGE}`
-        : `conduit ${name}: ${describeError(error)}`,
-    );
-    return error instanceof UsageError ? EXIT_CODES.usage : exitCodeOf(error);
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${commandHelp(name, spec)}`);
+      return EXIT_CODES.usage;
+    }
+    io.err(`conduit ${name}: ${describeError(error)}`);
+    return exitCodeOf(error);
   }
-}
-
-function parse(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'base-url': { type: 'string' },
-      'idempotency-key': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-      size: { type: 'string' },
-      format: { type: 'string' },
-      'image-url': { type: 'string', multiple: true },
-      out: { type: 'string', short: 'o' },
-      model: { type: 'string' },
-      'aspect-ratio': { type: 'string' },
-      wait: { type: 'boolean' },
-      timeout: { type: 'string' },
-      limit: { type: 'string' },
-      page: { type: 'string' },
-      'page-token': { type: 'string' },
-      'total-posts': { type: 'string' },
-      service: { type: 'string' },
-      'forward-to': { type: 'string' },
-      events: { type: 'string' },
-    },
-  });
-}
-
-if (import.meta.main) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  };
-  process.exitCode = await runCli(process.argv.slice(2), process.env, io);
 }

@@ -199,13 +199,14 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     info: {
       title: `${PRODUCT_NAME} API`,
       version: CURRENT_API_VERSION,
-      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header; each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers and the ${API_VERSION_HEADER} it was written in; send ${API_VERSION_HEADER} to pin one.`,
+      description: `Pay-as-you-go image, video, Sora watermark removal and LinkedIn scraping. Authenticate with the ${API_KEY_HEADER} header (or \`Authorization: Bearer <key>\`); each paid call debits its cost in credits before the work starts and refunds it if the work fails. Every answer carries RateLimit headers and the ${API_VERSION_HEADER} it was written in; send ${API_VERSION_HEADER} to pin one.`,
       termsOfService: `${options.serverUrl}${ROUTES.terms}`,
       contact: { name: `${PRODUCT_NAME} support`, url: `${options.serverUrl}${ROUTES.docs}` },
       license: { name: `${PRODUCT_NAME} Terms of Service`, url: `${options.serverUrl}${ROUTES.terms}` },
     },
     servers: [{ url: options.serverUrl }],
-    security: [{ ApiKey: [] }],
+    // Either scheme authenticates: X-API-Key, or the same key as a Bearer token.
+    security: [{ ApiKey: [] }, { BearerKey: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS)
       .map(([name, description]) => ({ name, description }))
       .sort((a, b) => a.name.localeCompare(b.name)),

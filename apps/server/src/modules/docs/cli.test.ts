@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { freePort } from '../../../test/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { createLocalEngine } from '../engines/local-engine.ts';
+import { createLocalEngine, FAIL_MARKER } from '../engines/local-engine.ts';
 
 // `npx conduit` (packages/client's bin) as a shell user runs it, against a server on a real port
 // whose PUBLIC_URL is that port, so --out downloads the result file for real.
@@ -39,16 +39,18 @@ interface Run {
   stderr: string;
 }
 
-/** The CLI with only the key in its environment and the base URL as a flag. */
+/** The CLI with only the key in its environment (config folder in the work dir) and the base URL as a flag. */
 function conduit(key: string | undefined, ...args: string[]): Promise<Run> {
-  const env = { PATH: process.env.PATH ?? '', ...(key && { CONDUIT_API_KEY: key }) };
+  return run({ ...(key && { CONDUIT_API_KEY: key }) }, [...args, '--base-url', baseUrl]);
+}
+
+function run(extraEnv: Record<string, string>, args: string[], stdin?: string): Promise<Run> {
+  const env = { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: path.join(workDir, 'config'), ...extraEnv };
   return new Promise((resolve) => {
-    execFile(
-      BIN,
-      [...args, '--base-url', baseUrl],
-      { env, cwd: workDir, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    const child = execFile(BIN, args, { env, cwd: workDir, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
+    child.stdin?.end(stdin ?? '');
   });
 }
 
@@ -84,7 +86,7 @@ describe('the conduit command line', () => {
     const balance = await conduit(account.key, 'balance');
     expect(balance).toMatchObject({ code: 0, stdout: `${40 - spent}\n` });
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(40 - spent);
-  }, 60_000);
+  }, 120_000);
 
   it('exits with a code per error class and says why on stderr', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 3, label: 'cli-poor' });
@@ -123,9 +125,80 @@ describe('the conduit command line', () => {
       limited.workspaceId,
     ]);
     expect((await conduit(limited.key, 'balance')).code).toBe(0);
-    expect(await conduit(limited.key, 'balance')).toMatchObject({
+    // Without --max-retries 0 the client would wait out Retry-After (up to 60 s) and try again.
+    expect(await conduit(limited.key, 'balance', '--max-retries', '0')).toMatchObject({
       code: 5,
       stderr: expect.stringMatching(/RATE_LIMITED \(429\).*retry after \d+ s/),
     });
-  }, 60_000);
+  }, 120_000);
+
+  it('exits 9 for a failed, refunded task whether the command was sync or async', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 20, label: 'cli-failed' });
+    const sync = await conduit(account.key, 'image', `a fox ${FAIL_MARKER}`);
+    expect(sync.code, sync.stderr).toBe(9);
+    expect(sync.stderr).toMatch(/UPSTREAM_FAILED \(502\).*1 credit\(s\) refunded/);
+    const async = await conduit(account.key, 'video', `a drone ${FAIL_MARKER}`, '--wait');
+    expect(async.code, async.stderr).toBe(9);
+    expect(async.stderr).toMatch(/video task_\w+ failed: .*\(credits refunded\)/);
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(20);
+  }, 120_000);
+
+  it('prints its version, the overview, per-command help and completion scripts without a key', {
+    timeout: 240_000,
+  }, async () => {
+    const version = await run({}, ['--version']);
+    const manifest = JSON.parse(
+      await readFile(new URL('../../../../../packages/client/package.json', import.meta.url), 'utf8'),
+    );
+    expect(version).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
+    const overview = await run({}, ['help']);
+    expect(overview.code).toBe(0);
+    expect(overview.stdout).toMatch(/image <prompt>[\s\S]*login[\s\S]*9 the task failed/);
+    expect(overview.stdout).toMatch(
+      /listen +Post your events[\s\S]*trigger \[event-type\] +Send a test event/,
+    );
+    const imageHelp = await run({}, ['help', 'image']);
+    expect(imageHelp.stdout).toContain('--idempotency-key KEY');
+    expect((await run({}, ['image', '--help'])).stdout).toBe(imageHelp.stdout);
+    expect(await run({}, ['image', 'a fox', '--wait'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('conduit image takes no --wait'),
+    });
+    expect(await run({}, ['help', 'nope'])).toMatchObject({ code: 2 });
+    // The webhook tools have help like every command; a missing --forward-to is a usage error, before any key.
+    const listen = await run({}, ['listen']);
+    expect(listen.code).toBe(2);
+    expect(listen.stderr).toContain('--forward-to needs the http(s) URL');
+    expect(listen.stderr).toMatch(
+      /Usage: conduit listen \[options\][\s\S]*--forward-to URL[\s\S]*--events TYPES/,
+    );
+    const bash = await run({}, ['completion', 'bash']);
+    expect(bash.stdout).toContain('complete -o default -F _conduit conduit');
+    expect(bash.stdout).toContain('image) opts="--size --format');
+    const zsh = await run({}, ['completion', 'zsh']);
+    expect(zsh.stdout).toMatch(/^#compdef conduit/);
+    expect((await run({}, ['completion', 'fish'])).code).toBe(2);
+  });
+
+  it('login checks the key, stores it 0600 in the config folder, and later commands use it', {
+    timeout: 120_000,
+  }, async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 7, label: 'cli-login' });
+    const file = path.join(workDir, 'config', 'conduit', 'config.json');
+    const refused = await run({}, ['login', '--base-url', baseUrl], 'cnd_live_nope\n');
+    expect(refused.code).toBe(3);
+    await expect(stat(file)).rejects.toThrow(/ENOENT/);
+
+    const login = await run({}, ['login', '--base-url', baseUrl], `${account.key}\n`);
+    expect(login.code, login.stderr).toBe(0);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ apiKey: account.key, baseUrl });
+    // Neither key nor server given: both come from the stored config.
+    expect(await run({}, ['balance'])).toMatchObject({ code: 0, stdout: '7\n' });
+    expect(await run({}, ['logout'])).toMatchObject({ code: 0 });
+    expect(await run({}, ['balance'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('conduit login'),
+    });
+  });
 });

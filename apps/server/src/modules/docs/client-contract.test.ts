@@ -5,8 +5,19 @@ import { buildOpenApiDocument } from './build-openapi.ts';
 
 const BASE_URL = 'https://api.example.test';
 const document = buildOpenApiDocument({ serverUrl: BASE_URL });
-// Beside the catalogue: waiting, and the webhook tools' app routes (test events, the secret, the event stream).
-const HELPERS = new Set(['constructor', 'waitForTask', 'sendTestEvent', 'getWebhookSecret', 'streamEvents']);
+// Methods that are not endpoints: the waiter, downloads, the generic call and list helpers, and the
+// webhook tools' app routes (test events, the secret, the event stream).
+const HELPERS = new Set([
+  'constructor',
+  'waitForTask',
+  'downloadFile',
+  'saveFile',
+  'request',
+  'paginate',
+  'sendTestEvent',
+  'getWebhookSecret',
+  'streamEvents',
+]);
 
 // Result files are plain downloads at the URLs answers give, not a client method.
 const apiPaths = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/'));
@@ -31,6 +42,8 @@ function recordingClient(answer: () => Response = () => Response.json({ success:
   const client = new ConduitClient({
     apiKey: 'cnd_live_test',
     baseUrl: `${BASE_URL}/`,
+    // One answer per call: these tests read what was sent and thrown (client-retries.test.ts retries).
+    maxRetries: 0,
     fetch: async (input, init) => {
       requests.push({
         method: String(init?.method),

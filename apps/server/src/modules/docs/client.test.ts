@@ -1,4 +1,4 @@
-import { ConduitApiError, ConduitClient } from '@conduit/client';
+import { ConduitApiError, ConduitClient, ConflictError } from '@conduit/client';
 import { SERVICE_COST } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
@@ -76,4 +76,76 @@ describe('@conduit/client on a running server', () => {
       code: 'UNAUTHORIZED',
     });
   });
+
+  it('retries a paid call whose answer was lost with the same Idempotency-Key: charged once per call', async () => {
+    const { account, balance } = await clientFor(10);
+    const answered = new Set<string>();
+    // The server does the work and answers; the first answer of each call is lost on the way back.
+    const losingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const key = new Headers(init?.headers).get('idempotency-key') ?? '';
+      if (answered.has(key)) return response;
+      answered.add(key);
+      await response.text();
+      throw new TypeError('fetch failed', { cause: new Error('ECONNRESET') });
+    };
+    const client = new ConduitClient({ apiKey: account.key, baseUrl, fetch: losingFetch });
+    const calls = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => client.generateImage({ prompt: `a lost fox ${n}` })),
+    );
+    expect(answered.size).toBe(4);
+    expect(new Set(calls.map((call) => call.data.taskId)).size).toBe(4);
+    expect(calls.every((call) => call.data.status === 'completed')).toBe(true);
+    expect(await balance()).toBe(10 - 4 * SERVICE_COST.image);
+  });
+  it('lists, reads, prices and cancels tasks, and pages the task list, request log and events with for await', async () => {
+    const { account, client, balance } = await clientFor(30);
+    const images: string[] = [];
+    for (const prompt of ['one', 'two', 'three'])
+      images.push((await client.generateImage({ prompt: `a listed fox ${prompt}` })).data.taskId);
+
+    // Awaited, a list is one page; iterated, every item of every page, newest first.
+    const page = await client.listTasks({ service: 'image', limit: 2 });
+    expect(page.data.map((task) => task.taskId)).toEqual([images[2], images[1]]);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const all: string[] = [];
+    for await (const task of client.listTasks({ service: 'image', limit: 2 })) all.push(task.taskId);
+    expect(all).toEqual([...images].reverse());
+    const raw = await client.listTasks({ limit: 1 }).withResponse();
+    expect(raw.response.status).toBe(200);
+
+    expect((await client.getTask(images[0] as string)).data).toMatchObject({
+      taskId: images[0],
+      status: 'completed',
+    });
+    const quote = await client.quotePrice({ service: 'video', body: { prompt: 'priced' } });
+    expect(quote.data).toMatchObject({
+      credits: SERVICE_COST.video,
+      quoteId: expect.stringMatching(/^quo_/),
+    });
+    expect(await balance()).toBe(30 - 3 * SERVICE_COST.image);
+
+    const video = await client.createVideo({ prompt: 'a video to cancel' });
+    const canceled = await client.cancelTask(video.data.taskId);
+    expect(canceled.data.taskId).toBe(video.data.taskId);
+    expect(canceled.data.outcome).toMatch(/^(canceled|cancel_requested)$/);
+    const settled = await client.cancelTask(images[0] as string).catch((error: unknown) => error);
+    expect(settled).toBeInstanceOf(ConflictError);
+    expect(settled).toMatchObject({ status: 409 });
+    const ledger = await ledgerCheck(runtime.services, account.workspaceId);
+    expect(ledger.balance).toBe(ledger.sum);
+
+    await runtime.app.requestLog?.flush();
+    const requests: string[] = [];
+    for await (const entry of client.listRequests({ limit: 2 })) requests.push(entry.requestId);
+    // The three images, the video and the two cancels at least, each once.
+    expect(requests.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(requests).size).toBe(requests.length);
+
+    const sent = [await client.sendTestEvent(), await client.sendTestEvent('balance.low')];
+    const events: string[] = [];
+    for await (const event of client.listEvents({ limit: 1 })) events.push(event.id);
+    expect(events).toEqual(expect.arrayContaining(sent.map((event) => event.eventId)));
+    expect((await client.getWebhookSecret()).secret).toMatch(/^whsec_/);
+  }, 60_000);
 });

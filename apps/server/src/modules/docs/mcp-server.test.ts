@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_COST } from '@conduit/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { freePort } from '../../../test/server-processes.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 // The MCP server as an agent's host runs it (`npx conduit-mcp`), with the SDK's own client,
 // over stdio and over streamable HTTP, against a server on a real port.
@@ -16,9 +17,12 @@ const SORA_URL = 'https://sora.chatgpt.com/p/s_68e83bd7eee88191be79d2ba7158516f'
 
 let runtime: TestRuntime;
 let baseUrl: string;
-withListeningRuntime((started, url) => {
-  runtime = started;
-  baseUrl = url;
+// PUBLIC_URL is the listening port, so result URLs resolve and the image tool can inline the image.
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  runtime = await createTestRuntime({ PUBLIC_URL: baseUrl });
+  await runtime.app.listen({ port, host: '127.0.0.1' });
 });
 
 const clients: Client[] = [];
@@ -26,14 +30,57 @@ const children: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   for (const child of children) child.kill();
+  await runtime?.close();
 });
 
 interface ToolAnswer {
   isError?: boolean;
-  content: { type: string; text: string }[];
+  content: { type: string; text: string; uri?: string; mimeType?: string; data?: string }[];
+  structuredContent?: unknown;
 }
 const textOf = (answer: unknown) => (answer as ToolAnswer).content[0]?.text ?? '';
-const jsonOf = (answer: unknown) => JSON.parse(textOf(answer));
+/** The structured result, which must say what the text says. */
+const jsonOf = (answer: unknown) => {
+  const parsed = JSON.parse(textOf(answer));
+  expect((answer as ToolAnswer).structuredContent).toEqual(parsed);
+  return parsed;
+};
+
+/** A raw JSON-RPC POST with chosen Host and Origin headers, as a DNS-rebinding page would send it. */
+function rawPost(url: string, headers: Record<string, string>, body: unknown) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const request = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...headers,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify(body));
+    },
+  );
+}
+const IMAGE_CALL = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'generate_image', arguments: { prompt: 'A fox' } },
+};
 
 async function stdioClient(apiKey: string) {
   const client = new Client({ name: 'conduit-test', version: '1.0.0' });
@@ -47,14 +94,13 @@ async function stdioClient(apiKey: string) {
   return client;
 }
 
-/** `conduit-mcp --http` on a free port, with no default key: each client sends its own. */
-async function httpServer(waitSeconds: number): Promise<string> {
+/** `conduit-mcp --http` on a free port, with no default key unless given: each client sends its own. */
+async function httpServer(waitSeconds: number, env: Record<string, string> = {}): Promise<string> {
   const child = spawn(
     BIN,
     ['--http', '--port', '0', '--base-url', baseUrl, '--wait-seconds', String(waitSeconds)],
-    {
-      env: { PATH: process.env.PATH ?? '' },
-    },
+    // No retries: the 429 case must answer at once, not wait out Retry-After.
+    { env: { PATH: process.env.PATH ?? '', CONDUIT_MAX_RETRIES: '0', ...env } },
   );
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -68,10 +114,11 @@ async function httpServer(waitSeconds: number): Promise<string> {
   });
 }
 
-async function httpClient(url: string, apiKey: string) {
+async function httpClient(url: string, apiKey: string, header: 'X-API-Key' | 'Authorization' = 'X-API-Key') {
   const client = new Client({ name: 'conduit-test', version: '1.0.0' });
+  const value = header === 'Authorization' ? `Bearer ${apiKey}` : apiKey;
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { 'X-API-Key': apiKey } } }),
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { [header]: value } } }),
   );
   clients.push(client);
   return client;
@@ -93,17 +140,34 @@ describe('conduit-mcp', () => {
       'remove_sora_watermark',
       'scrape_linkedin',
     ]);
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const isRead = ['get_task', 'get_balance', 'list_tasks', 'quote_price'].includes(tool.name);
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(isRead);
+      expect(tool.annotations?.destructiveHint ?? false, tool.name).toBe(tool.name === 'cancel_task');
+    }
     const imageTool = tools.find((tool) => tool.name === 'generate_image');
     expect(imageTool?.inputSchema.required).toEqual(['prompt']);
     expect(imageTool?.inputSchema.properties?.image_size).toMatchObject({
       enum: expect.arrayContaining(['16:9']),
     });
 
-    const image = jsonOf(
-      await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox', image_size: '16:9' } }),
-    );
+    const imageAnswer = await client.callTool({
+      name: 'generate_image',
+      arguments: { prompt: 'A fox', image_size: '16:9' },
+    });
+    const image = jsonOf(imageAnswer);
     expect(image).toMatchObject({ status: 'completed', costCredits: SERVICE_COST.image, balance: 50 - 1 });
     expect(image.resultUrls).toHaveLength(1);
+    // The image also as a link and inline, for hosts that show it.
+    const [, link, inline] = (imageAnswer as ToolAnswer).content;
+    expect(link).toMatchObject({ type: 'resource_link', uri: image.resultUrls[0], mimeType: 'image/png' });
+    expect(inline).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(
+      Buffer.from(inline?.data ?? '', 'base64')
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('89504e47');
 
     const progress: { progress: number; message?: string }[] = [];
     const video = jsonOf(
@@ -172,6 +236,9 @@ describe('conduit-mcp', () => {
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toMatch(/429 RATE_LIMITED: .*Retry after \d+ s/);
 
+    const bearer = await httpClient(url, account.key, 'Authorization');
+    expect(jsonOf(await bearer.callTool({ name: 'get_balance', arguments: {} })).balance).toBe(10);
+
     // The task tools: the list, a quote that charges nothing, a cancel with its refund, then its 409.
     const listed = jsonOf(await client.callTool({ name: 'list_tasks', arguments: { service: 'video' } }));
     expect(listed.tasks.map((task: { taskId: string }) => task.taskId)).toEqual([video.taskId]);
@@ -197,4 +264,40 @@ describe('conduit-mcp', () => {
     const unknown = await stranger.callTool({ name: 'get_task', arguments: { taskId: 'task_x' } });
     expect(textOf(unknown)).toMatch(/401 UNAUTHORIZED/);
   }, 60_000);
+
+  it('over HTTP: refuses a foreign Host or Origin before any tool runs, and asks for a key with 401', async () => {
+    // The server holds a default key, as in the DNS-rebinding report: only Host and Origin stand in the way.
+    const account = await createPaidAccount(runtime.services, { credits: 5, label: 'mcp-rebinding' });
+    const url = await httpServer(0, { CONDUIT_API_KEY: account.key });
+    const port = new URL(url).port;
+    const foreignHost = await rawPost(url, { host: `rebind.example:${port}` }, IMAGE_CALL);
+    expect(foreignHost.status).toBe(403);
+    expect(foreignHost.body).toContain('Invalid Host');
+    const foreignOrigin = await rawPost(url, { origin: 'http://rebind.example' }, IMAGE_CALL);
+    expect(foreignOrigin.status).toBe(403);
+    expect(foreignOrigin.body).toContain('Invalid Origin');
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(5);
+
+    // The same call from this server's own origin goes through (and is charged): the refusals were Host and Origin.
+    const own = await rawPost(url, { origin: `http://127.0.0.1:${port}` }, IMAGE_CALL);
+    expect(own.status).toBe(200);
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(5 - SERVICE_COST.image);
+
+    const keyless = await rawPost(await httpServer(0), {}, IMAGE_CALL);
+    expect(keyless.status).toBe(401);
+    expect(keyless.headers['www-authenticate']).toBe('Bearer realm="conduit-mcp"');
+  }, 60_000);
+
+  it('will not listen off loopback without allowed hosts', async () => {
+    const child = spawn(BIN, ['--http', '--host', '0.0.0.0', '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--allowed-hosts');
+  });
 });

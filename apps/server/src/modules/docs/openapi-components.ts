@@ -144,6 +144,12 @@ export function buildComponents() {
         name: API_KEY_HEADER,
         description: 'A key from the API Keys page (`cnd_live_...`). Keep it secret: it spends your credits.',
       },
+      // The same key as a Bearer token: what OpenAI-style clients and remote MCP hosts send.
+      BearerKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The same key as the ApiKey scheme, sent as `Authorization: Bearer cnd_live_...`.',
+      },
     },
     parameters: {
       IdempotencyKey: {

@@ -51,6 +51,8 @@ describe('the OpenAPI document', () => {
   it('gives every operation its catalogue id, the key scheme, headers and error answers', () => {
     const document = documentOf();
     expect(document.components.securitySchemes.ApiKey).toMatchObject({ in: 'header', name: 'X-API-Key' });
+    expect(document.components.securitySchemes.BearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ ApiKey: [] }, { BearerKey: [] }]);
     for (const endpoint of API_ENDPOINTS) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as OpenApiOperation;
       expect(operation.operationId).toBe(endpoint.id);

@@ -51,7 +51,21 @@ export const LIVE_WORKSPACE_JOIN = `join workspaces w on w.id = k.workspace_id
 export const LIVE_WORKSPACE_WHERE =
   'w.deleted_at is null and (u.id is null or (u.is_active and u.deleted_at is null))';
 
-export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the X-API-Key header';
+export const MISSING_KEY_MESSAGE =
+  'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>';
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * The key a request presents: X-API-Key, else `Authorization: Bearer <key>` (what OpenAI-style
+ * clients, Replicate-style SDKs and remote MCP hosts send). X-API-Key wins when both are sent.
+ */
+export function presentedKey(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const header = headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const authorization = headers.authorization;
+  return typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
+}
 export const INVALID_KEY_MESSAGE = 'Invalid or revoked API key';
 
 export function limitsFor(row: {

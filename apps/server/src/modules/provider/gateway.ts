@@ -5,7 +5,7 @@ import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
-import { createKeyAuthenticator, type KeyIdentity } from './authenticate-key.ts';
+import { createKeyAuthenticator, type KeyIdentity, presentedKey } from './authenticate-key.ts';
 import { cancelAfterSeconds } from './call-headers.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
@@ -102,13 +102,10 @@ export function createGateway(
     wakePump,
     prices,
     async admit(request, reply, service) {
-      const header = request.headers['x-api-key'];
       // Status reads re-check the key every time; paid calls are re-checked inside the debit.
-      const identity = await authenticator.authenticate(
-        typeof header === 'string' ? header : undefined,
-        request.ip,
-        { isFresh: service === null },
-      );
+      const identity = await authenticator.authenticate(presentedKey(request.headers), request.ip, {
+        isFresh: service === null,
+      });
       // Known from here on, so a call refused by the key's controls or limits is logged under the key.
       request.apiKey = identity;
       assertKeyControls(identity, service, request.ip, services.clock.now());
@@ -163,7 +160,7 @@ export function createGateway(
         .catch(async (error: unknown) => {
           if (!(error instanceof KeyRefused)) throw error;
           // The key changed since it was admitted: read it again for the exact refusal.
-          const fresh = await authenticator.authenticate(request.headers['x-api-key'] as string, request.ip, {
+          const fresh = await authenticator.authenticate(presentedKey(request.headers), request.ip, {
             isFresh: true,
           });
           assertKeyControls(fresh, service, request.ip, services.clock.now());

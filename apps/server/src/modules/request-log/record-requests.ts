@@ -2,6 +2,7 @@ import { API_ENDPOINTS, routerPath } from '@conduit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
+import { presentedKey } from '../provider/authenticate-key.ts';
 import type { RequestLogEntry, RequestLogWriter } from './request-log-writer.ts';
 
 declare module 'fastify' {
@@ -33,9 +34,9 @@ function entryOf(
   let keyHash: string | null = null;
   if (!identity) {
     // Refused before its key was read (401): recorded when the key is one of ours, even deleted.
-    const header = request.headers['x-api-key'];
-    if (typeof header !== 'string' || !isApiKeyShape(header)) return undefined;
-    keyHash = hashApiKey(header);
+    const key = presentedKey(request.headers);
+    if (key === undefined || !isApiKeyShape(key)) return undefined;
+    keyHash = hashApiKey(key);
   }
   const ms = reply.elapsedTime;
   const taskId = request.logTaskId ?? (request.params as { taskId?: string } | undefined)?.taskId ?? null;

@@ -56,7 +56,7 @@ describe('request log: refused calls', () => {
     expect(scoped.statusCode, scoped.body).toBe(200);
     const notAllowed = await post(account.key, '/api/provider/video', VIDEO);
     expect(notAllowed.statusCode).toBe(403);
-    // A second key, revoked: the gateway no longer knows it, the log still does.
+    // A second key, revoked and sent as a Bearer token: the gateway no longer knows it, the log still does.
     const other = await addKey(runtime.services, account);
     const deleted = await runtime.app.inject({
       method: 'DELETE',
@@ -64,7 +64,12 @@ describe('request log: refused calls', () => {
       headers: { cookie, 'x-requested-with': 'conduit' },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const revoked = await post(other.key, '/api/provider/video', VIDEO);
+    const revoked = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/provider/video',
+      payload: VIDEO,
+      headers: { authorization: `Bearer ${other.key}` },
+    });
     expect(revoked.statusCode).toBe(401);
     // A key nobody has: no workspace to log it under.
     await post('cnd_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/api/provider/video', VIDEO);

@@ -2,20 +2,19 @@ import { API_KEY_PREFIX, type WorkspaceAction } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
-import { createKeyAuthenticator } from '../provider/authenticate-key.ts';
+import { createKeyAuthenticator, presentedKey } from '../provider/authenticate-key.ts';
 import { assertKeyControls } from '../provider/key-refusals.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 
-/** The API key a request carries: `X-API-Key`, or `Authorization: Bearer cnd_live_...`. */
+/**
+ * The API key a request carries, read as the REST API reads it (presentedKey: X-API-Key, or
+ * `Authorization: Bearer <key>`). A Bearer token that is not shaped like a key is left to the
+ * session check.
+ */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-api-key'];
-  if (typeof header === 'string' && header) return header;
-  const bearer = request.headers.authorization;
-  if (bearer?.startsWith('Bearer ')) {
-    const token = bearer.slice('Bearer '.length).trim();
-    if (token.startsWith(API_KEY_PREFIX)) return token;
-  }
-  return undefined;
+  const key = presentedKey(request.headers);
+  if (key === undefined || request.headers['x-api-key'] === key) return key;
+  return key.startsWith(API_KEY_PREFIX) ? key : undefined;
 }
 
 /**

@@ -14,9 +14,10 @@ export function AuthenticationTab() {
     <div className="space-y-12">
       <DocSection id="api-keys" title="API keys">
         <p>
-          Every call carries one of your keys in the <Code>{API_KEY_HEADER}</Code> header. Keys look like{' '}
-          <Code>{`${API_KEY_PREFIX}...`}</Code> followed by random characters; a call without a valid key is
-          answered <Code>401 UNAUTHORIZED</Code>.
+          Every call carries one of your keys in the <Code>{API_KEY_HEADER}</Code> header, or as{' '}
+          <Code>Authorization: Bearer {`${API_KEY_PREFIX}...`}</Code> (what OpenAI-style clients and remote
+          MCP hosts send). Keys look like <Code>{`${API_KEY_PREFIX}...`}</Code> followed by random characters;
+          a call without a valid key is answered <Code>401 UNAUTHORIZED</Code>.
         </p>
         <p>
           Create, copy and delete keys on the{' '}

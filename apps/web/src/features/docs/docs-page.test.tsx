@@ -253,12 +253,11 @@ describe('/docs: Python, AI agents and the command line', () => {
     );
     expect(JSON.parse(snippet('MCP server')).mcpServers.conduit).toEqual({
       command: 'npx',
-      args: ['conduit-mcp'],
+      args: ['-y', '@conduit-api/mcp'],
       env: { CONDUIT_API_KEY: API_KEY_PLACEHOLDER, CONDUIT_BASE_URL: window.location.origin },
     });
-    expect(snippet('Command line')).toContain(
-      'npx conduit image "a fox in the snow" --size 16:9 --out fox.png',
-    );
+    expect(snippet('Command line')).toContain('npm install -g @conduit-api/client');
+    expect(snippet('Command line')).toContain('conduit image "a fox in the snow" --size 16:9 --out fox.png');
   });
 });
 

@@ -1,0 +1,147 @@
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../src/modules/engines/local-engine.ts';
+import { installPackedPackages, machineNode, pathWith, REPO, run } from './packed-install.ts';
+import { createPaidAccount, ledgerCheck } from './paid-account.ts';
+import { freePort } from './server-processes.ts';
+import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
+
+// What a developer outside this repository gets: the packages packed with `npm pack`, installed
+// from the tarballs into an empty folder, run by the machine's own Node (not the Node 24 the
+// repository runs on): the CLI, the README examples (type-checked with --strict against the
+// installed declarations, then run) and the MCP server over stdio with the SDK's client.
+const NODE = machineNode();
+const VERSION = JSON.parse(readFileSync(path.join(REPO, 'packages/client/package.json'), 'utf8')).version;
+let dir: string;
+let app: string;
+let runtime: TestRuntime;
+let baseUrl: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'conduit-packed-'));
+  app = installPackedPackages(dir);
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const engine = createLocalEngine({ jobMs: { video: 800, sora: 300 } });
+  runtime = await createTestRuntime({ PUBLIC_URL: baseUrl }, { engine });
+  await runtime.app.listen({ port, host: '127.0.0.1' });
+}, 600_000);
+afterAll(async () => {
+  await runtime?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const env = (key?: string) => ({
+  PATH: pathWith(NODE),
+  HOME: dir,
+  CONDUIT_BASE_URL: baseUrl,
+  ...(key && { CONDUIT_API_KEY: key }),
+});
+const bin = (name: string) => path.join(app, 'node_modules', '.bin', name);
+
+describe('the packed packages, installed outside the repository', () => {
+  it('run on the machine’s Node 18+', { timeout: 60_000 }, async () => {
+    const version = await run(NODE, ['--version'], { cwd: app, env: env() });
+    expect(Number(/^v(\d+)/.exec(version.stdout)?.[1])).toBeGreaterThanOrEqual(18);
+    const manifest = JSON.parse(
+      readFileSync(path.join(app, 'node_modules/@conduit-api/client/package.json'), 'utf8'),
+    );
+    expect(manifest).toMatchObject({ engines: { node: '>=18' }, bin: { conduit: './cli/bin.js' } });
+  });
+
+  it('conduit: --version, help, and an image call saved to a file', { timeout: 120_000 }, async () => {
+    expect(await run(bin('conduit'), ['--version'], { cwd: app, env: env() })).toMatchObject({
+      code: 0,
+      stdout: `${VERSION}\n`,
+    });
+    const help = await run(bin('conduit'), ['help', 'image'], { cwd: app, env: env() });
+    expect(help.stdout).toContain('Usage: conduit image <prompt>');
+    const account = await createPaidAccount(runtime.services, { credits: 3 });
+    const image = await run(bin('conduit'), ['image', 'a fox', '--out', 'fox.png'], {
+      cwd: app,
+      env: env(account.key),
+    });
+    expect(image.code, image.stderr).toBe(0);
+    expect(image.stdout).toMatch(/\/files\/task_\w+\/\w+\.png\n$/);
+    expect(readFileSync(path.join(app, 'fox.png')).subarray(0, 4).toString('hex')).toBe('89504e47');
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(2);
+  });
+
+  it('the README examples type-check with --strict against the installed packages, and run', {
+    timeout: 240_000,
+  }, async () => {
+    const examples = path.join(app, 'examples');
+    mkdirSync(examples);
+    for (const pkg of ['client', 'mcp']) {
+      const from = path.join(REPO, 'packages', pkg, 'examples');
+      for (const file of readdirSync(from)) copyFileSync(path.join(from, file), path.join(examples, file));
+    }
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        target: 'es2022',
+        rootDir: 'examples',
+        outDir: 'out',
+        skipLibCheck: true,
+        typeRoots: [path.join(REPO, 'node_modules/@types')],
+        types: ['node'],
+      },
+      include: ['examples'],
+    };
+    writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const tsc = await run(path.join(REPO, 'node_modules/.bin/tsc'), ['-p', app], { cwd: app, env: env() });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+
+    const account = await createPaidAccount(runtime.services, { credits: 20 });
+    const quickstart = await run(NODE, ['out/quickstart.js'], { cwd: app, env: env(account.key) });
+    expect(quickstart.code, quickstart.stderr).toBe(0);
+    expect(quickstart.stdout).toMatch(
+      /image: http\S+\.png \(\d+ bytes saved\)\nvideo: completed \S+\.mp4\nbalance: 9 /,
+    );
+    const poor = await createPaidAccount(runtime.services, { credits: 2 });
+    const errors = await run(NODE, ['out/errors.js'], { cwd: app, env: env(poor.key) });
+    expect(errors.stdout).toMatch(/^needs 10 credits, has 2 \(request req_\w+\)/);
+  });
+
+  it('conduit-mcp over stdio lists its tools and calls one, with the SDK’s client', {
+    timeout: 120_000,
+  }, async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 4 });
+    const client = new Client({ name: 'packed-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: bin('conduit-mcp'), env: env(account.key), cwd: app }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'cancel_task',
+        'create_video',
+        'generate_image',
+        'get_balance',
+        'get_task',
+        'list_tasks',
+        'quote_price',
+        'remove_sora_watermark',
+        'scrape_linkedin',
+      ]);
+      for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const image = await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox' } });
+      expect(image.structuredContent).toMatchObject({ status: 'completed', costCredits: 1, balance: 3 });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  IMAGE_FORMATS,
+  IMAGE_SIZES,
+  SERVICES,
+  type Service,
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_MODELS,
+} from '@conduit/contracts';
+import { type AnyTaskAnswer, readTask } from '../read-task.ts';
+import {
+  argument,
+  type CommandContext,
+  type CommandSpec,
+  list,
+  type OptionSpec,
+  oneOf,
+  text,
+  whole,
+} from './command-spec.ts';
+import { EXIT_CODES } from './exit-codes.ts';
+
+const urlsOf = (answer: AnyTaskAnswer): string[] => {
+  const data = answer.data as { videoUrls?: string[]; resultUrls?: string[] };
+  return data.videoUrls ?? data.resultUrls ?? [];
+};
+
+/** Shared by the task commands: wait if asked (progress on stderr), print, download, exit code. */
+async function finishTask(
+  { input, io, client }: CommandContext,
+  service: Service,
+  first: AnyTaskAnswer,
+  wait: boolean,
+): Promise<number> {
+  let answer = first;
+  if (wait && answer.data.status === 'processing') {
+    const timeoutS = whole(input, 'timeout') ?? 600;
+    answer = await client().waitForTask(answer.data.taskId, service, {
+      intervalMs: 1_000,
+      timeoutMs: timeoutS * 1000,
+      onUpdate: (update, elapsedMs) =>
+        io.err(`${service} ${update.data.taskId}: ${update.data.status} (${Math.round(elapsedMs / 1000)} s)`),
+    });
+  }
+  const { data } = answer;
+  if (input.values.json) io.out(JSON.stringify(data, null, 2));
+  if (data.status === 'failed') {
+    io.err(`${service} ${data.taskId} failed: ${data.error ?? 'unknown error'} (credits refunded)`);
+    return EXIT_CODES.taskFailed;
+  }
+  if (data.status === 'processing') {
+    if (!input.values.json) io.out(data.taskId);
+    io.err(`${service} ${data.taskId} is processing: check it with \`conduit task ${data.taskId}\``);
+    return wait ? EXIT_CODES.stillProcessing : EXIT_CODES.ok;
+  }
+  const urls = urlsOf(answer);
+  if (!input.values.json) for (const url of urls) io.out(url);
+  io.err(`${service} ${data.taskId} completed: ${data.creditsUsed} credit(s)`);
+  const out = text(input, 'out');
+  if (out && urls[0]) {
+    const saved = await client().saveFile(urls[0], out);
+    io.err(`saved ${saved.path} (${saved.bytes} bytes)`);
+  }
+  return EXIT_CODES.ok;
+}
+
+const paid = (input: CommandContext['input']) => ({ idempotencyKey: text(input, 'idempotency-key') });
+
+const OUT: OptionSpec = {
+  type: 'string',
+  short: 'o',
+  value: 'FILE',
+  help: 'save the first result file here',
+};
+const IDEMPOTENCY: OptionSpec = {
+  type: 'string',
+  value: 'KEY',
+  help: 'repeating the command with the same key and input is charged once',
+};
+const IMAGE_URL: OptionSpec = { type: 'string', multiple: true, value: 'URL', help: 'a reference image' };
+const WAIT: OptionSpec = { type: 'boolean', help: 'wait for the task to settle, with progress on stderr' };
+const TIMEOUT: OptionSpec = {
+  type: 'string',
+  value: 'SECONDS',
+  help: 'with --wait: give up after this long (600)',
+};
+
+export const TASK_COMMANDS: Record<string, CommandSpec> = {
+  image: {
+    args: '<prompt>',
+    summary: 'Generate an image and print its URL (waits for it)',
+    options: {
+      size: { type: 'string', value: 'RATIO', choices: IMAGE_SIZES, help: 'aspect ratio, e.g. 16:9' },
+      format: { type: 'string', choices: IMAGE_FORMATS, help: 'png or jpeg' },
+      'image-url': IMAGE_URL,
+      out: OUT,
+      'idempotency-key': IDEMPOTENCY,
+    },
+    examples: ['conduit image "a fox in the snow" --size 16:9 --out fox.png'],
+    async run(context) {
+      const { input } = context;
+      const answer = await context.client().generateImage(
+        {
+          prompt: argument(input, 'prompt'),
+          image_size: oneOf(input, 'size', IMAGE_SIZES),
+          output_format: oneOf(input, 'format', IMAGE_FORMATS),
+          image_urls: list(input, 'image-url'),
+        },
+        paid(input),
+      );
+      return finishTask(context, 'image', answer, true);
+    },
+  },
+  video: {
+    args: '<prompt>',
+    summary: 'Start a video; prints its task id, or with --wait its URL',
+    options: {
+      model: { type: 'string', choices: VIDEO_MODELS, help: 'fast or standard' },
+      'aspect-ratio': { type: 'string', choices: VIDEO_ASPECT_RATIOS, help: '16:9, 9:16 or Auto' },
+      'image-url': IMAGE_URL,
+      wait: WAIT,
+      timeout: TIMEOUT,
+      out: OUT,
+      'idempotency-key': IDEMPOTENCY,
+    },
+    examples: ['conduit video "a drone over green hills" --aspect-ratio 16:9 --wait --out hills.mp4'],
+    async run(context) {
+      const { input } = context;
+      const answer = await context.client().createVideo(
+        {
+          prompt: argument(input, 'prompt'),
+          model: oneOf(input, 'model', VIDEO_MODELS),
+          aspectRatio: oneOf(input, 'aspect-ratio', VIDEO_ASPECT_RATIOS),
+          imageUrls: list(input, 'image-url'),
+        },
+        paid(input),
+      );
+      return finishTask(context, 'video', answer, Boolean(input.values.wait));
+    },
+  },
+  sora: {
+    args: '<share-link>',
+    summary: "Remove the watermark from a Sora share link and print the clean video's URL",
+    options: { out: OUT, 'idempotency-key': IDEMPOTENCY },
+    examples: ['conduit sora https://sora.chatgpt.com/p/s_... --out clean.mp4'],
+    async run(context) {
+      const answer = await context
+        .client()
+        .removeSoraWatermarkSync(
+          { video_url: argument(context.input, 'Sora share link') },
+          paid(context.input),
+        );
+      return finishTask(context, 'sora', answer, true);
+    },
+  },
+  linkedin: {
+    args: '<username>',
+    summary: 'A LinkedIn profile and a page of its posts, as JSON',
+    options: {
+      limit: { type: 'string', value: 'N', help: 'posts per page (3)' },
+      page: { type: 'string', value: 'N', help: 'page number (1)' },
+      'page-token': { type: 'string', value: 'TOKEN', help: 'the pagination_token of the previous page' },
+      'total-posts': { type: 'string', value: 'N', help: 'posts in all' },
+      'idempotency-key': IDEMPOTENCY,
+    },
+    examples: ['conduit linkedin satyanadella --limit 5'],
+    async run({ input, io, client }) {
+      const answer = await client().scrapeLinkedin(
+        {
+          username: argument(input, 'profile username'),
+          limit: whole(input, 'limit'),
+          page_number: whole(input, 'page'),
+          pagination_token: text(input, 'page-token'),
+          total_posts: whole(input, 'total-posts'),
+        },
+        paid(input),
+      );
+      const { profile, posts, pagination_token } = answer.data;
+      io.out(JSON.stringify(input.values.json ? answer.data : { profile, posts, pagination_token }, null, 2));
+      io.err(
+        `linkedin ${answer.data.taskId}: ${posts?.length ?? 0} post(s), ${answer.data.creditsUsed} credit(s)`,
+      );
+      return EXIT_CODES.ok;
+    },
+  },
+  balance: {
+    args: '',
+    summary: 'Print the credit balance (and the tier and requests left on stderr)',
+    options: {},
+    async run({ input, io, client }) {
+      const { data } = await client().getAccount();
+      if (input.values.json) io.out(JSON.stringify(data, null, 2));
+      else {
+        io.out(String(data.balance));
+        io.err(
+          `${data.balance} credits; ${data.tier} tier, ${data.remaining.minute}/${data.limits.perMinute} requests left this minute`,
+        );
+      }
+      return EXIT_CODES.ok;
+    },
+  },
+  task: {
+    args: '<task-id>',
+    summary: 'Read a task (any service); --wait waits for it to settle',
+    options: {
+      service: { type: 'string', choices: SERVICES, help: 'the service, to ask only its endpoint' },
+      wait: WAIT,
+      timeout: TIMEOUT,
+      out: OUT,
+    },
+    examples: ['conduit task task_abc123 --wait --out result.mp4'],
+    async run(context) {
+      const { input } = context;
+      const service = oneOf(input, 'service', SERVICES);
+      const found = await readTask(context.client(), argument(input, 'task id'), service);
+      return finishTask(context, found.service, found.answer, Boolean(input.values.wait));
+    },
+  },
+};
