@@ -34,7 +34,10 @@ export function nodeEnv() {
     // The node package's preinstall fetches the platform's binary: allowed here, so npm does not list
     // it as an unreviewed install script.
     mkdirSync(prefix, { recursive: true });
-    writeFileSync(path.join(prefix, 'package.json'), '{ "private": true, "allowScripts": { "node": true } }\n');
+    writeFileSync(
+      path.join(prefix, 'package.json'),
+      '{ "private": true, "allowScripts": { "node": true } }\n',
+    );
     execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', 'node@24'], {
       stdio: 'inherit',
     });
