@@ -170,7 +170,7 @@ export const PLAYGROUND_KEY_TEXTS = {
   creating: 'Creating the key...',
   created: 'Playground key created',
   reused: 'Your playground key already exists: it is selected',
-  offer: `A key for the playground only: every service, at most ${PLAYGROUND_KEY.dailyCredits} credits a day. It shows under API Keys, where you can change or delete it.`,
+  offer: `Make one here for the playground: it may call every service and spend at most ${PLAYGROUND_KEY.dailyCredits} credits a day. It shows under API Keys, where you can change or delete it.`,
   noKeys: 'You have no API key yet.',
   createFailed: 'Failed to create the playground key',
 } as const;

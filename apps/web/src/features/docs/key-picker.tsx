@@ -32,26 +32,33 @@ export function KeyPicker({
     return <QueryLoadError query={keys} message={KEY_TEXTS.loadFailed} />;
   }
   const list = keys.data?.keys ?? [];
+  const showsEmpty = keys.isSuccess && list.length === 0 && empty !== undefined;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm">
-      <label htmlFor={id} className="font-medium text-fg">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={selectedId ?? ''}
-        disabled={keys.isPending}
-        onChange={(event) => onSelect(list.find((key) => key._id === event.target.value) ?? null)}
-        className="min-w-0 max-w-full rounded-lg border border-border bg-bg px-3 py-1.5 text-fg"
-      >
-        {placeholderLabel !== null && <option value="">{placeholderLabel}</option>}
-        {list.map((key) => (
-          <option key={key._id} value={key._id}>
-            {key.keyName}
-          </option>
-        ))}
-      </select>
-      {keys.isSuccess && list.length === 0 && empty}
+      {/* Nothing to choose from: the page's offer stands in for an empty list. */}
+      {showsEmpty ? (
+        empty
+      ) : (
+        <>
+          <label htmlFor={id} className="font-medium text-fg">
+            {label}
+          </label>
+          <select
+            id={id}
+            value={selectedId ?? ''}
+            disabled={keys.isPending}
+            onChange={(event) => onSelect(list.find((key) => key._id === event.target.value) ?? null)}
+            className="min-w-0 max-w-full rounded-lg border border-border bg-bg px-3 py-1.5 text-fg"
+          >
+            {placeholderLabel !== null && <option value="">{placeholderLabel}</option>}
+            {list.map((key) => (
+              <option key={key._id} value={key._id}>
+                {key.keyName}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       {keys.isSuccess && list.length === 0 && !empty ? (
         <p className="text-muted">
           No keys yet:{' '}

@@ -154,7 +154,7 @@ describe('/app/playground', () => {
     expect(within(await panel()).getByRole('button', { name: RUN_LABEL })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.create }));
 
-    const picker = screen.getByRole('combobox', { name: PLAYGROUND_KEY_LABEL });
+    const picker = await screen.findByRole('combobox', { name: PLAYGROUND_KEY_LABEL });
     await screen.findByRole('option', { name: PLAYGROUND_KEY.name });
     expect(picker).toHaveValue('key_pg');
     expect(screen.queryByRole('button', { name: PLAYGROUND_KEY_TEXTS.create })).not.toBeInTheDocument();
