@@ -9,8 +9,8 @@ export const BILLING_ACTIONS_TEXT =
   'Auto top-up, purchases with their receipts, low-balance alerts and billing details are on the Credits page. API keys, calls and the playground are for owners, admins and developers.';
 
 /**
- * In place of the getting-started steps for a member without keys or calls (billing, docs/product.md,
- * "Teams"): what the role is for, and where it does it.
+ * In place of the getting-started steps for a member without keys or calls (billing): what the
+ * role is for, and where it does it (docs/product.md, "Teams in the web app").
  */
 export function BillingActions() {
   const headingId = useId();
