@@ -43,6 +43,7 @@ export const APP_PATHS = {
   creditPackages: { method: 'GET', path: '/api/credits/packages' },
   keys: { method: 'GET', path: '/api/keys' },
   createKey: { method: 'POST', path: '/api/keys' },
+  createPlaygroundKey: { method: 'POST', path: '/api/keys/playground' },
   updateKey: { method: 'PATCH', path: '/api/keys/:id' },
   rollKey: { method: 'POST', path: '/api/keys/:id/roll' },
   deleteKey: { method: 'DELETE', path: '/api/keys/:id' },

@@ -158,6 +158,27 @@ export type UpdateKeyBody = z.infer<typeof UpdateKeyBody>;
 export const CreateKeyResponse = z.object({ key: ApiKey, message: z.string() });
 export type CreateKeyResponse = z.infer<typeof CreateKeyResponse>;
 
+/**
+ * The playground's own key (docs/product.md, "Playground"): one per workspace, made in one click
+ * from the playground, every service, a small daily budget. It is an ordinary key otherwise:
+ * listed on the API Keys page, editable, deletable (then the next click makes a new one).
+ */
+export const PLAYGROUND_KEY = { name: 'Playground', dailyCredits: 20 } as const;
+
+export const PLAYGROUND_KEY_TEXTS = {
+  create: 'Create a playground key',
+  creating: 'Creating the key...',
+  created: 'Playground key created',
+  reused: 'Your playground key already exists: it is selected',
+  offer: `Make one here for the playground: it may call every service and spend at most ${PLAYGROUND_KEY.dailyCredits} credits a day. It shows under API Keys, where you can change or delete it.`,
+  noKeys: 'You have no API key yet.',
+  createFailed: 'Failed to create the playground key',
+} as const;
+
+/** The playground key, and whether this request made it (false: the workspace's existing one). */
+export const PlaygroundKeyResponse = z.object({ key: ApiKey, created: z.boolean(), message: z.string() });
+export type PlaygroundKeyResponse = z.infer<typeof PlaygroundKeyResponse>;
+
 export const RollKeyBody = z.object({
   /** How long the old secret keeps working, 0 (not at all) to 7 days. */
   graceSeconds: z.number().int().min(0).max(KEY_ROLL_GRACE_MAX_S),
@@ -170,6 +191,7 @@ const KeyIdParams = z.object({ id: z.string().min(1).max(100) });
 export const KEY_ROUTES = {
   list: defineAppRoute({ ...APP_PATHS.keys, response: KeysResponse }),
   create: defineAppRoute({ ...APP_PATHS.createKey, body: CreateKeyBody, response: CreateKeyResponse }),
+  createPlayground: defineAppRoute({ ...APP_PATHS.createPlaygroundKey, response: PlaygroundKeyResponse }),
   update: defineAppRoute({
     ...APP_PATHS.updateKey,
     params: KeyIdParams,

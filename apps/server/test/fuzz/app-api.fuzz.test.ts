@@ -82,6 +82,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     body: { keyName: 'fuzzed key' },
     fields: { keyName: hostileString },
   },
+  createPlaygroundKey: { caller: 'user' },
   updateKey: {
     caller: 'user',
     body: { keyName: 'fuzzed key', ipAllowlist: ['10.0.0.0/8'], expiresAt: null },

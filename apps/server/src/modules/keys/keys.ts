@@ -109,41 +109,63 @@ export function keyName(input: CreateKeyBody): string {
  * both slip under `maxApiKeys`.
  */
 export async function createKey(ctx: KeysContext, actor: KeyActor, input: CreateKeyBody): Promise<ApiKey> {
-  const workspaceId = actor.workspace.id;
   const name = keyName(input);
+  const row = await ctx.db.transaction(async (tx) => {
+    await assertKeyRoom(tx, actor.workspace.id, await lockWorkspaceKeys(tx, actor.workspace.id));
+    return insertKey(tx, ctx, actor, { ...input, keyName: name });
+  });
+  return toApiKey(ctx, row, actor.user.email);
+}
+
+/**
+ * Locks the workspace's row for a key creation: serialises creations per workspace without
+ * blocking paid calls (their rows only key-share it). Answers the workspace's `maxApiKeys`.
+ */
+export async function lockWorkspaceKeys(tx: DbOrTx, workspaceId: string): Promise<number> {
+  const [owner] = await tx
+    .select({ maxApiKeys: workspaces.maxApiKeys })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('no key update');
+  if (!owner) throw new NotFound('Workspace not found');
+  return owner.maxApiKeys;
+}
+
+/** 409 with the limit's text when the workspace already holds `maxApiKeys` live keys. */
+export async function assertKeyRoom(tx: DbOrTx, workspaceId: string, maxApiKeys: number): Promise<void> {
+  if ((await countActiveKeys(tx, workspaceId)) >= maxApiKeys) throw new Conflict(keyLimitMessage(maxApiKeys));
+}
+
+/** Inserts a key (after `lockWorkspaceKeys` in the same transaction) and records it in the audit log. */
+export async function insertKey(
+  tx: DbOrTx,
+  ctx: KeysContext,
+  actor: KeyActor,
+  input: CreateKeyBody & { keyName: string },
+  purpose: ApiKeyRow['purpose'] = null,
+): Promise<ApiKeyRow> {
   const now = ctx.clock.now();
   const controls = keyControlColumns(input, { workspacePerMinute: actor.workspace.limits.perMinute, now });
   const key = newApiKey();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ maxApiKeys: workspaces.maxApiKeys })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      // Serialises key creation per workspace without blocking paid calls (their rows only key-share it).
-      .for('no key update');
-    if (!owner) throw new NotFound('Workspace not found');
-    if ((await countActiveKeys(tx, workspaceId)) >= owner.maxApiKeys)
-      throw new Conflict(keyLimitMessage(owner.maxApiKeys));
-    const [created] = await tx
-      .insert(apiKeys)
-      .values({
-        id: newId('key'),
-        workspaceId,
-        createdBy: actor.user.id,
-        name,
-        keyHash: hashApiKey(key),
-        keyEncrypted: encryptApiKey(ctx.encryptionKey, key),
-        permissions: [...SERVICES],
-        ...controls,
-        spentPeriod: spendPeriodLabel(controls.spendLimitPeriod ?? null, now),
-        createdAt: now,
-      })
-      .returning();
-    const keyRow = created as ApiKeyRow;
-    await recordKeyEvent(tx, ctx, actor, 'key.created', keyRow);
-    return keyRow;
-  });
-  return toApiKey(ctx, row, actor.user.email);
+  const [created] = await tx
+    .insert(apiKeys)
+    .values({
+      id: newId('key'),
+      workspaceId: actor.workspace.id,
+      createdBy: actor.user.id,
+      name: input.keyName,
+      keyHash: hashApiKey(key),
+      keyEncrypted: encryptApiKey(ctx.encryptionKey, key),
+      permissions: [...SERVICES],
+      ...controls,
+      spentPeriod: spendPeriodLabel(controls.spendLimitPeriod ?? null, now),
+      createdAt: now,
+      purpose,
+    })
+    .returning();
+  const keyRow = created as ApiKeyRow;
+  await recordKeyEvent(tx, ctx, actor, 'key.created', keyRow);
+  return keyRow;
 }
 
 /** Deleting is immediate everywhere: every key check reads `deleted_at` in the same statement as the debit. */

@@ -1,4 +1,4 @@
-import { KEY_ROUTES } from '@conduit/contracts';
+import { KEY_ROUTES, PLAYGROUND_KEY_TEXTS } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
@@ -9,6 +9,7 @@ import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { rollKey, updateKey } from './edit-key.ts';
 import { deriveKeyEncryptionKey } from './key-crypto.ts';
 import { createKey, deleteKey, type KeyActor, type KeysContext, listKeys } from './keys.ts';
+import { playgroundKey } from './playground-key.ts';
 
 const keyActor = (request: FastifyRequest): KeyActor => ({
   workspace: workspaceFor(request, 'useKeys'),
@@ -43,6 +44,13 @@ export const keysRoutes = (services: Services): FastifyPluginAsyncZod =>
     addAppRoute(app, KEY_ROUTES.create, { tags, status: 201 }, async (request, reply) => {
       const key = await createKey(ctx, keyActor(request), request.body);
       return reply.status(201).send({ key, message: 'API key created' });
+    });
+
+    // One click in the playground: the workspace's playground key, made if there is none or the
+    // existing one (`created` says which), never a second.
+    addAppRoute(app, KEY_ROUTES.createPlayground, { tags }, async (request) => {
+      const { key, created } = await playgroundKey(ctx, keyActor(request));
+      return { key, created, message: created ? PLAYGROUND_KEY_TEXTS.created : PLAYGROUND_KEY_TEXTS.reused };
     });
 
     addAppRoute(app, KEY_ROUTES.update, { tags }, async (request) => ({

@@ -43,12 +43,17 @@ export const apiKeys = pgTable(
     previousKeyHash: text('previous_key_hash'),
     previousKeyExpiresAt: timestamptz('previous_key_expires_at'),
     deletedAt: timestamptz('deleted_at'),
+    /** 'playground' for the key the playground made in one click: at most one live per workspace. */
+    purpose: text('purpose', { enum: ['playground'] }),
   },
   (table) => [
     index('api_keys_workspace_id_idx').on(table.workspaceId).where(sql`${table.deletedAt} is null`),
     uniqueIndex('api_keys_previous_key_hash_idx')
       .on(table.previousKeyHash)
       .where(sql`${table.previousKeyHash} is not null`),
+    uniqueIndex('api_keys_playground_idx')
+      .on(table.workspaceId)
+      .where(sql`${table.purpose} = 'playground' and ${table.deletedAt} is null`),
     check(
       'api_keys_spend_limit_check',
       sql`(${table.spendLimitCredits} is null) = (${table.spendLimitPeriod} is null) and coalesce(${table.spendLimitCredits}, 1) > 0`,

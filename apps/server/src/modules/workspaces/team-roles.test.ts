@@ -55,6 +55,12 @@ const ACTIONS: Action[] = [
     okStatus: 201,
   },
   {
+    name: 'make or reuse the playground key',
+    request: () => ['POST', appPath('createPlaygroundKey')],
+    allowed: ['owner', 'admin', 'developer'],
+    okStatus: 200,
+  },
+  {
     name: 'delete a key',
     request: () => ['DELETE', appPath('deleteKey', { id: 'key_missing' })],
     allowed: ['owner', 'admin', 'developer'],

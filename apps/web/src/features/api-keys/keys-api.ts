@@ -16,6 +16,8 @@ export const keysQuery = routeQuery(KEY_ROUTES.list, { queryKey: KEYS_QUERY_KEY 
 
 export const keysApi = {
   create: (body: CreateKeyBody) => callRoute(KEY_ROUTES.create, { body }),
+  /** The workspace's playground key: made on the first call, the same one after. */
+  createPlayground: () => callRoute(KEY_ROUTES.createPlayground, {}),
   update: (id: string, body: UpdateKeyBody) =>
     callRoute(KEY_ROUTES.update, { path: appPath('updateKey', { id }), body }),
   roll: (id: string, body: RollKeyBody) =>

@@ -41,13 +41,14 @@ function useSidebarDrawer() {
 /** The signed-in area: sidebar (a drawer with an overlay on small screens), top bar and the page. */
 export function AppLayout() {
   const drawer = useSidebarDrawer();
-  // Task events are call details: a role without calls (billing) is not sent them.
-  const { can } = useWorkspace();
+  // Task events are call details: a role without calls (billing) is not sent them, so the stream
+  // waits for the role rather than open and be refused.
+  const { allows } = useWorkspace();
   return (
     <RequireAuth fallback={<AppShellSkeleton />}>
       {(user) => (
         <div className="min-h-dvh lg:flex">
-          {can('useCalls') && <LiveStatus />}
+          {allows('useCalls') && <LiveStatus />}
           {/* On large screens this column runs the page's full height; the sidebar sticks inside it. */}
           <div className="lg:w-64 lg:shrink-0 lg:border-border lg:border-r lg:bg-surface">
             <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />

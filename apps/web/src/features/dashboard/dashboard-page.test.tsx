@@ -3,10 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, failingUntilRecovered, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
+import { stubEventSource } from '../../test/fake-event-source.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeWorkspaces } from '../../test/team-fixtures.ts';
+import { BILLING_ACTIONS_TITLE, BUY_CREDITS_LABEL } from './billing-actions.tsx';
+import { ACTIVE_KEYS_LABEL, CREDITS_SPENT_LABEL } from './dashboard-stats.tsx';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
+import { GETTING_STARTED_TITLE } from './getting-started.tsx';
 import { greetingFor } from './greeting.ts';
 import { USAGE_LOAD_FAILED } from './recent-calls.tsx';
 
@@ -179,5 +183,43 @@ describe('dashboard of a billing member', () => {
     await screen.findByRole('heading', { name: 'Usage in the last 30 days' });
     expect(screen.queryByRole('heading', { name: 'Recent calls' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/usage')).toHaveLength(0);
+  });
+
+  it('offers billing actions and credits spent instead of key and playground steps, and opens no event stream', async () => {
+    const EventSource = stubEventSource();
+    const { api } = openDashboard({
+      'GET /api/workspaces': { body: makeWorkspaces('billing') },
+      'GET /api/dashboard': {
+        body: makeDashboard(
+          { creditsByService: { image: 3, video: 20, sora: 0, linkedin: 4 } },
+          { hasCreatedKey: false, hasMadeCall: false, hasBoughtCredits: false },
+        ),
+      },
+    });
+    const billing = within(await screen.findByRole('region', { name: BILLING_ACTIONS_TITLE }));
+    expect(billing.getByRole('link', { name: BUY_CREDITS_LABEL })).toHaveAttribute('href', '/app/credits');
+    expect(region(CREDITS_SPENT_LABEL).getByText('27')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: ACTIVE_KEYS_LABEL })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: GETTING_STARTED_TITLE })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create a key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the playground' })).not.toBeInTheDocument();
+    expect(EventSource.instances).toHaveLength(0);
+    expect(api.calls.filter((call) => call.path === '/api/keys' || call.path === '/api/usage')).toHaveLength(
+      0,
+    );
+  });
+});
+
+describe('dashboard of a developer', () => {
+  it('keeps the key and playground steps, but buying credits is not offered as an action', async () => {
+    stubEventSource();
+    openDashboard({
+      'GET /api/workspaces': { body: makeWorkspaces('developer') },
+      'GET /api/dashboard': { body: makeDashboard({}, { hasMadeCall: false, hasBoughtCredits: false }) },
+    });
+    const steps = within(await screen.findByRole('region', { name: GETTING_STARTED_TITLE }));
+    expect(steps.getByRole('link', { name: 'Open the playground' })).toBeInTheDocument();
+    expect(steps.queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();
+    expect(region(ACTIVE_KEYS_LABEL).getByText('2 of 10')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { BillingActions } from './billing-actions.tsx';
 import { dashboardQuery } from './dashboard-queries.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
@@ -25,8 +26,9 @@ function DashboardSkeleton() {
 
 /**
  * /app: greeting, the getting-started steps of a new account, the stat cards, the 30-day chart
- * and usage per service (docs/product.md, "Signed-in area"), then recent calls (not for a role
- * without calls).
+ * and usage per service (docs/product.md, "Signed-in area"), then recent calls. Each role sees
+ * what it can use: a member without keys (billing) gets billing actions instead of the steps,
+ * credits spent instead of active keys, and no call list.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -35,7 +37,9 @@ export function DashboardPage() {
   // Billing members see spend (totals and per day), never the calls, their keys or results.
   // The list waits for the role, so a billing member's browser never asks for it.
   const workspace = useWorkspace();
-  const showsCalls = workspace.query.isError || (workspace.role !== undefined && workspace.can('useCalls'));
+  const showsCalls = workspace.allows('useCalls');
+  // The page waits for the role too, so a billing member never sees the key steps flash by.
+  const showsKeys = workspace.allows('useKeys');
 
   return (
     <div className="max-w-6xl space-y-10">
@@ -50,15 +54,27 @@ export function DashboardPage() {
         failedText={MESSAGES.dashboardLoadFailed}
         loading={<DashboardSkeleton />}
       >
-        {(data) => (
-          <>
-            <GettingStarted isVerified={user.emailVerified} done={data.gettingStarted} />
-            <DevelopmentEngineNotice engine={data.engine} />
-            <DashboardStats dashboard={data} />
-            <UsageChartSection />
-            <ServiceUsage dashboard={data} />
-          </>
-        )}
+        {(data) =>
+          workspace.query.isPending ? (
+            <DashboardSkeleton />
+          ) : (
+            <>
+              {showsKeys ? (
+                <GettingStarted
+                  isVerified={user.emailVerified}
+                  done={data.gettingStarted}
+                  canBuy={workspace.can('buyCredits')}
+                />
+              ) : (
+                workspace.can('buyCredits') && <BillingActions />
+              )}
+              <DevelopmentEngineNotice engine={data.engine} />
+              <DashboardStats dashboard={data} showsKeys={showsKeys} />
+              <UsageChartSection />
+              <ServiceUsage dashboard={data} />
+            </>
+          )
+        }
       </QueryContent>
       {showsCalls && <RecentCalls />}
     </div>

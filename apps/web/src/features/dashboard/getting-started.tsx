@@ -12,7 +12,11 @@ interface Step {
   action?: { label: string; to: string };
 }
 
-export function gettingStartedSteps(isVerified: boolean, done: DashboardResponse['gettingStarted']): Step[] {
+export function gettingStartedSteps(
+  isVerified: boolean,
+  done: DashboardResponse['gettingStarted'],
+  canBuy = true,
+): Step[] {
   return [
     { label: 'Verify your email address', isDone: isVerified },
     {
@@ -28,7 +32,8 @@ export function gettingStartedSteps(isVerified: boolean, done: DashboardResponse
     {
       label: 'Buy credits when your free ones run low',
       isDone: done.hasBoughtCredits,
-      action: { label: 'Buy credits', to: ROUTES.appCredits },
+      // A developer of a team: the owners, admins and billing members buy.
+      action: canBuy ? { label: 'Buy credits', to: ROUTES.appCredits } : undefined,
     },
   ];
 }
@@ -37,12 +42,14 @@ export function gettingStartedSteps(isVerified: boolean, done: DashboardResponse
 export function GettingStarted({
   isVerified,
   done,
+  canBuy = true,
 }: {
   isVerified: boolean;
   done: DashboardResponse['gettingStarted'];
+  canBuy?: boolean;
 }) {
   const headingId = useId();
-  const steps = gettingStartedSteps(isVerified, done);
+  const steps = gettingStartedSteps(isVerified, done, canBuy);
   const doneCount = steps.filter((step) => step.isDone).length;
   if (doneCount === steps.length) return null;
   return (

@@ -1,4 +1,10 @@
-import { ERROR_CODES, SERVICE_LABELS } from '@conduit/contracts';
+import {
+  ERROR_CODES,
+  keyLimitMessage,
+  PLAYGROUND_KEY,
+  PLAYGROUND_KEY_TEXTS,
+  SERVICE_LABELS,
+} from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +131,49 @@ describe('/app/playground', () => {
     await again.user.click(within(await panel()).getByRole('button', { name: RUN_LABEL }));
     await screen.findByRole('img');
     expect(again.api.callsTo('POST /api/provider/image')[0]?.headers['x-api-key']).toBe(STAGING.keyValue);
+  });
+
+  it('without keys: one click makes the playground key, selects it and the run calls with it', async () => {
+    const playground = makeKey({
+      _id: 'key_pg',
+      keyName: PLAYGROUND_KEY.name,
+      keyValue: 'cnd_live_playground0123456789',
+      spendLimit: { credits: PLAYGROUND_KEY.dailyCredits, period: 'day' },
+    });
+    let keys: (typeof playground)[] = [];
+    const { api, user } = openPlayground({
+      'GET /api/keys': () => ({ body: makeKeysResponse(keys) }),
+      'POST /api/keys/playground': () => {
+        keys = [playground];
+        return { body: { key: playground, created: true, message: PLAYGROUND_KEY_TEXTS.created } };
+      },
+    });
+    expect(
+      await screen.findByText(new RegExp(`at most ${PLAYGROUND_KEY.dailyCredits} credits a day`)),
+    ).toBeInTheDocument();
+    expect(within(await panel()).getByRole('button', { name: RUN_LABEL })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.create }));
+
+    const picker = await screen.findByRole('combobox', { name: PLAYGROUND_KEY_LABEL });
+    await screen.findByRole('option', { name: PLAYGROUND_KEY.name });
+    expect(picker).toHaveValue('key_pg');
+    expect(screen.queryByRole('button', { name: PLAYGROUND_KEY_TEXTS.create })).not.toBeInTheDocument();
+    expect(localStorage.getItem(PLAYGROUND_KEY_STORAGE_KEY)).toBe('key_pg');
+    expect(api.callsTo('POST /api/keys/playground')).toHaveLength(1);
+
+    const image = within(await panel());
+    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    await image.findByRole('img', { name: /^Generated image/ });
+    expect(api.callsTo('POST /api/provider/image')[0]?.headers['x-api-key']).toBe(playground.keyValue);
+  });
+
+  it("without keys at the workspace's key limit: the refusal shows and no key is selected", async () => {
+    const { user } = openPlayground({
+      'GET /api/keys': { body: makeKeysResponse([]) },
+      'POST /api/keys/playground': errorReply(409, keyLimitMessage(10)),
+    });
+    await user.click(await screen.findByRole('button', { name: PLAYGROUND_KEY_TEXTS.create }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(keyLimitMessage(10));
+    expect(within(await panel()).getByRole('button', { name: RUN_LABEL })).toBeDisabled();
   });
 });

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { TabList, TabPanel, tabIds } from '../../components/ui/tab-list.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { KeyPicker } from '../docs/key-picker.tsx';
+import { PlaygroundKeyOffer } from './playground-key-offer.tsx';
 import { type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
 import { ServicePanel } from './service-panel.tsx';
 import { useRememberedKey } from './use-remembered-key.ts';
@@ -44,6 +45,7 @@ export function PlaygroundPage() {
         placeholderLabel={null}
         selectedId={apiKey?._id ?? null}
         onSelect={choose}
+        empty={<PlaygroundKeyOffer onCreated={choose} />}
       />
       <TabList
         tabs={TABS}

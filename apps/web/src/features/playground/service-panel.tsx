@@ -130,7 +130,9 @@ export function ServicePanel({
               </>
             )}
           </p>
-          {!apiKey && <p className="text-muted text-sm">Choose an API key above to run the call.</p>}
+          {!apiKey && (
+            <p className="text-muted text-sm">Choose or create an API key above to run the call.</p>
+          )}
         </div>
       </form>
       {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}

@@ -17,5 +17,11 @@ export function useWorkspace() {
     role,
     /** False only when the role is known and lacks the permission. */
     can: (action: WorkspaceAction) => role === undefined || roleAllows(role, action),
+    /**
+     * True once the role is known and has the permission (or the list cannot be read: the server
+     * decides then). For what opens a connection or asks the server on its own (the event
+     * stream, the call list), so a role without it never asks.
+     */
+    allows: (action: WorkspaceAction) => query.isError || (role !== undefined && roleAllows(role, action)),
   };
 }

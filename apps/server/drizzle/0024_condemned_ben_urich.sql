@@ -1,0 +1,2 @@
+ALTER TABLE "api_keys" ADD COLUMN "purpose" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_playground_idx" ON "api_keys" USING btree ("workspace_id") WHERE "api_keys"."purpose" = 'playground' and "api_keys"."deleted_at" is null;
