@@ -42,8 +42,8 @@ const REFUND_NOTES: Record<RefundedStatus, string> = {
  * Fails the task and refunds its cost in the same transaction; the refund is keyed by the task, so
  * it happens once. The task keeps the upstream cost recorded when its job started (the upstream
  * ran it and bills it, though we refund), unless `billedMicros` says what it charged: 0 when the
- * upstream's own answer says it charged nothing (docs/upstreams.md, "What each task cost
- * upstream"), or what it charged anyway (an Apify run that timed out still bills its results). The
+ * upstream's own answer says it charged nothing, or what it charged anyway (an Apify run that
+ * timed out still bills its results); see docs/upstreams.md, "What each task cost upstream". The
  * reconciliation lists such refunded-but-billed tasks.
  */
 export async function failTask(
