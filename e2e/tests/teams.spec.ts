@@ -38,7 +38,7 @@ async function invite(page: Page, teamName: string, email: string, role: 'Develo
   await expect(sent).toContainText(email);
   await sent.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toContainText(email);
-  const mail = await latestMailWithSubject(email, `Join ${teamName} on Conduit`);
+  const mail = await latestMailWithSubject(email, TEAM_TEXTS.invitationSubject);
   return linkPathIn(mail, '/invite/');
 }
 

@@ -58,8 +58,8 @@ export const ImageRequest = z.strictObject({
   output_format: z.enum(IMAGE_FORMATS).default('png').describe('File type of the result'),
   image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
   callBackUrl,
-  ...priceControls,
   webhookEvents,
+  ...priceControls,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
@@ -98,8 +98,8 @@ export const VideoRequest = z.strictObject({
     .optional()
     .describe('Text shown as a watermark on the video'),
   callBackUrl,
-  ...priceControls,
   webhookEvents,
+  ...priceControls,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
@@ -110,8 +110,8 @@ export const SoraRequest = z.strictObject({
     .startsWith(L.soraUrlPrefix, { error: `must start with ${L.soraUrlPrefix}` })
     .describe('Share link of the Sora video'),
   callBackUrl,
-  ...priceControls,
   webhookEvents,
+  ...priceControls,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, API_KEY_PREFIX, findEndpoint, RATE_LIMITS, ROUTES } from '@conduit/contracts';
+import { API_ENDPOINTS, API_KEY_HEADER, API_KEY_PREFIX, RATE_LIMITS, ROUTES } from '@conduit/contracts';
 import { Link } from 'react-router';
 import { useDocsSettings } from './docs-context.ts';
 import { Code, DocSection } from './docs-prose.tsx';
@@ -6,8 +6,13 @@ import { EndpointSection } from './endpoint-section.tsx';
 import { RateLimitsTable } from './rate-limits-table.tsx';
 
 const FREE = RATE_LIMITS.free;
+/** The key's own account: its balance and limits, its request log, its webhook events. */
+const ACCOUNT_ENDPOINTS = API_ENDPOINTS.filter((endpoint) => endpoint.tab === 'account');
 
-/** Authentication: the key header, where keys come from, and the rate limits with their headers. */
+/**
+ * Authentication: the key header, where keys come from, the key's account endpoints (balance,
+ * request log, events), and the rate limits with their headers.
+ */
 export function AuthenticationTab() {
   const { site } = useDocsSettings();
   return (
@@ -29,7 +34,9 @@ export function AuthenticationTab() {
         </p>
       </DocSection>
 
-      <EndpointSection endpoint={findEndpoint('getAccount')} />
+      {ACCOUNT_ENDPOINTS.map((endpoint) => (
+        <EndpointSection key={endpoint.id} endpoint={endpoint} />
+      ))}
 
       <DocSection id="rate-limits" title="Rate limits">
         <p>

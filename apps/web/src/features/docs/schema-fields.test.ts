@@ -58,6 +58,7 @@ describe('schemaFields', () => {
       'output_format',
       'image_size',
       'callBackUrl',
+      'webhookEvents',
       'maxCredits',
       'quoteId',
     ]);
