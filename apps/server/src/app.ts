@@ -13,6 +13,8 @@ import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
+import { startPaymentMailWorker } from './modules/billing/payment-mail.ts';
+import { startCheckoutExpiry } from './modules/payments/expire-checkouts.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
@@ -197,6 +199,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startResultExpiry(services);
   await startRequestLogPurge(services);
   await startSupportMailWorker(services);
+  await startPaymentMailWorker(services);
+  await startCheckoutExpiry(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());
   const stopAutoTopUps = startAutoTopUps(services);

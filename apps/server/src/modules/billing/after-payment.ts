@@ -1,22 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
 import { recordEvent } from '../webhooks/record-event.ts';
+import { queuePaymentMails } from './payment-mail.ts';
 import { autoTopUps, savedCards } from './schema.ts';
 import { putWorkspaceSetting } from './workspace-setting.ts';
 
 /**
  * What a credited payment means for billing, in the fulfil transaction: a purchase whose buyer
- * ticked "Save this card" saves its card (replacing an older one), and a paid top-up ends a run
- * of declines.
+ * ticked "Save this card" saves its card (replacing an older one), a paid top-up ends a run
+ * of declines, and the receipt is mailed to the billing contacts.
  */
 export async function afterPaymentCredited(
   tx: Tx,
   workspace: { id: string; kind: 'personal' | 'team' },
   payment: PaymentRow,
   charge: ChargeDetails | undefined,
+  jobs: PgBoss,
 ): Promise<void> {
+  await queuePaymentMails(tx, jobs, 'receipt', payment);
   if (payment.saveCard && payment.paymentMethodId) {
     const card = {
       provider: payment.provider,
