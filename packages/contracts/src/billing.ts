@@ -33,7 +33,6 @@ export const BILLING_TEXTS = {
   paidPurchases: 'Paid',
   unpaidCheckouts: 'Not completed',
   unpaidCheckoutsSummary: 'Checkouts that were canceled, declined or left open; open ones expire after 24 hours.',
-  abandonedExpired: 'Expired: the checkout was not completed within 24 hours.',
 } as const;
 
 /** Off-session charges with these sandbox card numbers are declined, like Stripe's test cards. */
