@@ -219,7 +219,10 @@ export async function startFakeStripe() {
         created: Math.floor(Date.now() / 1000),
       };
       intents.set(intent.id, intent);
-      const declines = paymentMethod === DECLINING_PAYMENT_METHOD || declining.has(paymentMethod) || detached.has(paymentMethod);
+      const declines =
+        paymentMethod === DECLINING_PAYMENT_METHOD ||
+        declining.has(paymentMethod) ||
+        detached.has(paymentMethod);
       const charge = newCharge(paymentMethod);
       intent.latest_charge = charge.id;
       let answer: { status: number; body: unknown };
@@ -269,7 +272,11 @@ export async function startFakeStripe() {
       if (failDetach) return send(res, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
       const id = decodeURIComponent(detachMatch[1] ?? '');
       if (detached.has(id)) {
-        return stripeError(res, 400, 'The payment method you provided is not attached to a customer so detachment is impossible.');
+        return stripeError(
+          res,
+          400,
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+        );
       }
       detached.add(id);
       return send(res, 200, { id, object: 'payment_method', type: 'card', customer: null });

@@ -32,7 +32,8 @@ export const BILLING_TEXTS = {
   downloadPdf: 'Download PDF',
   paidPurchases: 'Paid',
   unpaidCheckouts: 'Not completed',
-  unpaidCheckoutsSummary: 'Checkouts that were canceled, declined or left open; open ones expire after 24 hours.',
+  unpaidCheckoutsSummary:
+    'Checkouts that were canceled, declined or left open; open ones expire after 24 hours.',
 } as const;
 
 /** Off-session charges with these sandbox card numbers are declined, like Stripe's test cards. */

@@ -1,11 +1,11 @@
 import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
+import { signedInAccount } from '../../../test/accounts.ts';
 import { billingAccount, sandboxPurchase, TOP_UP } from '../../../test/billing-account.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { recipientOf } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import { signedInAccount } from '../../../test/accounts.ts';
 import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { expireAbandonedCheckouts } from '../payments/expire-checkouts.ts';
 import { runAutoTopUpScan } from './auto-top-up-scan.ts';
@@ -50,7 +50,8 @@ async function settledMailJobs(paymentId: string) {
       [PAYMENT_MAIL_QUEUE, paymentId],
     );
     if (rows.length > 0 && rows.every((row) => row.state === 'completed')) return rows;
-    if (Date.now() > deadline) throw new Error(`payment mails of ${paymentId} not sent: ${JSON.stringify(rows)}`);
+    if (Date.now() > deadline)
+      throw new Error(`payment mails of ${paymentId} not sent: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -55,12 +55,14 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.moveDown(2).x = left;
   doc.font('Helvetica-Bold').fontSize(9).fillColor('#6b7280').text('BILLED TO', left);
   doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#111827');
-  const billedTo = receipt.billingDetails ? addressLines(receipt.billingDetails) : ['No billing details saved.'];
+  const billedTo = receipt.billingDetails
+    ? addressLines(receipt.billingDetails)
+    : ['No billing details saved.'];
   for (const line of billedTo) doc.text(line, left);
 
   doc.moveDown(1.5);
   const rows: [string, string][] = [
-    ['Date paid', new Date(receipt.paidAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+    ['Date paid', `${new Date(receipt.paidAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`],
     ['Item', `${receipt.label} credit pack (${receipt.credits.toLocaleString('en-US')} credits)`],
     ['Paid with', receipt.method],
     ['Bought by', receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout],
@@ -68,8 +70,16 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   ];
   for (const [term, value] of rows) {
     const y = doc.y;
-    doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#e5e7eb').stroke();
-    doc.font('Helvetica').fontSize(10).fillColor('#6b7280').text(term, left, y + 8);
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#e5e7eb')
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#6b7280')
+      .text(term, left, y + 8);
     doc
       .font(term === 'Amount paid' ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(11)
@@ -77,7 +87,11 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
       .text(value, left + width / 3, y + 8, { width: (width * 2) / 3, align: 'right' });
     doc.y = y + 30;
   }
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#e5e7eb').stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#e5e7eb')
+    .stroke();
   doc.end();
   return done;
 }

@@ -34,6 +34,8 @@ export async function startCheckoutExpiry(services: ExpiryServices & Pick<Servic
     const expired = await expireAbandonedCheckouts(services);
     if (expired > 0) services.log.info({ checkouts: expired }, 'expired abandoned checkouts');
   });
-  await services.jobs.schedule(CHECKOUT_EXPIRY_QUEUE, EXPIRY_CRON, null, { singletonKey: CHECKOUT_EXPIRY_QUEUE });
+  await services.jobs.schedule(CHECKOUT_EXPIRY_QUEUE, EXPIRY_CRON, null, {
+    singletonKey: CHECKOUT_EXPIRY_QUEUE,
+  });
   await services.jobs.send(CHECKOUT_EXPIRY_QUEUE, null, { singletonKey: CHECKOUT_EXPIRY_QUEUE });
 }

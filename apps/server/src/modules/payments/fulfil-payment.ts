@@ -103,7 +103,8 @@ async function creditLockedPayment(
   const charge = paid.charge;
   // The receipt prints the billing details as they are at payment time, frozen on the row (those
   // taken when the checkout started, if none are saved now).
-  const billingDetails = detailsOf(await findBillingProfile(tx, payment.workspaceId)) ?? payment.billingDetails;
+  const billingDetails =
+    detailsOf(await findBillingProfile(tx, payment.workspaceId)) ?? payment.billingDetails;
   const [updated] = await tx
     .update(payments)
     .set({

@@ -130,8 +130,7 @@ export function AutoTopUpSection({ packages }: { packages: Record<string, Credit
             <>
               {data.turnedOffAfterFailures && (
                 <FormAlert>
-                  {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or replace it, then turn it on
-                  again.
+                  {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or replace it, then turn it on again.
                 </FormAlert>
               )}
               {!data.card && <p className="text-muted text-sm">{BILLING_TEXTS.noSavedCard}</p>}

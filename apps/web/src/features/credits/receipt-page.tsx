@@ -56,7 +56,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <h1 className="font-semibold text-2xl text-fg tracking-tight print:text-black">Receipt</h1>
           <p className="mt-1 text-muted text-sm">Payment {receipt.paymentId}</p>
         </div>
-        <div className="text-right text-sm leading-6">
+        <div className="text-sm leading-6 sm:text-right">
           <p className="font-semibold text-fg print:text-black">{receipt.seller.name}</p>
           <p className="text-muted">{receipt.seller.website}</p>
           <p className="text-muted">{receipt.seller.email}</p>
