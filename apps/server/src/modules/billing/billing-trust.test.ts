@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
@@ -6,6 +8,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
 import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { recipientOf } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
+import { MIGRATIONS_DIR } from '../../platform/database.ts';
 import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { expireAbandonedCheckouts } from '../payments/expire-checkouts.ts';
 import { runAutoTopUpScan } from './auto-top-up-scan.ts';
@@ -152,6 +155,26 @@ describe('receipts', () => {
       expect(hidden.statusCode, route).toBe(404);
       expect(hidden.json().error).toBe(BILLING_TEXTS.receiptNotFound);
     }
+  });
+
+  it('migration 0024 freezes the details of receipts paid before they were kept, once, and leaves frozen ones', async () => {
+    const account = await billingAccount(started.runtime);
+    expect((await account.call('PUT', appPath('saveBillingDetails'), DETAILS)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const sessionId = await paidSession(account);
+      await account.call('POST', appPath('verifyPayment'), { sessionId });
+    }
+    const [unfrozen, frozen] = (await account.call('GET', appPath('payments'))).json().payments;
+    const { pool } = started.runtime.services;
+    // A receipt paid before the copy was kept, then the details changed.
+    await pool.query('update payments set billing_details = null where id = $1', [unfrozen._id]);
+    const changed = { ...DETAILS, name: 'Today Name' };
+    expect((await account.call('PUT', appPath('saveBillingDetails'), changed)).statusCode).toBe(200);
+    await pool.query(await readFile(path.join(MIGRATIONS_DIR, '0024_freeze_receipt_details.sql'), 'utf8'));
+    const nameOn = async (paymentId: string) =>
+      (await account.call('GET', appPath('receipt', { paymentId }))).json().billingDetails.name;
+    expect(await nameOn(unfrozen._id)).toBe('Today Name');
+    expect(await nameOn(frozen._id)).toBe('Grace Hopper');
   });
 });
 
