@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { startAutoTopUps } from './modules/billing/auto-top-up-worker.ts';
+import { startCardDetachWorker } from './modules/billing/card-detach.ts';
 import { startPaymentMailWorker } from './modules/billing/payment-mail.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await startRequestLogPurge(services);
   await startSupportMailWorker(services);
   await startPaymentMailWorker(services);
+  await startCardDetachWorker(services);
   await startCheckoutExpiry(services);
   const alertScanner = await startBalanceAlerts(services);
   if (alertScanner) app.addHook('onClose', () => alertScanner.stop());

@@ -4,13 +4,15 @@ import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
 import { recordEvent } from '../webhooks/record-event.ts';
+import { queueCardDetach } from './card-detach.ts';
 import { queuePaymentMails } from './payment-mail.ts';
+import { findSavedCard } from './saved-cards.ts';
 import { autoTopUps, savedCards } from './schema.ts';
 import { putWorkspaceSetting } from './workspace-setting.ts';
 
 /**
  * What a credited payment means for billing, in the fulfil transaction: a purchase whose buyer
- * ticked "Save this card" saves its card (replacing an older one), a paid top-up ends a run
+ * ticked "Save this card" saves its card (replacing an older one, detached at Stripe), a paid top-up ends a run
  * of declines, and the receipt is mailed to the billing contacts.
  */
 export async function afterPaymentCredited(
@@ -22,6 +24,14 @@ export async function afterPaymentCredited(
 ): Promise<void> {
   await queuePaymentMails(tx, jobs, 'receipt', payment);
   if (payment.saveCard && payment.paymentMethodId) {
+    // The card it replaces is detached at Stripe once this commits: only the saved card stays chargeable.
+    const replaced = await findSavedCard(tx, workspace.id);
+    if (replaced?.provider === 'stripe' && replaced.paymentMethodId !== payment.paymentMethodId) {
+      await queueCardDetach(tx, jobs, {
+        workspaceId: workspace.id,
+        paymentMethodId: replaced.paymentMethodId,
+      });
+    }
     const card = {
       provider: payment.provider,
       customerId: charge?.customerId ?? null,

@@ -252,6 +252,23 @@ describe('receipts and the saved card with Stripe', () => {
     expect(mails[0]?.text).toContain('charged to Visa •••• 4242');
   });
 
+  it('Replace card: a new card saved by a purchase replaces the old one, which is detached at Stripe', async () => {
+    const { account } = await customerWithSavedCard(false);
+    const oldCard = (await topUpPaymentsMethod(account.workspaceId)) as string;
+    const created = await account.call('POST', appPath('createCheckoutSession'), {
+      package: 'starter',
+      saveCard: true,
+    });
+    const sessionId = created.json().url.split('/').pop() as string;
+    stripe.pay(sessionId);
+    expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
+    const newCard = await topUpPaymentsMethod(account.workspaceId);
+    expect(newCard).not.toBe(oldCard);
+    await expect.poll(() => stripe.detached.has(oldCard), { timeout: 10_000 }).toBe(true);
+    expect(stripe.detached.has(newCard as string)).toBe(false);
+    expect((await account.autoTopUp()).settings.enabled).toBe(true);
+  });
+
   it('Remove card detaches the PaymentMethod at Stripe; while Stripe is unreachable nothing changes (503)', async () => {
     const { account } = await customerWithSavedCard(false);
     const card = (await topUpPaymentsMethod(account.workspaceId)) as string;
