@@ -68,7 +68,7 @@ test('save a TEST MODE card, turn on auto top-up, spend under the threshold, see
     await open(page, '/app/credits');
     await expect(balanceIs(page, toppedUp)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  const row = page.getByRole('table', { name: 'Purchase history' }).getByRole('row').nth(1);
+  const row = page.getByRole('table', { name: /^Paid/ }).getByRole('row').nth(1);
   await expect(row).toContainText(BILLING_TEXTS.autoTopUp);
   await expect(row).toContainText('Sandbox card •••• 4242');
   await expect(page.getByRole('region', { name: BILLING_TEXTS.autoTopUpTitle })).toContainText('1 of 3');

@@ -81,6 +81,9 @@ export async function startFakeStripe() {
   const charges = new Map<string, FakeCharge>();
   const intentByKey = new Map<string, { status: number; body: unknown }>();
   let failCreates = false;
+  let failDetach = false;
+  /** PaymentMethods detached from their customer: off-session charges of them decline. */
+  const detached = new Set<string>();
 
   const newCharge = (paymentMethod: string, last4 = '4242') => {
     const id = `ch_${randomBytes(8).toString('hex')}`;
@@ -216,7 +219,10 @@ export async function startFakeStripe() {
         created: Math.floor(Date.now() / 1000),
       };
       intents.set(intent.id, intent);
-      const declines = paymentMethod === DECLINING_PAYMENT_METHOD || declining.has(paymentMethod);
+      const declines =
+        paymentMethod === DECLINING_PAYMENT_METHOD ||
+        declining.has(paymentMethod) ||
+        detached.has(paymentMethod);
       const charge = newCharge(paymentMethod);
       intent.latest_charge = charge.id;
       let answer: { status: number; body: unknown };
@@ -259,6 +265,22 @@ export async function startFakeStripe() {
       if (!intent) return stripeError(res, 404, 'No such payment_intent');
       return send(res, 200, intentView(intent, expandsOf(url, form).includes('latest_charge')));
     }
+    // Detach: the PaymentMethod leaves its customer and can no longer be charged; detaching one
+    // that is not attached is an invalid request (Stripe's semantics).
+    const detachMatch = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+    if (req.method === 'POST' && detachMatch) {
+      if (failDetach) return send(res, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
+      const id = decodeURIComponent(detachMatch[1] ?? '');
+      if (detached.has(id)) {
+        return stripeError(
+          res,
+          400,
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+        );
+      }
+      detached.add(id);
+      return send(res, 200, { id, object: 'payment_method', type: 'card', customer: null });
+    }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   };
   const server = await startLocalServer(handle, (error) => ({
@@ -292,6 +314,11 @@ export async function startFakeStripe() {
     },
     failCreates(value: boolean) {
       failCreates = value;
+    },
+    detached,
+    /** Detach answers a server error (Stripe unreachable) while set. */
+    failDetach(value: boolean) {
+      failDetach = value;
     },
     /** Stripe prunes idempotency keys once they are at least 24 hours old: a reused key then makes a new request. */
     pruneIdempotencyKeys() {

@@ -69,6 +69,8 @@ export const APP_PATHS = {
   autoTopUp: { method: 'GET', path: '/api/billing/auto-top-up' },
   saveAutoTopUp: { method: 'PUT', path: '/api/billing/auto-top-up' },
   receipt: { method: 'GET', path: '/api/billing/receipts/:paymentId' },
+  receiptPdf: { method: 'GET', path: '/api/billing/receipts/:paymentId/pdf' },
+  removeSavedCard: { method: 'DELETE', path: '/api/billing/card' },
   dashboard: { method: 'GET', path: '/api/dashboard' },
   usage: { method: 'GET', path: '/api/usage' },
   dailyUsage: { method: 'GET', path: '/api/usage/daily' },

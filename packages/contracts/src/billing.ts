@@ -23,6 +23,17 @@ export const BILLING_TEXTS = {
   receiptNotFound: 'Receipt not found',
   invalidCard: 'Enter a valid card number (16 digits), e.g. 4242 4242 4242 4242',
   declined: 'Your card was declined.',
+  removeCard: 'Remove card',
+  replaceCard: 'Replace card',
+  removeCardConfirm: 'Remove the saved card? Auto top-up is turned off with it.',
+  cardRemoved: 'Card removed. Auto top-up is off.',
+  noCardToRemove: 'There is no saved card to remove.',
+  replaceCardHint: 'Buy a pack with "Save this card for auto top-up" ticked: the new card replaces this one.',
+  downloadPdf: 'Download PDF',
+  paidPurchases: 'Paid',
+  unpaidCheckouts: 'Not completed',
+  unpaidCheckoutsSummary:
+    'Checkouts that were canceled, declined or left open; open ones expire after 24 hours.',
 } as const;
 
 /** Off-session charges with these sandbox card numbers are declined, like Stripe's test cards. */
@@ -185,4 +196,8 @@ export const BILLING_ROUTES = {
     response: AutoTopUpResponse,
   }),
   receipt: defineAppRoute({ ...APP_PATHS.receipt, params: ReceiptParams, response: Receipt }),
+  /** The receipt as a PDF download (application/pdf, not JSON). */
+  receiptPdf: defineAppRoute({ ...APP_PATHS.receiptPdf, params: ReceiptParams }),
+  /** Forgets the saved card (detached at the provider) and turns auto top-up off with it. */
+  removeSavedCard: defineAppRoute({ ...APP_PATHS.removeSavedCard, response: AutoTopUpResponse }),
 };

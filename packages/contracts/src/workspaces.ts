@@ -229,6 +229,7 @@ export const TEAM_AUDIT_ACTIONS = [
   'billing.details_updated',
   'auto_topup.updated',
   'auto_topup.card_saved',
+  'auto_topup.card_removed',
   'auto_topup.failed',
   'auto_topup.turned_off',
 ] as const;

@@ -1,6 +1,8 @@
-import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { type Db as IDatabase, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { DbOrTx } from './database.ts';
 
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -25,4 +27,22 @@ export async function startJobs(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+/**
+ * The caller's drizzle transaction as pg-boss's `db` (send's option): a job sent through it is
+ * written in that transaction, so it exists exactly when the transaction commits. pg-boss writes
+ * `$n` placeholders; each becomes a bound parameter
+ * of the same value (an array stays one parameter).
+ */
+export function jobsDbOf(tx: DbOrTx): IDatabase {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const chunks = text
+        .split(/\$(\d+)/)
+        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])));
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
 }

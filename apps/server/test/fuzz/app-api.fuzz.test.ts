@@ -164,6 +164,8 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     },
   },
   receipt: { caller: 'user' },
+  receiptPdf: { caller: 'user' },
+  removeSavedCard: { caller: 'disposable' },
   dashboard: { caller: 'user' },
   usage: { caller: 'user' },
   dailyUsage: { caller: 'user' },

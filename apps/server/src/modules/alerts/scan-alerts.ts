@@ -4,6 +4,7 @@ import type pg from 'pg';
 import * as schema from '../../db/schema.ts';
 import type { Services } from '../../platform/services.ts';
 import { recordEvent } from '../webhooks/record-event.ts';
+import { BILLING_CONTACTS_SQL } from '../workspaces/billing-contacts.ts';
 import { queueAlertMail } from './alert-mail.ts';
 import { spentLast7Days } from './burn-rate.ts';
 import { type ClaimTransaction, claimCrossings } from './claim-crossings.ts';
@@ -49,16 +50,6 @@ interface ClaimedAlert extends pg.QueryResultRow {
   webhook_url: string | null;
 }
 
-/* Who is told: a personal workspace's account; a team's owners and billing members. */
-const RECIPIENTS_SQL = `
-select w.id as workspace_id, u.id as user_id
-  from workspaces w join users u on u.id = w.id
- where w.kind = 'personal' and w.id = any($1) and u.deleted_at is null
-union all
-select m.workspace_id, m.user_id
-  from workspace_members m join users u on u.id = m.user_id
- where m.workspace_id = any($1) and m.role in ('owner', 'billing') and u.deleted_at is null`;
-
 type ScanServices = Pick<Services, 'pool' | 'jobs' | 'clock' | 'log'>;
 
 /** Queues the mails and the `balance.low` event of the alerts just claimed, in the claim's transaction. */
@@ -66,7 +57,7 @@ async function notify(services: ScanServices, firedAt: Date, alerts: ClaimedAler
   const workspaceIds = [...new Set(alerts.map((alert) => alert.workspace_id))];
   const spent = await spentLast7Days(tx.client, workspaceIds, firedAt);
   const { rows: recipients } = await tx.client.query<{ workspace_id: string; user_id: string }>(
-    RECIPIENTS_SQL,
+    BILLING_CONTACTS_SQL,
     [workspaceIds],
   );
   for (const alert of alerts) {

@@ -1,23 +1,37 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Tx } from '../../platform/database.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
 import { recordEvent } from '../webhooks/record-event.ts';
+import { queueCardDetach } from './card-detach.ts';
+import { queuePaymentMails } from './payment-mail.ts';
+import { findSavedCard } from './saved-cards.ts';
 import { autoTopUps, savedCards } from './schema.ts';
 import { putWorkspaceSetting } from './workspace-setting.ts';
 
 /**
  * What a credited payment means for billing, in the fulfil transaction: a purchase whose buyer
- * ticked "Save this card" saves its card (replacing an older one), and a paid top-up ends a run
- * of declines.
+ * ticked "Save this card" saves its card (replacing an older one, detached at Stripe), a paid top-up ends a run
+ * of declines, and the receipt is mailed to the billing contacts.
  */
 export async function afterPaymentCredited(
   tx: Tx,
   workspace: { id: string; kind: 'personal' | 'team' },
   payment: PaymentRow,
   charge: ChargeDetails | undefined,
+  jobs: PgBoss,
 ): Promise<void> {
+  await queuePaymentMails(tx, jobs, 'receipt', payment);
   if (payment.saveCard && payment.paymentMethodId) {
+    // The card it replaces is detached at Stripe once this commits: only the saved card stays chargeable.
+    const replaced = await findSavedCard(tx, workspace.id);
+    if (replaced?.provider === 'stripe' && replaced.paymentMethodId !== payment.paymentMethodId) {
+      await queueCardDetach(tx, jobs, {
+        workspaceId: workspace.id,
+        paymentMethodId: replaced.paymentMethodId,
+      });
+    }
     const card = {
       provider: payment.provider,
       customerId: charge?.customerId ?? null,

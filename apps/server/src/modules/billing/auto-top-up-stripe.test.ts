@@ -216,6 +216,78 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
   });
 });
 
+/** The payment mails of a payment, once every one queued for it is sent. */
+async function sentMailsAbout(paymentId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await started.runtime.services.pool.query(
+      `select state from pgboss.job where name = 'payment-mail' and data->>'paymentId' = $1`,
+      [paymentId],
+    );
+    if (rows.length > 0 && rows.every((row) => row.state === 'completed')) break;
+    if (Date.now() > deadline) throw new Error(`payment mails of ${paymentId} not sent`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return started.inbox.messages.filter((mail) => (mail.text ?? '').includes(paymentId));
+}
+
+describe('receipts and the saved card with Stripe', () => {
+  it('mails one receipt when the webhook and the return-page verification race', async () => {
+    const account = await billingAccount(started.runtime, 20);
+    const created = await account.call('POST', appPath('createCheckoutSession'), { package: 'developer' });
+    const sessionId = created.json().url.split('/').pop() as string;
+    stripe.pay(sessionId);
+    const event = stripe.signedEvent('checkout.session.completed', sessionId);
+    const answers = await Promise.all([
+      webhook(event),
+      webhook(stripe.signedEvent('checkout.session.completed', sessionId)),
+      ...Array.from({ length: 4 }, () => account.call('POST', appPath('verifyPayment'), { sessionId })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(1);
+    const [payment] = (await account.call('GET', appPath('payments'))).json().payments;
+    const mails = await sentMailsAbout(payment._id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Receipt: $39.99 for 500 credits');
+    expect(mails[0]?.text).toContain('charged to Visa •••• 4242');
+  });
+
+  it('Replace card: a new card saved by a purchase replaces the old one, which is detached at Stripe', async () => {
+    const { account } = await customerWithSavedCard(false);
+    const oldCard = (await topUpPaymentsMethod(account.workspaceId)) as string;
+    const created = await account.call('POST', appPath('createCheckoutSession'), {
+      package: 'starter',
+      saveCard: true,
+    });
+    const sessionId = created.json().url.split('/').pop() as string;
+    stripe.pay(sessionId);
+    expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
+    const newCard = await topUpPaymentsMethod(account.workspaceId);
+    expect(newCard).not.toBe(oldCard);
+    await expect.poll(() => stripe.detached.has(oldCard), { timeout: 10_000 }).toBe(true);
+    expect(stripe.detached.has(newCard as string)).toBe(false);
+    expect((await account.autoTopUp()).settings.enabled).toBe(true);
+  });
+
+  it('Remove card detaches the PaymentMethod at Stripe; while Stripe is unreachable nothing changes (503)', async () => {
+    const { account } = await customerWithSavedCard(false);
+    const card = (await topUpPaymentsMethod(account.workspaceId)) as string;
+    stripe.failDetach(true);
+    const refused = await account.call('DELETE', appPath('removeSavedCard'));
+    stripe.failDetach(false);
+    expect(refused.statusCode).toBe(503);
+    expect(await account.autoTopUp()).toMatchObject({ card: { last4: '4242' }, settings: { enabled: true } });
+    const removed = await account.call('DELETE', appPath('removeSavedCard'));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ card: null, settings: { enabled: false } });
+    expect(stripe.detached.has(card)).toBe(true);
+    // The refused removal: the stripe client's first try and its two retries; then the one that worked.
+    expect(
+      stripe.requests.filter((request) => request.path === `/v1/payment_methods/${card}/detach`),
+    ).toHaveLength(4);
+  });
+});
+
 async function topUpPaymentsMethod(workspaceId: string) {
   const { rows } = await started.runtime.services.pool.query(
     'select payment_method_id from saved_cards where workspace_id = $1',

@@ -12,7 +12,6 @@ import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { supportAddress } from '../support/support-contact.ts';
-import { detailsOf, findBillingProfile } from './billing-details.ts';
 import { paymentMethodLabel } from './saved-cards.ts';
 
 /** Where a payment's receipt is: Stripe's hosted one, our own page for a paid sandbox payment, or none. */
@@ -27,8 +26,8 @@ export const methodOf = (row: PaymentRow) =>
   paymentMethodLabel(row) ?? (row.provider === 'sandbox' ? BILLING_TEXTS.sandboxCard : null);
 
 /**
- * A paid payment of the workspace as our receipt page prints it: the seller, the billing details
- * the payment was made with (today's when it was made before any were saved), what was bought.
+ * A paid payment of the workspace as our receipt page (and its PDF) prints it: the seller, the
+ * billing details frozen on the payment when it was paid, what was bought.
  * Any other payment, or one of another workspace, is not found.
  */
 export async function getReceipt(
@@ -42,8 +41,8 @@ export async function getReceipt(
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.workspaceId, workspaceId)));
   if (row?.status !== 'paid' || !row.paidAt) throw new NotFound(BILLING_TEXTS.receiptNotFound);
-  const snapshot = row.billingDetails as Receipt['billingDetails'];
-  const billingDetails = snapshot ?? detailsOf(await findBillingProfile(db, workspaceId));
+  // Frozen on the row when it was paid: later changes to the details do not change the receipt.
+  const billingDetails = (row.billingDetails ?? null) as Receipt['billingDetails'];
   return {
     paymentId: row.id,
     seller: { name: PRODUCT_NAME, website: config.PUBLIC_URL, email: supportAddress(config) },

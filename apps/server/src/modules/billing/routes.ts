@@ -1,4 +1,5 @@
 import { BILLING_ROUTES, BILLING_TEXTS, roleAllows } from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -8,14 +9,17 @@ import { createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { getAutoTopUp, saveAutoTopUp } from './auto-top-up-settings.ts';
 import { getBillingDetails, saveBillingDetails } from './billing-details.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { getReceipt } from './receipts.ts';
+import { removeSavedCard } from './saved-cards.ts';
 
 /** Billing details, auto top-up and receipts (docs/product.md, "Auto top-up and receipts"); `buyCredits`. */
 export const billingRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['billing'];
     const routes = BILLING_ROUTES;
-    const providerName = createCheckoutProvider(services.config, services.db)?.name;
+    const provider = createCheckoutProvider(services.config, services.db);
+    const providerName = provider?.name;
     await app.register(async (userRoutes) => {
       userRoutes.addHook('preHandler', requireUser(services));
       const scoped = userRoutes.withTypeProvider<ZodTypeProvider>();
@@ -38,11 +42,29 @@ export const billingRoutes = (services: Services): FastifyPluginAsyncZod =>
           now: services.clock.now(),
         });
       });
+      addAppRoute(scoped, routes.removeSavedCard, { tags }, async (request) => {
+        const workspace = workspaceFor(request, 'buyCredits');
+        const { user } = signedIn(request);
+        await removeSavedCard(services.db, provider, workspace, user.id, services.log);
+        return getAutoTopUp(services.db, workspace.id, services.clock.now());
+      });
       // A receipt is not found, rather than forbidden, for a member who may not see purchases.
-      addAppRoute(scoped, routes.receipt, { tags }, async (request) => {
+      const receiptOf = (request: FastifyRequest, paymentId: string) => {
         const { workspace } = signedIn(request);
         if (!roleAllows(workspace.role, 'buyCredits')) throw new NotFound(BILLING_TEXTS.receiptNotFound);
-        return getReceipt(services.db, services.config, workspace.id, request.params.paymentId);
+        return getReceipt(services.db, services.config, workspace.id, paymentId);
+      };
+      addAppRoute(scoped, routes.receipt, { tags }, async (request) =>
+        receiptOf(request, request.params.paymentId),
+      );
+      addAppRoute(scoped, routes.receiptPdf, { tags }, async (request, reply) => {
+        const receipt = await receiptOf(request, request.params.paymentId);
+        const pdf = await renderReceiptPdf(receipt);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="conduit-receipt-${receipt.paymentId}.pdf"`)
+          .send(pdf);
       });
     });
   };

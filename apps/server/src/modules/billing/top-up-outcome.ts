@@ -9,10 +9,11 @@ import { payments } from '../payments/schema.ts';
 import { recordEvent } from '../webhooks/record-event.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
+import { queuePaymentMails } from './payment-mail.ts';
 import { autoTopUps } from './schema.ts';
 import { mailTopUpTurnedOff } from './top-up-mail.ts';
 
-export type TopUpServices = Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log'>;
+export type TopUpServices = Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 /**
  * A declined top-up, recorded once: the payment moves from pending to failed in a conditional
@@ -38,6 +39,7 @@ export async function recordTopUpFailure(
       .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'processing'])))
       .returning();
     if (!failed) return 'already-settled' as const;
+    await queuePaymentMails(tx, services.jobs, 'declined', failed);
     const retryAt = new Date(now.getTime() + services.config.AUTO_TOPUP_RETRY_S * 1000);
     const [state] = await tx
       .update(autoTopUps)
@@ -131,7 +133,7 @@ export async function settleTopUp(
           currency: outcome.currency,
           charge: outcome.charge,
         },
-        log,
+        { log, jobs: services.jobs },
       ),
     );
     return result.kind;

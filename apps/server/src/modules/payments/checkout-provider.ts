@@ -93,6 +93,11 @@ export interface CheckoutProvider {
    * gone.
    */
   findCharge(lookup: ChargeLookup): Promise<ChargeOutcome | null>;
+  /**
+   * Detaches a saved card from its customer: it can never be charged again (Stripe's PaymentMethod
+   * detach). One the provider no longer knows, or that is detached already, counts as done.
+   */
+  detachCard(paymentMethodId: string): Promise<void>;
 }
 
 export interface ChargeLookup {

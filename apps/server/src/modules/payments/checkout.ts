@@ -7,6 +7,7 @@ import {
   type VerifyPaymentResponse,
 } from '@conduit/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/database.ts';
 import { NotFound, ServiceUnavailable } from '../../platform/errors.ts';
@@ -23,6 +24,7 @@ export interface PaymentsContext {
   provider: CheckoutProvider | undefined;
   publicUrl: string;
   log: Logger;
+  jobs: PgBoss;
 }
 
 export const creditsUrl = (publicUrl: string, query: string) => `${publicUrl}${ROUTES.appCredits}?${query}`;
@@ -147,7 +149,7 @@ export async function verifyPayment(
     throw new ServiceUnavailable('Could not reach the payment provider. Please try again.');
   }
   const outcome = await ctx.db.transaction(async (tx) => {
-    const result = await fulfilCheckout(tx, session, ctx.log);
+    const result = await fulfilCheckout(tx, session, ctx);
     if (result.kind === 'not-paid' && session.status === 'expired')
       await markPaymentEnded(tx, session, 'expired');
     return result;

@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/database.ts';
 import { afterPaymentCredited } from '../billing/after-payment.ts';
+import { detailsOf, findBillingProfile } from '../billing/billing-details.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
@@ -13,6 +15,12 @@ export type FulfilOutcome =
   | { kind: 'already-processed'; payment: PaymentRow }
   | { kind: 'not-paid'; payment: PaymentRow }
   | { kind: 'unknown-session' };
+
+/** What the fulfil path needs besides the transaction: a log, and the job queue its receipt mails go to. */
+export interface FulfilContext {
+  log: Logger;
+  jobs: PgBoss;
+}
 
 /** The payment row a session belongs to, locked for the rest of the transaction. */
 async function lockPayment(tx: Tx, session: CheckoutSessionState) {
@@ -47,13 +55,13 @@ interface PaidState {
 export async function fulfilCheckout(
   tx: Tx,
   session: CheckoutSessionState,
-  log: Logger,
+  ctx: FulfilContext,
 ): Promise<FulfilOutcome> {
   const payment = await lockPayment(tx, session);
   if (!payment) return { kind: 'unknown-session' };
   if (payment.status === 'paid') return { kind: 'already-processed', payment };
   if (session.paymentStatus === 'unpaid') return { kind: 'not-paid', payment };
-  return creditLockedPayment(tx, payment, { ...session, checkoutSessionId: session.id }, log);
+  return creditLockedPayment(tx, payment, { ...session, checkoutSessionId: session.id }, ctx);
 }
 
 /**
@@ -64,24 +72,24 @@ export async function fulfilPaymentIntent(
   tx: Tx,
   paymentId: string,
   intent: Omit<PaidState, 'checkoutSessionId'>,
-  log: Logger,
+  ctx: FulfilContext,
 ): Promise<FulfilOutcome> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!payment) return { kind: 'unknown-session' };
   if (payment.status === 'paid') return { kind: 'already-processed', payment };
   if (payment.status !== 'pending' && payment.status !== 'processing') return { kind: 'not-paid', payment };
-  return creditLockedPayment(tx, payment, { ...intent, checkoutSessionId: payment.checkoutSessionId }, log);
+  return creditLockedPayment(tx, payment, { ...intent, checkoutSessionId: payment.checkoutSessionId }, ctx);
 }
 
 async function creditLockedPayment(
   tx: Tx,
   payment: PaymentRow,
   paid: PaidState,
-  log: Logger,
+  ctx: FulfilContext,
 ): Promise<FulfilOutcome> {
   if (paid.amountTotal !== payment.amountCents || paid.currency?.toLowerCase() !== payment.currency) {
     // Sessions and intents are created by us for the row's amount; a mismatch is never credited.
-    log.error(
+    ctx.log.error(
       {
         paymentId: payment.id,
         paymentIntentId: paid.paymentIntentId,
@@ -93,6 +101,10 @@ async function creditLockedPayment(
     return { kind: 'not-paid', payment };
   }
   const charge = paid.charge;
+  // The receipt prints the billing details as they are at payment time, frozen on the row (those
+  // taken when the checkout started, if none are saved now).
+  const billingDetails =
+    detailsOf(await findBillingProfile(tx, payment.workspaceId)) ?? payment.billingDetails;
   const [updated] = await tx
     .update(payments)
     .set({
@@ -102,6 +114,7 @@ async function creditLockedPayment(
       paymentIntentId: paid.paymentIntentId,
       checkoutSessionId: paid.checkoutSessionId,
       failureMessage: null,
+      billingDetails,
       ...(charge?.paymentMethodId && { paymentMethodId: charge.paymentMethodId }),
       ...(charge?.brand && { cardBrand: charge.brand }),
       ...(charge?.last4 && { cardLast4: charge.last4 }),
@@ -136,7 +149,7 @@ async function creditLockedPayment(
         kind: payment.kind,
       },
     });
-    await afterPaymentCredited(tx, workspace, paidRow, charge);
+    await afterPaymentCredited(tx, workspace, paidRow, charge, ctx.jobs);
   }
   return { kind: 'credited', payment: paidRow };
 }

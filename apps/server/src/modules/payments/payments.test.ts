@@ -340,6 +340,7 @@ describe('payments in production without Stripe keys', () => {
       provider,
       publicUrl: 'https://conduit.example',
       log: pino({ level: 'silent' }),
+      jobs: {} as never,
     };
     await expect(
       startCheckout(ctx, { workspaceId: 'usr_x', buyerId: 'usr_x', email: 'a@example.com' }, 'starter'),

@@ -24,6 +24,7 @@ export const paymentsRoutes = (services: Services): FastifyPluginAsyncZod =>
       provider: createCheckoutProvider(config, services.db),
       publicUrl: config.PUBLIC_URL,
       log: services.log,
+      jobs: services.jobs,
     };
     const tags = ['payments'];
 

@@ -9,7 +9,7 @@ import {
 
 type CardParts = Pick<
   CheckoutProvider,
-  'ensureCustomer' | 'chargeSavedCard' | 'retrieveCharge' | 'findCharge'
+  'ensureCustomer' | 'chargeSavedCard' | 'retrieveCharge' | 'findCharge' | 'detachCard'
 >;
 
 function intentOutcome(intent: Stripe.PaymentIntent): ChargeOutcome {
@@ -104,6 +104,16 @@ export function stripeCardParts(stripe: Stripe): CardParts {
       }
       return null;
     },
+    // POST /v1/payment_methods/:id/detach. Stripe refuses a card it does not know, or one no longer
+    // attached to a customer, with an invalid request error: either way it cannot be charged.
+    async detachCard(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
   };
 }
 
@@ -144,4 +154,6 @@ export const sandboxCardParts: CardParts = {
   async findCharge() {
     return null;
   },
+  // A sandbox card lives only on our row: forgetting it is all there is.
+  async detachCard() {},
 };

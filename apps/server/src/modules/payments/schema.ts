@@ -53,6 +53,10 @@ export const payments = pgTable(
     index('payments_open_topups_idx')
       .on(table.createdAt)
       .where(sql`${table.kind} = 'auto_topup' and ${table.status} in ('pending', 'processing')`),
+    // Checkouts left open, which expire after a day (expire-checkouts.ts).
+    index('payments_open_checkouts_idx')
+      .on(table.createdAt)
+      .where(sql`${table.kind} = 'checkout' and ${table.status} = 'pending'`),
     check('payments_amount_cents_check', sql`${table.amountCents} > 0`),
     check(
       'payments_status_check',

@@ -61,7 +61,7 @@ async function withCharge(
  * settle auto top-ups (the off-session charges carry `kind: auto_topup` in their metadata).
  */
 export async function handleStripeEvent(
-  services: Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log'>,
+  services: Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log' | 'jobs'>,
   provider: CheckoutProvider | undefined,
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {
@@ -78,10 +78,10 @@ export async function handleStripeEvent(
     switch (event.type) {
       case 'checkout.session.completed':
         if (session.paymentStatus === 'unpaid') await markPaymentProcessing(tx, session);
-        else await fulfilCheckout(tx, session, log);
+        else await fulfilCheckout(tx, session, services);
         break;
       case 'checkout.session.async_payment_succeeded':
-        await fulfilCheckout(tx, session, log);
+        await fulfilCheckout(tx, session, services);
         break;
       case 'checkout.session.async_payment_failed':
         await markPaymentEnded(tx, session, 'failed');
@@ -101,7 +101,7 @@ export async function handleStripeEvent(
  * a crash between them only means Stripe's retry finds the work done.
  */
 async function handleIntentEvent(
-  services: Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log'>,
+  services: Pick<Services, 'db' | 'pool' | 'mailer' | 'config' | 'log' | 'jobs'>,
   provider: CheckoutProvider | undefined,
   event: Stripe.Event,
 ): Promise<WebhookOutcome> {

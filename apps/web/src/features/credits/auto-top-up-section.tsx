@@ -15,6 +15,7 @@ import { QueryContent } from '../../components/ui/query-content.tsx';
 import { SelectField, TextField } from '../../components/ui/text-field.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { AUTO_TOP_UP_QUERY_KEY, autoTopUpQuery, billingApi } from './billing-api.ts';
+import { SavedCardActions } from './saved-card-actions.tsx';
 import { useBillingForm } from './use-billing-form.ts';
 
 export const AUTO_TOP_UP_LOAD_FAILED = 'Failed to load auto top-up';
@@ -129,13 +130,14 @@ export function AutoTopUpSection({ packages }: { packages: Record<string, Credit
             <>
               {data.turnedOffAfterFailures && (
                 <FormAlert>
-                  {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or save a new one with your next
-                  purchase, then turn it on again.
+                  {BILLING_TEXTS.turnedOffAfterFailures} Check the card, or replace it, then turn it on again.
                 </FormAlert>
               )}
               {!data.card && <p className="text-muted text-sm">{BILLING_TEXTS.noSavedCard}</p>}
               <Status state={data} />
-              <SettingsForm state={data} packages={packList} />
+              {data.card && <SavedCardActions card={data.card} />}
+              {/* A removed or new card starts the form afresh from the answer (removing turns it off). */}
+              <SettingsForm key={data.card?.savedAt ?? 'no-card'} state={data} packages={packList} />
             </>
           )}
         </QueryContent>

@@ -26,4 +26,13 @@ export const receiptQuery = (paymentId: string) =>
 export const billingApi = {
   saveDetails: (body: BillingDetailsInput) => callRoute(BILLING_ROUTES.saveDetails, { body }),
   saveAutoTopUp: (body: AutoTopUpBody) => callRoute(BILLING_ROUTES.saveAutoTopUp, { body }),
+  removeCard: () => callRoute(BILLING_ROUTES.removeSavedCard),
 };
+
+/** The receipt's PDF: a plain link the browser downloads (the session cookie goes with it). */
+export const receiptPdfUrl = (paymentId: string) => appPath('receiptPdf', { paymentId });
+
+/** The Credits page's address that ticks "Save this card" in the pack picker (Replace card). */
+export const SAVE_CARD_PARAM = 'saveCard';
+/** The pack picker's id: Replace card scrolls to it. */
+export const BUY_CREDITS_ID = 'buy-credits';

@@ -1,12 +1,15 @@
 import { type AutoTopUpResponse, BILLING_TEXTS } from '@conduit/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeAutoTopUp, makePayment, SANDBOX_CARD } from '../../test/credit-fixtures.ts';
 import { openCredits } from '../../test/credits-page.ts';
+import { recordPageNavigations } from '../../test/page-navigation.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const CARD = SANDBOX_CARD;
+
+recordPageNavigations();
 
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
 
@@ -84,6 +87,55 @@ describe('credits: auto top-up section', () => {
   });
 });
 
+describe('credits: the saved card', () => {
+  it('Remove card asks first, then forgets the card and shows auto top-up off', async () => {
+    const { api, user } = openCredits({
+      'GET /api/billing/auto-top-up': {
+        body: makeAutoTopUp({
+          settings: { enabled: true, threshold: 50, package: 'starter', monthlyLimit: 2 },
+          card: CARD,
+        }),
+      },
+      'DELETE /api/billing/card': {
+        body: makeAutoTopUp({
+          settings: { enabled: false, threshold: 50, package: 'starter', monthlyLimit: 2 },
+          card: null,
+        }),
+      },
+    });
+    const autoTopUps = await section(BILLING_TEXTS.autoTopUpTitle);
+    await user.click(await autoTopUps.findByRole('button', { name: BILLING_TEXTS.removeCard }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(BILLING_TEXTS.removeCardConfirm)).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/billing/card')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: BILLING_TEXTS.removeCard }));
+    expect(await autoTopUps.findByText(BILLING_TEXTS.noSavedCard)).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/billing/card')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(autoTopUps.getByLabelText('Turn on auto top-up')).not.toBeChecked();
+    expect(autoTopUps.queryByRole('button', { name: BILLING_TEXTS.removeCard })).not.toBeInTheDocument();
+  });
+
+  it('Replace card ticks "Save this card" in the pack picker, whose next purchase saves the new card', async () => {
+    const { api, user } = openCredits({
+      'GET /api/billing/auto-top-up': { body: makeAutoTopUp({ card: CARD }) },
+      'POST /api/payments/create-checkout-session': { body: { url: 'https://checkout.example/cs_1' } },
+    });
+    const saveCard = await screen.findByLabelText(BILLING_TEXTS.saveCardLabel);
+    expect(saveCard).not.toBeChecked();
+    const autoTopUps = await section(BILLING_TEXTS.autoTopUpTitle);
+    await user.click(await autoTopUps.findByRole('button', { name: BILLING_TEXTS.replaceCard }));
+    expect(saveCard).toBeChecked();
+    expect(screen.getByText(BILLING_TEXTS.replaceCardHint)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/payments/create-checkout-session')[0]?.body).toMatchObject({
+        saveCard: true,
+      }),
+    );
+  });
+});
+
 describe('credits: billing details and receipts', () => {
   it('saves the billing details; a server refusal is shown in the form', async () => {
     const { api, user } = openCredits({
@@ -147,8 +199,9 @@ describe('credits: billing details and receipts', () => {
     const stripeLink = within(rows[2] as HTMLElement).getByRole('link', { name: /Receipt/ });
     expect(stripeLink).toHaveAttribute('href', 'https://pay.stripe.com/receipts/ch_1');
     expect(stripeLink).toHaveAttribute('target', '_blank');
-    expect(within(rows[3] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
-    expect(rows[3]).toHaveTextContent('Your card was declined.');
+    // rows[3] heads the checkouts that were not completed.
+    expect(within(rows[4] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    expect(rows[4]).toHaveTextContent('Your card was declined.');
   });
 
   it('the receipt page prints seller, billing details, pack, amount, date, payment id and TEST MODE', async () => {
@@ -192,6 +245,10 @@ describe('credits: billing details and receipts', () => {
     expect(receipt.getByText('$9.99 USD')).toBeInTheDocument();
     expect(receipt.getByText('Sandbox card •••• 4242')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: BILLING_TEXTS.downloadPdf })).toHaveAttribute(
+      'href',
+      '/api/billing/receipts/pay_2/pdf',
+    );
   });
 
   it('a receipt the member may not see says it was not found', async () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
+import { BILLING_TEXTS, PAYMENT_MESSAGES, PAYMENT_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, failingUntilRecovered, type Reply } from '../../test/api-mock.ts';
@@ -163,7 +163,7 @@ describe('credits: checkout', () => {
 });
 
 describe('credits: purchase history', () => {
-  it('lists purchases with date, package, credits, amount and status', async () => {
+  it('lists paid purchases apart from checkouts that were not completed, with date, package, credits, amount and status', async () => {
     openCredits({
       'GET /api/payments': {
         body: {
@@ -175,21 +175,26 @@ describe('credits: purchase history', () => {
         },
       },
     });
-    const table = within(await screen.findByRole('table', { name: 'Purchase history' }));
-    const rows = table
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row));
-    expect(rows).toHaveLength(3);
-    expect(rows[0]?.getByText('Large')).toBeInTheDocument();
-    expect(rows[0]?.getByText('2,500')).toBeInTheDocument();
-    expect(rows[0]?.getByText('$166.25')).toBeInTheDocument();
-    expect(rows[0]?.getByText('Pending')).toBeInTheDocument();
-    expect(rows[1]?.getByText('Developer')).toBeInTheDocument();
-    expect(rows[1]?.getByText('$39.99')).toBeInTheDocument();
-    expect(rows[1]?.getByText('Paid')).toBeInTheDocument();
-    expect(rows[1]?.getByText(/Jan 5, 2026/)).toBeInTheDocument();
-    expect(rows[2]?.getByText('Canceled')).toBeInTheDocument();
+    // Paid purchases first; checkouts that never became a charge apart, below.
+    const rowsOf = async (name: RegExp) =>
+      within(await screen.findByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row));
+    const paid = await rowsOf(/^Paid \(1\)/);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.getByText('Developer')).toBeInTheDocument();
+    expect(paid[0]?.getByText('$39.99')).toBeInTheDocument();
+    expect(paid[0]?.getByText('Paid')).toBeInTheDocument();
+    expect(paid[0]?.getByText(/Jan 5, 2026/)).toBeInTheDocument();
+    const unpaid = await rowsOf(/^Not completed \(2\)/);
+    expect(unpaid).toHaveLength(2);
+    expect(unpaid[0]?.getByText('Large')).toBeInTheDocument();
+    expect(unpaid[0]?.getByText('2,500')).toBeInTheDocument();
+    expect(unpaid[0]?.getByText('$166.25')).toBeInTheDocument();
+    expect(unpaid[0]?.getByText('Pending')).toBeInTheDocument();
+    expect(unpaid[1]?.getByText('Canceled')).toBeInTheDocument();
+    expect(screen.getByText(BILLING_TEXTS.unpaidCheckoutsSummary)).toBeInTheDocument();
   });
 
   it('says when there are no purchases yet', async () => {
@@ -205,6 +210,6 @@ describe('credits: purchase history', () => {
     expect(screen.getByRole('region', { name: 'Credits balance' })).toBeInTheDocument();
     payments.recover();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('table', { name: 'Purchase history' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /^Paid/ })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
@@ -15,6 +16,7 @@ import { formatCount, formatQuantity } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
 import { readServerError } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { BUY_CREDITS_ID, SAVE_CARD_PARAM } from './billing-api.ts';
 import { paymentsApi } from './credits-api.ts';
 import { PackOption } from './pack-option.tsx';
 
@@ -43,7 +45,13 @@ export function PackagePicker({
   const { error } = useNotify();
   const packs = Object.values(packages).sort((a, b) => a.price - b.price);
   const [selected, setSelected] = useState(() => initialPack(packs, preferred));
-  const [saveCard, setSaveCard] = useState(false);
+  // Replace card (auto top-up) opens the picker with "Save this card" ticked.
+  const [searchParams] = useSearchParams();
+  const wantsNewCard = searchParams.get(SAVE_CARD_PARAM) === '1';
+  const [saveCard, setSaveCard] = useState(wantsNewCard);
+  useEffect(() => {
+    if (wantsNewCard) setSaveCard(true);
+  }, [wantsNewCard]);
   const pack = packs.find((candidate) => candidate.name === selected);
 
   const checkout = useMutation({
@@ -86,7 +94,7 @@ export function PackagePicker({
       title="Buy credits"
       summary="One-time purchase, no subscription. Larger packs cost less per credit."
     >
-      <form onSubmit={onSubmit} className="mt-4">
+      <form id={BUY_CREDITS_ID} onSubmit={onSubmit} className="mt-4 scroll-mt-20">
         <fieldset>
           <legend className="sr-only">Credit pack</legend>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
@@ -111,7 +119,11 @@ export function PackagePicker({
               <CheckboxField
                 className="mt-3"
                 label={BILLING_TEXTS.saveCardLabel}
-                help="Auto top-up can then buy packs with it when your balance runs low."
+                help={
+                  wantsNewCard
+                    ? BILLING_TEXTS.replaceCardHint
+                    : 'Auto top-up can then buy packs with it when your balance runs low.'
+                }
                 checked={saveCard}
                 disabled={isProcessing}
                 onChange={(event) => setSaveCard(event.target.checked)}

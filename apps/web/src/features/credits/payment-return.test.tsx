@@ -58,7 +58,7 @@ describe('credits: return from the checkout', () => {
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Credits balance' })).toHaveTextContent('520'),
     );
-    const table = within(await screen.findByRole('table', { name: 'Purchase history' }));
+    const table = within(await screen.findByRole('table', { name: /^Paid/ }));
     expect(table.getByText('Paid')).toBeInTheDocument();
     expect(screen.queryByText(VERIFYING_PAYMENT)).not.toBeInTheDocument();
     // StrictMode mounts the page twice; the session is still verified once.

@@ -1,16 +1,17 @@
 import { BILLING_TEXTS, formatCents, MESSAGES, type Receipt, ROUTES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Printer } from 'lucide-react';
+import { FileDown, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
-import { receiptQuery } from './billing-api.ts';
+import { receiptPdfUrl, receiptQuery } from './billing-api.ts';
 import { SummaryLine } from './summary-line.tsx';
 
 export const RECEIPT_LOAD_FAILED = 'Failed to load the receipt';
@@ -55,7 +56,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <h1 className="font-semibold text-2xl text-fg tracking-tight print:text-black">Receipt</h1>
           <p className="mt-1 text-muted text-sm">Payment {receipt.paymentId}</p>
         </div>
-        <div className="text-right text-sm leading-6">
+        <div className="text-sm leading-6 sm:text-right">
           <p className="font-semibold text-fg print:text-black">{receipt.seller.name}</p>
           <p className="text-muted">{receipt.seller.website}</p>
           <p className="text-muted">{receipt.seller.email}</p>
@@ -110,7 +111,7 @@ function ReceiptLoader({ paymentId }: { paymentId: string }) {
   return <ReceiptView receipt={receipt.data} />;
 }
 
-/** /app/credits/receipts/:paymentId: our own printable receipt (sandbox payments). */
+/** /app/credits/receipts/:paymentId: our own printable receipt, with its PDF, and the details frozen when paid. */
 export function ReceiptPage() {
   useDocumentTitle('Receipt');
   const { paymentId = '' } = useParams();
@@ -120,10 +121,16 @@ export function ReceiptPage() {
         <ButtonLink to={ROUTES.appCredits} variant="secondary">
           Back to credits
         </ButtonLink>
-        <Button onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="size-4" />
-          Print
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <a href={receiptPdfUrl(paymentId)} download className={buttonClasses('secondary')}>
+            <FileDown aria-hidden="true" className="size-4" />
+            {BILLING_TEXTS.downloadPdf}
+          </a>
+          <Button onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            Print
+          </Button>
+        </div>
       </div>
       <RequireAuth>{() => <ReceiptLoader paymentId={paymentId} />}</RequireAuth>
     </main>

@@ -61,6 +61,7 @@ const DESCRIBE: Record<TeamAuditAction, (details: Details) => string> = {
       ? `turned auto top-up on (under ${formatCount(count(d, 'threshold'))} credits, ${text(d, 'package')} pack, at most ${count(d, 'monthlyLimit')} a month)`
       : 'turned auto top-up off',
   'auto_topup.card_saved': (d) => `saved a card for auto top-up (•••• ${text(d, 'last4')})`,
+  'auto_topup.card_removed': (d) => `removed the saved card (•••• ${text(d, 'last4')}); auto top-up is off`,
   'auto_topup.failed': (d) => `could not charge the saved card (${text(d, 'message')})`,
   'auto_topup.turned_off': () => 'was turned off after three declined charges in a row',
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_open_checkouts_idx" ON "payments" USING btree ("created_at") WHERE "payments"."kind" = 'checkout' and "payments"."status" = 'pending';
