@@ -86,6 +86,8 @@ describe('admin: tabs', () => {
   it('lists the admin tabs; the open tab is in the URL and opening a tab loads its data again', async () => {
     const { api, user, router } = openAdmin();
     const tabs = await screen.findAllByRole('tab');
+    // The tabs and their panels are the page's main landmark (the header is not).
+    expect(screen.getByRole('main')).toContainElement(tabs[0] as HTMLElement);
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Overview',
       'Users',

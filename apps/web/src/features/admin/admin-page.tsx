@@ -53,34 +53,36 @@ function AdminHome({ user }: { user: SessionUser }) {
   return (
     <div className="min-h-dvh">
       <AdminHeader user={user} />
-      <Container className="py-8">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="font-semibold text-2xl text-fg tracking-tight">{ADMIN_TITLE}</h1>
-            <p className="mt-1 text-muted">
-              Users, teams, revenue, feature analytics and system health, from live data.
-            </p>
+      <main id="main">
+        <Container className="py-8">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 className="font-semibold text-2xl text-fg tracking-tight">{ADMIN_TITLE}</h1>
+              <p className="mt-1 text-muted">
+                Users, teams, revenue, feature analytics and system health, from live data.
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={isFetching}
+              onClick={() => void refreshAdminData(queryClient)}
+            >
+              <RefreshCw
+                aria-hidden="true"
+                className={`size-4 ${isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
+              />
+              {isFetching ? 'Refreshing...' : 'Refresh'}
+            </Button>
           </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={isFetching}
-            onClick={() => void refreshAdminData(queryClient)}
-          >
-            <RefreshCw
-              aria-hidden="true"
-              className={`size-4 ${isFetching ? 'animate-spin motion-reduce:animate-none' : ''}`}
-            />
-            {isFetching ? 'Refreshing...' : 'Refresh'}
-          </Button>
-        </div>
-        <div className="mt-6">
-          <AdminTabs tabs={ADMIN_TABS} active={active} onSelect={select} />
-        </div>
-        <TabPanel ids={ADMIN_TAB_IDS} tab={active} className="mt-6 rounded-lg outline-offset-4">
-          <Panel key={active} />
-        </TabPanel>
-      </Container>
+          <div className="mt-6">
+            <AdminTabs tabs={ADMIN_TABS} active={active} onSelect={select} />
+          </div>
+          <TabPanel ids={ADMIN_TAB_IDS} tab={active} className="mt-6 rounded-lg outline-offset-4">
+            <Panel key={active} />
+          </TabPanel>
+        </Container>
+      </main>
     </div>
   );
 }
