@@ -56,11 +56,11 @@ export function useSubmittedForm<Values extends Record<keyof Values, string | bo
   const { action, setAlert, frame } = useFormAction(form.send, form.failedText, form.onDone, (error) => {
     const { message, field } = readServerError(error);
     const name = field && message ? form.fieldOfServerError?.(field) : undefined;
-    if (!name) return;
+    if (!name || !field || !message) return;
     setAlert(null);
     fields.validateAll(submitted.current ?? undefined, {
       names: [name as keyof Values & string],
-      found: { [name]: message } as Partial<Record<keyof Values, string>>,
+      found: { [name]: besideItsField(message, field) } as Partial<Record<keyof Values, string>>,
     });
   });
   const fields = useFormFields(
@@ -74,4 +74,15 @@ export function useSubmittedForm<Values extends Record<keyof Values, string | bo
     if (!fields.validateAll(element)) action.mutate(form.toBody(fields.values));
   };
   return { ...fields, action, frame: { ...frame, onSubmit } };
+}
+
+/**
+ * A server refusal shown at its own field: the API names the field in its text for callers that see
+ * no form ("webhookUrl: must be a public address"); beside the field, the name is dropped.
+ */
+export function besideItsField(message: string, field: string): string {
+  const prefix = `${field}: `;
+  if (!message.startsWith(prefix)) return message;
+  const rest = message.slice(prefix.length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }

@@ -97,6 +97,27 @@ describe('low-balance alerts card', () => {
     expect(card.queryByLabelText(ALERT_TEXTS.thresholdLabel)).not.toBeInTheDocument();
   });
 
+  it("shows the server's refusal of a private address at the URL field, without the API's field name", async () => {
+    const { user, card } = await openAlerts({
+      'PUT /api/webhooks/endpoint': {
+        status: 400,
+        body: {
+          error: 'webhookUrl: must be a public address',
+          code: 'VALIDATION_FAILED',
+          field: 'webhookUrl',
+          requestId: 'req_test',
+        },
+      },
+    });
+    const field = card.getByLabelText(WEBHOOK_TEXTS.urlLabel);
+    await user.clear(field);
+    await user.type(field, 'https://10.0.0.8/hook');
+    await user.click(card.getByRole('button', { name: WEBHOOK_TEXTS.saveSubmit }));
+    expect(await card.findByText('Must be a public address')).toBeInTheDocument();
+    expect(card.queryByText(/webhookUrl:/)).not.toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('saves the endpoint and reports what the test event got', async () => {
     let webhookUrl: string | null = 'https://hooks.example.com/conduit';
     const { api, user, card } = await openAlerts({

@@ -57,6 +57,7 @@ export function WebhookEndpointForm({
         chosen.size > 0 ? EVENT_TYPES.filter((type) => chosen.has(type)) : undefined,
       ),
     failedText: WEBHOOK_TEXTS.saveFailed,
+    fieldOfServerError: (requestField) => (requestField === 'webhookUrl' ? 'webhookUrl' : undefined),
     clearAlertOnEdit: true,
     onDone: (response) => {
       success({ message: response.message });
