@@ -35,8 +35,8 @@ const COPY = {
 } as const;
 
 const FORM = {
-  login: (onViewChange: (view: AuthView) => void) => (
-    <LoginForm onForgotPassword={() => onViewChange('forgot')} />
+  login: (onViewChange: (view: AuthView) => void, onCodeStep: (isCodeStep: boolean) => void) => (
+    <LoginForm onForgotPassword={() => onViewChange('forgot')} onCodeStep={onCodeStep} />
   ),
   forgot: (onViewChange: (view: AuthView) => void) => (
     <ForgotPasswordForm onBackToLogin={() => onViewChange('login')} />
@@ -48,6 +48,8 @@ export const CONFIRMATION_TITLE = 'Check your email';
 /** The sign-in / sign-up modal (its chunk, forms included, loads only when first opened). */
 export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
   const [registration, setRegistration] = useState<Registration | null>(null);
+  // The two-factor step belongs to an account that exists: no "Create one" beside it.
+  const [isCodeStep, setIsCodeStep] = useState(false);
 
   if (view === 'signup' && registration) {
     return (
@@ -67,9 +69,13 @@ export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
   return (
     <Dialog isOpen onClose={onClose} title={copy.title} description={copy.description}>
       <div data-auth-view={view}>
-        {view === 'signup' ? <SignupForm onRegistered={setRegistration} /> : FORM[view](onViewChange)}
+        {view === 'signup' ? (
+          <SignupForm onRegistered={setRegistration} />
+        ) : (
+          FORM[view](onViewChange, setIsCodeStep)
+        )}
       </div>
-      <p className="mt-5 text-center text-muted text-sm">
+      <p hidden={view === 'login' && isCodeStep} className="mt-5 text-center text-muted text-sm">
         {copy.switchPrompt}{' '}
         <button
           type="button"

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, errorReply, makeUser, type Reply } from '../../test/api-mock.ts';
 import { descriptionOf, openAuthDialog } from '../../test/auth-helpers.tsx';
+import { BACK_TO_SIGN_IN } from './two-factor-form.tsx';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'secret12';
@@ -168,5 +169,23 @@ describe('sign-in form', () => {
     const { dialog, api } = await openAuthDialog('login');
     await waitFor(() => expect(api.callsTo('GET /api/auth/providers')).toHaveLength(1));
     expect(dialog.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the two-factor step in the sign-in dialog', () => {
+  it('asks for the code without offering a new account, and goes back to the password step', async () => {
+    const { user, dialog } = await openAuthDialog('login', {
+      'POST /api/auth/login': { body: { twoFactorRequired: true, message: 'Enter the code' } },
+    });
+    expect(dialog.getByRole('button', { name: 'Create one' })).toBeVisible();
+    await user.type(dialog.getByLabelText('Email'), EMAIL);
+    await user.type(dialog.getByLabelText('Password'), PASSWORD);
+    await user.click(dialog.getByRole('button', { name: 'Sign in' }));
+    expect(await dialog.findByRole('form', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Create one' })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: BACK_TO_SIGN_IN }));
+    expect(dialog.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Create one' })).toBeVisible();
   });
 });

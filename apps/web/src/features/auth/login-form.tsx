@@ -29,13 +29,24 @@ const SESSION_MISSING = 'The session was not established.';
  * the page the form was opened for: next-path.ts). An account
  * with two-factor authentication answers the password with a second step: the code form.
  */
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({
+  onForgotPassword,
+  onCodeStep,
+}: {
+  onForgotPassword: () => void;
+  /** Told when the form turns to the two-factor code step and back. */
+  onCodeStep?: (isCodeStep: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { closeAuthModal } = useAuthModal();
   const announceSignIn = useAnnounceSignIn();
   const [alert, setAlert] = useState<LoginErrorView | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
+  const showCodeStep = (isCodeStep: boolean) => {
+    setNeedsCode(isCodeStep);
+    onCodeStep?.(isCodeStep);
+  };
   const { values, field, validateAll } = useFormFields<LoginValues>(
     { email: '', password: '' },
     { email: (v) => emailFieldError(v.email), password: (v) => passwordFieldError(v.password) },
@@ -49,7 +60,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       if (!user) throw new Error(SESSION_MISSING);
       return user;
     },
-    onSuccess: (user) => (user ? enter(user) : setNeedsCode(true)),
+    onSuccess: (user) => (user ? enter(user) : showCodeStep(true)),
     onError: (error) => setAlert(loginErrorText(readServerError(error))),
   });
 
@@ -73,7 +84,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   };
 
   const isEmpty = values.email === '' || values.password === '';
-  if (needsCode) return <TwoFactorForm onSignedIn={enter} />;
+  if (needsCode) return <TwoFactorForm onSignedIn={enter} onBack={() => showCodeStep(false)} />;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="space-y-4">
       {alert && (

@@ -9,11 +9,20 @@ import { authApi } from './auth-api.ts';
 import { serverTextOr } from './auth-error-text.ts';
 import { refetchCurrentUser, type SessionUser } from './session-user.ts';
 
+export const BACK_TO_SIGN_IN = 'Back to sign in';
+
 /**
  * The second sign-in step: a 6-digit code from the authenticator app, or one of the recovery
  * codes. Used after the password (in the sign-in modal), after Google and after a password reset.
  */
-export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+export function TwoFactorForm({
+  onSignedIn,
+  onBack,
+}: {
+  onSignedIn: (user: SessionUser) => void;
+  /** The way back to the password step (in the sign-in modal): another account, or a typo in the address. */
+  onBack?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const { values, field } = useFormFields({ code: '' }, {}, () => setAlert(null));
@@ -52,6 +61,11 @@ export function TwoFactorForm({ onSignedIn }: { onSignedIn: (user: SessionUser) 
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? 'Checking...' : 'Verify'}
       </Button>
+      {onBack && (
+        <Button variant="ghost" className="w-full" onClick={onBack}>
+          {BACK_TO_SIGN_IN}
+        </Button>
+      )}
     </form>
   );
 }
