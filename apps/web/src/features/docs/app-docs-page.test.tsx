@@ -47,11 +47,12 @@ describe('/app/docs', () => {
     ]);
   });
 
-  it('puts the chosen key into every example, and the placeholder back when none is chosen', async () => {
+  it('starts with the first key in every example, takes the chosen one, and the placeholder when chosen', async () => {
     const { user } = await openAppDocs('/app/docs?tab=video');
-    expect((await loadedCodes()).every((code) => code.includes(API_KEY_PLACEHOLDER))).toBe(true);
-    const picker = screen.getByRole('combobox', { name: KEY_PICKER_LABEL });
     await screen.findByRole('option', { name: 'Staging' });
+    expect((await loadedCodes()).every((code) => code.includes(PRODUCTION.keyValue))).toBe(true);
+    const picker = screen.getByRole('combobox', { name: KEY_PICKER_LABEL });
+    expect(picker).toHaveDisplayValue(PRODUCTION.keyName);
 
     await user.selectOptions(picker, 'Staging');
     for (const code of codes()) {
