@@ -3,8 +3,11 @@ import { createContext, useContext } from 'react';
 export type AuthView = 'login' | 'signup' | 'forgot';
 
 export interface AuthModalApi {
-  /** Opens a form; `next` is the same-site page to land on once signed in (the dashboard when left out). */
-  openAuthModal: (view: AuthView, next?: string | null) => void;
+  /**
+   * Opens a form; `next` is the same-site page to land on once signed in (the dashboard when left
+   * out); `email` fills in the address (an invitation's).
+   */
+  openAuthModal: (view: AuthView, next?: string | null, email?: string) => void;
   closeAuthModal: () => void;
 }
 

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuthModalContext, type AuthView, preloadAuthModal } from './auth-modal-context.ts';
-import { AUTH_PARAM, NEXT_PARAM, rememberNextPath, safeNextPath } from './next-path.ts';
+import { AUTH_PARAM, EMAIL_PARAM, NEXT_PARAM, rememberNextPath, safeNextPath } from './next-path.ts';
 
 const AuthModal = lazy(() => preloadAuthModal().then((module) => ({ default: module.AuthModal })));
 
@@ -12,23 +12,25 @@ const isLinkedView = (value: string | null): value is 'login' | 'signup' =>
  * `?auth=login&next=/invite/...` (a "Sign in" link that should come back): opens the form once,
  * then drops both parameters from the address.
  */
-function useAuthLink(open: (view: AuthView, next?: string | null) => void) {
+function useAuthLink(open: (view: AuthView, next?: string | null, email?: string) => void) {
   const [params, setParams] = useSearchParams();
   const view = params.get(AUTH_PARAM);
   const next = params.get(NEXT_PARAM);
+  const email = params.get(EMAIL_PARAM) ?? undefined;
   useEffect(() => {
     if (!isLinkedView(view)) return;
-    open(view, safeNextPath(next));
+    open(view, safeNextPath(next), email);
     setParams(
       (previous) => {
         const rest = new URLSearchParams(previous);
         rest.delete(AUTH_PARAM);
         rest.delete(NEXT_PARAM);
+        rest.delete(EMAIL_PARAM);
         return rest;
       },
       { replace: true },
     );
-  }, [view, next, open, setParams]);
+  }, [view, next, email, open, setParams]);
 }
 
 /**
@@ -38,10 +40,12 @@ function useAuthLink(open: (view: AuthView, next?: string | null) => void) {
  */
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<AuthView | null>(null);
+  const [email, setEmail] = useState<string | undefined>(undefined);
   const api = useMemo(
     () => ({
-      openAuthModal: (next: AuthView, nextPath?: string | null) => {
+      openAuthModal: (next: AuthView, nextPath?: string | null, address?: string) => {
         rememberNextPath(safeNextPath(nextPath));
+        setEmail(address);
         setView(next);
       },
       closeAuthModal: () => setView(null),
@@ -55,7 +59,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
       {children}
       {view && (
         <Suspense fallback={null}>
-          <AuthModal view={view} onViewChange={setView} onClose={api.closeAuthModal} />
+          <AuthModal view={view} email={email} onViewChange={setView} onClose={api.closeAuthModal} />
         </Suspense>
       )}
     </AuthModalContext>

@@ -9,6 +9,8 @@ import { type Registration, SignupForm } from './signup-form.tsx';
 
 interface AuthModalProps {
   view: AuthView;
+  /** The address the forms start with (an invitation's). */
+  email?: string;
   onViewChange: (view: AuthView) => void;
   onClose: () => void;
 }
@@ -35,9 +37,11 @@ const COPY = {
 } as const;
 
 const FORM = {
-  login: (onViewChange: (view: AuthView) => void, onCodeStep: (isCodeStep: boolean) => void) => (
-    <LoginForm onForgotPassword={() => onViewChange('forgot')} onCodeStep={onCodeStep} />
-  ),
+  login: (
+    onViewChange: (view: AuthView) => void,
+    onCodeStep: (isCodeStep: boolean) => void,
+    email?: string,
+  ) => <LoginForm onForgotPassword={() => onViewChange('forgot')} onCodeStep={onCodeStep} email={email} />,
   forgot: (onViewChange: (view: AuthView) => void) => (
     <ForgotPasswordForm onBackToLogin={() => onViewChange('login')} />
   ),
@@ -46,7 +50,7 @@ const FORM = {
 export const CONFIRMATION_TITLE = 'Check your email';
 
 /** The sign-in / sign-up modal (its chunk, forms included, loads only when first opened). */
-export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
+export function AuthModal({ view, email, onViewChange, onClose }: AuthModalProps) {
   const [registration, setRegistration] = useState<Registration | null>(null);
   // The two-factor step belongs to an account that exists: no "Create one" beside it.
   const [isCodeStep, setIsCodeStep] = useState(false);
@@ -70,9 +74,9 @@ export function AuthModal({ view, onViewChange, onClose }: AuthModalProps) {
     <Dialog isOpen onClose={onClose} title={copy.title} description={copy.description}>
       <div data-auth-view={view}>
         {view === 'signup' ? (
-          <SignupForm onRegistered={setRegistration} />
+          <SignupForm onRegistered={setRegistration} email={email} />
         ) : (
-          FORM[view](onViewChange, setIsCodeStep)
+          FORM[view](onViewChange, setIsCodeStep, email)
         )}
       </div>
       <p hidden={view === 'login' && isCodeStep} className="mt-5 text-center text-muted text-sm">

@@ -32,10 +32,13 @@ const SESSION_MISSING = 'The session was not established.';
 export function LoginForm({
   onForgotPassword,
   onCodeStep,
+  email = '',
 }: {
   onForgotPassword: () => void;
   /** Told when the form turns to the two-factor code step and back. */
   onCodeStep?: (isCodeStep: boolean) => void;
+  /** The address to start with (an invitation's). */
+  email?: string;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,7 +51,7 @@ export function LoginForm({
     onCodeStep?.(isCodeStep);
   };
   const { values, field, validateAll } = useFormFields<LoginValues>(
-    { email: '', password: '' },
+    { email, password: '' },
     { email: (v) => emailFieldError(v.email), password: (v) => passwordFieldError(v.password) },
     () => setAlert(null),
   );

@@ -32,9 +32,12 @@ export function safeNextPath(value: string | null | undefined): string | null {
   }
 }
 
-/** The site path with `?auth=<view>&next=<path>`, for links that sign in and come back. */
-export const authLink = (view: 'login' | 'signup', next: string) =>
-  `${ROUTES.home}?${new URLSearchParams({ [AUTH_PARAM]: view, [NEXT_PARAM]: next })}`;
+/** `?email=` on an auth link: the address the form starts with (an invitation's). */
+export const EMAIL_PARAM = 'email';
+
+/** The site path with `?auth=<view>&next=<path>` (and the address to fill in), for links that sign in and come back. */
+export const authLink = (view: 'login' | 'signup', next: string, email?: string) =>
+  `${ROUTES.home}?${new URLSearchParams({ [AUTH_PARAM]: view, [NEXT_PARAM]: next, ...(email && { [EMAIL_PARAM]: email }) })}`;
 
 /**
  * Keeps the page to return to across a sign-up (the verification link opens in a new tab) or a

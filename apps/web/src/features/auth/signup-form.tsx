@@ -74,10 +74,17 @@ export function NewPasswordFields({
  * Registration; it does not sign in (docs/product.md, "States and transitions"): success hands over
  * to the confirmation view.
  */
-export function SignupForm({ onRegistered }: { onRegistered: (registration: Registration) => void }) {
+export function SignupForm({
+  onRegistered,
+  email = '',
+}: {
+  onRegistered: (registration: Registration) => void;
+  /** The address to start with (an invitation's). */
+  email?: string;
+}) {
   const [alert, setAlert] = useState<string | null>(null);
   const { values, field, validateAll } = useFormFields<SignupValues>(
-    { email: '', password: '', confirmPassword: '' },
+    { email, password: '', confirmPassword: '' },
     {
       email: (v) => emailFieldError(v.email),
       password: (v) => passwordFieldError(v.password),

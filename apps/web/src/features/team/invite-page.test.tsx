@@ -1,5 +1,5 @@
 import { TEAM_TEXTS } from '@conduit/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
@@ -35,18 +35,19 @@ describe('invitation page', () => {
     expect(screen.getByText('owner@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/?auth=login&next=%2Finvite%2Ftok123',
+      '/?auth=login&next=%2Finvite%2Ftok123&email=ada%40example.com',
     );
     expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute(
       'href',
-      '/?auth=signup&next=%2Finvite%2Ftok123',
+      '/?auth=signup&next=%2Finvite%2Ftok123&email=ada%40example.com',
     );
   });
 
-  it('opens sign-up from its link, remembering the invitation for after the verification', async () => {
+  it('opens sign-up from its link with the invited address filled in, remembering the invitation', async () => {
     const { user, router } = openInvite(null);
     await user.click(await screen.findByRole('link', { name: 'Create account' }));
-    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Create your account' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('conduit.next-path')).toBe(PATH);
   });

@@ -69,8 +69,8 @@ function InviteAction({
   if (!user) {
     return (
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <ButtonLink to={authLink('login', pathname)}>Sign in</ButtonLink>
-        <ButtonLink to={authLink('signup', pathname)} variant="secondary">
+        <ButtonLink to={authLink('login', pathname, invitation.email)}>Sign in</ButtonLink>
+        <ButtonLink to={authLink('signup', pathname, invitation.email)} variant="secondary">
           Create account
         </ButtonLink>
       </div>
