@@ -17,6 +17,7 @@ export const ACCOUNT_SECURITY_TEXTS = {
   forgotAccepted:
     'If an account exists for that address, we have sent a link to reset its password. It is valid for 1 hour.',
   resetInvalid: 'This password reset link is invalid or has expired. Request a new one.',
+  resetLinkUsable: 'This link can set a new password.',
   resetDone: 'Your password has been reset. You are signed in.',
   resetDoneSignedOut: 'Your password has been reset. Sign in with your new password.',
   verifyNeedsPassword: 'To finish verifying, enter the password chosen when this account was created.',

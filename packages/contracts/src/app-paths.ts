@@ -24,6 +24,7 @@ export const APP_PATHS = {
   googleCallback: { method: 'GET', path: '/api/auth/google/callback' },
   forgotPassword: { method: 'POST', path: '/api/auth/forgot-password' },
   resetPassword: { method: 'POST', path: '/api/auth/reset-password' },
+  checkResetLink: { method: 'POST', path: '/api/auth/reset-password/check' },
   signInSecondStep: { method: 'POST', path: '/api/auth/2fa' },
   confirmEmail: { method: 'POST', path: '/api/auth/confirm-email' },
   cancelEmailChangeByLink: { method: 'POST', path: '/api/auth/cancel-email-change' },

@@ -67,6 +67,8 @@ export const AUTH_ROUTES = {
     body: ResetPasswordBody,
     response: LoginResponse,
   }),
+  /** Whether a reset link can still be used (200), or not (400): asked when its page opens, spends nothing. */
+  checkResetLink: defineAppRoute({ ...APP_PATHS.checkResetLink, body: TokenBody, response: MessageResponse }),
   confirmEmail: defineAppRoute({ ...APP_PATHS.confirmEmail, body: TokenBody, response: MessageResponse }),
   cancelEmailChangeByLink: defineAppRoute({
     ...APP_PATHS.cancelEmailChangeByLink,

@@ -56,6 +56,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     caller: 'none',
     body: { token: 'abc', newPassword: 'a new secret' },
   },
+  checkResetLink: { caller: 'none', body: { token: 'abc' } },
   signInSecondStep: { caller: 'none', body: { code: '123456' } },
   confirmEmail: { caller: 'none', body: { token: 'abc' } },
   cancelEmailChangeByLink: { caller: 'none', body: { token: 'abc' } },

@@ -6,7 +6,7 @@ import { type AuthLimits, addMailRequestRoute } from './auth-limits.ts';
 import { cancelEmailChangeByLink } from './cancel-email-change.ts';
 import { confirmEmailChange } from './change-email.ts';
 import { forgotPassword } from './forgot-password.ts';
-import { resetPassword } from './reset-password.ts';
+import { checkResetLink, resetPassword } from './reset-password.ts';
 import { finishSignIn } from './sign-in-http.ts';
 
 /** Links mailed to prove an address: forgotten passwords and address changes (and cancelling one). */
@@ -23,6 +23,11 @@ export const passwordResetRoutes = (services: Services, limits: AuthLimits): Fas
       await limits.resetMail.perIp.consume(request.ip);
       const user = await resetPassword(services, request.body);
       return finishSignIn(services, request, reply, user, T.resetDone);
+    });
+
+    addAppRoute(app, routes.checkResetLink, { tags }, async (request) => {
+      await limits.resetMail.perIp.consume(request.ip);
+      return checkResetLink(services, request.body.token);
     });
 
     addAppRoute(app, routes.confirmEmail, { tags }, async (request) =>

@@ -15,6 +15,8 @@ const reset = (token: string, newPassword: string) =>
     url: '/api/auth/reset-password',
     payload: { token, newPassword },
   });
+const check = (token: string) =>
+  started.runtime.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token } });
 const login = (email: string, password: string) => signIn(started.runtime.app, email, password);
 const me = (cookie: string) =>
   started.runtime.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
@@ -59,6 +61,9 @@ describe('reset password', () => {
     const stored = await started.runtime.services.pool.query('select token_hash from password_reset_tokens');
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(token);
 
+    // Its page asks first: usable, and asking spends nothing.
+    expect((await check(token)).json()).toEqual({ message: T.resetLinkUsable });
+    expect((await check(token)).statusCode).toBe(200);
     const short = await reset(token, '123');
     expect(short.statusCode).toBe(400);
     expect(short.json().field).toBe('newPassword');
@@ -73,6 +78,12 @@ describe('reset password', () => {
     const again = await reset(token, 'yet another one');
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(T.resetInvalid);
+    // A spent link says so when its page opens, as do a made-up one and none at all.
+    for (const spent of [token, 'made-up-token', '']) {
+      const answer = await check(spent);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: T.resetInvalid, field: 'token' });
+    }
   });
 
   it('a new link revokes older ones; an expired link is refused', async () => {
@@ -83,6 +94,7 @@ describe('reset password', () => {
     await started.runtime.services.pool.query(
       "update password_reset_tokens set expires_at = now() - interval '1 second'",
     );
+    expect((await check(newer)).statusCode).toBe(400);
     expect((await reset(newer, 'newer link password')).json().error).toBe(T.resetInvalid);
   });
 

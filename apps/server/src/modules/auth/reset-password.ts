@@ -24,6 +24,31 @@ import { revokeUserSessions } from './sessions.ts';
 import { promoteConfiguredAdmin } from './users.ts';
 
 /**
+ * Says whether a reset link can still set a password (unused, unexpired, its account active),
+ * without spending it: its page asks when it opens, so a spent link is said to be one before the
+ * new password is typed twice.
+ */
+export async function checkResetLink(ctx: Pick<AuthContext, 'db' | 'clock'>, token: string | undefined) {
+  if (!token) throw new BadRequest(T.resetInvalid, 'token');
+  const [link] = await ctx.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256Hex(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, ctx.clock.now()),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!link) throw new BadRequest(T.resetInvalid, 'token');
+  return { message: T.resetLinkUsable };
+}
+
+/**
  * Sets a new password from a reset link (single use: a conditional update consumes it). The link
  * proves the address, so an unverified account becomes verified (with its free credits, once per
  * mailbox). Every session of the account ends, and so does any pending address change; the caller

@@ -31,6 +31,8 @@ export const authApi = {
     callPath<typeof AUTH_ROUTES.answerVerification>(APP_PATHS.answerVerification, { body }),
   forgotPassword: (email: string) =>
     callPath<typeof AUTH_ROUTES.forgotPassword>(APP_PATHS.forgotPassword, { body: { email: email.trim() } }),
+  checkResetLink: (token: string) =>
+    callPath<typeof AUTH_ROUTES.checkResetLink>(APP_PATHS.checkResetLink, { body: { token } }),
   resetPassword: (token: string, newPassword: string) =>
     callPath<typeof AUTH_ROUTES.resetPassword>(APP_PATHS.resetPassword, { body: { token, newPassword } }),
   /** The second sign-in step: a code from the authenticator app or a recovery code. */

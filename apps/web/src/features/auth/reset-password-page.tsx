@@ -1,18 +1,22 @@
 import { ROUTES, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, isSignedIn } from './auth-api.ts';
-import { readServerError, signupErrorText } from './auth-error-text.ts';
+import { readServerError, serverTextOr, signupErrorText } from './auth-error-text.ts';
+import { useAuthModal } from './auth-modal-context.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
 import { confirmFieldError, type NewPasswordPair, passwordFieldError } from './auth-validation.ts';
 import { refetchCurrentUser } from './session-user.ts';
 import { NewPasswordFields } from './signup-form.tsx';
 import { useAnnounceSignIn } from './use-announce-sign-in.ts';
+
+export const ASK_NEW_LINK = 'Ask for a new link';
 
 /**
  * /auth/reset-password?token=...: choose a new password (sign-up's rules and texts). The server
@@ -25,6 +29,15 @@ export function ResetPasswordPage() {
   const queryClient = useQueryClient();
   const announceSignIn = useAnnounceSignIn();
   const [alert, setAlert] = useState<string | null>(null);
+  const { openAuthModal } = useAuthModal();
+  // Asked when the page opens (nothing spent), so a used or expired link says so before any typing.
+  const link = useQuery({
+    queryKey: ['auth', 'reset-link', token],
+    queryFn: () => authApi.checkResetLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const { values, field, validateAll } = useFormFields<NewPasswordPair>(
     { password: '', confirmPassword: '' },
     { password: (v) => passwordFieldError(v.password), confirmPassword: confirmFieldError },
@@ -52,25 +65,32 @@ export function ResetPasswordPage() {
     if (!validateAll(event.currentTarget)) reset.mutate();
   };
 
+  if (token !== '' && link.isPending) return <LoadingScreen label="Checking the link..." />;
+  if (token === '' || link.isError) {
+    return (
+      <AuthOutcome tone="danger" title="Link not usable">
+        <p className="text-fg">{serverTextOr(link.error, T.resetInvalid)}</p>
+        <Button variant="secondary" className="mt-3" onClick={() => openAuthModal('forgot')}>
+          {ASK_NEW_LINK}
+        </Button>
+      </AuthOutcome>
+    );
+  }
   return (
     <AuthOutcome tone="ask" title="Choose a new password">
-      {token === '' ? (
-        <p className="text-fg">{T.resetInvalid}</p>
-      ) : (
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Choose a new password"
-          className="mt-2 w-full space-y-4 text-left"
-        >
-          <p className="text-muted text-sm">Every device signed in to your account will be signed out.</p>
-          {alert && <FormAlert>{alert}</FormAlert>}
-          <NewPasswordFields label="New password" values={values} field={field} />
-          <Button type="submit" className="w-full" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Save new password'}
-          </Button>
-        </form>
-      )}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Choose a new password"
+        className="mt-2 w-full space-y-4 text-left"
+      >
+        <p className="text-muted text-sm">Every device signed in to your account will be signed out.</p>
+        {alert && <FormAlert>{alert}</FormAlert>}
+        <NewPasswordFields label="New password" values={values} field={field} />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Saving...' : 'Save new password'}
+        </Button>
+      </form>
     </AuthOutcome>
   );
 }
