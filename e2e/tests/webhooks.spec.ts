@@ -21,16 +21,28 @@ test.use({ baseURL: OWN_URL });
 let server: OwnServer;
 let receiver: Server;
 let answer = 500;
+/** The bodies the receiver was sent, parsed. */
+const received: Array<{ type?: string; data?: { taskId?: string; status?: string } }> = [];
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () =>
-      response.writeHead(answer).end(answer >= 400 ? 'endpoint down for maintenance' : ''),
-    );
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        // not JSON: nothing to record
+      }
+      response.writeHead(answer).end(answer >= 400 ? 'endpoint down for maintenance' : '');
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  server = await startOwnServer(Number(new URL(OWN_URL).port), { NODE_ENV: 'test' });
+  // Videos take two minutes here, so the cancel journey finds its video still running.
+  server = await startOwnServer(Number(new URL(OWN_URL).port), {
+    NODE_ENV: 'test',
+    LOCAL_VIDEO_SECONDS: '120',
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -87,4 +99,37 @@ test('a failed delivery is listed, opened with its request and answer, and resen
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(detail.getByRole('button', { name: WEBHOOK_TEXTS.resend })).toBeVisible();
   await page.screenshot({ path: screenshotPath('webhooks-resent-390x844'), fullPage: true });
+});
+
+test('a running video canceled from its call page is refunded at once, and its callback hears task.canceled', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const url = await signedUpWithEndpoint(page);
+  const created = await page.request.post(APP_PATHS.createKey.path, { data: { keyName: 'Cancel journey' } });
+  expect(created.status()).toBe(201);
+  const keyValue = (await created.json()).key.keyValue as string;
+  const call = await page.request.post('/api/provider/video', {
+    headers: { 'x-api-key': keyValue },
+    data: { prompt: 'A slow pan over a harbour', callBackUrl: url, webhookEvents: ['canceled'] },
+  });
+  expect([200, 202]).toContain(call.status());
+  const { taskId } = (await call.json()).data;
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await open(page, `/app/calls/${taskId}`);
+  await page.getByRole('button', { name: 'Cancel call' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this call?' });
+  await expect(confirm).toContainText('its 10 credits come back at once');
+  await page.screenshot({ path: screenshotPath('cancel-call-1366x900') });
+  await confirm.getByRole('button', { name: 'Cancel call' }).click();
+  await expect(page.getByText('Call canceled: 10 credits refunded')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('Canceled');
+  await expect(page.getByRole('button', { name: 'Cancel call' })).toHaveCount(0);
+
+  const account = await page.request.get('/api/provider/me', { headers: { 'x-api-key': keyValue } });
+  expect((await account.json()).data.balance).toBe(20);
+  await expect
+    .poll(() => received.find((body) => body.data?.taskId === taskId)?.type, { timeout: 30_000 })
+    .toBe('task.canceled');
 });

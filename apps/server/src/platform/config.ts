@@ -88,6 +88,11 @@ const EnvSchema = z.object({
   KIE_CREATE_WINDOW_MS: wholeNumber('must be a whole number of milliseconds, 100 or more', 100).default(
     11_000,
   ),
+  /**
+   * How long the development engine takes to render a video (3 s by default), to try a client's
+   * cancel, deadline or wait handling against a video that is still running.
+   */
+  LOCAL_VIDEO_SECONDS: wholeNumber('must be a whole number of seconds, 0 or more', 0).default(3),
   /** How long after a create kie's "record is null" still means "not yet" (then the task fails). */
   KIE_NULL_RECORD_GRACE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(120),
   /** A second upstream for image and video (fal.ai's queue API), tried when kie.ai cannot take work. */

@@ -25,6 +25,7 @@ type EngineConfig = Pick<
   | 'KIE_CREATES_PER_WINDOW'
   | 'KIE_CREATE_WINDOW_MS'
   | 'KIE_NULL_RECORD_GRACE_S'
+  | 'LOCAL_VIDEO_SECONDS'
   | 'REDIS_PREFIX'
 >;
 
@@ -45,7 +46,9 @@ export function createEngine(
     { pool, redis, prefix: config.REDIS_PREFIX, log },
   );
   const base =
-    config.PROVIDER_ENGINE === 'kie' ? createKieEngine(config, { log, pace }) : createLocalEngine();
+    config.PROVIDER_ENGINE === 'kie'
+      ? createKieEngine(config, { log, pace })
+      : createLocalEngine({ jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 } });
   return createFailoverEngine({
     name: base.name,
     isDevelopmentEngine: base.isDevelopmentEngine,

@@ -63,6 +63,11 @@ export function CancelCall({ call }: { call: Pick<CallDetail, 'taskId' | 'credit
         pendingLabel="Canceling..."
         isPending={cancel.isPending}
         variant="danger"
+        secondary={
+          <Button variant="secondary" onClick={close}>
+            Keep it running
+          </Button>
+        }
       />
     </>
   );
