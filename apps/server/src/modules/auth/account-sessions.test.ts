@@ -21,7 +21,7 @@ const loginWith = (email: string, userAgent: string, ip: string, device?: string
   });
 
 describe('the sessions of an account', () => {
-  it('lists each browser with its system, IP and times, this one marked', async () => {
+  it('lists each browser with its system, IP and times, this one first and marked', async () => {
     const { cookie } = await verifiedAccountOn(started, 'many@example.com');
     await loginWith('many@example.com', FIREFOX_LINUX, '198.51.100.20');
     const phone = sessionCookieOf(await loginWith('many@example.com', SAFARI_IPHONE, '198.51.100.21'));
@@ -37,7 +37,11 @@ describe('the sessions of an account', () => {
     expect(
       sessions.some((s: { browser: string; os: string }) => s.browser === 'Firefox 128' && s.os === 'Linux'),
     ).toBe(true);
-    expect((await call('GET', '/api/account/sessions', cookie)).json().sessions).toHaveLength(3);
+    // The first browser, used longest ago, still sees itself first.
+    const fromFirst = (await call('GET', '/api/account/sessions', cookie)).json().sessions;
+    expect(fromFirst).toHaveLength(3);
+    expect(fromFirst[0].isCurrent).toBe(true);
+    expect(fromFirst.slice(1).every((s: { isCurrent: boolean }) => !s.isCurrent)).toBe(true);
   });
 
   it("signs out one session, or all others, and never another account's", async () => {

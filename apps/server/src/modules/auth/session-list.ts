@@ -8,7 +8,7 @@ import { sessions } from './schema.ts';
 import type { ActiveSession } from './sessions.ts';
 import { describeUserAgent } from './user-agent.ts';
 
-/** The account's live sessions, newest use first, the caller's own marked. */
+/** The account's live sessions: the caller's own first (marked), then the others by newest use. */
 export async function listSessions(
   db: DbOrTx,
   clock: Clock,
@@ -19,7 +19,11 @@ export async function listSessions(
     .from(sessions)
     .where(and(eq(sessions.userId, current.user.id), gt(sessions.expiresAt, clock.now())))
     .orderBy(desc(sessions.lastSeenAt));
-  return rows.map((row) => ({
+  const ordered = [
+    ...rows.filter((row) => row.id === current.sessionId),
+    ...rows.filter((row) => row.id !== current.sessionId),
+  ];
+  return ordered.map((row) => ({
     id: row.id,
     ...describeUserAgent(row.userAgent),
     ip: row.ip,
