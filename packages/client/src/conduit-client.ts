@@ -220,7 +220,7 @@ export class ConduitClient {
       ...options,
       query: filters,
       cursor,
-      read: (page) => ({ items: page.data.events, nextCursor: page.data.nextCursor }),
+      read: (page) => ({ items: page.data, nextCursor: page.nextCursor }),
     });
   }
 

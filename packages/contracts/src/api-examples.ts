@@ -155,7 +155,11 @@ export function answerExamples(
       {
         status: 200,
         note: 'Newest first; each event is the body its webhooks carried, with the id they carried as webhook-id. Pass nextCursor as cursor for older events.',
-        body: ok({ events: [{ id: EVENT_ID, ...webhookExample(baseUrl), isTest: false }], nextCursor: null }),
+        body: {
+          success: true,
+          data: [{ id: EVENT_ID, ...webhookExample(baseUrl), isTest: false }] as never,
+          nextCursor: null,
+        } as never,
       },
     ];
   }

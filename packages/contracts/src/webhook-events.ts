@@ -95,9 +95,10 @@ export const EventsQuery = z.strictObject({
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
-/** Newest first; `nextCursor` pages on to older events, null on the last page. */
+/** Newest first; `nextCursor` pages on to older events, null on the last page (the task list's shape). */
 export const EventsAnswer = z.object({
   success: z.literal(true),
-  data: z.object({ events: z.array(EventItem), nextCursor: z.string().nullable() }),
+  data: z.array(EventItem),
+  nextCursor: z.string().nullable(),
 });
 export type EventsAnswer = z.infer<typeof EventsAnswer>;

@@ -363,7 +363,7 @@ class AsyncConduit(AsyncBase):
         carried (``event.payload``), a page of ``limit`` (1-100, 20 by default). ``type`` keeps one
         type; ``after`` (an event id ``evt_...`` or an ISO 8601 time) only what came after it."""
         path = E.list_path("/api/provider/events", limit=limit, cursor=cursor, type=type, after=after)
-        return await self._run(Call("GET", path, EventPage, timeout=timeout))
+        return await self._run(Call("GET", path, EventPage, timeout=timeout, is_page=True))
 
     async def iter_events(
         self,
@@ -377,7 +377,7 @@ class AsyncConduit(AsyncBase):
 
         async def fetch(cursor: Optional[str]) -> Chunk[Event]:
             page = await self.list_events(limit=limit, cursor=cursor, type=type, after=after)
-            return page.events, page.next_cursor
+            return page.data, page.next_cursor
 
         async for event in apaginate(fetch, max_pages):
             yield event

@@ -374,7 +374,7 @@ class Conduit(SyncBase):
         carried (``event.payload``), a page of ``limit`` (1-100, 20 by default). ``type`` keeps one
         type; ``after`` (an event id ``evt_...`` or an ISO 8601 time) only what came after it."""
         path = E.list_path("/api/provider/events", limit=limit, cursor=cursor, type=type, after=after)
-        return self._run(Call("GET", path, EventPage, timeout=timeout))
+        return self._run(Call("GET", path, EventPage, timeout=timeout, is_page=True))
 
     def iter_events(
         self,
@@ -388,6 +388,6 @@ class Conduit(SyncBase):
 
         def fetch(cursor: Optional[str]) -> Chunk[Event]:
             page = self.list_events(limit=limit, cursor=cursor, type=type, after=after)
-            return page.events, page.next_cursor
+            return page.data, page.next_cursor
 
         return paginate(fetch, max_pages)

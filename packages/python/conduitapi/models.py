@@ -461,7 +461,7 @@ class Event:
 class EventPage:
     """A page of ``list_events``, newest first."""
 
-    events: List[Event]
+    data: List[Event]
     #: Pass as ``cursor`` for the next page; None on the last.
     next_cursor: Optional[str] = None
 

@@ -73,7 +73,7 @@ class EventsTest(unittest.TestCase):
         image = conduit.generate_image("An evented fox")
 
         def completed() -> Optional[Event]:
-            events = conduit.list_events(type="task.completed").events
+            events = conduit.list_events(type="task.completed").data
             return next((event for event in events if event.data.get("taskId") == image.task_id), None)
 
         event = eventually(completed)
@@ -87,7 +87,7 @@ class EventsTest(unittest.TestCase):
         later = conduit.generate_image("A later fox")
 
         def since_first() -> Optional[List[Event]]:
-            events = conduit.list_events(after=event.id).events
+            events = conduit.list_events(after=event.id).data
             has_later = any(item.type == "task.completed" and item.data.get("taskId") == later.task_id for item in events)
             return events if has_later else None
 
@@ -100,7 +100,7 @@ class EventsTest(unittest.TestCase):
         )
 
         first = conduit.list_events(limit=1)
-        self.assertEqual(len(first.events), 1)
+        self.assertEqual(len(first.data), 1)
         self.assertIsNotNone(first.next_cursor)
         listed = list(conduit.iter_events(type="task.started", limit=1, max_pages=2))
         self.assertEqual([item.type for item in listed], ["task.started", "task.started"])
@@ -119,7 +119,7 @@ class EventsTest(unittest.TestCase):
             task = await conduit.remove_sora_watermark_sync(SORA_URL, call_back_url=url, webhook_events=["started"])
             await asyncio.sleep(1)  # the request log is written a moment after the answer
             requests = (await conduit.list_requests(limit=5)).data
-            events = (await conduit.list_events(type="task.started", limit=5)).events
+            events = (await conduit.list_events(type="task.started", limit=5)).data
             listed = [event async for event in conduit.iter_events(limit=1, max_pages=2)]
             logged = [item async for item in conduit.iter_requests(status="2xx", limit=1, max_pages=2)]
             return task.task_id, requests, events, listed, logged

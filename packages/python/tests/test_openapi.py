@@ -144,7 +144,7 @@ class Recorder:
                 elif route.endswith("/requests"):
                     answer = json.dumps({"success": True, "data": [], "nextCursor": None})
                 elif route.endswith("/events"):
-                    answer = json.dumps({"success": True, "data": {"events": [], "nextCursor": None}})
+                    answer = json.dumps({"success": True, "data": [], "nextCursor": None})
                 else:
                     answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
                 self.send_response(200)

@@ -216,10 +216,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     app.get(
       routerPath('listEvents'),
       { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
-      async (request) => ({
-        success: true,
-        data: await listEvents(services.db, identityOf(request).workspaceId, request.query),
-      }),
+      async (request) => {
+        const page = await listEvents(services.db, identityOf(request).workspaceId, request.query);
+        return { success: true, data: page.events, nextCursor: page.nextCursor };
+      },
     );
 
     app.get(routerPath('getAccount'), { preValidation: admit(null), schema: { tags } }, async (request) => {

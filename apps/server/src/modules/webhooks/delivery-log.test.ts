@@ -52,7 +52,7 @@ const asListed = (call: ReceivedCall) => ({ id: call.headers['webhook-id'], ...J
 const eventsOf = async (account: PaidAccount, query = '') => {
   const answer = await withKey(account, 'GET', `/api/provider/events${query}`);
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data.events as EventItem[];
+  return answer.json().data as EventItem[];
 };
 
 describe('the delivery log', () => {
