@@ -37,7 +37,11 @@ async function startVideo(server: ServerProcess, key: string, prompt: string): P
   return ((await response.json()) as { data: { taskId: string } }).data.taskId;
 }
 
-const taskIdOf = (event: ReceivedEvent) => (event.data as { taskId: string }).taskId;
+/** The task of a live `task` event, or of a webhook event (`task.started`...) the stream also carries. */
+const taskIdOf = (event: ReceivedEvent) =>
+  event.event === 'task'
+    ? (event.data as { taskId: string }).taskId
+    : (event.data as { data?: { taskId?: string } }).data?.taskId;
 const is = (taskId: string, status: string) => (event: ReceivedEvent) =>
   event.event === 'task' &&
   taskIdOf(event) === taskId &&
