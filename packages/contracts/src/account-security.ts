@@ -36,6 +36,8 @@ export const ACCOUNT_SECURITY_TEXTS = {
   twoFactorOn: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
   twoFactorOff: 'Two-factor authentication is off.',
   twoFactorNotOn: 'Two-factor authentication is not on.',
+  recoveryCodesReplaced:
+    'New recovery codes are ready: the old ones no longer work. Keep these somewhere safe.',
   adminNeedsTwoFactor: 'Turn on two-factor authentication under Settings to open the admin area.',
   sessionNotFound: 'Session not found',
   sessionSignedOut: 'Session signed out',
@@ -87,6 +89,7 @@ export const TwoFactorSetupResponse = z.object({
 });
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponse>;
 
+/** Turning 2FA on and replacing the recovery codes both answer the new codes, once. */
 export const TwoFactorEnabledResponse = z.object({
   message: z.string(),
   /** Shown once: only their hashes are kept. */

@@ -40,6 +40,7 @@ export const APP_PATHS = {
   twoFactorSetup: { method: 'POST', path: '/api/account/2fa/setup' },
   twoFactorEnable: { method: 'POST', path: '/api/account/2fa/enable' },
   twoFactorDisable: { method: 'POST', path: '/api/account/2fa/disable' },
+  twoFactorRecoveryCodes: { method: 'POST', path: '/api/account/2fa/recovery-codes' },
   credits: { method: 'GET', path: '/api/credits' },
   creditPackages: { method: 'GET', path: '/api/credits/packages' },
   keys: { method: 'GET', path: '/api/keys' },

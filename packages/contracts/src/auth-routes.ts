@@ -122,4 +122,10 @@ export const ACCOUNT_ROUTES = {
     body: TwoFactorCodeBody,
     response: MessageResponse,
   }),
+  /** Replaces every recovery code after a current code (as turning 2FA off asks); the new ten are shown once. */
+  twoFactorRecoveryCodes: defineAppRoute({
+    ...APP_PATHS.twoFactorRecoveryCodes,
+    body: TwoFactorCodeBody,
+    response: TwoFactorEnabledResponse,
+  }),
 };

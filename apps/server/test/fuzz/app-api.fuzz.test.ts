@@ -75,6 +75,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   twoFactorSetup: { caller: 'disposable', body: { password: 'x' } },
   twoFactorEnable: { caller: 'disposable', body: { code: '123456' } },
   twoFactorDisable: { caller: 'disposable', body: { code: '123456' } },
+  twoFactorRecoveryCodes: { caller: 'disposable', body: { code: '123456' } },
   credits: { caller: 'user' },
   creditPackages: { caller: 'none' },
   keys: { caller: 'user' },

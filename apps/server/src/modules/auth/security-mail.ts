@@ -35,6 +35,13 @@ export function mailTwoFactorChanged(ctx: AuthContext, to: string, isOn: boolean
   ]);
 }
 
+export function mailRecoveryCodesReplaced(ctx: AuthContext, to: string) {
+  notify(ctx, to, 'Your recovery codes were replaced', 'New recovery codes were made', [
+    `New recovery codes were made for your ${PRODUCT_NAME} account: the old ones no longer work. Keep the new ones somewhere safe.`,
+    IF_NOT_YOU,
+  ]);
+}
+
 export function mailNewSignIn(
   ctx: AuthContext,
   to: string,

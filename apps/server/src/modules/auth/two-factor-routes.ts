@@ -18,6 +18,7 @@ import {
   disableTwoFactor,
   enableTwoFactor,
   readCode,
+  regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatus,
 } from './two-factor-settings.ts';
@@ -57,6 +58,9 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
       );
       addAppRoute(account, routes.twoFactorDisable, { tags }, (request) =>
         disableTwoFactor(ctx, signedIn(request), request.body.code),
+      );
+      addAppRoute(account, routes.twoFactorRecoveryCodes, { tags }, (request) =>
+        regenerateRecoveryCodes(ctx, signedIn(request), request.body.code),
       );
     });
   };

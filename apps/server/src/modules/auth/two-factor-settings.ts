@@ -4,7 +4,7 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatusResponse,
 } from '@conduit/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -12,7 +12,7 @@ import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
 import { assertReauthenticated } from './reauthenticate.ts';
 import { recoveryCodes, type UserRow, users } from './schema.ts';
-import { mailTwoFactorChanged } from './security-mail.ts';
+import { mailRecoveryCodesReplaced, mailTwoFactorChanged } from './security-mail.ts';
 import type { ActiveSession } from './sessions.ts';
 import {
   checkSecondFactor,
@@ -138,4 +138,32 @@ export async function disableTwoFactor(
   });
   mailTwoFactorChanged(ctx, user.email, false);
   return { message: T.twoFactorOff };
+}
+
+/**
+ * New recovery codes after the same re-authentication turning 2FA off asks for (a current code,
+ * spending the account's failure budget): every old code stops working and the new ten replace
+ * them in one transaction, which also holds the account row so 2FA cannot be turned off meanwhile.
+ * The owner is mailed a notice.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: TwoFactorContext,
+  session: ActiveSession,
+  rawCode: string | undefined,
+): Promise<TwoFactorEnabledResponse> {
+  const code = readCode(rawCode);
+  const user = await findUserById(ctx.db, session.user.id);
+  if (!user?.totpEnabledAt) throw new BadRequest(T.twoFactorNotOn, 'code');
+  await assertSecondFactor(ctx, user, code);
+  const codes = await ctx.db.transaction(async (tx) => {
+    const held = await tx
+      .update(users)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), isNotNull(users.totpEnabledAt)))
+      .returning({ id: users.id });
+    if (held.length === 0) throw new BadRequest(T.twoFactorNotOn, 'code');
+    return replaceRecoveryCodes(tx, user.id, ctx.clock.now());
+  });
+  mailRecoveryCodesReplaced(ctx, user.email);
+  return { message: T.recoveryCodesReplaced, recoveryCodes: codes };
 }

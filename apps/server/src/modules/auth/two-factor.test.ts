@@ -146,6 +146,74 @@ describe('turning two-factor authentication off', () => {
   });
 });
 
+describe('new recovery codes', () => {
+  const regenerate = (cookie: string, code?: string) =>
+    call('POST', '/api/account/2fa/recovery-codes', cookie, code === undefined ? {} : { code });
+  const secondStep = async (email: string, code: string) =>
+    (await call('POST', '/api/auth/2fa', challengeOf(await login(email)), { code })).statusCode;
+
+  it('take a current code; the old codes stop working, the new ten work, and the owner is told', async () => {
+    const { cookie, secret, recoveryCodes: old } = await enrolled('fresh-codes@example.com');
+    expect((await regenerate(cookie)).json()).toMatchObject({
+      error: T.twoFactorCodeRequired,
+      field: 'code',
+    });
+    const since = started.inbox.messages.length;
+    const replaced = await regenerate(cookie, totpCodeFor(secret, 1));
+    expect(replaced.statusCode).toBe(200);
+    const { message, recoveryCodes: fresh } = replaced.json();
+    expect(message).toBe(T.recoveryCodesReplaced);
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code: string) => old.includes(code))).toEqual([]);
+    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    await started.inbox.waitForMail('fresh-codes@example.com', {
+      since,
+      subject: 'Your recovery codes were replaced',
+    });
+
+    expect(await secondStep('fresh-codes@example.com', old[0] as string)).toBe(400);
+    expect(await secondStep('fresh-codes@example.com', fresh[0])).toBe(200);
+    expect((await call('GET', '/api/account/2fa', cookie)).json().recoveryCodesLeft).toBe(9);
+  });
+
+  it('a wrong code is 400, keeps the codes and spends the account failure budget', async () => {
+    const { cookie, secret, recoveryCodes } = await enrolled('wrong-regen@example.com');
+    const wrong = await regenerate(cookie, '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: T.twoFactorCodeWrong, field: 'code' });
+    const more = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => regenerate(cookie, String(100000 + i))),
+    );
+    expect(more.filter((r) => r.statusCode === 400)).toHaveLength(9);
+    expect(more.filter((r) => r.statusCode === 429)).toHaveLength(3);
+    expect((await regenerate(cookie, totpCodeFor(secret))).statusCode).toBe(429);
+    expect((await login('wrong-regen@example.com')).statusCode).toBe(429);
+    const left = await started.runtime.services.pool.query(
+      "select count(*)::int as n from recovery_codes r join users u on u.id = r.user_id where u.email = 'wrong-regen@example.com' and r.used_at is null",
+    );
+    expect(left.rows[0].n).toBe(recoveryCodes.length);
+  });
+
+  it("another account's session cannot replace them, and without 2FA there are none to replace", async () => {
+    const owner = await enrolled('codes-owner@example.com');
+    const other = await enrolled('codes-other@example.com');
+    const foreign = await regenerate(other.cookie, totpCodeFor(owner.secret, 1));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe(T.twoFactorCodeWrong);
+    const withoutTwoFactor = await verifiedAccountOn(started, 'codes-none@example.com');
+    const none = await regenerate(withoutTwoFactor.cookie, totpCodeFor(owner.secret, 1));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe(T.twoFactorNotOn);
+    expect((await call('POST', '/api/account/2fa/recovery-codes', undefined, { code: '1' })).statusCode).toBe(
+      401,
+    );
+    expect(await secondStep('codes-owner@example.com', owner.recoveryCodes[0] as string)).toBe(200);
+  });
+});
+
 describe('ADMIN_REQUIRE_2FA', () => {
   it('keeps /admin closed to an admin until two-factor authentication is on', async () => {
     const { cookie } = await verifiedAccountOn(started, 'root@example.com');

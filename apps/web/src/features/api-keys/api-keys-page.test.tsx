@@ -20,7 +20,14 @@ describe('API keys: list', () => {
     expect(production.getByText(KEY_SCREEN_TEXTS.allServices)).toBeInTheDocument();
     expect(production.getByText(KEY_SCREEN_TEXTS.noLimit)).toBeInTheDocument();
     expect(production.getAllByText(KEY_SCREEN_TEXTS.never)).toHaveLength(2); // last used, expires
-    expect(production.getByText('dev@example.com')).toBeInTheDocument();
+    // The creator's address wraps only before its "@" and the dots of its domain, never mid-word.
+    const creator = production.getByTitle('dev@example.com');
+    expect(creator).toHaveTextContent(/^dev@example\.com$/);
+    expect(creator.querySelector('.break-all')).toBeNull();
+    expect([...creator.querySelectorAll('wbr')].map((wbr) => wbr.nextSibling?.textContent?.[0])).toEqual([
+      '@',
+      '.',
+    ]);
     expect(production.getByText('Jan 5, 2026')).toBeInTheDocument();
     for (const action of ['Edit', 'Roll', 'Delete']) {
       expect(production.getByRole('button', { name: `${action} key Production` })).toBeInTheDocument();
@@ -99,14 +106,27 @@ describe('API keys: list', () => {
 });
 
 describe('API keys: reveal and copy', () => {
-  it('Reveal shows the whole key and Hide masks it again', async () => {
+  it('Reveal shows the whole key in a wrapping block under the masked one, and Hide takes it away', async () => {
     const { user } = await openKeys();
     const production = await keyRow('Production');
-    await user.click(production.getByRole('button', { name: 'Reveal key Production' }));
-    expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyValue}` })).toBeInTheDocument();
-    await user.click(production.getByRole('button', { name: 'Hide key Production' }));
+    const reveal = production.getByRole('button', { name: 'Reveal key Production' });
+    expect(reveal).toHaveAttribute('aria-expanded', 'false');
+    await user.click(reveal);
+    const whole = production.getByText(PRODUCTION.keyValue);
+    expect(production.getByRole('button', { name: 'Hide key Production' })).toHaveAttribute(
+      'aria-controls',
+      whole.id,
+    );
+    // It wraps in the cell and has no width of its own, so the columns stay as they were; the
+    // masked key (the copy button) stays as it was too.
+    expect(whole).toHaveClass('break-all', 'w-0', 'min-w-full');
     expect(production.getByRole('button', { name: `Copy ${PRODUCTION.keyPreview}` })).toBeInTheDocument();
+    await user.click(production.getByRole('button', { name: 'Hide key Production' }));
     expect(production.queryByText(PRODUCTION.keyValue)).not.toBeInTheDocument();
+    expect(production.getByRole('button', { name: 'Reveal key Production' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it("copies the whole key value from the masked key and shows 'Copied!' for 2 seconds", async () => {

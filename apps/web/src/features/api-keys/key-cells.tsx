@@ -1,6 +1,6 @@
 import { type ApiKey, KEY_SCREEN_TEXTS, SERVICES, type Service } from '@conduit/contracts';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 
@@ -14,26 +14,26 @@ export const SERVICE_SHORT_LABELS: Record<Service, string> = {
 const isPast = (iso: string) => new Date(iso).getTime() <= Date.now();
 
 /**
- * The key as `cnd_live_…abcd` until "Reveal"; the copy button copies the whole key either way.
- * After a roll, until when the old key still works.
+ * The key as `cnd_live_…abcd`; the copy button copies the whole key. "Reveal" adds the whole key
+ * under it, wrapping inside the cell: a block of no width of its own (`w-0 min-w-full`), so the
+ * table keeps its column widths. After a roll, until when the old key still works.
  */
 export function KeyValue({ apiKey }: { apiKey: ApiKey }) {
   const [isRevealed, setRevealed] = useState(false);
+  const revealedId = useId();
   const Icon = isRevealed ? EyeOff : Eye;
   const oldUntil = apiKey.previousKeyValidUntil;
   return (
     <div className="min-w-0 space-y-1">
       <div className="flex min-w-0 items-start gap-1">
         <div className="min-w-0 flex-1">
-          <CopyButton
-            size="sm"
-            value={apiKey.keyValue}
-            label={isRevealed ? apiKey.keyValue : apiKey.keyPreview}
-          />
+          <CopyButton size="sm" value={apiKey.keyValue} label={apiKey.keyPreview} />
         </div>
         <button
           type="button"
           aria-label={`${isRevealed ? 'Hide' : 'Reveal'} key ${apiKey.keyName}`}
+          aria-expanded={isRevealed}
+          aria-controls={isRevealed ? revealedId : undefined}
           title={isRevealed ? 'Hide' : 'Reveal'}
           onClick={() => setRevealed(!isRevealed)}
           className="inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-1 text-muted text-xs hover:bg-surface-2 hover:text-fg"
@@ -42,6 +42,14 @@ export function KeyValue({ apiKey }: { apiKey: ApiKey }) {
           <span className="sm:hidden">{isRevealed ? 'Hide' : 'Reveal'}</span>
         </button>
       </div>
+      {isRevealed && (
+        <code
+          id={revealedId}
+          className="block w-0 min-w-full break-all rounded-md bg-surface-2 px-2 py-1 font-mono text-fg text-xs"
+        >
+          {apiKey.keyValue}
+        </code>
+      )}
       {oldUntil && !isPast(oldUntil) && (
         <p className="text-warning text-xs">{KEY_SCREEN_TEXTS.oldKeyWorksUntil(formatDateTime(oldUntil))}</p>
       )}

@@ -2,6 +2,7 @@ import type { ApiKey } from '@conduit/contracts';
 import { KeyRound, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { BudgetUsage } from './budget-usage.tsx';
@@ -55,8 +56,8 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
       ))}
       <Cell compact column="Created by" className="min-w-0">
         {apiKey.createdBy ? (
-          <span className="block break-all sm:max-w-28 sm:truncate" title={apiKey.createdBy}>
-            {apiKey.createdBy}
+          <span className="block sm:max-w-28 sm:truncate" title={apiKey.createdBy}>
+            <EmailAddress email={apiKey.createdBy} />
           </span>
         ) : (
           <span className="text-muted">-</span>

@@ -1,14 +1,19 @@
 import { ERROR_CODES, ROUTES } from '@conduit/contracts';
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatQuantity } from '../../lib/format.ts';
 
 interface ErrorAnswer {
   error?: unknown;
   code?: unknown;
   field?: unknown;
+  creditsRefunded?: unknown;
 }
 
-/** An error answer of the public API as it came: its text for people and its code for programs. */
+/**
+ * An error answer of the public API as it came: its text for people and its code for programs, and
+ * what a failed call gave back (`creditsRefunded`).
+ */
 export function ApiErrorAlert({ status, body }: { status: number; body: unknown }) {
   const answer = (typeof body === 'object' && body !== null ? body : {}) as ErrorAnswer;
   const text = typeof answer.error === 'string' ? answer.error : String(body || 'No error text');
@@ -25,6 +30,9 @@ export function ApiErrorAlert({ status, body }: { status: number; body: unknown 
           {typeof answer.code === 'string' && ` · ${answer.code}`}
           {typeof answer.field === 'string' && ` · field: ${answer.field}`}
         </p>
+        {typeof answer.creditsRefunded === 'number' && (
+          <p className="text-fg">{formatQuantity(answer.creditsRefunded, 'credit')} refunded</p>
+        )}
         {answer.code === ERROR_CODES.INSUFFICIENT_CREDITS && (
           <Link
             to={ROUTES.appCredits}

@@ -7,7 +7,7 @@ import {
 } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
 import { makeCallDetail, makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
@@ -104,6 +104,79 @@ describe('/app/playground', () => {
     expect(alert).toHaveTextContent('Insufficient credits: 1 required, 0 available');
     expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
     expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
+  });
+
+  it('a failed call says how many credits were refunded, one or many', async () => {
+    const failed = (creditsRefunded: number) => ({
+      status: 502,
+      body: {
+        success: false,
+        error: 'The image could not be generated.',
+        code: ERROR_CODES.UPSTREAM_FAILED,
+        requestId: 'req_test',
+        taskId: 'task_failed',
+        creditsRefunded,
+      },
+    });
+    const { user } = openPlayground({
+      'POST /api/provider/image': failed(1),
+      'POST /api/provider/video': failed(10),
+    });
+    const image = within(await panel());
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+    const alert = await image.findByRole('alert');
+    expect(alert).toHaveTextContent('The image could not be generated.');
+    expect(within(alert).getByText('1 credit refunded')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: SERVICE_LABELS.video }));
+    const video = within(await panel());
+    await user.click(video.getByRole('button', { name: RUN_LABEL }));
+    expect(within(await video.findByRole('alert')).getByText('10 credits refunded')).toBeInTheDocument();
+  });
+
+  describe('where the answer shows', () => {
+    const scrolledTo: { element: Element; block?: ScrollLogicalPosition }[] = [];
+    const setUp = (isWide: boolean) => {
+      Object.defineProperty(Element.prototype, 'scrollIntoView', {
+        configurable: true,
+        value(this: Element, options?: ScrollIntoViewOptions) {
+          scrolledTo.push({ element: this, block: options?.block });
+        },
+      });
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: isWide && query === '(min-width: 64rem)' }));
+    };
+    // StrictMode runs the effect twice in development: every scroll goes to the answer, the same way.
+    const expectScrolledOnlyTo = (element: Element, block: ScrollLogicalPosition) => {
+      expect(scrolledTo.length).toBeGreaterThan(0);
+      expect(new Set(scrolledTo.map((scroll) => scroll.element))).toEqual(new Set([element]));
+      expect(new Set(scrolledTo.map((scroll) => scroll.block))).toEqual(new Set([block]));
+    };
+    afterEach(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      scrolledTo.length = 0;
+    });
+
+    it('on a phone, the answer under the form is scrolled to and read out when it arrives', async () => {
+      setUp(false);
+      const { user } = openPlayground();
+      const image = within(await panel());
+      await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+      const heading = await image.findByRole('heading', { name: /^Answer/ });
+      expect(heading).toHaveFocus();
+      expectScrolledOnlyTo(heading, 'start');
+    });
+
+    it('on a wide screen, the answer stands beside the form and the page does not jump', async () => {
+      setUp(true);
+      const { user } = openPlayground();
+      const image = within(await panel());
+      expect(image.getByText(`${RUN_LABEL} the call: its answer shows here.`)).toBeInTheDocument();
+      await user.click(image.getByRole('button', { name: RUN_LABEL }));
+      const heading = await image.findByRole('heading', { name: /^Answer/ });
+      expect(heading).toHaveFocus();
+      expectScrolledOnlyTo(heading, 'nearest');
+      expect(image.queryByText(`${RUN_LABEL} the call: its answer shows here.`)).not.toBeInTheDocument();
+    });
   });
 
   it('checks the form with the API schema before calling, and names the field', async () => {

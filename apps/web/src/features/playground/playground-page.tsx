@@ -32,7 +32,7 @@ export function PlaygroundPage() {
   const { apiKey, choose } = useRememberedKey();
 
   return (
-    <div className="max-w-5xl space-y-6">
+    <div className="max-w-5xl space-y-6 lg:max-w-7xl">
       <div>
         <h1 className="font-semibold text-2xl text-fg tracking-tight">Playground</h1>
         <p className="mt-1 text-muted">

@@ -11,6 +11,8 @@ import { PlaygroundCall } from './playground-call.tsx';
 import { type PublicAnswer, type SentRequest, taskIdOf } from './public-call.ts';
 
 export const RUN_CODE_LABEL = 'This request';
+/** Tailwind's `lg`, where the answer stands beside the form (ServicePanel). */
+const WIDE_SCREEN = '(min-width: 64rem)';
 
 /** What a run answered (the error, or the call and its result), the raw answer, and the request as code. */
 export function RunOutcome({
@@ -24,9 +26,15 @@ export function RunOutcome({
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // A new answer takes the focus, so it is read out and scrolled into view below the form.
+  // A new answer takes the focus, so it is read out. On phones it sits under the long form: bring
+  // its top into view; on wide screens it is beside the form, so only its own column may scroll.
   useEffect(() => {
-    if (answer) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!answer || !heading) return;
+    heading.focus({ preventScroll: true });
+    // Optional calls: jsdom has neither.
+    const isWide = window.matchMedia?.(WIDE_SCREEN).matches ?? false;
+    heading.scrollIntoView?.({ block: isWide ? 'nearest' : 'start' });
   }, [answer]);
   const baseUrl = useBaseUrl();
   const taskId = taskIdOf(answer);

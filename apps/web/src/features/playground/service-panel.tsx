@@ -19,8 +19,9 @@ import { SchemaField } from './schema-field.tsx';
 export const RUN_LABEL = 'Run';
 
 /**
- * One service's form (from the body schema the API validates with), its cost, Run, and what came back.
- * Not on useFormFields/useFormAction/FormFrame: its fields are known only at run time (URL lists
+ * One service's form (from the body schema the API validates with), its cost, Run, and what came back:
+ * beside the form on wide screens (the answer's column stays in view while the long form scrolls),
+ * under it on phones, where the answer scrolls into view when it arrives (RunOutcome). Not on useFormFields/useFormAction/FormFrame: its fields are known only at run time (URL lists
  * among them), every HTTP answer is a result shown below rather than a failure in an alert, and Run
  * shares its row with the cost and balance.
  */
@@ -78,7 +79,7 @@ export function ServicePanel({
   };
 
   return (
-    <div className="space-y-8">
+    <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
       <form
         ref={formRef}
         noValidate
@@ -92,7 +93,7 @@ export function ServicePanel({
           </span>{' '}
           · {endpoint.summary}
         </p>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
           {fields.map((field) => (
             <div
               key={field.name}
@@ -135,8 +136,18 @@ export function ServicePanel({
           )}
         </div>
       </form>
-      {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}
-      {run.data && sent && !run.isPending && <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} />}
+      <div className="min-w-0 space-y-5 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
+        {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}
+        {run.data && sent && !run.isPending ? (
+          <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} />
+        ) : (
+          !run.isError && (
+            <p className="hidden rounded-2xl border border-border border-dashed p-5 text-muted text-sm lg:block">
+              {run.isPending ? 'Running the call...' : `${RUN_LABEL} the call: its answer shows here.`}
+            </p>
+          )
+        )}
+      </div>
     </div>
   );
 }

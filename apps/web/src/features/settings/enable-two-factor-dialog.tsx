@@ -1,12 +1,10 @@
-import { KEY_TEXTS, ACCOUNT_SECURITY_TEXTS as T, type TwoFactorSetupResponse } from '@conduit/contracts';
-import { Button } from '../../components/ui/button.tsx';
-import { COPIED_TEXT, CopyButton } from '../../components/ui/copy-button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ACCOUNT_SECURITY_TEXTS as T, type TwoFactorSetupResponse } from '@conduit/contracts';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CurrentPasswordField, OneTimeCodeField } from '../../components/ui/text-field.tsx';
-import { useCopy } from '../../components/ui/use-copy.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
+import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
 import { securityApi } from './security-api.ts';
 
 export const ENABLE_TWO_FACTOR_TITLE = 'Turn on two-factor authentication';
@@ -16,10 +14,12 @@ export const ENABLE_TWO_FACTOR_TITLE = 'Turn on two-factor authentication';
  * sign-in), scan the QR code and type a code from the app, then keep the ten recovery codes.
  */
 export function EnableTwoFactorDialog({
+  email,
   hasPassword,
   onClose,
   onEnabled,
 }: {
+  email: string;
   hasPassword: boolean;
   onClose: () => void;
   onEnabled: () => void;
@@ -36,7 +36,17 @@ export function EnableTwoFactorDialog({
     onEnabled,
   );
 
-  if (enable.action.data) return <RecoveryCodes codes={enable.action.data.recoveryCodes} onClose={onClose} />;
+  if (enable.action.data) {
+    return (
+      <RecoveryCodesDialog
+        title="Save your recovery codes"
+        description={T.twoFactorOn}
+        email={email}
+        codes={enable.action.data.recoveryCodes}
+        onClose={onClose}
+      />
+    );
+  }
   const dialog = {
     title: ENABLE_TWO_FACTOR_TITLE,
     description: 'Signing in will also ask for a code from an authenticator app.',
@@ -91,33 +101,5 @@ function SetupCode({ setup }: { setup: TwoFactorSetupResponse }) {
         <CopyButton value={setup.secret} size="sm" />
       </div>
     </div>
-  );
-}
-
-function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => void }) {
-  const { status, copy } = useCopy();
-  return (
-    <Dialog isOpen onClose={onClose} title="Save your recovery codes" description={T.twoFactorOn}>
-      <p className="text-muted text-sm">
-        Each code signs you in once if you lose your phone. They are shown only now.
-      </p>
-      <ul
-        aria-label="Recovery codes"
-        className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-surface-2 p-4 font-mono text-fg text-sm"
-      >
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
-        <span role="status" className="text-muted text-xs">
-          {status === 'copied' ? COPIED_TEXT : status === 'failed' ? KEY_TEXTS.copyFailed : ''}
-        </span>
-        <Button variant="secondary" onClick={() => void copy(codes.join('\n'))}>
-          Copy codes
-        </Button>
-        <Button onClick={onClose}>Done</Button>
-      </div>
-    </Dialog>
   );
 }

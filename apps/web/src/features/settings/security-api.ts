@@ -13,6 +13,8 @@ export const securityApi = {
     callRoute(ACCOUNT_ROUTES.twoFactorEnable, { body: { code: code.trim() } }),
   disableTwoFactor: (code: string) =>
     callRoute(ACCOUNT_ROUTES.twoFactorDisable, { body: { code: code.trim() } }),
+  newRecoveryCodes: (code: string) =>
+    callRoute(ACCOUNT_ROUTES.twoFactorRecoveryCodes, { body: { code: code.trim() } }),
   changeEmail: (newEmail: string, password?: string) =>
     callRoute(ACCOUNT_ROUTES.changeEmail, { body: { newEmail: newEmail.trim(), password } }),
   pendingEmailChange: () => callRoute(ACCOUNT_ROUTES.pendingEmailChange),

@@ -5,8 +5,9 @@ import {
 } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { blobTextAt } from '../../test/blob-urls.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const SESSIONS = [
@@ -152,8 +153,78 @@ describe('settings: two-factor authentication', () => {
     await user.click(dialog.getByRole('button', { name: 'Turn on' }));
     const codes = within(await screen.findByRole('dialog', { name: 'Save your recovery codes' }));
     expect(codes.getByRole('list', { name: 'Recovery codes' })).toHaveTextContent('aaaa-bbbb');
+    await expectDownloadAndPrint(user, codes, ['aaaa-bbbb', 'cccc-dddd']);
+  });
+
+  it('makes new recovery codes after a current code, and shows them once to keep', async () => {
+    let codesLeft = 3;
+    const { api, user } = await openSettings(
+      {
+        'GET /api/account/2fa': () => ({
+          body: { enabled: true, enabledAt: '2026-11-01T10:00:00.000Z', recoveryCodesLeft: codesLeft },
+        }),
+        'POST /api/account/2fa/recovery-codes': ({ body }) => {
+          if ((body as { code: string }).code !== '123456') {
+            return errorReply(400, S.twoFactorCodeWrong, 'VALIDATION_ERROR');
+          }
+          codesLeft = 10;
+          return {
+            body: { message: S.recoveryCodesReplaced, recoveryCodes: ['eeee-ffff-gg', 'hhhh-jjjj-kk'] },
+          };
+        },
+      },
+      { hasTwoFactor: true },
+    );
+    expect(await screen.findByText(/3 recovery codes left/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New recovery codes' }));
+    expect(dialog.getByRole('button', { name: 'Make new codes' })).toBeDisabled();
+    await user.type(dialog.getByLabelText('Authentication code'), '000000');
+    await user.click(dialog.getByRole('button', { name: 'Make new codes' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(S.twoFactorCodeWrong);
+
+    await user.clear(dialog.getByLabelText('Authentication code'));
+    await user.type(dialog.getByLabelText('Authentication code'), ' 123456 ');
+    await user.click(dialog.getByRole('button', { name: 'Make new codes' }));
+    const codes = within(await screen.findByRole('dialog', { name: 'Save your new recovery codes' }));
+    expect(codes.getByText(S.recoveryCodesReplaced)).toBeInTheDocument();
+    expect(codes.getByRole('list', { name: 'Recovery codes' })).toHaveTextContent('eeee-ffff-gg');
+    expect(api.callsTo('POST /api/account/2fa/recovery-codes').at(-1)?.body).toEqual({ code: '123456' });
+    await expectDownloadAndPrint(user, codes, ['eeee-ffff-gg', 'hhhh-jjjj-kk']);
+    expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    await user.click(codes.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-print-sheet]')).toBeNull();
+  });
+
+  it('offers no new recovery codes while two-factor authentication is off', async () => {
+    await openSettings();
+    expect(
+      await screen.findByRole('button', { name: 'Turn on two-factor authentication' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New recovery codes' })).not.toBeInTheDocument();
   });
 });
+
+/** The codes' Download link saves a .txt with the codes, address and date; Print prints a sheet of the same. */
+async function expectDownloadAndPrint(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: ReturnType<typeof within>,
+  codes: string[],
+) {
+  const download = dialog.getByRole('link', { name: 'Download' });
+  expect(download).toHaveAttribute('download', 'conduit-recovery-codes.txt');
+  const file = await blobTextAt(download.getAttribute('href'));
+  expect(file).toContain('Account: ada@example.com');
+  expect(file).toMatch(/Made on: [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  for (const code of codes) expect(file).toContain(code);
+
+  const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  await user.click(dialog.getByRole('button', { name: 'Print' }));
+  expect(print).toHaveBeenCalledTimes(1);
+  print.mockRestore();
+  expect(document.querySelector('[data-print-sheet]')?.textContent).toBe(file);
+}
 
 describe('settings: sessions', () => {
   it('lists the sessions, marks this device, and signs out another one', async () => {

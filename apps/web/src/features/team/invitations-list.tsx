@@ -44,7 +44,11 @@ export function InvitationsList({ teamId, invitations }: { teamId: string; invit
               {WORKSPACE_ROLE_LABELS[invitation.role]}
             </Cell>
             <Cell column="Invited by" className="break-all text-fg">
-              {invitation.invitedBy ?? <span className="text-muted">-</span>}
+              {invitation.invitedBy ? (
+                <EmailAddress email={invitation.invitedBy} />
+              ) : (
+                <span className="text-muted">-</span>
+              )}
             </Cell>
             <Cell column="Expires" className="text-fg sm:whitespace-nowrap">
               <Timestamp at={invitation.expiresAt} format={formatDate} />

@@ -57,6 +57,12 @@ describe('team page', () => {
     expect(members().getByRole('combobox', { name: 'Role of owner@example.com' })).toBeInTheDocument();
     expect(members().queryByRole('combobox', { name: 'Role of ada@example.com' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Pending invitations' })).toHaveTextContent('new@example.com');
+    // Addresses wrap only before "@" and the dots of the domain: the inviter's one too.
+    const inviter = within(screen.getByRole('table', { name: 'Pending invitations' })).getAllByRole(
+      'cell',
+    )[2];
+    expect(inviter).toHaveTextContent('owner@example.com');
+    expect(inviter?.querySelectorAll('wbr')).toHaveLength(2);
     expect(screen.getByRole('form', { name: 'Team settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete team' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transfer ownership' })).toBeInTheDocument();
