@@ -12,6 +12,7 @@ import {
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
+  type ModelsAnswer,
   type QuoteAnswer,
   type QuoteRequest,
   type RequestLogAnswer,
@@ -138,6 +139,11 @@ export class ConduitClient {
   quotePrice(body: QuoteInput, options?: CallOptions): Promise<QuoteAnswer> {
     return this.#call('quotePrice', { body, ...options });
   }
+  /** The enabled models with their prices and request schemas (public: the key is sent but not needed). */
+  listModels(options?: CallOptions): Promise<ModelsAnswer> {
+    return this.#call('listModels', { ...options });
+  }
+
   getAccount(options?: CallOptions): Promise<AccountAnswer> {
     return this.#call('getAccount', { ...options });
   }

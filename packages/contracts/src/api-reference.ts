@@ -210,6 +210,18 @@ const ENDPOINT_DOCS = [
     cost: 0,
   },
   {
+    id: 'listModels',
+    method: 'GET',
+    path: '/api/provider/models',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'List the models',
+    summary:
+      "The enabled models of the image and video services: each one's id (the body's `model`), price in credits, capabilities, longest task and request body as JSON Schema. Public: it answers with or without a key.",
+    cost: 0,
+  },
+  {
     id: 'listRequests',
     method: 'GET',
     path: '/api/provider/requests',

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { DEFAULT_TASK_WEBHOOK_FILTERS, TASK_WEBHOOK_FILTERS } from './event-types.ts';
 import {
   IMAGE_FORMATS,
+  IMAGE_MODEL_IDS,
   IMAGE_SIZES,
   PROVIDER_LIMITS,
   VIDEO_ASPECT_RATIOS,
-  VIDEO_MODELS,
+  VIDEO_MODEL_IDS,
 } from './services.ts';
 
 const L = PROVIDER_LIMITS;
@@ -14,9 +15,9 @@ const httpUrl = z
   .max(L.urlMaxLength)
   .url({ error: 'must be an http(s) URL' })
   .refine((value) => /^https?:\/\//i.test(value), { error: 'must be an http(s) URL' });
-const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
+export const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
 /** Every paid call may cap its price and pay a quoted one (docs/product.md, "Controlling a paid call"). */
-const priceControls = {
+export const priceControls = {
   maxCredits: z
     .number()
     .int()
@@ -32,7 +33,7 @@ const priceControls = {
 };
 /** The fields of a paid body that steer the charge, not the work: they are not stored with the task. */
 export const PRICE_CONTROL_FIELDS = ['maxCredits', 'quoteId'] as const;
-const webhookEvents = z
+export const webhookEvents = z
   .array(z.enum(TASK_WEBHOOK_FILTERS, { error: `must be among ${TASK_WEBHOOK_FILTERS.join(', ')}` }))
   .min(1)
   .max(TASK_WEBHOOK_FILTERS.length)
@@ -42,6 +43,12 @@ const webhookEvents = z
   );
 
 export const ImageRequest = z.strictObject({
+  model: z
+    .enum(IMAGE_MODEL_IDS)
+    .default('nano-banana')
+    .describe(
+      "The model (GET /api/provider/models lists them with their own fields and prices); this body is nano-banana's",
+    ),
   prompt: z
     .string()
     .trim()
@@ -75,7 +82,12 @@ export const VideoRequest = z.strictObject({
     .max(L.videoImageUrlsMax)
     .optional()
     .describe('Images to animate: http(s) URLs (image-to-video)'),
-  model: z.enum(VIDEO_MODELS).default('fast').describe('fast answers sooner; standard gives higher quality'),
+  model: z
+    .enum(VIDEO_MODEL_IDS)
+    .default('fast')
+    .describe(
+      'fast answers sooner; standard gives higher quality (Veo 3.1). GET /api/provider/models lists the others with their own fields and prices',
+    ),
   aspectRatio: z
     .enum(VIDEO_ASPECT_RATIOS)
     .default('16:9')

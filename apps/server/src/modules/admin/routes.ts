@@ -9,6 +9,7 @@ import { adjustUserCredits } from './adjust-user-credits.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { listAuditLog } from './audit-log.ts';
 import { listChannels, updateChannel } from './channels.ts';
+import { listModels, updateModel } from './models.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { getFeatures } from './get-features.ts';
 import { getHealth } from './get-health.ts';
@@ -75,5 +76,9 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     }));
     addAppRoute(app, edits.updateChannel, { tags }, async (request) => ({
       channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
+    }));
+    addAppRoute(app, figures.models, { tags }, async () => ({ models: await listModels(context()) }));
+    addAppRoute(app, edits.updateModel, { tags }, async (request) => ({
+      model: await updateModel(context(), actorOf(request), request.params.id, request.body),
     }));
   };
