@@ -56,6 +56,7 @@ class ConduitWithRawResponse:
         self.get_task = to_raw(client.get_task)
         self.cancel_task = to_raw(client.cancel_task)
         self.quote_price = to_raw(client.quote_price)
+        self.list_models = to_raw(client.list_models)
         self.get_account = to_raw(client.get_account)
 
 
@@ -74,4 +75,5 @@ class AsyncConduitWithRawResponse:
         self.get_task = to_async_raw(client.get_task)
         self.cancel_task = to_async_raw(client.cancel_task)
         self.quote_price = to_async_raw(client.quote_price)
+        self.list_models = to_async_raw(client.list_models)
         self.get_account = to_async_raw(client.get_account)

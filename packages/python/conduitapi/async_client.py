@@ -23,6 +23,7 @@ from .models import (
     ImageTask,
     LinkedinPost,
     LinkedinTask,
+    ModelList,
     QuoteResult,
     Service,
     TaskPage,
@@ -290,6 +291,10 @@ class AsyncConduit(AsyncBase):
         return await self._run(Call("POST", "/api/provider/quote", QuoteResult, data, timeout=timeout))
 
     # Account
+
+    async def list_models(self, *, timeout: Optional[float] = None) -> ModelList:
+        """The enabled models with their prices and request schemas (public: the key is not needed)."""
+        return await self._run(Call("GET", "/api/provider/models", ModelList, timeout=timeout, is_page=True))
 
     async def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""

@@ -9,7 +9,6 @@ import { adjustUserCredits } from './adjust-user-credits.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { listAuditLog } from './audit-log.ts';
 import { listChannels, updateChannel } from './channels.ts';
-import { listModels, updateModel } from './models.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { getFeatures } from './get-features.ts';
 import { getHealth } from './get-health.ts';
@@ -17,6 +16,7 @@ import { getRevenue } from './get-revenue.ts';
 import { inviteUser } from './invite-user.ts';
 import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
+import { listModels, updateModel } from './models.ts';
 import { getReconciliation, reconciliationCsv } from './reconciliation.ts';
 import { updateUser } from './update-user.ts';
 

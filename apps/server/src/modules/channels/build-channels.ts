@@ -8,7 +8,8 @@ import type { ChannelDefinition, ChannelService, ChannelUpstream } from './failo
 export const FAL_DEFAULT_BASE_URL = 'https://queue.fal.run';
 
 type Request = MediaInput['request'] | LinkedinRequest;
-const videoModel = (request: Request) => ((request as VideoRequest).model === 'standard' ? 'standard' : 'fast');
+const videoModel = (request: Request) =>
+  (request as VideoRequest).model === 'standard' ? 'standard' : 'fast';
 
 /**
  * What each upstream charges us per call, in millionths of a US dollar

@@ -1,4 +1,4 @@
-import { type ImageRequest, modelOfBody, type VideoRequest } from '@conduit/contracts';
+import { modelOfBody } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import {
   type Engine,

@@ -1,11 +1,4 @@
-import {
-  type ImageRequest,
-  type ModelDefinition,
-  type ModelId,
-  modelOfBody,
-  type SoraRequest,
-  type VideoRequest,
-} from '@conduit/contracts';
+import { type ModelDefinition, type ModelId, modelOfBody, type SoraRequest } from '@conduit/contracts';
 import type { JobState, MediaInput, MediaService, ResultFile } from './engine.ts';
 import { asRecord, type Json } from './upstream-http.ts';
 

@@ -45,7 +45,7 @@ export interface ModelCatalogue {
   changed(): void;
 }
 
-/** What a model costs before the operator sets a price: CREDIT_PRICES over the spec for the defaults. */
+/** What a model costs before the operator sets a price: CREDIT_PRICES over the published costs (docs/product.md, "Credit costs and packs") for the defaults. */
 export function defaultCreditsOf(model: ModelDefinition, config: Pick<Config, 'CREDIT_PRICES'>): number {
   const isDefault = DEFAULT_MODEL[model.service] === model.id || model.id === 'standard';
   return isDefault ? creditPrices(config)[model.service as Service] : model.defaultCredits;

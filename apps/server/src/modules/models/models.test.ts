@@ -109,7 +109,7 @@ describe('the catalogue through the API', () => {
   afterAll(() => runtime.close());
   const ledger = (workspaceId: string) => ledgerCheck(runtime.services, workspaceId);
 
-  it('GET /api/provider/models is public and matches its OpenAPI schema; the defaults keep the spec prices', async () => {
+  it('GET /api/provider/models is public and matches its OpenAPI schema; the defaults keep the published prices', async () => {
     const answer = await runtime.app.inject({ method: 'GET', url: '/api/provider/models' });
     expect(answer.statusCode).toBe(200);
     const body = answer.json() as ModelsAnswer;

@@ -2,7 +2,6 @@ import {
   LinkedinRequest,
   QuoteRequest,
   routerPath,
-  type Service,
   SoraRequest,
   TaskListQuery,
   TaskStatusParams,
