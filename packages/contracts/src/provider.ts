@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_TASK_WEBHOOK_FILTERS, TASK_WEBHOOK_FILTERS } from './event-types.ts';
 import {
   IMAGE_FORMATS,
-  IMAGE_MODEL_IDS,
   IMAGE_SIZES,
   PROVIDER_LIMITS,
   VIDEO_ASPECT_RATIOS,
-  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
 } from './services.ts';
 
 const L = PROVIDER_LIMITS;
@@ -44,10 +43,10 @@ export const webhookEvents = z
 
 export const ImageRequest = z.strictObject({
   model: z
-    .enum(IMAGE_MODEL_IDS)
+    .literal('nano-banana')
     .default('nano-banana')
     .describe(
-      "The model (GET /api/provider/models lists them with their own fields and prices); this body is nano-banana's",
+      "This body's model; GET /api/provider/models lists the others, each with its own body and price",
     ),
   prompt: z
     .string()
@@ -83,10 +82,10 @@ export const VideoRequest = z.strictObject({
     .optional()
     .describe('Images to animate: http(s) URLs (image-to-video)'),
   model: z
-    .enum(VIDEO_MODEL_IDS)
+    .enum(VIDEO_MODELS)
     .default('fast')
     .describe(
-      'fast answers sooner; standard gives higher quality (Veo 3.1). GET /api/provider/models lists the others with their own fields and prices',
+      'fast answers sooner; standard gives higher quality (Veo 3.1). GET /api/provider/models lists the other models, each with its own body and price',
     ),
   aspectRatio: z
     .enum(VIDEO_ASPECT_RATIOS)
