@@ -75,6 +75,7 @@ class AsyncConduit(AsyncBase):
         self,
         prompt: str,
         *,
+        model: Optional[str] = None,
         image_urls: Optional[List[str]] = None,
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
@@ -87,6 +88,7 @@ class AsyncConduit(AsyncBase):
     ) -> ImageTask:
         """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
         data = E.body(
+            model=model,
             prompt=prompt,
             image_urls=image_urls,
             output_format=output_format,

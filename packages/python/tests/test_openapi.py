@@ -134,8 +134,20 @@ class Recorder:
                     },
                     "engine": data["engine"],
                 }
+                model = {
+                    "id": "kling-2.6",
+                    "service": "video",
+                    "name": "Kling 2.6",
+                    "credits": 12,
+                    "isDefault": False,
+                    "capabilities": ["text-to-video"],
+                    "maxDurationS": 1800,
+                    "requestSchema": {"type": "object"},
+                }
                 if self.path.split("?")[0].endswith("/tasks"):
                     answer = json.dumps({"success": True, "data": [data], "nextCursor": None})
+                elif self.path.endswith("/models"):
+                    answer = json.dumps({"success": True, "data": [model]})
                 else:
                     answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
                 self.send_response(200)
