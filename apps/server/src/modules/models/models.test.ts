@@ -7,7 +7,9 @@ import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from '../docs/build-openapi.ts';
 import type { MediaInput } from '../engines/engine.ts';
+import { falHonours } from '../engines/fal-engine.ts';
 import { createKieEngine } from '../engines/kie-engine.ts';
+import { createLocalEngine } from '../engines/local-engine.ts';
 
 /** What each catalogue model sends kie.ai for `{model, prompt}` with its defaults (docs/upstreams.md). */
 const EXPECTED_KIE_BODIES: Record<string, { model: string; input: Record<string, unknown> }> = {
@@ -96,6 +98,37 @@ describe('the catalogue on kie.ai', () => {
     expect(fake.created.at(-1)?.body.input).toMatchObject({ image_input: ['https://img.example/a.png'] });
     await engine().startJob(inputOf('wan-2.6', { duration: 15, resolution: '720p' }), { taskId: 't' });
     expect(fake.created.at(-1)?.body.input).toEqual({ prompt: 'p', duration: '15', resolution: '720p' });
+  });
+});
+
+describe('the catalogue elsewhere', () => {
+  it('fails over to fal only for a model fal serves itself: nano-banana and Veo, never the others', () => {
+    expect(falHonours(inputOf('nano-banana', { image_size: '1:1' }))).toBe(true);
+    expect(falHonours(inputOf('fast', { enableTranslation: false }))).toBe(true);
+    expect(falHonours(inputOf('standard', { enableTranslation: false }))).toBe(true);
+    for (const id of Object.keys(EXPECTED_KIE_BODIES)) expect(falHonours(inputOf(id)), id).toBe(false);
+  });
+
+  it('the development engine draws each model deterministically, its name setting it apart', async () => {
+    const engine = createLocalEngine({ jobMs: { video: 0, sora: 0 } });
+    const bytesOf = async (input: MediaInput) => {
+      const { upstreamId } = await engine.startJob(input, { taskId: 't' });
+      const state = await engine.pollJob(input.service, upstreamId);
+      if (state.state !== 'succeeded' || state.files[0]?.kind !== 'bytes')
+        throw new Error(JSON.stringify(state));
+      return state.files[0];
+    };
+    const imagen = await bytesOf(inputOf('imagen4', { aspect_ratio: '16:9' }));
+    expect(imagen.contentType).toBe('image/png');
+    expect((await bytesOf(inputOf('imagen4', { aspect_ratio: '16:9' }))).data.equals(imagen.data)).toBe(true);
+    // The same fields, another model: only the name drawn on it differs.
+    const fast = await bytesOf(inputOf('imagen4-fast', { aspect_ratio: '16:9' }));
+    expect(fast.data.equals(imagen.data)).toBe(false);
+    expect((await bytesOf(inputOf('nano-banana-pro', { output_format: 'jpg' }))).contentType).toBe(
+      'image/jpeg',
+    );
+    expect((await bytesOf(inputOf('wan-2.6'))).contentType).toBe('video/mp4');
+    await engine.close?.();
   });
 });
 
