@@ -74,6 +74,17 @@ export function modelCatalogueOf(services: {
   return catalogue;
 }
 
+/** Each model's request as JSON Schema, made once: the public list answers it on every call. */
+const JSON_SCHEMAS = new Map<string, Record<string, unknown>>();
+const requestSchemaOf = (model: ModelDefinition) => {
+  let schema = JSON_SCHEMAS.get(model.id);
+  if (!schema) {
+    schema = modelRequestJsonSchema(model);
+    JSON_SCHEMAS.set(model.id, schema);
+  }
+  return schema;
+};
+
 export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES'>): ModelCatalogue {
   let cached: { at: number; states: Promise<ModelState[]> } | undefined;
 
@@ -133,7 +144,7 @@ export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES
           isDefault: DEFAULT_MODEL[model.service] === model.id,
           capabilities: [...model.capabilities],
           maxDurationS: model.maxDurationS,
-          requestSchema: modelRequestJsonSchema(model),
+          requestSchema: requestSchemaOf(model),
         }));
     },
     changed() {
