@@ -34,6 +34,28 @@ const NANO_BANANA: ModelSchema = {
   deprecated: ['image_size'],
 };
 
+const IMAGEN4: ModelSchema = {
+  fields: {
+    prompt: { type: 'string', maxLength: 5000 },
+    negative_prompt: { type: 'string', maxLength: 5000 },
+    aspect_ratio: { type: 'string', values: ['1:1', '16:9', '9:16', '3:4', '4:3'] },
+    num_images: { type: 'string', values: ['1', '2', '3', '4'] },
+    seed: { type: 'string' },
+  },
+  required: ['prompt'],
+};
+
+/** The jobs API's image models (their results are pictures; the others' are videos). */
+export const JOBS_IMAGE_MODELS = [
+  'google/nano-banana',
+  'google/nano-banana-edit',
+  'nano-banana-pro',
+  'seedream/4.5-text-to-image',
+  'gpt-image/1.5-text-to-image',
+  'google/imagen4',
+  'google/imagen4-fast',
+];
+
 /** The jobs API's models and their `input` (createTask). */
 export const JOBS_MODELS: Record<string, ModelSchema> = {
   'google/nano-banana': NANO_BANANA,
@@ -41,6 +63,70 @@ export const JOBS_MODELS: Record<string, ModelSchema> = {
     ...NANO_BANANA,
     fields: { ...NANO_BANANA.fields, image_urls: { type: 'urls', maxItems: 10 } },
     required: ['prompt', 'image_urls'],
+  },
+  // The catalogue's models (docs/upstreams.md, "The model catalogue"): each page's input fields.
+  'nano-banana-pro': {
+    fields: {
+      prompt: { type: 'string', maxLength: 5000 },
+      image_input: { type: 'urls', maxItems: 8 },
+      aspect_ratio: {
+        type: 'string',
+        values: ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'],
+      },
+      resolution: { type: 'string', values: ['1K', '2K', '4K'] },
+      output_format: { type: 'string', values: ['png', 'jpg'] },
+    },
+    required: ['prompt'],
+  },
+  'seedream/4.5-text-to-image': {
+    fields: {
+      prompt: { type: 'string', maxLength: 3000 },
+      aspect_ratio: { type: 'string', values: ['1:1', '4:3', '3:4', '16:9', '9:16', '2:3', '3:2', '21:9'] },
+      quality: { type: 'string', values: ['basic', 'high'] },
+    },
+    required: ['prompt', 'aspect_ratio', 'quality'],
+  },
+  'gpt-image/1.5-text-to-image': {
+    fields: {
+      prompt: { type: 'string', maxLength: 5000 },
+      aspect_ratio: { type: 'string', values: ['1:1', '2:3', '3:2'] },
+      quality: { type: 'string', values: ['medium', 'high'] },
+    },
+    required: ['prompt', 'aspect_ratio', 'quality'],
+  },
+  'google/imagen4': IMAGEN4,
+  'google/imagen4-fast': IMAGEN4,
+  'kling-2.6/text-to-video': {
+    fields: {
+      prompt: { type: 'string', maxLength: 2500 },
+      sound: { type: 'boolean' },
+      aspect_ratio: { type: 'string', values: ['1:1', '16:9', '9:16'] },
+      duration: { type: 'string', values: ['5', '10'] },
+    },
+    required: ['prompt', 'sound', 'duration'],
+  },
+  'bytedance/v1-pro-text-to-video': {
+    fields: {
+      prompt: { type: 'string', maxLength: 10_000 },
+      aspect_ratio: { type: 'string', values: ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'] },
+      resolution: { type: 'string', values: ['480p', '720p', '1080p'] },
+      duration: { type: 'string', values: ['5', '10'] },
+      camera_fixed: { type: 'boolean' },
+      seed: { type: 'number', min: -1, max: 2_147_483_647 },
+    },
+    required: ['prompt'],
+  },
+  'wan/2-6-text-to-video': {
+    fields: {
+      prompt: { type: 'string', maxLength: 5000 },
+      duration: { type: 'string', values: ['5', '10', '15'] },
+      resolution: { type: 'string', values: ['720p', '1080p'] },
+    },
+    required: ['prompt'],
+  },
+  'hailuo/02-text-to-video-pro': {
+    fields: { prompt: { type: 'string', maxLength: 1500 }, prompt_optimizer: { type: 'boolean' } },
+    required: ['prompt'],
   },
   'sora-watermark-remover': {
     fields: { video_url: { type: 'string', maxLength: 500 }, upload_method: { type: 'string' } },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashText } from '../src/modules/engines/media/seed.ts';
 import { renderVideo } from '../src/modules/engines/media/video.ts';
-import { checkInput, JOBS_MODELS, VEO_BODY } from './fake-kie-schemas.ts';
+import { checkInput, JOBS_IMAGE_MODELS, JOBS_MODELS, VEO_BODY } from './fake-kie-schemas.ts';
 import { type JsonBody, readJson, replyJson as reply, startLocalServer } from './local-server.ts';
 import { tinyPng } from './scripted-engine.ts';
 
@@ -116,7 +116,7 @@ export async function startFakeKie(
     }
     if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
     const id = randomBytes(16).toString('hex');
-    const isImage = model.startsWith('google/');
+    const isImage = JOBS_IMAGE_MODELS.includes(model);
     tasks.set(id, {
       id,
       kind: isVeo ? 'veo' : 'jobs',

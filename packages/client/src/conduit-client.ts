@@ -13,6 +13,7 @@ import {
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
+  type ModelsAnswer,
   type QuoteAnswer,
   type QuoteRequest,
   type RequestLogAnswer,
@@ -195,6 +196,11 @@ export class ConduitClient {
   quotePrice(body: QuoteInput, options?: CallOptions): ApiPromise<QuoteAnswer> {
     return this.#call('quotePrice', { body }, options);
   }
+  /** The enabled models with their prices and request schemas (public: the key is sent but not needed). */
+  listModels(options?: CallOptions): ApiPromise<ModelsAnswer> {
+    return this.#call('listModels', {}, options);
+  }
+
   getAccount(options?: CallOptions): ApiPromise<AccountAnswer> {
     return this.#call('getAccount', {}, options);
   }

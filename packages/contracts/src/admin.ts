@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'role.revoked',
   'session_token.issued',
   'channel.updated',
+  'model.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -392,6 +393,34 @@ export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;
 
+/** One catalogue model with the operator's settings (docs/product.md, "Models"). */
+export const AdminModel = z.object({
+  id: z.string(),
+  service: z.enum(['image', 'video']),
+  name: z.string(),
+  enabled: z.boolean(),
+  credits: z.number().int(),
+  /** The price before the operator set one. */
+  defaultCredits: z.number().int(),
+  /** What the upstream charges for one call, millionths of a US dollar. */
+  upstreamMicros: z.number().int(),
+});
+export type AdminModel = z.infer<typeof AdminModel>;
+export const AdminModelsResponse = z.object({ models: z.array(AdminModel) });
+export type AdminModelsResponse = z.infer<typeof AdminModelsResponse>;
+/** Turn a model on or off, set its price, or (`credits: null`) give it back its default price. */
+export const UpdateModelBody = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    credits: z.number().int().min(1).max(100_000).nullable().optional(),
+  })
+  .refine((body) => body.enabled !== undefined || body.credits !== undefined, {
+    error: 'give enabled or credits',
+  });
+export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
+export const UpdateModelResponse = z.object({ model: AdminModel });
+export type UpdateModelResponse = z.infer<typeof UpdateModelResponse>;
+
 /** Days the reconciliation covers by default, and at most (docs/admin-figures.md, "Reconciliation"). */
 export const RECONCILIATION_DAYS_DEFAULT = 30;
 export const RECONCILIATION_DAYS_MAX = 92;
@@ -451,6 +480,7 @@ export const ADMIN_FIGURE_ROUTES = {
   health: defineAppRoute({ ...APP_PATHS.adminHealth, response: AdminHealthResponse }),
   auditLog: defineAppRoute({ ...APP_PATHS.adminAuditLog, query: AuditLogQuery, response: AuditLogResponse }),
   channels: defineAppRoute({ ...APP_PATHS.adminChannels, response: AdminChannelsResponse }),
+  models: defineAppRoute({ ...APP_PATHS.adminModels, response: AdminModelsResponse }),
   reconciliation: defineAppRoute({
     ...APP_PATHS.adminReconciliation,
     query: ReconciliationQuery,
@@ -488,5 +518,11 @@ export const ADMIN_EDIT_ROUTES = {
     params: AdminTargetParams,
     body: UpdateChannelBody,
     response: UpdateChannelResponse,
+  }),
+  updateModel: defineAppRoute({
+    ...APP_PATHS.adminUpdateModel,
+    params: AdminTargetParams,
+    body: UpdateModelBody,
+    response: UpdateModelResponse,
   }),
 };

@@ -12,6 +12,7 @@ import {
   TaskListQuery,
   VideoTaskAnswer,
 } from './api-responses.ts';
+import { ModelsAnswer } from './models.ts';
 import { ImageRequest, LinkedinRequest, QuoteRequest, SoraRequest, VideoRequest } from './provider.ts';
 import { RequestLogApiQuery } from './request-log.ts';
 import { EventsAnswer, EventsQuery } from './webhook-events.ts';
@@ -41,6 +42,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   cancelTask: { response: CancelAnswer },
   quotePrice: { body: QuoteRequest, response: QuoteAnswer },
   getAccount: { response: AccountAnswer },
+  listModels: { response: ModelsAnswer },
   listRequests: { query: RequestLogApiQuery, response: RequestLogAnswer },
   listEvents: { query: EventsQuery, response: EventsAnswer },
 };

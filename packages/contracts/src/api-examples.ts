@@ -125,6 +125,44 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
   },
 };
 
+/** One model of `GET /api/provider/models` (the server lists every enabled one, models.ts). */
+const MODELS_EXAMPLE: ApiAnswerExample = {
+  status: 200,
+  note: "Each enabled model: send its id as the body's model; requestSchema is its body as JSON Schema, credits its price now.",
+  body: {
+    success: true,
+    data: [
+      {
+        id: 'kling-2.6',
+        service: 'video',
+        name: 'Kling 2.6',
+        credits: 12,
+        isDefault: false,
+        capabilities: ['text-to-video', 'audio'],
+        maxDurationS: TASK_DEADLINE_S.video,
+        requestSchema: {
+          type: 'object',
+          properties: {
+            model: { type: 'string', const: 'kling-2.6' },
+            prompt: { type: 'string', minLength: 1, maxLength: 2500 },
+            aspect_ratio: { type: 'string', enum: ['16:9', '9:16', '1:1'], default: '16:9' },
+            duration: {
+              anyOf: [
+                { type: 'number', const: 5 },
+                { type: 'number', const: 10 },
+              ],
+              default: 5,
+            },
+            sound: { type: 'boolean', default: false },
+          },
+          required: ['model', 'prompt'],
+          additionalProperties: false,
+        },
+      },
+    ],
+  },
+};
+
 const STATUS_NOTE = (resultField: string) =>
   `status is processing, completed (with ${resultField}) or failed (with error; the credits are refunded).`;
 const SYNC_NOTE = '200 once the work is done; 202 with status "processing" if it takes longer than the wait.';
@@ -150,6 +188,7 @@ export function answerExamples(
 ): ApiAnswerExample[] {
   const { service } = endpoint;
   if (endpoint.id === 'listRequests') return [REQUEST_LOG_EXAMPLE];
+  if (endpoint.id === 'listModels') return [MODELS_EXAMPLE];
   if (endpoint.id === 'listEvents') {
     return [
       {

@@ -33,6 +33,8 @@ export interface ApiEndpointDoc {
   exampleBody?: Record<string, unknown>;
   /** The id of the endpoint whose answer supplies `{taskId}` for a status example. */
   statusOf?: string;
+  /** Answers without a key (and without a rate limit): the model list. */
+  isPublic?: boolean;
 }
 
 const ENDPOINT_DOCS = [
@@ -208,6 +210,19 @@ const ENDPOINT_DOCS = [
     title: 'Your key and balance',
     summary: "The key's name, the account's balance, its rate-limit tier, limits and what remains of them.",
     cost: 0,
+  },
+  {
+    id: 'listModels',
+    method: 'GET',
+    path: '/api/provider/models',
+    tab: 'tasks',
+    service: null,
+    mode: 'account',
+    title: 'List the models',
+    summary:
+      "The enabled models of the image and video services: each one's id (the body's `model`), price in credits, capabilities, longest task and request body as JSON Schema. Public: it answers with or without a key.",
+    cost: 0,
+    isPublic: true,
   },
   {
     id: 'listRequests',

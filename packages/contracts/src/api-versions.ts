@@ -34,6 +34,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     version: '2026-12-01',
     isBreaking: false,
     changes: [
+      'A catalogue of models: the image call takes `model` (default `nano-banana`) and the video call more models than `fast` and `standard`, each with its own fields and price; `GET /api/provider/models` (no key needed) lists the enabled ones with their request schemas. An unknown or disabled model is 400 `VALIDATION_FAILED` naming `model`, nothing charged.',
       'Every answer carries `Conduit-Version: 2026-12-01`; send the header to pin a version (an unknown one answers 400 listing the supported versions).',
       'The 402 `KEY_SPEND_LIMIT` error documents its `limit`, `spent`, `period` and `resetsAt` fields.',
       'Paid calls answer `X-Credits-Charged` and `X-Credits-Remaining`; a call repeated with its `Idempotency-Key` answers `Idempotent-Replayed: true`.',

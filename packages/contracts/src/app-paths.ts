@@ -120,6 +120,8 @@ export const APP_PATHS = {
   adminReconciliation: { method: 'GET', path: '/api/admin/analytics/reconciliation' },
   adminReconciliationCsv: { method: 'GET', path: '/api/admin/analytics/reconciliation/export.csv' },
   adminUpdateChannel: { method: 'PATCH', path: '/api/admin/channels/:id' },
+  adminModels: { method: 'GET', path: '/api/admin/models' },
+  adminUpdateModel: { method: 'PATCH', path: '/api/admin/models/:id' },
   adminSupport: { method: 'GET', path: '/api/admin/support' },
   adminSupportReply: { method: 'POST', path: '/api/admin/support/:id/reply' },
   adminWaitlist: { method: 'GET', path: '/api/admin/waitlist' },

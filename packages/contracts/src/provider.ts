@@ -14,9 +14,9 @@ const httpUrl = z
   .max(L.urlMaxLength)
   .url({ error: 'must be an http(s) URL' })
   .refine((value) => /^https?:\/\//i.test(value), { error: 'must be an http(s) URL' });
-const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
+export const callBackUrl = httpUrl.optional().describe('Called with a signed POST when the task settles');
 /** Every paid call may cap its price and pay a quoted one (docs/product.md, "Controlling a paid call"). */
-const priceControls = {
+export const priceControls = {
   maxCredits: z
     .number()
     .int()
@@ -32,7 +32,7 @@ const priceControls = {
 };
 /** The fields of a paid body that steer the charge, not the work: they are not stored with the task. */
 export const PRICE_CONTROL_FIELDS = ['maxCredits', 'quoteId'] as const;
-const webhookEvents = z
+export const webhookEvents = z
   .array(z.enum(TASK_WEBHOOK_FILTERS, { error: `must be among ${TASK_WEBHOOK_FILTERS.join(', ')}` }))
   .min(1)
   .max(TASK_WEBHOOK_FILTERS.length)
@@ -42,6 +42,12 @@ const webhookEvents = z
   );
 
 export const ImageRequest = z.strictObject({
+  model: z
+    .literal('nano-banana')
+    .default('nano-banana')
+    .describe(
+      "This body's model; GET /api/provider/models lists the others, each with its own body and price",
+    ),
   prompt: z
     .string()
     .trim()
@@ -75,7 +81,12 @@ export const VideoRequest = z.strictObject({
     .max(L.videoImageUrlsMax)
     .optional()
     .describe('Images to animate: http(s) URLs (image-to-video)'),
-  model: z.enum(VIDEO_MODELS).default('fast').describe('fast answers sooner; standard gives higher quality'),
+  model: z
+    .enum(VIDEO_MODELS)
+    .default('fast')
+    .describe(
+      'fast answers sooner; standard gives higher quality (Veo 3.1). GET /api/provider/models lists the other models, each with its own body and price',
+    ),
   aspectRatio: z
     .enum(VIDEO_ASPECT_RATIOS)
     .default('16:9')

@@ -70,7 +70,32 @@ export const IMAGE_SIZES = [
 ] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export const IMAGE_FORMATS = ['png', 'jpeg'] as const;
+/** The Veo 3.1 models of the video service's default body (standard and fast). */
 export const VIDEO_MODELS = ['standard', 'fast'] as const;
+/**
+ * The model catalogue's ids by service (models.ts declares each one): the first of each list is the
+ * service's default, priced as the specification says.
+ */
+export const IMAGE_MODEL_IDS = [
+  'nano-banana',
+  'nano-banana-pro',
+  'seedream-4.5',
+  'gpt-image-1.5',
+  'imagen4',
+  'imagen4-fast',
+] as const;
+export const VIDEO_MODEL_IDS = [
+  'fast',
+  'standard',
+  'kling-2.6',
+  'seedance-1-pro',
+  'wan-2.6',
+  'hailuo-02-pro',
+] as const;
+export type ImageModelId = (typeof IMAGE_MODEL_IDS)[number];
+export type VideoModelId = (typeof VIDEO_MODEL_IDS)[number];
+export type ModelId = ImageModelId | VideoModelId;
+export const DEFAULT_MODEL = { image: 'nano-banana', video: 'fast' } as const;
 export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', 'Auto'] as const;
 
 /**

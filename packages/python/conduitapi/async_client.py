@@ -27,6 +27,7 @@ from .models import (
     ImageTask,
     LinkedinPost,
     LinkedinTask,
+    ModelList,
     QuoteResult,
     RequestLogItem,
     RequestLogPage,
@@ -81,6 +82,7 @@ class AsyncConduit(AsyncBase):
         self,
         prompt: str,
         *,
+        model: Optional[str] = None,
         image_urls: Optional[List[str]] = None,
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
@@ -94,6 +96,7 @@ class AsyncConduit(AsyncBase):
     ) -> ImageTask:
         """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
         data = E.body(
+            model=model,
             prompt=prompt,
             image_urls=image_urls,
             output_format=output_format,
@@ -311,6 +314,10 @@ class AsyncConduit(AsyncBase):
         return await self._run(Call("POST", "/api/provider/quote", QuoteResult, data, timeout=timeout))
 
     # Account
+
+    async def list_models(self, *, timeout: Optional[float] = None) -> ModelList:
+        """The enabled models with their prices and request schemas (public: the key is not needed)."""
+        return await self._run(Call("GET", "/api/provider/models", ModelList, timeout=timeout, is_page=True))
 
     async def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""

@@ -23,6 +23,7 @@ from .models import (
     ImageTask,
     LinkedinPost,
     LinkedinTask,
+    ModelList,
     QuoteResult,
     RequestLogItem,
     RequestLogPage,
@@ -95,6 +96,7 @@ class Conduit(SyncBase):
         self,
         prompt: str,
         *,
+        model: Optional[str] = None,
         image_urls: Optional[List[str]] = None,
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
@@ -108,6 +110,7 @@ class Conduit(SyncBase):
     ) -> ImageTask:
         """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
         data = E.body(
+            model=model,
             prompt=prompt,
             image_urls=image_urls,
             output_format=output_format,
@@ -323,6 +326,10 @@ class Conduit(SyncBase):
         return self._run(Call("POST", "/api/provider/quote", QuoteResult, data, timeout=timeout))
 
     # Account
+
+    def list_models(self, *, timeout: Optional[float] = None) -> ModelList:
+        """The enabled models with their prices and request schemas (public: the key is not needed)."""
+        return self._run(Call("GET", "/api/provider/models", ModelList, timeout=timeout, is_page=True))
 
     def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""

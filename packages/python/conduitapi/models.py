@@ -301,6 +301,31 @@ class Account:
 
 
 @dataclass(frozen=True, kw_only=True)
+class CatalogueModel:
+    """One model of ``list_models``: its id is the body's ``model``."""
+
+    id: str
+    service: Literal["image", "video"]
+    name: str
+    #: Price of one call in credits.
+    credits: int
+    #: The service's model when a call names none.
+    is_default: bool
+    capabilities: List[str]
+    #: The task fails and is refunded if not done within this many seconds.
+    max_duration_s: int
+    #: The model's body as JSON Schema (API names).
+    request_schema: Dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelList:
+    """The enabled models, ``list_models``."""
+
+    data: List[CatalogueModel]
+
+
+@dataclass(frozen=True, kw_only=True)
 class WebhookTask(Task):
     result_urls: Optional[List[str]] = None
     #: Video and Sora tasks.

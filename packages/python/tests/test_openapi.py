@@ -138,6 +138,16 @@ class Recorder:
                     },
                     "engine": data["engine"],
                 }
+                model = {
+                    "id": "kling-2.6",
+                    "service": "video",
+                    "name": "Kling 2.6",
+                    "credits": 12,
+                    "isDefault": False,
+                    "capabilities": ["text-to-video"],
+                    "maxDurationS": 1800,
+                    "requestSchema": {"type": "object"},
+                }
                 route = self.path.split("?")[0]
                 if route.endswith("/tasks"):
                     answer = json.dumps({"success": True, "data": [data], "nextCursor": None})
@@ -145,6 +155,8 @@ class Recorder:
                     answer = json.dumps({"success": True, "data": [], "nextCursor": None})
                 elif route.endswith("/events"):
                     answer = json.dumps({"success": True, "data": [], "nextCursor": None})
+                elif route.endswith("/models"):
+                    answer = json.dumps({"success": True, "data": [model]})
                 else:
                     answer = json.dumps({"success": True, "data": account if self.path.endswith("/me") else data})
                 self.send_response(200)

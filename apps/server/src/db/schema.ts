@@ -6,6 +6,7 @@ export * from '../modules/billing/schema.ts';
 export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
 export * from '../modules/keys/schema.ts';
+export * from '../modules/models/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/request-log/schema.ts';
 export * from '../modules/support/schema.ts';

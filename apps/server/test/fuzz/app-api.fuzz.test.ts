@@ -234,6 +234,12 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   adminHealth: { caller: 'admin' },
   adminAuditLog: { caller: 'admin' },
   adminChannels: { caller: 'admin' },
+  adminModels: { caller: 'admin' },
+  adminUpdateModel: {
+    caller: 'admin',
+    body: { enabled: true, credits: 2 },
+    fields: { credits: fc.integer({ min: 0, max: 100_001 }) },
+  },
   adminReconciliation: { caller: 'admin' },
   adminReconciliationCsv: { caller: 'admin' },
   adminUpdateChannel: {

@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, SERVICE_COST, type Service, VIDEO_ASPECT_RATIOS } from '@conduit/contracts';
+import { IMAGE_SIZES, MODEL_IDS, SERVICE_COST, type Service, VIDEO_ASPECT_RATIOS } from '@conduit/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUrlGuard, type UrlGuard } from '../../src/modules/provider/check-input-urls.ts';
@@ -31,6 +31,8 @@ const PAID: Array<Endpoint & { service: Service }> = [
       image_urls: fc.array(hostileUrl, { maxLength: 11 }),
       callBackUrl: hostileUrl,
       prompt: fc.oneof(hostileString, fc.constant('x'.repeat(5_000))),
+      // Another model with this body's fields, a video model, or no model at all: a 400 naming it.
+      model: fc.oneof(hostileString, fc.constantFrom(...MODEL_IDS)),
     },
   },
   {
@@ -44,6 +46,7 @@ const PAID: Array<Endpoint & { service: Service }> = [
       imageUrls: fc.array(hostileUrl, { maxLength: 3 }),
       callBackUrl: hostileUrl,
       enableFallback: fc.boolean(),
+      model: fc.oneof(hostileString, fc.constantFrom(...MODEL_IDS)),
     },
   },
   {

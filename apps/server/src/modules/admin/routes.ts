@@ -16,6 +16,7 @@ import { getRevenue } from './get-revenue.ts';
 import { inviteUser } from './invite-user.ts';
 import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
+import { listModels, updateModel } from './models.ts';
 import { getReconciliation, reconciliationCsv } from './reconciliation.ts';
 import { updateUser } from './update-user.ts';
 
@@ -75,5 +76,9 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
     }));
     addAppRoute(app, edits.updateChannel, { tags }, async (request) => ({
       channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
+    }));
+    addAppRoute(app, figures.models, { tags }, async () => ({ models: await listModels(context()) }));
+    addAppRoute(app, edits.updateModel, { tags }, async (request) => ({
+      model: await updateModel(context(), actorOf(request), request.params.id, request.body),
     }));
   };

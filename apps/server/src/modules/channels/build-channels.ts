@@ -1,4 +1,4 @@
-import type { LinkedinRequest, VideoRequest } from '@conduit/contracts';
+import { type LinkedinRequest, modelOfBody, type VideoRequest } from '@conduit/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Engine, MediaInput } from '../engines/engine.ts';
@@ -8,7 +8,8 @@ import type { ChannelDefinition, ChannelService, ChannelUpstream } from './failo
 export const FAL_DEFAULT_BASE_URL = 'https://queue.fal.run';
 
 type Request = MediaInput['request'] | LinkedinRequest;
-const videoModel = (request: Request) => (request as VideoRequest).model ?? 'fast';
+const videoModel = (request: Request) =>
+  (request as VideoRequest).model === 'standard' ? 'standard' : 'fast';
 
 /**
  * What each upstream charges us per call, in millionths of a US dollar
@@ -17,8 +18,9 @@ const videoModel = (request: Request) => (request as VideoRequest).model ?? 'fas
  */
 export const CHANNEL_PRICES = {
   kie: {
-    image: () => 20_000,
-    video: (request: Request) => (videoModel(request) === 'standard' ? 1_250_000 : 300_000),
+    // Each catalogue model's own kie price (models.ts), nano-banana's and Veo's as before.
+    image: (request: Request) => modelOfBody('image', request)?.upstreamMicros ?? 20_000,
+    video: (request: Request) => modelOfBody('video', request)?.upstreamMicros ?? 300_000,
     sora: () => 50_000,
   },
   fal: {

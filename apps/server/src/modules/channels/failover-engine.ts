@@ -181,12 +181,12 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         upstreamCostMicros: channel.priceMicros(input.request),
       };
     },
-    async pollJob(service, upstreamId, channelId, startedAt) {
+    async pollJob(service, upstreamId, channelId, startedAt, model) {
       const channel = pollChannel(service, channelId);
       if (!channel?.client.pollJob) throw new UpstreamUnavailable(`no channel can poll ${service} jobs`);
       const pollStartedAt = performance.now();
       try {
-        const state = await channel.client.pollJob(service, upstreamId, channel.id, startedAt);
+        const state = await channel.client.pollJob(service, upstreamId, channel.id, startedAt, model);
         observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000);
         return state;
       } catch (error) {

@@ -52,8 +52,11 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
   );
   const headers: Record<string, unknown> = {
     ...commonHeaders(),
-    RateLimit: headerRef('RateLimit'),
-    'RateLimit-Policy': headerRef('RateLimit-Policy'),
+    // A public endpoint counts no rate.
+    ...(!endpoint.isPublic && {
+      RateLimit: headerRef('RateLimit'),
+      'RateLimit-Policy': headerRef('RateLimit-Policy'),
+    }),
     ...(isPaidCall(endpoint) && {
       'X-Credits-Charged': headerRef('X-Credits-Charged'),
       'X-Credits-Remaining': headerRef('X-Credits-Remaining'),
@@ -129,6 +132,8 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
     summary: endpoint.title,
     description: `${endpoint.summary}${costNote}`,
     tags: [endpoint.tab],
+    // Public: the model list answers without a key.
+    ...(endpoint.isPublic && { security: [] }),
     parameters,
     ...(endpoint.body && {
       requestBody: {

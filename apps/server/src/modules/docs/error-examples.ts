@@ -129,18 +129,21 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
       'A malformed task id',
     );
   }
-  add(new Unauthorized(MISSING_KEY_MESSAGE), 'missing', 'No X-API-Key header');
-  add(new Unauthorized(INVALID_KEY_MESSAGE), 'invalid', 'A deleted or unknown key');
-  add(
-    keyControlError(endpoint, { expiresAt: new Date(EXAMPLE_NOW.getTime() - 1) }, '203.0.113.9'),
-    'expired',
-    'The key is past its expiry',
-  );
-  add(
-    keyControlError(endpoint, {}, '198.51.100.7'),
-    'ipNotAllowed',
-    "A call from outside the key's IP allow-list",
-  );
+  // A public endpoint (the model list) reads no key and counts no rate: none of their errors.
+  if (!endpoint.isPublic) {
+    add(new Unauthorized(MISSING_KEY_MESSAGE), 'missing', 'No X-API-Key header');
+    add(new Unauthorized(INVALID_KEY_MESSAGE), 'invalid', 'A deleted or unknown key');
+    add(
+      keyControlError(endpoint, { expiresAt: new Date(EXAMPLE_NOW.getTime() - 1) }, '203.0.113.9'),
+      'expired',
+      'The key is past its expiry',
+    );
+    add(
+      keyControlError(endpoint, {}, '198.51.100.7'),
+      'ipNotAllowed',
+      "A call from outside the key's IP allow-list",
+    );
+  }
   if (endpoint.cost > 0) {
     add(
       new InsufficientCredits(endpoint.cost, endpoint.cost - 1),
@@ -187,11 +190,13 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
     );
     add(failure, 'upstream', 'The work failed and was refunded');
   }
-  add(
-    new RateLimited(42, 'Rate limit exceeded: 60 requests per minute'),
-    'rateLimited',
-    'Per-minute limit used up',
-  );
+  if (!endpoint.isPublic) {
+    add(
+      new RateLimited(42, 'Rate limit exceeded: 60 requests per minute'),
+      'rateLimited',
+      'Per-minute limit used up',
+    );
+  }
   add(new AppError(ERROR_CODES.INTERNAL, 'Internal server error'), 'internal', 'An unexpected error');
   add(new ServiceUnavailable(), 'unavailable', 'Starting, stopping or without its database');
   return examples;

@@ -10,9 +10,12 @@ import type {
 /** The media services run as upstream jobs: started once, then polled until they settle. */
 export type MediaService = 'image' | 'video' | 'sora';
 
+/** A request as the engines take it: `model` absent means the service's default model. */
+type WithModel<T extends { model: string }> = Omit<T, 'model'> & { model?: T['model'] };
+
 export type MediaInput =
-  | { service: 'image'; request: ImageRequest }
-  | { service: 'video'; request: VideoRequest }
+  | { service: 'image'; request: WithModel<ImageRequest> }
+  | { service: 'video'; request: WithModel<VideoRequest> }
   | { service: 'sora'; request: SoraRequest };
 
 /** A finished file, either fetched by us from an upstream URL or produced in memory. */
@@ -111,13 +114,15 @@ export interface Engine {
   startJob(input: MediaInput, options: { taskId: string; callBackUrl?: string }): Promise<StartedJob>;
   /**
    * `channel` is the one `startJob` named, for an engine that routes between several; `startedAt`
-   * when the upstream took the job (kie.ai answers "no record" for a while after a create).
+   * when the upstream took the job (kie.ai answers "no record" for a while after a create);
+   * `model` the catalogue model of the task (kie.ai polls its jobs and Veo APIs apart).
    */
   pollJob(
     service: MediaService,
     upstreamId: string,
     channel?: string | null,
     startedAt?: Date | null,
+    model?: string,
   ): Promise<JobState>;
   /** Asks the upstream to stop a started job; absent when the upstream cannot (kie.ai). */
   cancelJob?(service: MediaService, upstreamId: string, channel?: string | null): Promise<CancelOutcome>;

@@ -1,4 +1,4 @@
-import type { ImageRequest, VideoRequest } from '@conduit/contracts';
+import { modelOfBody } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import {
   type Engine,
@@ -27,6 +27,8 @@ export const FAL_MODELS = {
  * `auto` aspect ratio. Sora is not on fal at all.
  */
 export function falHonours(input: MediaInput): boolean {
+  // Failover serves the same model or nothing: only the catalogue models with a fal endpoint.
+  if (input.service === 'sora' || !modelOfBody(input.service, input.request)?.fal) return false;
   if (input.service === 'image') {
     return (input.request.image_urls?.length ?? 0) > 0 || input.request.image_size !== 'auto';
   }
@@ -52,7 +54,7 @@ export type FalEngine = Pick<Engine, 'startJob' | 'pollJob' | 'cancelJob'>;
 /** The submit call of a service: the model's path and its input (docs/upstreams.md). */
 export function falSubmitRequest(input: MediaInput): { model: string; body: Json } {
   if (input.service === 'image') {
-    const request: ImageRequest = input.request;
+    const request = input.request;
     const imageUrls = request.image_urls ?? [];
     if (!falHonours(input)) throw new UpstreamRejected('This request cannot be served on fal.ai');
     return {
@@ -67,10 +69,10 @@ export function falSubmitRequest(input: MediaInput): { model: string; body: Json
     };
   }
   if (input.service === 'video') {
-    const request: VideoRequest = input.request;
+    const request = input.request;
     if (!falHonours(input)) throw new UpstreamRejected('This request cannot be served on fal.ai');
     const imageUrl = request.imageUrls?.[0];
-    const model = request.model ?? 'fast';
+    const model = request.model === 'standard' ? 'standard' : 'fast';
     const aspectRatio = request.aspectRatio ?? '16:9';
     return {
       model: imageUrl ? FAL_MODELS.videoFromImage[model] : FAL_MODELS.video[model],

@@ -1,4 +1,4 @@
-import type { ImageRequest, SoraRequest, VideoRequest } from '@conduit/contracts';
+import { type ModelDefinition, type ModelId, modelOfBody, type SoraRequest } from '@conduit/contracts';
 import type { JobState, MediaInput, MediaService, ResultFile } from './engine.ts';
 import { asRecord, type Json } from './upstream-http.ts';
 
@@ -65,9 +65,70 @@ export function kieCreateRequest(
   return callBackUrl ? { ...request, body: { ...request.body, callBackUrl } } : request;
 }
 
+type Fields = Record<string, unknown>;
+const defined = (input: Fields): Json =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Json;
+
+/**
+ * The jobs API `input` of each catalogue model beyond the defaults, field for field as its page
+ * documents it (docs/upstreams.md, "The model catalogue"). Durations are strings there ("5").
+ */
+const KIE_INPUTS: Partial<Record<ModelId, (request: Fields) => Json>> = {
+  'nano-banana-pro': (r) =>
+    defined({
+      prompt: r.prompt,
+      image_input: (r.image_urls as string[] | undefined)?.length ? r.image_urls : undefined,
+      aspect_ratio: r.aspect_ratio,
+      resolution: r.resolution,
+      output_format: r.output_format,
+    }),
+  'seedream-4.5': (r) => defined({ prompt: r.prompt, aspect_ratio: r.aspect_ratio, quality: r.quality }),
+  'gpt-image-1.5': (r) => defined({ prompt: r.prompt, aspect_ratio: r.aspect_ratio, quality: r.quality }),
+  imagen4: (r) => imagenInput(r),
+  'imagen4-fast': (r) => imagenInput(r),
+  'kling-2.6': (r) =>
+    defined({ prompt: r.prompt, sound: r.sound, aspect_ratio: r.aspect_ratio, duration: String(r.duration) }),
+  'seedance-1-pro': (r) =>
+    defined({
+      prompt: r.prompt,
+      aspect_ratio: r.aspect_ratio,
+      resolution: r.resolution,
+      duration: String(r.duration),
+      camera_fixed: r.camera_fixed,
+      seed: r.seed,
+    }),
+  'wan-2.6': (r) => defined({ prompt: r.prompt, duration: String(r.duration), resolution: r.resolution }),
+  'hailuo-02-pro': (r) => defined({ prompt: r.prompt, prompt_optimizer: r.prompt_optimizer }),
+};
+
+function imagenInput(r: Fields): Json {
+  return defined({
+    prompt: r.prompt,
+    negative_prompt: r.negative_prompt,
+    aspect_ratio: r.aspect_ratio,
+    // The page's example sends the seed as a string.
+    seed: r.seed === undefined ? undefined : String(r.seed),
+  });
+}
+
+/** A catalogue model run on kie's jobs API, or undefined for the default models (nano-banana, Veo). */
+export function kieJobsModel(service: MediaService, request: unknown): ModelDefinition | undefined {
+  if (service === 'sora') return undefined;
+  const model = modelOfBody(service, request);
+  return model && KIE_INPUTS[model.id] ? model : undefined;
+}
+
 function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string; body: Json } {
+  const catalogued = kieJobsModel(input.service, input.request);
+  const toInput = catalogued && KIE_INPUTS[catalogued.id];
+  if (catalogued && toInput) {
+    return {
+      path: '/api/v1/jobs/createTask',
+      body: { model: catalogued.kie.model, input: toInput(input.request as Fields) },
+    };
+  }
   if (input.service === 'image') {
-    const request: ImageRequest = input.request;
+    const request = input.request;
     const imageUrls = request.image_urls ?? [];
     return {
       path: '/api/v1/jobs/createTask',
@@ -85,13 +146,13 @@ function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string;
     };
   }
   if (input.service === 'video') {
-    const request: VideoRequest = input.request;
+    const request = input.request;
     return {
       path: '/api/v1/veo/generate',
       body: {
         prompt: request.prompt,
         ...(request.imageUrls?.length && { imageUrls: request.imageUrls }),
-        model: KIE_MODELS.video[request.model ?? 'fast'],
+        model: KIE_MODELS.video[request.model === 'standard' ? 'standard' : 'fast'],
         aspectRatio: request.aspectRatio ?? '16:9',
         ...(request.seeds !== undefined && { seeds: request.seeds }),
         enableFallback: request.enableFallback ?? false,
@@ -127,7 +188,7 @@ export function jobsApiState(data: Json, service: MediaService, secrets: string[
         result = undefined;
       }
     }
-    return urlFiles(asRecord(result)?.resultUrls, service === 'sora' ? 'video/mp4' : undefined);
+    return urlFiles(asRecord(result)?.resultUrls, service === 'image' ? undefined : 'video/mp4');
   }
   if (state === 'fail') {
     // kie bills results: a generation it reports failed is not charged to us.

@@ -8,6 +8,7 @@ import {
   jobsApiState,
   type KieBodyOptions,
   kieCreateRequest,
+  kieJobsModel,
   veoState,
 } from './kie-bodies.ts';
 import { KIE_CALLBACK_PATH } from './kie-callback.ts';
@@ -148,8 +149,10 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       }
       return { upstreamId: taskId, callsBack: callBackUrl !== undefined };
     },
-    async pollJob(service, upstreamId, _channel, startedAt) {
-      const path = service === 'video' ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';
+    async pollJob(service, upstreamId, _channel, startedAt, model) {
+      // Veo has its own record endpoint; every other model (the catalogue's too) is a jobs API task.
+      const isVeo = service === 'video' && !kieJobsModel('video', { model });
+      const path = isVeo ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';
       const reply = await request('GET', `${path}?taskId=${encodeURIComponent(upstreamId)}`);
       if (reply.code !== 200) {
         const answer = pollAnswer(reply.code, reply.message, startedAt);
@@ -158,7 +161,7 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       }
       const data = asRecord(reply.data);
       if (!data) throw new UpstreamUnavailable(`kie.ai ${path} answered without data`);
-      return service === 'video' ? veoState(data, secrets) : jobsApiState(data, service, secrets);
+      return isVeo ? veoState(data, secrets) : jobsApiState(data, service, secrets);
     },
     scrapeLinkedin: (request, { signal }) => scrape(request, signal),
     async upstreamBalance() {

@@ -1,4 +1,11 @@
-import type { ImageSize, LinkedinPost, LinkedinRequest, VideoRequest } from '@conduit/contracts';
+import {
+  DEFAULT_MODEL,
+  type ImageSize,
+  type LinkedinPost,
+  type LinkedinRequest,
+  modelOfBody,
+  type VideoRequest,
+} from '@conduit/contracts';
 import type { Engine, JobState, LinkedinResult, MediaInput, MediaService } from './engine.ts';
 import { UpstreamRejected } from './engine.ts';
 import type { RenderJob } from './media/render-job.ts';
@@ -56,9 +63,32 @@ function videoSize(aspectRatio: VideoRequest['aspectRatio']) {
   return aspectRatio === '9:16' ? { width: 360, height: 640 } : { width: 640, height: 360 };
 }
 
+/**
+ * A catalogue model beyond the defaults: its name on the picture or video before the prompt, its
+ * aspect ratio and file type where it has them, so each model's result is recognisable offline.
+ */
+function describeModelJob(input: MediaInput, seed: string, startedAt: number): LocalJob | undefined {
+  if (input.service === 'sora') return undefined;
+  const model = modelOfBody(input.service, input.request);
+  if (!model || model.id === DEFAULT_MODEL[model.service] || model.id === 'standard') return undefined;
+  const request = input.request as Record<string, unknown>;
+  const prompt = String(request.prompt ?? '');
+  const caption = `[${model.name}] ${prompt}`.slice(0, CAPTION_MAX);
+  const ratio = IMAGE_RATIOS[request.aspect_ratio as ImageSize] ?? IMAGE_RATIOS['1:1'];
+  const fail = prompt.includes(FAIL_MARKER);
+  if (model.service === 'image') {
+    const format = request.output_format === 'jpg' ? 'jpeg' : 'png';
+    return { service: 'image', seed, caption, ...sizeFor(ratio, IMAGE_LONG_SIDE), format, startedAt, fail };
+  }
+  const size = request.aspect_ratio === '9:16' ? videoSize('9:16') : videoSize('16:9');
+  return { service: 'video', seed, caption, ...size, format: 'mp4', startedAt, fail };
+}
+
 function describeJob(input: MediaInput, startedAt: number): LocalJob {
   const { callBackUrl: _ignored, ...request } = input.request;
   const seed = hashText(stableJson({ service: input.service, request }));
+  const modelJob = describeModelJob(input, seed, startedAt);
+  if (modelJob) return modelJob;
   if (input.service === 'image') {
     const { prompt, image_urls, output_format, image_size } = input.request;
     return {

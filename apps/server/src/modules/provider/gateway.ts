@@ -5,6 +5,7 @@ import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
+import { type ModelCatalogue, modelCatalogueOf } from '../models/catalogue.ts';
 import { createKeyAuthenticator, type KeyIdentity, presentedKey } from './authenticate-key.ts';
 import { cancelAfterSeconds } from './call-headers.ts';
 import type { ChargeResult } from './charge-call.ts';
@@ -33,6 +34,8 @@ export interface Gateway {
   ): Promise<{ identity: KeyIdentity; remaining: RateLimitOutcome['remaining'] }>;
   /** What each service charges now (CREDIT_PRICES over the published costs). */
   prices: Record<Service, number>;
+  /** The image and video models, their settings and prices (models/catalogue.ts). */
+  models: ModelCatalogue;
   /**
    * Charges a paid call: its price (a quote's if it names one, refused above its maxCredits), its
    * deadline and Cancel-After, then the one debit statement. `body` is the body as sent; the task
@@ -46,7 +49,15 @@ export interface Gateway {
     callbackUrl?: string,
     /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
     leaseUntil?: Date,
+    /** An image or video call: its catalogue model and that model's price. */
+    priced?: PricedModel,
   ): Promise<PaidCharge>;
+}
+
+/** The model of an image or video call and its price in credits now. */
+export interface PricedModel {
+  model: string;
+  credits: number;
 }
 
 /** The price controls every paid body may carry (contracts' PRICE_CONTROL_FIELDS). */
@@ -101,6 +112,7 @@ export function createGateway(
     urlGuard,
     wakePump,
     prices,
+    models: modelCatalogueOf(services),
     async admit(request, reply, service) {
       // Status reads re-check the key every time; paid calls are re-checked inside the debit.
       const identity = await authenticator.authenticate(presentedKey(request.headers), request.ip, {
@@ -119,7 +131,7 @@ export function createGateway(
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
-    async charge(request, identity, service, body, callbackUrl, leaseUntil) {
+    async charge(request, identity, service, body, callbackUrl, leaseUntil, priced) {
       const header = request.headers['idempotency-key'];
       const idempotencyKey = typeof header === 'string' ? header : undefined;
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -129,9 +141,10 @@ export function createGateway(
         );
       }
       const cancelAfter = cancelAfterSeconds(request.headers['cancel-after']);
-      const cost = await priceOfCall(services.db, prices[service], {
+      const cost = await priceOfCall(services.db, priced?.credits ?? prices[service], {
         workspaceId: identity.workspaceId,
         service,
+        model: priced?.model,
         quoteId: body.quoteId,
         maxCredits: body.maxCredits,
       });

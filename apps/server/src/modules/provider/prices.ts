@@ -1,5 +1,5 @@
 import { ERROR_CODES, QUOTE_VALID_S, SERVICE_COST, type Service } from '@conduit/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { AppError, ValidationFailed } from '../../platform/errors.ts';
@@ -29,12 +29,19 @@ export class PriceAboveMax extends AppError {
   }
 }
 
-/** Stores a price for the workspace and service, binding for QUOTE_VALID_S. */
-export async function createQuote(db: Db, workspaceId: string, service: Service, credits: number, now: Date) {
+/** Stores a price for the workspace, service and model, binding for QUOTE_VALID_S. */
+export async function createQuote(
+  db: Db,
+  workspaceId: string,
+  service: Service,
+  credits: number,
+  now: Date,
+  model?: string,
+) {
   const expiresAt = new Date(now.getTime() + QUOTE_VALID_S * 1000);
   const [row] = await db
     .insert(priceQuotes)
-    .values({ id: newId('quo'), workspaceId, service, credits, expiresAt })
+    .values({ id: newId('quo'), workspaceId, service, model: model ?? null, credits, expiresAt })
     .returning();
   return { credits, quoteId: (row as { id: string }).id, expiresAt: expiresAt.toISOString() };
 }
@@ -46,7 +53,7 @@ export async function createQuote(db: Db, workspaceId: string, service: Service,
 export async function priceOfCall(
   db: Db,
   current: number,
-  call: { workspaceId: string; service: Service; quoteId?: string; maxCredits?: number },
+  call: { workspaceId: string; service: Service; model?: string; quoteId?: string; maxCredits?: number },
 ): Promise<number> {
   let price = current;
   if (call.quoteId) {
@@ -58,12 +65,14 @@ export async function priceOfCall(
           eq(priceQuotes.id, call.quoteId),
           eq(priceQuotes.workspaceId, call.workspaceId),
           eq(priceQuotes.service, call.service),
+          // A quote prices one model: another model's call cannot pay it.
+          call.model ? eq(priceQuotes.model, call.model) : isNull(priceQuotes.model),
           gt(priceQuotes.expiresAt, sql`now()`),
         ),
       );
     if (!quote) {
       throw new ValidationFailed(
-        `quoteId: no quote of yours for ${call.service} with this id, or it has expired`,
+        `quoteId: no quote of yours for ${call.model ? `the ${call.model} model of ` : ''}${call.service} with this id, or it has expired`,
         'quoteId',
       );
     }

@@ -1,7 +1,7 @@
 import {
   acceptedTaskData,
   EventsQuery,
-  ImageRequest,
+  type ImageRequest,
   LinkedinRequest,
   routerPath,
   type Service,
@@ -9,7 +9,7 @@ import {
   SYNC_WAIT_S,
   TaskStatusParams,
   taskData,
-  VideoRequest,
+  type VideoRequest,
 } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,13 @@ import { findTask } from '../tasks/settle-task.ts';
 import { listEvents } from '../webhooks/list-events.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { preferWaitSeconds } from './call-headers.ts';
-import { type Gateway, type PaidBody, type PaidCharge, withoutPriceControls } from './gateway.ts';
+import {
+  type Gateway,
+  type PaidBody,
+  type PaidCharge,
+  type PricedModel,
+  withoutPriceControls,
+} from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
@@ -75,10 +81,19 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       reply: FastifyReply,
       service: Service,
       body: PaidBody & { callBackUrl?: string },
+      priced?: PricedModel,
     ) => {
       const waitS = preferWaitSeconds(request.headers.prefer);
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-      const charged = await gateway.charge(request, identityOf(request), service, body, body.callBackUrl);
+      const charged = await gateway.charge(
+        request,
+        identityOf(request),
+        service,
+        body,
+        body.callBackUrl,
+        undefined,
+        priced,
+      );
       if (!charged.isReplay) gateway.wakePump();
       if (charged.isReplay || waitS !== undefined) {
         // The task as it stands: settled within the wait, else still processing (never lost).
@@ -128,6 +143,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       reply: FastifyReply,
       service: 'image' | 'sora',
       body: PaidBody & { callBackUrl?: string },
+      priced?: PricedModel,
     ) => {
       if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
       const lease = new Date(Date.now() + services.config.TASK_LEASE_S * 1000);
@@ -138,6 +154,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         body,
         body.callBackUrl,
         lease,
+        priced,
       );
       const waitMs = SYNC_WAIT_S[service] * 1000;
       // A replay waits for the first call's task; a new task is this call's from its creation.
@@ -145,26 +162,35 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       return answerSync(reply, charged, await runUntilSettled(gateway.runner, charged.taskId, waitMs, fresh));
     };
 
+    // The body is checked against its model's own schema (models/catalogue.ts): an unknown or
+    // disabled model is refused naming `model`, before any charge.
     app.post(
       routerPath('generateImage'),
-      { preValidation: admit('image'), schema: { tags, body: ImageRequest } },
+      { preValidation: admit('image'), schema: { tags } },
       async (request, reply) => {
-        if (request.body.image_urls?.length)
-          await urlGuard.checkInputImages(request.body.image_urls, 'image_urls');
-        return runSync(request, reply, 'image', request.body);
+        const call = await gateway.models.resolve('image', request.body);
+        const body = call.request as ImageRequest;
+        if (body.image_urls?.length) await urlGuard.checkInputImages(body.image_urls, 'image_urls');
+        return runSync(request, reply, 'image', body, { model: call.model.id, credits: call.credits });
       },
     );
 
     app.post(
       routerPath('createVideo'),
-      { preValidation: admit('video'), schema: { tags, body: VideoRequest } },
+      { preValidation: admit('video'), schema: { tags } },
       async (request, reply) => {
-        if (request.body.imageUrls?.length) {
-          await urlGuard.checkInputImages(request.body.imageUrls, 'imageUrls');
-        }
-        return startAsync(request, reply, 'video', request.body);
+        const call = await gateway.models.resolve('video', request.body);
+        const body = call.request as VideoRequest;
+        if (body.imageUrls?.length) await urlGuard.checkInputImages(body.imageUrls, 'imageUrls');
+        return startAsync(request, reply, 'video', body, { model: call.model.id, credits: call.credits });
       },
     );
+
+    // Public, like OpenRouter's model list: no key needed (docs/product.md, "Models").
+    app.get(routerPath('listModels'), { schema: { tags } }, async () => ({
+      success: true,
+      data: await gateway.models.listed(),
+    }));
 
     // One watermark removal, answered at once (its status polled) or when it settles.
     for (const [route, run] of [

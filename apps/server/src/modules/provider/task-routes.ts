@@ -1,19 +1,17 @@
 import {
-  ImageRequest,
   LinkedinRequest,
   QuoteRequest,
   routerPath,
-  type Service,
   SoraRequest,
   TaskListQuery,
   TaskStatusParams,
   taskData,
-  VideoRequest,
 } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { NotFound, ValidationFailed } from '../../platform/errors.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { firstIssue } from '../models/catalogue.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { cancelTask } from './cancel-task.ts';
@@ -21,9 +19,7 @@ import type { Gateway } from './gateway.ts';
 import { listTasks } from './list-tasks.ts';
 import { createQuote, priceOfCall } from './prices.ts';
 
-const BODY_SCHEMAS: Record<Service, z.ZodType> = {
-  image: ImageRequest,
-  video: VideoRequest,
+const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
   sora: SoraRequest,
   linkedin: LinkedinRequest,
 };
@@ -81,22 +77,31 @@ export const taskControlRoutes = (
       { preValidation: admit, schema: { tags, body: QuoteRequest } },
       async (request) => {
         const { service, body } = request.body;
-        // The body is checked as the service's endpoint would check it, so a quote is never of a call that would be refused.
-        const parsed = BODY_SCHEMAS[service].safeParse(body);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = ['body', ...(issue?.path ?? []).map(String)].join('.');
-          throw new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
+        // The body is checked as the service's endpoint would check it, so a quote is never of a call
+        // that would be refused; an image or video quote prices the model the body names.
+        let checked: { maxCredits?: number };
+        let current = gateway.prices[service];
+        let model: string | undefined;
+        if (service === 'image' || service === 'video') {
+          const call = await gateway.models.resolve(service, body, 'body');
+          checked = call.request;
+          current = call.credits;
+          model = call.model.id;
+        } else {
+          const parsed = BODY_SCHEMAS[service].safeParse(body);
+          if (!parsed.success) throw firstIssue(parsed.error, 'body');
+          checked = parsed.data as { maxCredits?: number };
         }
         const { workspaceId } = identityOf(request);
-        const price = await priceOfCall(services.db, gateway.prices[service], {
+        const price = await priceOfCall(services.db, current, {
           workspaceId,
           service,
-          maxCredits: (parsed.data as { maxCredits?: number }).maxCredits,
+          model,
+          maxCredits: checked.maxCredits,
         });
         return {
           success: true,
-          data: await createQuote(services.db, workspaceId, service, price, services.clock.now()),
+          data: await createQuote(services.db, workspaceId, service, price, services.clock.now(), model),
         };
       },
     );

@@ -162,6 +162,7 @@ async function stepTask<T extends StepTask>(
       upstreamId,
       channel,
       upstreamStartedAt,
+      (task.request as { model?: string } | null)?.model,
     );
     if (state.state === 'pending') {
       const nextCheckAt = nextLookAt({ ...task, upstreamId }, now + nextCheckDelayMs(task.attempts));

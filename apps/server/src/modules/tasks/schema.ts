@@ -89,6 +89,8 @@ export const priceQuotes = pgTable(
     id: text('id').primaryKey(),
     workspaceId: workspaceRef(),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
+    /** The catalogue model the quote prices (image and video); null for Sora and LinkedIn. */
+    model: text('model'),
     credits: integer('credits').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

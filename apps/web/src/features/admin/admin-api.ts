@@ -7,6 +7,7 @@ import {
   appPath,
   type InviteUserBody,
   type UpdateChannelBody,
+  type UpdateModelBody,
   type UpdateUserBody,
 } from '@conduit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ export const adminRevenueQuery = get(ADMIN_FIGURE_ROUTES.revenue);
 export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
 export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
 export const adminChannelsQuery = get(ADMIN_FIGURE_ROUTES.channels);
+export const adminModelsQuery = get(ADMIN_FIGURE_ROUTES.models);
 export const adminReconciliationQuery = get(ADMIN_FIGURE_ROUTES.reconciliation);
 
 /**
@@ -70,6 +72,8 @@ export const adminApi = {
     callRoute(ADMIN_EDIT_ROUTES.adjustCredits, { path: appPath('adminAdjustCredits', { id }), body }),
   updateChannel: (id: string, body: UpdateChannelBody) =>
     callRoute(ADMIN_EDIT_ROUTES.updateChannel, { path: appPath('adminUpdateChannel', { id }), body }),
+  updateModel: (id: string, body: UpdateModelBody) =>
+    callRoute(ADMIN_EDIT_ROUTES.updateModel, { path: appPath('adminUpdateModel', { id }), body }),
 };
 
 /** After any change to an account: the table, the overview's counts and the audit log move. */

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminChannelsQuery, refreshAdminData } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { ModelsTable } from './models-table.tsx';
 
 const COLUMNS = [
   'Channel',
@@ -107,6 +108,7 @@ export function ChannelsTab() {
             Lower priority is tried first; a channel that fails five times in a row opens its circuit and gets
             no work for 30 seconds, then one probe. Changes are in the audit log.
           </p>
+          <ModelsTable />
         </div>
       )}
     </QueryView>

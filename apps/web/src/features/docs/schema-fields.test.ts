@@ -53,6 +53,7 @@ describe('schemaFields', () => {
   it('follows the contracts: the limits in the table are the limits the server checks', () => {
     const image = schemaFields(ImageRequest);
     expect(image.map((row) => row.name)).toEqual([
+      'model',
       'prompt',
       'image_urls',
       'output_format',
@@ -61,6 +62,7 @@ describe('schemaFields', () => {
       'webhookEvents',
       'maxCredits',
       'quoteId',
+      'webhookEvents',
     ]);
     expect(image.find((row) => row.name === 'image_urls')?.limits).toContain(
       `at most ${PROVIDER_LIMITS.imageUrlsMax} items`,

@@ -7,6 +7,7 @@ describe('playground forms from the API schemas', () => {
   it('makes a control per field of the body schema, with its choices, bounds and limits', () => {
     const image = formFieldsOf(ImageRequest);
     expect(image.map((field) => [field.name, field.kind, field.required])).toEqual([
+      ['model', 'text', false],
       ['prompt', 'textarea', true],
       ['image_urls', 'list', false],
       ['output_format', 'select', false],
@@ -14,10 +15,11 @@ describe('playground forms from the API schemas', () => {
       ['callBackUrl', 'url', false],
       ['maxCredits', 'number', false],
       ['quoteId', 'text', false],
+      ['webhookEvents', 'list', false],
     ]);
-    expect(image[1]).toMatchObject({ maxItems: 10 });
-    expect(image[3]?.options).toContain('21:9');
-    expect(image[0]?.help).toBe('What the image should show (1-5,000 characters)');
+    expect(image[2]).toMatchObject({ maxItems: 10 });
+    expect(image[4]?.options).toContain('21:9');
+    expect(image[1]?.help).toBe('What the image should show (1-5,000 characters)');
 
     const video = Object.fromEntries(formFieldsOf(VideoRequest).map((field) => [field.name, field]));
     expect(video.seeds).toMatchObject({ kind: 'number', min: 10_000, max: 99_999 });

@@ -1,0 +1,154 @@
+import {
+  DEFAULT_MODEL,
+  type ListedModel,
+  MODELS,
+  type ModelDefinition,
+  modelOfBody,
+  modelRequestJsonSchema,
+  type Service,
+} from '@conduit/contracts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/database.ts';
+import { ValidationFailed } from '../../platform/errors.ts';
+import { creditPrices } from '../provider/prices.ts';
+import { modelSettings } from './schema.ts';
+
+/** How long a process trusts the settings it read: another process's admin change shows within this. */
+export const MODEL_SETTINGS_TTL_MS = 5_000;
+
+export interface ModelState {
+  model: ModelDefinition;
+  enabled: boolean;
+  credits: number;
+  /** The price before the operator set one. */
+  defaultCredits: number;
+}
+
+/** A paid call's model, its checked body and its price. */
+export interface ResolvedCall {
+  model: ModelDefinition;
+  request: Record<string, unknown>;
+  credits: number;
+}
+
+export interface ModelCatalogue {
+  /** Every model with its settings, in catalogue order. */
+  states(): Promise<ModelState[]>;
+  /**
+   * The model a body of the service names, refused (400 naming `model`) when unknown or off, and
+   * the body checked against the model's own schema (400 naming the field). Nothing is charged yet.
+   */
+  resolve(service: 'image' | 'video', body: unknown, prefix?: string): Promise<ResolvedCall>;
+  /** The enabled models as GET /api/provider/models lists them. */
+  listed(): Promise<ListedModel[]>;
+  /** Drops what this process read: an admin changed a model. */
+  changed(): void;
+}
+
+/** What a model costs before the operator sets a price: CREDIT_PRICES over the published costs (docs/product.md, "Credit costs and packs") for the defaults. */
+export function defaultCreditsOf(model: ModelDefinition, config: Pick<Config, 'CREDIT_PRICES'>): number {
+  const isDefault = DEFAULT_MODEL[model.service] === model.id || model.id === 'standard';
+  return isDefault ? creditPrices(config)[model.service as Service] : model.defaultCredits;
+}
+
+/** 400 VALIDATION_FAILED naming the first problem of a zod parse, `prefix.field: message`. */
+export function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, prefix?: string) {
+  const issue = error.issues[0];
+  const field =
+    [...(prefix ? [prefix] : []), ...(issue?.path ?? []).map(String)].join('.') || prefix || 'body';
+  return new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
+}
+
+const CATALOGUES = new WeakMap<object, ModelCatalogue>();
+/** The one catalogue of a server's services: the gateway prices with it, the admin routes change it. */
+export function modelCatalogueOf(services: {
+  db: Db;
+  config: Pick<Config, 'CREDIT_PRICES'>;
+}): ModelCatalogue {
+  // Keyed by the database handle: the admin context is a fresh object per request, the handle is not.
+  let catalogue = CATALOGUES.get(services.db);
+  if (!catalogue) {
+    catalogue = createModelCatalogue(services.db, services.config);
+    CATALOGUES.set(services.db, catalogue);
+  }
+  return catalogue;
+}
+
+/** Each model's request as JSON Schema, made once: the public list answers it on every call. */
+const JSON_SCHEMAS = new Map<string, Record<string, unknown>>();
+const requestSchemaOf = (model: ModelDefinition) => {
+  let schema = JSON_SCHEMAS.get(model.id);
+  if (!schema) {
+    schema = modelRequestJsonSchema(model);
+    JSON_SCHEMAS.set(model.id, schema);
+  }
+  return schema;
+};
+
+export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES'>): ModelCatalogue {
+  let cached: { at: number; states: Promise<ModelState[]> } | undefined;
+
+  const read = async (): Promise<ModelState[]> => {
+    const rows = await db.select().from(modelSettings);
+    const byId = new Map(rows.map((row) => [row.modelId, row]));
+    return MODELS.map((model) => {
+      const row = byId.get(model.id);
+      const defaultCredits = defaultCreditsOf(model, config);
+      return {
+        model,
+        enabled: row?.enabled ?? true,
+        credits: row?.credits ?? defaultCredits,
+        defaultCredits,
+      };
+    });
+  };
+
+  const states = () => {
+    if (!cached || Date.now() - cached.at > MODEL_SETTINGS_TTL_MS) {
+      const fresh = read();
+      cached = { at: Date.now(), states: fresh };
+      fresh.catch(() => {
+        if (cached?.states === fresh) cached = undefined;
+      });
+    }
+    return cached.states;
+  };
+
+  return {
+    states,
+    async resolve(service, body, prefix) {
+      const field = prefix ? `${prefix}.model` : 'model';
+      const model = modelOfBody(service, body);
+      const state = model && (await states()).find((candidate) => candidate.model.id === model.id);
+      if (!model || !state?.enabled) {
+        const enabled = (await states())
+          .filter((candidate) => candidate.enabled && candidate.model.service === service)
+          .map((candidate) => candidate.model.id);
+        throw new ValidationFailed(
+          `${field}: ${model ? 'this model is disabled' : 'no such model'}; one of ${enabled.join(', ')} (GET /api/provider/models)`,
+          field,
+        );
+      }
+      const parsed = model.request.safeParse(body);
+      if (!parsed.success) throw firstIssue(parsed.error, prefix);
+      return { model, request: parsed.data as Record<string, unknown>, credits: state.credits };
+    },
+    async listed() {
+      return (await states())
+        .filter((state) => state.enabled)
+        .map(({ model, credits }) => ({
+          id: model.id,
+          service: model.service,
+          name: model.name,
+          credits,
+          isDefault: DEFAULT_MODEL[model.service] === model.id,
+          capabilities: [...model.capabilities],
+          maxDurationS: model.maxDurationS,
+          requestSchema: requestSchemaOf(model),
+        }));
+    },
+    changed() {
+      cached = undefined;
+    },
+  };
+}

@@ -1,0 +1,344 @@
+/**
+ * The model catalogue (docs/product.md, "Models"): every model of the image and video services,
+ * declared once. Its request is the service's common fields plus its own documented ones; its
+ * upstream mapping names kie.ai's model (jobs API `{model, input}`, or the Veo API) and, where
+ * fal.ai serves the same model, fal's endpoint for failover (docs/upstreams.md, "The model catalogue").
+ */
+import { z } from 'zod';
+import {
+  callBackUrl,
+  ImageRequest,
+  PRICE_CONTROL_FIELDS,
+  priceControls,
+  VideoRequest,
+  webhookEvents,
+} from './provider.ts';
+import {
+  IMAGE_MODEL_IDS,
+  type ModelId,
+  PROVIDER_LIMITS,
+  TASK_DEADLINE_S,
+  VIDEO_MODEL_IDS,
+} from './services.ts';
+
+export const MODEL_CAPABILITIES = [
+  'text-to-image',
+  'image-edit',
+  'text-to-video',
+  'image-to-video',
+  'audio',
+  'seed',
+  'negative-prompt',
+] as const;
+export type ModelCapability = (typeof MODEL_CAPABILITIES)[number];
+
+/** Where a model runs upstream. */
+export type ModelUpstream =
+  /** kie.ai's jobs API: `POST /api/v1/jobs/createTask {model, input}`; `editModel` when image_urls are sent. */
+  | { api: 'kie-jobs'; model: string; editModel?: string }
+  /** kie.ai's Veo 3.1 API: `POST /api/v1/veo/generate`. */
+  | { api: 'kie-veo'; model: string };
+
+export interface ModelDefinition {
+  id: ModelId;
+  service: 'image' | 'video';
+  name: string;
+  /** Its full request schema: the service's common fields and its own. */
+  request: z.ZodObject;
+  capabilities: readonly ModelCapability[];
+  /** How long its task may take before it fails and is refunded, seconds. */
+  maxDurationS: number;
+  kie: ModelUpstream;
+  /** fal.ai's endpoint of the same model, when a failover there serves it field for field. */
+  fal?: string;
+  /** The price in credits before an operator sets one (the default models: the specification's). */
+  defaultCredits: number;
+  /** What kie.ai charges us for one call, millionths of a US dollar (docs/upstreams.md). */
+  upstreamMicros: number;
+  /** The documentation page its upstream mapping follows. */
+  docs: string;
+}
+
+const L = PROVIDER_LIMITS;
+const prompt = (maxLength: number, what: string) =>
+  z.string().trim().min(1, { error: 'is required' }).max(maxLength).describe(what);
+const imagePrompt = (maxLength: number = L.imagePromptMaxLength) =>
+  prompt(maxLength, 'What the image should show');
+const videoPrompt = (maxLength: number = L.videoPromptMaxLength) =>
+  prompt(maxLength, 'What the video should show');
+
+/** The fields every image and video call takes, whatever the model. */
+const commonFields = { callBackUrl, ...priceControls, webhookEvents };
+
+const modelRequest = <Id extends ModelId>(id: Id, shape: z.ZodRawShape) =>
+  z.strictObject({
+    model: z.literal(id).describe('The model'),
+    ...shape,
+    ...commonFields,
+  });
+
+const aspectRatio = <const T extends readonly [string, ...string[]]>(values: T, byDefault: T[number]) =>
+  z.enum(values).default(byDefault).describe('Aspect ratio of the result');
+const seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2_147_483_647)
+  .optional()
+  .describe('Random seed, for repeatable results');
+const negativePrompt = z
+  .string()
+  .max(L.imagePromptMaxLength)
+  .optional()
+  .describe('What the result must not show');
+const durationOf = <const T extends readonly number[]>(values: T, byDefault: T[number]) =>
+  z
+    .union(
+      values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+    )
+    .default(byDefault)
+    .describe(`Length of the video in seconds: ${values.join(' or ')}`);
+
+const IMAGEN_RATIOS = ['1:1', '16:9', '9:16', '3:4', '4:3'] as const;
+const imagenShape = {
+  prompt: imagePrompt(),
+  negative_prompt: negativePrompt,
+  aspect_ratio: aspectRatio(IMAGEN_RATIOS, '1:1'),
+  seed,
+};
+
+/** The catalogue: the first model of each service is its default. */
+export const MODELS: readonly ModelDefinition[] = [
+  {
+    id: 'nano-banana',
+    service: 'image',
+    name: 'Nano Banana',
+    request: ImageRequest.extend({
+      model: z.literal('nano-banana').default('nano-banana').describe('The model'),
+    }),
+    capabilities: ['text-to-image', 'image-edit'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'google/nano-banana', editModel: 'google/nano-banana-edit' },
+    fal: 'fal-ai/nano-banana',
+    defaultCredits: 1,
+    upstreamMicros: 20_000,
+    docs: 'https://docs.kie.ai/market/google/nano-banana',
+  },
+  {
+    id: 'nano-banana-pro',
+    service: 'image',
+    name: 'Nano Banana Pro',
+    request: modelRequest('nano-banana-pro', {
+      prompt: imagePrompt(),
+      image_urls: ImageRequest.shape.image_urls
+        .unwrap()
+        .max(8)
+        .optional()
+        .describe('Up to 8 reference images'),
+      aspect_ratio: aspectRatio(
+        ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'],
+        '1:1',
+      ),
+      resolution: z.enum(['1K', '2K', '4K']).default('1K').describe('Size of the result'),
+      output_format: z.enum(['png', 'jpg']).default('png').describe('File type of the result'),
+    }),
+    capabilities: ['text-to-image', 'image-edit'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'nano-banana-pro' },
+    defaultCredits: 4,
+    upstreamMicros: 90_000,
+    docs: 'https://docs.kie.ai/market/google/pro-image-to-image',
+  },
+  {
+    id: 'seedream-4.5',
+    service: 'image',
+    name: 'Seedream 4.5',
+    request: modelRequest('seedream-4.5', {
+      prompt: imagePrompt(3000),
+      aspect_ratio: aspectRatio(['1:1', '4:3', '3:4', '16:9', '9:16', '2:3', '3:2', '21:9'], '1:1'),
+      quality: z.enum(['basic', 'high']).default('basic').describe('basic is 2K, high is 4K'),
+    }),
+    capabilities: ['text-to-image'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'seedream/4.5-text-to-image' },
+    defaultCredits: 2,
+    upstreamMicros: 32_500,
+    docs: 'https://docs.kie.ai/market/seedream/4-5-text-to-image',
+  },
+  {
+    id: 'gpt-image-1.5',
+    service: 'image',
+    name: 'GPT Image 1.5',
+    request: modelRequest('gpt-image-1.5', {
+      prompt: imagePrompt(),
+      aspect_ratio: aspectRatio(['1:1', '2:3', '3:2'], '1:1'),
+      quality: z
+        .enum(['medium', 'high'])
+        .default('medium')
+        .describe('medium is balanced, high slower and finer'),
+    }),
+    capabilities: ['text-to-image'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'gpt-image/1.5-text-to-image' },
+    defaultCredits: 3,
+    upstreamMicros: 40_000,
+    docs: 'https://docs.kie.ai/market/gpt-image/1-5-text-to-image',
+  },
+  {
+    id: 'imagen4',
+    service: 'image',
+    name: 'Imagen 4',
+    request: modelRequest('imagen4', imagenShape),
+    capabilities: ['text-to-image', 'negative-prompt', 'seed'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'google/imagen4' },
+    defaultCredits: 2,
+    upstreamMicros: 40_000,
+    docs: 'https://docs.kie.ai/market/google/imagen4',
+  },
+  {
+    id: 'imagen4-fast',
+    service: 'image',
+    name: 'Imagen 4 Fast',
+    request: modelRequest('imagen4-fast', imagenShape),
+    capabilities: ['text-to-image', 'negative-prompt', 'seed'],
+    maxDurationS: TASK_DEADLINE_S.image,
+    kie: { api: 'kie-jobs', model: 'google/imagen4-fast' },
+    defaultCredits: 1,
+    upstreamMicros: 20_000,
+    docs: 'https://docs.kie.ai/market/google/imagen4-fast',
+  },
+  {
+    id: 'fast',
+    service: 'video',
+    name: 'Veo 3.1 Fast',
+    request: VideoRequest.extend({ model: z.literal('fast').default('fast').describe('The model') }),
+    capabilities: ['text-to-video', 'image-to-video', 'audio', 'seed'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-veo', model: 'veo3_fast' },
+    fal: 'fal-ai/veo3.1/fast',
+    defaultCredits: 10,
+    upstreamMicros: 300_000,
+    docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
+  },
+  {
+    id: 'standard',
+    service: 'video',
+    name: 'Veo 3.1 Quality',
+    request: VideoRequest.extend({ model: z.literal('standard').describe('The model') }),
+    capabilities: ['text-to-video', 'image-to-video', 'audio', 'seed'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-veo', model: 'veo3' },
+    fal: 'fal-ai/veo3.1',
+    defaultCredits: 10,
+    upstreamMicros: 1_250_000,
+    docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
+  },
+  {
+    id: 'kling-2.6',
+    service: 'video',
+    name: 'Kling 2.6',
+    request: modelRequest('kling-2.6', {
+      prompt: videoPrompt(2500),
+      aspect_ratio: aspectRatio(['16:9', '9:16', '1:1'], '16:9'),
+      duration: durationOf([5, 10], 5),
+      sound: z.boolean().default(false).describe('Generate sound with the video'),
+    }),
+    capabilities: ['text-to-video', 'audio'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-jobs', model: 'kling-2.6/text-to-video' },
+    defaultCredits: 12,
+    upstreamMicros: 550_000,
+    docs: 'https://docs.kie.ai/market/kling/text-to-video',
+  },
+  {
+    id: 'seedance-1-pro',
+    service: 'video',
+    name: 'Seedance 1.0 Pro',
+    request: modelRequest('seedance-1-pro', {
+      prompt: videoPrompt(),
+      aspect_ratio: aspectRatio(['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'], '16:9'),
+      resolution: z.enum(['480p', '720p', '1080p']).default('720p').describe('Size of the video'),
+      duration: durationOf([5, 10], 5),
+      camera_fixed: z.boolean().default(false).describe('Keep the camera still'),
+      seed,
+    }),
+    capabilities: ['text-to-video', 'seed'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-jobs', model: 'bytedance/v1-pro-text-to-video' },
+    defaultCredits: 14,
+    upstreamMicros: 700_000,
+    docs: 'https://docs.kie.ai/market/bytedance/v1-pro-text-to-video',
+  },
+  {
+    id: 'wan-2.6',
+    service: 'video',
+    name: 'Wan 2.6',
+    request: modelRequest('wan-2.6', {
+      prompt: videoPrompt(),
+      duration: durationOf([5, 10, 15], 5),
+      resolution: z.enum(['720p', '1080p']).default('1080p').describe('Size of the video'),
+    }),
+    capabilities: ['text-to-video'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-jobs', model: 'wan/2-6-text-to-video' },
+    defaultCredits: 16,
+    upstreamMicros: 1_050_000,
+    docs: 'https://docs.kie.ai/market/wan/2-6-text-to-video',
+  },
+  {
+    id: 'hailuo-02-pro',
+    service: 'video',
+    name: 'Hailuo 02 Pro',
+    request: modelRequest('hailuo-02-pro', {
+      prompt: videoPrompt(1500),
+      prompt_optimizer: z
+        .boolean()
+        .default(true)
+        .describe('Let the model rewrite the prompt for a better video'),
+    }),
+    capabilities: ['text-to-video'],
+    maxDurationS: TASK_DEADLINE_S.video,
+    kie: { api: 'kie-jobs', model: 'hailuo/02-text-to-video-pro' },
+    defaultCredits: 12,
+    upstreamMicros: 570_000,
+    docs: 'https://docs.kie.ai/market/hailuo/02-text-to-video-pro',
+  },
+];
+
+const BY_ID = new Map(MODELS.map((model) => [model.id as string, model]));
+export const modelById = (id: string): ModelDefinition | undefined => BY_ID.get(id);
+export const MODEL_IDS = [...IMAGE_MODEL_IDS, ...VIDEO_MODEL_IDS] as const;
+
+/** The model a body of the service names (`model`, else the service's default), or undefined if none such. */
+export function modelOfBody(service: 'image' | 'video', body: unknown): ModelDefinition | undefined {
+  const named = (body as { model?: unknown } | null)?.model;
+  const id = named === undefined ? (service === 'image' ? 'nano-banana' : 'fast') : named;
+  const model = typeof id === 'string' ? BY_ID.get(id) : undefined;
+  return model?.service === service ? model : undefined;
+}
+
+/** The request schema as JSON Schema (what a caller writes: defaults optional), without the price controls. */
+export function modelRequestJsonSchema(model: ModelDefinition): Record<string, unknown> {
+  const hidden = new Set<string>([...PRICE_CONTROL_FIELDS, 'callBackUrl', 'webhookEvents']);
+  const shape = Object.fromEntries(Object.entries(model.request.shape).filter(([name]) => !hidden.has(name)));
+  return z.toJSONSchema(z.strictObject(shape), { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** `GET /api/provider/models`: the enabled models with their price (docs/product.md, "Models"). */
+export const ListedModel = z.object({
+  id: z.string(),
+  service: z.enum(['image', 'video']),
+  name: z.string(),
+  credits: z.number().int().describe('Price of one call in credits'),
+  isDefault: z.boolean().describe("The service's model when a call names none"),
+  capabilities: z.array(z.enum(MODEL_CAPABILITIES)),
+  maxDurationS: z.number().int().describe('The task fails and is refunded if not done within this'),
+  requestSchema: z.record(z.string(), z.unknown()).describe("The model's body as JSON Schema"),
+});
+export type ListedModel = z.infer<typeof ListedModel>;
+export const ModelsAnswer = z.object({ success: z.literal(true), data: z.array(ListedModel) });
+export type ModelsAnswer = z.infer<typeof ModelsAnswer>;
