@@ -28,7 +28,7 @@ async function newPage(browser: Browser) {
 }
 
 /** The owner invites `email` with `role` from /app/team; returns the link from the mail. */
-async function invite(page: Page, teamName: string, email: string, role: 'Developer' | 'Billing') {
+async function invite(page: Page, email: string, role: 'Developer' | 'Billing') {
   await page.getByRole('button', { name: 'Invite member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a member' });
   await dialog.getByLabel('Email').fill(email);
@@ -74,8 +74,8 @@ test('a team: invite by mail, a member signs up through the link, calls with a t
 
   const developerEmail = uniqueEmail('team-dev');
   const billingEmail = uniqueEmail('team-billing');
-  const developerLink = await invite(page, teamName, developerEmail, 'Developer');
-  const billingLink = await invite(page, teamName, billingEmail, 'Billing');
+  const developerLink = await invite(page, developerEmail, 'Developer');
+  const billingLink = await invite(page, billingEmail, 'Billing');
 
   // Billing: an existing account joins, has no keys or playground, and buys a pack for the team.
   const billing = await newPage(browser);
