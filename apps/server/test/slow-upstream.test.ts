@@ -34,6 +34,9 @@ interface Sample {
   poolWaiting: number;
 }
 
+/** Connections the process's background writers may hold at a sample (request log, jobs). */
+const BACKGROUND_CONNECTIONS = 2;
+
 describe('a slow upstream', () => {
   let runtime: TestRuntime;
   let engine: ReturnType<typeof createSteadyEngine>;
@@ -141,12 +144,14 @@ describe('a slow upstream', () => {
 
     // Nothing holds a pooled connection while it waits on the upstream: if a call did, no more
     // calls than the pool has connections could wait upstream at once. And on the plateau, the
-    // connections in use are only those of the few calls between two upstream steps.
+    // connections in use are only those of the few calls between two upstream steps, and of the
+    // process's own background writers (a request-log batch for a call that has answered, a job
+    // poll): at most BACKGROUND_CONNECTIONS, never one per waiting call.
     const poolMax = pool.options.max as number;
     expect(engine.stats.maxInFlight).toBeGreaterThan(poolMax * 100);
     for (const s of plateau) {
       expect(s.poolCheckedOut, JSON.stringify(s)).toBeLessThanOrEqual(
-        s.requestsInFlight - s.upstreamInFlight,
+        s.requestsInFlight - s.upstreamInFlight + BACKGROUND_CONNECTIONS,
       );
     }
     expect(peakRssMb - baseline.rss / MB).toBeLessThan(MAX_RSS_GROWTH_MB);

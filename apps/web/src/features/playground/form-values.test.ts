@@ -13,9 +13,9 @@ describe('playground forms from the API schemas', () => {
       ['output_format', 'select', false],
       ['image_size', 'select', false],
       ['callBackUrl', 'url', false],
+      ['webhookEvents', 'list', false],
       ['maxCredits', 'number', false],
       ['quoteId', 'text', false],
-      ['webhookEvents', 'list', false],
     ]);
     expect(image[2]).toMatchObject({ maxItems: 10 });
     expect(image[4]?.options).toContain('21:9');
