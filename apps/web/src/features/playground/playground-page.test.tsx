@@ -79,7 +79,13 @@ describe('/app/playground', () => {
     ).toBeInTheDocument();
     const [sent] = api.callsTo('POST /api/provider/image');
     expect(sent?.headers['x-api-key']).toBe(PRODUCTION.keyValue);
-    expect(sent?.body).toEqual({ prompt: 'A red kite', output_format: 'png', image_size: '16:9' });
+    // The form sends the model it shows (the default one) with the fields.
+    expect(sent?.body).toEqual({
+      model: 'nano-banana',
+      prompt: 'A red kite',
+      output_format: 'png',
+      image_size: '16:9',
+    });
     expect(await image.findByText(/Balance after the call/)).toHaveTextContent('19 credits');
     expect(image.getByRole('link', { name: "Open the call's page" })).toHaveAttribute(
       'href',
