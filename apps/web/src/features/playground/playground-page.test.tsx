@@ -93,7 +93,9 @@ describe('/app/playground', () => {
     );
     const code = image.getByRole('figure', { name: `${RUN_CODE_LABEL} example` });
     expect(code).toHaveTextContent(PRODUCTION.keyValue);
-    expect(code).toHaveTextContent('{"prompt":"A red kite","output_format":"png","image_size":"16:9"}');
+    expect(code).toHaveTextContent(
+      '{"model":"nano-banana","prompt":"A red kite","output_format":"png","image_size":"16:9"}',
+    );
   });
 
   it("shows the API's error text and code", async () => {
