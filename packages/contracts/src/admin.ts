@@ -377,6 +377,11 @@ export const AdminChannel = z.object({
   consecutiveFailures: z.number().int(),
   /** The upstream account's balance, when the upstream reports one (kie credits). */
   upstreamBalance: z.number().nullable(),
+  /**
+   * As a fallback, the channel serves a call only if it leaves at least this percent of the
+   * credits' value after its cost (0: never below cost).
+   */
+  marginFloorPercent: z.number().int(),
 });
 export type AdminChannel = z.infer<typeof AdminChannel>;
 export const AdminChannelsResponse = z.object({ channels: z.array(AdminChannel) });
@@ -385,10 +390,13 @@ export const UpdateChannelBody = z
   .strictObject({
     enabled: z.boolean().optional(),
     priority: z.number().int().min(0).max(1000).optional(),
+    marginFloorPercent: z.number().int().min(0).max(100).optional(),
   })
-  .refine((body) => body.enabled !== undefined || body.priority !== undefined, {
-    error: 'give enabled or priority',
-  });
+  .refine(
+    (body) =>
+      body.enabled !== undefined || body.priority !== undefined || body.marginFloorPercent !== undefined,
+    { error: 'give enabled, priority or marginFloorPercent' },
+  );
 export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;

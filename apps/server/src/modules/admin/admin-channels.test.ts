@@ -77,8 +77,8 @@ describe('admin channels', () => {
         target_user_id: null,
         details: {
           channel: 'local:sora',
-          before: { enabled: true, priority: 10 },
-          after: { enabled: false, priority: 30 },
+          before: { enabled: true, priority: 10, marginFloorPercent: 0 },
+          after: { enabled: false, priority: 30, marginFloorPercent: 0 },
         },
       },
     ]);
@@ -90,10 +90,33 @@ describe('admin channels', () => {
 
     const on = await admin.call('PATCH', '/api/admin/channels/local:sora', { enabled: true });
     expect(on.json().channel).toMatchObject({ enabled: true, priority: 30 });
+
+    // The margin floor a fallback must keep: set, listed, audited.
+    const floor = await admin.call('PATCH', '/api/admin/channels/local:sora', { marginFloorPercent: 25 });
+    expect(floor.json().channel).toMatchObject({ enabled: true, priority: 30, marginFloorPercent: 25 });
+    const listed = (await admin.call('GET', '/api/admin/channels')).json().channels;
+    expect(listed.find((c: { id: string }) => c.id === 'local:sora')).toMatchObject({
+      marginFloorPercent: 25,
+    });
+    const audited = await runtime.services.pool.query(
+      `select details from admin_audit_log where action = 'channel.updated' order by at desc limit 1`,
+    );
+    expect(audited.rows[0].details).toMatchObject({
+      before: { marginFloorPercent: 0 },
+      after: { marginFloorPercent: 25 },
+    });
   });
 
   it('bad input is a 400 and changes nothing; an unknown channel is a 404; only admins get in', async () => {
-    for (const body of [{}, { priority: -1 }, { priority: 1001 }, { enabled: 'yes' }, { color: 'red' }]) {
+    for (const body of [
+      {},
+      { priority: -1 },
+      { priority: 1001 },
+      { enabled: 'yes' },
+      { color: 'red' },
+      { marginFloorPercent: 101 },
+      { marginFloorPercent: 2.5 },
+    ]) {
       expect((await admin.call('PATCH', '/api/admin/channels/local:image', body)).statusCode).toBe(400);
     }
     expect((await admin.call('PATCH', '/api/admin/channels/nope:image', { enabled: false })).statusCode).toBe(

@@ -11,7 +11,7 @@ const BALANCE_TIMEOUT_MS = 3_000;
 
 /* Each channel with its attempts of the last hour: count, failures, median and 95th percentile. */
 const CHANNELS_SQL = `
-select c.id, c.service, c.upstream, c.enabled, c.priority, c.consecutive_failures, c.opened_at,
+select c.id, c.service, c.upstream, c.enabled, c.priority, c.consecutive_failures, c.opened_at, c.margin_floor_percent,
        c.opened_at > now() - make_interval(secs => $1) as is_cooling,
        count(k.id)::int as calls, (count(k.id) filter (where not k.is_ok))::int as failures,
        round(percentile_cont(0.5) within group (order by k.latency_ms))::int as p50,
@@ -70,10 +70,14 @@ export async function listChannels(
     circuit: circuitOf(row),
     consecutiveFailures: row.consecutive_failures,
     upstreamBalance: balanceOf.get(row.upstream) ?? null,
+    marginFloorPercent: row.margin_floor_percent,
   }));
 }
 
-/** Turns a channel on or off or moves it in the order; the change and its audit row commit together. */
+/**
+ * Turns a channel on or off, moves it in the order or sets its margin floor; the change and its
+ * audit row commit together.
+ */
 export async function updateChannel(
   ctx: AdminContext,
   actor: AdminActor,
@@ -87,7 +91,11 @@ export async function updateChannel(
       .where(eq(upstreamChannels.id, id))
       .for('update');
     if (!before) throw new NotFound('No such channel');
-    const after = { enabled: body.enabled ?? before.enabled, priority: body.priority ?? before.priority };
+    const after = {
+      enabled: body.enabled ?? before.enabled,
+      priority: body.priority ?? before.priority,
+      marginFloorPercent: body.marginFloorPercent ?? before.marginFloorPercent,
+    };
     await tx
       .update(upstreamChannels)
       .set({ ...after, updatedAt: sql`now()` })
@@ -96,7 +104,15 @@ export async function updateChannel(
       actorId: actor.userId,
       action: 'channel.updated',
       targetUserId: null,
-      details: { channel: id, before: { enabled: before.enabled, priority: before.priority }, after },
+      details: {
+        channel: id,
+        before: {
+          enabled: before.enabled,
+          priority: before.priority,
+          marginFloorPercent: before.marginFloorPercent,
+        },
+        after,
+      },
       at: ctx.clock.now(),
     });
   });

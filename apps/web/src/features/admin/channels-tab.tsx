@@ -12,6 +12,7 @@ const COLUMNS = [
   'Channel',
   'Enabled',
   'Priority',
+  'Margin floor',
   'Calls (1 h)',
   'Error rate',
   'p50 / p95',
@@ -21,16 +22,17 @@ const COLUMNS = [
 const ms = (value: number | null) => (value === null ? '–' : `${formatCount(value)} ms`);
 
 const channelName = (channel: AdminChannel) => `${featureLabel(channel.service)} on ${channel.upstream}`;
-/** What a change did, read out once the server answered: "Image generation on kie: off, priority 10." */
+/** What a change did, read out once the server answered: "Image generation on kie: off, priority 10, margin floor 0%." */
 const resultOf = (channel: AdminChannel) =>
-  `${channelName(channel)}: ${channel.enabled ? 'on' : 'off'}, priority ${channel.priority}.`;
+  `${channelName(channel)}: ${channel.enabled ? 'on' : 'off'}, priority ${channel.priority}, margin floor ${channel.marginFloorPercent}%.`;
 
 function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (text: string) => void }) {
   const queryClient = useQueryClient();
   // The box shows a click at once (set in the same event), until the refreshed list settles it.
   const [wanted, setWanted] = useState<boolean | null>(null);
   const update = useMutation({
-    mutationFn: (body: { enabled?: boolean; priority?: number }) => adminApi.updateChannel(channel.id, body),
+    mutationFn: (body: { enabled?: boolean; priority?: number; marginFloorPercent?: number }) =>
+      adminApi.updateChannel(channel.id, body),
     onSuccess: (data) => onResult(resultOf(data.channel)),
     onError: (error) => onResult(`${channelName(channel)} was not changed: ${error.message}`),
     onSettled: async () => {
@@ -70,6 +72,23 @@ function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (t
           }}
         />
       </FigureCell>
+      <FigureCell column="Margin floor">
+        <input
+          type="number"
+          min={0}
+          max={100}
+          aria-label={`${name} margin floor (percent)`}
+          defaultValue={channel.marginFloorPercent}
+          disabled={update.isPending}
+          className="w-20 rounded border border-border bg-bg px-2 py-1"
+          onBlur={(event) => {
+            const floor = Number(event.target.value);
+            if (Number.isInteger(floor) && floor >= 0 && floor <= 100 && floor !== channel.marginFloorPercent)
+              update.mutate({ marginFloorPercent: floor });
+          }}
+        />
+        %
+      </FigureCell>
       <FigureCell column="Calls (1 h)">{formatCount(channel.calls)}</FigureCell>
       <FigureCell column="Error rate">{formatPercent(channel.errorRate)}</FigureCell>
       <FigureCell column="p50 / p95">
@@ -98,7 +117,11 @@ export function ChannelsTab() {
         <div className="space-y-3">
           <CardTable columns={COLUMNS} label="Upstream channels">
             {data.channels.map((channel) => (
-              <ChannelRow key={`${channel.id}:${channel.priority}`} channel={channel} onResult={setResult} />
+              <ChannelRow
+                key={`${channel.id}:${channel.priority}:${channel.marginFloorPercent}`}
+                channel={channel}
+                onResult={setResult}
+              />
             ))}
           </CardTable>
           <p role="status" className="text-fg text-sm">
@@ -106,7 +129,9 @@ export function ChannelsTab() {
           </p>
           <p className="text-muted text-xs">
             Lower priority is tried first; a channel that fails five times in a row opens its circuit and gets
-            no work for 30 seconds, then one probe. Changes are in the audit log.
+            no work for 30 seconds, then one probe. A fallback channel serves a call only if it keeps the
+            margin floor: that percent of the credits' value left after the upstream's cost (0: never below
+            cost). Changes are in the audit log.
           </p>
           <ModelsTable />
         </div>
