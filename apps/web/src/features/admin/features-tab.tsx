@@ -78,10 +78,12 @@ export function FeaturesTab() {
           <FeaturesTable features={data.features} />
           <MarginTable margins={data.margins} label="Upstream cost and gross margin, last 30 days" />
           <p className="text-muted text-xs">
-            Users and actions count paid calls; the rating is the mean of users' 1-5 ratings of their results;
-            the error rate is the share of settled calls that failed (good under{' '}
-            {FEATURE_ERROR_RATE_GOOD_BELOW}%). Earned values the credits kept at the average price paid per
-            credit; gross margin is earned less what the upstreams charge for the completed calls.
+            Users and actions count every paid call, whatever became of it; the rating is the mean of users'
+            1-5 ratings of their results; the error rate is the share of settled calls that failed (good under{' '}
+            {FEATURE_ERROR_RATE_GOOD_BELOW}%). The margin table counts completed calls only (the ones kept and
+            billed), so its calls are fewer than the actions above by the failed, refunded and running ones.
+            Earned values the credits kept at the average price paid per credit; gross margin is earned less
+            what the upstreams charge for the completed calls.
           </p>
         </div>
       )}

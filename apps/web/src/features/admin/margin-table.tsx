@@ -3,7 +3,14 @@ import { CardTable, FigureCell, ROW_CLASSES, TitleCell } from '../../components/
 import { formatCount } from '../../lib/format.ts';
 import { featureLabel } from './admin-format.ts';
 
-const COLUMNS = ['Service', 'Calls', 'Credits kept', 'Earned', 'Upstream cost', 'Gross margin'] as const;
+const COLUMNS = [
+  'Service',
+  'Completed calls',
+  'Credits kept',
+  'Earned',
+  'Upstream cost',
+  'Gross margin',
+] as const;
 
 /** "$1.25", "-$0.42": money in cents, a loss with its sign. */
 export const formatSignedCents = (cents: number) =>
@@ -16,7 +23,7 @@ export function MarginTable({ margins, label }: { margins: ServiceMargin[]; labe
       {margins.map((row) => (
         <tr key={row.service} className={ROW_CLASSES}>
           <TitleCell column="Service">{featureLabel(row.service)}</TitleCell>
-          <FigureCell column="Calls">{formatCount(row.calls)}</FigureCell>
+          <FigureCell column="Completed calls">{formatCount(row.calls)}</FigureCell>
           <FigureCell column="Credits kept">{formatCount(row.credits)}</FigureCell>
           <FigureCell column="Earned">{formatSignedCents(row.earned)}</FigureCell>
           <FigureCell column="Upstream cost">{formatSignedCents(row.upstreamCost)}</FigureCell>
