@@ -12,6 +12,7 @@ import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
 import { cpuText, postgresPids, thisProcess } from './cpu-meter.ts';
 import type { LoopResult } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
+import { median } from './stats.ts';
 
 /**
  * The request log's cost on the paid call: bench/api.ts's (c), `POST /api/provider/video` through
@@ -56,13 +57,6 @@ async function stopServer(child: ChildProcess) {
   await once(child, 'exit');
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const totalCpu = (run: LoopResult) =>
   Object.entries(run.cpuMsPerCall).reduce((sum, [part, ms]) => (part === 'load' ? sum : sum + (ms ?? 0)), 0);
 

@@ -29,6 +29,7 @@ import {
 } from './cpu-meter.ts';
 import { FAKE_KIE_KEY } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
+import { median } from './stats.ts';
 
 /**
  * What pacing kie.ai's creates costs (channels/upstream-pace.ts): the kie engine's `startJob` (the
@@ -95,13 +96,6 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? 0
     : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /** `creators` loops calling `once` back to back for `seconds` after a warm-up, timed per call. */
 async function loops(once: () => Promise<unknown>, creators: number, parts: CpuParts) {
