@@ -7,6 +7,7 @@ import { adminApi, adminChannelsQuery, refreshAdminData } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { ModelsTable } from './models-table.tsx';
+import { NumberOnLeave } from './number-on-leave.tsx';
 
 const COLUMNS = [
   'Channel',
@@ -58,34 +59,23 @@ function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (t
         />
       </Cell>
       <FigureCell column="Priority">
-        <input
-          type="number"
+        <NumberOnLeave
+          label={`${name} priority`}
+          value={channel.priority}
           min={0}
           max={1000}
-          aria-label={`${name} priority`}
-          defaultValue={channel.priority}
           disabled={update.isPending}
-          className="w-20 rounded border border-border bg-bg px-2 py-1"
-          onBlur={(event) => {
-            const priority = Number(event.target.value);
-            if (Number.isInteger(priority) && priority !== channel.priority) update.mutate({ priority });
-          }}
+          onSave={(priority) => update.mutate({ priority })}
         />
       </FigureCell>
       <FigureCell column="Margin floor">
-        <input
-          type="number"
+        <NumberOnLeave
+          label={`${name} margin floor (percent)`}
+          value={channel.marginFloorPercent}
           min={0}
           max={100}
-          aria-label={`${name} margin floor (percent)`}
-          defaultValue={channel.marginFloorPercent}
           disabled={update.isPending}
-          className="w-20 rounded border border-border bg-bg px-2 py-1"
-          onBlur={(event) => {
-            const floor = Number(event.target.value);
-            if (Number.isInteger(floor) && floor >= 0 && floor <= 100 && floor !== channel.marginFloorPercent)
-              update.mutate({ marginFloorPercent: floor });
-          }}
+          onSave={(marginFloorPercent) => update.mutate({ marginFloorPercent })}
         />
         %
       </FigureCell>

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminModelsQuery, refreshAdminData } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { NumberOnLeave } from './number-on-leave.tsx';
 
 const COLUMNS = ['Model', 'Service', 'Enabled', 'Price (credits)', 'Default price', 'Upstream cost'] as const;
 const dollars = (micros: number) => `$${(micros / 1_000_000).toFixed(3)}`;
@@ -48,19 +49,13 @@ function ModelRow({ model, onResult }: { model: AdminModel; onResult: (text: str
         />
       </Cell>
       <FigureCell column="Price (credits)">
-        <input
-          type="number"
+        <NumberOnLeave
+          label={`${model.name} price in credits`}
+          value={model.credits}
           min={1}
           max={100000}
-          aria-label={`${model.name} price in credits`}
-          defaultValue={model.credits}
           disabled={update.isPending}
-          className="w-20 rounded border border-border bg-bg px-2 py-1"
-          onBlur={(event) => {
-            const credits = Number(event.target.value);
-            if (Number.isInteger(credits) && credits >= 1 && credits !== model.credits)
-              update.mutate({ credits });
-          }}
+          onSave={(credits) => update.mutate({ credits })}
         />
       </FigureCell>
       <FigureCell column="Default price">{formatCount(model.defaultCredits)}</FigureCell>
