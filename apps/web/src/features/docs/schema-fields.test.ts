@@ -62,7 +62,6 @@ describe('schemaFields', () => {
       'webhookEvents',
       'maxCredits',
       'quoteId',
-      'webhookEvents',
     ]);
     expect(image.find((row) => row.name === 'image_urls')?.limits).toContain(
       `at most ${PROVIDER_LIMITS.imageUrlsMax} items`,
