@@ -101,7 +101,7 @@ test('an admin reads each channel, turns one off and back on, moves one, and fin
   // Off: the tab says so, and a LinkedIn call finds no channel, fails and is refunded.
   const status = page.getByRole('status').filter({ hasText: / on local: / });
   await linkedin.getByRole('checkbox', { name: `${LINKEDIN} enabled` }).uncheck();
-  await expect(status).toHaveText(`${LINKEDIN}: off, priority 10.`);
+  await expect(status).toHaveText(`${LINKEDIN}: off, priority 10, margin floor 0%.`);
   await expect(linkedin.getByRole('checkbox', { name: `${LINKEDIN} enabled` })).not.toBeChecked();
   const before = await customer.balance();
   const refused = await customer.scrape();
@@ -114,7 +114,7 @@ test('an admin reads each channel, turns one off and back on, moves one, and fin
 
   // On again: calls go through (the refused one never reached the channel, so two calls count).
   await linkedin.getByRole('checkbox', { name: `${LINKEDIN} enabled` }).check();
-  await expect(status).toHaveText(`${LINKEDIN}: on, priority 10.`);
+  await expect(status).toHaveText(`${LINKEDIN}: on, priority 10, margin floor 0%.`);
   const second = await customer.scrape();
   expect(second.status(), await second.text()).toBe(200);
   expect(await customer.balance()).toBe(FREE_CREDITS_ON_VERIFY - 2 * SERVICE_COST.linkedin);
@@ -123,7 +123,7 @@ test('an admin reads each channel, turns one off and back on, moves one, and fin
   const priority = image.getByRole('spinbutton', { name: `${IMAGE} priority` });
   await priority.fill('5');
   await priority.press('Tab');
-  await expect(status).toHaveText(`${IMAGE}: on, priority 5.`);
+  await expect(status).toHaveText(`${IMAGE}: on, priority 5, margin floor 0%.`);
   await page.reload();
   await expect(rowOf(page, IMAGE).getByRole('spinbutton', { name: `${IMAGE} priority` })).toHaveValue('5');
   await expectCell(rowOf(page, LINKEDIN), 'Calls (1 h)', '2');
