@@ -10,6 +10,7 @@ const PUBLIC_TABS = [
   'Video API',
   'Sora Watermark Remover',
   'LinkedIn API',
+  'Tasks and prices',
   'Changelog',
   'Pricing',
 ];
