@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runLedgerCheck } from '../src/modules/admin/ledger-audit.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
-import { connectDatabase, type Db } from '../src/platform/database.ts';
+import type { connectDatabase, Db } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
+import { connectTestDatabase } from './database-urls.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount, sessionCookieFor } from './paid-account.ts';
 import { startTestS3, type TestS3 } from './s3-server.ts';
 import {
@@ -131,7 +132,7 @@ async function expectBalanceMatchesTasks(account: PaidAccount, granted: number) 
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ctx = { ...connectDatabase(database.url, 4), clock: systemClock, sessionSecret: SESSION_SECRET };
+  ctx = { ...connectTestDatabase(database.url, 4), clock: systemClock, sessionSecret: SESSION_SECRET };
   dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-cluster-'));
   s3 = await startTestS3();
   env = {

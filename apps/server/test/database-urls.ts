@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { connectDatabase } from '../src/platform/database.ts';
 
 /**
  * A template of this run's own, named by global-setup: two runs on one PostgreSQL (CI and a
@@ -34,4 +35,18 @@ export function recreateDatabase(url: string, name: string, template?: string) {
 
 export async function dropDatabase(url: string, name: string): Promise<void> {
   await withAdminClient(url, (client) => client.query(`drop database if exists "${name}" with (force)`));
+}
+
+/**
+ * A test's own pool on a test database. `pool.end()` resolves once its clients are asked to end,
+ * not once they have: the database dropped right after (`with (force)`) terminates the last ones,
+ * and pg-pool reports that as the pool's 'error' event, an uncaught exception without a listener.
+ * Those terminations (57P01) are the test's own teardown; anything else is thrown on.
+ */
+export function connectTestDatabase(url: string, poolSize: number) {
+  const connection = connectDatabase(url, poolSize);
+  connection.pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error;
+  });
+  return connection;
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectDatabase } from '../src/platform/database.ts';
+import type { connectDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
+import { connectTestDatabase } from './database-urls.ts';
 import { freePort, type ServerProcess, spawnProcess, stopProcess, waitForReady } from './server-processes.ts';
 import { createTestDatabase } from './test-runtime.ts';
 
@@ -22,7 +23,7 @@ export async function createProcessSet(name: string, extraEnv: Record<string, st
   const database = await createTestDatabase();
   const sessionSecret = `${name}-test-${randomBytes(16).toString('hex')}`;
   const ctx: ProcessSetContext = {
-    ...connectDatabase(database.url, poolSize),
+    ...connectTestDatabase(database.url, poolSize),
     clock: systemClock,
     sessionSecret,
   };

@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
+import { connectTestDatabase } from './database-urls.ts';
 import { openEventStream } from './event-stream-client.ts';
 import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
 import { freePort, type ServerProcess, spawnProcess, waitForReady } from './server-processes.ts';
@@ -80,7 +80,7 @@ describe('stopping the server process', () => {
     const server = await startOnEmbeddedDatabase(dirs);
     servers.push(server);
     const database = await embeddedDatabaseOf(server.dataDir);
-    const ctx = { ...connectDatabase(database.url, 2), clock: systemClock, sessionSecret: '' };
+    const ctx = { ...connectTestDatabase(database.url, 2), clock: systemClock, sessionSecret: '' };
     ctx.sessionSecret = (await readFile(path.join(server.dataDir, 'session-secret'), 'utf8')).trim();
     const account = await createPaidAccount(ctx);
     const cookie = await sessionCookieFor(ctx, account.userId);
