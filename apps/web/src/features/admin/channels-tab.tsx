@@ -1,13 +1,14 @@
-import type { AdminChannel } from '@conduit/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminChannel, UpdateChannelBody } from '@conduit/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { adminApi, adminChannelsQuery, refreshAdminData } from './admin-api.ts';
+import { adminApi, adminChannelsQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { ModelsTable } from './models-table.tsx';
 import { NumberOnLeave } from './number-on-leave.tsx';
+import { EnabledBox, useRowEdit } from './row-edit.tsx';
 
 const COLUMNS = [
   'Channel',
@@ -28,34 +29,22 @@ const resultOf = (channel: AdminChannel) =>
   `${channelName(channel)}: ${channel.enabled ? 'on' : 'off'}, priority ${channel.priority}, margin floor ${channel.marginFloorPercent}%.`;
 
 function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (text: string) => void }) {
-  const queryClient = useQueryClient();
-  // The box shows a click at once (set in the same event), until the refreshed list settles it.
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const update = useMutation({
-    mutationFn: (body: { enabled?: boolean; priority?: number; marginFloorPercent?: number }) =>
-      adminApi.updateChannel(channel.id, body),
-    onSuccess: (data) => onResult(resultOf(data.channel)),
-    onError: (error) => onResult(`${channelName(channel)} was not changed: ${error.message}`),
-    onSettled: async () => {
-      await refreshAdminData(queryClient);
-      setWanted(null);
-    },
-  });
   const name = channelName(channel);
+  const { update, wanted, setEnabled } = useRowEdit(
+    name,
+    (body: UpdateChannelBody) => adminApi.updateChannel(channel.id, body),
+    (answer) => resultOf(answer.channel),
+    onResult,
+  );
   return (
     <tr className={ROW_CLASSES}>
       <TitleCell column="Channel">{name}</TitleCell>
       <Cell column="Enabled" className="text-fg">
-        <input
-          type="checkbox"
-          aria-label={`${name} enabled`}
+        <EnabledBox
+          name={name}
           checked={wanted ?? channel.enabled}
-          className="size-5 align-middle accent-primary"
           disabled={update.isPending}
-          onChange={(event) => {
-            setWanted(event.target.checked);
-            update.mutate({ enabled: event.target.checked });
-          }}
+          onChange={setEnabled}
         />
       </Cell>
       <FigureCell column="Priority">

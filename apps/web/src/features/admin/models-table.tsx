@@ -1,12 +1,13 @@
 import type { AdminModel } from '@conduit/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { adminApi, adminModelsQuery, refreshAdminData } from './admin-api.ts';
+import { adminApi, adminModelsQuery } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { NumberOnLeave } from './number-on-leave.tsx';
+import { EnabledBox, useRowEdit } from './row-edit.tsx';
 
 const COLUMNS = ['Model', 'Service', 'Enabled', 'Price (credits)', 'Default price', 'Upstream cost'] as const;
 const dollars = (micros: number) => `$${(micros / 1_000_000).toFixed(3)}`;
@@ -15,18 +16,12 @@ const resultOf = (model: AdminModel) =>
   `${model.name}: ${model.enabled ? 'on' : 'off'}, ${formatCount(model.credits)} credits.`;
 
 function ModelRow({ model, onResult }: { model: AdminModel; onResult: (text: string) => void }) {
-  const queryClient = useQueryClient();
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  const update = useMutation({
-    mutationFn: (body: { enabled?: boolean; credits?: number | null }) =>
-      adminApi.updateModel(model.id, body),
-    onSuccess: (data) => onResult(resultOf(data.model)),
-    onError: (error) => onResult(`${model.name} was not changed: ${error.message}`),
-    onSettled: async () => {
-      await refreshAdminData(queryClient);
-      setWanted(null);
-    },
-  });
+  const { update, wanted, setEnabled } = useRowEdit(
+    model.name,
+    (body: { enabled?: boolean; credits?: number | null }) => adminApi.updateModel(model.id, body),
+    (answer) => resultOf(answer.model),
+    onResult,
+  );
   return (
     <tr className={ROW_CLASSES}>
       <TitleCell column="Model">
@@ -36,16 +31,11 @@ function ModelRow({ model, onResult }: { model: AdminModel; onResult: (text: str
         {featureLabel(model.service)}
       </Cell>
       <Cell column="Enabled" className="text-fg">
-        <input
-          type="checkbox"
-          aria-label={`${model.name} enabled`}
+        <EnabledBox
+          name={model.name}
           checked={wanted ?? model.enabled}
-          className="size-5 align-middle accent-primary"
           disabled={update.isPending}
-          onChange={(event) => {
-            setWanted(event.target.checked);
-            update.mutate({ enabled: event.target.checked });
-          }}
+          onChange={setEnabled}
         />
       </Cell>
       <FigureCell column="Price (credits)">
