@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-const MANIFESTS = ['package-lock.json', ':(glob)**/package.json'];
+const MANIFESTS = ['package-lock.json', 'bench/package-lock.json', ':(glob)**/package.json'];
 
 /**
  * What `npm install` changed relative to git HEAD: the lockfile and package.json files that
