@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,25 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The live server process that started this PostgreSQL, or null when it is an orphan. The server
+ * spawns PostgreSQL itself, so a PostgreSQL whose parent is still a live node process belongs to a
+ * server that is running (a second `npm start` on the same DATA_DIR must not stop its database);
+ * an orphan has been re-parented to init or a subreaper.
+ */
+function runningOwner(postgresPid: number): number | null {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ...", comm may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${postgresPid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!ppid || ppid === 1 || !isAlive(ppid)) return null;
+    const command = readFileSync(`/proc/${ppid}/cmdline`, 'utf8');
+    return command.includes('node') ? ppid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A server left running by a process that was killed outright holds the data directory: stop it. */
 async function stopOrphan(databaseDir: string, log: Logger) {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
@@ -72,6 +91,12 @@ async function stopOrphan(databaseDir: string, log: Logger) {
   if (!pid || !isAlive(pid)) return;
   const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!command.includes('postgres')) return;
+  const owner = runningOwner(pid);
+  if (owner !== null) {
+    throw new Error(
+      `another Conduit server (process ${owner}) is running on ${path.dirname(databaseDir)}: stop it first, or give this one a DATA_DIR of its own`,
+    );
+  }
   log.warn({ pid }, 'stopping an embedded PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isAlive(pid) && waited < STOP_TIMEOUT_MS; waited += 100) await sleep(100);
