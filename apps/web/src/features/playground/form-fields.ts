@@ -8,8 +8,10 @@ export interface FormField {
   name: string;
   kind: FieldKind;
   required: boolean;
-  /** The choices of an enum field. */
+  /** The choices of an enum field, or of a union of literals (a duration of 5 or 10). */
   options: string[];
+  /** The body holds a number (a number field, or a choice among numbers), not the text typed. */
+  isNumeric: boolean;
   /** Number bounds, for the input's spinner; a bound zod only implies (the largest integer) is left out. */
   min?: number;
   max?: number;
@@ -22,6 +24,8 @@ export interface FormField {
 
 interface JsonProperty {
   type?: string;
+  /** A union of literals: `{const}` each. */
+  anyOf?: { type?: string; const?: unknown }[];
   format?: string;
   enum?: unknown[];
   default?: unknown;
@@ -31,18 +35,27 @@ interface JsonProperty {
   maxItems?: number;
 }
 
-/** Prompts (thousands of characters) get a multi-line box; tokens and names a line. */
+/** Prompts and long texts (thousands of characters) get a multi-line box; tokens and names a line. */
 const TEXTAREA_FROM_LENGTH = 4000;
+const PROMPT = /(^|_)prompt$/;
 const bound = (value: number | undefined) =>
   value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER ? value : undefined;
 
-function kindOf(property: JsonProperty): FieldKind {
+/** The choices of an enum, or of a union whose every member is one literal; undefined otherwise. */
+function choicesOf(property: JsonProperty): unknown[] | undefined {
+  if (property.enum) return property.enum;
+  const members = property.anyOf;
+  if (!members?.length || !members.every((member) => 'const' in member)) return undefined;
+  return members.map((member) => member.const);
+}
+
+function kindOf(name: string, property: JsonProperty): FieldKind {
   if (property.type === 'array') return 'list';
-  if (property.enum) return 'select';
+  if (choicesOf(property)) return 'select';
   if (property.type === 'boolean') return 'checkbox';
   if (property.type === 'integer' || property.type === 'number') return 'number';
   if (property.format === 'uri') return 'url';
-  return (property.maxLength ?? 0) >= TEXTAREA_FROM_LENGTH ? 'textarea' : 'text';
+  return PROMPT.test(name) || (property.maxLength ?? 0) >= TEXTAREA_FROM_LENGTH ? 'textarea' : 'text';
 }
 
 /** The form of an endpoint's body: one field per property, in the schema's order. */
@@ -54,11 +67,14 @@ export function formFieldsOf(schema: z.ZodType): FormField[] {
   return Object.entries(json.properties ?? {}).map(([name, property]) => {
     const row = rows.get(name);
     const limits = row?.limits.length ? ` (${row.limits.join('; ')})` : '';
+    const choices = choicesOf(property);
+    const kind = kindOf(name, property);
     return {
       name,
-      kind: kindOf(property),
+      kind,
       required: row?.required ?? false,
-      options: (property.enum ?? []).map(String),
+      options: (choices ?? []).map(String),
+      isNumeric: kind === 'number' || (!!choices && choices.every((choice) => typeof choice === 'number')),
       min: bound(property.minimum),
       max: bound(property.maximum),
       maxItems: property.maxItems,

@@ -1,7 +1,7 @@
-import { ImageRequest, LinkedinRequest, VideoRequest } from '@conduit/contracts';
+import { ImageRequest, LinkedinRequest, modelById, VideoRequest } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { formFieldsOf } from './form-fields.ts';
-import { bodyOf, fieldErrorsOf, initialValues } from './form-values.ts';
+import { bodyOf, fieldErrorsOf, initialValues, validValues } from './form-values.ts';
 
 describe('playground forms from the API schemas', () => {
   it('makes a control per field of the body schema, with its choices, bounds and limits', () => {
@@ -66,5 +66,43 @@ describe('playground forms from the API schemas', () => {
       bodyOf(linkedin, { ...initialValues(linkedin), username: 'ada', limit: '500', total_posts: 'many' }),
     );
     expect(Object.keys(errors)).toEqual(['limit', 'total_posts']);
+  });
+
+  it("a model's choice among numbers is a select whose value is sent as a number; prompts get a box", () => {
+    const kling = modelById('kling-2.6');
+    if (!kling) throw new Error('kling-2.6 is in the catalogue');
+    const fields = Object.fromEntries(formFieldsOf(kling.request).map((field) => [field.name, field]));
+    expect(fields.duration).toMatchObject({ kind: 'select', options: ['5', '10'], isNumeric: true });
+    expect(fields.aspect_ratio).toMatchObject({ kind: 'select', isNumeric: false });
+    // 2,500 characters at most: still a prompt, so a multi-line box.
+    expect(fields.prompt?.kind).toBe('textarea');
+    const list = formFieldsOf(kling.request);
+    expect(
+      bodyOf(list, { ...initialValues(list), model: 'kling-2.6', prompt: 'Waves', duration: '10' }),
+    ).toEqual({
+      model: 'kling-2.6',
+      prompt: 'Waves',
+      aspect_ratio: '16:9',
+      duration: 10,
+      sound: false,
+    });
+  });
+
+  it("keeps the values another schema accepts and starts the rest from that schema's defaults", () => {
+    const gpt = modelById('gpt-image-1.5');
+    if (!gpt) throw new Error('gpt-image-1.5 is in the catalogue');
+    const fields = formFieldsOf(gpt.request);
+    expect(
+      validValues(fields, gpt.request, {
+        prompt: 'A red kite',
+        aspect_ratio: '21:9',
+        quality: 'high',
+        seed: 3,
+      }),
+    ).toMatchObject({ prompt: 'A red kite', aspect_ratio: '1:1', quality: 'high', maxCredits: '' });
+    expect(validValues(fields, gpt.request, { prompt: '  ', quality: 'ultra' })).toMatchObject({
+      prompt: '',
+      quality: 'medium',
+    });
   });
 });

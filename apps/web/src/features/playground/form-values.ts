@@ -17,6 +17,24 @@ export function initialValues(fields: FormField[], prefill: Record<string, unkno
   return Object.fromEntries(fields.map((field) => [field.name, initialOf(field, prefill[field.name])]));
 }
 
+/**
+ * The form's values for another schema's fields (the model changed, or a body was handed over):
+ * each field keeps the body's value when the schema accepts it there, else starts from its default.
+ */
+export function validValues(
+  fields: FormField[],
+  schema: z.ZodObject,
+  body: Record<string, unknown>,
+): FormValues {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const given = body[field.name];
+      const isValid = given !== undefined && schema.shape[field.name]?.safeParse(given).success === true;
+      return [field.name, initialOf(field, isValid ? given : undefined)];
+    }),
+  );
+}
+
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -33,8 +51,8 @@ export function bodyOf(fields: FormField[], values: FormValues): Record<string, 
       const entries = value.map((entry) => entry.trim()).filter(Boolean);
       if (entries.length > 0) body[field.name] = entries;
     } else if (value !== undefined && (value.trim() !== '' || field.required)) {
-      const text = field.kind === 'number' ? value.trim() : value;
-      body[field.name] = field.kind === 'number' && NUMBER.test(text) ? Number(text) : text;
+      const text = field.isNumeric ? value.trim() : value;
+      body[field.name] = field.isNumeric && NUMBER.test(text) ? Number(text) : text;
     }
   }
   return body;

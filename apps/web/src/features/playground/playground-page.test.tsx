@@ -6,39 +6,14 @@ import {
   SERVICE_LABELS,
 } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
-import { makeCallDetail, makeKey, makeKeysResponse } from '../../test/fixtures.ts';
-import { renderRoute } from '../../test/render-route.tsx';
+import { errorReply } from '../../test/api-mock.ts';
+import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
+import { openPlayground, PRODUCTION, playgroundPanel as panel, STAGING } from '../../test/playground-page.ts';
 import { PLAYGROUND_KEY_LABEL } from './playground-page.tsx';
 import { RUN_CODE_LABEL } from './run-outcome.tsx';
 import { RUN_LABEL } from './service-panel.tsx';
 import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
-
-const PRODUCTION = makeKey({ keyValue: 'cnd_live_production0123456789' });
-const STAGING = makeKey({ _id: 'key_2', keyName: 'Staging', keyValue: 'cnd_live_staging9876543210' });
-
-function openPlayground(routes: ApiRoutes = {}, path = '/app/playground') {
-  let balance = 20;
-  const api = mockApi({
-    'GET /api/auth/me': { body: { user: makeUser() } },
-    'GET /api/keys': { body: makeKeysResponse([PRODUCTION, STAGING]) },
-    'GET /api/credits': () => ({
-      body: { balance, totalPurchased: 0, totalUsed: 0, usageStats: {}, creditPackages: {}, usageCosts: {} },
-    }),
-    'POST /api/provider/image': () => {
-      balance -= 1;
-      return { body: { success: true, data: { taskId: 'task_img', status: 'completed' } } };
-    },
-    'GET /api/calls/task_img': { body: makeCallDetail({ taskId: 'task_img' }) },
-    ...routes,
-  });
-  const view = renderRoute(path);
-  return { api, user: userEvent.setup(), ...view };
-}
-
-const panel = async () => screen.findByRole('tabpanel');
 
 describe('/app/playground', () => {
   it('has a tab per service, and a form with every field of the API schema', async () => {
@@ -46,21 +21,14 @@ describe('/app/playground', () => {
     const tabs = within(await screen.findByRole('tablist', { name: 'Services' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(Object.values(SERVICE_LABELS));
     const image = within(await panel());
-    expect(image.getByLabelText(/^prompt/)).toHaveValue('A lighthouse at dusk, oil painting');
+    expect(await image.findByLabelText(/^prompt/)).toHaveValue('A lighthouse at dusk, oil painting');
     expect(image.getByLabelText(/^image_size/)).toHaveValue('16:9');
     expect(image.getByText(/^Costs/)).toHaveTextContent(/^Costs 1 credit per image/);
 
     await user.click(screen.getByRole('tab', { name: SERVICE_LABELS.video }));
     const video = within(await panel());
-    for (const name of [
-      'prompt',
-      'imageUrls',
-      'model',
-      'aspectRatio',
-      'seeds',
-      'enableFallback',
-      'watermark',
-    ])
+    expect(await video.findByRole('combobox', { name: 'Model' })).toHaveValue('fast');
+    for (const name of ['prompt', 'imageUrls', 'aspectRatio', 'seeds', 'enableFallback', 'watermark'])
       expect(video.getByLabelText(new RegExp(`^${name}`))).toBeInTheDocument();
     expect(video.getByLabelText(/^seeds/)).toHaveAttribute('min', '10000');
     expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 10 credits per video/);
@@ -72,7 +40,7 @@ describe('/app/playground', () => {
     expect(await image.findByText(/Your balance/)).toHaveTextContent('Your balance: 20 credits');
     await user.clear(image.getByLabelText(/^prompt/));
     await user.type(image.getByLabelText(/^prompt/), 'A red kite');
-    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
 
     expect(
       await image.findByRole('img', { name: 'Generated image: A lighthouse at dusk' }),
@@ -138,7 +106,7 @@ describe('/app/playground', () => {
 
     await user.click(screen.getByRole('tab', { name: SERVICE_LABELS.video }));
     const video = within(await panel());
-    await user.click(video.getByRole('button', { name: RUN_LABEL }));
+    await user.click(await video.findByRole('button', { name: RUN_LABEL }));
     expect(within(await video.findByRole('alert')).getByText('10 credits refunded')).toBeInTheDocument();
   });
 
@@ -178,8 +146,8 @@ describe('/app/playground', () => {
       setUp(true);
       const { user } = openPlayground();
       const image = within(await panel());
-      expect(image.getByText(`${RUN_LABEL} the call: its answer shows here.`)).toBeInTheDocument();
-      await user.click(image.getByRole('button', { name: RUN_LABEL }));
+      expect(await image.findByText(`${RUN_LABEL} the call: its answer shows here.`)).toBeInTheDocument();
+      await user.click(await image.findByRole('button', { name: RUN_LABEL }));
       const heading = await image.findByRole('heading', { name: /^Answer/ });
       expect(heading).toHaveFocus();
       expectScrolledOnlyTo(heading, 'nearest');
@@ -190,8 +158,8 @@ describe('/app/playground', () => {
   it('checks the form with the API schema before calling, and names the field', async () => {
     const { api, user } = openPlayground();
     const image = within(await panel());
-    await user.clear(image.getByLabelText(/^prompt/));
-    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    await user.clear(await image.findByLabelText(/^prompt/));
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
     expect(image.getByLabelText(/^prompt/)).toHaveAccessibleDescription('is required');
     expect(image.getByLabelText(/^prompt/)).toHaveFocus();
     expect(api.callsTo('POST /api/provider/image')).toHaveLength(0);
@@ -209,7 +177,7 @@ describe('/app/playground', () => {
     const again = openPlayground();
     await screen.findByRole('option', { name: 'Staging' });
     expect(screen.getByRole('combobox', { name: PLAYGROUND_KEY_LABEL })).toHaveValue(STAGING._id);
-    await again.user.click(within(await panel()).getByRole('button', { name: RUN_LABEL }));
+    await again.user.click(await within(await panel()).findByRole('button', { name: RUN_LABEL }));
     await screen.findByRole('img');
     expect(again.api.callsTo('POST /api/provider/image')[0]?.headers['x-api-key']).toBe(STAGING.keyValue);
   });
@@ -232,7 +200,7 @@ describe('/app/playground', () => {
     expect(
       await screen.findByText(new RegExp(`at most ${PLAYGROUND_KEY.dailyCredits} credits a day`)),
     ).toBeInTheDocument();
-    expect(within(await panel()).getByRole('button', { name: RUN_LABEL })).toBeDisabled();
+    expect(await within(await panel()).findByRole('button', { name: RUN_LABEL })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.create }));
 
     const picker = await screen.findByRole('combobox', { name: PLAYGROUND_KEY_LABEL });
@@ -243,7 +211,7 @@ describe('/app/playground', () => {
     expect(api.callsTo('POST /api/keys/playground')).toHaveLength(1);
 
     const image = within(await panel());
-    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
     await image.findByRole('img', { name: /^Generated image/ });
     expect(api.callsTo('POST /api/provider/image')[0]?.headers['x-api-key']).toBe(playground.keyValue);
   });
@@ -255,6 +223,6 @@ describe('/app/playground', () => {
     });
     await user.click(await screen.findByRole('button', { name: PLAYGROUND_KEY_TEXTS.create }));
     expect(await screen.findByRole('alert')).toHaveTextContent(keyLimitMessage(10));
-    expect(within(await panel()).getByRole('button', { name: RUN_LABEL })).toBeDisabled();
+    expect(await within(await panel()).findByRole('button', { name: RUN_LABEL })).toBeDisabled();
   });
 });

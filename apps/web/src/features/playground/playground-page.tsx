@@ -1,11 +1,13 @@
 import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { TabList, TabPanel, tabIds } from '../../components/ui/tab-list.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { KeyPicker } from '../docs/key-picker.tsx';
+import { ModelServicePanel } from './model-service-panel.tsx';
+import { isModelService } from './models-api.ts';
 import { PlaygroundKeyOffer } from './playground-key-offer.tsx';
-import { type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
+import { MODEL_PARAM, type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
 import { ServicePanel } from './service-panel.tsx';
 import { useRememberedKey } from './use-remembered-key.ts';
 
@@ -24,11 +26,19 @@ export function PlaygroundPage() {
   const location = useLocation();
   const requested = searchParams.get(SERVICE_PARAM);
   const active: Service = isService(requested) ? requested : 'image';
-  // A body handed over by another page (the next page of a LinkedIn call) starts its tab's form.
-  const [handover] = useState(() => ({
-    service: active,
-    prefill: (location.state as PlaygroundState | null)?.prefill,
-  }));
+  // A body handed over by another page (the next page of a LinkedIn call) starts its tab's form, and
+  // a model the link names (else the body's) its model.
+  const [handover] = useState(() => {
+    const prefill = (location.state as PlaygroundState | null)?.prefill;
+    const named = searchParams.get(MODEL_PARAM) ?? prefill?.model;
+    return { service: active, prefill, model: typeof named === 'string' ? named : undefined };
+  });
+  // The model picked in each tab, so the link follows the tab shown.
+  const pickedModels = useRef<Partial<Record<Service, string>>>({});
+  const show = (service: Service) => {
+    const model = pickedModels.current[service];
+    setSearchParams({ [SERVICE_PARAM]: service, ...(model && { [MODEL_PARAM]: model }) }, { replace: true });
+  };
   const { apiKey, choose } = useRememberedKey();
 
   return (
@@ -53,17 +63,29 @@ export function PlaygroundPage() {
         label="Services"
         activation="automatic"
         ids={TAB_IDS}
-        onSelect={(service) => setSearchParams({ [SERVICE_PARAM]: service }, { replace: true })}
+        onSelect={show}
       />
-      {SERVICES.map((service) => (
-        <TabPanel key={service} ids={TAB_IDS} tab={service} hidden={service !== active}>
-          <ServicePanel
-            service={service}
-            apiKey={apiKey}
-            prefill={service === handover.service ? handover.prefill : undefined}
-          />
-        </TabPanel>
-      ))}
+      {SERVICES.map((service) => {
+        const prefill = service === handover.service ? handover.prefill : undefined;
+        return (
+          <TabPanel key={service} ids={TAB_IDS} tab={service} hidden={service !== active}>
+            {isModelService(service) ? (
+              <ModelServicePanel
+                service={service}
+                apiKey={apiKey}
+                prefill={prefill}
+                requestedModel={service === handover.service ? handover.model : undefined}
+                onModelChosen={(model) => {
+                  pickedModels.current[service] = model;
+                  show(service);
+                }}
+              />
+            ) : (
+              <ServicePanel service={service} apiKey={apiKey} prefill={prefill} />
+            )}
+          </TabPanel>
+        );
+      })}
     </div>
   );
 }

@@ -1,25 +1,26 @@
 import { type ApiKey, SERVICE_UNITS, type Service } from '@conduit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Play } from 'lucide-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
-import type { z } from 'zod';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
 import { CREDITS_QUERY_KEY, creditsQuery } from '../credits/credits-api.ts';
 import { DASHBOARD_QUERY_KEY, usageQuery } from '../dashboard/dashboard-queries.ts';
-import { formFieldsOf } from './form-fields.ts';
-import { bodyOf, type FieldErrors, fieldErrorsOf, initialValues } from './form-values.ts';
-import { PLAYGROUND_ENDPOINTS } from './playground-endpoints.ts';
+import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
+import { ModelPicker } from './model-picker.tsx';
+import type { OfferedModel } from './models-api.ts';
 import { callPublicApi, type SentRequest } from './public-call.ts';
 import { RunOutcome } from './run-outcome.tsx';
 import { SchemaField } from './schema-field.tsx';
+import { useServiceForm } from './use-service-form.ts';
 
 export const RUN_LABEL = 'Run';
 
 /**
- * One service's form (from the body schema the API validates with), its cost, Run, and what came back:
+ * One service's form (from the body schema the API validates with: for image and video, the chosen
+ * model's own), its cost, Run, and what came back:
  * beside the form on wide screens (the answer's column stays in view while the long form scrolls),
  * under it on phones, where the answer scrolls into view when it arrives (RunOutcome). Not on useFormFields/useFormAction/FormFrame: its fields are known only at run time (URL lists
  * among them), every HTTP answer is a result shown below rather than a failure in an alert, and Run
@@ -29,15 +30,21 @@ export function ServicePanel({
   service,
   apiKey,
   prefill,
+  offered,
+  requestedModel,
+  onModelChosen,
 }: {
   service: Service;
   apiKey: ApiKey | null;
   prefill?: Record<string, unknown>;
+  /** Image and video: the enabled models, default first; the form is the chosen one's. */
+  offered?: readonly OfferedModel[];
+  /** The model a link or a handed-over body names. */
+  requestedModel?: string;
+  onModelChosen?: (id: string) => void;
 }) {
-  const endpoint = PLAYGROUND_ENDPOINTS[service];
-  const schema = endpoint.body as z.ZodType;
-  const fields = useMemo(() => formFieldsOf(schema), [schema]);
-  const [values, setValues] = useState(() => initialValues(fields, prefill ?? endpoint.exampleBody));
+  const form = useServiceForm({ service, prefill, offered, requestedModel });
+  const { endpoint, schema, fields, values, cost, model } = form;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<SentRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -54,7 +61,7 @@ export function ServicePanel({
   });
 
   const submit = (nextValues = values) => {
-    const body = bodyOf(fields, nextValues);
+    const body = form.bodyFor(nextValues);
     const found = fieldErrorsOf(schema, body);
     setErrors(found);
     const firstInvalid = fields.find((field) => found[field.name]);
@@ -69,11 +76,11 @@ export function ServicePanel({
     submit();
   };
   const nextPage = {
-    label: `Next page (${formatQuantity(endpoint.cost, 'credit')})`,
+    label: `Next page (${formatQuantity(cost, 'credit')})`,
     isPending: run.isPending,
     onNextPage: (token: string) => {
       const next = { ...values, pagination_token: token };
-      setValues(next);
+      form.setValues(next);
       submit(next);
     },
   };
@@ -93,6 +100,18 @@ export function ServicePanel({
           </span>{' '}
           · {endpoint.summary}
         </p>
+        {model && (
+          <ModelPicker
+            offered={model.offered}
+            chosen={model.chosen}
+            note={model.note}
+            onChange={(id) => {
+              model.choose(id);
+              setErrors({});
+              onModelChosen?.(id);
+            }}
+          />
+        )}
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
           {fields.map((field) => (
             <div
@@ -104,7 +123,7 @@ export function ServicePanel({
                 value={values[field.name] ?? ''}
                 error={errors[field.name]}
                 onChange={(value) => {
-                  setValues((previous) => ({ ...previous, [field.name]: value }));
+                  form.setField(field.name, value);
                   setErrors((previous) => ({ ...previous, [field.name]: '' }));
                 }}
               />
@@ -121,7 +140,7 @@ export function ServicePanel({
             {run.isPending ? 'Running...' : RUN_LABEL}
           </Button>
           <p className="text-muted text-sm">
-            Costs <span className="font-medium text-fg">{formatQuantity(endpoint.cost, 'credit')}</span> per{' '}
+            Costs <span className="font-medium text-fg">{formatQuantity(cost, 'credit')}</span> per{' '}
             {SERVICE_UNITS[service]}
             {credits.data && (
               <>
