@@ -1,4 +1,10 @@
-import { FREE_CREDITS_ON_VERIFY, SERVICE_COST, SERVICE_LABELS, type Service } from '@conduit/contracts';
+import {
+  FREE_CREDITS_ON_VERIFY,
+  modelById,
+  SERVICE_COST,
+  SERVICE_LABELS,
+  type Service,
+} from '@conduit/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
 import { addApiKeyInUi, expectNoSevereA11yViolations, open } from './helpers.ts';
@@ -87,4 +93,79 @@ test('every service runs in the playground and shows its result; the call opens 
   await expectNoSevereA11yViolations(page);
   await page.setViewportSize(PHONE);
   await expectNoSevereA11yViolations(page);
+});
+
+/** The price the server charges for a model no operator has priced. */
+const priceOf = (id: string) => modelById(id)?.defaultCredits ?? Number.NaN;
+
+test("image and video run a picked model with its own fields, charged that model's price, on desktop and phone", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await verifiedAccount(page, 'playground-models');
+  await addApiKeyInUi(page, 'Models key');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await open(page, '/app/playground');
+
+  // Desktop: Seedream 4.5 at high quality, an image model with fields the default has not.
+  const image = page.getByRole('tabpanel', { name: SERVICE_LABELS.image });
+  const imagePicker = image.getByRole('combobox', { name: 'Model' });
+  await expect(imagePicker).toHaveValue('nano-banana');
+  const seedream = priceOf('seedream-4.5');
+  await imagePicker.selectOption({ label: `Seedream 4.5 · ${seedream} credits` });
+  await expect(image.getByLabel(/^image_size/)).toHaveCount(0);
+  await image.getByLabel(/^quality/).selectOption('high');
+  await expect(image.getByText(/^Costs/)).toHaveText(new RegExp(`^Costs ${seedream} credits per image`));
+  await expect(page).toHaveURL(/[?&]model=seedream-4\.5/);
+  await image.getByRole('button', { name: 'Run' }).click();
+  await expect(image.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeVisible({ timeout: 20_000 });
+  const img = image.getByRole('img', { name: /^Generated image/ });
+  await expect
+    .poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(image.getByRole('figure', { name: 'This request example' })).toContainText('"quality":"high"');
+  const afterImage = FREE_CREDITS_ON_VERIFY - seedream;
+  await expect(image).toContainText(`Balance after the call: ${afterImage} credits`);
+  await expectNoSevereA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('playground-model-desktop.png'), fullPage: true });
+
+  // Phone: Kling 2.6 for ten seconds with sound.
+  await page.setViewportSize(PHONE);
+  await page.getByRole('tab', { name: SERVICE_LABELS.video }).click();
+  const video = page.getByRole('tabpanel', { name: SERVICE_LABELS.video });
+  const kling = priceOf('kling-2.6');
+  await video
+    .getByRole('combobox', { name: 'Model' })
+    .selectOption({ label: `Kling 2.6 · ${kling} credits` });
+  await video.getByLabel(/^duration/).selectOption('10');
+  await video.getByLabel(/^sound/).check();
+  await expect(video.getByText(/^Costs/)).toHaveText(new RegExp(`^Costs ${kling} credits per video`));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('playground-model-phone-form.png'), fullPage: true });
+  // An edited field keeps its help under it.
+  await expect(video.getByLabel(/^duration/)).toHaveAccessibleDescription(
+    'Length of the video in seconds: 5 or 10',
+  );
+  await video.getByRole('button', { name: 'Run' }).click();
+  await expect(video.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeVisible({ timeout: 20_000 });
+  await expectVideoMetadata(video);
+  await expect(video.getByRole('figure', { name: 'This request example' })).toContainText(
+    '"model":"kling-2.6"',
+  );
+  await expect(video).toContainText(`Balance after the call: ${afterImage - kling} credits`);
+  await expectNoSevereA11yViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('playground-model-phone.png'), fullPage: true });
+
+  // A link naming a model there is not: the default, and a note saying so.
+  await open(page, '/app/playground?service=image&model=dall-e');
+  const fallback = page
+    .getByRole('tabpanel', { name: SERVICE_LABELS.image })
+    .getByRole('combobox', { name: 'Model' });
+  await expect(fallback).toHaveValue('nano-banana');
+  await expect(
+    page.getByText('There is no image model "dall-e": Nano Banana is selected instead.'),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('playground-model-phone-note.png') });
 });

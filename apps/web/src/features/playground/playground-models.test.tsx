@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { modelsAnswer, openPlayground, playgroundPanel as panel } from '../../test/playground-page.ts';
 import { MODEL_PICKER_LABEL } from './model-picker.tsx';
 import { playgroundPathFor } from './playground-location.ts';
-import { RUN_LABEL } from './service-panel.tsx';
+import { RUN_LABEL } from './run-bar.tsx';
 
 const optionsOf = (picker: HTMLElement) =>
   within(picker)
@@ -102,6 +102,8 @@ describe('/app/playground models', () => {
     expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 12 credits per video/);
 
     await user.selectOptions(duration, '10');
+    // An edited field keeps its help.
+    expect(duration).toHaveAccessibleDescription('Length of the video in seconds: 5 or 10');
     await user.click(video.getByLabelText(/^sound/));
     await user.click(video.getByRole('button', { name: RUN_LABEL }));
     await video.findByRole('heading', { name: /^Answer/ });

@@ -1,22 +1,19 @@
-import { type ApiKey, SERVICE_UNITS, type Service } from '@conduit/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Play } from 'lucide-react';
+import type { ApiKey, Service } from '@conduit/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
-import { CREDITS_QUERY_KEY, creditsQuery } from '../credits/credits-api.ts';
+import { CREDITS_QUERY_KEY } from '../credits/credits-api.ts';
 import { DASHBOARD_QUERY_KEY, usageQuery } from '../dashboard/dashboard-queries.ts';
 import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
 import { ModelPicker } from './model-picker.tsx';
 import type { OfferedModel } from './models-api.ts';
 import { callPublicApi, type SentRequest } from './public-call.ts';
+import { RUN_LABEL, RunBar } from './run-bar.tsx';
 import { RunOutcome } from './run-outcome.tsx';
 import { SchemaField } from './schema-field.tsx';
 import { useServiceForm } from './use-service-form.ts';
-
-export const RUN_LABEL = 'Run';
 
 /**
  * One service's form (from the body schema the API validates with: for image and video, the chosen
@@ -49,7 +46,6 @@ export function ServicePanel({
   const [sent, setSent] = useState<SentRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const credits = useQuery(creditsQuery);
   const run = useMutation({
     mutationFn: callPublicApi,
     onSettled: () =>
@@ -116,7 +112,11 @@ export function ServicePanel({
           {fields.map((field) => (
             <div
               key={field.name}
-              className={field.kind === 'textarea' || field.kind === 'list' ? 'sm:col-span-2' : ''}
+              className={
+                field.kind === 'textarea' || field.kind === 'list'
+                  ? 'sm:col-span-2 lg:col-span-1 2xl:col-span-2'
+                  : ''
+              }
             >
               <SchemaField
                 field={field}
@@ -124,36 +124,20 @@ export function ServicePanel({
                 error={errors[field.name]}
                 onChange={(value) => {
                   form.setField(field.name, value);
-                  setErrors((previous) => ({ ...previous, [field.name]: '' }));
+                  // Its error goes, and its help shows again.
+                  setErrors(({ [field.name]: _fixed, ...others }) => others);
                 }}
               />
             </div>
           ))}
         </div>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-3 border-border border-t pt-5">
-          <Button type="submit" disabled={!apiKey || run.isPending}>
-            {run.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <Play aria-hidden="true" className="size-4" />
-            )}
-            {run.isPending ? 'Running...' : RUN_LABEL}
-          </Button>
-          <p className="text-muted text-sm">
-            Costs <span className="font-medium text-fg">{formatQuantity(cost, 'credit')}</span> per{' '}
-            {SERVICE_UNITS[service]}
-            {credits.data && (
-              <>
-                {' · '}
-                {sent && !run.isPending ? 'Balance after the call' : 'Your balance'}:{' '}
-                <span className="font-medium text-fg">{formatQuantity(credits.data.balance, 'credit')}</span>
-              </>
-            )}
-          </p>
-          {!apiKey && (
-            <p className="text-muted text-sm">Choose or create an API key above to run the call.</p>
-          )}
-        </div>
+        <RunBar
+          service={service}
+          cost={cost}
+          hasKey={apiKey !== null}
+          isPending={run.isPending}
+          hasRun={sent !== null}
+        />
       </form>
       <div className="min-w-0 space-y-5 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
         {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}

@@ -67,7 +67,7 @@ export function useServiceForm({
           note,
           choose: (id) => {
             const next = offered.find((candidate) => candidate.listed.id === id);
-            if (!next || next === chosen) return;
+            if (!next || next.listed.id === chosen.listed.id) return;
             const carried = bodyOf(fields, values);
             setValues(validValues(fieldsOfModel(next.definition), next.definition.request, carried));
             setModelId(id);
