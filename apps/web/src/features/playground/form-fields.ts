@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { schemaFields } from '../docs/schema-fields.ts';
 
-export type FieldKind = 'text' | 'textarea' | 'url' | 'number' | 'select' | 'checkbox' | 'list';
+/** `list`: entries typed one by one (URLs); `choices`: a list of enum values, ticked (webhookEvents). */
+export type FieldKind = 'text' | 'textarea' | 'url' | 'number' | 'select' | 'checkbox' | 'list' | 'choices';
 
 /** One input of a playground form, read from the endpoint's zod body (never retyped). */
 export interface FormField {
@@ -33,6 +34,8 @@ interface JsonProperty {
   minimum?: number;
   maximum?: number;
   maxItems?: number;
+  /** An array's entries: an enum makes it a set of choices. */
+  items?: { enum?: unknown[] };
 }
 
 /** Prompts and long texts (thousands of characters) get a multi-line box; tokens and names a line. */
@@ -50,7 +53,7 @@ function choicesOf(property: JsonProperty): unknown[] | undefined {
 }
 
 function kindOf(name: string, property: JsonProperty): FieldKind {
-  if (property.type === 'array') return 'list';
+  if (property.type === 'array') return property.items?.enum ? 'choices' : 'list';
   if (choicesOf(property)) return 'select';
   if (property.type === 'boolean') return 'checkbox';
   if (property.type === 'integer' || property.type === 'number') return 'number';
@@ -67,14 +70,16 @@ export function formFieldsOf(schema: z.ZodType): FormField[] {
   return Object.entries(json.properties ?? {}).map(([name, property]) => {
     const row = rows.get(name);
     const limits = row?.limits.length ? ` (${row.limits.join('; ')})` : '';
-    const choices = choicesOf(property);
     const kind = kindOf(name, property);
+    const choices = kind === 'choices' ? property.items?.enum : choicesOf(property);
     return {
       name,
       kind,
       required: row?.required ?? false,
       options: (choices ?? []).map(String),
-      isNumeric: kind === 'number' || (!!choices && choices.every((choice) => typeof choice === 'number')),
+      isNumeric:
+        kind === 'number' ||
+        (kind === 'select' && !!choices && choices.every((choice) => typeof choice === 'number')),
       min: bound(property.minimum),
       max: bound(property.maximum),
       maxItems: property.maxItems,

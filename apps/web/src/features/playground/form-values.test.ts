@@ -13,7 +13,7 @@ describe('playground forms from the API schemas', () => {
       ['output_format', 'select', false],
       ['image_size', 'select', false],
       ['callBackUrl', 'url', false],
-      ['webhookEvents', 'list', false],
+      ['webhookEvents', 'choices', false],
       ['maxCredits', 'number', false],
       ['quoteId', 'text', false],
     ]);

@@ -8,7 +8,7 @@ export type FieldErrors = Record<string, string>;
 function initialOf(field: FormField, given: unknown): FieldValue {
   const value = given ?? field.defaultValue;
   if (field.kind === 'checkbox') return value === true;
-  if (field.kind === 'list') return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === 'list' || field.kind === 'choices') return Array.isArray(value) ? value.map(String) : [];
   return value === undefined || value === null ? '' : String(value);
 }
 

@@ -66,6 +66,24 @@ describe('/app/playground', () => {
     );
   });
 
+  it('offers the webhook event types as choices and sends the ticked ones', async () => {
+    const { api, user } = openPlayground();
+    const image = within(await panel());
+    const events = await image.findByRole('group', { name: 'webhookEvents' });
+    expect(
+      within(events)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['started', 'completed', 'failed', 'canceled']);
+    await user.click(within(events).getByRole('checkbox', { name: 'completed' }));
+    await user.click(within(events).getByRole('checkbox', { name: 'started' }));
+    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    await image.findByRole('img', { name: 'Generated image: A lighthouse at dusk' });
+    expect(api.callsTo('POST /api/provider/image')[0]?.body).toMatchObject({
+      webhookEvents: ['started', 'completed'],
+    });
+  });
+
   it("shows the API's error text and code", async () => {
     const { user } = openPlayground({
       'POST /api/provider/image': errorReply(

@@ -32,6 +32,36 @@ export function SchemaField({
       </FieldFrame>
     );
   }
+  if (kind === 'choices') {
+    const ticked = Array.isArray(value) ? value : [];
+    return (
+      <FieldFrame name={name} required={field.required} help={field.help} error={error}>
+        {({ className: _ignored, ...control }) => (
+          <div {...control} role="group" aria-label={name} className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
+            {field.options.map((option) => (
+              <label key={option} className="flex items-center gap-2 font-mono text-sm">
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={option}
+                  checked={ticked.includes(option)}
+                  onChange={(event) =>
+                    onChange(
+                      field.options.filter((each) =>
+                        each === option ? event.target.checked : ticked.includes(each),
+                      ),
+                    )
+                  }
+                  className="size-4 accent-primary"
+                />
+                {option}
+              </label>
+            ))}
+          </div>
+        )}
+      </FieldFrame>
+    );
+  }
   const text = typeof value === 'string' ? value : '';
   return (
     <FieldFrame name={name} required={field.required} help={field.help} error={error}>

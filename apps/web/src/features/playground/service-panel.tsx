@@ -113,7 +113,7 @@ export function ServicePanel({
             <div
               key={field.name}
               className={
-                field.kind === 'textarea' || field.kind === 'list'
+                field.kind === 'textarea' || field.kind === 'list' || field.kind === 'choices'
                   ? 'sm:col-span-2 lg:col-span-1 2xl:col-span-2'
                   : ''
               }
