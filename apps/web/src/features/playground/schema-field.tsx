@@ -37,7 +37,7 @@ export function SchemaField({
     return (
       <FieldFrame name={name} required={field.required} help={field.help} error={error}>
         {({ className: _ignored, ...control }) => (
-          <div {...control} role="group" aria-label={name} className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
+          <fieldset {...control} aria-label={name} className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
             {field.options.map((option) => (
               <label key={option} className="flex items-center gap-2 font-mono text-sm">
                 <input
@@ -57,7 +57,7 @@ export function SchemaField({
                 {option}
               </label>
             ))}
-          </div>
+          </fieldset>
         )}
       </FieldFrame>
     );
