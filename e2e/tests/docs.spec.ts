@@ -64,6 +64,10 @@ test.describe('public docs', () => {
       await expect(page.getByRole('tabpanel', { name })).toBeVisible();
     }
     await expect(page).toHaveURL(/\/docs\?tab=pricing$/);
+    await page.getByRole('link', { name: 'see Models' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Models' }).getByRole('row', { name: /kling-2\.6/ }),
+    ).toContainText('12 credits');
 
     await page.getByRole('tab', { name: 'Video API' }).click();
     await expect(page).toHaveURL(/\?tab=video$/);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './admin-session.ts';
 import { expectNoSevereA11yViolations, open, watchScripts } from './helpers.ts';
 
 async function isInViewport(page: Page, selector: string) {
@@ -27,6 +28,23 @@ test.describe('landing page', () => {
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     await expect(footer).toContainText(String(new Date().getFullYear()));
+  });
+
+  test("the pricing lists each model at its price, and an admin's new price shows", async ({ page }) => {
+    const hailuo = page.locator('#pricing li[data-model="hailuo-02-pro"]');
+    await open(page, '/');
+    await expect(page.locator('#pricing li[data-model="nano-banana"]')).toContainText(/Default.*1 credit$/);
+    await expect(hailuo).toContainText('12 credits');
+    await signInAsAdmin(page.request);
+    const patch = (credits: number | null) =>
+      page.request.patch('/api/admin/models/hailuo-02-pro', { data: { credits } });
+    expect((await patch(21)).status()).toBe(200);
+    try {
+      await open(page, '/');
+      await expect(hailuo).toContainText('21 credits');
+    } finally {
+      await patch(null);
+    }
   });
 
   test('the first load carries no schema code (the packs and session read plain values)', async ({

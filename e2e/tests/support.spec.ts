@@ -92,7 +92,7 @@ test('a user sends a support message: mailed to support with their id and email,
   await page.screenshot({ path: testInfo.outputPath('support-light.png'), fullPage: true });
 });
 
-test('an admin reads the message in the Support tab and answers it; the answer reaches the user', async ({
+test('an admin reads the message in the Support tab and answers it; the answer reaches the user, who replies', async ({
   page,
   browser,
 }, testInfo) => {
@@ -131,7 +131,7 @@ test('an admin reads the message in the Support tab and answers it; the answer r
   await ticket.getByRole('button', { name: 'Send reply' }).click();
   await expect(admin.getByRole('region', { name: 'Notifications' })).toContainText('Reply sent');
   await expect(toggle).toContainText('Answered');
-  await expect(ticket.getByRole('list', { name: 'Replies' })).toContainText(
+  await expect(ticket.getByRole('list', { name: 'Conversation' })).toContainText(
     'Your invoice is attached to the receipt mail of the purchase.',
   );
 
@@ -161,9 +161,14 @@ test('an admin reads the message in the Support tab and answers it; the answer r
   const own = mine.getByRole('button', { name: new RegExp(subject) });
   await expect(own).toContainText('Answered');
   await own.click();
-  await expect(mine.getByRole('list', { name: 'Replies' })).toContainText(
+  await expect(mine.getByRole('list', { name: 'Conversation' })).toContainText(
     'Your invoice is attached to the receipt mail of the purchase.',
   );
   await expect(mine).not.toContainText(E2E_ADMIN_EMAIL);
+  // The user writes again in the thread: the reply joins it and the message waits for support again.
+  await mine.getByLabel('Reply').fill('Found it, thanks. Does it show the VAT?');
+  await mine.getByRole('button', { name: 'Send reply' }).click();
+  await expect(mine.getByRole('list', { name: 'Conversation' })).toContainText('Does it show the VAT?');
+  await expect(own).toContainText('Waiting for us');
   await checkAtBothSizes(page, 'support-own-messages');
 });

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { MODELS_PATH } from './model-catalogue.ts';
 import { RATE_LIMITS, SERVICE_COST, type Service, SYNC_WAIT_S } from './services.ts';
 
 /**
@@ -214,7 +215,7 @@ const ENDPOINT_DOCS = [
   {
     id: 'listModels',
     method: 'GET',
-    path: '/api/provider/models',
+    path: MODELS_PATH,
     tab: 'tasks',
     service: null,
     mode: 'account',

@@ -100,6 +100,7 @@ export const APP_PATHS = {
   supportMessages: { method: 'GET', path: '/api/support' },
   sendSupportMessage: { method: 'POST', path: '/api/support' },
   supportContact: { method: 'GET', path: '/api/support/contact' },
+  replyToSupportMessage: { method: 'POST', path: '/api/support/:id/reply' },
   joinWaitlist: { method: 'POST', path: '/waitlist/join' },
   waitlistStatus: { method: 'GET', path: '/waitlist/status' },
   contactSales: { method: 'POST', path: '/contact/sales' },

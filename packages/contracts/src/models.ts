@@ -5,6 +5,7 @@
  * fal.ai serves the same model, fal's endpoint for failover (docs/upstreams.md, "The model catalogue").
  */
 import { z } from 'zod';
+import { MODEL_CAPABILITIES, type ModelSummary, modelSummaryOf } from './model-catalogue.ts';
 import {
   callBackUrl,
   ImageRequest,
@@ -13,24 +14,7 @@ import {
   VideoRequest,
   webhookEvents,
 } from './provider.ts';
-import {
-  IMAGE_MODEL_IDS,
-  type ModelId,
-  PROVIDER_LIMITS,
-  TASK_DEADLINE_S,
-  VIDEO_MODEL_IDS,
-} from './services.ts';
-
-export const MODEL_CAPABILITIES = [
-  'text-to-image',
-  'image-edit',
-  'text-to-video',
-  'image-to-video',
-  'audio',
-  'seed',
-  'negative-prompt',
-] as const;
-export type ModelCapability = (typeof MODEL_CAPABILITIES)[number];
+import { IMAGE_MODEL_IDS, type ModelId, PROVIDER_LIMITS, VIDEO_MODEL_IDS } from './services.ts';
 
 /** Where a model runs upstream. */
 export type ModelUpstream =
@@ -39,20 +23,13 @@ export type ModelUpstream =
   /** kie.ai's Veo 3.1 API: `POST /api/v1/veo/generate`. */
   | { api: 'kie-veo'; model: string };
 
-export interface ModelDefinition {
-  id: ModelId;
-  service: 'image' | 'video';
-  name: string;
+/** A model: its summary (name, capabilities, default price: model-catalogue.ts) and how it runs. */
+export interface ModelDefinition extends ModelSummary {
   /** Its full request schema: the service's common fields and its own. */
   request: z.ZodObject;
-  capabilities: readonly ModelCapability[];
-  /** How long its task may take before it fails and is refunded, seconds. */
-  maxDurationS: number;
   kie: ModelUpstream;
   /** fal.ai's endpoint of the same model, when a failover there serves it field for field. */
   fal?: string;
-  /** The price in credits before an operator sets one (the default models: the specification's). */
-  defaultCredits: number;
   /** What kie.ai charges us for one call, millionths of a US dollar (docs/upstreams.md). */
   upstreamMicros: number;
   /** The documentation page its upstream mapping follows. */
@@ -69,6 +46,8 @@ const videoPrompt = (maxLength: number = L.videoPromptMaxLength) =>
 
 /** The fields every image and video call takes, whatever the model. */
 const commonFields = { callBackUrl, ...priceControls, webhookEvents };
+/** The fields every model's body has (the docs list each model's other fields as its own). */
+export const MODEL_SHARED_FIELDS: readonly string[] = ['model', 'prompt', ...Object.keys(commonFields)];
 
 const modelRequest = <Id extends ModelId>(id: Id, shape: z.ZodRawShape) =>
   z.strictObject({
@@ -110,24 +89,17 @@ const imagenShape = {
 /** The catalogue: the first model of each service is its default. */
 export const MODELS: readonly ModelDefinition[] = [
   {
-    id: 'nano-banana',
-    service: 'image',
-    name: 'Nano Banana',
+    ...modelSummaryOf('nano-banana'),
     request: ImageRequest.extend({
       model: z.literal('nano-banana').default('nano-banana').describe('The model'),
     }),
-    capabilities: ['text-to-image', 'image-edit'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'google/nano-banana', editModel: 'google/nano-banana-edit' },
     fal: 'fal-ai/nano-banana',
-    defaultCredits: 1,
     upstreamMicros: 20_000,
     docs: 'https://docs.kie.ai/market/google/nano-banana',
   },
   {
-    id: 'nano-banana-pro',
-    service: 'image',
-    name: 'Nano Banana Pro',
+    ...modelSummaryOf('nano-banana-pro'),
     request: modelRequest('nano-banana-pro', {
       prompt: imagePrompt(),
       image_urls: ImageRequest.shape.image_urls
@@ -142,33 +114,23 @@ export const MODELS: readonly ModelDefinition[] = [
       resolution: z.enum(['1K', '2K', '4K']).default('1K').describe('Size of the result'),
       output_format: z.enum(['png', 'jpg']).default('png').describe('File type of the result'),
     }),
-    capabilities: ['text-to-image', 'image-edit'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'nano-banana-pro' },
-    defaultCredits: 4,
     upstreamMicros: 90_000,
     docs: 'https://docs.kie.ai/market/google/pro-image-to-image',
   },
   {
-    id: 'seedream-4.5',
-    service: 'image',
-    name: 'Seedream 4.5',
+    ...modelSummaryOf('seedream-4.5'),
     request: modelRequest('seedream-4.5', {
       prompt: imagePrompt(3000),
       aspect_ratio: aspectRatio(['1:1', '4:3', '3:4', '16:9', '9:16', '2:3', '3:2', '21:9'], '1:1'),
       quality: z.enum(['basic', 'high']).default('basic').describe('basic is 2K, high is 4K'),
     }),
-    capabilities: ['text-to-image'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'seedream/4.5-text-to-image' },
-    defaultCredits: 2,
     upstreamMicros: 32_500,
     docs: 'https://docs.kie.ai/market/seedream/4-5-text-to-image',
   },
   {
-    id: 'gpt-image-1.5',
-    service: 'image',
-    name: 'GPT Image 1.5',
+    ...modelSummaryOf('gpt-image-1.5'),
     request: modelRequest('gpt-image-1.5', {
       prompt: imagePrompt(),
       aspect_ratio: aspectRatio(['1:1', '2:3', '3:2'], '1:1'),
@@ -177,84 +139,54 @@ export const MODELS: readonly ModelDefinition[] = [
         .default('medium')
         .describe('medium is balanced, high slower and finer'),
     }),
-    capabilities: ['text-to-image'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'gpt-image/1.5-text-to-image' },
-    defaultCredits: 3,
     upstreamMicros: 40_000,
     docs: 'https://docs.kie.ai/market/gpt-image/1-5-text-to-image',
   },
   {
-    id: 'imagen4',
-    service: 'image',
-    name: 'Imagen 4',
+    ...modelSummaryOf('imagen4'),
     request: modelRequest('imagen4', imagenShape),
-    capabilities: ['text-to-image', 'negative-prompt', 'seed'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'google/imagen4' },
-    defaultCredits: 2,
     upstreamMicros: 40_000,
     docs: 'https://docs.kie.ai/market/google/imagen4',
   },
   {
-    id: 'imagen4-fast',
-    service: 'image',
-    name: 'Imagen 4 Fast',
+    ...modelSummaryOf('imagen4-fast'),
     request: modelRequest('imagen4-fast', imagenShape),
-    capabilities: ['text-to-image', 'negative-prompt', 'seed'],
-    maxDurationS: TASK_DEADLINE_S.image,
     kie: { api: 'kie-jobs', model: 'google/imagen4-fast' },
-    defaultCredits: 1,
     upstreamMicros: 20_000,
     docs: 'https://docs.kie.ai/market/google/imagen4-fast',
   },
   {
-    id: 'fast',
-    service: 'video',
-    name: 'Veo 3.1 Fast',
+    ...modelSummaryOf('fast'),
     request: VideoRequest.extend({ model: z.literal('fast').default('fast').describe('The model') }),
-    capabilities: ['text-to-video', 'image-to-video', 'audio', 'seed'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-veo', model: 'veo3_fast' },
     fal: 'fal-ai/veo3.1/fast',
-    defaultCredits: 10,
     upstreamMicros: 300_000,
     docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
   },
   {
-    id: 'standard',
-    service: 'video',
-    name: 'Veo 3.1 Quality',
+    ...modelSummaryOf('standard'),
     request: VideoRequest.extend({ model: z.literal('standard').describe('The model') }),
-    capabilities: ['text-to-video', 'image-to-video', 'audio', 'seed'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-veo', model: 'veo3' },
     fal: 'fal-ai/veo3.1',
-    defaultCredits: 10,
     upstreamMicros: 1_250_000,
     docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
   },
   {
-    id: 'kling-2.6',
-    service: 'video',
-    name: 'Kling 2.6',
+    ...modelSummaryOf('kling-2.6'),
     request: modelRequest('kling-2.6', {
       prompt: videoPrompt(2500),
       aspect_ratio: aspectRatio(['16:9', '9:16', '1:1'], '16:9'),
       duration: durationOf([5, 10], 5),
       sound: z.boolean().default(false).describe('Generate sound with the video'),
     }),
-    capabilities: ['text-to-video', 'audio'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-jobs', model: 'kling-2.6/text-to-video' },
-    defaultCredits: 12,
     upstreamMicros: 550_000,
     docs: 'https://docs.kie.ai/market/kling/text-to-video',
   },
   {
-    id: 'seedance-1-pro',
-    service: 'video',
-    name: 'Seedance 1.0 Pro',
+    ...modelSummaryOf('seedance-1-pro'),
     request: modelRequest('seedance-1-pro', {
       prompt: videoPrompt(),
       aspect_ratio: aspectRatio(['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'], '16:9'),
@@ -263,33 +195,23 @@ export const MODELS: readonly ModelDefinition[] = [
       camera_fixed: z.boolean().default(false).describe('Keep the camera still'),
       seed,
     }),
-    capabilities: ['text-to-video', 'seed'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-jobs', model: 'bytedance/v1-pro-text-to-video' },
-    defaultCredits: 14,
     upstreamMicros: 700_000,
     docs: 'https://docs.kie.ai/market/bytedance/v1-pro-text-to-video',
   },
   {
-    id: 'wan-2.6',
-    service: 'video',
-    name: 'Wan 2.6',
+    ...modelSummaryOf('wan-2.6'),
     request: modelRequest('wan-2.6', {
       prompt: videoPrompt(),
       duration: durationOf([5, 10, 15], 5),
       resolution: z.enum(['720p', '1080p']).default('1080p').describe('Size of the video'),
     }),
-    capabilities: ['text-to-video'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-jobs', model: 'wan/2-6-text-to-video' },
-    defaultCredits: 16,
     upstreamMicros: 1_050_000,
     docs: 'https://docs.kie.ai/market/wan/2-6-text-to-video',
   },
   {
-    id: 'hailuo-02-pro',
-    service: 'video',
-    name: 'Hailuo 02 Pro',
+    ...modelSummaryOf('hailuo-02-pro'),
     request: modelRequest('hailuo-02-pro', {
       prompt: videoPrompt(1500),
       prompt_optimizer: z
@@ -297,10 +219,7 @@ export const MODELS: readonly ModelDefinition[] = [
         .default(true)
         .describe('Let the model rewrite the prompt for a better video'),
     }),
-    capabilities: ['text-to-video'],
-    maxDurationS: TASK_DEADLINE_S.video,
     kie: { api: 'kie-jobs', model: 'hailuo/02-text-to-video-pro' },
-    defaultCredits: 12,
     upstreamMicros: 570_000,
     docs: 'https://docs.kie.ai/market/hailuo/02-text-to-video-pro',
   },

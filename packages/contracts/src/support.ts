@@ -39,8 +39,15 @@ export type SupportMessageResponse = z.infer<typeof SupportMessageResponse>;
 export const SupportContactResponse = z.object({ email: z.string(), phone: z.string().nullable() });
 export type SupportContactResponse = z.infer<typeof SupportContactResponse>;
 
+/**
+ * `open`: waiting for the team (a new message, or the user wrote again); `answered`: the team
+ * wrote last. A user's reply to an answered message opens it again.
+ */
 export const SUPPORT_STATUSES = ['open', 'answered'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+/** Who wrote a message of a thread after its first: the user who opened it, or an admin. */
+export const SUPPORT_AUTHORS = ['user', 'admin'] as const;
+export type SupportAuthor = (typeof SUPPORT_AUTHORS)[number];
 export const SupportTicket = z.object({
   id: z.string(),
   userId: z.string(),
@@ -49,8 +56,16 @@ export const SupportTicket = z.object({
   message: z.string(),
   status: z.enum(SUPPORT_STATUSES),
   createdAt: z.string(),
+  /** The thread after the first message, oldest first. */
   replies: z.array(
-    z.object({ id: z.string(), at: z.string(), adminEmail: z.string().nullable(), message: z.string() }),
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      author: z.enum(SUPPORT_AUTHORS),
+      /** The admin who wrote it (null for the user's own replies, or an admin since deleted). */
+      adminEmail: z.string().nullable(),
+      message: z.string(),
+    }),
   ),
 });
 export type SupportTicket = z.infer<typeof SupportTicket>;
@@ -64,24 +79,36 @@ export const AdminSupportResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AdminSupportResponse = z.infer<typeof AdminSupportResponse>;
-/** An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */
+/**
+ * A reply in a thread: an admin's is mailed to the user and the message becomes answered; the
+ * user's is mailed to support and the message is open again.
+ */
 export const SupportReplyBody = z.strictObject({
-  message: z.string().trim().min(1, 'Please write a reply').max(SUPPORT_MESSAGE_MAX),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please write a reply')
+    .max(SUPPORT_MESSAGE_MAX, `Reply must be at most ${SUPPORT_MESSAGE_MAX} characters`),
 });
 export const SupportReplyResponse = z.object({ ticket: SupportTicket });
 export type SupportReplyBody = z.infer<typeof SupportReplyBody>;
 export type SupportReplyResponse = z.infer<typeof SupportReplyResponse>;
 
-/** A user's own message as they see it: the team's replies, without who on the team wrote them. */
+/** A user's own message as they see it: the thread, without who on the team wrote each reply. */
 export const OwnSupportTicket = z.object({
   id: z.string(),
   subject: z.string(),
   message: z.string(),
   status: z.enum(SUPPORT_STATUSES),
   createdAt: z.string(),
-  replies: z.array(z.object({ id: z.string(), at: z.string(), message: z.string() })),
+  replies: z.array(
+    z.object({ id: z.string(), at: z.string(), author: z.enum(SUPPORT_AUTHORS), message: z.string() }),
+  ),
 });
 export type OwnSupportTicket = z.infer<typeof OwnSupportTicket>;
+/** The user's reply: the thread as they now see it. */
+export const OwnSupportReplyResponse = z.object({ ticket: OwnSupportTicket });
+export type OwnSupportReplyResponse = z.infer<typeof OwnSupportReplyResponse>;
 export const OwnSupportQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
   /** The `nextCursor` of the previous page. */
@@ -109,6 +136,12 @@ export const SUPPORT_ROUTES = {
   contact: defineAppRoute({ ...APP_PATHS.supportContact, response: SupportContactResponse }),
   own: OWN_SUPPORT_ROUTE,
   send: defineAppRoute({ ...APP_PATHS.sendSupportMessage, response: SupportMessageResponse }),
+  /** The user answers in a thread of their own (anyone else's is 404). */
+  reply: defineAppRoute({
+    ...APP_PATHS.replyToSupportMessage,
+    params: z.object({ id: z.string().min(1).max(100) }),
+    response: OwnSupportReplyResponse,
+  }),
   adminList: defineAppRoute({
     ...APP_PATHS.adminSupport,
     query: AdminSupportQuery,

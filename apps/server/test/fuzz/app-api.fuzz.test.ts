@@ -198,6 +198,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   supportMessages: { caller: 'user' },
   sendSupportMessage: { caller: 'user', body: { subject: 'Help', message: 'It broke' } },
   supportContact: { caller: 'none' },
+  replyToSupportMessage: { caller: 'user', body: { message: 'Still broken' } },
   joinWaitlist: {
     caller: 'none',
     body: Object.fromEntries(

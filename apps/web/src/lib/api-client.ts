@@ -74,6 +74,10 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
 }
 
+/** A public GET outside the app's catalogue (the model list of the public API), by its path. */
+export const getPath = <T>(path: string, options?: RequestOptions) =>
+  request<T>('GET', path, undefined, options);
+
 /**
  * A catalogue route's JSON answer (`defineAppRoute` in packages/contracts), typed by its answer
  * schema: GET with `query` as the search, anything else with `body`; `path` when its parameters

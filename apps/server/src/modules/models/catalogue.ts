@@ -1,6 +1,7 @@
 import {
   DEFAULT_MODEL,
   type ListedModel,
+  listedModelOf,
   MODELS,
   type ModelDefinition,
   modelOfBody,
@@ -137,13 +138,7 @@ export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES
       return (await states())
         .filter((state) => state.enabled)
         .map(({ model, credits }) => ({
-          id: model.id,
-          service: model.service,
-          name: model.name,
-          credits,
-          isDefault: DEFAULT_MODEL[model.service] === model.id,
-          capabilities: [...model.capabilities],
-          maxDurationS: model.maxDurationS,
+          ...listedModelOf(model, credits),
           requestSchema: requestSchemaOf(model),
         }));
     },

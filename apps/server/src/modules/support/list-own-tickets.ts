@@ -1,9 +1,31 @@
-import type { OwnSupportResponse } from '@conduit/contracts';
+import type { OwnSupportResponse, OwnSupportTicket, SupportTicket } from '@conduit/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { withReplies } from './list-tickets.ts';
 import { supportTickets } from './schema.ts';
+
+/** A ticket as its user sees it: the thread, without who on the team wrote each reply. */
+export const ownView = ({
+  id,
+  subject,
+  message,
+  status,
+  createdAt,
+  replies,
+}: SupportTicket): OwnSupportTicket => ({
+  id,
+  subject,
+  message,
+  status,
+  createdAt,
+  replies: replies.map(({ id: replyId, at, author, message: text }) => ({
+    id: replyId,
+    at,
+    author,
+    message: text,
+  })),
+});
 
 /** The user's own messages, newest first, `limit` a page; replies carry no admin's address. */
 export async function listOwnTickets(
@@ -35,14 +57,7 @@ export async function listOwnTickets(
     page.map((row) => row.ticket),
   );
   return {
-    tickets: tickets.map(({ id, subject, message, status, createdAt, replies }) => ({
-      id,
-      subject,
-      message,
-      status,
-      createdAt,
-      replies: replies.map(({ id: replyId, at, message: text }) => ({ id: replyId, at, message: text })),
-    })),
+    tickets: tickets.map(ownView),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdKey, last.ticket.id) : null,
   };
 }

@@ -24,7 +24,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** Tickets with their replies (oldest reply first), in the order of `rows`. */
+/** Tickets with their threads (oldest reply first, from either side), in the order of `rows`. */
 export async function withReplies(db: DbOrTx, rows: SupportTicketRow[]): Promise<SupportTicket[]> {
   const ids = rows.map((row) => row.id);
   const replies = ids.length
@@ -32,12 +32,15 @@ export async function withReplies(db: DbOrTx, rows: SupportTicketRow[]): Promise
         .select({
           id: supportReplies.id,
           ticketId: supportReplies.ticketId,
+          author: supportReplies.author,
           message: supportReplies.message,
           createdAt: supportReplies.createdAt,
-          adminEmail: sql<string | null>`case when ${users.deletedAt} is null then ${users.email} end`,
+          adminEmail: sql<
+            string | null
+          >`case when ${supportReplies.author} = 'admin' and ${users.deletedAt} is null then ${users.email} end`,
         })
         .from(supportReplies)
-        .leftJoin(users, eq(users.id, supportReplies.adminUserId))
+        .leftJoin(users, eq(users.id, supportReplies.authorUserId))
         .where(inArray(supportReplies.ticketId, ids))
         .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id))
     : [];
@@ -54,6 +57,7 @@ export async function withReplies(db: DbOrTx, rows: SupportTicketRow[]): Promise
       .map((reply) => ({
         id: reply.id,
         at: reply.createdAt.toISOString(),
+        author: reply.author,
         adminEmail: reply.adminEmail,
         message: reply.message,
       })),

@@ -31,9 +31,14 @@ export async function replyToTicket(
     if (!owner || owner.deletedAt) throw new Conflict(TICKET_OWNER_DELETED);
     const now = ctx.clock.now();
     const id = newId('srep');
-    await tx
-      .insert(supportReplies)
-      .values({ id, ticketId, adminUserId, message: input.message, createdAt: now });
+    await tx.insert(supportReplies).values({
+      id,
+      ticketId,
+      author: 'admin',
+      authorUserId: adminUserId,
+      message: input.message,
+      createdAt: now,
+    });
     const [updated] = await tx
       .update(supportTickets)
       .set({ status: 'answered', answeredAt: sql`coalesce(${supportTickets.answeredAt}, ${now})` })

@@ -7,6 +7,7 @@ import { requireAdmin, requireUser, signedIn } from '../auth/session-http.ts';
 import { listOwnTickets } from './list-own-tickets.ts';
 import { listSupportTickets } from './list-tickets.ts';
 import { parseBody } from './parse-body.ts';
+import { replyAsUser } from './reply-as-user.ts';
 import { replyToTicket } from './reply-to-ticket.ts';
 import { createSupportLimiter, sendSupportMessage } from './send-support-message.ts';
 import { getSupportContact } from './support-contact.ts';
@@ -15,7 +16,7 @@ import type { SupportContext } from './support-context.ts';
 /** Bodies are read as JSON and checked by `parseBody`, so the answer carries the form's exact text. */
 const JsonBody = z.unknown();
 
-/** Support (docs/product.md, "Signed-in area"): the contact points, users' messages, admins' answers. */
+/** Support (docs/product.md, "Signed-in area"): the contact points, users' messages and replies, admins' answers. */
 export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
   async function routes(app) {
     const ctx: SupportContext = { ...services, limiter: createSupportLimiter(services) };
@@ -37,6 +38,15 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
           const input = parseBody(SupportMessageBody, request.body, ['subject', 'message']);
           const { user } = signedIn(request);
           return reply.status(201).send(await sendSupportMessage(ctx, user, input));
+        },
+      );
+      scoped.post(
+        routes.reply.path,
+        { schema: { ...appRouteSchema(routes.reply, tags), body: JsonBody } },
+        async (request) => {
+          const input = parseBody(SupportReplyBody, request.body, ['message']);
+          const ticket = await replyAsUser(ctx, signedIn(request).user.id, request.params.id, input);
+          return { ticket };
         },
       );
     });

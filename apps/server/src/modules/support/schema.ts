@@ -1,4 +1,4 @@
-import { SUPPORT_STATUSES } from '@conduit/contracts';
+import { SUPPORT_AUTHORS, SUPPORT_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
@@ -30,16 +30,23 @@ export const supportTickets = pgTable(
 );
 export type SupportTicketRow = typeof supportTickets.$inferSelect;
 
-/** An admin's answer to a ticket; it is mailed to the user and kept here. */
+/**
+ * A message of a ticket's thread after its first, oldest first: an admin's answer (mailed to the
+ * user) or the user's own reply (mailed to support). `author_user_id` is who wrote it.
+ */
 export const supportReplies = pgTable(
   'support_replies',
   {
     id: text('id').primaryKey(),
     ticketId: requiredRef('ticket_id', () => supportTickets.id),
-    adminUserId: userRef('admin_user_id'),
+    author: text('author', { enum: SUPPORT_AUTHORS }).notNull(),
+    authorUserId: userRef('author_user_id'),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('support_replies_ticket_id_created_at_idx').on(table.ticketId, table.createdAt)],
+  (table) => [
+    index('support_replies_ticket_id_created_at_idx').on(table.ticketId, table.createdAt),
+    check('support_replies_author_check', sql`${table.author} in ('user', 'admin')`),
+  ],
 );
 export type SupportReplyRow = typeof supportReplies.$inferSelect;

@@ -94,6 +94,31 @@ export function toReplyMail(
   };
 }
 
+/** The user wrote again in their thread: to support, Reply-To the user, with the first message below. */
+export function toSupportReplyMail(
+  ticket: SupportTicketRow,
+  reply: { message: string },
+  from: string,
+  config: SupportMailContext['config'],
+): MailMessage {
+  return {
+    to: supportAddress(config),
+    replyTo: from,
+    subject: `[Support ${ticket.id}] Re: ${oneLine(ticket.subject)}`,
+    heading: 'New reply to a support message',
+    paragraphs: [
+      `From: ${from}`,
+      `User ID: ${ticket.userId}`,
+      ...paragraphsOf(reply.message),
+      `Their first message of ${ticket.createdAt.toISOString().slice(0, 10)} (${ticket.id}):`,
+      `Subject: ${ticket.subject}`,
+      ...paragraphsOf(ticket.message),
+    ],
+    action: { label: 'Answer in the admin area', url: `${config.PUBLIC_URL}${ROUTES.admin}` },
+    footnote: `Replying to this mail writes to ${from}. An answer sent from the admin area is also kept with the ticket.`,
+  };
+}
+
 async function findTicket(ctx: SupportMailContext, ticketId: string) {
   const [ticket] = await ctx.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   return ticket;
@@ -108,9 +133,14 @@ export async function deliverSupportMail(ctx: SupportMailContext, job: SupportMa
       .innerJoin(supportTickets, eq(supportTickets.id, supportReplies.ticketId))
       .innerJoin(users, eq(users.id, supportTickets.userId))
       .where(eq(supportReplies.id, job.replyId));
-    // The account was deleted after the answer was written: nobody is left to mail.
+    // The account was deleted after the reply was written: nobody is left to mail or to answer.
     if (!row || row.deletedAt) return ctx.log.warn({ job }, 'support reply not mailed: no recipient');
-    await ctx.mailer.send(toReplyMail(row.ticket, row.reply, row.to, ctx.config));
+    // Each reply goes to the other side: the user's to support, an admin's to the user.
+    await ctx.mailer.send(
+      row.reply.author === 'user'
+        ? toSupportReplyMail(row.ticket, row.reply, row.to, ctx.config)
+        : toReplyMail(row.ticket, row.reply, row.to, ctx.config),
+    );
     return;
   }
   const ticket = await findTicket(ctx, job.ticketId);

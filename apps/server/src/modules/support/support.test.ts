@@ -205,7 +205,7 @@ describe("GET /api/support: the user's own messages", () => {
     expect(tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual(['Second', 'First']);
     expect(tickets[1]).toMatchObject({ id: first, message: 'One', status: 'answered' });
     expect(tickets[1].replies).toEqual([
-      { id: expect.any(String), at: expect.any(String), message: 'Fixed it' },
+      { id: expect.any(String), at: expect.any(String), author: 'admin', message: 'Fixed it' },
     ]);
     expect(JSON.stringify(tickets)).not.toContain(admin.email);
     expect(tickets[0]).toMatchObject({ status: 'open', replies: [] });
@@ -320,6 +320,7 @@ describe('admin support endpoints', () => {
       {
         id: expect.stringMatching(/^srep_/),
         at: expect.any(String),
+        author: 'admin',
         adminEmail: admin.email,
         message: 'Yes: credits never expire, but we refunded this pack.',
       },
@@ -354,6 +355,140 @@ describe('admin support endpoints', () => {
       id,
     ]);
     expect(rows[0]?.status).toBe('open');
+  });
+});
+
+describe('POST /api/support/:id/reply: the user writes again in their thread', () => {
+  const repliesOf = async (ticketId: string) =>
+    (
+      await runtime.services.pool.query(
+        'select author, author_user_id, message from support_replies where ticket_id = $1 order by created_at, id',
+        [ticketId],
+      )
+    ).rows as { author: string; author_user_id: string; message: string }[];
+
+  it('keeps the reply, mails it to support, and opens an answered message again; the admin sees the whole thread and answers again', async () => {
+    const admin = await signedInUser('admin', 'thread-admin');
+    const user = await signedInUser('user', 'thread-user');
+    const { id } = (
+      await user.call('POST', '/api/support', { subject: 'Webhook 500s', message: 'My endpoint gets 500s' })
+    ).json();
+    await admin.call('POST', `/api/admin/support/${id}/reply`, { message: 'Which endpoint?' });
+    expect((await ticketsOf(user.userId))[0]?.status).toBe('answered');
+
+    const response = await user.call('POST', `/api/support/${id}/reply`, {
+      message: '  https://hooks.example.test/conduit\n\nSince Monday.  ',
+    });
+    expect(response.statusCode).toBe(200);
+    const { ticket } = response.json();
+    expect(ticket).toMatchObject({
+      id,
+      status: 'open',
+      subject: 'Webhook 500s',
+      message: 'My endpoint gets 500s',
+    });
+    expect(ticket.replies).toEqual([
+      { id: expect.any(String), at: expect.any(String), author: 'admin', message: 'Which endpoint?' },
+      {
+        id: expect.stringMatching(/^srep_/),
+        at: expect.any(String),
+        author: 'user',
+        message: 'https://hooks.example.test/conduit\n\nSince Monday.',
+      },
+    ]);
+    expect(JSON.stringify(ticket)).not.toContain(admin.email);
+    expect(await repliesOf(id)).toEqual([
+      { author: 'admin', author_user_id: admin.userId, message: 'Which endpoint?' },
+      {
+        author: 'user',
+        author_user_id: user.userId,
+        message: 'https://hooks.example.test/conduit\n\nSince Monday.',
+      },
+    ]);
+    expect((await ticketsOf(user.userId))[0]?.status).toBe('open');
+
+    const toSupport = await inbox.waitForMail(SUPPORT_EMAIL, { subject: `[Support ${id}] Re: Webhook 500s` });
+    expect(replyToOf(toSupport)).toBe(user.email);
+    expect(toSupport.text).toContain(`User ID: ${user.userId}`);
+    expect(toSupport.text).toContain('Since Monday.');
+    expect(toSupport.text).toContain('My endpoint gets 500s');
+    // The reply is one mail, to the other side: the user does not get their own reply back.
+    expect(mailsTo(user.email).filter((mail) => mail.text?.includes('Since Monday.'))).toEqual([]);
+
+    const open = (await admin.call('GET', '/api/admin/support?status=open&limit=100')).json();
+    const listed = open.tickets.find((row: { id: string }) => row.id === id);
+    expect(
+      listed.replies.map((reply: { author: string; adminEmail: string | null; message: string }) => [
+        reply.author,
+        reply.adminEmail,
+        reply.message,
+      ]),
+    ).toEqual([
+      ['admin', admin.email, 'Which endpoint?'],
+      ['user', null, 'https://hooks.example.test/conduit\n\nSince Monday.'],
+    ]);
+    const again = await admin.call('POST', `/api/admin/support/${id}/reply`, { message: 'Fixed, retried.' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().ticket.replies.map((reply: { author: string }) => reply.author)).toEqual([
+      'admin',
+      'user',
+      'admin',
+    ]);
+    expect((await ticketsOf(user.userId))[0]?.status).toBe('answered');
+  });
+
+  it("is 404 on someone else's message or an unknown one, 401 signed out, and stores nothing", async () => {
+    const owner = await signedInUser('user', 'thread-owner');
+    const stranger = await signedInUser('user', 'thread-stranger');
+    const { id } = (await owner.call('POST', '/api/support', { subject: 'Mine', message: 'Private' })).json();
+    for (const url of [`/api/support/${id}/reply`, '/api/support/tkt_nope/reply']) {
+      const response = await stranger.call('POST', url, { message: 'Let me in' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ error: TICKET_NOT_FOUND, code: 'NOT_FOUND' });
+    }
+    const anonymous = await runtime.app.inject({
+      method: 'POST',
+      url: `/api/support/${id}/reply`,
+      payload: { message: 'Hello' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await repliesOf(id)).toEqual([]);
+    expect((await ticketsOf(owner.userId))[0]?.status).toBe('open');
+  });
+
+  it('refuses an empty, over-long or non-text reply with a clear 400 and stores nothing', async () => {
+    const user = await signedInUser('user', 'thread-bad');
+    const { id } = (await user.call('POST', '/api/support', { subject: 'Q', message: 'First' })).json();
+    const cases: [unknown, string][] = [
+      [{ message: '  \n ' }, 'Please write a reply'],
+      [{}, 'Please write a reply'],
+      [
+        { message: 'x'.repeat(SUPPORT_MESSAGE_MAX + 1) },
+        `Reply must be at most ${SUPPORT_MESSAGE_MAX} characters`,
+      ],
+      [{ message: 7 }, 'message must be text'],
+      [{ message: 'Hi', urgent: true }, 'Unrecognized key: "urgent"'],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await user.call('POST', `/api/support/${id}/reply`, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(response.json()).toMatchObject({ error, code: 'VALIDATION_FAILED' });
+    }
+    expect(await repliesOf(id)).toEqual([]);
+  });
+
+  it(`counts replies with new messages: ${SUPPORT_MESSAGES_PER_HOUR} an hour, then 429`, async () => {
+    const user = await signedInUser('user', 'thread-chatty');
+    const { id } = (await user.call('POST', '/api/support', { subject: 'Chat', message: 'One' })).json();
+    for (let n = 2; n <= SUPPORT_MESSAGES_PER_HOUR; n++) {
+      const response = await user.call('POST', `/api/support/${id}/reply`, { message: `Message ${n}` });
+      expect(response.statusCode).toBe(200);
+    }
+    const refused = await user.call('POST', `/api/support/${id}/reply`, { message: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await repliesOf(id)).toHaveLength(SUPPORT_MESSAGES_PER_HOUR - 1);
   });
 });
 

@@ -64,15 +64,23 @@ describe('admin support tab', () => {
     expect(statusOf(api.callsTo('GET /api/admin/support')[2] as { search: string })).toBeNull();
   });
 
-  it('expands a message to show the sender, the text and earlier replies', async () => {
+  it('expands a message to show the sender and the whole conversation in order, who wrote what', async () => {
     const answered = makeTicket({
       status: 'answered',
       replies: [
         {
           id: 'srep_1',
           at: '2026-01-05T11:00:00.000Z',
+          author: 'admin',
           adminEmail: 'root@example.com',
           message: 'Looking now',
+        },
+        {
+          id: 'srep_2',
+          at: '2026-01-05T11:30:00.000Z',
+          author: 'user',
+          adminEmail: null,
+          message: 'Still stuck after an hour',
         },
       ],
     });
@@ -81,15 +89,17 @@ describe('admin support tab', () => {
     });
     const toggle = await screen.findByRole('button', { name: /Video stuck/ });
     expect(toggle).toHaveTextContent('Answered');
-    expect(toggle).toHaveTextContent('1 reply');
+    expect(toggle).toHaveTextContent('2 replies');
     expect(screen.queryByText('usr_1')).not.toBeInTheDocument();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('usr_1')).toBeInTheDocument();
-    expect(screen.getByText(/My video task is still processing\./)).toBeInTheDocument();
-    const replies = within(screen.getByRole('list', { name: 'Replies' }));
-    expect(replies.getByText('Looking now')).toBeInTheDocument();
-    expect(replies.getByText(/root@example\.com/)).toBeInTheDocument();
+    const messages = within(screen.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
+    expect(messages.map((message) => message.dataset.author)).toEqual(['user', 'admin', 'user']);
+    expect(messages[0]).toHaveTextContent(/^ada@example\.com · .*My video task is still processing\./);
+    expect(messages[1]).toHaveTextContent(/^root@example\.com · .*Looking now$/);
+    expect(messages[2]).toHaveTextContent(/^ada@example\.com · .*Still stuck after an hour$/);
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeInTheDocument();
   });
 
   it('answers a message: an empty reply is refused, a real one is sent and shown, and the status turns answered', async () => {
@@ -102,6 +112,7 @@ describe('admin support tab', () => {
               {
                 id: 'srep_1',
                 at: '2026-01-05T12:00:00.000Z',
+                author: 'admin',
                 adminEmail: 'root@example.com',
                 message: (body as { message: string }).message,
               },
@@ -123,7 +134,9 @@ describe('admin support tab', () => {
       message: 'It finished, see your dashboard.',
     });
     expect(
-      within(screen.getByRole('list', { name: 'Replies' })).getByText('It finished, see your dashboard.'),
+      within(screen.getByRole('list', { name: 'Conversation' })).getByText(
+        'It finished, see your dashboard.',
+      ),
     ).toBeInTheDocument();
     expect(toggle).toHaveTextContent('Answered');
     expect(screen.getByLabelText('Reply')).toHaveValue('');

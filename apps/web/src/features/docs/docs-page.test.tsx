@@ -6,6 +6,7 @@ import {
   CREDIT_PACKAGES,
   codeExample,
   formatCents,
+  MODELS_PATH,
   OPENAPI_PATH,
   pythonSdkExample,
   VideoRequest,
@@ -14,7 +15,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { mockApi } from '../../test/api-mock.ts';
 import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
+import { modelsAnswer, modelsRoute } from '../../test/model-fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CODE_LANGUAGE_STORAGE_KEY } from './code-language-store.ts';
 
@@ -179,13 +182,51 @@ describe('/docs: content', () => {
 
   it('Pricing lists every credit pack with its price', async () => {
     await openDocs('/docs?tab=pricing');
-    const packs = within(screen.getByRole('table', { name: 'Credit packs' }));
+    const packs = within(await screen.findByRole('table', { name: 'Credit packs' }));
     for (const pack of Object.values(CREDIT_PACKAGES)) {
       expect(packs.getByRole('row', { name: new RegExp(`^${pack.label}`) })).toHaveTextContent(
         formatCents(pack.price),
       );
     }
     expect(screen.getByRole('table', { name: 'Cost per call' })).toHaveTextContent('10 credits per video');
+    expect(screen.getByRole('link', { name: 'see Models' })).toHaveAttribute(
+      'href',
+      '/docs?tab=tasks#models',
+    );
+  });
+
+  it('Tasks and prices lists the models GET /api/provider/models answers: id, price, capabilities, own fields, longest task', async () => {
+    mockApi(modelsRoute(modelsAnswer({ prices: { 'kling-2.6': 15 }, disabled: ['wan-2.6'] })));
+    await openDocs('/docs?tab=tasks');
+    const table = within(await screen.findByRole('table', { name: 'Models' }));
+    const row = (id: string) => table.getByText(id, { selector: 'code' }).closest('tr') as HTMLElement;
+    expect(table.getAllByRole('row')).toHaveLength(1 + 11);
+    expect(table.queryByText('wan-2.6')).not.toBeInTheDocument();
+    expect(row('nano-banana')).toHaveTextContent(
+      /Nano Banana · default image model.*1 credit.*text-to-image, image-edit/,
+    );
+    expect(row('fast')).toHaveTextContent(/default video model.*10 credits/);
+    const kling = row('kling-2.6');
+    expect(kling).toHaveTextContent(/Kling 2\.6.*15 credits.*text-to-video, audio/);
+    expect(kling).toHaveTextContent('duration: one of 5, 10; default 5');
+    expect(kling).toHaveTextContent('sound: boolean; default false');
+    expect(kling).toHaveTextContent('30 minutes');
+    expect(kling).not.toHaveTextContent('prompt');
+    expect(row('nano-banana-pro')).toHaveTextContent('resolution: one of 1K, 2K, 4K; default "1K"');
+    expect(row('imagen4')).toHaveTextContent('10 minutes');
+  });
+
+  it('Tasks and prices offers Retry when the model list cannot be read', async () => {
+    let isDown = true;
+    mockApi({
+      [`GET ${MODELS_PATH}`]: () =>
+        isDown ? { status: 404, body: { error: 'Not found' } } : { body: modelsAnswer() },
+    });
+    const { user } = await openDocs('/docs?tab=tasks');
+    await screen.findByText('Could not load the models.');
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Models' })).toHaveTextContent('hailuo-02-pro');
   });
 });
 

@@ -49,6 +49,8 @@ export const DEFAULT_DOCS_TAB: DocsTab = 'overview';
 export const DOCS_TAB_PARAM = 'tab';
 /** The anchor of the error-code section at the end of Overview, linked from every endpoint. */
 export const ERRORS_ANCHOR = 'errors';
+/** The anchor of the model table in Tasks and prices, linked from the landing's prices. */
+export const MODELS_ANCHOR = 'models';
 
 export const DOCS_TAB_IDS = tabIds<DocsTab>('docs');
 

@@ -9,15 +9,19 @@ import {
   SERVICE_LABELS,
   SERVICES,
 } from '@conduit/contracts';
+import { Link } from 'react-router';
 import { formatCount } from '../../lib/format.ts';
 import { serviceCostText } from './cost-text.ts';
+import { useDocsSettings } from './docs-context.ts';
 import { DocSection, DocTable } from './docs-prose.tsx';
+import { docsTabHref, MODELS_ANCHOR } from './docs-tabs.ts';
 import { RateLimitsTable } from './rate-limits-table.tsx';
 
 const CONTENTS_KEY = { image: 'images', video: 'videos', sora: 'removals', linkedin: 'scrapes' } as const;
 
 /** Pricing: what each call costs, the credit packs, and the rate limits of each tier. */
 export function PricingTab() {
+  const { basePath } = useDocsSettings();
   return (
     <div className="space-y-12">
       <DocSection id="costs" title="Cost per call">
@@ -34,6 +38,16 @@ export function PricingTab() {
             cells: [SERVICE_LABELS[service], serviceCostText(service)],
           }))}
         />
+        <p>
+          These are the prices of the default models. Every image and video model has its own price:{' '}
+          <Link
+            to={docsTabHref(basePath, 'tasks', MODELS_ANCHOR)}
+            className="font-medium text-primary-text underline underline-offset-2"
+          >
+            see Models
+          </Link>
+          .
+        </p>
       </DocSection>
 
       <DocSection id="packages" title="Credit packs">

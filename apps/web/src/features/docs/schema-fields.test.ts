@@ -74,6 +74,13 @@ describe('schemaFields', () => {
     expect(linkedin.find((row) => row.name === 'page_number')?.limits).toEqual(['at least 1']);
   });
 
+  it('reads a union of literals (a duration of 5 or 10) as its values', () => {
+    const [duration] = schemaFields(
+      z.object({ duration: z.union([z.literal(5), z.literal(10)]).default(5) }),
+    );
+    expect(duration).toMatchObject({ type: 'number', defaultValue: '5', limits: ['one of 5, 10'] });
+  });
+
   it('writes a startsWith rule as its prefix and any other pattern as a pattern', () => {
     const [prefixed, patterned] = schemaFields(
       z.object({ url: z.string().startsWith('https://a.example/'), code: z.string().regex(/^[A-Z]+$/) }),

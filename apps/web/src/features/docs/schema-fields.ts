@@ -12,8 +12,10 @@ export interface FieldRow {
   description: string;
 }
 
-interface JsonSchema {
+export interface JsonSchema {
   type?: string;
+  const?: unknown;
+  anyOf?: JsonSchema[];
   format?: string;
   enum?: unknown[];
   default?: unknown;
@@ -35,7 +37,14 @@ const formatNumber = (value: number) => value.toLocaleString('en-US');
 const isRealLimit = (value: number | undefined): value is number =>
   value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER;
 
+/** The values of `anyOf` constants (zod's union of literals, e.g. a duration of 5 or 10). */
+const constantsOf = (schema: JsonSchema): unknown[] | undefined =>
+  schema.anyOf?.every((option) => option.const !== undefined)
+    ? schema.anyOf.map((option) => option.const)
+    : undefined;
+
 function typeOf(schema: JsonSchema): string {
+  if (!schema.type && schema.anyOf?.[0]) return typeOf(schema.anyOf[0]);
   if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'values'}`;
   if (schema.type === 'string' && schema.format === 'uri') return 'string (URL)';
   return schema.type ?? 'any';
@@ -60,7 +69,8 @@ function prefixOf(pattern: string): string | null {
 
 function limitsOf(schema: JsonSchema): string[] {
   const limits: string[] = [];
-  if (schema.enum) limits.push(`one of ${schema.enum.map((value) => String(value)).join(', ')}`);
+  const values = schema.enum ?? constantsOf(schema);
+  if (values) limits.push(`one of ${values.map((value) => String(value)).join(', ')}`);
   const characters = range(schema.minLength, schema.maxLength, 'characters');
   if (characters) limits.push(characters);
   const numbers = range(schema.minimum, schema.maximum, '');
@@ -79,7 +89,11 @@ function limitsOf(schema: JsonSchema): string[] {
 
 /** The rows of a body schema's field table, in the schema's order, as callers send them (input side). */
 export function schemaFields(schema: z.ZodType): FieldRow[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return jsonSchemaFields(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+}
+
+/** The same rows from a body's JSON Schema (a model's `requestSchema` in GET /api/provider/models). */
+export function jsonSchemaFields(json: JsonSchema): FieldRow[] {
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,

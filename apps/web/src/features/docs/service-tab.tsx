@@ -1,6 +1,7 @@
 import { API_ENDPOINTS, SERVICE_COST, SERVICE_LABELS } from '@conduit/contracts';
 import type { DocsTab } from './docs-tabs.ts';
 import { EndpointSection } from './endpoint-section.tsx';
+import { ModelsSection } from './models-section.tsx';
 
 export type ServiceTab = Extract<DocsTab, 'image' | 'video' | 'sora' | 'linkedin' | 'tasks'>;
 
@@ -23,6 +24,7 @@ export function ServiceTabPanel({ tab }: { tab: ServiceTab }) {
       </h2>
       <p className="mt-3 text-muted leading-relaxed">{INTRO[tab]}</p>
       <div className="mt-10 space-y-16">
+        {tab === 'tasks' ? <ModelsSection /> : null}
         {API_ENDPOINTS.filter((endpoint) => endpoint.tab === tab).map((endpoint) => (
           <EndpointSection key={endpoint.id} endpoint={endpoint} />
         ))}

@@ -1,6 +1,8 @@
-import { MESSAGES } from '@conduit/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { MESSAGES, MODELS_PATH } from '@conduit/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/api-mock.ts';
+import { modelsAnswer } from '../../test/model-fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 function packCard(name: string) {
@@ -13,7 +15,7 @@ describe('landing page', () => {
   it('shows the three packs with price, price per credit and what they buy', () => {
     renderRoute('/');
     const pricing = within(document.getElementById('pricing') as HTMLElement);
-    expect(pricing.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(pricing.getAllByRole('listitem').filter((item) => item.dataset.pack)).toHaveLength(3);
 
     const starter = packCard('Starter');
     expect(starter.getByText('$9.99')).toBeInTheDocument();
@@ -50,6 +52,51 @@ describe('landing page', () => {
     expect(screen.getByText('10k+')).toBeInTheDocument();
     expect(screen.getByText('99.9%')).toBeInTheDocument();
     expect(screen.getByText('24/7')).toBeInTheDocument();
+  });
+
+  it('lists the image and video models with their price, the default marked, then the operator prices', async () => {
+    let answer: (value: ReturnType<typeof modelsAnswer>) => void = () => {};
+    const api = mockApi({
+      [`GET ${MODELS_PATH}`]: () =>
+        new Promise((resolve) => {
+          answer = (body) => resolve({ body });
+        }),
+    });
+    renderRoute('/');
+    const group = (name: string) => within(screen.getByRole('region', { name: new RegExp(name) }));
+    const row = (name: string, id: string) =>
+      group(name)
+        .getAllByRole('listitem')
+        .find((item) => item.dataset.model === id);
+    // Before the endpoint answers: the catalogue at its default prices, as prerendered.
+    expect(group('Image models').getAllByRole('listitem')).toHaveLength(6);
+    expect(group('Video models').getAllByRole('listitem')).toHaveLength(6);
+    expect(row('Image models', 'nano-banana')).toHaveTextContent(
+      /Nano Banana\s*Default\s*nano-banana\s*1 credit$/,
+    );
+    expect(row('Video models', 'fast')).toHaveTextContent(/Veo 3\.1 Fast\s*Default\s*fast\s*10 credits$/);
+    expect(row('Video models', 'standard')).toHaveTextContent(/^Veo 3\.1 Quality\s*standard\s*10 credits$/);
+    expect(row('Video models', 'hailuo-02-pro')).toHaveTextContent('12 credits');
+    const pricing = within(document.getElementById('pricing') as HTMLElement);
+    expect(pricing.getByText(/Sora watermark removal: 1 credit per video/)).toHaveTextContent(
+      'LinkedIn profile and post scraping: 2 credits per request',
+    );
+    await waitFor(() => expect(api.callsTo(`GET ${MODELS_PATH}`)).toHaveLength(1));
+
+    answer(modelsAnswer({ prices: { 'hailuo-02-pro': 20 }, disabled: ['seedream-4.5'] }));
+    await waitFor(() => expect(row('Video models', 'hailuo-02-pro')).toHaveTextContent('20 credits'));
+    expect(row('Image models', 'seedream-4.5')).toBeUndefined();
+    expect(group('Image models').getAllByRole('listitem')).toHaveLength(5);
+    expect(row('Image models', 'nano-banana')).toHaveTextContent('1 credit');
+  });
+
+  it('keeps the default prices when the model list cannot be read', async () => {
+    const api = mockApi({ [`GET ${MODELS_PATH}`]: { status: 503, body: { error: 'Down' } } });
+    renderRoute('/');
+    await waitFor(() => expect(api.callsTo(`GET ${MODELS_PATH}`).length).toBeGreaterThan(0));
+    const video = within(screen.getByRole('region', { name: /Video models/ }));
+    expect(video.getAllByRole('listitem')).toHaveLength(6);
+    expect(video.getByText('Wan 2.6').closest('li')).toHaveTextContent('16 credits');
   });
 
   it('carries the current year in the footer', () => {

@@ -4,6 +4,7 @@ import {
   LANDING_PACKAGE_NAMES,
   SAVINGS_BASELINE_PACK,
 } from '@conduit/contracts';
+import { ModelPrices } from './model-prices.tsx';
 import { PricingCard } from './pricing-card.tsx';
 import { LandingSection } from './section-heading.tsx';
 import { useLandingActions } from './use-landing-actions.ts';
@@ -32,6 +33,7 @@ export function PricingSection() {
         Need more volume? Larger packs save up to {MAX_SAVINGS_PERCENT}% on the{' '}
         {CREDIT_PACKAGES[SAVINGS_BASELINE_PACK].label} rate and are available from your dashboard.
       </p>
+      <ModelPrices />
     </LandingSection>
   );
 }

@@ -1,16 +1,36 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { StatusBadge } from '../admin/status-badge.tsx';
-import { ownSupportQuery } from './support-api.ts';
-import { repliesText, TicketDisclosure, TicketThread } from './ticket-disclosure.tsx';
+import { useNotify } from '../notifications/notification-context.ts';
+import { REPLY_SENT, ReplyForm } from './reply-form.tsx';
+import { ownSupportQuery, replaceOwnTicket, supportApi } from './support-api.ts';
+import { repliesText, TicketDisclosure, TicketThread, threadOf } from './ticket-disclosure.tsx';
 
 export const OWN_TICKETS_TITLE = 'Your messages';
 export const OWN_TICKETS_LOAD_FAILED = 'Failed to load your messages';
 export const TEAM_NAME = 'Conduit support';
+export const YOU = 'You';
+export const OWN_REPLY_SENT = 'We have it, and answer by email and here.';
+
+/** The user writes again in their thread: mailed to support, and the message waits for us again. */
+function OwnReplyForm({ ticket }: { ticket: OwnSupportTicket }) {
+  const queryClient = useQueryClient();
+  const { success } = useNotify();
+  return (
+    <ReplyForm
+      send={(message) => supportApi.replyAsUser(ticket.id, message)}
+      onSent={(response) => {
+        replaceOwnTicket(queryClient, response.ticket);
+        success({ title: REPLY_SENT, message: OWN_REPLY_SENT });
+      }}
+      help="Sent to our support team and kept with this message."
+    />
+  );
+}
 
 function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
   return (
@@ -28,15 +48,18 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
         </StatusBadge>
       }
     >
-      <TicketThread message={ticket.message} replies={ticket.replies} authorOf={() => TEAM_NAME} />
+      <TicketThread
+        entries={threadOf(ticket, (reply) => (!reply || reply.author === 'user' ? YOU : TEAM_NAME))}
+      />
       {ticket.replies.length === 0 && (
         <p className="text-muted text-sm">No reply yet: we answer by email, and the answer shows here too.</p>
       )}
+      <OwnReplyForm ticket={ticket} />
     </TicketDisclosure>
   );
 }
 
-/** What the user has sent from this page, with the team's replies, newest first. */
+/** What the user has sent from this page, newest first, each with its conversation and a reply form. */
 export function OwnTickets() {
   const query = useInfiniteQuery(ownSupportQuery);
   return (

@@ -1,31 +1,32 @@
-import { SUPPORT_MESSAGE_MAX, type SupportTicket } from '@conduit/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { SUPPORT_MESSAGE_MAX } from '@conduit/contracts';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextAreaField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
-import { useNotify } from '../notifications/notification-context.ts';
 import { SEND_BUTTON } from './send-button.tsx';
-import { replaceTicket, supportApi } from './support-api.ts';
 
 export const REPLY_REQUIRED = 'Please write a reply';
 export const REPLY_FAILED = 'Failed to send the reply. Please try again.';
 export const REPLY_SENT = 'Reply sent';
 
-/** An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */
-export function ReplyForm({ ticket }: { ticket: SupportTicket }) {
-  const queryClient = useQueryClient();
-  const { success } = useNotify();
-  const { action, setAlert, frame } = useFormAction(
-    (message: string) => supportApi.reply(ticket.id, message),
-    REPLY_FAILED,
-    (response) => {
-      replaceTicket(queryClient, response.ticket);
-      success({ title: REPLY_SENT, message: `Your reply is on its way to ${ticket.email}.` });
-      reset();
-      setAlert(null);
-    },
-  );
+/**
+ * A reply in a thread, from either side: a blank one is refused here, a sent one empties the
+ * field and goes to `onSent` (which shows it in the thread); a failure keeps what was typed.
+ */
+export function ReplyForm<Result>({
+  send,
+  onSent,
+  help,
+}: {
+  send: (message: string) => Promise<Result>;
+  onSent: (result: Result) => void;
+  help: string;
+}) {
+  const { action, setAlert, frame } = useFormAction(send, REPLY_FAILED, (result) => {
+    onSent(result);
+    reset();
+    setAlert(null);
+  });
   const { values, field, reset } = useFormFields({ message: '' }, {});
 
   const onSubmit = () => {
@@ -47,7 +48,7 @@ export function ReplyForm({ ticket }: { ticket: SupportTicket }) {
         label="Reply"
         rows={4}
         maxLength={SUPPORT_MESSAGE_MAX}
-        help={`Mailed to ${ticket.email} and kept with this message.`}
+        help={help}
         {...field('message')}
       />
     </FormFrame>

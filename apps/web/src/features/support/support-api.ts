@@ -1,6 +1,8 @@
 import {
   type AdminSupportResponse,
   appPath,
+  type OwnSupportResponse,
+  type OwnSupportTicket,
   SUPPORT_ROUTES,
   type SupportMessageBody,
   type SupportReplyBody,
@@ -49,7 +51,28 @@ export const supportApi = {
       path: appPath('adminSupportReply', { id: ticketId }),
       body: { message } satisfies SupportReplyBody,
     }),
+  /** The user writes again in a thread of their own. */
+  replyAsUser: (ticketId: string, message: string) =>
+    callRoute(SUPPORT_ROUTES.reply, {
+      path: appPath('replyToSupportMessage', { id: ticketId }),
+      body: { message } satisfies SupportReplyBody,
+    }),
 };
+
+/** Puts the user's replied-to message in place in their list: the reply shows, the status turns open. */
+export function replaceOwnTicket(queryClient: QueryClient, ticket: OwnSupportTicket) {
+  queryClient.setQueriesData<InfiniteData<OwnSupportResponse>>({ queryKey: OWN_SUPPORT_QUERY_KEY }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)),
+          })),
+        }
+      : data,
+  );
+}
 
 /**
  * Puts an answered ticket in place in every loaded list, so the reply shows at once and the

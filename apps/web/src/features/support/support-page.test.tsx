@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { CONTACT_TITLE } from './contact-card.tsx';
-import { OWN_TICKETS_LOAD_FAILED, OWN_TICKETS_TITLE, TEAM_NAME } from './own-tickets.tsx';
+import {
+  OWN_REPLY_SENT,
+  OWN_TICKETS_LOAD_FAILED,
+  OWN_TICKETS_TITLE,
+  TEAM_NAME,
+  YOU,
+} from './own-tickets.tsx';
+import { REPLY_REQUIRED } from './reply-form.tsx';
 import { FORM_TITLE, SENT_TITLE } from './support-form.tsx';
 
 const CONTACT = { email: 'help@example.test', phone: '+1 (212) 555-0147' };
@@ -112,7 +119,7 @@ describe('support page: your messages', () => {
     message: 'My video stays processing',
     status: 'answered',
     createdAt: '2026-11-20T10:00:00.000Z',
-    replies: [{ id: 'rep_1', at: '2026-11-20T12:00:00.000Z', message: 'Fixed on our side' }],
+    replies: [{ id: 'rep_1', at: '2026-11-20T12:00:00.000Z', author: 'admin', message: 'Fixed on our side' }],
   };
   const open = { ...answered, id: 'tkt_2', subject: 'Invoice', status: 'open', replies: [] };
 
@@ -127,15 +134,70 @@ describe('support page: your messages', () => {
     expect(item).toHaveTextContent('Answered');
     await user.click(item);
     expect(list.getByText('My video stays processing')).toBeInTheDocument();
-    const replies = within(list.getByRole('list', { name: 'Replies' }));
-    expect(replies.getByText('Fixed on our side')).toBeInTheDocument();
-    expect(replies.getByText(new RegExp(TEAM_NAME))).toBeInTheDocument();
+    const messages = within(list.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
+    expect(messages[0]).toHaveTextContent(new RegExp(`^${YOU} · .*My video stays processing$`));
+    expect(messages[1]).toHaveTextContent(new RegExp(`^${TEAM_NAME} · .*Fixed on our side$`));
 
     tickets = [open, answered];
     await user.type(form.getByLabelText('Subject'), 'Invoice');
     await user.type(form.getByLabelText('Message'), 'Where is it?');
     await user.click(form.getByRole('button', { name: 'Send message' }));
     expect(await list.findByRole('button', { name: /Invoice/ })).toHaveTextContent('Waiting for us');
+  });
+
+  it('replies in a thread: a blank reply is refused, a sent one joins the conversation and the message waits for us again', async () => {
+    const { api, user } = await openSupport({
+      'GET /api/support': { body: { tickets: [answered], nextCursor: null } },
+      'POST /api/support/tkt_1/reply': ({ body }) => ({
+        body: {
+          ticket: {
+            ...answered,
+            status: 'open',
+            replies: [
+              ...answered.replies,
+              {
+                id: 'rep_2',
+                at: '2026-11-21T09:00:00.000Z',
+                author: 'user',
+                message: (body as { message: string }).message,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    const list = within(await screen.findByRole('region', { name: OWN_TICKETS_TITLE }));
+    const toggle = await list.findByRole('button', { name: /Video stuck/ });
+    await user.click(toggle);
+    await user.click(list.getByRole('button', { name: 'Send reply' }));
+    expect(list.getByRole('alert')).toHaveTextContent(REPLY_REQUIRED);
+    expect(api.callsTo('POST /api/support/tkt_1/reply')).toHaveLength(0);
+
+    await user.type(list.getByLabelText('Reply'), '  It is stuck again.  ');
+    await user.click(list.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText(OWN_REPLY_SENT)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/support/tkt_1/reply')[0]?.body).toEqual({ message: 'It is stuck again.' });
+    const messages = within(list.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
+    expect(messages).toHaveLength(3);
+    expect(messages[2]).toHaveTextContent(new RegExp(`^${YOU} · .*It is stuck again\\.$`));
+    expect(toggle).toHaveTextContent('Waiting for us');
+    expect(toggle).toHaveTextContent('2 replies');
+    expect(list.getByLabelText('Reply')).toHaveValue('');
+  });
+
+  it("shows the server's text when a reply is refused, and keeps what was typed", async () => {
+    const limited = 'You can send 5 support messages per hour. Please try again later.';
+    const { user } = await openSupport({
+      'GET /api/support': { body: { tickets: [answered], nextCursor: null } },
+      'POST /api/support/tkt_1/reply': errorReply(429, limited, 'RATE_LIMITED'),
+    });
+    const list = within(await screen.findByRole('region', { name: OWN_TICKETS_TITLE }));
+    await user.click(await list.findByRole('button', { name: /Video stuck/ }));
+    await user.type(list.getByLabelText('Reply'), 'Hello again');
+    await user.click(list.getByRole('button', { name: 'Send reply' }));
+    expect(await list.findByRole('alert')).toHaveTextContent(limited);
+    expect(list.getByLabelText('Reply')).toHaveValue('Hello again');
+    expect(within(list.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('says when there are none yet', async () => {

@@ -1,3 +1,4 @@
+import type { SupportAuthor } from '@conduit/contracts';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
@@ -51,31 +52,58 @@ export function TicketDisclosure({
 export const repliesText = (count: number) =>
   count > 0 ? ` · ${count} ${count === 1 ? 'reply' : 'replies'}` : '';
 
-/** The message as sent, then the replies under it, each with who wrote it and when. */
-export function TicketThread({
-  message,
-  replies,
-  authorOf,
-}: {
+/** One message of a thread: who wrote it (a name to show) and whether that was the user. */
+export interface ThreadEntry {
+  id: string;
+  at: string;
   message: string;
-  replies: { id: string; at: string; message: string }[];
-  authorOf: (index: number) => string;
-}) {
+  isFromUser: boolean;
+  author: string;
+}
+
+interface ThreadTicket {
+  id: string;
+  message: string;
+  createdAt: string;
+  replies: { id: string; at: string; author: SupportAuthor; message: string }[];
+}
+
+/**
+ * A ticket's thread oldest first: the message as sent, then every reply from either side.
+ * `nameOf` names the writer of a reply, or of the first message when given null.
+ */
+export function threadOf<Ticket extends ThreadTicket>(
+  ticket: Ticket,
+  nameOf: (reply: Ticket['replies'][number] | null) => string,
+): ThreadEntry[] {
+  return [
+    { id: ticket.id, at: ticket.createdAt, message: ticket.message, isFromUser: true, author: nameOf(null) },
+    ...ticket.replies.map((reply) => ({
+      id: reply.id,
+      at: reply.at,
+      message: reply.message,
+      isFromUser: reply.author === 'user',
+      author: nameOf(reply),
+    })),
+  ];
+}
+
+/** The conversation in order, each message with who wrote it and when; the user's and the team's set apart. */
+export function TicketThread({ entries }: { entries: ThreadEntry[] }) {
   return (
-    <>
-      <p className="whitespace-pre-wrap break-words rounded-lg bg-surface-2 p-3 text-fg text-sm">{message}</p>
-      {replies.length > 0 && (
-        <ol aria-label="Replies" className="space-y-3">
-          {replies.map((reply, index) => (
-            <li key={reply.id} className="border-primary border-l-2 pl-3">
-              <p className="text-muted text-xs">
-                {authorOf(index)} · <Timestamp at={reply.at} />
-              </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-fg text-sm">{reply.message}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </>
+    <ol aria-label="Conversation" className="space-y-3">
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          data-author={entry.isFromUser ? 'user' : 'admin'}
+          className={entry.isFromUser ? 'rounded-lg bg-surface-2 p-3' : 'border-primary border-l-2 py-1 pl-3'}
+        >
+          <p className="text-muted text-xs">
+            <span className="font-medium text-fg">{entry.author}</span> · <Timestamp at={entry.at} />
+          </p>
+          <p className="mt-1 whitespace-pre-wrap break-words text-fg text-sm">{entry.message}</p>
+        </li>
+      ))}
+    </ol>
   );
 }

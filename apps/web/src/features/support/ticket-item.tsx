@@ -1,10 +1,13 @@
 import type { SupportTicket } from '@conduit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { StatusBadge } from '../admin/status-badge.tsx';
-import { ReplyForm } from './reply-form.tsx';
-import { repliesText, TicketDisclosure, TicketThread } from './ticket-disclosure.tsx';
+import { useNotify } from '../notifications/notification-context.ts';
+import { REPLY_SENT, ReplyForm } from './reply-form.tsx';
+import { replaceTicket, supportApi } from './support-api.ts';
+import { repliesText, TicketDisclosure, TicketThread, threadOf } from './ticket-disclosure.tsx';
 
 const STATUS_LABELS = { open: 'Open', answered: 'Answered' } as const;
 
@@ -17,7 +20,26 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One support message: a summary line that expands to the message, the replies and a reply form. */
+/** An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */
+function AdminReplyForm({ ticket }: { ticket: SupportTicket }) {
+  const queryClient = useQueryClient();
+  const { success } = useNotify();
+  return (
+    <ReplyForm
+      send={(message) => supportApi.reply(ticket.id, message)}
+      onSent={(response) => {
+        replaceTicket(queryClient, response.ticket);
+        success({ title: REPLY_SENT, message: `Your reply is on its way to ${ticket.email}.` });
+      }}
+      help={`Mailed to ${ticket.email} and kept with this message.`}
+    />
+  );
+}
+
+/**
+ * One support message: a summary line that expands to the whole conversation (the user's messages
+ * under their address, each admin's under theirs) and a form to answer, again if need be.
+ */
 export function TicketItem({ ticket }: { ticket: SupportTicket }) {
   return (
     <TicketDisclosure
@@ -48,11 +70,11 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
         </Meta>
       </dl>
       <TicketThread
-        message={ticket.message}
-        replies={ticket.replies}
-        authorOf={(index) => ticket.replies[index]?.adminEmail ?? 'Former admin'}
+        entries={threadOf(ticket, (reply) =>
+          !reply || reply.author === 'user' ? ticket.email : (reply.adminEmail ?? 'Former admin'),
+        )}
       />
-      <ReplyForm ticket={ticket} />
+      <AdminReplyForm ticket={ticket} />
     </TicketDisclosure>
   );
 }
