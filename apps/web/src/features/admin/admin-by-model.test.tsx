@@ -67,7 +67,7 @@ const RECONCILIATION: AdminReconciliationResponse = {
 describe('admin figures by model', () => {
   it('features: actions, rating and error rate per model, then cost and margin per model', async () => {
     openAdmin('/admin?tab=features');
-    const usage = await screen.findByRole('table', { name: 'Feature usage by model' });
+    const usage = await screen.findByRole('table', { name: 'Use by model, last 30 days' });
     expect(rowsOf(usage)).toEqual([
       'ModelNano BananaImage generationActions1.3KAverage rating4.5/ 5Error rate0.5%Good',
       'ModelSeedream 4.5Image generationActions200Average rating2.5/ 5Error rate6%High',

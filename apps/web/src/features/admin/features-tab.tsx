@@ -75,7 +75,7 @@ function FeaturesTable({ features }: { features: Feature[] }) {
 function ModelFeaturesTable({ models }: { models: ModelFeatureStats[] }) {
   if (models.length === 0) return null;
   return (
-    <CardTable columns={MODEL_COLUMNS} label="Feature usage by model">
+    <CardTable columns={MODEL_COLUMNS} label="Use by model, last 30 days">
       {models.map((row) => (
         <tr key={`${row.service}-${row.model?.id ?? ''}`} className={ROW_CLASSES}>
           <TitleCell column="Model">
