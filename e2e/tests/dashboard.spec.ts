@@ -47,6 +47,8 @@ test('a video call made through the API turns Completed on the open dashboard wi
   await expect(row).toContainText('Processing');
   await expect(row.getByRole('time').last()).toHaveText(/^\d+:\d{2}$/);
   await expect(row).toContainText('Completed', { timeout: 30_000 });
+  // A call naming no model ran its service's default.
+  await expect(row).toContainText('Veo 3.1 Fast');
   const notices = page.getByRole('region', { name: 'Notifications' });
   await expect(notices).toContainText(LIVE_STATUS_TEXTS.ready.video);
   await expect(notices).toContainText(taskId);
@@ -67,6 +69,14 @@ test('a video call made through the API turns Completed on the open dashboard wi
   await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /^2 calls in the last 30 days/);
   await expect(chart.getByRole('region', { name: 'Spent this month' })).toContainText(
     `${SERVICE_COST.video + SERVICE_COST.image} credits`,
+  );
+  // And the same two calls per model.
+  const byModel = page.getByRole('table', { name: 'Usage by model' });
+  await expect(byModel.getByRole('row').filter({ hasText: 'Nano Banana' })).toContainText(
+    `Calls1Credits${SERVICE_COST.image}`,
+  );
+  await expect(byModel.getByRole('row').filter({ hasText: 'Veo 3.1 Fast' })).toContainText(
+    `Calls1Credits${SERVICE_COST.video}`,
   );
 
   await checkAtBothSizes(page, 'dashboard');

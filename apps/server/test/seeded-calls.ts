@@ -1,9 +1,12 @@
+import { DEFAULT_MODEL } from '@conduit/contracts';
 import type pg from 'pg';
 import type { PaidAccount } from './paid-account.ts';
 
 /** A call as the admin figures see it: made at `at`, on `channel`, billed `micros` upstream. */
 export interface SeededCall {
   service: string;
+  /** The call's model; by default its service's default model (none for Sora and LinkedIn). */
+  model?: string | null;
   status: string;
   cost: number;
   refunded: number;
@@ -26,8 +29,8 @@ export async function seedCalls(
   for (const [index, call] of calls.entries()) {
     await pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, status, cost, credits_refunded, engine, request,
-                          deadline_at, created_at, channel, upstream_cost_micros, error)
-       values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10, $11)`,
+                          deadline_at, created_at, channel, upstream_cost_micros, error, model)
+       values ($1, $2, $3, $4, $5, $6, $7, 'kie', '{}', $8::timestamptz + interval '1 hour', $8, $9, $10, $11, $12)`,
       [
         `${prefix}_${index}`,
         account.workspaceId,
@@ -40,6 +43,9 @@ export async function seedCalls(
         call.channel,
         call.micros,
         call.error ?? null,
+        call.model === undefined
+          ? (DEFAULT_MODEL[call.service as keyof typeof DEFAULT_MODEL] ?? null)
+          : call.model,
       ],
     );
   }

@@ -3,6 +3,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { CallModel } from './model-usage.ts';
 import { SERVICES } from './services.ts';
 
 /**
@@ -265,6 +266,12 @@ export const ServiceMargin = z.object({
   grossMargin: z.number().int(),
 });
 export type ServiceMargin = z.infer<typeof ServiceMargin>;
+/**
+ * The same figures per service and model (docs/admin-figures.md, "By model"): only the models with
+ * calls in the period, by service then catalogue order; `model` is null for Sora and LinkedIn.
+ */
+export const ModelMargin = ServiceMargin.extend({ service: z.enum(SERVICES), model: CallModel.nullable() });
+export type ModelMargin = z.infer<typeof ModelMargin>;
 export const MonthMargin = z.object({
   date: z.string(),
   /** Succeeded payments of the month, as `revenueData`. */
@@ -273,6 +280,7 @@ export const MonthMargin = z.object({
   /** revenue - upstreamCost. */
   grossMargin: z.number().int(),
   services: z.array(ServiceMargin),
+  models: z.array(ModelMargin),
 });
 export const AdminRevenueResponse = z.object({
   revenueData: z.array(RevenuePoint),
@@ -290,10 +298,20 @@ export const FeatureStats = z.object({
   /** Percent of settled calls that failed. */
   errorRate: z.number(),
 });
+/** A feature's figures for one of its models (`model` null for Sora and LinkedIn). */
+export const ModelFeatureStats = FeatureStats.omit({ feature: true, totalUsers: true }).extend({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+});
+export type ModelFeatureStats = z.infer<typeof ModelFeatureStats>;
 export const AdminFeaturesResponse = z.object({
   features: z.array(FeatureStats),
   /** The same window's upstream cost and gross margin per service, in the order of `features`. */
   margins: z.array(ServiceMargin),
+  /** The window's calls per service and model: only those with calls, by service then catalogue order. */
+  models: z.array(ModelFeatureStats),
+  /** `margins` per service and model, the same rows as `models`. */
+  modelMargins: z.array(ModelMargin),
 });
 export type AdminFeaturesResponse = z.infer<typeof AdminFeaturesResponse>;
 
@@ -444,10 +462,8 @@ export const ReconciliationQuery = z.object({
     .describe('UTC days back from today, today included'),
 });
 export type ReconciliationQuery = z.infer<typeof ReconciliationQuery>;
-/** One UTC day of one service: money in millionths of a dollar (upstream prices go below a cent). */
-export const ReconciliationDay = z.object({
-  date: z.string().describe('YYYY-MM-DD, UTC'),
-  service: z.enum(SERVICES),
+/** Settled calls' credits against what the upstreams billed: money in millionths of a dollar. */
+const ReconciliationFigures = z.object({
   /** Settled calls, completed or failed. */
   calls: z.number().int(),
   creditsCharged: z.number().int(),
@@ -461,10 +477,26 @@ export const ReconciliationDay = z.object({
   /** Calls refunded to the customer that the upstream billed all the same. */
   refundedButBilled: z.number().int(),
 });
+/**
+ * One UTC day of one service and model (upstream prices go below a cent); `model` is null for Sora
+ * and LinkedIn.
+ */
+export const ReconciliationDay = ReconciliationFigures.extend({
+  date: z.string().describe('YYYY-MM-DD, UTC'),
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+});
 export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
+/** The whole window of one service and model: the sum of its days. */
+export const ReconciliationModel = ReconciliationFigures.extend({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+});
+export type ReconciliationModel = z.infer<typeof ReconciliationModel>;
 export const RefundedBilledTask = z.object({
   taskId: z.string(),
   service: z.enum(SERVICES),
+  model: CallModel.nullable(),
   channel: z.string().nullable(),
   createdAt: z.iso.datetime(),
   creditsRefunded: z.number().int(),
@@ -474,6 +506,8 @@ export const RefundedBilledTask = z.object({
 export type RefundedBilledTask = z.infer<typeof RefundedBilledTask>;
 export const AdminReconciliationResponse = z.object({
   days: z.array(ReconciliationDay),
+  /** The window per service and model (only those with settled calls), by service then catalogue order. */
+  models: z.array(ReconciliationModel),
   refundedButBilled: z.array(RefundedBilledTask),
   /** The average price paid for a credit, millionths of a dollar; 0 before any payment. */
   creditPriceMicros: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appPath } from './app-paths.ts';
+import { CallModel } from './model-usage.ts';
 import { LinkedinPost, LinkedinProfile } from './provider.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
@@ -35,6 +36,8 @@ export const CallDetail = z.object({
   taskId: z.string(),
   service: z.enum(SERVICES),
   status: z.enum(TASK_STATUSES),
+  /** The catalogue model the call ran (its body's, else the service's default); null for Sora and LinkedIn. */
+  model: CallModel.nullable(),
   /** The body the call was made with, as the API kept it after validation (defaults filled in). */
   request: z.record(z.string(), z.unknown()),
   key: CallKey,

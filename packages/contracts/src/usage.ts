@@ -5,6 +5,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
 import { CallDetail, CallDetailParams } from './calls.ts';
+import { CallModel, ModelUsage } from './model-usage.ts';
 import { SERVICES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
@@ -35,6 +36,11 @@ export const DashboardResponse = z.object({
       linkedinRequests: z.number().int(),
       /** Net credits spent per service in the window (charges less refunds). */
       creditsByService: z.record(z.enum(SERVICES), z.number().int()),
+      /**
+       * The same calls and net credits per service and model (docs/product.md, "Usage by model"):
+       * only the rows with calls, by service then catalogue order. Spend, so every role sees it.
+       */
+      byModel: z.array(ModelUsage),
     }),
   }),
   /** The engine behind the paid services; the UI marks the local development engine. */
@@ -54,6 +60,8 @@ export const UsageItem = z.object({
   keyId: z.string(),
   keyName: z.string(),
   service: z.enum(SERVICES),
+  /** The catalogue model the call ran; null for Sora and LinkedIn. */
+  model: CallModel.nullable(),
   status: z.enum(['processing', 'completed', 'failed']),
   creditsCharged: z.number().int(),
   creditsRefunded: z.number().int(),
@@ -81,6 +89,8 @@ export const USAGE_CSV_COLUMNS = [
   'task_id',
   'key_name',
   'service',
+  /** The model id; empty for Sora and LinkedIn. */
+  'model',
   'status',
   'credits_charged',
   'credits_refunded',

@@ -65,6 +65,48 @@ export function makeMargins(): AdminFeaturesResponse['margins'] {
   ];
 }
 
+/** The same per model: the image service's two models, the video service's one, LinkedIn's calls. */
+export function makeModelMargins(): AdminFeaturesResponse['modelMargins'] {
+  return [
+    {
+      service: 'image',
+      model: { id: 'nano-banana', name: 'Nano Banana' },
+      calls: 1280,
+      credits: 1280,
+      earned: 8_960,
+      upstreamCost: 2_560,
+      grossMargin: 6_400,
+    },
+    {
+      service: 'image',
+      model: { id: 'seedream-4.5', name: 'Seedream 4.5' },
+      calls: 200,
+      credits: 200,
+      earned: 1_400,
+      upstreamCost: 400,
+      grossMargin: 1_000,
+    },
+    {
+      service: 'video',
+      model: { id: 'standard', name: 'Veo 3.1 Quality' },
+      calls: 37,
+      credits: 370,
+      earned: 2_590,
+      upstreamCost: 4_625,
+      grossMargin: -2_035,
+    },
+    {
+      service: 'linkedin',
+      model: null,
+      calls: 18,
+      credits: 36,
+      earned: 252,
+      upstreamCost: 180,
+      grossMargin: 72,
+    },
+  ];
+}
+
 /** Six months ending with the current one, as the server reports them. */
 export function makeRevenue(): AdminRevenueResponse {
   return {
@@ -83,6 +125,7 @@ export function makeRevenue(): AdminRevenueResponse {
         upstreamCost: 4_250,
         grossMargin: 145_750,
         services: makeMargins(),
+        models: makeModelMargins(),
       },
     ],
   };
@@ -97,6 +140,25 @@ export function makeFeatures(): AdminFeaturesResponse {
       { feature: 'linkedin', totalUsers: 2, totalActions: 2_500_000, averageRating: 3, errorRate: 4.99 },
     ],
     margins: makeMargins(),
+    models: [
+      {
+        service: 'image',
+        model: { id: 'nano-banana', name: 'Nano Banana' },
+        totalActions: 1300,
+        averageRating: 4.5,
+        errorRate: 0.5,
+      },
+      {
+        service: 'image',
+        model: { id: 'seedream-4.5', name: 'Seedream 4.5' },
+        totalActions: 200,
+        averageRating: 2.5,
+        errorRate: 6,
+      },
+      { service: 'video', model: null, totalActions: 40, averageRating: null, errorRate: 7.5 },
+      { service: 'linkedin', model: null, totalActions: 2_500_000, averageRating: 3, errorRate: 4.99 },
+    ],
+    modelMargins: makeModelMargins(),
   };
 }
 

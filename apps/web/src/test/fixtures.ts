@@ -48,6 +48,7 @@ export function makeDashboard(
         soraWatermarkRemoverRequests: 0,
         linkedinRequests: 0,
         creditsByService: { image: 0, video: 0, sora: 0, linkedin: 0 },
+        byModel: [],
         ...overrides,
       },
     },
@@ -62,6 +63,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     keyId: 'key_1',
     keyName: 'Production',
     service: 'linkedin',
+    model: null,
     status: 'completed',
     creditsCharged: 2,
     creditsRefunded: 0,
@@ -77,6 +79,7 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
   return {
     taskId: 'task_0001',
     service: 'image',
+    model: { id: 'nano-banana', name: 'Nano Banana' },
     status: 'completed',
     request: { prompt: 'A lighthouse at dusk', output_format: 'png', image_size: '16:9' },
     key: { id: 'key_1', name: 'Production', maskedValue: 'cnd_live_…abcd', isDeleted: false },

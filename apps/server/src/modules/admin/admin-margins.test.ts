@@ -13,6 +13,7 @@ const NOW = new Date('2027-03-15T12:00:00.000Z');
 const TASKS = [
   {
     service: 'image',
+    model: 'nano-banana',
     status: 'completed',
     cost: 1,
     channel: 'fal:image',
@@ -21,15 +22,25 @@ const TASKS = [
   },
   {
     service: 'image',
+    model: 'seedream-4.5',
     status: 'completed',
-    cost: 1,
+    cost: 2,
     channel: 'kie:image',
-    micros: 20_000,
+    micros: 32_500,
     at: '2027-03-02T10:00:00Z',
   },
-  { service: 'image', status: 'failed', cost: 1, channel: null, micros: 0, at: '2027-03-03T10:00:00Z' },
+  {
+    service: 'image',
+    model: 'seedream-4.5',
+    status: 'failed',
+    cost: 2,
+    channel: null,
+    micros: 0,
+    at: '2027-03-03T10:00:00Z',
+  },
   {
     service: 'video',
+    model: 'standard',
     status: 'completed',
     cost: 10,
     channel: 'kie:video',
@@ -38,6 +49,7 @@ const TASKS = [
   },
   {
     service: 'linkedin',
+    model: null,
     status: 'completed',
     cost: 2,
     channel: 'apify:linkedin',
@@ -45,7 +57,17 @@ const TASKS = [
     at: '2027-03-05T10:00:00Z',
   },
   {
+    service: 'image',
+    model: 'nano-banana',
+    status: 'completed',
+    cost: 1,
+    channel: 'kie:image',
+    micros: 20_000,
+    at: '2027-03-06T10:00:00Z',
+  },
+  {
     service: 'video',
+    model: 'fast',
     status: 'processing',
     cost: 10,
     channel: 'fal:video',
@@ -61,6 +83,39 @@ const zero = (service: string) => ({
   upstreamCost: 0,
   grossMargin: 0,
 });
+const model = (id: string, name: string) => ({ id, name });
+const NANO_BANANA = model('nano-banana', 'Nano Banana');
+const SEEDREAM = model('seedream-4.5', 'Seedream 4.5');
+
+/*
+ * March by hand. A credit kept is worth 8.33 cents. Seedream: one completed call (2 credits, 32,500
+ * micros = 3.25 -> 3 cents) and one failed and refunded; 2 credits -> 16.66 -> 17 cents. Nano
+ * Banana: 1 credit -> 8 cents, 20,000 micros = 2 cents. Image as a whole: 3 credits -> 24.99 -> 25
+ * cents, 52,500 micros -> 5 cents. Veo 3.1 Quality: 10 credits -> 83 cents, 125 cents upstream.
+ * The running Veo 3.1 Fast call is a model with a call but nothing kept or billed yet. LinkedIn:
+ * 2 credits -> 17 cents, 1 cent upstream.
+ */
+const MARCH_SERVICES = [
+  { service: 'image', calls: 2, credits: 3, earned: 25, upstreamCost: 5, grossMargin: 20 },
+  { service: 'video', calls: 1, credits: 10, earned: 83, upstreamCost: 125, grossMargin: -42 },
+  zero('sora'),
+  { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
+];
+const MARCH_MODELS = [
+  { service: 'image', model: NANO_BANANA, calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
+  { service: 'image', model: SEEDREAM, calls: 1, credits: 2, earned: 17, upstreamCost: 3, grossMargin: 14 },
+  { ...zero('video'), model: model('fast', 'Veo 3.1 Fast') },
+  {
+    service: 'video',
+    model: model('standard', 'Veo 3.1 Quality'),
+    calls: 1,
+    credits: 10,
+    earned: 83,
+    upstreamCost: 125,
+    grossMargin: -42,
+  },
+  { service: 'linkedin', model: null, calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
+];
 
 describe('admin cost and margin', () => {
   let runtime: TestRuntime;
@@ -97,43 +152,32 @@ describe('admin cost and margin', () => {
       upstreamCost: 0,
       grossMargin: 0,
       services: ['image', 'video', 'sora', 'linkedin'].map(zero),
+      models: [],
     });
     // February: one image on fal.ai, 39,000 micro-dollars = 3.9 -> 4 cents; 1 credit -> 8.33 -> 8 cents
+    const february = { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 4, grossMargin: 4 };
     expect(margins[4]).toEqual({
       date: '2027-02',
       revenue: 999,
       upstreamCost: 4,
       grossMargin: 995,
-      services: [
-        { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 4, grossMargin: 4 },
-        zero('video'),
-        zero('sora'),
-        zero('linkedin'),
-      ],
+      services: [february, zero('video'), zero('sora'), zero('linkedin')],
+      models: [{ ...february, model: NANO_BANANA }],
     });
     // March: the failed image keeps no credit and costs nothing; the processing video counts nowhere yet.
-    // image 2 cents; video 1,250,000 -> 125 cents, 10 credits -> 83.3 -> 83; LinkedIn 1 cent, 2 credits -> 16.66 -> 17
     expect(margins[5]).toEqual({
       date: '2027-03',
       revenue: 3999,
-      upstreamCost: 128,
-      grossMargin: 3871,
-      services: [
-        { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
-        { service: 'video', calls: 1, credits: 10, earned: 83, upstreamCost: 125, grossMargin: -42 },
-        zero('sora'),
-        { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
-      ],
+      upstreamCost: 131,
+      grossMargin: 3868,
+      services: MARCH_SERVICES,
+      models: MARCH_MODELS,
     });
   });
 
-  it('features: the last 30 days per service (the February 10 image is outside)', async () => {
-    const response = await admin.call('GET', '/api/admin/analytics/features');
-    expect(response.json().margins).toEqual([
-      { service: 'image', calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
-      { service: 'video', calls: 1, credits: 10, earned: 83, upstreamCost: 125, grossMargin: -42 },
-      zero('sora'),
-      { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
-    ]);
+  it('features: the last 30 days per service and per model (the February 10 image is outside)', async () => {
+    const features = await readAs(admin, '/api/admin/analytics/features');
+    expect(features.margins).toEqual(MARCH_SERVICES);
+    expect(features.modelMargins).toEqual(MARCH_MODELS);
   });
 });

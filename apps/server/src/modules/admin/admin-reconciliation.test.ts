@@ -10,9 +10,44 @@ import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.
  */
 const NOW = new Date('2027-03-15T12:00:00.000Z');
 const TASKS = [
-  // 14 March: two images, one refunded though kie billed it (the null record after a create).
-  { service: 'image', status: 'completed', refunded: 0, cost: 1, micros: 20_000, at: '2027-03-14T09:00:00Z' },
-  { service: 'image', status: 'failed', refunded: 1, cost: 1, micros: 20_000, at: '2027-03-14T10:00:00Z' },
+  // 13 and 14 March: Imagen 4 twice (2 credits, 40,000 micros), one refunded though kie billed it
+  // (the null record after a create); Nano Banana twice (1 credit, 20,000 micros).
+  {
+    service: 'image',
+    model: 'imagen4',
+    status: 'completed',
+    refunded: 0,
+    cost: 2,
+    micros: 40_000,
+    at: '2027-03-13T09:00:00Z',
+  },
+  {
+    service: 'image',
+    model: 'nano-banana',
+    status: 'completed',
+    refunded: 0,
+    cost: 1,
+    micros: 20_000,
+    at: '2027-03-14T09:00:00Z',
+  },
+  {
+    service: 'image',
+    model: 'imagen4',
+    status: 'failed',
+    refunded: 2,
+    cost: 2,
+    micros: 40_000,
+    at: '2027-03-14T10:00:00Z',
+  },
+  {
+    service: 'image',
+    model: 'nano-banana',
+    status: 'completed',
+    refunded: 0,
+    cost: 1,
+    micros: 20_000,
+    at: '2027-03-14T11:00:00Z',
+  },
   // 15 March: a LinkedIn call and one refunded with its Apify runs billed; a failure billed nothing.
   {
     service: 'linkedin',
@@ -35,6 +70,24 @@ const TASKS = [
   },
   { service: 'video', status: 'failed', refunded: 10, cost: 10, micros: 300_000, at: '2027-03-01T11:00:00Z' },
 ] as const;
+const IMAGEN_4 = { id: 'imagen4', name: 'Imagen 4' };
+const NANO_BANANA = { id: 'nano-banana', name: 'Nano Banana' };
+/** A credit is worth 100,000 micros: the figures of `calls` settled calls keeping `kept` credits. */
+const figures = (
+  calls: number,
+  charged: number,
+  kept: number,
+  costMicros: number,
+  refundedBilled: number,
+) => ({
+  calls,
+  creditsCharged: charged,
+  creditsKept: kept,
+  earnedMicros: kept * 100_000,
+  upstreamCostMicros: costMicros,
+  marginMicros: kept * 100_000 - costMicros,
+  refundedButBilled: refundedBilled,
+});
 
 describe('admin reconciliation: charged against billed upstream', () => {
   let runtime: TestRuntime;
@@ -58,55 +111,49 @@ describe('admin reconciliation: charged against billed upstream', () => {
   });
   afterAll(() => runtime.close());
 
-  it('per day and service: credits charged and kept, upstream cost with refunded calls, margin', async () => {
+  it('per day, service and model, and per model over the window: credits, upstream cost with refunded calls, margin', async () => {
     const report = await readAs(admin, '/api/admin/analytics/reconciliation?days=7');
     expect(report.creditPriceMicros).toBe(100_000);
     expect(report.days).toEqual([
-      {
-        date: '2027-03-15',
-        service: 'linkedin',
-        calls: 3,
-        creditsCharged: 6,
-        creditsKept: 2,
-        earnedMicros: 200_000,
-        upstreamCostMicros: 60_000,
-        marginMicros: 140_000,
-        refundedButBilled: 1,
-      },
-      {
-        date: '2027-03-14',
-        service: 'image',
-        calls: 2,
-        creditsCharged: 2,
-        creditsKept: 1,
-        earnedMicros: 100_000,
-        upstreamCostMicros: 40_000,
-        marginMicros: 60_000,
-        refundedButBilled: 1,
-      },
+      { date: '2027-03-15', service: 'linkedin', model: null, ...figures(3, 6, 2, 60_000, 1) },
+      { date: '2027-03-14', service: 'image', model: NANO_BANANA, ...figures(2, 2, 2, 40_000, 0) },
+      { date: '2027-03-14', service: 'image', model: IMAGEN_4, ...figures(1, 2, 0, 40_000, 1) },
+      { date: '2027-03-13', service: 'image', model: IMAGEN_4, ...figures(1, 2, 2, 40_000, 0) },
+    ]);
+    expect(report.models).toEqual([
+      { service: 'image', model: NANO_BANANA, ...figures(2, 2, 2, 40_000, 0) },
+      // Imagen 4 kept 2 of 4 credits and was billed for both calls: 200,000 - 80,000 micros.
+      { service: 'image', model: IMAGEN_4, ...figures(2, 4, 2, 80_000, 1) },
+      { service: 'linkedin', model: null, ...figures(3, 6, 2, 60_000, 1) },
     ]);
     expect(report.refundedButBilled).toEqual([
       {
-        taskId: 'task_rec_3',
+        taskId: 'task_rec_5',
         service: 'linkedin',
+        model: null,
         channel: 'apify:linkedin',
         createdAt: '2027-03-15T09:00:00.000Z',
         creditsRefunded: 2,
         upstreamCostMicros: 35_000,
         error: 'The generation failed upstream',
       },
-      expect.objectContaining({ taskId: 'task_rec_1', service: 'image', upstreamCostMicros: 20_000 }),
+      expect.objectContaining({
+        taskId: 'task_rec_2',
+        service: 'image',
+        model: IMAGEN_4,
+        upstreamCostMicros: 40_000,
+      }),
     ]);
     // The default window (30 days) reaches the video of 1 March.
     const month = await readAs(admin, '/api/admin/analytics/reconciliation');
     expect(month.refundedButBilled.map((task: { taskId: string }) => task.taskId)).toEqual([
-      'task_rec_3',
-      'task_rec_1',
-      'task_rec_6',
+      'task_rec_5',
+      'task_rec_2',
+      'task_rec_8',
     ]);
   });
 
-  it('the CSV has the same days, dollars with six decimals', async () => {
+  it('the CSV has the same days with the model id, dollars with six decimals', async () => {
     const response = await admin.call('GET', '/api/admin/analytics/reconciliation/export.csv?days=7');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -115,9 +162,11 @@ describe('admin reconciliation: charged against billed upstream', () => {
     );
     expect(response.body).toBe(
       [
-        'date,service,calls,creditsCharged,creditsKept,earnedUsd,upstreamCostUsd,marginUsd,refundedButBilled',
-        '2027-03-15,linkedin,3,6,2,0.200000,0.060000,0.140000,1',
-        '2027-03-14,image,2,2,1,0.100000,0.040000,0.060000,1',
+        'date,service,model,calls,creditsCharged,creditsKept,earnedUsd,upstreamCostUsd,marginUsd,refundedButBilled',
+        '2027-03-15,linkedin,,3,6,2,0.200000,0.060000,0.140000,1',
+        '2027-03-14,image,nano-banana,2,2,2,0.200000,0.040000,0.160000,0',
+        '2027-03-14,image,imagen4,1,2,0,0.000000,0.040000,-0.040000,1',
+        '2027-03-13,image,imagen4,1,2,2,0.200000,0.040000,0.160000,0',
         '',
       ].join('\r\n'),
     );

@@ -1,21 +1,28 @@
-import { ADMIN_FIGURES_WINDOW_DAYS, type AdminFeaturesResponse, SERVICES } from '@conduit/contracts';
+import {
+  ADMIN_FIGURES_WINDOW_DAYS,
+  type AdminFeaturesResponse,
+  byServiceAndModel,
+  callModelOf,
+  SERVICES,
+  type Service,
+} from '@conduit/contracts';
 import type { AdminContext } from './admin-context.ts';
 import { analyticsQuery, percent } from './figures.ts';
 import { serviceMargins } from './margins.ts';
 
 /*
- * Calls, failures and settled calls of the window per service (grouped by service only); the
- * accounts per service from each account's last call of that service (credits/account-activity.ts,
- * so no count of distinct accounts over the calls); the ratings of the window's calls on the side.
+ * Calls, failures and settled calls of the window per service and model; the accounts per service
+ * from each account's last call of that service (credits/account-activity.ts, so no count of
+ * distinct accounts over the calls); the ratings of the window's calls on the side.
  */
 const FEATURES_SQL = `
 with window_calls as (
-  select t.service, count(*) as actions,
+  select t.service, t.model, count(*) as actions,
          count(*) filter (where t.status = 'failed') as failed,
          count(*) filter (where t.status <> 'processing') as settled
     from tasks t
    where t.created_at > $1::timestamptz - make_interval(days => $2) and t.created_at <= $1::timestamptz
-   group by t.service
+   group by t.service, t.model
 ), accounts as (
   select unnest(array['image', 'video', 'sora', 'linkedin']) as service,
          unnest(array[
@@ -26,19 +33,20 @@ with window_calls as (
          ]) as users
     from credit_accounts
 ), rated as (
-  select t.service, count(*) as ratings, sum(r.rating) as rating_sum
+  select t.service, t.model, count(*) as ratings, sum(r.rating) as rating_sum
     from task_ratings r join tasks t on t.id = r.task_id
    where t.created_at > $1::timestamptz - make_interval(days => $2) and t.created_at <= $1::timestamptz
-   group by t.service
+   group by t.service, t.model
 )
-select w.service, a.users::int, w.actions::int, w.failed::int, w.settled::int,
+select w.service, w.model, a.users::int, w.actions::int, w.failed::int, w.settled::int,
        coalesce(r.ratings, 0)::int as ratings, coalesce(r.rating_sum, 0)::int as rating_sum
   from window_calls w
   join accounts a on a.service = w.service
-  left join rated r on r.service = w.service`;
+  left join rated r on r.service = w.service and r.model is not distinct from w.model`;
 
 interface FeatureRow {
-  service: string;
+  service: Service;
+  model: string | null;
   users: number;
   actions: number;
   failed: number;
@@ -47,7 +55,23 @@ interface FeatureRow {
   rating_sum: number;
 }
 
-/** Every paid service, also those nobody used in the window (zeros, no rating). */
+type Counts = Pick<FeatureRow, 'actions' | 'failed' | 'settled' | 'ratings' | 'rating_sum'>;
+
+/** The figures of some calls: how many, their mean rating, the share of the settled ones that failed. */
+const figuresOf = (rows: Counts[]) => {
+  const sum = (pick: (row: Counts) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const ratings = sum((row) => row.ratings);
+  return {
+    totalActions: sum((row) => row.actions),
+    averageRating: ratings ? Math.round((sum((row) => row.rating_sum) / ratings) * 100) / 100 : null,
+    errorRate: percent(
+      sum((row) => row.failed),
+      sum((row) => row.settled),
+    ),
+  };
+};
+
+/** Every paid service, also those nobody used in the window (zeros, no rating); and each model used. */
 export async function getFeatures(ctx: Pick<AdminContext, 'pool' | 'clock'>): Promise<AdminFeaturesResponse> {
   const now = ctx.clock.now();
   const [rows, margins] = await Promise.all([
@@ -59,18 +83,15 @@ export async function getFeatures(ctx: Pick<AdminContext, 'pool' | 'clock'>): Pr
       keys: [''],
     }),
   ]);
-  const byService = new Map(rows.map((row) => [row.service, row]));
   return {
-    margins: margins.get('') ?? [],
+    margins: margins.get('')?.services ?? [],
+    modelMargins: margins.get('')?.models ?? [],
     features: SERVICES.map((service) => {
-      const row = byService.get(service);
-      return {
-        feature: service,
-        totalUsers: row?.users ?? 0,
-        totalActions: row?.actions ?? 0,
-        averageRating: row?.ratings ? Math.round((row.rating_sum / row.ratings) * 100) / 100 : null,
-        errorRate: percent(row?.failed ?? 0, row?.settled ?? 0),
-      };
+      const ofService = rows.filter((row) => row.service === service);
+      return { feature: service, totalUsers: ofService[0]?.users ?? 0, ...figuresOf(ofService) };
     }),
+    models: rows
+      .map((row) => ({ service: row.service, model: callModelOf(row.model), ...figuresOf([row]) }))
+      .sort(byServiceAndModel),
   };
 }

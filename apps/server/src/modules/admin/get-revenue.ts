@@ -39,7 +39,7 @@ export async function getRevenue(ctx: Pick<AdminContext, 'pool' | 'clock'>): Pro
   });
   return {
     margins: shown.map((month) => {
-      const services = byMonth.get(month.date) ?? [];
+      const { services = [], models = [] } = byMonth.get(month.date) ?? {};
       const upstreamCost = services.reduce((sum, service) => sum + service.upstreamCost, 0);
       return {
         date: month.date,
@@ -47,6 +47,7 @@ export async function getRevenue(ctx: Pick<AdminContext, 'pool' | 'clock'>): Pro
         upstreamCost,
         grossMargin: month.total - upstreamCost,
         services,
+        models,
       };
     }),
     revenueData: totals.slice(1).map((month, index) => {

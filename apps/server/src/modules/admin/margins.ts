@@ -1,20 +1,27 @@
-import { SERVICES, type ServiceMargin } from '@conduit/contracts';
+import {
+  byServiceAndModel,
+  callModelOf,
+  type ModelMargin,
+  SERVICES,
+  type Service,
+  type ServiceMargin,
+} from '@conduit/contracts';
 import type pg from 'pg';
 import { analyticsQuery } from './figures.ts';
 
 /*
- * Per service (and month, when `by_month`): completed calls, credits kept (charged less refunded,
- * settled calls) and the upstream cost of completed calls, of the calls created in [$2, $3].
+ * Per service and model (and month, when `by_month`): completed calls, credits kept (charged less
+ * refunded, settled calls) and the upstream cost of completed calls, of the calls created in [$2, $3].
  */
 const MARGINS_SQL = `
 select case when $1::boolean then to_char(date_trunc('month', t.created_at at time zone 'UTC'), 'YYYY-MM') else '' end as date,
-       t.service,
+       t.service, t.model,
        count(*) filter (where t.status = 'completed')::int as calls,
        coalesce(sum(t.cost - t.credits_refunded) filter (where t.status <> 'processing'), 0)::int as credits,
        coalesce(sum(t.upstream_cost_micros) filter (where t.status = 'completed'), 0)::bigint as cost_micros
   from tasks t
  where t.created_at > $2::timestamptz and t.created_at <= $3::timestamptz
- group by 1, 2`;
+ group by 1, 2, 3`;
 
 /** What a credit brought in on average: every succeeded payment until `now`, cents over credits. */
 const CREDIT_PRICE_SQL = `
@@ -23,7 +30,8 @@ select coalesce(sum(amount_cents), 0)::bigint as cents, coalesce(sum(credits), 0
 
 interface MarginRow {
   date: string;
-  service: string;
+  service: Service;
+  model: string | null;
   calls: number;
   credits: number;
   cost_micros: string;
@@ -70,14 +78,22 @@ async function monthRows(pool: pg.Pool, keys: string[], to: Date): Promise<Margi
 /** Millionths of a dollar to whole cents. */
 export const microsToCents = (micros: number) => Math.round(micros / 10_000);
 
+/** A period's margins: per service (all four, zeros included) and per service and model (those with calls). */
+export interface PeriodMargins {
+  services: ServiceMargin[];
+  models: ModelMargin[];
+}
+
 /**
- * Service margins between `from` (exclusive) and `to` (inclusive), for each of `keys` (UTC months
- * 'YYYY-MM', or '' when not by month), every service in each, zeros included.
+ * Margins between `from` (exclusive) and `to` (inclusive), for each of `keys` (UTC months
+ * 'YYYY-MM', or '' when not by month): every service in each, zeros included, and each service
+ * and model with calls. Upstream cost is rounded to the cent per row, so the models of a service
+ * may differ from it by a cent.
  */
 export async function serviceMargins(
   pool: pg.Pool,
   options: { from: Date; to: Date; byMonth: boolean; keys: string[] },
-): Promise<Map<string, ServiceMargin[]>> {
+): Promise<Map<string, PeriodMargins>> {
   const [rows, [price]] = await Promise.all([
     options.byMonth
       ? monthRows(pool, options.keys, options.to)
@@ -87,24 +103,36 @@ export async function serviceMargins(
   const cents = Number(price?.cents ?? 0);
   const credits = Number(price?.credits ?? 0);
   const earnedOf = (used: number) => (credits === 0 ? 0 : Math.round((used * cents) / credits));
-  const byKey = new Map<string, ServiceMargin[]>();
+  const figures = (calls: number, kept: number, costMicros: number) => {
+    const earned = earnedOf(kept);
+    const upstreamCost = microsToCents(costMicros);
+    return { calls, credits: kept, earned, upstreamCost, grossMargin: earned - upstreamCost };
+  };
+  const byKey = new Map<string, PeriodMargins>();
   for (const key of options.keys) {
-    byKey.set(
-      key,
-      SERVICES.map((service) => {
-        const row = rows.find((r) => r.date === key && r.service === service);
-        const earned = earnedOf(row?.credits ?? 0);
-        const upstreamCost = microsToCents(Number(row?.cost_micros ?? 0));
+    const ofKey = rows.filter((row) => row.date === key);
+    byKey.set(key, {
+      services: SERVICES.map((service) => {
+        const ofService = ofKey.filter((row) => row.service === service);
+        const sum = (pick: (row: MarginRow) => number) =>
+          ofService.reduce((total, row) => total + pick(row), 0);
         return {
           service,
-          calls: row?.calls ?? 0,
-          credits: row?.credits ?? 0,
-          earned,
-          upstreamCost,
-          grossMargin: earned - upstreamCost,
+          ...figures(
+            sum((row) => row.calls),
+            sum((row) => row.credits),
+            sum((row) => Number(row.cost_micros)),
+          ),
         };
       }),
-    );
+      models: ofKey
+        .map((row) => ({
+          service: row.service,
+          model: callModelOf(row.model),
+          ...figures(row.calls, row.credits, Number(row.cost_micros)),
+        }))
+        .sort(byServiceAndModel),
+    });
   }
   return byKey;
 }

@@ -1,7 +1,10 @@
 import {
   type AdminReconciliationResponse,
+  byServiceAndModel,
+  callModelOf,
   RECONCILIATION_REFUNDED_LIMIT,
   type ReconciliationDay,
+  type ReconciliationModel,
   type Service,
 } from '@conduit/contracts';
 import type { AdminContext } from './admin-context.ts';
@@ -9,11 +12,11 @@ import { DAY_MS } from './admin-context.ts';
 import { analyticsQuery } from './figures.ts';
 
 /*
- * Per UTC day and service, the settled calls created in [$1, $2): credits charged and kept, and
- * what the upstreams billed, refunded calls included (tasks.upstream_cost_micros).
+ * Per UTC day, service and model, the settled calls created in [$1, $2): credits charged and kept,
+ * and what the upstreams billed, refunded calls included (tasks.upstream_cost_micros).
  */
 const DAYS_SQL = `
-select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service,
+select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service, t.model,
        count(*)::int as calls,
        coalesce(sum(t.cost), 0)::int as charged,
        coalesce(sum(t.cost - t.credits_refunded), 0)::int as kept,
@@ -21,11 +24,10 @@ select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service
        count(*) filter (where t.credits_refunded > 0 and t.upstream_cost_micros > 0)::int as refunded_billed
   from tasks t
  where t.status <> 'processing' and t.created_at >= $1 and t.created_at < $2
- group by 1, 2
- order by 1 desc, 2`;
+ group by 1, 2, 3`;
 
 const REFUNDED_SQL = `
-select id, service, channel, created_at, credits_refunded, upstream_cost_micros, error
+select id, service, model, channel, created_at, credits_refunded, upstream_cost_micros, error
   from tasks
  where status = 'failed' and upstream_cost_micros > 0 and created_at >= $1 and created_at < $2
  order by created_at desc, id desc
@@ -36,10 +38,29 @@ const CREDIT_PRICE_SQL = `
 select coalesce(sum(amount_cents), 0)::bigint as cents, coalesce(sum(credits), 0)::bigint as credits
   from payments where status = 'paid' and paid_at <= $1`;
 
+type Figures = Omit<ReconciliationModel, 'service' | 'model'>;
+
+/** Calls and credits at the credit price, against the upstream cost: one row's money. */
+function figuresOf(
+  row: { calls: number; charged: number; kept: number; costMicros: number; refundedBilled: number },
+  creditPriceMicros: number,
+): Figures {
+  const earnedMicros = row.kept * creditPriceMicros;
+  return {
+    calls: row.calls,
+    creditsCharged: row.charged,
+    creditsKept: row.kept,
+    earnedMicros,
+    upstreamCostMicros: row.costMicros,
+    marginMicros: earnedMicros - row.costMicros,
+    refundedButBilled: row.refundedBilled,
+  };
+}
+
 /**
- * What we charged against what the upstreams billed, per UTC day and service, over the last
- * `days` days (today included), and the tasks refunded to the customer that an upstream billed
- * anyway (docs/admin-figures.md, "Reconciliation").
+ * What we charged against what the upstreams billed, per UTC day, service and model over the last
+ * `days` days (today included) and per service and model over them all, and the tasks refunded to
+ * the customer that an upstream billed anyway (docs/admin-figures.md, "Reconciliation").
  */
 export async function getReconciliation(
   ctx: Pick<AdminContext, 'pool' | 'clock'>,
@@ -53,6 +74,7 @@ export async function getReconciliation(
     analyticsQuery<{
       date: string;
       service: Service;
+      model: string | null;
       calls: number;
       charged: number;
       kept: number;
@@ -62,6 +84,7 @@ export async function getReconciliation(
     analyticsQuery<{
       id: string;
       service: Service;
+      model: string | null;
       channel: string | null;
       created_at: Date;
       credits_refunded: number;
@@ -72,26 +95,52 @@ export async function getReconciliation(
   ]);
   const credits = Number(price?.credits ?? 0);
   const creditPriceMicros = credits === 0 ? 0 : Math.round((Number(price?.cents ?? 0) * 10_000) / credits);
+  const amounts = rows.map((row) => ({
+    date: row.date,
+    service: row.service,
+    model: row.model,
+    calls: row.calls,
+    charged: row.charged,
+    kept: row.kept,
+    costMicros: Number(row.cost_micros),
+    refundedBilled: row.refunded_billed,
+  }));
+  // The window per service and model: its days summed before the money is worked out.
+  const totals = new Map<string, (typeof amounts)[number]>();
+  for (const day of amounts) {
+    const key = `${day.service}\n${day.model ?? ''}`;
+    const total = totals.get(key);
+    if (!total) totals.set(key, { ...day });
+    else {
+      total.calls += day.calls;
+      total.charged += day.charged;
+      total.kept += day.kept;
+      total.costMicros += day.costMicros;
+      total.refundedBilled += day.refundedBilled;
+    }
+  }
+  const modelOf = (row: { service: Service; model: string | null }) => ({
+    service: row.service,
+    model: callModelOf(row.model),
+  });
   return {
     creditPriceMicros,
-    days: rows.map((row): ReconciliationDay => {
-      const earnedMicros = row.kept * creditPriceMicros;
-      const upstreamCostMicros = Number(row.cost_micros);
-      return {
-        date: row.date,
-        service: row.service,
-        calls: row.calls,
-        creditsCharged: row.charged,
-        creditsKept: row.kept,
-        earnedMicros,
-        upstreamCostMicros,
-        marginMicros: earnedMicros - upstreamCostMicros,
-        refundedButBilled: row.refunded_billed,
-      };
-    }),
+    days: amounts
+      .map(
+        (day): ReconciliationDay => ({
+          date: day.date,
+          ...modelOf(day),
+          ...figuresOf(day, creditPriceMicros),
+        }),
+      )
+      // Newest day first, then by service and catalogue order.
+      .sort((a, b) => b.date.localeCompare(a.date) || byServiceAndModel(a, b)),
+    models: [...totals.values()]
+      .map((total): ReconciliationModel => ({ ...modelOf(total), ...figuresOf(total, creditPriceMicros) }))
+      .sort(byServiceAndModel),
     refundedButBilled: refunded.map((row) => ({
       taskId: row.id,
-      service: row.service,
+      ...modelOf(row),
       channel: row.channel,
       createdAt: row.created_at.toISOString(),
       creditsRefunded: row.credits_refunded,
@@ -104,6 +153,7 @@ export async function getReconciliation(
 const CSV_HEADER = [
   'date',
   'service',
+  'model',
   'calls',
   'creditsCharged',
   'creditsKept',
@@ -114,12 +164,13 @@ const CSV_HEADER = [
 ];
 const usd = (micros: number) => (micros / 1_000_000).toFixed(6);
 
-/** The days as CSV: one line per day and service, dollars with six decimals. */
+/** The days as CSV: one line per day, service and model (its id; empty for none), dollars with six decimals. */
 export function reconciliationCsv(report: AdminReconciliationResponse): string {
   const lines = report.days.map((day) =>
     [
       day.date,
       day.service,
+      day.model?.id ?? '',
       day.calls,
       day.creditsCharged,
       day.creditsKept,

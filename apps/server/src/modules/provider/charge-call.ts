@@ -10,6 +10,8 @@ import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 export interface ChargeInput {
   identity: KeyIdentity;
   service: Service;
+  /** The catalogue model of an image or video call (the default when the body named none). */
+  model?: string;
   cost: number;
   engine: string;
   request: unknown;
@@ -67,9 +69,9 @@ with live_key as (
   insert into credit_entries (id, workspace_id, delta, reason, reference, service, balance_after)
   select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
 ), task as (
-  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, idempotency_key,
+  insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, idempotency_key,
                      request_hash, callback_url, deadline_at, next_check_at, cancel_after_at)
-  select $2, workspace_id, $1, $3, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
+  select $2, workspace_id, $1, $3, $18, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
          coalesce($16::timestamptz, now()), $17::timestamptz
   from debit
 )
@@ -113,6 +115,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.ip,
         input.leaseUntil ?? null,
         input.cancelAfterAt ?? null,
+        input.model ?? null,
       ],
     });
     const row = rows[0] as ChargeRow;

@@ -192,3 +192,53 @@ describe('calls of keys with budgets, many accounts at once', () => {
     }
   }, 120_000);
 });
+
+describe('the model of each call', () => {
+  it('is recorded on its task whether the call was charged in a batch or alone (null for Sora)', async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        createPaidAccount(runtime.services, { credits: 100, label: `models${index}` }),
+      ),
+    );
+    const { pool, batches } = countingBatches(runtime.services.pool);
+    const charger = createCharger(pool);
+    const models = ['nano-banana', 'seedream-4.5', 'imagen4', 'fast', 'kling-2.6', undefined];
+    const storm = accounts.flatMap((account) =>
+      models.map((model) =>
+        charger.charge({
+          ip: '127.0.0.1',
+          identity: identityOf(account),
+          service: model === undefined ? 'sora' : ['fast', 'kling-2.6'].includes(model) ? 'video' : 'image',
+          model,
+          cost: 1,
+          engine: 'local',
+          request: { model },
+          deadlineAt: new Date(Date.now() + 900_000),
+        }),
+      ),
+    );
+    const answers = await Promise.all(storm);
+    expect(batches()).toBeGreaterThan(0);
+    // One call alone, through the Idempotency-Key path.
+    const alone = await charger.charge({
+      ip: '127.0.0.1',
+      identity: identityOf(accounts[0] as PaidAccount),
+      service: 'image',
+      model: 'gpt-image-1.5',
+      cost: 3,
+      engine: 'local',
+      request: { model: 'gpt-image-1.5' },
+      idempotencyKey: 'alone',
+      deadlineAt: new Date(Date.now() + 900_000),
+    });
+    const { rows } = await runtime.services.pool.query<{ id: string; model: string | null }>(
+      'select id, model from tasks where id = any($1)',
+      [[...answers, alone].map((answer) => answer.taskId)],
+    );
+    const recorded = new Map(rows.map((row) => [row.id, row.model]));
+    expect(answers.map((answer) => recorded.get(answer.taskId))).toEqual(
+      accounts.flatMap(() => models.map((model) => model ?? null)),
+    );
+    expect(recorded.get(alone.taskId)).toBe('gpt-image-1.5');
+  }, 60_000);
+});

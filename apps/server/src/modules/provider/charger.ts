@@ -21,9 +21,9 @@ const CHARGE_BATCH_SQL = `
 with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                        $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::text[],
-                       $14::timestamptz[], $15::timestamptz[])
+                       $14::timestamptz[], $15::timestamptz[], $16::text[])
     with ordinality as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request,
-                         callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, ord)
+                         callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, model, ord)
 ), checks as (
   select distinct workspace_id, key_id, key_hash, service, ip from req
 ), usable as materialized (
@@ -60,10 +60,10 @@ with req as (
   select n.entry_id, n.workspace_id, -n.cost, 'usage', n.task_id, n.cost_key, d.balance + d.total - n.spent
     from numbered n join debit d on d.workspace_id = n.workspace_id
 ), task as (
-  insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, callback_url, deadline_at,
-                     next_check_at, cancel_after_at)
-  select n.task_id, n.workspace_id, n.key_id, n.service, n.cost, n.engine, n.request::jsonb, n.callback_url,
-         n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at
+  insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, callback_url,
+                     deadline_at, next_check_at, cancel_after_at)
+  select n.task_id, n.workspace_id, n.key_id, n.service, n.model, n.cost, n.engine, n.request::jsonb,
+         n.callback_url, n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at
     from numbered n join debit d on d.workspace_id = n.workspace_id
 )
 select workspace_id, balance, total from debit`;
@@ -131,6 +131,7 @@ export function createCharger(pool: pg.Pool) {
           column((input) => input.ip),
           column((input) => input.leaseUntil ?? null),
           column((input) => input.cancelAfterAt ?? null),
+          column((input) => input.model ?? null),
         ],
       });
       debited = rows;

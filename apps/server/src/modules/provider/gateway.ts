@@ -156,6 +156,7 @@ export function createGateway(
           ip: plainIp(request.ip),
           identity,
           service,
+          model: priced?.model,
           cost,
           engine: engine.name,
           request: withoutPriceControls(body),

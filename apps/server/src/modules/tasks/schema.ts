@@ -17,6 +17,11 @@ export const tasks = pgTable(
     workspaceId: workspaceRef(),
     apiKeyId: requiredRef('api_key_id', () => apiKeys.id),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
+    /**
+     * The catalogue model the call ran (packages/contracts models.ts): the one its body named, else
+     * its service's default. Null for Sora and LinkedIn, which have no models.
+     */
+    model: text('model'),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('processing'),
     cost: integer('cost').notNull(),
     creditsRefunded: integer('credits_refunded').notNull().default(0),

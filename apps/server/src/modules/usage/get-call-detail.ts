@@ -1,4 +1,4 @@
-import { CALL_TEXTS, type CallDetail, type CallResult } from '@conduit/contracts';
+import { CALL_TEXTS, type CallDetail, type CallResult, callModelOf } from '@conduit/contracts';
 import type pg from 'pg';
 import { NotFound } from '../../platform/errors.ts';
 import { decryptApiKey, maskApiKey } from '../keys/key-crypto.ts';
@@ -6,6 +6,7 @@ import { decryptApiKey, maskApiKey } from '../keys/key-crypto.ts';
 interface CallRow {
   id: string;
   service: CallDetail['service'];
+  model: string | null;
   status: CallDetail['status'];
   request: Record<string, unknown>;
   result: CallResult | null;
@@ -25,7 +26,7 @@ interface CallRow {
 
 // The owner is part of the lookup: another account's task is indistinguishable from no task.
 const CALL_SQL = `
-  select t.id, t.service, t.status, t.request, t.result, t.error, t.cost, t.credits_refunded, t.engine,
+  select t.id, t.service, t.model, t.status, t.request, t.result, t.error, t.cost, t.credits_refunded, t.engine,
          t.created_at, t.completed_at, t.results_expire_at, k.id as key_id, k.name as key_name, k.key_encrypted,
          k.deleted_at is not null as is_key_deleted, r.rating
     from tasks t join api_keys k on k.id = t.api_key_id
@@ -46,6 +47,7 @@ export async function getCallDetail(
   return {
     taskId: row.id,
     service: row.service,
+    model: callModelOf(row.model),
     status: row.status,
     request: row.request,
     key: {

@@ -1,5 +1,8 @@
 import {
+  byServiceAndModel,
+  callModelOf,
   type DashboardResponse,
+  type ModelUsage,
   SERVICES,
   type Service,
   USAGE_COSTS,
@@ -9,7 +12,7 @@ import type pg from 'pg';
 import type { Engine } from '../engines/engine.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
-/** The workspace's dashboard, counted from its task rows (one per paid call). */
+/** The workspace's dashboard, counted from its task rows (one per paid call), per service and model. */
 export async function getDashboard(
   pool: pg.Pool,
   workspace: WorkspaceAccess,
@@ -22,10 +25,10 @@ export async function getDashboard(
        exists(select 1 from api_keys where workspace_id = $1) as has_created_key,
        exists(select 1 from tasks where workspace_id = $1) as has_made_call,
        exists(select 1 from payments where workspace_id = $1 and status = 'paid') as has_bought_credits,
-       coalesce((select json_object_agg(service, json_build_object('requests', requests, 'credits', credits))
-          from (select service, count(*)::int as requests, sum(cost - credits_refunded)::int as credits
+       coalesce((select json_agg(s)
+          from (select service, model, count(*)::int as calls, sum(cost - credits_refunded)::int as credits
                   from tasks where workspace_id = $1 and created_at > now() - make_interval(days => $2)
-                 group by service) s), '{}'::json) as by_service`,
+                 group by service, model) s), '[]'::json) as by_model`,
     [workspace.id, USAGE_WINDOW_DAYS],
   );
   const row = rows[0] as {
@@ -34,9 +37,14 @@ export async function getDashboard(
     has_created_key: boolean;
     has_made_call: boolean;
     has_bought_credits: boolean;
-    by_service: Partial<Record<Service, { requests: number; credits: number }>>;
+    by_model: Array<{ service: Service; model: string | null; calls: number; credits: number }>;
   };
-  const requestsOf = (service: Service) => row.by_service[service]?.requests ?? 0;
+  const byModel: ModelUsage[] = row.by_model
+    .map((entry) => ({ ...entry, model: callModelOf(entry.model) }))
+    .sort(byServiceAndModel);
+  const sumOf = (service: Service, figure: 'calls' | 'credits') =>
+    byModel.reduce((sum, entry) => sum + (entry.service === service ? entry[figure] : 0), 0);
+  const requestsOf = (service: Service) => sumOf(service, 'calls');
   return {
     apiProvider: { tier: workspace.tier, maxApiKeys: workspace.maxApiKeys, limits: workspace.limits },
     credits: { balance: row.balance ?? 0, usageCosts: { ...USAGE_COSTS } },
@@ -49,8 +57,9 @@ export async function getDashboard(
         soraWatermarkRemoverRequests: requestsOf('sora'),
         linkedinRequests: requestsOf('linkedin'),
         creditsByService: Object.fromEntries(
-          SERVICES.map((service) => [service, row.by_service[service]?.credits ?? 0]),
+          SERVICES.map((service) => [service, sumOf(service, 'credits')]),
         ) as Record<Service, number>,
+        byModel,
       },
     },
     engine: { name: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },

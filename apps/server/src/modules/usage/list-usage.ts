@@ -1,4 +1,4 @@
-import { USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
+import { callModelOf, USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
 import type pg from 'pg';
 import { keysetPage, type PageQuery } from '../../platform/keyset-cursor.ts';
 
@@ -10,6 +10,7 @@ interface UsageRow {
   api_key_id: string;
   key_name: string;
   service: UsageItem['service'];
+  model: string | null;
   status: UsageItem['status'];
   cost: number;
   credits_refunded: number;
@@ -19,7 +20,7 @@ interface UsageRow {
 }
 
 const SELECT_USAGE = `
-  select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.status, t.cost, t.credits_refunded,
+  select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.model, t.status, t.cost, t.credits_refunded,
          r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls,
          t.results_expire_at
     from tasks t join api_keys k on k.id = t.api_key_id
@@ -32,6 +33,7 @@ const toItem = (row: UsageRow): UsageItem => ({
   keyId: row.api_key_id,
   keyName: row.key_name,
   service: row.service,
+  model: callModelOf(row.model),
   status: row.status,
   creditsCharged: row.cost,
   creditsRefunded: row.credits_refunded,
@@ -72,6 +74,7 @@ export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<s
           item.taskId,
           item.keyName,
           item.service,
+          item.model?.id ?? '',
           item.status,
           item.creditsCharged,
           item.creditsRefunded,

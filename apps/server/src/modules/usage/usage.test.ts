@@ -104,7 +104,7 @@ describe('dashboard and usage history', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'time,task_id,key_name,service,status,credits_charged,credits_refunded,result_urls,results_expire_at',
+      'time,task_id,key_name,service,model,status,credits_charged,credits_refunded,result_urls,results_expire_at',
     );
     expect(lines).toHaveLength(5);
     expect(lines.filter((line) => line.endsWith(',failed,1,1,,'))).toHaveLength(1);

@@ -1,17 +1,23 @@
-import { type AdminFeaturesResponse, FEATURE_ERROR_RATE_GOOD_BELOW } from '@conduit/contracts';
+import {
+  type AdminFeaturesResponse,
+  FEATURE_ERROR_RATE_GOOD_BELOW,
+  type ModelFeatureStats,
+} from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
+import { ModelName } from '../../components/ui/model-name.tsx';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { MarginTable } from './margin-table.tsx';
+import { MarginTable, ModelMarginTable } from './margin-table.tsx';
 import { RateBadge } from './status-badge.tsx';
 
 export const NO_RATINGS = 'No ratings yet';
 const COLUMNS = ['Service', 'Users', 'Actions', 'Average rating', 'Error rate'] as const;
+const MODEL_COLUMNS = ['Model', 'Actions', 'Average rating', 'Error rate'] as const;
 
 type Feature = AdminFeaturesResponse['features'][number];
 
@@ -65,9 +71,35 @@ function FeaturesTable({ features }: { features: Feature[] }) {
   );
 }
 
+/** The same per service and model (docs/admin-figures.md, "By model"), without users. */
+function ModelFeaturesTable({ models }: { models: ModelFeatureStats[] }) {
+  if (models.length === 0) return null;
+  return (
+    <CardTable columns={MODEL_COLUMNS} label="Use by model, last 30 days">
+      {models.map((row) => (
+        <tr key={`${row.service}-${row.model?.id ?? ''}`} className={ROW_CLASSES}>
+          <TitleCell column="Model">
+            <ModelName service={row.service} model={row.model} />
+          </TitleCell>
+          <FigureCell column="Actions">
+            <Count value={row.totalActions} />
+          </FigureCell>
+          <Cell column="Average rating" className="text-fg">
+            <Rating value={row.averageRating} />
+          </Cell>
+          <Cell column="Error rate" className="text-fg">
+            <ErrorRate rate={row.errorRate} />
+          </Cell>
+        </tr>
+      ))}
+    </CardTable>
+  );
+}
+
 /**
  * The feature item (docs/product.md, "Data the screens show"): per paid service, who uses it, how
- * much, how it rates and fails.
+ * much, how it rates and fails; then per model, and what each service and model earned against
+ * what the upstreams charged.
  */
 export function FeaturesTab() {
   const features = useQuery(adminFeaturesQuery);
@@ -76,10 +108,16 @@ export function FeaturesTab() {
       {(data) => (
         <div className="space-y-3">
           <FeaturesTable features={data.features} />
+          <ModelFeaturesTable models={data.models} />
           <MarginTable margins={data.margins} label="Upstream cost and gross margin, last 30 days" />
+          <ModelMarginTable
+            margins={data.modelMargins}
+            label="Upstream cost and gross margin by model, last 30 days"
+          />
           <p className="text-muted text-xs">
-            Users and actions count every paid call, whatever became of it; the rating is the mean of users'
-            1-5 ratings of their results; the error rate is the share of settled calls that failed (good under{' '}
+            Users and actions count every paid call, whatever became of it (per model, the model the call
+            named or its service's default); the rating is the mean of users' 1-5 ratings of their results;
+            the error rate is the share of settled calls that failed (good under{' '}
             {FEATURE_ERROR_RATE_GOOD_BELOW}%). The margin table counts completed calls only (the ones kept and
             billed), so its calls are fewer than the actions above by the failed, refunded and running ones.
             Earned values the credits kept at the average price paid per credit; gross margin is earned less

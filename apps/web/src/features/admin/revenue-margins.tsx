@@ -1,11 +1,11 @@
 import type { AdminRevenueResponse } from '@conduit/contracts';
 import { CardTable, Cell, FigureCell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { formatMonth } from './admin-format.ts';
-import { formatSignedCents, MarginTable } from './margin-table.tsx';
+import { formatSignedCents, MarginTable, ModelMarginTable } from './margin-table.tsx';
 
 const COLUMNS = ['Month', 'Revenue', 'Upstream cost', 'Gross margin'] as const;
 
-/** Each month's payments less what the upstreams charged, and the newest month per service. */
+/** Each month's payments less what the upstreams charged, and the newest month per service and per model. */
 export function RevenueMargins({ margins }: { margins: AdminRevenueResponse['margins'] }) {
   const latest = margins.at(-1);
   return (
@@ -22,7 +22,12 @@ export function RevenueMargins({ margins }: { margins: AdminRevenueResponse['mar
           </tr>
         ))}
       </CardTable>
-      {latest && <MarginTable margins={latest.services} label={`By service, ${formatMonth(latest.date)}`} />}
+      {latest && (
+        <>
+          <MarginTable margins={latest.services} label={`By service, ${formatMonth(latest.date)}`} />
+          <ModelMarginTable margins={latest.models} label={`By model, ${formatMonth(latest.date)}`} />
+        </>
+      )}
     </div>
   );
 }

@@ -44,6 +44,38 @@ describe('call detail page', () => {
     expect(section('Request').getByText('16:9')).toBeInTheDocument();
   });
 
+  it('names the model the call ran, and none for a service without models', async () => {
+    const { unmount } = openCall('task_0001', {
+      'GET /api/calls/task_0001': {
+        body: makeCallDetail({
+          model: { id: 'seedream-4.5', name: 'Seedream 4.5' },
+          request: { model: 'seedream-4.5', prompt: 'A lighthouse at dusk', quality: 'high' },
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Image generation' })).toBeInTheDocument();
+    const model = section('Details').getByText('Model').closest('div') as HTMLElement;
+    expect(model).toHaveTextContent('ModelSeedream 4.5seedream-4.5');
+    unmount();
+
+    openCall('task_0002', {
+      'GET /api/calls/task_0002': {
+        body: makeCallDetail({
+          taskId: 'task_0002',
+          service: 'sora',
+          model: null,
+          result: null,
+          resultUrls: [],
+        }),
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sora watermark removal' }),
+    ).toBeInTheDocument();
+    expect(section('Details').getByText('Key')).toBeInTheDocument();
+    expect(section('Details').queryByText('Model')).not.toBeInTheDocument();
+  });
+
   it('says until when the files are kept, or that they were deleted', async () => {
     const later = new Date(Date.now() + 5 * 86_400_000).toISOString();
     const { unmount } = openCall('task_0001', {

@@ -11,11 +11,20 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Which key made the call (masked), what it cost, which engine ran it and how long its files are kept. */
+/**
+ * Which model ran the call, which key made it (masked), what it cost, which engine ran it and how
+ * long its files are kept.
+ */
 export function CallFacts({ call }: { call: CallDetail }) {
   const net = call.creditsCharged - call.creditsRefunded;
   return (
     <dl className="grid grid-cols-2 gap-4">
+      {call.model && (
+        <Fact term="Model">
+          {call.model.name}
+          <span className="mt-0.5 block font-mono text-muted text-xs">{call.model.id}</span>
+        </Fact>
+      )}
       <Fact term="Key">
         {call.key.name}
         {call.key.isDeleted && <span className="text-muted"> (deleted)</span>}

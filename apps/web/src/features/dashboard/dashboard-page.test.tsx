@@ -12,6 +12,7 @@ import { ACTIVE_KEYS_LABEL, CREDITS_SPENT_LABEL } from './dashboard-stats.tsx';
 import { DEVELOPMENT_ENGINE_TITLE } from './development-engine-notice.tsx';
 import { GETTING_STARTED_TITLE } from './getting-started.tsx';
 import { greetingFor } from './greeting.ts';
+import { MODEL_USAGE_TITLE } from './model-usage.tsx';
 import { USAGE_LOAD_FAILED } from './recent-calls.tsx';
 
 const noUsage = { 'GET /api/usage': { body: { items: [], nextCursor: null } } };
@@ -68,6 +69,40 @@ describe('dashboard', () => {
     expect(region('Sora watermark removal').getByText('1 credit per video')).toBeInTheDocument();
   });
 
+  it('lists the calls and credits of the 30 days per model, Sora and LinkedIn by their service', async () => {
+    openDashboard({
+      'GET /api/dashboard': {
+        body: makeDashboard({
+          byModel: [
+            {
+              service: 'image',
+              model: { id: 'nano-banana', name: 'Nano Banana' },
+              calls: 1200,
+              credits: 1180,
+            },
+            { service: 'image', model: { id: 'seedream-4.5', name: 'Seedream 4.5' }, calls: 3, credits: 4 },
+            { service: 'video', model: { id: 'kling-2.6', name: 'Kling 2.6' }, calls: 1, credits: 12 },
+            { service: 'linkedin', model: null, calls: 2, credits: 4 },
+          ],
+        }),
+      },
+    });
+    const table = within(await screen.findByRole('table', { name: MODEL_USAGE_TITLE }));
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ModelNano BananaImage generationCalls1,200Credits1,180',
+      'ModelSeedream 4.5Image generationCalls3Credits4',
+      'ModelKling 2.6Video generationCalls1Credits12',
+      'ModelLinkedIn scrapingCalls2Credits4',
+    ]);
+  });
+
+  it('says so when no model was used in the 30 days', async () => {
+    openDashboard({});
+    const models = await screen.findByRole('region', { name: MODEL_USAGE_TITLE });
+    expect(within(models).getByText('No calls in these days yet.')).toBeInTheDocument();
+  });
+
   it('counts a single request of the 30 days in the singular', async () => {
     openDashboard({ 'GET /api/dashboard': { body: makeDashboard({ totalRequests: 1, videoRequests: 1 }) } });
     expect(await screen.findByText('1 request in all. Refunded calls cost nothing.')).toBeInTheDocument();
@@ -118,10 +153,16 @@ describe('dashboard: recent calls', () => {
     }),
   ];
   const secondPage = [
-    makeUsageItem({ taskId: 'task_c', service: 'image', status: 'processing', creditsCharged: 1 }),
+    makeUsageItem({
+      taskId: 'task_c',
+      service: 'image',
+      model: { id: 'imagen4', name: 'Imagen 4' },
+      status: 'processing',
+      creditsCharged: 1,
+    }),
   ];
 
-  it('lists calls with key, service, status, credits and a link to each call; Load more follows the cursor', async () => {
+  it('lists calls with key, service, model, status, credits and a link to each call; Load more follows the cursor', async () => {
     const { api, user } = openDashboard({
       'GET /api/usage': twoPages({ items: firstPage }, { items: secondPage }, 'cursor_2'),
     });
@@ -146,6 +187,8 @@ describe('dashboard: recent calls', () => {
     expect(await table.findByText('Processing')).toBeInTheDocument();
     expect(rows()).toHaveLength(3);
     expect(within(rows()[2] as HTMLElement).getByText('1 credit charged')).toBeInTheDocument();
+    expect(within(rows()[2] as HTMLElement).getByText('Imagen 4')).toBeInTheDocument();
+    expect(linkedin?.getByText('No model')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // StrictMode's second mount may ask for the first page twice; the cursor is asked for once.
     const searches = api.callsTo('GET /api/usage').map((call) => call.search);
@@ -181,6 +224,7 @@ describe('dashboard of a billing member', () => {
     expect(await screen.findByRole('region', { name: 'Credits balance' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /api/workspaces').length).toBeGreaterThan(0));
     await screen.findByRole('heading', { name: 'Usage in the last 30 days' });
+    expect(screen.getByRole('heading', { name: MODEL_USAGE_TITLE })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Recent calls' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/usage')).toHaveLength(0);
   });

@@ -12,6 +12,7 @@ import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { greetingFor } from './greeting.ts';
+import { ModelUsageTable } from './model-usage.tsx';
 import { RecentCalls } from './recent-calls.tsx';
 import { ServiceUsage } from './service-usage.tsx';
 import { UsageChartSection } from './usage-chart-section.tsx';
@@ -25,8 +26,8 @@ function DashboardSkeleton() {
 }
 
 /**
- * /app: greeting, the getting-started steps of a new account, the stat cards, the 30-day chart
- * and usage per service (docs/product.md, "Signed-in area"), then recent calls. Each role sees
+ * /app: greeting, the getting-started steps of a new account, the stat cards, the 30-day chart,
+ * usage per service and per model (docs/product.md, "Signed-in area"), then recent calls. Each role sees
  * what it can use: a member without keys (billing) gets billing actions instead of the steps,
  * credits spent instead of active keys, and no call list.
  */
@@ -72,6 +73,7 @@ export function DashboardPage() {
               <DashboardStats dashboard={data} showsKeys={showsKeys} />
               <UsageChartSection />
               <ServiceUsage dashboard={data} />
+              <ModelUsageTable rows={data.usage.last30Days.byModel} />
             </>
           )
         }

@@ -6,13 +6,26 @@ import { formatQuantity } from '../../lib/format.ts';
 import { CallStatus } from '../calls/call-status.tsx';
 import { ElapsedTime } from '../live-status/elapsed-time.tsx';
 
-const COLUMNS = ['Time', 'Key', 'Service', 'Status', 'Credits', 'Task ID'] as const;
+const COLUMNS = ['Time', 'Key', 'Service', 'Model', 'Status', 'Credits', 'Task ID'] as const;
 
 /** "2 charged", "2 refunded" (all of it came back) or "10 charged, 4 refunded". */
 export function creditsText({ creditsCharged, creditsRefunded }: UsageItem): string {
   if (creditsRefunded === 0) return `${formatQuantity(creditsCharged, 'credit')} charged`;
   if (creditsRefunded === creditsCharged) return `${formatQuantity(creditsRefunded, 'credit')} refunded`;
   return `${formatQuantity(creditsCharged, 'credit')} charged, ${creditsRefunded} refunded`;
+}
+
+/** The call's model; Sora and LinkedIn have none. */
+function ModelCell({ item }: { item: UsageItem }) {
+  if (item.model) return <>{item.model.name}</>;
+  if (item.service === 'image' || item.service === 'video')
+    return <span className="text-muted">Not recorded</span>;
+  return (
+    <span className="text-muted">
+      <span aria-hidden="true">-</span>
+      <span className="sr-only">No model</span>
+    </span>
+  );
 }
 
 export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelledBy: string }) {
@@ -28,6 +41,9 @@ export function UsageTable({ items, labelledBy }: { items: UsageItem[]; labelled
           </Cell>
           <Cell compact column="Service" className="text-fg">
             {SERVICE_LABELS[item.service]}
+          </Cell>
+          <Cell compact column="Model" className="text-fg">
+            <ModelCell item={item} />
           </Cell>
           <Cell compact column="Status" className="text-fg">
             <span className="inline-flex items-center gap-1.5">

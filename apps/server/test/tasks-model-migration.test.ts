@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { RATE_LIMITS } from '@conduit/contracts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { insertUser } from '../src/modules/auth/users.ts';
+import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
+import { createKey } from '../src/modules/keys/keys.ts';
+import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
+import { systemClock } from '../src/platform/services.ts';
+import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
+import { migrateThrough } from './migrate-through.ts';
+
+/*
+ * Migration 0029 on an installation whose tasks were written before tasks recorded their model:
+ * each image and video call gets the model its kept body named, else its service's default
+ * (nano-banana, fast); Sora and LinkedIn calls keep none.
+ */
+const OLD_TASKS = [
+  {
+    id: 'task_old_image',
+    service: 'image',
+    request: { prompt: 'before the catalogue' },
+    model: 'nano-banana',
+  },
+  {
+    id: 'task_old_seedream',
+    service: 'image',
+    request: { model: 'seedream-4.5', prompt: 'x' },
+    model: 'seedream-4.5',
+  },
+  { id: 'task_old_video', service: 'video', request: { prompt: 'no model named' }, model: 'fast' },
+  {
+    id: 'task_old_standard',
+    service: 'video',
+    request: { model: 'standard', prompt: 'x' },
+    model: 'standard',
+  },
+  {
+    id: 'task_old_kling',
+    service: 'video',
+    request: { model: 'kling-2.6', prompt: 'x' },
+    model: 'kling-2.6',
+  },
+  {
+    id: 'task_old_sora',
+    service: 'sora',
+    request: { video_url: 'https://sora.chatgpt.com/p/s_1' },
+    model: null,
+  },
+  { id: 'task_old_linkedin', service: 'linkedin', request: { username: 'ada', limit: 2 }, model: null },
+] as const;
+
+describe('migration 0029: tasks record their model, older ones backfilled', () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `conduit_m_${randomBytes(6).toString('hex')}`;
+  const url = withDatabase(adminUrl, name);
+  let database: ReturnType<typeof connectDatabase>;
+
+  beforeAll(async () => {
+    await recreateDatabase(adminUrl, name);
+    database = connectDatabase(url, 2);
+    await migrateThrough(database.db, '0028_support_thread_replies');
+    const user = await insertUser(database.db, {
+      email: `old-${name}@example.com`,
+      emailVerifiedAt: new Date(),
+    });
+    if (!user) throw new Error('no user');
+    const key = await createKey(
+      { db: database.db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
+      { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.free }, user },
+      { keyName: 'old key' },
+    );
+    for (const task of OLD_TASKS) {
+      await database.pool.query(
+        `insert into tasks (id, workspace_id, api_key_id, service, status, cost, engine, request, deadline_at)
+         values ($1, $2, $3, $4, 'completed', 1, 'kie', $5, now() + interval '1 hour')`,
+        [task.id, user.id, key._id, task.service, JSON.stringify(task.request)],
+      );
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await database?.pool.end();
+    await dropDatabase(adminUrl, name);
+  });
+
+  it("gives each image and video call its body's model or its service's default, Sora and LinkedIn none", async () => {
+    await migrateDatabase(database.pool, database.db);
+    const { rows } = await database.pool.query<{ id: string; model: string | null }>(
+      'select id, model from tasks order by id',
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.model]))).toEqual(
+      Object.fromEntries(OLD_TASKS.map((task) => [task.id, task.model])),
+    );
+  });
+});
