@@ -145,7 +145,7 @@ test("image and video run a picked model with its own fields, charged that model
   await page.screenshot({ path: testInfo.outputPath('playground-model-phone-form.png'), fullPage: true });
   // An edited field keeps its help under it.
   await expect(video.getByLabel(/^duration/)).toHaveAccessibleDescription(
-    'Length of the video in seconds: 5 or 10',
+    'Length of the video in seconds (one of 5, 10)',
   );
   await video.getByRole('button', { name: 'Run' }).click();
   await expect(video.getByRole('heading', { name: /^Answer HTTP 200/ })).toBeVisible({ timeout: 20_000 });

@@ -76,7 +76,7 @@ const durationOf = <const T extends readonly number[]>(values: T, byDefault: T[n
       values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
     )
     .default(byDefault)
-    .describe(`Length of the video in seconds: ${values.join(' or ')}`);
+    .describe('Length of the video in seconds');
 
 const IMAGEN_RATIOS = ['1:1', '16:9', '9:16', '3:4', '4:3'] as const;
 const imagenShape = {

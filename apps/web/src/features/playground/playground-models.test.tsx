@@ -103,7 +103,7 @@ describe('/app/playground models', () => {
 
     await user.selectOptions(duration, '10');
     // An edited field keeps its help.
-    expect(duration).toHaveAccessibleDescription('Length of the video in seconds: 5 or 10');
+    expect(duration).toHaveAccessibleDescription('Length of the video in seconds (one of 5, 10)');
     await user.click(video.getByLabelText(/^sound/));
     await user.click(video.getByRole('button', { name: RUN_LABEL }));
     await video.findByRole('heading', { name: /^Answer/ });
