@@ -63,9 +63,9 @@ describe('dashboard', () => {
     const video = region('Video generation');
     expect(video.getByText('1 request')).toBeInTheDocument();
     expect(video.getByText('0 credits used')).toBeInTheDocument();
-    expect(video.getByText('10 credits per video')).toBeInTheDocument();
+    expect(video.getByText('10 credits per video (default model)')).toBeInTheDocument();
     expect(screen.getByText('4 requests in all. Refunded calls cost nothing.')).toBeInTheDocument();
-    expect(region('Image generation').getByText('1 credit per image')).toBeInTheDocument();
+    expect(region('Image generation').getByText('1 credit per image (default model)')).toBeInTheDocument();
     expect(region('Sora watermark removal').getByText('1 credit per video')).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import {
   type DashboardResponse,
+  DEFAULT_MODEL,
   SERVICE_COST_KEY,
   SERVICE_UNITS,
   type Service,
@@ -26,7 +27,8 @@ function ServiceUsageCard({ service, dashboard }: { service: Service; dashboard:
       service={service}
       figure={formatQuantity(last30Days[REQUESTS_FIELD[service]] as number, 'request')}
       detail={`${formatQuantity(last30Days.creditsByService[service], 'credit')} used`}
-      footer={`${formatQuantity(cost, 'credit')} per ${SERVICE_UNITS[service]}`}
+      // Image and video cost what their model costs: the service's price is its default model's.
+      footer={`${formatQuantity(cost, 'credit')} per ${SERVICE_UNITS[service]}${service in DEFAULT_MODEL ? ' (default model)' : ''}`}
     />
   );
 }
