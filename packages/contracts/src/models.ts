@@ -14,7 +14,14 @@ import {
   VideoRequest,
   webhookEvents,
 } from './provider.ts';
-import { IMAGE_MODEL_IDS, type ModelId, PROVIDER_LIMITS, VIDEO_MODEL_IDS } from './services.ts';
+import {
+  IMAGE_MODEL_IDS,
+  type ImageModelId,
+  type ModelId,
+  PROVIDER_LIMITS,
+  VIDEO_MODEL_IDS,
+  type VideoModelId,
+} from './services.ts';
 
 /** Where a model runs upstream. */
 export type ModelUpstream =
@@ -49,7 +56,7 @@ const commonFields = { callBackUrl, ...priceControls, webhookEvents };
 /** The fields every model's body has (the docs list each model's other fields as its own). */
 export const MODEL_SHARED_FIELDS: readonly string[] = ['model', 'prompt', ...Object.keys(commonFields)];
 
-const modelRequest = <Id extends ModelId>(id: Id, shape: z.ZodRawShape) =>
+const modelRequest = <Id extends ModelId, Shape extends z.ZodRawShape>(id: Id, shape: Shape) =>
   z.strictObject({
     model: z.literal(id).describe('The model'),
     ...shape,
@@ -73,7 +80,10 @@ const negativePrompt = z
 const durationOf = <const T extends readonly number[]>(values: T, byDefault: T[number]) =>
   z
     .union(
-      values.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+      values.map((value) => z.literal(value)) as unknown as [
+        z.ZodLiteral<T[number]>,
+        ...z.ZodLiteral<T[number]>[],
+      ],
     )
     .default(byDefault)
     .describe('Length of the video in seconds');
@@ -86,8 +96,8 @@ const imagenShape = {
   seed,
 };
 
-/** The catalogue: the first model of each service is its default. */
-export const MODELS: readonly ModelDefinition[] = [
+/** The catalogue, each entry with its own request type (ModelInput reads them). */
+const CATALOGUE = [
   {
     ...modelSummaryOf('nano-banana'),
     request: ImageRequest.extend({
@@ -223,7 +233,20 @@ export const MODELS: readonly ModelDefinition[] = [
     upstreamMicros: 570_000,
     docs: 'https://docs.kie.ai/market/hailuo/02-text-to-video-pro',
   },
-];
+] as const satisfies readonly ModelDefinition[];
+
+/** The catalogue: the first model of each service is its default. */
+export const MODELS: readonly ModelDefinition[] = CATALOGUE;
+
+/** Every model's body as a caller writes it (fields with defaults optional), told apart by `model`. */
+type CatalogueInput = z.input<(typeof CATALOGUE)[number]['request']>;
+/**
+ * The body a caller writes for a model, or for any of several: `ModelInput<ImageModelId>` is the
+ * union of every image model's body, told apart by `model` (the default's may leave it out).
+ */
+export type ModelInput<Id extends ModelId = ModelId> = Extract<CatalogueInput, { model?: Id }>;
+export type ImageModelInput = ModelInput<ImageModelId>;
+export type VideoModelInput = ModelInput<VideoModelId>;
 
 const BY_ID = new Map(MODELS.map((model) => [model.id as string, model]));
 export const modelById = (id: string): ModelDefinition | undefined => BY_ID.get(id);
