@@ -9,7 +9,7 @@ import {
   type EventsQuery,
   type EventType,
   findEndpoint,
-  type ImageRequest,
+  type ImageModelInput,
   type ImageTaskAnswer,
   type LinkedinRequest,
   type LinkedinTaskAnswer,
@@ -24,7 +24,7 @@ import {
   type TaskAnswer,
   type TaskListAnswer,
   type TaskListQuery,
-  type VideoRequest,
+  type VideoModelInput,
   type VideoTaskAnswer,
   type WebhookSecretResponse,
 } from '@conduit/contracts';
@@ -44,8 +44,13 @@ import {
   USER_AGENT,
 } from './transport.ts';
 
-export type ImageInput = z.input<typeof ImageRequest>;
-export type VideoInput = z.input<typeof VideoRequest>;
+/**
+ * An image call's body: any image model's, told apart by `model` (nano-banana when absent), each
+ * with its own fields, e.g. `{ model: 'seedream-4.5', prompt, quality: 'high' }`.
+ */
+export type ImageInput = ImageModelInput;
+/** A video call's body: any video model's, told apart by `model` (fast when absent). */
+export type VideoInput = VideoModelInput;
 export type SoraInput = z.input<typeof SoraRequest>;
 export type LinkedinInput = z.input<typeof LinkedinRequest>;
 
@@ -150,12 +155,14 @@ export class ConduitClient {
     };
   }
 
+  /** An image of any image model (`body.model`; listModels gives each one's price), waited for up to 120 s. */
   generateImage(body: ImageInput, options?: PaidCallOptions): ApiPromise<ImageTaskAnswer> {
     return this.#call('generateImage', { body }, options);
   }
   getImageStatus(taskId: string, options?: CallOptions): ApiPromise<ImageTaskAnswer> {
     return this.#call('getImageStatus', { params: { taskId } }, options);
   }
+  /** Starts a video of any video model (`body.model`); answers the task at once. */
   createVideo(body: VideoInput, options?: PaidCallOptions): ApiPromise<VideoTaskAnswer> {
     return this.#call('createVideo', { body }, options);
   }
