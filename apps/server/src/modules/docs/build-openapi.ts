@@ -125,8 +125,13 @@ function operationOf(endpoint: ApiEndpoint, serverUrl: string) {
     ...(endpoint.mode === 'async' ? [PREFER_WAIT_PARAMETER] : []),
     ...queryParameters(endpoint),
   ];
+  const credits = `${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}`;
   const costNote =
-    endpoint.cost > 0 ? `\n\nCosts ${endpoint.cost} credit${endpoint.cost === 1 ? '' : 's'}.` : '\n\nFree.';
+    endpoint.cost === 0
+      ? '\n\nFree.'
+      : endpoint.service === 'image' || endpoint.service === 'video'
+        ? `\n\nCosts ${credits} with the default model; each model's price is in GET /api/provider/models.`
+        : `\n\nCosts ${credits}.`;
   return {
     operationId: endpoint.id,
     summary: endpoint.title,

@@ -16,6 +16,8 @@ import {
   KeyExpiringEvent,
   LinkedinRequest,
   LinkedinTaskAnswer,
+  MODELS,
+  type ModelDefinition,
   ModelsAnswer,
   PaymentSucceededEvent,
   PREFER_WAIT_MAX_S,
@@ -40,8 +42,6 @@ type JsonSchema = Record<string, unknown>;
  * fields with defaults are optional), answers as the server sends them.
  */
 const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
-  ['ImageRequest', ImageRequest, 'input'],
-  ['VideoRequest', VideoRequest, 'input'],
   ['SoraRequest', SoraRequest, 'input'],
   ['LinkedinRequest', LinkedinRequest, 'input'],
   ['ImageTaskAnswer', ImageTaskAnswer, 'output'],
@@ -65,6 +65,40 @@ const NAMED_SCHEMAS: ReadonlyArray<[string, z.ZodType, 'input' | 'output']> = [
   ['WebhookTestEvent', WebhookTestEvent, 'output'],
   ['FileError', ErrorBody, 'output'],
 ];
+
+/** A model's body component: its name without spaces or dots, `Seedream 4.5` -> `Seedream45Request`. */
+export const modelComponentName = (model: ModelDefinition) =>
+  `${model.name.replace(/[^A-Za-z0-9]/g, '')}Request`;
+
+/**
+ * The image and video bodies (`ImageRequest`, `VideoRequest`): one of the service's models' own
+ * bodies, each a component of its own, told apart by `model` (the default model's when absent).
+ * `anyOf` rather than `oneOf` with a discriminator: the default model's `model` is optional, which
+ * linters read as overlapping bodies, yet no body matches two (each names its own model and
+ * refuses any field it does not take).
+ */
+const SERVICE_BODIES: ReadonlyArray<[string, z.ZodType, 'image' | 'video']> = [
+  ['ImageRequest', ImageRequest, 'image'],
+  ['VideoRequest', VideoRequest, 'video'],
+];
+
+function serviceBodySchema(service: 'image' | 'video'): JsonSchema {
+  const models = MODELS.filter((model) => model.service === service);
+  const ref = (model: ModelDefinition) => `#/components/schemas/${modelComponentName(model)}`;
+  return {
+    description: `The body of one ${service} model, chosen by \`model\` (${models[0]?.id} when absent): each model takes the common fields and its own. GET /api/provider/models lists the enabled models with their prices.`,
+    anyOf: models.map((model) => ({ $ref: ref(model) })),
+  };
+}
+
+/** Each model's own body, titled with its name. */
+const modelSchemas = () =>
+  Object.fromEntries(
+    MODELS.map((model) => [
+      modelComponentName(model),
+      { title: model.name, ...jsonSchemaOf(model.request, 'input') },
+    ]),
+  );
 
 /** The formats JSON Schema 2020-12 defines; zod writes others (`starts_with`) that validators refuse. */
 const STANDARD_FORMATS = new Set([
@@ -106,7 +140,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 
 /** `$ref` to the component that holds this zod schema; a schema without a name is a bug here. */
 export function refTo(schema: z.ZodType): { $ref: string } {
-  const named = NAMED_SCHEMAS.find(([, candidate]) => candidate === schema);
+  const named = [...SERVICE_BODIES, ...NAMED_SCHEMAS].find(([, candidate]) => candidate === schema);
   if (!named) throw new Error('This schema has no name in the OpenAPI components');
   return { $ref: `#/components/schemas/${named[0]}` };
 }
@@ -138,7 +172,11 @@ export const PREFER_WAIT_PARAMETER = {
 
 export function buildComponents() {
   return {
-    schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema, io]) => [name, jsonSchemaOf(schema, io)])),
+    schemas: {
+      ...Object.fromEntries(SERVICE_BODIES.map(([name, , service]) => [name, serviceBodySchema(service)])),
+      ...modelSchemas(),
+      ...Object.fromEntries(NAMED_SCHEMAS.map(([name, schema, io]) => [name, jsonSchemaOf(schema, io)])),
+    },
     securitySchemes: {
       ApiKey: {
         type: 'apiKey',

@@ -1,4 +1,11 @@
-import { API_ENDPOINTS, EVENT_BODIES, EVENT_TYPES, OPENAPI_PATH } from '@conduit/contracts';
+import {
+  API_ENDPOINTS,
+  EVENT_BODIES,
+  EVENT_TYPES,
+  MODELS,
+  modelFieldsOf,
+  OPENAPI_PATH,
+} from '@conduit/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -122,15 +129,58 @@ describe('the OpenAPI document', () => {
   it('holds only schemas Ajv compiles in strict mode (standard formats, no unknown keywords)', () => {
     const strict = new Ajv2020({ strict: true, allErrors: true });
     addFormats.default(strict);
+    // OpenAPI's own keyword (the image and video bodies' model), and where their $refs point.
+    strict.addKeyword('discriminator');
+    strict.addKeyword('components');
     const { schemas } = documentOf().components;
-    for (const [name, schema] of Object.entries(schemas)) {
-      expect(() => strict.compile({ ...schema, $id: name }), name).not.toThrow();
+    for (const name of Object.keys(schemas)) {
+      const root = { $ref: `#/components/schemas/${name}`, components: { schemas } };
+      expect(() => strict.compile(root), name).not.toThrow();
     }
     // A custom format is what strict mode refuses, so the check above can fail.
     expect(() => strict.compile({ type: 'string', format: 'starts_with' })).toThrow(/unknown format/);
     const sora = schemas.SoraRequest as { properties: { video_url: { format?: string; pattern?: string } } };
     expect(sora.properties.video_url.format).toBeUndefined();
     expect(sora.properties.video_url.pattern).toMatch(/^\^https:/);
+  });
+
+  it("describes the image and video bodies as any of their models' bodies, each with its own fields", () => {
+    const document = documentOf();
+    for (const [path, service] of [
+      ['/api/provider/image', 'image'],
+      ['/api/provider/video', 'video'],
+    ] as const) {
+      const operation = document.paths[path]?.post as OpenApiOperation;
+      const validate = compileComponent(document, operation.requestBody?.content['application/json']?.schema);
+      const body = document.components.schemas[service === 'image' ? 'ImageRequest' : 'VideoRequest'] as {
+        anyOf: { $ref: string }[];
+      };
+      const models = MODELS.filter((model) => model.service === service);
+      expect(body.anyOf).toHaveLength(models.length);
+      for (const model of models) {
+        // Each model's body with every field it takes at a value it accepts, as the server checks it.
+        const fields = Object.fromEntries(
+          modelFieldsOf(model)
+            .filter((field) => field.values)
+            .map((field) => [field.name, field.values?.at(-1)]),
+        );
+        const sent = { model: model.id, prompt: 'a fox', ...fields };
+        expect(model.request.safeParse(sent).error, model.id).toBeUndefined();
+        expect(validate(sent), `${model.id}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        // A field of another model, or a model of the other service, is refused as the server refuses it.
+        expect(validate({ ...sent, surprise: 1 }), model.id).toBe(false);
+      }
+      expect(validate({ model: service === 'image' ? 'fast' : 'imagen4', prompt: 'a fox' })).toBe(false);
+    }
+    const image = compileComponent(document, { $ref: '#/components/schemas/ImageRequest' });
+    expect(image({ prompt: 'a fox', image_size: '16:9' })).toBe(true);
+    expect(image({ model: 'seedream-4.5', prompt: 'a fox', quality: 'high' })).toBe(true);
+    expect(image({ model: 'seedream-4.5', prompt: 'a fox', image_size: '16:9' })).toBe(false);
+    expect(image({ model: 'seedream-4.5', prompt: 'a fox', quality: 'medium' })).toBe(false);
+    const video = compileComponent(document, { $ref: '#/components/schemas/VideoRequest' });
+    expect(video({ model: 'kling-2.6', prompt: 'a drone', duration: 10, sound: true })).toBe(true);
+    expect(video({ model: 'kling-2.6', prompt: 'a drone', duration: 15 })).toBe(false);
+    expect(video({ model: 'standard', prompt: 'a drone', aspectRatio: 'Auto' })).toBe(true);
   });
 
   it('holds example bodies that the server schemas and the documented JSON Schemas both accept', () => {
