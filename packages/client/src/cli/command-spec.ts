@@ -46,6 +46,8 @@ export interface CommandSpec {
   options: Record<string, OptionSpec>;
   /** Lines of examples for `conduit help <command>`. */
   examples?: string[];
+  /** More lines for `conduit help <command>`, after the examples (the models and their fields). */
+  details?: () => string[];
   run: (context: CommandContext) => Promise<number>;
 }
 

@@ -10,14 +10,20 @@ const flags = (name: string) =>
   Object.keys(optionsOf(name))
     .map((option) => `--${option}`)
     .join(' ');
-/** Options whose values are a fixed list: `--size` completes to the sizes. */
-const choiceCases = () => {
-  const seen = new Map<string, readonly string[]>();
-  for (const name of Object.keys(COMMANDS))
-    for (const [option, spec] of Object.entries(optionsOf(name)))
-      if (spec.choices) seen.set(option, spec.choices);
-  return [...seen];
-};
+/**
+ * Options whose values are a fixed list, per command (`conduit image --model` completes to the
+ * image models, `conduit video --model` to the video ones); `key=` choices (--param) take no space after.
+ */
+const choiceCases = () =>
+  Object.keys(COMMANDS).flatMap((name) =>
+    Object.entries(optionsOf(name))
+      .filter(([, spec]) => spec.choices?.length)
+      .map(([option, spec]) => ({
+        pattern: `${name}:--${option}`,
+        choices: spec.choices ?? [],
+        isKey: (spec.choices ?? []).every((choice) => choice.endsWith('=')),
+      })),
+  );
 
 /** The bash script: commands first, then each command's options and their allowed values. */
 export function bashCompletion(): string {
@@ -26,8 +32,8 @@ export function bashCompletion(): string {
     .join('\n');
   const valueCases = choiceCases()
     .map(
-      ([option, choices]) =>
-        `    --${option}) COMPREPLY=($(compgen -W "${choices.join(' ')}" -- "$cur")); return ;;`,
+      ({ pattern, choices, isKey }) =>
+        `    ${pattern}) COMPREPLY=($(compgen -W "${choices.join(' ')}" -- "$cur"));${isKey ? ' compopt -o nospace 2>/dev/null;' : ''} return ;;`,
     )
     .join('\n');
   return `# conduit completion for bash: source <(conduit completion bash)
@@ -39,7 +45,7 @@ _conduit() {
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "${NAMES.join(' ')} --help --version" -- "$cur")); return
   fi
-  case "$prev" in
+  case "$command:$prev" in
 ${valueCases}
   esac
   case "$command" in
@@ -61,8 +67,8 @@ export function zshCompletion(): string {
     .join('\n');
   const valueCases = choiceCases()
     .map(
-      ([option, choices]) =>
-        `    --${option}) compadd -- ${choices.map((c) => `'${c}'`).join(' ')}; return ;;`,
+      ({ pattern, choices, isKey }) =>
+        `    ${pattern}) compadd ${isKey ? "-S '' " : ''}-- ${choices.map((c) => `'${c}'`).join(' ')}; return ;;`,
     )
     .join('\n');
   return `#compdef conduit
@@ -71,7 +77,7 @@ _conduit() {
   if (( CURRENT == 2 )); then
     compadd -- ${NAMES.join(' ')} --help --version; return
   fi
-  case "\${words[CURRENT-1]}" in
+  case "\${words[2]}:\${words[CURRENT-1]}" in
 ${valueCases}
   esac
   case "\${words[2]}" in

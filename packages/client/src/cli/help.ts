@@ -48,5 +48,6 @@ export function commandHelp(name: string, spec: CommandSpec): string {
   lines.push('', 'Options for every command:');
   lines.push(...Object.entries(GLOBAL_OPTIONS).map(([option, value]) => optionLine(option, value)));
   if (spec.examples?.length) lines.push('', 'Examples:', ...spec.examples.map((example) => `  ${example}`));
+  if (spec.details) lines.push('', ...spec.details());
   return lines.join('\n');
 }

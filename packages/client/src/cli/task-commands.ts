@@ -1,23 +1,16 @@
-import {
-  IMAGE_FORMATS,
-  IMAGE_SIZES,
-  SERVICES,
-  type Service,
-  VIDEO_ASPECT_RATIOS,
-  VIDEO_MODELS,
-} from '@conduit/contracts';
+import { type ImageModelInput, SERVICES, type Service, type VideoModelInput } from '@conduit/contracts';
 import { type AnyTaskAnswer, readTask } from '../read-task.ts';
 import {
   argument,
   type CommandContext,
   type CommandSpec,
-  list,
   type OptionSpec,
   oneOf,
   text,
   whole,
 } from './command-spec.ts';
 import { EXIT_CODES } from './exit-codes.ts';
+import { flagChoices, modelBody, modelHelp, modelOption, paramOption } from './model-options.ts';
 
 const urlsOf = (answer: AnyTaskAnswer): string[] => {
   const data = answer.data as { videoUrls?: string[]; resultUrls?: string[] };
@@ -89,24 +82,33 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     args: '<prompt>',
     summary: 'Generate an image and print its URL (waits for it)',
     options: {
-      size: { type: 'string', value: 'RATIO', choices: IMAGE_SIZES, help: 'aspect ratio, e.g. 16:9' },
-      format: { type: 'string', choices: IMAGE_FORMATS, help: 'png or jpeg' },
+      model: modelOption('image'),
+      size: {
+        type: 'string',
+        value: 'RATIO',
+        choices: flagChoices('image', 'size'),
+        help: 'aspect ratio, e.g. 16:9 (image_size, or the aspect_ratio of a model that has one)',
+      },
+      format: {
+        type: 'string',
+        value: 'TYPE',
+        choices: flagChoices('image', 'format'),
+        help: 'file type of the result (output_format): png or jpeg',
+      },
       'image-url': IMAGE_URL,
+      param: paramOption('image'),
       out: OUT,
       'idempotency-key': IDEMPOTENCY,
     },
-    examples: ['conduit image "a fox in the snow" --size 16:9 --out fox.png'],
+    examples: [
+      'conduit image "a fox in the snow" --size 16:9 --out fox.png',
+      'conduit image "a fox in the snow" --model seedream-4.5 --param quality=high',
+    ],
+    details: () => modelHelp('image'),
     async run(context) {
       const { input } = context;
-      const answer = await context.client().generateImage(
-        {
-          prompt: argument(input, 'prompt'),
-          image_size: oneOf(input, 'size', IMAGE_SIZES),
-          output_format: oneOf(input, 'format', IMAGE_FORMATS),
-          image_urls: list(input, 'image-url'),
-        },
-        paid(input),
-      );
+      const body = modelBody(input, 'image', argument(input, 'prompt')) as ImageModelInput;
+      const answer = await context.client().generateImage(body, paid(input));
       return finishTask(context, 'image', answer, true);
     },
   },
@@ -114,27 +116,54 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     args: '<prompt>',
     summary: 'Start a video; prints its task id, or with --wait its URL',
     options: {
-      model: { type: 'string', choices: VIDEO_MODELS, help: 'fast or standard' },
-      'aspect-ratio': { type: 'string', choices: VIDEO_ASPECT_RATIOS, help: '16:9, 9:16 or Auto' },
+      model: modelOption('video'),
+      'aspect-ratio': {
+        type: 'string',
+        value: 'RATIO',
+        choices: flagChoices('video', 'aspect-ratio'),
+        help: 'aspect ratio, e.g. 16:9 (aspectRatio of Veo, aspect_ratio of the others)',
+      },
       'image-url': IMAGE_URL,
+      param: paramOption('video'),
       wait: WAIT,
       timeout: TIMEOUT,
       out: OUT,
       'idempotency-key': IDEMPOTENCY,
     },
-    examples: ['conduit video "a drone over green hills" --aspect-ratio 16:9 --wait --out hills.mp4'],
+    examples: [
+      'conduit video "a drone over green hills" --aspect-ratio 16:9 --wait --out hills.mp4',
+      'conduit video "waves at night" --model kling-2.6 --param duration=10 --param sound=true --wait',
+    ],
+    details: () => modelHelp('video'),
     async run(context) {
       const { input } = context;
-      const answer = await context.client().createVideo(
-        {
-          prompt: argument(input, 'prompt'),
-          model: oneOf(input, 'model', VIDEO_MODELS),
-          aspectRatio: oneOf(input, 'aspect-ratio', VIDEO_ASPECT_RATIOS),
-          imageUrls: list(input, 'image-url'),
-        },
-        paid(input),
-      );
+      const body = modelBody(input, 'video', argument(input, 'prompt')) as VideoModelInput;
+      const answer = await context.client().createVideo(body, paid(input));
       return finishTask(context, 'video', answer, Boolean(input.values.wait));
+    },
+  },
+  models: {
+    args: '',
+    summary: 'List the enabled image and video models with their prices',
+    options: {},
+    examples: ['conduit models', 'conduit models --json'],
+    async run({ input, io, client }) {
+      const { data } = await client().listModels();
+      if (input.values.json) {
+        io.out(JSON.stringify(data, null, 2));
+        return EXIT_CODES.ok;
+      }
+      const rows = data.map((model) => [
+        model.id,
+        model.service,
+        `${model.credits} credit${model.credits === 1 ? '' : 's'}`,
+        `${model.name}${model.isDefault ? ' (default)' : ''}`,
+      ]);
+      const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+      for (const row of rows)
+        io.out(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  '));
+      io.err(`${data.length} models; \`conduit help image\` and \`conduit help video\` show their fields`);
+      return EXIT_CODES.ok;
     },
   },
   sora: {
