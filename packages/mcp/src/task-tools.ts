@@ -1,15 +1,16 @@
 import { type AnyTaskAnswer, readTask, TaskWaitTimeout } from '@conduit/client';
 import {
-  ImageRequest,
+  type ImageModelInput,
   LinkedinRequest,
   SERVICE_COST,
   SERVICES,
   type Service,
   SoraRequest,
   TaskStatusParams,
-  VideoRequest,
+  type VideoModelInput,
 } from '@conduit/contracts';
 import { z } from 'zod';
+import { checkModelArguments, mediaToolInput } from './model-inputs.ts';
 import { AnyTaskOutput, ImageTaskOutput, LinkedinTaskOutput, VideoTaskOutput } from './output-schemas.ts';
 import { balanceOf, resultContent, taskSummary } from './tool-answers.ts';
 import {
@@ -89,11 +90,11 @@ export const TASK_TOOLS: ConduitTool[] = [
       service: 'image',
       title: 'Generate an image',
       description: (context) =>
-        `Generates an image from a prompt (${SERVICE_COST.image} credit per image) and answers its URL (also as a resource link and the image itself), the cost and the balance; a slow image ${waitsFor(context)}.`,
-      inputSchema: ImageRequest,
+        `Generates an image from a prompt with the chosen model (nano-banana, ${SERVICE_COST.image} credit, when none is named; list_models gives every model's price) and answers its URL (also as a resource link and the image itself), the cost and the balance; a slow image ${waitsFor(context)}. Each field says which models take it; the arguments are checked against the model before anything is charged.`,
+      inputSchema: mediaToolInput('image'),
       outputSchema: ImageTaskOutput,
     },
-    ({ client }, input) => client.generateImage(input),
+    ({ client }, input) => client.generateImage(checkModelArguments('image', input).body as ImageModelInput),
   ),
   taskTool(
     {
@@ -101,11 +102,11 @@ export const TASK_TOOLS: ConduitTool[] = [
       service: 'video',
       title: 'Create a video',
       description: (context) =>
-        `Generates a video from a prompt (${SERVICE_COST.video} credits); ${waitsFor(context)}. Answers the video URLs (also as resource links), the cost and the balance.`,
-      inputSchema: VideoRequest,
+        `Generates a video from a prompt with the chosen model (fast, ${SERVICE_COST.video} credits, when none is named; list_models gives every model's price); ${waitsFor(context)}. Answers the video URLs (also as resource links), the cost and the balance. Each field says which models take it; the arguments are checked against the model before anything is charged.`,
+      inputSchema: mediaToolInput('video'),
       outputSchema: VideoTaskOutput,
     },
-    ({ client }, input) => client.createVideo(input),
+    ({ client }, input) => client.createVideo(checkModelArguments('video', input).body as VideoModelInput),
   ),
   taskTool(
     {

@@ -7,6 +7,7 @@ import {
 } from '@conduit/client';
 import type { Service } from '@conduit/contracts';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { ModelArgumentError } from './model-inputs.ts';
 
 /** Images up to this size are also sent inline as image content; larger ones only as links. */
 const INLINE_IMAGE_BYTES = 1_000_000;
@@ -69,6 +70,10 @@ const textResult = (text: string): CallToolResult => ({ isError: true, content: 
 /** An error of the API (or of the network) as a tool error the agent can read and act on. */
 export function errorResult(error: unknown): CallToolResult {
   if (error instanceof TaskWaitTimeout) return textResult(error.message);
+  if (error instanceof ModelArgumentError)
+    return textResult(
+      `Invalid arguments: ${error.message}. Field: ${error.field}. Nothing was sent or charged.`,
+    );
   if (error instanceof APIStatusError) {
     const hints: string[] = [];
     if (error.required !== undefined)
