@@ -29,6 +29,22 @@ def body(**fields: Any) -> Dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
+#: The video models whose body is Veo 3.1's, with camelCase fields (``imageUrls``, ``aspectRatio``).
+VEO_MODELS = (None, "fast", "standard")
+
+
+def model_body(fields: Dict[str, Any], **named: Any) -> Dict[str, Any]:
+    """An image or video body: the named fields that were given, then the model's own ``fields``
+    (keyword arguments under the API's names, e.g. ``quality="high"``, ``duration=10``)."""
+    return {**body(**named), **body(**fields)}
+
+
+def video_names(model: Optional[str]) -> Tuple[str, str]:
+    """The API names ``image_urls`` and ``aspect_ratio`` go under: Veo's camelCase ones, or the
+    snake_case ones of the other video models."""
+    return ("imageUrls", "aspectRatio") if model in VEO_MODELS else ("image_urls", "aspect_ratio")
+
+
 def paid_headers(cancel_after: Optional[int], prefer_wait: Optional[int] = None) -> Dict[str, str]:
     """``Cancel-After`` (seconds: not started upstream by then, the task is aborted and refunded) and
     ``Prefer: wait=N`` (async endpoints: answer the settled task if it settles within N seconds)."""

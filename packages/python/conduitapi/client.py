@@ -19,6 +19,7 @@ from .models import (
     EventPage,
     EventType,
     ImageFormat,
+    ImageModel,
     ImageSize,
     ImageTask,
     LinkedinPost,
@@ -96,7 +97,7 @@ class Conduit(SyncBase):
         self,
         prompt: str,
         *,
-        model: Optional[str] = None,
+        model: Optional[ImageModel] = None,
         image_urls: Optional[List[str]] = None,
         output_format: Optional[ImageFormat] = None,
         image_size: Optional[ImageSize] = None,
@@ -107,9 +108,13 @@ class Conduit(SyncBase):
         cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
+        **fields: Any,
     ) -> ImageTask:
-        """Generates an image and waits for it (up to 120 s; past that the task is still processing)."""
-        data = E.body(
+        """Generates an image with ``model`` (nano-banana by default) and waits for it (up to 120 s;
+        past that the task is still processing). The parameters are nano-banana's; another model's
+        own fields are keyword arguments under the API's names (``quality="high"``)."""
+        data = E.model_body(
+            fields,
             model=model,
             prompt=prompt,
             image_urls=image_urls,
@@ -148,13 +153,17 @@ class Conduit(SyncBase):
         prefer_wait: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
+        **fields: Any,
     ) -> VideoTask:
-        """Starts a video task and answers at once; ``wait_for_task`` waits for the video."""
-        data = E.body(
+        """Starts a video task with ``model`` (fast by default) and answers at once; ``wait_for_task``
+        waits for the video. ``image_urls`` and ``aspect_ratio`` go under the model's own names;
+        another model's own fields are keyword arguments under the API's names (``duration=10``)."""
+        urls_name, ratio_name = E.video_names(model)
+        data = E.model_body(
+            fields,
             prompt=prompt,
-            imageUrls=image_urls,
             model=model,
-            aspectRatio=aspect_ratio,
+            **{urls_name: image_urls, ratio_name: aspect_ratio},
             seeds=seeds,
             enableFallback=enable_fallback,
             enableTranslation=enable_translation,

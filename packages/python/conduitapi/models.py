@@ -20,11 +20,17 @@ Service = Literal["image", "video", "sora", "linkedin"]
 #: What a cancel did: ``canceled`` (stopped, refunded now), ``cancel_requested`` (refunded when the
 #: upstream confirms) or ``continues`` (the upstream cannot stop it: it runs on and stays charged).
 CancelOutcome = Literal["canceled", "cancel_requested", "continues"]
-#: The request enums of the API (a test compares them with the OpenAPI document).
+#: The request enums of the API (a test compares them with the OpenAPI document: each is every
+#: value any model takes under that name).
 ImageSize = Literal["1:1", "9:16", "16:9", "3:4", "4:3", "3:2", "2:3", "5:4", "4:5", "21:9", "auto"]
-ImageFormat = Literal["png", "jpeg"]
-VideoModel = Literal["standard", "fast"]
-VideoAspectRatio = Literal["16:9", "9:16", "Auto"]
+#: ``jpeg`` for nano-banana, ``jpg`` for nano-banana-pro.
+ImageFormat = Literal["png", "jpeg", "jpg"]
+#: The image models (``list_models`` gives the enabled ones with their prices); nano-banana by default.
+ImageModel = Literal["nano-banana", "nano-banana-pro", "seedream-4.5", "gpt-image-1.5", "imagen4", "imagen4-fast"]
+#: The video models; ``fast`` by default (``fast`` and ``standard`` are Veo 3.1).
+VideoModel = Literal["fast", "standard", "kling-2.6", "seedance-1-pro", "wan-2.6", "hailuo-02-pro"]
+#: Veo takes 16:9, 9:16 and Auto; kling-2.6 and seedance-1-pro their own (see ``list_models``).
+VideoAspectRatio = Literal["16:9", "9:16", "Auto", "1:1", "21:9", "4:3", "3:4"]
 #: Which of a task's events its ``call_back_url`` receives (``webhook_events``); without it, the
 #: ones of its end: ``completed``, ``failed``, ``canceled``.
 WebhookEventFilter = Literal["started", "completed", "failed", "canceled"]
