@@ -1,5 +1,11 @@
-import { ConduitApiError, ConduitClient, ConflictError } from '@conduit/client';
-import { SERVICE_COST } from '@conduit/contracts';
+import {
+  ConduitApiError,
+  ConduitClient,
+  ConflictError,
+  type ImageInput,
+  type VideoInput,
+} from '@conduit/client';
+import { MODELS, SERVICE_COST } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
@@ -42,6 +48,51 @@ describe('@conduit/client on a running server', () => {
     expect(account.data.balance).toBe(50 - SERVICE_COST.image - SERVICE_COST.video);
     expect(await balance()).toBe(account.data.balance);
   }, 90_000);
+
+  it("sends each model's own body, charged the model's price, and lists the models", async () => {
+    const { client, balance } = await clientFor(30);
+    const storedRequest = async (taskId: string) =>
+      (await runtime.services.pool.query('select request from tasks where id = $1', [taskId])).rows[0]
+        ?.request;
+
+    const image = await client.generateImage({ model: 'seedream-4.5', prompt: 'A fox', quality: 'high' });
+    expect(image.data).toMatchObject({ status: 'completed', creditsUsed: 2 });
+    expect(await storedRequest(image.data.taskId)).toMatchObject({ model: 'seedream-4.5', quality: 'high' });
+    const video = await client.createVideo({
+      model: 'kling-2.6',
+      prompt: 'Waves',
+      duration: 10,
+      sound: true,
+    });
+    expect(video.data.creditsUsed).toBe(12);
+    expect(await storedRequest(video.data.taskId)).toMatchObject({
+      model: 'kling-2.6',
+      duration: 10,
+      sound: true,
+    });
+    expect(await balance()).toBe(30 - 2 - 12);
+
+    // A field the model does not take is a type error here, and a 400 naming it if sent anyway.
+    // @ts-expect-error quality is seedream's and gpt-image's, not nano-banana's
+    const wrongField: ImageInput = { prompt: 'A fox', quality: 'high' };
+    const refused = await client.generateImage(wrongField).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect((refused as Error).message).toContain('quality');
+    // @ts-expect-error kling-2.6 lasts 5 or 10 seconds
+    const wrongValue: VideoInput = { model: 'kling-2.6', prompt: 'x', duration: 15 };
+    const tooLong = await client.createVideo(wrongValue).catch((error: unknown) => error);
+    expect(tooLong).toMatchObject({ status: 400, field: 'duration' });
+    expect(await balance()).toBe(30 - 2 - 12);
+
+    const models = await client.listModels();
+    expect(models.data.map((model) => model.id)).toEqual(MODELS.map((model) => model.id));
+    expect(models.data.find((model) => model.id === 'seedream-4.5')).toMatchObject({
+      service: 'image',
+      credits: 2,
+      isDefault: false,
+      requestSchema: { properties: { quality: { enum: ['basic', 'high'] } } },
+    });
+  });
 
   it('replays an idempotent call without a second charge', async () => {
     const { client, balance } = await clientFor(10);
