@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_COST } from '@conduit/contracts';
+import { IMAGE_MODEL_IDS, MODELS, SERVICE_COST, VIDEO_MODEL_IDS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { freePort } from '../../../test/server-processes.ts';
@@ -87,6 +87,88 @@ describe('the conduit command line', () => {
     expect(balance).toMatchObject({ code: 0, stdout: `${40 - spent}\n` });
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(40 - spent);
   }, 120_000);
+
+  it('lists the models, and sends --model with --param fields read by their type, charged the model’s price', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 30, label: 'cli-models' });
+    const storedRequest = async (taskId: string | undefined) =>
+      (await runtime.services.pool.query('select request, cost from tasks where id = $1', [taskId])).rows[0];
+
+    const models = await conduit(account.key, 'models');
+    expect(models.code, models.stderr).toBe(0);
+    const lines = models.stdout.trim().split('\n');
+    expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(MODELS.map((model) => model.id));
+    expect(lines.find((line) => line.startsWith('seedream-4.5'))).toMatch(
+      /^seedream-4\.5\s+image\s+2 credits\s+Seedream 4\.5$/,
+    );
+    expect(lines.find((line) => line.startsWith('fast'))).toMatch(/10 credits\s+Veo 3\.1 Fast \(default\)$/);
+    const json = JSON.parse((await conduit(account.key, 'models', '--json')).stdout);
+    expect(json.find((model: { id: string }) => model.id === 'kling-2.6')).toMatchObject({ credits: 12 });
+
+    const image = await conduit(
+      account.key,
+      ...['image', 'a fox', '--model', 'seedream-4.5', '--size', '16:9', '--param', 'quality=high', '--json'],
+    );
+    expect(image.code, image.stderr).toBe(0);
+    const imageTask = JSON.parse(image.stdout);
+    expect(await storedRequest(imageTask.taskId)).toMatchObject({
+      cost: 2,
+      request: { model: 'seedream-4.5', prompt: 'a fox', aspect_ratio: '16:9', quality: 'high' },
+    });
+    const video = await conduit(
+      account.key,
+      ...['video', 'waves', '--model', 'kling-2.6', '--aspect-ratio', '1:1'],
+      ...['--param', 'duration=10', '--param', 'sound=true', '--wait'],
+    );
+    expect(video.code, video.stderr).toBe(0);
+    expect(video.stdout.trim()).toMatch(/\.mp4$/);
+    const videoTaskId = /video (task_\w+) completed/.exec(video.stderr)?.[1];
+    expect(await storedRequest(videoTaskId)).toMatchObject({
+      cost: 12,
+      request: { model: 'kling-2.6', aspect_ratio: '1:1', duration: 10, sound: true },
+    });
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(30 - 2 - 12);
+  }, 120_000);
+
+  it('refuses a model or field the chosen model does not take before any call, naming it', async () => {
+    // Nothing listens on the base URL: a call would exit 7; a refusal before any call exits 2.
+    const offline = (...args: string[]) =>
+      run({ CONDUIT_API_KEY: 'cnd_live_unused' }, [...args, '--base-url', 'http://127.0.0.1:9']);
+    const refusals: [string[], RegExp][] = [
+      [
+        ['image', 'x', '--model', 'kling-2.6'],
+        /--model kling-2\.6 is not an image model: one of nano-banana, .*imagen4-fast/,
+      ],
+      [
+        ['video', 'x', '--model', 'nope'],
+        /--model nope is not a video model: one of fast, standard, .*hailuo-02-pro/,
+      ],
+      [
+        ['video', 'x', '--model', 'kling-2.6', '--param', 'duration=7'],
+        /^duration: must be one of 5, 10 for kling-2\.6 \(from --param duration=7\)/,
+      ],
+      [['video', 'x', '--model', 'kling-2.6', '--param', 'sound=loud'], /^sound: must be true or false/],
+      [
+        ['image', 'x', '--model', 'seedream-4.5', '--param', 'duration=5'],
+        /^--param duration: seedream-4\.5 takes no duration; its fields are aspect_ratio, quality/,
+      ],
+      [['image', 'x', '--model', 'gpt-image-1.5', '--format', 'png'], /^--format is not for gpt-image-1\.5/],
+      [['image', 'x', '--param', 'quality'], /^--param takes key=value/],
+      [
+        ['image', 'x', '--size', '7:7'],
+        /^image_size: must be one of 1:1, .* for nano-banana \(from --size\)/,
+      ],
+    ];
+    for (const [args, message] of refusals) {
+      const refused = await offline(...args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toMatch(message);
+    }
+    // The same command with a valid field does try the (absent) server.
+    expect(
+      (await offline('video', 'x', '--model', 'kling-2.6', '--param', 'duration=10', '--max-retries', '0'))
+        .code,
+    ).toBe(7);
+  });
 
   it('exits with a code per error class and says why on stderr', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 3, label: 'cli-poor' });
@@ -172,9 +254,20 @@ describe('the conduit command line', () => {
     expect(listen.stderr).toMatch(
       /Usage: conduit listen \[options\][\s\S]*--forward-to URL[\s\S]*--events TYPES/,
     );
+    const videoHelp = await run({}, ['help', 'video']);
+    expect(videoHelp.stdout).toMatch(/--model ID[\s\S]*--param KEY=VALUE/);
+    expect(videoHelp.stdout).toMatch(
+      / {2}kling-2\.6 +Kling 2\.6\n {4}aspect_ratio +16:9\|9:16\|1:1, default 16:9 \(or --aspect-ratio\)\n {4}duration +5\|10, default 5\n/,
+    );
     const bash = await run({}, ['completion', 'bash']);
     expect(bash.stdout).toContain('complete -o default -F _conduit conduit');
-    expect(bash.stdout).toContain('image) opts="--size --format');
+    expect(bash.stdout).toContain('image) opts="--model --size --format');
+    // --model completes to the command's own service's models, --param to their fields' keys.
+    expect(bash.stdout).toContain(`image:--model) COMPREPLY=($(compgen -W "${IMAGE_MODEL_IDS.join(' ')}"`);
+    expect(bash.stdout).toContain(`video:--model) COMPREPLY=($(compgen -W "${VIDEO_MODEL_IDS.join(' ')}"`);
+    expect(bash.stdout).toMatch(
+      /video:--param\) COMPREPLY=\(\$\(compgen -W "[^"]*\bduration= [^"]*"[^\n]*nospace/,
+    );
     const zsh = await run({}, ['completion', 'zsh']);
     expect(zsh.stdout).toMatch(/^#compdef conduit/);
     expect((await run({}, ['completion', 'fish'])).code).toBe(2);
