@@ -132,6 +132,7 @@ describe('the packed packages, installed outside the repository', () => {
         'generate_image',
         'get_balance',
         'get_task',
+        'list_models',
         'list_tasks',
         'quote_price',
         'remove_sora_watermark',

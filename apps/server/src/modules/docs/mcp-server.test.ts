@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_COST } from '@conduit/contracts';
+import { IMAGE_MODEL_IDS, MODELS, SERVICE_COST, VIDEO_MODEL_IDS } from '@conduit/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -135,6 +135,7 @@ describe('conduit-mcp', () => {
       'generate_image',
       'get_balance',
       'get_task',
+      'list_models',
       'list_tasks',
       'quote_price',
       'remove_sora_watermark',
@@ -142,7 +143,9 @@ describe('conduit-mcp', () => {
     ]);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      const isRead = ['get_task', 'get_balance', 'list_tasks', 'quote_price'].includes(tool.name);
+      const isRead = ['get_task', 'get_balance', 'list_models', 'list_tasks', 'quote_price'].includes(
+        tool.name,
+      );
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(isRead);
       expect(tool.annotations?.destructiveHint ?? false, tool.name).toBe(tool.name === 'cancel_task');
     }
@@ -200,6 +203,85 @@ describe('conduit-mcp', () => {
     const balance = jsonOf(await client.callTool({ name: 'get_balance', arguments: {} }));
     expect(balance.balance).toBe(50 - spent);
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(50 - spent);
+  }, 60_000);
+
+  it("over HTTP: the media tools take any model of their service with its fields, charged the model's price; list_models", async () => {
+    const url = await httpServer(0);
+    const account = await createPaidAccount(runtime.services, { credits: 30, label: 'mcp-models' });
+    const client = await httpClient(url, account.key);
+    const { tools } = await client.listTools();
+    const inputOf = (name: string) => tools.find((tool) => tool.name === name)?.inputSchema;
+    expect(inputOf('generate_image')?.properties?.model).toMatchObject({ enum: [...IMAGE_MODEL_IDS] });
+    expect(inputOf('create_video')?.properties?.model).toMatchObject({ enum: [...VIDEO_MODEL_IDS] });
+    expect(inputOf('generate_image')?.properties?.quality).toMatchObject({
+      description: expect.stringMatching(/Only seedream-4\.5, gpt-image-1\.5\..*seedream-4\.5: basic\|high/),
+    });
+    expect(inputOf('create_video')?.properties?.duration).toMatchObject({ enum: [5, 10, 15] });
+    const listTool = tools.find((tool) => tool.name === 'list_models');
+    expect(listTool?.annotations).toMatchObject({ readOnlyHint: true });
+
+    const listed = jsonOf(await client.callTool({ name: 'list_models', arguments: {} }));
+    expect(listed.models.map((model: { id: string }) => model.id)).toEqual(MODELS.map((model) => model.id));
+    expect(listed.models.find((model: { id: string }) => model.id === 'kling-2.6')).toEqual({
+      id: 'kling-2.6',
+      service: 'video',
+      name: 'Kling 2.6',
+      credits: 12,
+      isDefault: false,
+      capabilities: ['text-to-video', 'audio'],
+      maxDurationS: 1800,
+      fields: ['aspect_ratio', 'duration', 'sound'],
+    });
+    const images = jsonOf(await client.callTool({ name: 'list_models', arguments: { service: 'image' } }));
+    expect(images.models.map((model: { id: string }) => model.id)).toEqual([...IMAGE_MODEL_IDS]);
+
+    const image = jsonOf(
+      await client.callTool({
+        name: 'generate_image',
+        arguments: { model: 'seedream-4.5', prompt: 'A fox', quality: 'high', aspect_ratio: '16:9' },
+      }),
+    );
+    expect(image).toMatchObject({ status: 'completed', costCredits: 2, balance: 28 });
+    const video = jsonOf(
+      await client.callTool({
+        name: 'create_video',
+        arguments: { model: 'kling-2.6', prompt: 'Waves', duration: 10, sound: true },
+      }),
+    );
+    expect(video).toMatchObject({ status: 'processing', balance: 16 });
+    const stored = await runtime.services.pool.query(
+      'select request, cost from tasks where id = any($1) order by cost',
+      [[image.taskId, video.taskId]],
+    );
+    expect(stored.rows).toEqual([
+      {
+        cost: 2,
+        request: expect.objectContaining({ model: 'seedream-4.5', quality: 'high', aspect_ratio: '16:9' }),
+      },
+      { cost: 12, request: expect.objectContaining({ model: 'kling-2.6', duration: 10, sound: true }) },
+    ]);
+
+    // Arguments the chosen model refuses are tool errors naming the field, before any call.
+    for (const [args, message] of [
+      [
+        { model: 'seedream-4.5', prompt: 'A fox', image_size: '16:9' },
+        /image_size: seedream-4\.5 takes no image_size.*Field: image_size\. Nothing was sent or charged/,
+      ],
+      [
+        { model: 'gpt-image-1.5', prompt: 'A fox', quality: 'basic' },
+        /quality: must be one of medium, high for gpt-image-1\.5/,
+      ],
+    ] as const) {
+      const refused = await client.callTool({ name: 'generate_image', arguments: args });
+      expect(refused.isError, JSON.stringify(args)).toBe(true);
+      expect(textOf(refused)).toMatch(message);
+    }
+    const tooLong = await client.callTool({
+      name: 'create_video',
+      arguments: { model: 'kling-2.6', prompt: 'Waves', duration: 15 },
+    });
+    expect(textOf(tooLong)).toMatch(/duration: must be one of 5, 10 for kling-2\.6/);
+    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 16, sum: 16 });
   }, 60_000);
 
   it('over HTTP: answers the task id past the wait, and the API errors as readable tool errors', async () => {
