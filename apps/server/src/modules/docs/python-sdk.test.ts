@@ -85,6 +85,18 @@ describe('the Python SDK (packages/python)', () => {
       'from conduitapi import Conduit\nConduit().generate_image("x", image_size="7:7")\n',
     );
     await expect(check([wrong])).rejects.toThrow(/image_size/);
+    // ... and on a model of the other service; a model's own fields pass as keyword arguments.
+    await writeFile(
+      wrong,
+      'from conduitapi import Conduit\nConduit().generate_image("x", model="kling-2.6")\n',
+    );
+    await expect(check([wrong])).rejects.toThrow(/model/);
+    const right = path.join(sdk.workDir, 'right.py');
+    await writeFile(
+      right,
+      'from conduitapi import Conduit\nConduit().create_video("x", model="kling-2.6", aspect_ratio="1:1", duration=10)\n',
+    );
+    expect((await check([right])).stdout).toMatch(/^Success: no issues found/m);
   }, 240_000);
 
   it('runs every Python example of its README, as written, from the venv', async () => {
@@ -104,7 +116,7 @@ describe('the Python SDK (packages/python)', () => {
   }, 240_000);
 
   it('passes its unittest suite against the running server', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 100, label: 'python' });
+    const account = await createPaidAccount(runtime.services, { credits: 150, label: 'python' });
     const poor = await createPaidAccount(runtime.services, { credits: 3, label: 'python-poor' });
     const limited = await createPaidAccount(runtime.services, {
       tier: 'enterprise',
@@ -137,7 +149,7 @@ describe('the Python SDK (packages/python)', () => {
     expect(stderr).not.toMatch(/skipped/);
     const ledger = await ledgerCheck(runtime.services, account.workspaceId);
     expect(ledger.balance).toBe(ledger.sum);
-    expect(ledger.balance).toBeLessThan(100);
+    expect(ledger.balance).toBeLessThan(150);
   }, 240_000);
 });
 
