@@ -104,6 +104,18 @@ describe('the packed packages, installed outside the repository', () => {
     writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify(tsconfig));
     const tsc = await run(path.join(REPO, 'node_modules/.bin/tsc'), ['-p', app], { cwd: app, env: env() });
     expect(tsc.stdout + tsc.stderr).toBe('');
+    // The installed declarations keep each model's own body: a field of another model does not compile.
+    const wrong = path.join(examples, 'wrong-model.ts');
+    writeFileSync(
+      wrong,
+      "import { ConduitClient } from '@conduit-api/client';\nawait new ConduitClient().generateImage({ model: 'seedream-4.5', prompt: 'x', image_size: '1:1' });\n",
+    );
+    const refused = await run(path.join(REPO, 'node_modules/.bin/tsc'), ['-p', app, '--noEmit'], {
+      cwd: app,
+      env: env(),
+    });
+    expect(refused.stdout).toMatch(/wrong-model\.ts.*image_size/);
+    rmSync(wrong);
 
     const account = await createPaidAccount(runtime.services, { credits: 20 });
     const quickstart = await run(NODE, ['out/quickstart.js'], { cwd: app, env: env(account.key) });
@@ -111,6 +123,13 @@ describe('the packed packages, installed outside the repository', () => {
     expect(quickstart.stdout).toMatch(
       /image: http\S+\.png \(\d+ bytes saved\)\nvideo: completed \S+\.mp4\nbalance: 9 /,
     );
+    const modelsAccount = await createPaidAccount(runtime.services, { credits: 20 });
+    const models = await run(NODE, ['out/models.js'], { cwd: app, env: env(modelsAccount.key) });
+    expect(models.code, models.stderr).toBe(0);
+    expect(models.stdout).toMatch(
+      /^nano-banana \(image\): 1 credits\n[\s\S]*seedream-4\.5: 2 credits\nkling-2\.6: processing, 12 credits\n$/,
+    );
+    expect((await ledgerCheck(runtime.services, modelsAccount.workspaceId)).balance).toBe(20 - 2 - 12);
     const poor = await createPaidAccount(runtime.services, { credits: 2 });
     const errors = await run(NODE, ['out/errors.js'], { cwd: app, env: env(poor.key) });
     expect(errors.stdout).toMatch(/^needs 10 credits, has 2 \(request req_\w+\)/);
