@@ -3,15 +3,9 @@
  * check of a body against its model before any call, with a message naming the field.
  */
 import { z } from 'zod';
-import { MODELS, type ModelDefinition, modelOfBody } from './models.ts';
-import { PRICE_CONTROL_FIELDS } from './provider.ts';
+import { MODEL_SHARED_FIELDS, MODELS, type ModelDefinition, modelOfBody } from './models.ts';
 
-/** The fields every image and video model takes besides its own. */
-export const COMMON_MODEL_FIELDS: ReadonlySet<string> = new Set([
-  'callBackUrl',
-  'webhookEvents',
-  ...PRICE_CONTROL_FIELDS,
-]);
+const SHARED = new Set(MODEL_SHARED_FIELDS);
 
 export interface ModelField {
   name: string;
@@ -80,9 +74,9 @@ export function modelFieldsOf(model: ModelDefinition): ModelField[] {
   return fields;
 }
 
-/** The model's own fields: what it takes besides the common ones. */
+/** The model's own fields: what it takes besides model, prompt and the fields every model takes. */
 export const ownFieldsOf = (model: ModelDefinition) =>
-  modelFieldsOf(model).filter((field) => !COMMON_MODEL_FIELDS.has(field.name));
+  modelFieldsOf(model).filter((field) => !SHARED.has(field.name));
 
 export const modelsOf = (service: 'image' | 'video') => MODELS.filter((model) => model.service === service);
 

@@ -1,7 +1,7 @@
 import {
-  COMMON_MODEL_FIELDS,
   checkModelBody,
   DEFAULT_MODEL,
+  MODEL_SHARED_FIELDS,
   type ModelDefinition,
   modelFieldsOf,
   modelsOf,
@@ -10,6 +10,8 @@ import {
 import { z } from 'zod';
 
 type MediaService = 'image' | 'video';
+/** The fields every model takes (callBackUrl, the price controls...): listed after the models' own. */
+const SHARED = new Set(MODEL_SHARED_FIELDS.filter((name) => name !== 'model' && name !== 'prompt'));
 
 /** A model's field without its default or optional wrapper: the tool sends only what the agent gave. */
 function bare(schema: z.ZodType): z.ZodType {
@@ -116,8 +118,7 @@ export function mediaToolInput(service: MediaService) {
   // The prompt first, then the model, then each model's own fields, then the common ones.
   const names = [...variants.keys()].sort(
     (a, b) =>
-      Number(b === 'prompt') - Number(a === 'prompt') ||
-      Number(COMMON_MODEL_FIELDS.has(a)) - Number(COMMON_MODEL_FIELDS.has(b)),
+      Number(b === 'prompt') - Number(a === 'prompt') || Number(SHARED.has(a)) - Number(SHARED.has(b)),
   );
   for (const name of names) {
     const field = mergedField(

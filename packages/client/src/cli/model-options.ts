@@ -147,7 +147,7 @@ export function modelHelp(service: MediaService): string[] {
   for (const model of modelsOf(service)) {
     const isDefault = DEFAULT_MODEL[service] === model.id;
     lines.push(`  ${model.id.padEnd(18)} ${model.name}${isDefault ? ', the default' : ''}`);
-    for (const field of ownFieldsOf(model).filter((candidate) => candidate.name !== 'prompt')) {
+    for (const field of ownFieldsOf(model)) {
       const flag = flagOf(service, model, field.name);
       const byDefault = field.byDefault === undefined ? '' : `, default ${String(field.byDefault)}`;
       lines.push(
