@@ -84,6 +84,7 @@ const durationOf = <const T extends readonly number[]>(values: T, byDefault: T[n
         z.ZodLiteral<T[number]>,
         ...z.ZodLiteral<T[number]>[],
       ],
+      { error: `must be one of ${values.join(', ')}` },
     )
     .default(byDefault)
     .describe('Length of the video in seconds');

@@ -38,6 +38,9 @@ export function sendError(
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** What a body field the route does not take is told (Stripe: "Received unknown parameter"). */
+export const UNKNOWN_FIELD = 'unknown field';
+
 function fieldOf(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   return path || context || 'body';
@@ -51,8 +54,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = fieldOf(first?.instancePath ?? '', error.validationContext);
-      const message = `${field}: ${first?.message ?? 'is invalid'}`;
+      // A field the body does not take is named itself (`quality: unknown field`), not its object.
+      const unknownKey =
+        first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+      const at = fieldOf(first?.instancePath ?? '', error.validationContext);
+      const field =
+        unknownKey === undefined
+          ? at
+          : at === (error.validationContext ?? 'body')
+            ? unknownKey
+            : `${at}.${unknownKey}`;
+      const message = `${field}: ${unknownKey === undefined ? (first?.message ?? 'is invalid') : UNKNOWN_FIELD}`;
       return sendError(request, reply, ERROR_CODES.VALIDATION_FAILED, message, { field });
     }
     const status = (error as FastifyError).statusCode;

@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { UNKNOWN_FIELD } from '../../platform/http-errors.ts';
 import { creditPrices } from '../provider/prices.ts';
 import { modelSettings } from './schema.ts';
 
@@ -53,11 +54,17 @@ export function defaultCreditsOf(model: ModelDefinition, config: Pick<Config, 'C
 }
 
 /** 400 VALIDATION_FAILED naming the first problem of a zod parse, `prefix.field: message`. */
-export function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, prefix?: string) {
+export function firstIssue(
+  error: { issues: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }[] },
+  prefix?: string,
+) {
   const issue = error.issues[0];
-  const field =
-    [...(prefix ? [prefix] : []), ...(issue?.path ?? []).map(String)].join('.') || prefix || 'body';
-  return new ValidationFailed(`${field}: ${issue?.message ?? 'is invalid'}`, field);
+  // A field the model does not take is named itself, not the body around it.
+  const unknownKey = issue?.code === 'unrecognized_keys' ? issue.keys?.[0] : undefined;
+  const path = [...(issue?.path ?? []).map(String), ...(unknownKey === undefined ? [] : [unknownKey])];
+  const field = [...(prefix ? [prefix] : []), ...path].join('.') || 'body';
+  const message = unknownKey === undefined ? (issue?.message ?? 'is invalid') : UNKNOWN_FIELD;
+  return new ValidationFailed(`${field}: ${message}`, field);
 }
 
 const CATALOGUES = new WeakMap<object, ModelCatalogue>();

@@ -194,15 +194,43 @@ describe('the catalogue through the API', () => {
 
   it('an unknown or disabled model, or a field the model does not take, is a 400 naming it, with nothing charged', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100 });
-    const refused = async (url: string, body: object, field: string) => {
+    const refused = async (url: string, body: object, field: string, error?: string) => {
       const answer = await postWithKey(runtime.app, account.key, url, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
-      expect(answer.json(), JSON.stringify(body)).toMatchObject({ code: 'VALIDATION_FAILED', field });
+      expect(answer.json(), JSON.stringify(body)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        field,
+        ...(error ? { error } : {}),
+      });
     };
     await refused('/api/provider/image', { model: 'dall-e-9', prompt: 'x' }, 'model');
     await refused('/api/provider/video', { model: 'imagen4', prompt: 'x' }, 'model');
-    await refused('/api/provider/video', { model: 'kling-2.6', prompt: 'x', duration: 7 }, 'duration');
-    await refused('/api/provider/image', { model: 'imagen4', prompt: 'x', image_size: '1:1' }, 'body');
+    await refused(
+      '/api/provider/video',
+      { model: 'kling-2.6', prompt: 'x', duration: 7 },
+      'duration',
+      'duration: must be one of 5, 10',
+    );
+    // A field the model does not take is named itself, whichever check finds it.
+    await refused(
+      '/api/provider/image',
+      { model: 'imagen4', prompt: 'x', image_size: '1:1' },
+      'image_size',
+      'image_size: unknown field',
+    );
+    await refused(
+      '/api/provider/video',
+      { model: 'kling-2.6', prompt: 'x', quality: 'high' },
+      'quality',
+      'quality: unknown field',
+    );
+    await refused('/api/provider/image', { prompt: 'x', bogus: 1 }, 'bogus', 'bogus: unknown field');
+    await refused(
+      '/api/provider/sora-watermark-remover',
+      { video_url: 'https://sora.chatgpt.com/p/s_1', bogus: 1 },
+      'bogus',
+      'bogus: unknown field',
+    );
     await refused('/api/provider/image', { prompt: 'x', image_size: '7:7' }, 'image_size');
 
     const off = await admin.call('PATCH', '/api/admin/models/seedream-4.5', { enabled: false });
