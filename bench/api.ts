@@ -126,7 +126,8 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
       identity,
       service: 'video',
       cost: 10,
-      engine: 'local',
+      engine: { name: 'local', isDevelopmentEngine: true },
+      at: new Date(),
       request: { prompt: 'bench' },
       deadlineAt: new Date(Date.now() + 1_800_000),
     });

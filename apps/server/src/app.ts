@@ -39,6 +39,7 @@ import { requestLogApiRoutes, requestLogRoutes } from './modules/request-log/rou
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import type { ChannelMessage } from './modules/task-events/channel.ts';
 import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
@@ -51,7 +52,7 @@ import { createDeliveryContext } from './modules/webhooks/delivery-context.ts';
 import type { DeliveryWorker } from './modules/webhooks/delivery-worker.ts';
 import type { EventHooks } from './modules/webhooks/record-event.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
-import { recordTaskSettled, recordTaskStarted } from './modules/webhooks/task-event.ts';
+import { recordTaskSettled } from './modules/webhooks/task-event.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
@@ -153,12 +154,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('onClose', () => taskEvents.close());
   // Webhook events reach the event streams after their commit, and this process's deliverer at once.
   let deliveries: DeliveryWorker | undefined;
-  const eventHooks: EventHooks = {
-    publish: (message) => {
-      taskEvents.publish(message);
-      deliveries?.wake();
-    },
+  const publishEvent = (message: ChannelMessage) => {
+    taskEvents.publish(message);
+    deliveries?.wake();
   };
+  const eventHooks: EventHooks = { publish: publishEvent };
   const logEventError = (taskId: string) => (error: unknown) =>
     services.log.error({ err: error, taskId }, 'could not record the task event');
   // Sync calls hear of their tasks from every process once the first of them waits.
@@ -255,9 +255,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   );
   const gateway = createGateway(services, runner, urlGuard, {
     wakePump: () => pump?.wake(),
+    // The task and its task.started event were written by one statement, committed by now.
     onTaskCreated: (task) => {
       taskEvents.publish(taskMessage({ ...task, status: 'processing' }));
-      void recordTaskStarted(services.db, task, engine, eventHooks).catch(logEventError(task.id));
+      publishEvent({ kind: 'event', workspaceId: task.workspaceId });
     },
   });
   if (services.config.REQUEST_LOG === 'on') {

@@ -1,8 +1,9 @@
-import { SERVICE_COST_KEY, type Service, type SpendPeriod } from '@conduit/contracts';
+import { type AnsweringEngine, SERVICE_COST_KEY, type Service, type SpendPeriod } from '@conduit/contracts';
 import type pg from 'pg';
 import { Conflict, InsufficientCredits } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
+import { type StartedEvent, startedEventSql, taskStartedEvent } from '../webhooks/started-event.ts';
 import { type KeyIdentity, LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
 import { KeyRefused, KeySpendLimitReached } from './key-refusals.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
@@ -13,7 +14,10 @@ export interface ChargeInput {
   /** The catalogue model of an image or video call (the default when the body named none). */
   model?: string;
   cost: number;
-  engine: string;
+  /** The engine that runs the task (the task's `engine`, and the started event's data). */
+  engine: AnsweringEngine;
+  /** When the call was accepted: the time of its `task.started` event. */
+  at: Date;
   request: unknown;
   idempotencyKey?: string;
   requestHash?: string;
@@ -48,7 +52,8 @@ export type ChargeResult =
  * cannot spend: key-rules-sql.ts), the balance is debited only if it covers the cost and the
  * key's budget for the period has room for it (a conditional UPDATE, never read-then-write; the
  * budget row is locked by the same statement), and the ledger entry, the budget's new total and
- * the task row are written from the debit's own output, so all happen together or not at all.
+ * the task row are written from the debit's own output, and so is the task's `task.started` event
+ * with its deliveries (webhooks/started-event.ts), so all happen together or not at all.
  * `available` reads the balance as it was before this statement, for the 402 answer. The same
  * UPDATE keeps the account's call activity for the admin figures (credits/account-activity.ts).
  */
@@ -74,7 +79,12 @@ with live_key as (
   select $2, workspace_id, $1, $3, $18, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
          coalesce($16::timestamptz, now()), $17::timestamptz
   from debit
-)
+), started as (
+  select workspace_id, $19::text as event_id, $20::text as event_key, $21::text as event_body,
+         $22::timestamptz as event_at, $23::text as started_callback_url, $24::text as endpoint_delivery_id,
+         $25::text as callback_delivery_id, 1 as ord
+    from debit
+), ${startedEventSql('started')}
 select (select count(*) from live_key)::int as key_live,
        (select balance from debit) as balance,
        (select balance from credit_accounts where workspace_id = $13) as available,
@@ -91,8 +101,13 @@ const IDEMPOTENCY_INDEX = 'tasks_workspace_id_idempotency_key_idx';
  */
 const CHARGE_STATEMENT = 'conduit-charge-call';
 
+/** The started event of the task a call creates (written by the same statement). */
+export const startedEventOf = (taskId: string, input: ChargeInput): StartedEvent =>
+  taskStartedEvent({ ...input, id: taskId }, input.engine, input.at);
+
 export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
   const taskId = newId('task');
+  const event = startedEventOf(taskId, input);
   try {
     const { rows } = await pool.query({
       name: CHARGE_STATEMENT,
@@ -104,7 +119,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.cost,
         newId('cre'),
         SERVICE_COST_KEY[input.service],
-        input.engine,
+        input.engine.name,
         JSON.stringify(input.request),
         input.idempotencyKey ?? null,
         input.requestHash ?? null,
@@ -116,6 +131,13 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         input.leaseUntil ?? null,
         input.cancelAfterAt ?? null,
         input.model ?? null,
+        event.id,
+        event.dedupeKey,
+        event.body,
+        event.at,
+        event.callbackUrl,
+        event.endpointDeliveryId,
+        event.callbackDeliveryId,
       ],
     });
     const row = rows[0] as ChargeRow;

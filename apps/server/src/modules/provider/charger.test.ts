@@ -53,7 +53,8 @@ const chargeSora = (
       identity: identityOf(account),
       service: 'sora',
       cost: 1,
-      engine: 'local',
+      engine: { name: 'local', isDevelopmentEngine: true },
+      at: new Date(),
       request: { video_url: videoUrl },
       deadlineAt: new Date(Date.now() + 900_000),
     })
@@ -138,6 +139,18 @@ describe.each([
         [account.workspaceId],
       );
       expect(tasks.rows[0].n).toBe(charged);
+      // Each task has its started event, written by its debit, in the order the account's calls
+      // were debited (the events stream's `seq` follows the balance).
+      const started = await runtime.services.pool.query(
+        `select body::json->'data'->>'taskId' as task_id from webhook_events
+          where workspace_id = $1 and type = 'task.started' order by seq`,
+        [account.workspaceId],
+      );
+      const debited = await runtime.services.pool.query(
+        "select reference from credit_entries where workspace_id = $1 and reason = 'usage' order by balance_after desc",
+        [account.workspaceId],
+      );
+      expect(started.rows.map((row) => row.task_id)).toEqual(debited.rows.map((row) => row.reference));
     }
   }, 120_000);
 });
@@ -211,7 +224,8 @@ describe('the model of each call', () => {
           service: model === undefined ? 'sora' : ['fast', 'kling-2.6'].includes(model) ? 'video' : 'image',
           model,
           cost: 1,
-          engine: 'local',
+          engine: { name: 'local', isDevelopmentEngine: true },
+          at: new Date(),
           request: { model },
           deadlineAt: new Date(Date.now() + 900_000),
         }),
@@ -226,7 +240,8 @@ describe('the model of each call', () => {
       service: 'image',
       model: 'gpt-image-1.5',
       cost: 3,
-      engine: 'local',
+      engine: { name: 'local', isDevelopmentEngine: true },
+      at: new Date(),
       request: { model: 'gpt-image-1.5' },
       idempotencyKey: 'alone',
       deadlineAt: new Date(Date.now() + 900_000),

@@ -2,8 +2,9 @@ import { SERVICE_COST_KEY } from '@conduit/contracts';
 import type pg from 'pg';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
+import { startedEventSql } from '../webhooks/started-event.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
-import { type ChargeInput, type ChargeResult, chargeCall } from './charge-call.ts';
+import { type ChargeInput, type ChargeResult, chargeCall, startedEventOf } from './charge-call.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 
 /*
@@ -13,7 +14,8 @@ import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
  * UPDATE over the batch's accounts, never read-then-write; the budgets are locked by the same
  * statement); each debited account's calls get their ledger entries (balance_after as if its
  * calls ran one by one, in order), its keys' budgets their new totals, and its calls their task
- * rows, all from the debit's own output. An account that was not debited (an unusable key, a
+ * rows and their `task.started` events with the events' deliveries (webhooks/started-event.ts), all
+ * from the debit's own output. An account that was not debited (an unusable key, a
  * budget or a balance without room for all its calls together) has nothing written, and its calls
  * are charged one by one instead. The statement answers one row per debited account.
  */
@@ -21,9 +23,12 @@ const CHARGE_BATCH_SQL = `
 with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                        $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::text[],
-                       $14::timestamptz[], $15::timestamptz[], $16::text[])
+                       $14::timestamptz[], $15::timestamptz[], $16::text[], $17::text[], $18::text[], $19::text[],
+                       $20::timestamptz[], $21::text[], $22::text[], $23::text[])
     with ordinality as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request,
-                         callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, model, ord)
+                         callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, model,
+                         event_id, event_key, event_body, event_at, started_callback_url, endpoint_delivery_id,
+                         callback_delivery_id, ord)
 ), checks as (
   select distinct workspace_id, key_id, key_hash, service, ip from req
 ), usable as materialized (
@@ -65,7 +70,9 @@ with req as (
   select n.task_id, n.workspace_id, n.key_id, n.service, n.model, n.cost, n.engine, n.request::jsonb,
          n.callback_url, n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at
     from numbered n join debit d on d.workspace_id = n.workspace_id
-)
+), started as (
+  select n.* from numbered n join debit d on d.workspace_id = n.workspace_id
+), ${startedEventSql('started')}
 select workspace_id, balance, total from debit`;
 const CHARGE_BATCH_STATEMENT = 'conduit-charge-batch';
 
@@ -109,6 +116,7 @@ export function createCharger(pool: pg.Pool) {
 
   async function chargeBatch(calls: Waiting[]) {
     const taskIds = calls.map(() => newId('task'));
+    const events = calls.map((call, index) => startedEventOf(taskIds[index] as string, call.input));
     const column = <T>(pick: (input: ChargeInput) => T) => calls.map((call) => pick(call.input));
     let debited: { workspace_id: string; balance: number; total: number }[];
     try {
@@ -123,7 +131,7 @@ export function createCharger(pool: pg.Pool) {
           column((input) => input.cost),
           column(() => newId('cre')),
           column((input) => SERVICE_COST_KEY[input.service]),
-          column((input) => input.engine),
+          column((input) => input.engine.name),
           column((input) => JSON.stringify(input.request)),
           column((input) => input.callbackUrl ?? null),
           column((input) => input.deadlineAt),
@@ -132,6 +140,13 @@ export function createCharger(pool: pg.Pool) {
           column((input) => input.leaseUntil ?? null),
           column((input) => input.cancelAfterAt ?? null),
           column((input) => input.model ?? null),
+          events.map((event) => event.id),
+          events.map((event) => event.dedupeKey),
+          events.map((event) => event.body),
+          events.map((event) => event.at),
+          events.map((event) => event.callbackUrl),
+          events.map((event) => event.endpointDeliveryId),
+          events.map((event) => event.callbackDeliveryId),
         ],
       });
       debited = rows;

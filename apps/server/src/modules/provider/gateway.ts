@@ -76,18 +76,11 @@ export const withoutPriceControls = (body: object) =>
 export interface GatewayHooks {
   /** Wakes the task pump so a new async task starts without waiting for its next tick. */
   wakePump: () => void;
-  /** Called once a paid call is charged and its task exists (not for an idempotent replay). */
-  onTaskCreated?: (task: {
-    id: string;
-    workspaceId: string;
-    service: Service;
-    /** The body the call was charged for, and its callBackUrl (for the `task.started` event). */
-    request: unknown;
-    callbackUrl?: string;
-    at: Date;
-    cost: number;
-    deadlineAt: Date;
-  }) => void;
+  /**
+   * Called once a paid call is charged and its task exists, with its `task.started` event (both
+   * written by the debit statement, committed by now): tells the event streams. Not for a replay.
+   */
+  onTaskCreated?: (task: { id: string; workspaceId: string; service: Service }) => void;
 }
 
 export function createGateway(
@@ -158,7 +151,8 @@ export function createGateway(
           service,
           model: priced?.model,
           cost,
-          engine: engine.name,
+          engine,
+          at: services.clock.now(),
           request: withoutPriceControls(body),
           deadlineAt,
           cancelAfterAt,
@@ -183,16 +177,7 @@ export function createGateway(
       request.logTaskId = charged.taskId;
       if (!charged.isReplay) {
         services.metrics.creditsDebited.inc({ service }, cost);
-        onTaskCreated?.({
-          id: charged.taskId,
-          workspaceId: identity.workspaceId,
-          service,
-          request: body,
-          callbackUrl,
-          at: services.clock.now(),
-          cost,
-          deadlineAt,
-        });
+        onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
       }
       return { ...charged, cost, deadlineAt, cancelAfterAt };
     },

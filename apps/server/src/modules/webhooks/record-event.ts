@@ -37,7 +37,8 @@ export interface EventHooks {
 export const eventBody = (type: string, at: Date, data: unknown) =>
   JSON.stringify({ type, timestamp: at.toISOString(), data });
 
-const wantsCallback = (type: EventType, callback: EventInput['callback']) => {
+/** Whether a task's callBackUrl takes this event: the call's `webhookEvents`, else the terminal ones. */
+export const wantsCallback = (type: EventType, callback: EventInput['callback']) => {
   if (!callback || !type.startsWith('task.')) return false;
   const filter = type.slice('task.'.length) as TaskWebhookFilter;
   return (callback.filters ?? DEFAULT_TASK_WEBHOOK_FILTERS).includes(filter);
