@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +13,8 @@ import { createUpstreamPace, type PaceRule, type UpstreamPace } from './upstream
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const pools: pg.Pool[] = [];
+/** Every connection's end: `pool.end()` answers before its connections have closed. */
+const connectionsEnded: Array<Promise<unknown>> = [];
 const clients: Redis[] = [];
 const redisUrl = inject('redisUrl');
 
@@ -20,12 +23,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
+  // Dropping the database ends the connections still open, which would fail as errors of the run.
+  await Promise.all(connectionsEnded);
   await Promise.all(clients.map((client) => client.quit()));
   await database.drop();
 });
 
 const newPool = () => {
   const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  pool.on('connect', (client) => connectionsEnded.push(once(client, 'end')));
   pools.push(pool);
   return pool;
 };
@@ -79,6 +85,68 @@ describe('the upstream pace', () => {
     // Old slots are deleted as the window moves: the table stays small.
     const { rows } = await newPool().query('select count(*)::int as n from upstream_pace_slots');
     expect(rows[0].n).toBeLessThanOrEqual(2 * rule.limit);
+  });
+
+  it('in PostgreSQL: four processes taking for several windows never pass the limit on the database clock', async () => {
+    const rule = { upstream: 'kie-pg-steady', limit: 10, windowMs: 1_000 };
+    // Every slot taken, with the time the database gave it, even after the pace deletes it.
+    const observer = newPool();
+    await observer.query(`
+      create table pace_slots_seen (id text, upstream text, taken_at timestamptz);
+      create function pace_slot_seen() returns trigger language plpgsql as $$
+        begin insert into pace_slots_seen values (new.id, new.upstream, new.taken_at); return new; end $$;
+      create trigger pace_slot_seen after insert on upstream_pace_slots
+        for each row execute function pace_slot_seen();`);
+    // Four processes (a pool each) with six takers each, for 3.5 s; a refused taker waits the time
+    // it was answered, as the task queue does.
+    const paces = [0, 1, 2, 3].map(() => createUpstreamPace(rule, { pool: newPool() }));
+    let granted = 0;
+    const waits: number[] = [];
+    const until = Date.now() + 3_500;
+    await Promise.all(
+      paces.flatMap((pace) =>
+        Array.from({ length: 6 }, async () => {
+          while (Date.now() < until) {
+            const answer = await pace.take();
+            if (answer.isAllowed) granted += 1;
+            else {
+              waits.push(answer.waitMs);
+              await new Promise((resolve) => setTimeout(resolve, answer.waitMs));
+            }
+          }
+        }),
+      ),
+    );
+    // The pace was full throughout: at least three windows' worth granted, many refused.
+    expect(granted).toBeGreaterThanOrEqual(3 * rule.limit);
+    expect(waits.length).toBeGreaterThan(granted);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(rule.windowMs);
+    }
+    // Every grant is a slot in the database, and the slot `limit` places after any slot was taken
+    // a whole window or more later: no window held more than the limit.
+    const { rows } = await observer.query<{ slots: number; crowded: number }>(
+      `select count(*)::int as slots,
+              count(*) filter (where later - taken_at < make_interval(secs => $3))::int as crowded
+         from (select taken_at, lead(taken_at, $2) over (order by taken_at) as later
+                 from pace_slots_seen where upstream = $1) as seen`,
+      [rule.upstream, rule.limit, rule.windowMs / 1000],
+    );
+    expect(rows[0]).toEqual({ slots: granted, crowded: 0 });
+  });
+
+  it('in PostgreSQL: a refused take answers how long until the oldest slot leaves', async () => {
+    const rule = { upstream: 'kie-pg-wait', limit: 3, windowMs: 1_500 };
+    const pace = createUpstreamPace(rule, { pool: newPool() });
+    for (let slot = 0; slot < rule.limit; slot += 1) expect(await pace.take()).toEqual({ isAllowed: true });
+    const refused = await pace.take();
+    if (refused.isAllowed) throw new Error('a fourth slot was granted');
+    expect(refused.waitMs).toBeGreaterThan(0);
+    expect(refused.waitMs).toBeLessThanOrEqual(rule.windowMs);
+    // Waiting the answered time is enough: the oldest slot has left and the next take is granted.
+    await new Promise((resolve) => setTimeout(resolve, refused.waitMs));
+    expect(await pace.take()).toEqual({ isAllowed: true });
   });
 
   it.skipIf(!redisUrl)('in Redis: three processes share one sliding window', async () => {

@@ -42,45 +42,21 @@ return math.max(1, tonumber(oldest[2]) + window - now)`;
 type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | number>): Promise<number> };
 
 /**
- * The same window in PostgreSQL: one transaction per take, serialised per upstream by an advisory
- * lock, counted on the database's clock. A few statements per create: creates come at most
- * `limit` per window, so this is never the hot path.
+ * The same window in PostgreSQL, in one round trip: `conduit_take_pace_slot` (migration 0030)
+ * takes a per-upstream advisory lock, deletes the slots older than the window, counts the rest and
+ * takes one if fewer than the limit are left, all on the database's clock and in the implicit
+ * transaction of this one statement, so the lock is held only while the database runs it. A named
+ * statement: each connection parses it once.
  */
 async function takeInPostgres(pool: pg.Pool, rule: PaceRule): Promise<PaceAnswer> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `conduit:pace:${rule.upstream}`,
-    ]);
-    await client.query(
-      `delete from upstream_pace_slots
-        where upstream = $1 and taken_at <= clock_timestamp() - make_interval(secs => $2)`,
-      [rule.upstream, rule.windowMs / 1000],
-    );
-    const { rows } = await client.query<{ taken: number; wait_ms: number | null }>(
-      `select count(*)::int as taken,
-              ceil(extract(epoch from (min(taken_at) + make_interval(secs => $2) - clock_timestamp())) * 1000)::int as wait_ms
-         from upstream_pace_slots where upstream = $1`,
-      [rule.upstream, rule.windowMs / 1000],
-    );
-    const { taken = 0, wait_ms: waitMs = null } = rows[0] ?? {};
-    if (taken < rule.limit) {
-      await client.query(
-        'insert into upstream_pace_slots (id, upstream, taken_at) values ($1, $2, clock_timestamp())',
-        [randomUUID(), rule.upstream],
-      );
-      await client.query('commit');
-      return { isAllowed: true };
-    }
-    await client.query('commit');
-    return { isAllowed: false, waitMs: Math.max(1, waitMs ?? rule.windowMs) };
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rows } = await pool.query<{ wait_ms: number }>({
+    name: 'conduit-take-pace-slot',
+    text: 'select conduit_take_pace_slot($1, $2, $3) as wait_ms',
+    values: [rule.upstream, rule.limit, rule.windowMs],
+  });
+  const waitMs = rows[0]?.wait_ms;
+  if (waitMs === undefined) throw new Error(`the pace of ${rule.upstream} answered nothing`);
+  return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, waitMs };
 }
 
 /**
