@@ -87,7 +87,7 @@ describe('the upstream pace', () => {
     expect(rows[0].n).toBeLessThanOrEqual(2 * rule.limit);
   });
 
-  it('in PostgreSQL: four processes taking for several windows never pass the limit on the database clock', async () => {
+  it('in PostgreSQL: six processes taking for several windows never pass the limit on the database clock', async () => {
     const rule = { upstream: 'kie-pg-steady', limit: 10, windowMs: 1_000 };
     // Every slot taken, with the time the database gave it, even after the pace deletes it.
     const observer = newPool();
@@ -97,15 +97,15 @@ describe('the upstream pace', () => {
         begin insert into pace_slots_seen values (new.id, new.upstream, new.taken_at); return new; end $$;
       create trigger pace_slot_seen after insert on upstream_pace_slots
         for each row execute function pace_slot_seen();`);
-    // Four processes (a pool each) with six takers each, for 3.5 s; a refused taker waits the time
+    // Six processes (a pool each) with four takers each, for 3.5 s; a refused taker waits the time
     // it was answered, as the task queue does.
-    const paces = [0, 1, 2, 3].map(() => createUpstreamPace(rule, { pool: newPool() }));
+    const paces = [0, 1, 2, 3, 4, 5].map(() => createUpstreamPace(rule, { pool: newPool() }));
     let granted = 0;
     const waits: number[] = [];
     const until = Date.now() + 3_500;
     await Promise.all(
       paces.flatMap((pace) =>
-        Array.from({ length: 6 }, async () => {
+        Array.from({ length: 4 }, async () => {
           while (Date.now() < until) {
             const answer = await pace.take();
             if (answer.isAllowed) granted += 1;
@@ -136,12 +136,15 @@ describe('the upstream pace', () => {
     expect(rows[0]).toEqual({ slots: granted, crowded: 0 });
   });
 
-  it('in PostgreSQL: a refused take answers how long until the oldest slot leaves', async () => {
+  it('in PostgreSQL: the first takes asked are granted, and a refused one answers how long until the oldest slot leaves', async () => {
     const rule = { upstream: 'kie-pg-wait', limit: 3, windowMs: 1_500 };
     const pace = createUpstreamPace(rule, { pool: newPool() });
-    for (let slot = 0; slot < rule.limit; slot += 1) expect(await pace.take()).toEqual({ isAllowed: true });
-    const refused = await pace.take();
-    if (refused.isAllowed) throw new Error('a fourth slot was granted');
+    // Five at once from one process: the first three asked get the three slots.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pace.take()));
+    expect(answers.slice(0, 3)).toEqual([{ isAllowed: true }, { isAllowed: true }, { isAllowed: true }]);
+    const refused = answers[4];
+    if (!refused || refused.isAllowed) throw new Error('a fifth slot was granted');
+    expect(answers[3]).toEqual(refused);
     expect(refused.waitMs).toBeGreaterThan(0);
     expect(refused.waitMs).toBeLessThanOrEqual(rule.windowMs);
     // Waiting the answered time is enough: the oldest slot has left and the next take is granted.

@@ -42,21 +42,54 @@ return math.max(1, tonumber(oldest[2]) + window - now)`;
 type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | number>): Promise<number> };
 
 /**
- * The same window in PostgreSQL, in one round trip: `conduit_take_pace_slot` (migration 0030)
+ * The same window in PostgreSQL, in one round trip: `conduit_take_pace_slots` (migration 0030)
  * takes a per-upstream advisory lock, deletes the slots older than the window, counts the rest and
- * takes one if fewer than the limit are left, all on the database's clock and in the implicit
- * transaction of this one statement, so the lock is held only while the database runs it. A named
- * statement: each connection parses it once.
+ * takes up to `wanted` while fewer than the limit are left, all on the database's clock and in the
+ * implicit transaction of this one statement, so the lock is held only while the database runs
+ * it. A named statement: each connection parses it once.
  */
-async function takeInPostgres(pool: pg.Pool, rule: PaceRule): Promise<PaceAnswer> {
-  const { rows } = await pool.query<{ wait_ms: number }>({
-    name: 'conduit-take-pace-slot',
-    text: 'select conduit_take_pace_slot($1, $2, $3) as wait_ms',
-    values: [rule.upstream, rule.limit, rule.windowMs],
+async function takeInPostgres(pool: pg.Pool, rule: PaceRule, wanted: number) {
+  const { rows } = await pool.query<{ granted: number; wait_ms: number }>({
+    name: 'conduit-take-pace-slots',
+    text: 'select granted, wait_ms from conduit_take_pace_slots($1, $2, $3, $4)',
+    values: [rule.upstream, rule.limit, rule.windowMs, wanted],
   });
-  const waitMs = rows[0]?.wait_ms;
-  if (waitMs === undefined) throw new Error(`the pace of ${rule.upstream} answered nothing`);
-  return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, waitMs };
+  const row = rows[0];
+  if (!row) throw new Error(`the pace of ${rule.upstream} answered nothing`);
+  return { granted: row.granted, waitMs: row.wait_ms };
+}
+
+type Waiting = { resolve(answer: PaceAnswer): void; reject(error: unknown): void };
+
+/**
+ * One call to PostgreSQL at a time per pace: the takes asked for while one is under way wait for
+ * it and then go together in the next, the first ones asked granted first. Under a burst a process
+ * sends one statement (one wait for the lock) for all its creates instead of one each.
+ */
+function postgresTaker(pool: pg.Pool, rule: PaceRule): () => Promise<PaceAnswer> {
+  let waiting: Waiting[] = [];
+  let isTaking = false;
+  const drain = async () => {
+    isTaking = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const { granted, waitMs } = await takeInPostgres(pool, rule, batch.length);
+        batch.forEach((take, index) =>
+          take.resolve(index < granted ? { isAllowed: true } : { isAllowed: false, waitMs }),
+        );
+      } catch (error) {
+        for (const take of batch) take.reject(error);
+      }
+    }
+    isTaking = false;
+  };
+  return () =>
+    new Promise<PaceAnswer>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (!isTaking) void drain();
+    });
 }
 
 /**
@@ -73,6 +106,7 @@ export function createUpstreamPace(
   const { pool, redis } = store;
   if (redis && !(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: TAKE_SLOT_LUA });
   const key = `${store.prefix ?? 'conduit'}:pace:${rule.upstream}`;
+  const takeInDatabase = postgresTaker(pool, rule);
   return {
     async take() {
       if (redis) {
@@ -88,7 +122,7 @@ export function createUpstreamPace(
           );
         }
       }
-      return takeInPostgres(pool, rule);
+      return takeInDatabase();
     },
   };
 }
