@@ -76,9 +76,9 @@ function postgresTaker(pool: pg.Pool, rule: PaceRule): () => Promise<PaceAnswer>
       waiting = [];
       try {
         const { granted, waitMs } = await takeInPostgres(pool, rule, batch.length);
-        batch.forEach((take, index) =>
-          take.resolve(index < granted ? { isAllowed: true } : { isAllowed: false, waitMs }),
-        );
+        for (const [index, take] of batch.entries()) {
+          take.resolve(index < granted ? { isAllowed: true } : { isAllowed: false, waitMs });
+        }
       } catch (error) {
         for (const take of batch) take.reject(error);
       }
