@@ -35,11 +35,11 @@ import { median } from './stats.ts';
  * What pacing kie.ai's creates costs (channels/upstream-pace.ts): the kie engine's `startJob` (the
  * pace's take, then the create POST) against the timed kie fake (fake-kie-timed.ts, a child
  * process), CREATORS creators back to back, in three modes: no pace, the pace in PostgreSQL (one
- * transaction of six round trips under an advisory lock), the pace in Redis (one script call; a
- * Redis of the bench's own unless REDIS_URL is set). The limit is set so high it never refuses,
- * and the window so short (PERF_WINDOW_MS) that it holds creates/s x 40 ms slots (about 5 in
- * PostgreSQL, about 100 in Redis), not the thousands a 10 s window would at these rates: only the
- * pace's cost is measured.
+ * call of the SQL function conduit_take_pace_slots at a time per process, for every take waiting,
+ * under an advisory lock), the pace in Redis (one script call per take; a Redis of the bench's own
+ * unless REDIS_URL is set). The limit is set so high it never refuses, and the window so short
+ * (PERF_WINDOW_MS) that it holds creates/s x 40 ms slots (about 100), not the thousands a 10 s
+ * window would at these rates: only the pace's cost is measured.
  * The modes alternate, their order rotating each round, ROUNDS rounds; what a pace adds is the
  * median over rounds of (its figure minus no pace's, in the same round). Also at 1 creator (no
  * contention: the round trips alone).
@@ -53,9 +53,10 @@ import { median } from './stats.ts';
  * Targets (at CREATORS creators): the PostgreSQL pace adds under 5 ms to the median create and
  * under 1 ms of this process's CPU per create; the Redis pace under 1 ms to the median create.
  * Whether they were met is in upstream-pace-results.json (`targets.met`) and the README table's
- * note. The run of 2026-11-28 (a shared, busy machine): Redis met its target (+0.52 ms p50);
- * PostgreSQL did not (+109 ms p50 at 16 creators, +9 ms alone, +1.21 ms of this process's CPU):
- * its takes queue on the advisory lock, about 135 a second at most here. The window held in both.
+ * note. The run of 2026-11-28 (a shared machine, load average about 4): Redis met its target
+ * (+0.21 ms p50); PostgreSQL met its CPU target (+0.05 ms) and missed its latency target narrowly
+ * (+6.4 ms p50 at 16 creators; +3.9 ms in a run minutes before; six round trips per take measured
+ * +32 ms in the same minutes). The window held in both.
  * Writes bench/upstream-pace-results.json and its README table.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
