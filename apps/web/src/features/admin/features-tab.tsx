@@ -47,6 +47,23 @@ function ErrorRate({ rate }: { rate: number }) {
   );
 }
 
+/** Actions, average rating and error rate: the cells a service's row and a model's row share. */
+function UseCells({ use }: { use: Pick<Feature, 'totalActions' | 'averageRating' | 'errorRate'> }) {
+  return (
+    <>
+      <FigureCell column="Actions">
+        <Count value={use.totalActions} />
+      </FigureCell>
+      <Cell column="Average rating" className="text-fg">
+        <Rating value={use.averageRating} />
+      </Cell>
+      <Cell column="Error rate" className="text-fg">
+        <ErrorRate rate={use.errorRate} />
+      </Cell>
+    </>
+  );
+}
+
 function FeaturesTable({ features }: { features: Feature[] }) {
   return (
     <CardTable columns={COLUMNS} label="Feature usage">
@@ -56,15 +73,7 @@ function FeaturesTable({ features }: { features: Feature[] }) {
           <FigureCell column="Users">
             <Count value={feature.totalUsers} />
           </FigureCell>
-          <FigureCell column="Actions">
-            <Count value={feature.totalActions} />
-          </FigureCell>
-          <Cell column="Average rating" className="text-fg">
-            <Rating value={feature.averageRating} />
-          </Cell>
-          <Cell column="Error rate" className="text-fg">
-            <ErrorRate rate={feature.errorRate} />
-          </Cell>
+          <UseCells use={feature} />
         </tr>
       ))}
     </CardTable>
@@ -81,15 +90,7 @@ function ModelFeaturesTable({ models }: { models: ModelFeatureStats[] }) {
           <TitleCell column="Model">
             <ModelName service={row.service} model={row.model} />
           </TitleCell>
-          <FigureCell column="Actions">
-            <Count value={row.totalActions} />
-          </FigureCell>
-          <Cell column="Average rating" className="text-fg">
-            <Rating value={row.averageRating} />
-          </Cell>
-          <Cell column="Error rate" className="text-fg">
-            <ErrorRate rate={row.errorRate} />
-          </Cell>
+          <UseCells use={row} />
         </tr>
       ))}
     </CardTable>

@@ -59,9 +59,13 @@ export const supportApi = {
     }),
 };
 
-/** Puts the user's replied-to message in place in their list: the reply shows, the status turns open. */
-export function replaceOwnTicket(queryClient: QueryClient, ticket: OwnSupportTicket) {
-  queryClient.setQueriesData<InfiniteData<OwnSupportResponse>>({ queryKey: OWN_SUPPORT_QUERY_KEY }, (data) =>
+/** Puts a changed ticket in place in every loaded page of a list (its rows keep their order). */
+function replaceInPages<Ticket extends { id: string }, Page extends { tickets: Ticket[] }>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  ticket: Ticket,
+) {
+  queryClient.setQueriesData<InfiniteData<Page>>({ queryKey }, (data) =>
     data
       ? {
           ...data,
@@ -74,22 +78,15 @@ export function replaceOwnTicket(queryClient: QueryClient, ticket: OwnSupportTic
   );
 }
 
+/** Puts the user's replied-to message in place in their list: the reply shows, the status turns open. */
+export function replaceOwnTicket(queryClient: QueryClient, ticket: OwnSupportTicket) {
+  replaceInPages<OwnSupportTicket, OwnSupportResponse>(queryClient, OWN_SUPPORT_QUERY_KEY, ticket);
+}
+
 /**
  * Puts an answered ticket in place in every loaded list, so the reply shows at once and the
  * ticket does not jump out of the "Open" list under the admin's eyes; the next load re-sorts.
  */
 export function replaceTicket(queryClient: QueryClient, ticket: SupportTicket) {
-  queryClient.setQueriesData<InfiniteData<AdminSupportResponse>>(
-    { queryKey: ADMIN_SUPPORT_QUERY_KEY },
-    (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)),
-            })),
-          }
-        : data,
-  );
+  replaceInPages<SupportTicket, AdminSupportResponse>(queryClient, ADMIN_SUPPORT_QUERY_KEY, ticket);
 }
