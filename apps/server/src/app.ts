@@ -52,7 +52,6 @@ import { createDeliveryContext } from './modules/webhooks/delivery-context.ts';
 import type { DeliveryWorker } from './modules/webhooks/delivery-worker.ts';
 import type { EventHooks } from './modules/webhooks/record-event.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
-import { recordTaskSettled } from './modules/webhooks/task-event.ts';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
 import { workspacesRoutes } from './modules/workspaces/routes.ts';
 import { apiVersionHeadersFor, registerApiVersion } from './platform/api-version.ts';
@@ -159,8 +158,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     deliveries?.wake();
   };
   const eventHooks: EventHooks = { publish: publishEvent };
-  const logEventError = (taskId: string) => (error: unknown) =>
-    services.log.error({ err: error, taskId }, 'could not record the task event');
   // Sync calls hear of their tasks from every process once the first of them waits.
   let listenForTasks = () => {};
   const waiters = createTaskWaiters({ onFirstSleep: () => listenForTasks() });
@@ -173,13 +170,14 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     // Read at each use, so a test that moves services.clock moves the runner's too.
     clock: { now: () => services.clock.now() },
     log: services.log,
+    // The task and its settle event were written by one statement (or transaction), committed by now.
     onSettled: (task) => {
       taskEvents.publish(taskMessage(task));
+      publishEvent({ kind: 'event', workspaceId: task.workspaceId });
       services.metrics.tasksSettled.inc({ service: task.service, status: task.status });
       if (task.creditsRefunded > 0) {
         services.metrics.creditsRefunded.inc({ service: task.service }, task.creditsRefunded);
       }
-      void recordTaskSettled(services.db, task, engine, eventHooks).catch(logEventError(task.id));
     },
   };
   const urlGuard =

@@ -51,7 +51,8 @@ export const taskStatusPath = (service: Service, taskId: string) =>
     ? `/api/provider/sora-watermark-remover/status/${taskId}`
     : `/api/provider/${service}/status/${taskId}`;
 
-const engineOf = (engine: AnsweringEngine) => ({
+/** The `engine` of every task answer and task event. */
+export const engineOf = (engine: AnsweringEngine) => ({
   engine: engine.name,
   isDevelopmentEngine: engine.isDevelopmentEngine,
 });

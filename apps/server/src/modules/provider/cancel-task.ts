@@ -57,7 +57,7 @@ export async function cancelTask(
   if (!task || task.workspaceId !== workspaceId) throw new NotFound('Task not found');
   if (task.status !== 'processing') throw new TaskAlreadySettled(task);
   const refund = async (message: string, onlyIfNotStarted = false) => {
-    const canceled = await refundTask(ctx.db, task.id, 'canceled', null, { onlyIfNotStarted });
+    const canceled = await refundTask(ctx, task.id, 'canceled', null, { onlyIfNotStarted });
     if (canceled) return answer((await settle(ctx, task.id, canceled)) ?? canceled, 'canceled', message);
     // Another settler won (or, not started a moment ago, its job has started since): as it is now.
     return cancelAgain(ctx, workspaceId, task.id);

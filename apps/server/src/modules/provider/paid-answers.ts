@@ -10,11 +10,18 @@ import type { RunnerContext } from './task-runner.ts';
  * The headers of every paid answer (docs/product.md, "Controlling a paid call"): `X-Credits-Charged`,
  * what the task was charged (once: a replay charges nothing more and says `Idempotent-Replayed:
  * true`), and `X-Credits-Remaining`, the balance after it, refunds included. A new async task's
- * balance is the debit's own answer (`task` absent); with a task (settled, waited for, replayed)
- * it is read again.
+ * balance is the debit's own answer (`task` absent), a task this call settled the settle's
+ * (`balanceAfter`); with any other task (waited for, replayed, settled elsewhere) it is read again.
  */
-export async function setPaidHeaders(reply: FastifyReply, db: Db, charged: PaidCharge, task?: TaskRow) {
-  const remaining = task ? await getBalance(db, task.workspaceId) : (charged as { balance: number }).balance;
+export async function setPaidHeaders(
+  reply: FastifyReply,
+  db: Db,
+  charged: PaidCharge,
+  task?: TaskRow & { balanceAfter?: number },
+) {
+  const remaining = task
+    ? (task.balanceAfter ?? (await getBalance(db, task.workspaceId)))
+    : (charged as { balance: number }).balance;
   reply.header('x-credits-charged', String(task?.cost ?? charged.cost));
   reply.header('x-credits-remaining', String(remaining));
   if (charged.isReplay) reply.header('idempotent-replayed', 'true');

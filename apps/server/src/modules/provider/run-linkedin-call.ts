@@ -3,7 +3,7 @@ import { openChannelCircuit } from '../channels/open-circuit.ts';
 import { ApifyActorMissing, billedMicrosOf } from '../engines/apify-run.ts';
 import { UpstreamRejected } from '../engines/engine.ts';
 import type { TaskRow } from '../tasks/schema.ts';
-import { completeTask, failTask, findTask } from '../tasks/settle-task.ts';
+import { completeTask, failTask, findTask, type SettledTask } from '../tasks/settle-task.ts';
 import { actorMissingReason } from '../upstream-watch/balance-watch.ts';
 import { recordUpstreamReading } from '../upstream-watch/upstream-alerts.ts';
 import type { Gateway } from './gateway.ts';
@@ -62,12 +62,13 @@ export async function runLinkedinCall(
     }
     return task;
   }
-  let settled: TaskRow | undefined;
+  const settler = { db, engine: gateway.engine };
+  let settled: SettledTask | undefined;
   try {
     const result = await gateway.engine.scrapeLinkedin(request, { signal: AbortSignal.timeout(waitMs) });
     if (result.missingActor) await actorMissing(gateway, result.missingActor, false);
     settled = await completeTask(
-      db,
+      settler,
       taskId,
       {
         profile: result.profile,
@@ -81,7 +82,9 @@ export async function runLinkedinCall(
     if (error instanceof ApifyActorMissing) await actorMissing(gateway, error.actor, true);
     else if (!(error instanceof UpstreamRejected))
       gateway.services.log.warn({ err: error, taskId }, 'linkedin scrape failed');
-    settled = await failTask(db, taskId, publicFailureReason(error), { billedMicros: billedMicrosOf(error) });
+    settled = await failTask(settler, taskId, publicFailureReason(error), {
+      billedMicros: billedMicrosOf(error),
+    });
   }
   if (settled) gateway.runner.onSettled?.(settled);
   return settled ?? findTask(db, taskId);

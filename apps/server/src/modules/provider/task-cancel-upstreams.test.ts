@@ -108,7 +108,7 @@ describe('cancel racing the completion of the same task', () => {
       const [completed, ...cancels] = await Promise.all([
         // What the runner does when the upstream reports the result: the same compare-and-set.
         new Promise((resolve) => setTimeout(resolve, round * 3)).then(() =>
-          completeTask(runtime.services.db, taskId, { videoUrls: [], resultUrls: [] }),
+          completeTask({ db: runtime.services.db, engine }, taskId, { videoUrls: [], resultUrls: [] }),
         ),
         ...Array.from({ length: 10 }, () => h.cancel(account, taskId)),
       ]);
@@ -150,7 +150,9 @@ describe('the operator policy for upstreams that cannot stop a job: refund', () 
     const answer = json(await h.cancel(account, taskId)).data;
     expect(answer).toMatchObject({ status: 'canceled', outcome: 'canceled', creditsRefunded: 10 });
     expect(answer.message).toMatch(/cannot stop/);
-    expect(await completeTask(runtime.services.db, taskId, { videoUrls: [] })).toBeUndefined();
+    expect(
+      await completeTask({ db: runtime.services.db, engine }, taskId, { videoUrls: [] }),
+    ).toBeUndefined();
     expect(await h.ledger(account)).toEqual({ balance: 10, sum: 10 });
     expect(await h.refunds(taskId)).toBe(1);
   });

@@ -16,6 +16,7 @@ import {
   markTaskStarted,
   refundTask,
   releaseTaskLease,
+  type SettledTask,
   scheduleNextCheck,
 } from '../tasks/settle-task.ts';
 import type { TaskWaiters, WakeReason } from './task-waiters.ts';
@@ -27,7 +28,10 @@ export interface RunnerContext {
   storage: ResultStore;
   clock: Clock;
   log: Logger;
-  /** Called once when a task settles (completed or failed), e.g. to queue its webhook. */
+  /**
+   * Called once when a task settles here, after the settle (and the task's event, written with
+   * it) has committed: tells the event streams and the delivery worker.
+   */
   onSettled?: (task: TaskRow) => void;
   /** Sync calls waiting in this process: woken when their task settles here or is called back. */
   waiters?: TaskWaiters;
@@ -83,8 +87,16 @@ interface Stepped<T extends StepTask> {
   heldLease?: Date;
 }
 
-/** A settle that lost its compare-and-set to another process answers the row that process wrote. */
-export async function settle(ctx: RunnerContext, taskId: string, settled: TaskRow | undefined) {
+/**
+ * A settle that lost its compare-and-set to another process answers the row that process wrote;
+ * the winner's row carries the balance its statement answered (the sync answer's
+ * X-Credits-Remaining, with no read of its own).
+ */
+export async function settle(
+  ctx: RunnerContext,
+  taskId: string,
+  settled: SettledTask | undefined,
+): Promise<SettledTask | TaskRow | undefined> {
   if (!settled) return findTask(ctx.db, taskId);
   ctx.onSettled?.(settled);
   ctx.waiters?.wake(settled.id);
@@ -122,12 +134,12 @@ async function stepTask<T extends StepTask>(
   const now = Date.now();
   if (task.deadlineAt.getTime() <= now) {
     return {
-      task: await settle(ctx, task.id, await failTask(ctx.db, task.id, DEADLINE_REASON)),
+      task: await settle(ctx, task.id, await failTask(ctx, task.id, DEADLINE_REASON)),
     };
   }
   // Cancel-After: a task whose job has not started by then never starts, and is refunded.
   if (!task.upstreamId && task.cancelAfterAt && task.cancelAfterAt.getTime() <= now) {
-    return { task: await settle(ctx, task.id, await refundTask(ctx.db, task.id, 'aborted', ABORTED_REASON)) };
+    return { task: await settle(ctx, task.id, await refundTask(ctx, task.id, 'aborted', ABORTED_REASON)) };
   }
   if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
   try {
@@ -171,11 +183,11 @@ async function stepTask<T extends StepTask>(
     }
     // A job that ends without a result after our cancel was asked confirms the cancel.
     if (state.state === 'failed' && task.cancelRequestedAt) {
-      return { task: await settle(ctx, task.id, await refundTask(ctx.db, task.id, 'canceled', null)) };
+      return { task: await settle(ctx, task.id, await refundTask(ctx, task.id, 'canceled', null)) };
     }
     if (state.state === 'failed') {
       const billedMicros = state.upstreamBilled === false ? 0 : undefined;
-      const failed = await failTask(ctx.db, task.id, state.reason, { billedMicros });
+      const failed = await failTask(ctx, task.id, state.reason, { billedMicros });
       return { task: await settle(ctx, task.id, failed) };
     }
     const urls = await Promise.all(
@@ -183,7 +195,7 @@ async function stepTask<T extends StepTask>(
     );
     const result = task.service === 'image' ? { resultUrls: urls } : { videoUrls: urls, resultUrls: urls };
     const expiresAt = resultsExpiryFrom(ctx.clock.now(), ctx.config.RESULT_RETENTION_DAYS);
-    const completed = await completeTask(ctx.db, task.id, result, {
+    const completed = await completeTask(ctx, task.id, result, {
       resultsExpireAt: urls.length > 0 ? expiresAt : undefined,
     });
     return { task: await settle(ctx, task.id, completed) };
@@ -194,7 +206,7 @@ async function stepTask<T extends StepTask>(
         task: await settle(
           ctx,
           task.id,
-          await failTask(ctx.db, task.id, publicFailureReason(error), { billedMicros: 0 }),
+          await failTask(ctx, task.id, publicFailureReason(error), { billedMicros: 0 }),
         ),
       };
     }

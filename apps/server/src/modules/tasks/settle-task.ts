@@ -1,18 +1,32 @@
-import { SERVICE_COST_KEY, type Service, spendPeriodLabel } from '@conduit/contracts';
+import { type AnsweringEngine, SERVICE_COST_KEY, type Service, spendPeriodLabel } from '@conduit/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
+import { settledEventSql, taskSettledEvent } from '../webhooks/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
-import { taskStatements } from './task-statements.ts';
+import { type SettledTask, taskStatements } from './task-statements.ts';
+
+export type { SettledTask };
+
+/**
+ * What a settle needs besides the task: the database, and the engine whose name the settle event's
+ * data carries (webhooks/settled-event.ts). A RunnerContext is one.
+ */
+export interface Settler {
+  db: Db;
+  engine: AnsweringEngine;
+}
 
 /**
  * A task settles once. Both moves are compare-and-set on `status = 'processing'`, so of two
  * pollers, a poller and a callback, or a poller and the sweeper, exactly one wins; the loser
- * gets `undefined` and does nothing.
+ * gets `undefined` and does nothing. The winner writes the task's settle event and its deliveries
+ * in the same statement or transaction, so the event commits with the settle or not at all; the
+ * caller tells the event streams once it has (EventHooks.publish).
  */
 export async function completeTask(
-  db: Db,
+  { db, engine }: Settler,
   taskId: string,
   result: unknown,
   extras: {
@@ -20,13 +34,14 @@ export async function completeTask(
     /** When the result's files stop being served; undefined for results without files. */
     resultsExpireAt?: Date;
   } = {},
-): Promise<TaskRow | undefined> {
+): Promise<SettledTask | undefined> {
   return taskStatements(db).complete({
     id: taskId,
     result,
     channel: extras.servedBy?.channel || null,
     upstreamCostMicros: extras.servedBy?.upstreamCostMicros ?? null,
     resultsExpireAt: extras.resultsExpireAt ?? null,
+    event: taskSettledEvent(taskId, 'completed', engine, result),
   });
 }
 
@@ -47,12 +62,12 @@ const REFUND_NOTES: Record<RefundedStatus, string> = {
  * reconciliation lists such refunded-but-billed tasks.
  */
 export async function failTask(
-  db: Db,
+  settler: Settler,
   taskId: string,
   reason: string,
   options: { billedMicros?: number } = {},
-): Promise<TaskRow | undefined> {
-  return refundTask(db, taskId, 'failed', reason, options);
+): Promise<SettledTask | undefined> {
+  return refundTask(settler, taskId, 'failed', reason, options);
 }
 
 /**
@@ -60,15 +75,18 @@ export async function failTask(
  * transaction: compare-and-set on `status = 'processing'` (and, with `onlyIfNotStarted`, on no
  * upstream job yet), so of any number of settlers racing (pollers, the sweeper, 50 parallel
  * cancels) exactly one refunds; the others get `undefined`. The refund entry is keyed by the task
- * as well, so even a second path could not refund twice.
+ * as well, so even a second path could not refund twice. The same transaction gives the key's
+ * budget its credits back and writes the task's event (`task.failed` for an abort) with its
+ * deliveries, read from the row as the compare-and-set left it.
  */
 export async function refundTask(
-  db: Db,
+  { db, engine }: Settler,
   taskId: string,
   status: RefundedStatus,
   reason: string | null,
   options: { onlyIfNotStarted?: boolean; billedMicros?: number } = {},
-): Promise<TaskRow | undefined> {
+): Promise<SettledTask | undefined> {
+  const event = taskSettledEvent(taskId, status, engine);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
@@ -92,7 +110,7 @@ export async function refundTask(
       )
       .returning();
     if (!row) return undefined;
-    await grantCredits(tx, {
+    const refund = await grantCredits(tx, {
       workspaceId: row.workspaceId,
       delta: row.cost,
       reason: 'refund',
@@ -100,13 +118,25 @@ export async function refundTask(
       service: SERVICE_COST_KEY[row.service as Service],
       note: REFUND_NOTES[status],
     });
-    // The key's budget gets the credits back too, if the call was counted in its current period.
+    // The key's budget gets the credits back too, if the call was counted in its current period;
+    // and the task's event is written, in the same round trip.
     const at = row.createdAt;
-    await tx.execute(sql`update api_keys k set spent_credits = greatest(0, k.spent_credits - ${row.cost})
-      where k.id = ${row.apiKeyId} and k.spend_limit_credits is not null
-        and k.spent_period = case k.spend_limit_period when 'day' then ${spendPeriodLabel('day', at)}
-                                  when 'month' then ${spendPeriodLabel('month', at)} else 'total' end`);
-    return row;
+    await tx.execute(sql`with key_budget as (
+        update api_keys k set spent_credits = greatest(0, k.spent_credits - ${row.cost})
+         where k.id = ${row.apiKeyId} and k.spend_limit_credits is not null
+           and k.spent_period = case k.spend_limit_period when 'day' then ${spendPeriodLabel('day', at)}
+                                     when 'month' then ${spendPeriodLabel('month', at)} else 'total' end
+      ), settled as (
+        select t.*, ${event.id}::text as event_id, ${event.dedupeKey}::text as event_key,
+               ${event.type}::text as event_type, ${event.message}::text as event_message,
+               ${event.engine}::text as event_engine, ${event.resultFields}::text as event_result,
+               ${event.indexFields}::text as event_index,
+               ${event.endpointDeliveryId}::text as endpoint_delivery_id,
+               ${event.callbackDeliveryId}::text as callback_delivery_id, 1 as ord
+          from tasks t where t.id = ${row.id}
+      ), ${sql.raw(settledEventSql('settled'))}
+      select 1`);
+    return { ...row, balanceAfter: refund.balance };
   });
 }
 

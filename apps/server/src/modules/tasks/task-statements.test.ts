@@ -3,6 +3,9 @@ import { createPaidAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { completeTask, failTask, findTask, markTaskStarted } from './settle-task.ts';
 
+/** The engine the test runtimes answer with (PROVIDER_ENGINE's default in tests). */
+const engine = { name: 'local', isDevelopmentEngine: true };
+
 /**
  * The batched started and complete writes are plain SQL (UPDATE ... FROM unnest), mapped to rows
  * by hand: the row a completion answers must be the row drizzle reads for the same task.
@@ -15,15 +18,19 @@ describe('the batched task writes', () => {
   });
   afterAll(() => runtime.close());
 
+  let balances: number[] = [];
   const newVideoTask = async () => {
     const account = await createPaidAccount(runtime.services);
     const created = await postWithKey(runtime.app, account.key, '/api/provider/video', { prompt: 'a field' });
     expect(created.statusCode).toBe(200);
+    balances.push(Number(created.headers['x-credits-remaining']));
     return created.json().data.taskId as string;
   };
 
   it('answers each completed task as findTask reads it, every column set', async () => {
     const { db } = runtime.services;
+    const settler = { db, engine };
+    balances = [];
     const ids = [await newVideoTask(), await newVideoTask()];
     const nextCheckAt = new Date(Date.now() + 60_000);
     await Promise.all(
@@ -40,7 +47,7 @@ describe('the batched task writes', () => {
     const completed = await Promise.all(
       ids.map((id, i) =>
         completeTask(
-          db,
+          settler,
           id,
           { videoUrls: [`https://x.test/${i}.mp4`], resultUrls: [`https://x.test/${i}.mp4`] },
           {
@@ -63,16 +70,20 @@ describe('the batched task writes', () => {
         attempts: 1,
       });
       expect(row?.completedAt).toBeInstanceOf(Date);
-      expect(row).toEqual(await findTask(db, id));
+      const { balanceAfter, ...task } = row as NonNullable<typeof row>;
+      expect(task).toEqual(await findTask(db, id));
+      // The account's balance, answered by the same statement (each account paid for one video).
+      expect(balanceAfter).toBe(balances[i]);
     }
   });
 
   it('answers nothing for a task already settled, and leaves it as it was', async () => {
     const { db } = runtime.services;
+    const settler = { db, engine };
     const id = await newVideoTask();
-    const first = await completeTask(db, id, { videoUrls: ['https://x.test/a.mp4'] });
+    const first = await completeTask(settler, id, { videoUrls: ['https://x.test/a.mp4'] });
     expect(first?.status).toBe('completed');
-    expect(await completeTask(db, id, { videoUrls: ['https://x.test/b.mp4'] })).toBeUndefined();
+    expect(await completeTask(settler, id, { videoUrls: ['https://x.test/b.mp4'] })).toBeUndefined();
     expect((await findTask(db, id))?.result).toEqual({ videoUrls: ['https://x.test/a.mp4'] });
   });
 });
@@ -107,8 +118,10 @@ describe('what a failed task cost upstream', () => {
     const ran = await startedVideoTask();
     const notBilled = await startedVideoTask();
     await Promise.all([
-      failTask(runtime.services.db, ran, 'The task did not finish before its deadline'),
-      failTask(runtime.services.db, notBilled, 'The generation failed upstream', { billedMicros: 0 }),
+      failTask({ db: runtime.services.db, engine }, ran, 'The task did not finish before its deadline'),
+      failTask({ db: runtime.services.db, engine }, notBilled, 'The generation failed upstream', {
+        billedMicros: 0,
+      }),
     ]);
     expect(await costOf(ran)).toEqual({
       status: 'failed',

@@ -1,7 +1,9 @@
+import { TASK_STATUS_MESSAGES } from '@conduit/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { coalesce } from '../../platform/coalesce.ts';
 import { type Db, poolOf } from '../../platform/database.ts';
+import { type SettledEvent, settledEventSql } from '../webhooks/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
 
 /*
@@ -11,6 +13,9 @@ import { type TaskRow, tasks } from './schema.ts';
  * writes of a step (the upstream job started, the task completed) are coalesced: the steps that
  * end while one such statement is in flight share the next (`batchedWrites`).
  */
+/** A task as its settle left it, and the account's balance as the settle's statement answered it. */
+export type SettledTask = TaskRow & { balanceAfter: number };
+
 const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 const isProcessing = (id = sql.placeholder('id')) => and(eq(tasks.id, id), eq(tasks.status, 'processing'));
 
@@ -51,19 +56,35 @@ update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_co
  where t.id = v.id and t.status = 'processing'
 returning t.id`;
 
-// An expiry already passed (its account or team was deleted while it ran) is kept, not renewed.
+/*
+ * The completion writes each task's `task.completed` event and its deliveries in the same
+ * statement, from the row its compare-and-set returns (webhooks/settled-event.ts), and answers the
+ * account's balance for the sync call's X-Credits-Remaining. A task named twice in one batch (two
+ * completions racing in this process) is updated once: the item whose event the update carried won.
+ * An expiry already passed (its account or team was deleted while it ran) is kept, not renewed.
+ */
 const COMPLETE_SQL = `
-update tasks t set status = 'completed', result = v.result::jsonb, completed_at = now(), updated_at = now(),
-       next_check_at = null, channel = coalesce(v.channel, t.channel),
-       upstream_cost_micros = case when v.channel is null then t.upstream_cost_micros else v.cost end,
-       results_expire_at = case when t.results_expire_at <= now() then t.results_expire_at
-                                else coalesce(v.expires_at, t.results_expire_at) end
-  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
-       as v(id, result, channel, cost, expires_at)
- where t.id = v.id and t.status = 'processing'
-returning ${Object.values(getTableColumns(tasks))
-  .map((column) => `t.${column.name}`)
-  .join(', ')}`;
+with v as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::text[], $7::text[],
+                       $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+    with ordinality as v(id, result, channel, cost, expires_at, event_id, event_key, event_engine, event_result,
+                         event_index, endpoint_delivery_id, callback_delivery_id, ord)
+), settled as (
+  update tasks t set status = 'completed', result = v.result::jsonb, completed_at = now(), updated_at = now(),
+         next_check_at = null, channel = coalesce(v.channel, t.channel),
+         upstream_cost_micros = case when v.channel is null then t.upstream_cost_micros else v.cost end,
+         results_expire_at = case when t.results_expire_at <= now() then t.results_expire_at
+                                  else coalesce(v.expires_at, t.results_expire_at) end
+    from v
+   where t.id = v.id and t.status = 'processing'
+  returning t.*, v.event_id, v.event_key, $13::text as event_type, $14::text as event_message, v.event_engine,
+            v.event_result, v.event_index, v.endpoint_delivery_id, v.callback_delivery_id, v.ord
+), ${settledEventSql('settled')}
+select ${Object.values(getTableColumns(tasks))
+  .map((column) => `s.${column.name}`)
+  .join(', ')}, s.event_id,
+       (select c.balance from credit_accounts c where c.workspace_id = s.workspace_id) as balance_after
+  from settled s`;
 
 /**
  * A row as PostgreSQL answers it (snake_case columns, pg's own types) as the TaskRow drizzle
@@ -89,6 +110,8 @@ export interface StartedWrite {
 }
 export interface CompleteWrite {
   id: string;
+  /** Its `task.completed` event (taskSettledEvent), written if this write settles the task. */
+  event: SettledEvent;
   result: unknown;
   /** With `upstreamCostMicros`, replaces the task's channel and cost; unchanged when null. */
   channel: string | null;
@@ -103,16 +126,28 @@ interface Pending<I, R> {
   reject: (error: unknown) => void;
 }
 
-/** Each item's answer from one statement over many, the failure of that statement to each. */
+/**
+ * Each item's answer from one statement over many. The statement is one transaction: when the
+ * database refuses it, nothing was written, and its items are written again in halves until the
+ * item the database refuses (say, its settle event's delivery) fails alone, its batch-mates not
+ * with it. Another failure (the connection lost) fails every item of the statement.
+ */
 function batched<I, R>(run: (items: I[]) => Promise<Map<I, R>>) {
-  const enqueue = coalesce<Pending<I, R>>(async (pending) => {
+  const write = async (pending: Pending<I, R>[]): Promise<void> => {
     try {
       const answers = await run(pending.map((entry) => entry.item));
       for (const entry of pending) entry.resolve(answers.get(entry.item) as R);
     } catch (error) {
+      if (pending.length > 1 && error instanceof pg.DatabaseError) {
+        const half = Math.ceil(pending.length / 2);
+        await write(pending.slice(0, half));
+        await write(pending.slice(half));
+        return;
+      }
       for (const entry of pending) entry.reject(error);
     }
-  });
+  };
+  const enqueue = coalesce<Pending<I, R>>(write);
   return (item: I) => new Promise<R>((resolve, reject) => enqueue({ item, resolve, reject }));
 }
 
@@ -134,7 +169,7 @@ function batchedWrites(pool: pg.Pool) {
       const written = new Set(rows.map((row) => row.id as string));
       return new Map(items.map((item) => [item, written.has(item.id)]));
     }),
-    complete: batched<CompleteWrite, TaskRow | undefined>(async (items) => {
+    complete: batched<CompleteWrite, SettledTask | undefined>(async (items) => {
       const { rows } = await pool.query({
         name: 'conduit-tasks-complete',
         text: COMPLETE_SQL,
@@ -144,10 +179,24 @@ function batchedWrites(pool: pg.Pool) {
           items.map((item) => item.channel),
           items.map((item) => item.upstreamCostMicros),
           items.map((item) => item.resultsExpireAt),
+          items.map((item) => item.event.id),
+          items.map((item) => item.event.dedupeKey),
+          items.map((item) => item.event.engine),
+          items.map((item) => item.event.resultFields),
+          items.map((item) => item.event.indexFields),
+          items.map((item) => item.event.endpointDeliveryId),
+          items.map((item) => item.event.callbackDeliveryId),
+          'task.completed',
+          TASK_STATUS_MESSAGES.completed,
         ],
       });
-      const byId = new Map(rows.map((row) => [row.id as string, taskRowOf(row)]));
-      return new Map(items.map((item) => [item, byId.get(item.id)]));
+      const byEvent = new Map(
+        rows.map((row) => [
+          row.event_id as string,
+          { ...taskRowOf(row), balanceAfter: row.balance_after as number },
+        ]),
+      );
+      return new Map(items.map((item) => [item, byEvent.get(item.event.id)]));
     }),
   };
 }

@@ -12,7 +12,9 @@ export const taskEventKey = (taskId: string, type: string) => `task:${taskId}:${
 
 /**
  * The event of a task's end, whatever its terminal status (taskEventTypeOf), with the data the
- * status endpoint answers. Recorded once per task and type however many settlers race.
+ * status endpoint answers, recorded after the fact: only for the tasks a version before the settle
+ * wrote its own event queued (webhook-worker.ts). A settle writes its event itself
+ * (settled-event.ts); the dedupe key makes this one a no-op for a task that has it.
  */
 export async function recordTaskSettled(
   db: DbOrTx,
