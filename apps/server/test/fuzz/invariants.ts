@@ -3,7 +3,8 @@ import type pg from 'pg';
 /**
  * What no sequence of requests may leave behind, each as a query answering the rows that break
  * it: every balance equals its ledger, every usage debit has its task and every task its debit
- * (same amount), a refund only for a failed task and at most once, no row without its owner.
+ * (same amount), a refund only for a failed task and at most once, every settled task its one
+ * settle event and no task still processing one, no row without its owner.
  */
 const BROKEN = {
   'balance differs from the ledger': `
@@ -20,6 +21,12 @@ const BROKEN = {
   'refund of a task that did not fail': `
     select e.id from credit_entries e
      where e.reason = 'refund' and not exists (select 1 from tasks t where t.id = e.reference and t.status = 'failed')`,
+  'settled task without exactly one settle event, or a task still processing with one': `
+    select t.id, t.status from tasks t
+     where (select count(*) from webhook_events v
+             where v.workspace_id = t.workspace_id and v.dedupe_key = any(array[
+               'task:' || t.id || ':task.completed', 'task:' || t.id || ':task.failed',
+               'task:' || t.id || ':task.canceled'])) <> case t.status when 'processing' then 0 else 1 end`,
   'purchase credit without its paid payment, or a paid payment without its credit': `
     select coalesce(p.id, e.reference) as id from payments p
       full join credit_entries e on e.reason = 'purchase' and e.reference = p.id

@@ -13,9 +13,6 @@ import { type TaskRow, tasks } from './schema.ts';
  * writes of a step (the upstream job started, the task completed) are coalesced: the steps that
  * end while one such statement is in flight share the next (`batchedWrites`).
  */
-/** A task as its settle left it, and the account's balance as the settle's statement answered it. */
-export type SettledTask = TaskRow & { balanceAfter: number };
-
 const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 const isProcessing = (id = sql.placeholder('id')) => and(eq(tasks.id, id), eq(tasks.status, 'processing'));
 
@@ -108,6 +105,9 @@ export interface StartedWrite {
   /** Unchanged when null. */
   nextCheckAt: Date | null;
 }
+/** A task as its settle left it, and the account's balance as the settle's statement answered it. */
+export type SettledTask = TaskRow & { balanceAfter: number };
+
 export interface CompleteWrite {
   id: string;
   /** Its `task.completed` event (taskSettledEvent), written if this write settles the task. */

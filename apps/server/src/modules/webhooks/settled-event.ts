@@ -11,13 +11,14 @@ import { newId } from '../../platform/ids.ts';
 import { taskEventKey } from './task-event.ts';
 
 /**
- * A task's settle event (`task.completed`, `task.failed`, `task.canceled`; docs/product.md,
- * "Webhooks"), as the settle writes it: the event and its deliveries are rows of the settle's own
- * statement or transaction (tasks/settle-task.ts, tasks/task-statements.ts), written from the row
- * its compare-and-set returns, so a settled task always has its event, a settle that loses the
- * compare-and-set writes none, and a settle costs no pool checkout of its own for its event.
- * What the task row does not hold is known before the statement: the event's id and key, its
- * type and message, the answering engine, and, for a completion, the result it writes.
+ * A task's settle event (`task.completed`, `task.failed` or `task.canceled`;
+ * docs/product.md, "Webhooks"), as the settle writes it: the event and its deliveries are rows
+ * of the settle's own statement or transaction (tasks/settle-task.ts, tasks/task-statements.ts),
+ * written from the row its compare-and-set returns, so a settled task always has its event, a
+ * settle that loses the compare-and-set writes none, and a settle costs no pool checkout of its
+ * own for its event. What the task row does not hold is known before the statement: the event's
+ * id and key, its type and message, the answering engine, and, for a completion, the result it
+ * writes.
  */
 export interface SettledEvent {
   id: string;
