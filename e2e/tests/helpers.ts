@@ -10,7 +10,11 @@ export async function open(page: Page, url: string) {
 /** What axe found on the page as it is now, each with the elements it found it on and why. */
 async function a11yViolations(page: Page, severeOnly: boolean) {
   // axe reads colours as they are this instant: a notification fading in or out has half its
-  // contrast. Let every finite animation end first (spinners and pulses run forever and stay).
+  // contrast. Let every finite animation end first (spinners and pulses run forever and stay), and
+  // scan with reduced motion, as the app then shows and hides notifications without a fade: one
+  // that starts leaving while axe runs (its timer ran out) would otherwise be read half faded.
+  const reducesMotion = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -20,6 +24,7 @@ async function a11yViolations(page: Page, severeOnly: boolean) {
       ),
   );
   const results = await new AxeBuilder({ page }).analyze();
+  if (!reducesMotion) await page.emulateMedia({ reducedMotion: 'no-preference' });
   return results.violations
     .filter((v) => !severeOnly || v.impact === 'serious' || v.impact === 'critical')
     .map(
