@@ -6,6 +6,7 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
+import { countPoolCheckouts, eventCount } from '../../../test/pool-checkouts.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { completeTask, failTask, findTask, refundTask } from '../tasks/settle-task.ts';
@@ -355,26 +356,24 @@ describe('the pool a settle takes', () => {
     for (const account of accounts)
       expect((await withKey(account, 'GET', '/api/provider/me')).statusCode).toBe(200);
     const pool = runtime.services.pool;
-    let checkouts = 0;
-    const count = () => {
-      checkouts += 1;
-    };
-    pool.on('acquire', count);
-    const answers = await Promise.all(
-      accounts.flatMap((account, which) =>
-        Array.from({ length: CALLS_EACH }, (_, index) =>
-          withKey(account, 'POST', '/api/provider/image', { prompt: `burst ${which} ${index}` }),
+    const { answer: answers, checkouts } = await countPoolCheckouts(pool, () =>
+      Promise.all(
+        accounts.flatMap((account, which) =>
+          Array.from({ length: CALLS_EACH }, (_, index) =>
+            withKey(account, 'POST', '/api/provider/image', { prompt: `burst ${which} ${index}` }),
+          ),
         ),
       ),
     );
-    pool.off('acquire', count);
     const calls = accounts.length * CALLS_EACH;
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    const { rows } = await pool.query(
-      "select count(*)::int as n from webhook_events where type = 'task.completed' and workspace_id = any($1)",
-      [accounts.map((account) => account.workspaceId)],
-    );
-    expect(rows[0].n).toBe(calls);
+    expect(
+      await eventCount(
+        pool,
+        'task.completed',
+        accounts.map((account) => account.workspaceId),
+      ),
+    ).toBe(calls);
     // Before the event joined the completion, each settle took a connection for its event, one for
     // its endpoint's settings and one more for the answer's balance: three checkouts a call at the
     // least. Now the charge, start and completion statements are shared by the calls in flight.

@@ -6,6 +6,7 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
+import { countPoolCheckouts, eventCount } from '../../../test/pool-checkouts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
@@ -201,27 +202,25 @@ describe('a paid call and its task.started event', () => {
       expect((await withKey(account, 'GET', '/api/provider/me')).statusCode).toBe(200);
 
     const pool = runtime.services.pool;
-    let checkouts = 0;
-    const count = () => {
-      checkouts += 1;
-    };
-    pool.on('acquire', count);
-    const answers = await Promise.all(
-      accounts.flatMap((account, which) =>
-        Array.from({ length: CALLS_EACH }, (_, index) =>
-          withKey(account, 'POST', SORA, soraBody(1000 * which + index)),
+    const { answer: answers, checkouts } = await countPoolCheckouts(pool, () =>
+      Promise.all(
+        accounts.flatMap((account, which) =>
+          Array.from({ length: CALLS_EACH }, (_, index) =>
+            withKey(account, 'POST', SORA, soraBody(1000 * which + index)),
+          ),
         ),
       ),
     );
-    pool.off('acquire', count);
     const calls = accounts.length * CALLS_EACH;
     // Every call's event is there when the calls have answered: none is written after its answer
     // (where it would have taken a connection of its own, uncounted here).
-    const { rows } = await pool.query(
-      "select count(*)::int as n from webhook_events where type = 'task.started' and workspace_id = any($1)",
-      [accounts.map((account) => account.workspaceId)],
-    );
-    expect(rows[0].n).toBe(calls);
+    expect(
+      await eventCount(
+        pool,
+        'task.started',
+        accounts.map((account) => account.workspaceId),
+      ),
+    ).toBe(calls);
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     // Before the event joined the debit, each create also took a connection for its event and
     // another for its endpoint's settings: more than two checkouts per call. Now only the debit
