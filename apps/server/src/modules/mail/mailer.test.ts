@@ -39,11 +39,28 @@ describe('the outbox (no SMTP_URL)', () => {
     const sent = await mailer.send(message);
     const files = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => file.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-dev\+test@example\.com\.eml$/);
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-\d{6}-dev\+test@example\.com\.eml$/);
     expect(sent.outboxFile).toBe(path.join(dataDir, 'outbox', files[0] as string));
     const parsed = await simpleParser(await readFile(sent.outboxFile as string));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('dev+test@example.com');
     expectBothParts(parsed);
+  });
+
+  it('keeps every mail to one address when many are written at once (same millisecond)', async () => {
+    const mailer = createMailer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }, log);
+    const subjects = Array.from({ length: 40 }, (_, index) => `Burst ${index}`);
+    await Promise.all(
+      subjects.map((subject) => mailer.send({ ...message, to: 'burst@example.com', subject })),
+    );
+    const files = (await readdir(path.join(dataDir, 'outbox'))).filter((file) =>
+      file.endsWith('-burst@example.com.eml'),
+    );
+    const read = await Promise.all(
+      files.map(
+        async (file) => (await simpleParser(await readFile(path.join(dataDir, 'outbox', file)))).subject,
+      ),
+    );
+    expect(read.sort()).toEqual([...subjects].sort());
   });
 
   it('writes a plain-text copy beside each mail whose long link reads and copies unbroken', async () => {

@@ -34,8 +34,19 @@ const readableCopy = (message: MailMessage, text: string) =>
 const safeFilePart = (value: string) => value.replace(/[^A-Za-z0-9@._+-]/g, '_');
 
 /**
+ * Mails written in the same millisecond (a support message and another user's reply to support)
+ * would share a name and the second would replace the first: a counter after the time keeps each
+ * one, and names still sort in the order they were written.
+ */
+let outboxSequence = 0;
+const nextOutboxSequence = () => {
+  outboxSequence = (outboxSequence + 1) % 1_000_000;
+  return String(outboxSequence).padStart(6, '0');
+};
+
+/**
  * SMTP when SMTP_URL is set; otherwise the outbox: each mail is written as an RFC 822 file in
- * DATA_DIR/outbox (named by time, then recipient) with a plain-text copy beside it (`.txt`), and
+ * DATA_DIR/outbox (named by time, a sequence number, then recipient) with a plain-text copy beside it (`.txt`), and
  * its link is logged, so a newcomer can follow a verification link without a mail server.
  */
 export function createMailer(
@@ -66,7 +77,7 @@ export function createMailer(
       }
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${stamp}-${safeFilePart(message.to)}`;
+      const name = `${stamp}-${nextOutboxSequence()}-${safeFilePart(message.to)}`;
       const outboxFile = path.join(outboxDir, `${name}.eml`);
       await writeFile(outboxFile, (info as unknown as { message: Buffer }).message);
       // The .eml is quoted-printable (long links are wrapped with "=" at line ends), so a link
