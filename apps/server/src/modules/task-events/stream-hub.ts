@@ -1,6 +1,7 @@
 import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, type TaskEvent } from '@conduit/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { SEQUENCE_EVENTS_SQL } from '../webhooks/sequence-events.ts';
 import type { ChannelMessage } from './channel.ts';
 
 /** One open event stream: a browser's (a session) or a developer tool's (an API key). */
@@ -115,7 +116,9 @@ export function createStreamHub({
 
   /**
    * Writes a workspace's webhook events that its streams have not had yet, in `seq` order, from
-   * the event store (the NOTIFY only says there are new ones). One pass per workspace at a time,
+   * the event store (the NOTIFY only says there are new ones). An event still in flight when a pass
+   * reads is numbered after every event that pass wrote (webhooks/sequence-events.ts), so the
+   * next pass writes it. One pass per workspace at a time,
    * so a stream never gets an event twice or out of order.
    */
   const catching = new Map<string, Promise<void>>();
@@ -125,6 +128,8 @@ export function createStreamHub({
         const sinks = [...(byWorkspace.get(workspaceId) ?? [])];
         if (sinks.length === 0) return;
         const from = Math.min(...sinks.map((sink) => sink.lastSeq));
+        // Numbered first, then read in a statement of its own that sees the numbers just given.
+        await pool.query(SEQUENCE_EVENTS_SQL, [workspaceId]);
         const { rows } = await pool.query<EventRow>(
           `select id, seq, type, body, is_test from webhook_events
             where workspace_id = $1 and seq > $2 order by seq limit $3`,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readEventStream, type StreamedEvent } from '@conduit/client';
-import { appPath } from '@conduit/contracts';
+import { appPath, routerPath } from '@conduit/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, type PaidAccount } from '../../../test/paid-account.ts';
@@ -9,6 +9,7 @@ import { freePort } from '../../../test/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { createLocalEngine } from '../engines/local-engine.ts';
+import { recordEvent } from './record-event.ts';
 
 const BIN = fileURLToPath(new URL('../../../../../node_modules/.bin/conduit', import.meta.url));
 
@@ -86,6 +87,55 @@ describe('the event stream with an API key', () => {
     const own = await trigger(other);
     expect((await theirs.next()).id).toBe(own);
     theirs.close();
+  });
+});
+
+describe('an event whose transaction commits after a later event', () => {
+  it('is still streamed and listed after that later one: no cursor moves past an event in flight', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const stream = await openStream({ 'x-api-key': account.key });
+    const first = await trigger(account);
+    expect((await stream.next()).id).toBe(first);
+
+    // An event recorded in a transaction that is still open (a settle's, a payment's) ...
+    let commit = () => {};
+    const held = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let inFlightId = '';
+    const recorded = new Promise<void>((resolve) => {
+      void runtime.services.db.transaction(async (tx) => {
+        const event = await recordEvent(tx, {
+          workspaceId: account.workspaceId,
+          type: 'balance.low',
+          data: { workspaceId: account.workspaceId, balance: 3, threshold: 5 },
+          dedupeKey: `in-flight:${account.workspaceId}`,
+          at: new Date(),
+        });
+        inFlightId = event?.event.id ?? '';
+        resolve();
+        await held;
+      });
+    });
+    await recorded;
+    // ... while a later one commits, is streamed and read by the events API.
+    const later = await trigger(account);
+    expect((await stream.next()).id).toBe(later);
+    const listed = async (after: string) => {
+      const response = await fetch(`${baseUrl}${routerPath('listEvents')}?after=${after}`, {
+        headers: { 'x-api-key': account.key },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { id: string }[] }).data.map((event) => event.id);
+    };
+    expect(await listed(first)).toEqual([later]);
+
+    commit();
+    // The stream goes on with it, and a receiver catching up after the later event finds it.
+    expect((await stream.next()).id).toBe(inFlightId);
+    expect(await listed(later)).toEqual([inFlightId]);
+    expect(await listed(first)).toEqual([inFlightId, later]);
+    stream.close();
   });
 });
 

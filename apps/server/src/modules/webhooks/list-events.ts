@@ -1,8 +1,9 @@
 import type { EventItem, EventsQuery } from '@conduit/contracts';
-import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/database.ts';
+import { and, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import { type WebhookEventRow, webhookEvents } from './schema.ts';
+import { sequenceEvents } from './sequence-events.ts';
 
 /** An event as the events API and the event stream give it: its id and the very body posted. */
 export function toEventItem(row: Pick<WebhookEventRow, 'id' | 'body' | 'isTest'>): EventItem {
@@ -15,8 +16,11 @@ const decodeCursor = (cursor: string) => {
   return Number(seq);
 };
 
-/** The `seq` of a workspace's event, or null when it has no such event (purged, another's). */
-export async function seqOfEvent(db: DbOrTx, workspaceId: string, eventId: string): Promise<number | null> {
+/**
+ * The `seq` of a workspace's event, or null when it has no such event (purged, another's). Run after
+ * `sequenceEvents`: a committed event not yet numbered has none.
+ */
+export async function seqOfEvent(db: Db, workspaceId: string, eventId: string): Promise<number | null> {
   const [row] = await db
     .select({ seq: webhookEvents.seq })
     .from(webhookEvents)
@@ -28,8 +32,9 @@ export async function seqOfEvent(db: DbOrTx, workspaceId: string, eventId: strin
  * The workspace's events newest first (GET /api/provider/events): only one type, or only those
  * after an event id or a time (what a receiver missed), paged by an opaque cursor.
  */
-export async function listEvents(db: DbOrTx, workspaceId: string, query: EventsQuery) {
-  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId)];
+export async function listEvents(db: Db, workspaceId: string, query: EventsQuery) {
+  await sequenceEvents(db, workspaceId);
+  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), isNotNull(webhookEvents.seq)];
   if (query.type) where.push(eq(webhookEvents.type, query.type));
   if (query.cursor) where.push(lt(webhookEvents.seq, decodeCursor(query.cursor)));
   if (query.after?.startsWith('evt_')) {
@@ -57,24 +62,9 @@ export async function listEvents(db: DbOrTx, workspaceId: string, query: EventsQ
   };
 }
 
-/** The events of a workspace after `seq`, oldest first, for the event stream. */
-export async function eventsAfter(db: DbOrTx, workspaceId: string, seq: number, limit: number) {
-  return db
-    .select({
-      id: webhookEvents.id,
-      body: webhookEvents.body,
-      isTest: webhookEvents.isTest,
-      seq: webhookEvents.seq,
-      type: webhookEvents.type,
-    })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.workspaceId, workspaceId), gt(webhookEvents.seq, seq)))
-    .orderBy(webhookEvents.seq)
-    .limit(limit);
-}
-
 /** The newest `seq` of a workspace (a stream without Last-Event-ID starts after it); 0 for none. */
-export async function latestSeq(db: DbOrTx, workspaceId: string): Promise<number> {
+export async function latestSeq(db: Db, workspaceId: string): Promise<number> {
+  await sequenceEvents(db, workspaceId);
   const [row] = await db
     .select({ seq: sql<string | null>`max(${webhookEvents.seq})` })
     .from(webhookEvents)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../workspaces/schema.ts';
 
@@ -7,14 +7,16 @@ import { workspaceRef } from '../workspaces/schema.ts';
  * Every event a workspace's webhooks carry (docs/product.md, "Webhooks"), kept EVENT_RETENTION_DAYS.
  * `body` is the exact JSON every delivery posts and signs (`{type, timestamp, data}`), so the
  * events API answers byte for byte what a receiver got. `seq` orders a workspace's events for the
- * events API's cursor and the event stream's `Last-Event-ID` resume. `dedupe_key` makes an event
+ * events API's cursor and the event stream's `Last-Event-ID` resume. It is given after the event
+ * commits, not at insert (null until then; see sequence-events.ts), so a reader that has seen an
+ * event has seen every event of its workspace with a lower `seq`. `dedupe_key` makes an event
  * happen once however many processes record it (a task's status, a payment, a key's expiry).
  */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    seq: bigint('seq', { mode: 'number' }).unique(),
     workspaceId: workspaceRef(),
     type: text('type').notNull(),
     body: text('body').notNull(),
@@ -27,6 +29,9 @@ export const webhookEvents = pgTable(
     unique('webhook_events_dedupe_key').on(table.workspaceId, table.dedupeKey),
     index('webhook_events_workspace_seq_idx').on(table.workspaceId, table.seq),
     index('webhook_events_created_at_idx').on(table.createdAt),
+    index('webhook_events_unsequenced_idx')
+      .on(table.workspaceId, table.createdAt)
+      .where(sql`${table.seq} is null`),
   ],
 );
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;

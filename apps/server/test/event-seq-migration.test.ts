@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { insertUser } from '../src/modules/auth/users.ts';
+import { sequenceEvents } from '../src/modules/webhooks/sequence-events.ts';
+import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
+import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
+import { migrateThrough } from './migrate-through.ts';
+
+/*
+ * Migration 0031 on an installation whose events were numbered at insert: they keep their numbers
+ * (a receiver's cursor or Last-Event-ID still points where it did), and the events written after
+ * it are numbered above them by the serial's own sequence.
+ */
+describe('migration 0031: event numbers given after commit', () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `conduit_m_${randomBytes(6).toString('hex')}`;
+  const url = withDatabase(adminUrl, name);
+  let database: ReturnType<typeof connectDatabase>;
+  let workspaceId: string;
+
+  const insertEvent = (id: string, at: string) =>
+    database.pool.query(
+      `insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at)
+       values ($1, $2, 'balance.low', '{}', $1, $3)`,
+      [id, workspaceId, at],
+    );
+
+  beforeAll(async () => {
+    await recreateDatabase(adminUrl, name);
+    database = connectDatabase(url, 2);
+    await migrateThrough(database.db, '0030_pace_take_function');
+    const user = await insertUser(database.db, {
+      email: `old-${name}@example.com`,
+      emailVerifiedAt: new Date(),
+    });
+    if (!user) throw new Error('no user');
+    workspaceId = user.id;
+    await insertEvent('evt_old_a', '2026-11-01T10:00:00Z');
+    await insertEvent('evt_old_b', '2026-11-01T10:00:01Z');
+  }, 120_000);
+  afterAll(async () => {
+    await database?.pool.end();
+    await dropDatabase(adminUrl, name);
+  });
+
+  it('keeps the numbers of stored events and numbers new ones above them once committed', async () => {
+    const before = await database.pool.query<{ id: string; seq: string }>(
+      'select id, seq from webhook_events order by seq',
+    );
+    await migrateDatabase(database.pool, database.db);
+    const kept = await database.pool.query<{ id: string; seq: string }>(
+      'select id, seq from webhook_events order by seq',
+    );
+    expect(kept.rows).toEqual(before.rows);
+
+    await insertEvent('evt_new', '2026-11-02T10:00:00Z');
+    const unnumbered = await database.pool.query('select seq from webhook_events where id = $1', ['evt_new']);
+    expect(unnumbered.rows[0]).toEqual({ seq: null });
+    await sequenceEvents(database.db, workspaceId);
+    const after = await database.pool.query<{ id: string }>('select id from webhook_events order by seq');
+    expect(after.rows.map((row) => row.id)).toEqual(['evt_old_a', 'evt_old_b', 'evt_new']);
+  });
+});
