@@ -55,8 +55,11 @@ export type SoraInput = z.input<typeof SoraRequest>;
 export type LinkedinInput = z.input<typeof LinkedinRequest>;
 
 export interface ConduitClientOptions {
-  /** A key from the API Keys page (`cnd_live_...`); CONDUIT_API_KEY by default. */
-  apiKey?: string;
+  /**
+   * A key from the API Keys page (`cnd_live_...`); CONDUIT_API_KEY by default. `null`: no key, for
+   * the public endpoints only (listModels); any other call then answers 401.
+   */
+  apiKey?: string | null;
   /** Where the API is, e.g. `https://conduit.example.com` (no `/api`); CONDUIT_BASE_URL, else http://localhost:3000. */
   baseUrl?: string;
   /** Milliseconds for one attempt of a call; 5 minutes by default (sync calls wait up to 150 s). */
@@ -143,8 +146,11 @@ export class ConduitClient {
   readonly #config: TransportConfig;
 
   constructor(options: ConduitClientOptions = {}) {
-    const apiKey = options.apiKey ?? env('CONDUIT_API_KEY');
-    if (!apiKey) throw new ConduitError('ConduitClient needs an apiKey (or CONDUIT_API_KEY)');
+    const apiKey = options.apiKey === null ? null : (options.apiKey ?? env('CONDUIT_API_KEY'));
+    if (apiKey !== null && !apiKey)
+      throw new ConduitError(
+        'ConduitClient needs an apiKey (or CONDUIT_API_KEY), or apiKey: null for the public endpoints',
+      );
     this.#config = {
       apiKey,
       baseUrl: (options.baseUrl ?? env('CONDUIT_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
@@ -260,7 +266,7 @@ export class ConduitClient {
       headers: {
         'user-agent': USER_AGENT,
         ...this.#config.defaultHeaders,
-        [API_KEY_HEADER]: this.#config.apiKey,
+        ...(this.#config.apiKey !== null && { [API_KEY_HEADER]: this.#config.apiKey }),
         accept: 'text/event-stream',
         ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
         ...options.headers,

@@ -26,7 +26,8 @@ export interface PaidCallOptions extends CallOptions {
 }
 
 export interface TransportConfig {
-  apiKey: string;
+  /** Null: no key (the public endpoints only). */
+  apiKey: string | null;
   baseUrl: string;
   fetch: typeof fetch;
   timeout: number;
@@ -84,7 +85,7 @@ export async function send<T>(
     accept: 'application/json',
     'user-agent': USER_AGENT,
     ...config.defaultHeaders,
-    ...(spec.authenticate !== false && { [API_KEY_HEADER]: config.apiKey }),
+    ...(spec.authenticate !== false && config.apiKey !== null && { [API_KEY_HEADER]: config.apiKey }),
     ...(spec.body !== undefined && { 'content-type': 'application/json' }),
     ...(spec.idempotencyKey && { 'idempotency-key': spec.idempotencyKey }),
     ...options.headers,

@@ -28,8 +28,11 @@ export interface CommandContext {
   input: CliInput;
   io: CliIo;
   env: NodeJS.ProcessEnv;
-  /** The client with the resolved key and server; throws UsageError when there is no key. */
-  client: () => ConduitClient;
+  /**
+   * The client with the resolved key and server; throws UsageError when there is no key, unless
+   * `keyOptional` (a public endpoint: then it goes without one).
+   */
+  client: (options?: { keyOptional?: boolean }) => ConduitClient;
   baseUrl: string;
   /** Where `conduit login` keeps the key. */
   configFile: string;

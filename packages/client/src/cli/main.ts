@@ -107,9 +107,9 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, io: CliIo):
       env,
       baseUrl,
       configFile,
-      client: () => {
-        const apiKey = env.CONDUIT_API_KEY || stored.apiKey;
-        if (!apiKey)
+      client: ({ keyOptional = false } = {}) => {
+        const apiKey = env.CONDUIT_API_KEY || stored.apiKey || null;
+        if (!apiKey && !keyOptional)
           throw new UsageError(
             'Set CONDUIT_API_KEY to your Conduit API key (from the API Keys page), or run `conduit login`',
           );

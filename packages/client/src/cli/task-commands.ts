@@ -148,7 +148,8 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     options: {},
     examples: ['conduit models', 'conduit models --json'],
     async run({ input, io, client }) {
-      const { data } = await client().listModels();
+      // Public: works before `conduit login`, with the key when there is one.
+      const { data } = await client({ keyOptional: true }).listModels();
       if (input.values.json) {
         io.out(JSON.stringify(data, null, 2));
         return EXIT_CODES.ok;

@@ -103,6 +103,11 @@ describe('the conduit command line', () => {
     expect(lines.find((line) => line.startsWith('fast'))).toMatch(/10 credits\s+Veo 3\.1 Fast \(default\)$/);
     const json = JSON.parse((await conduit(account.key, 'models', '--json')).stdout);
     expect(json.find((model: { id: string }) => model.id === 'kling-2.6')).toMatchObject({ credits: 12 });
+    // The models endpoint is public: the list needs no key (before `conduit login`), other commands do.
+    expect(await conduit(undefined, 'models')).toMatchObject({ code: 0, stdout: models.stdout });
+    const keyless = await conduit(undefined, 'balance');
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toContain('Set CONDUIT_API_KEY');
 
     const image = await conduit(
       account.key,
