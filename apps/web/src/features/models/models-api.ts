@@ -1,18 +1,35 @@
 import {
   DEFAULT_MODEL_LIST,
+  defineAppRoute,
+  findEndpoint,
   type ListedModelSummary,
-  MODELS_PATH,
-  type ModelsAnswer,
+  ModelsAnswer,
 } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { getPath } from '../../lib/api-client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callRoute } from '../../lib/api-client.ts';
 
-/** GET /api/provider/models: the enabled models at the operator's prices, each with its body's schema. */
+/** `GET /api/provider/models`: public (no key), so the app's own client asks it like its routes. */
+const LIST_MODELS = defineAppRoute({
+  method: 'GET',
+  path: findEndpoint('listModels').path,
+  response: ModelsAnswer,
+});
+
+/**
+ * The enabled models at the operator's prices, each with its body's schema: one query for every
+ * page that shows them (playground, docs, landing), so they share one cache entry of one shape.
+ * The operator turns models off and prices them: each visit asks again, and a visit keeps the list
+ * it read (no refetch on reconnect changes a playground form under the user).
+ */
+export const modelsQuery = queryOptions({
+  queryKey: ['provider-models'] as const,
+  staleTime: 0,
+  refetchOnReconnect: false,
+  queryFn: async ({ signal }) => (await callRoute(LIST_MODELS, { signal })).data,
+});
+
 export function useModelList() {
-  return useQuery({
-    queryKey: ['provider-models'],
-    queryFn: async ({ signal }) => (await getPath<ModelsAnswer>(MODELS_PATH, { signal })).data,
-  });
+  return useQuery(modelsQuery);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { ApiKey } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { QueryLoadError } from '../../components/ui/load-error.tsx';
-import { type ModelService, modelsQuery, offeredModels } from './models-api.ts';
+import { useModelList } from '../models/models-api.ts';
+import { type ModelService, offeredModels } from './models-api.ts';
 import { ServicePanel } from './service-panel.tsx';
 
 export const MODELS_LOAD_FAILED = 'Could not load the models.';
@@ -21,8 +21,8 @@ export function ModelServicePanel({
   requestedModel?: string;
   onModelChosen: (id: string) => void;
 }) {
-  const models = useQuery(modelsQuery);
-  const offered = useMemo(() => offeredModels(models.data?.data ?? [], service), [models.data, service]);
+  const models = useModelList();
+  const offered = useMemo(() => offeredModels(models.data ?? [], service), [models.data, service]);
   if (models.isPending) return <p className="text-muted text-sm">Loading the models...</p>;
   if (models.isError) return <QueryLoadError query={models} message={MODELS_LOAD_FAILED} />;
   if (offered.length === 0) {

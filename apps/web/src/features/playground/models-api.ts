@@ -1,32 +1,4 @@
-import {
-  defineAppRoute,
-  findEndpoint,
-  type ListedModel,
-  type ModelDefinition,
-  ModelsAnswer,
-  modelById,
-  type Service,
-} from '@conduit/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../lib/api-client.ts';
-
-/** `GET /api/provider/models`: public (no key), so the app's own client asks it like its routes. */
-const LIST_MODELS = defineAppRoute({
-  method: 'GET',
-  path: findEndpoint('listModels').path,
-  response: ModelsAnswer,
-});
-
-/**
- * The enabled models and their prices. The operator turns models off and prices them: each visit
- * asks again, and a visit keeps the list it read (no refetch on reconnect changes a form under the user).
- */
-export const modelsQuery = queryOptions({
-  queryKey: ['provider-models'] as const,
-  staleTime: 0,
-  refetchOnReconnect: false,
-  queryFn: ({ signal }) => callRoute(LIST_MODELS, { signal }),
-});
+import { type ListedModel, type ModelDefinition, modelById, type Service } from '@conduit/contracts';
 
 export type ModelService = 'image' | 'video';
 export const isModelService = (service: Service): service is ModelService =>

@@ -179,4 +179,21 @@ describe('/app/playground models', () => {
     expect(video.getByLabelText(/^duration/)).toHaveValue('10');
     expect(video.queryByLabelText(/^seeds/)).not.toBeInTheDocument();
   });
+
+  it('shares one list with the docs: going from the playground to the Models table shows the same models', async () => {
+    const { router } = openPlayground({ 'GET /api/provider/models': { body: OPERATOR_MODELS } });
+    await within(await panel()).findByRole('combobox', { name: MODEL_PICKER_LABEL });
+    // In the same visit (one query cache), the docs read what the playground read.
+    await act(() => router.navigate('/app/docs?tab=tasks'));
+    const table = within(await screen.findByRole('table', { name: 'Models' }));
+    expect(table.getByText('seedream-4.5', { selector: 'code' }).closest('tr')).toHaveTextContent(
+      '3 credits',
+    );
+    expect(table.queryByText('wan-2.6')).not.toBeInTheDocument();
+    // And back: the playground still offers them.
+    await act(() => router.navigate('/app/playground'));
+    expect(await within(await panel()).findByRole('combobox', { name: MODEL_PICKER_LABEL })).toHaveValue(
+      'nano-banana',
+    );
+  });
 });

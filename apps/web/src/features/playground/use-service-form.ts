@@ -47,7 +47,7 @@ export function useServiceForm({
   );
   const [modelId, setModelId] = useState(start?.id);
   const [note, setNote] = useState(start?.note ?? null);
-  // The list is read once a visit (modelsQuery): the chosen model stays among those offered.
+  // The list is read once a visit (models/models-api.ts): the chosen model stays among those offered.
   const chosen = offered?.find((model) => model.listed.id === modelId) ?? offered?.[0];
   const schema = (chosen?.definition.request ?? endpoint.body) as z.ZodType;
   const fields = useMemo(
