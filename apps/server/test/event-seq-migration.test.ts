@@ -53,11 +53,15 @@ describe('migration 0031: event numbers given after commit', () => {
     );
     expect(kept.rows).toEqual(before.rows);
 
-    await insertEvent('evt_new', '2026-11-02T10:00:00Z');
-    const unnumbered = await database.pool.query('select seq from webhook_events where id = $1', ['evt_new']);
-    expect(unnumbered.rows[0]).toEqual({ seq: null });
+    // Written with one time, in this order: numbered in this order, above the old ones.
+    await insertEvent('evt_new_b', '2026-11-02T10:00:00Z');
+    await insertEvent('evt_new_a', '2026-11-02T10:00:00Z');
+    const provisional = await database.pool.query<{ seq: string }>(
+      "select seq from webhook_events where id like 'evt_new%'",
+    );
+    expect(provisional.rows.map((row) => Number(row.seq) < 0)).toEqual([true, true]);
     await sequenceEvents(database.db, workspaceId);
     const after = await database.pool.query<{ id: string }>('select id from webhook_events order by seq');
-    expect(after.rows.map((row) => row.id)).toEqual(['evt_old_a', 'evt_old_b', 'evt_new']);
+    expect(after.rows.map((row) => row.id)).toEqual(['evt_old_a', 'evt_old_b', 'evt_new_b', 'evt_new_a']);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { hashApiKey } from '../keys/key-crypto.ts';
+import { sequenceEvents } from '../webhooks/sequence-events.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
@@ -140,7 +141,8 @@ describe.each([
       );
       expect(tasks.rows[0].n).toBe(charged);
       // Each task has its started event, written by its debit, in the order the account's calls
-      // were debited (the events stream's `seq` follows the balance).
+      // were debited (the events stream's `seq`, once a reader has numbered them, follows the balance).
+      await sequenceEvents(runtime.services.db, account.workspaceId);
       const started = await runtime.services.pool.query(
         `select body::json->'data'->>'taskId' as task_id from webhook_events
           where workspace_id = $1 and type = 'task.started' order by seq`,

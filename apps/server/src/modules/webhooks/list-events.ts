@@ -1,5 +1,5 @@
 import type { EventItem, EventsQuery } from '@conduit/contracts';
-import { and, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import { type WebhookEventRow, webhookEvents } from './schema.ts';
@@ -17,6 +17,12 @@ const decodeCursor = (cursor: string) => {
 };
 
 /**
+ * Numbered events only: an event whose transaction had not committed when the last reader passed
+ * still holds its provisional, negative `seq` (sequence-events.ts).
+ */
+const numbered = gt(webhookEvents.seq, 0);
+
+/**
  * The `seq` of a workspace's event, or null when it has no such event (purged, another's). Run after
  * `sequenceEvents`: a committed event not yet numbered has none.
  */
@@ -24,7 +30,7 @@ export async function seqOfEvent(db: Db, workspaceId: string, eventId: string): 
   const [row] = await db
     .select({ seq: webhookEvents.seq })
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.workspaceId, workspaceId)));
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.workspaceId, workspaceId), numbered));
   return row?.seq ?? null;
 }
 
@@ -34,7 +40,7 @@ export async function seqOfEvent(db: Db, workspaceId: string, eventId: string): 
  */
 export async function listEvents(db: Db, workspaceId: string, query: EventsQuery) {
   await sequenceEvents(db, workspaceId);
-  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), isNotNull(webhookEvents.seq)];
+  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), numbered];
   if (query.type) where.push(eq(webhookEvents.type, query.type));
   if (query.cursor) where.push(lt(webhookEvents.seq, decodeCursor(query.cursor)));
   if (query.after?.startsWith('evt_')) {
@@ -68,6 +74,6 @@ export async function latestSeq(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ seq: sql<string | null>`max(${webhookEvents.seq})` })
     .from(webhookEvents)
-    .where(eq(webhookEvents.workspaceId, workspaceId));
+    .where(and(eq(webhookEvents.workspaceId, workspaceId), numbered));
   return Number(row?.seq ?? 0);
 }

@@ -7,16 +7,20 @@ import { workspaceRef } from '../workspaces/schema.ts';
  * Every event a workspace's webhooks carry (docs/product.md, "Webhooks"), kept EVENT_RETENTION_DAYS.
  * `body` is the exact JSON every delivery posts and signs (`{type, timestamp, data}`), so the
  * events API answers byte for byte what a receiver got. `seq` orders a workspace's events for the
- * events API's cursor and the event stream's `Last-Event-ID` resume. It is given after the event
- * commits, not at insert (null until then; see sequence-events.ts), so a reader that has seen an
- * event has seen every event of its workspace with a lower `seq`. `dedupe_key` makes an event
+ * events API's cursor and the event stream's `Last-Event-ID` resume. Its number is given after the
+ * event commits (sequence-events.ts); until then it holds a negative one, taken at insert, which
+ * keeps the order the events were written in. A reader that has seen an event has seen every event
+ * of its workspace with a lower positive `seq`. `dedupe_key` makes an event
  * happen once however many processes record it (a task's status, a payment, a key's expiry).
  */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    seq: bigint('seq', { mode: 'number' }).unique(),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`-nextval('webhook_events_seq_seq'::regclass)`)
+      .unique(),
     workspaceId: workspaceRef(),
     type: text('type').notNull(),
     body: text('body').notNull(),
@@ -29,9 +33,7 @@ export const webhookEvents = pgTable(
     unique('webhook_events_dedupe_key').on(table.workspaceId, table.dedupeKey),
     index('webhook_events_workspace_seq_idx').on(table.workspaceId, table.seq),
     index('webhook_events_created_at_idx').on(table.createdAt),
-    index('webhook_events_unsequenced_idx')
-      .on(table.workspaceId, table.createdAt)
-      .where(sql`${table.seq} is null`),
+    index('webhook_events_unsequenced_idx').on(table.workspaceId, table.seq).where(sql`${table.seq} < 0`),
   ],
 );
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -136,7 +136,7 @@ const callbackFilters = (s: string) => `coalesce(
  * The CTEs that write the settle events of the tasks in `settled`, a relation of the statement with
  * one row per task the settle moved: the task's columns as the settle left them, and event_id,
  * event_key, event_type, event_message, event_engine, event_result, event_index (SettledEvent), endpoint_delivery_id,
- * callback_delivery_id and ord. The events take their `seq` in `ord` order. A delivery goes to the
+ * callback_delivery_id and ord. The events take their `seq` in `ord` order (provisional until they commit, sequence-events.ts). A delivery goes to the
  * workspace's endpoint when it is on and takes the type (record-event.ts, endpointFor), and to the
  * task's callBackUrl when the call asked for the type. An event already recorded (its dedupe key)
  * is written again nowhere. The caller tells the event streams and the delivery worker once the

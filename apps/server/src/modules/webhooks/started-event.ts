@@ -63,7 +63,7 @@ const ENDPOINT_TAKES_BY_DEFAULT = DEFAULT_ENDPOINT_EVENT_TYPES.includes('task.st
  * The CTEs that write the started events of the tasks in `started`, a relation of the statement
  * with one row per created task: workspace_id, event_id, event_key, event_body, event_at,
  * started_callback_url, endpoint_delivery_id, callback_delivery_id, ord. The events take their
- * `seq` in `ord` order (a workspace's calls in their order of arrival). A delivery goes to the
+ * `seq` in `ord` order (provisional until they commit, sequence-events.ts; a workspace's calls in their order of arrival). A delivery goes to the
  * workspace's endpoint when it is on and takes `task.started` (record-event.ts, endpointFor), and
  * to the callBackUrl when the call asked for it. The caller tells the event streams and the
  * delivery worker once the statement has committed (EventHooks.publish).
