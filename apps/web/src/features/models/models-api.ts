@@ -1,31 +1,24 @@
 import {
   DEFAULT_MODEL_LIST,
-  defineAppRoute,
-  findEndpoint,
   type ListedModelSummary,
-  ModelsAnswer,
+  MODELS_PATH,
+  type ModelsAnswer,
 } from '@conduit/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../lib/api-client.ts';
-
-/** `GET /api/provider/models`: public (no key), so the app's own client asks it like its routes. */
-const LIST_MODELS = defineAppRoute({
-  method: 'GET',
-  path: findEndpoint('listModels').path,
-  response: ModelsAnswer,
-});
+import { getPath } from '../../lib/api-client.ts';
 
 /**
  * The enabled models at the operator's prices, each with its body's schema: one query for every
  * page that shows them (playground, docs, landing), so they share one cache entry of one shape.
  * The operator turns models off and prices them: each visit asks again, and a visit keeps the list
- * it read (no refetch on reconnect changes a playground form under the user).
+ * it read (no refetch on reconnect changes a playground form under the user). Read as a plain
+ * value (no schema code): the prerendered landing loads this module first and carries no schemas.
  */
 export const modelsQuery = queryOptions({
   queryKey: ['provider-models'] as const,
   staleTime: 0,
   refetchOnReconnect: false,
-  queryFn: async ({ signal }) => (await callRoute(LIST_MODELS, { signal })).data,
+  queryFn: async ({ signal }) => (await getPath<ModelsAnswer>(MODELS_PATH, { signal })).data,
 });
 
 export function useModelList() {
