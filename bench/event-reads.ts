@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import pino from 'pino';
 import { insertUser } from '../apps/server/src/modules/auth/users.ts';
-import { SEQUENCE_EVENTS_SQL } from '../apps/server/src/modules/webhooks/sequence-events.ts';
+import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/webhooks/sequence-events.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
@@ -19,8 +19,9 @@ import { median } from './stats.ts';
  * (apps/server/src/modules/webhooks/sequence-events.ts, migration 0031), in one run on one database:
  * - `at insert` (the old design): writers take the positive number when they insert; a read is one
  *   select of the events after the cursor.
- * - `at commit` (today): writers insert a provisional number; a read first numbers the workspace's
- *   committed events (one statement, under a lock per workspace), then selects.
+ * - `at commit` (today): writers insert a provisional number; a read is the event stream's own:
+ *   number the workspace's committed events (under a lock per workspace), then select, in one
+ *   round trip (EVENTS_AFTER_SQL).
  * ACCOUNTS workspaces; WRITERS loops record events at a fixed total rate, each in a transaction held
  * open a few ms (as a settle or a payment holds its own); READERS loops poll the workspaces in turn.
  * The two designs alternate, ROUNDS times each. Reported: reads/s, read p50/p99, CPU ms per read
@@ -102,10 +103,12 @@ async function round(
   const latencies: number[] = [];
   const read = async (workspace: string) => {
     const started = performance.now();
-    if (design === 'at commit') await pool.query(SEQUENCE_EVENTS_SQL, [workspace]);
+    // At commit: the event stream's own read (number, then select, in one round trip).
     const { rows } = await pool.query<{ id: string; seq: string }>(
-      'select id, seq from webhook_events where workspace_id = $1 and seq > $2 order by seq limit 100',
-      [workspace, cursors.get(workspace) ?? 0],
+      design === 'at commit'
+        ? EVENTS_AFTER_SQL
+        : 'select id, seq from webhook_events where workspace_id = $1 and seq > $2 order by seq limit $3',
+      [workspace, cursors.get(workspace) ?? 0, 100],
     );
     latencies.push(performance.now() - started);
     for (const row of rows) seen.get(workspace)?.add(row.id);

@@ -41,3 +41,22 @@ BEGIN
   RETURN v_numbered;
 END
 $$;
+--> statement-breakpoint
+-- The event stream's read in one round trip: number the workspace's committed events, then answer
+-- those after `p_after` in number order. The select is a statement of its own inside the function,
+-- so its snapshot holds the numbers just given (a single SQL statement's would not).
+CREATE OR REPLACE FUNCTION conduit_webhook_events_after(p_workspace_id text, p_after bigint, p_limit integer)
+RETURNS TABLE (id text, seq bigint, type text, body text, is_test boolean)
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+BEGIN
+  PERFORM conduit_sequence_webhook_events(p_workspace_id);
+  RETURN QUERY
+    SELECT e.id, e.seq, e.type, e.body, e.is_test
+      FROM webhook_events e
+     WHERE e.workspace_id = p_workspace_id AND e.seq > p_after
+     ORDER BY e.seq
+     LIMIT p_limit;
+END
+$$;

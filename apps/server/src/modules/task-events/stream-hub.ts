@@ -1,7 +1,7 @@
 import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, type TaskEvent } from '@conduit/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { SEQUENCE_EVENTS_SQL } from '../webhooks/sequence-events.ts';
+import { EVENTS_AFTER_SQL } from '../webhooks/sequence-events.ts';
 import type { ChannelMessage } from './channel.ts';
 
 /** One open event stream: a browser's (a session) or a developer tool's (an API key). */
@@ -128,13 +128,8 @@ export function createStreamHub({
         const sinks = [...(byWorkspace.get(workspaceId) ?? [])];
         if (sinks.length === 0) return;
         const from = Math.min(...sinks.map((sink) => sink.lastSeq));
-        // Numbered first, then read in a statement of its own that sees the numbers just given.
-        await pool.query(SEQUENCE_EVENTS_SQL, [workspaceId]);
-        const { rows } = await pool.query<EventRow>(
-          `select id, seq, type, body, is_test from webhook_events
-            where workspace_id = $1 and seq > $2 order by seq limit $3`,
-          [workspaceId, from, EVENTS_BATCH],
-        );
+        // Numbered, then read in a statement of its own that sees the numbers just given: one round trip.
+        const { rows } = await pool.query<EventRow>(EVENTS_AFTER_SQL, [workspaceId, from, EVENTS_BATCH]);
         for (const row of rows) {
           const seq = Number(row.seq);
           const text = webhookEventText(row);
