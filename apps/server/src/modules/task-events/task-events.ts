@@ -14,8 +14,7 @@ import type { Services } from '../../platform/services.ts';
 import { signedIn } from '../auth/session-http.ts';
 import { liveSessionWorkspaces } from '../auth/sessions.ts';
 import { createKeyOrSession } from '../webhooks/key-or-session.ts';
-import { latestSeq, seqOfEvent } from '../webhooks/list-events.ts';
-import { sequenceEvents } from '../webhooks/sequence-events.ts';
+import { streamStartSeq } from '../webhooks/list-events.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
@@ -92,15 +91,13 @@ export function createTaskEventStreams(
   };
 
   /** Where the stream's webhook events start: after `Last-Event-ID` when the store still has it, else now. */
-  const startSeq = async (request: FastifyRequest, workspaceId: string) => {
+  const startSeq = (request: FastifyRequest, workspaceId: string) => {
     const lastEventId = request.headers['last-event-id'];
-    // An event a webhook delivered may not be numbered yet: number first, then look it up.
-    await sequenceEvents(services.db, workspaceId);
-    const resumed =
-      typeof lastEventId === 'string' && lastEventId.startsWith('evt_')
-        ? await seqOfEvent(services.db, workspaceId, lastEventId)
-        : null;
-    return resumed ?? latestSeq(services.db, workspaceId);
+    return streamStartSeq(
+      services.db,
+      workspaceId,
+      typeof lastEventId === 'string' ? lastEventId : undefined,
+    );
   };
 
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -26,7 +26,7 @@ const numbered = gt(webhookEvents.seq, 0);
  * The `seq` of a workspace's event, or null when it has no such event (purged, another's). Run after
  * `sequenceEvents`: a committed event not yet numbered has none.
  */
-export async function seqOfEvent(db: Db, workspaceId: string, eventId: string): Promise<number | null> {
+async function seqOfEvent(db: Db, workspaceId: string, eventId: string): Promise<number | null> {
   const [row] = await db
     .select({ seq: webhookEvents.seq })
     .from(webhookEvents)
@@ -68,12 +68,22 @@ export async function listEvents(db: Db, workspaceId: string, query: EventsQuery
   };
 }
 
-/** The newest `seq` of a workspace (a stream without Last-Event-ID starts after it); 0 for none. */
-export async function latestSeq(db: Db, workspaceId: string): Promise<number> {
-  await sequenceEvents(db, workspaceId);
+/** The newest `seq` of a workspace, 0 for none; run after `sequenceEvents`. */
+async function latestSeq(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ seq: sql<string | null>`max(${webhookEvents.seq})` })
     .from(webhookEvents)
     .where(and(eq(webhookEvents.workspaceId, workspaceId), numbered));
   return Number(row?.seq ?? 0);
+}
+
+/**
+ * Where an event stream starts: after `Last-Event-ID` when the store still has that event, else
+ * after the newest. Numbers the workspace's events once first: an event a webhook delivered may
+ * not be numbered yet.
+ */
+export async function streamStartSeq(db: Db, workspaceId: string, lastEventId: string | undefined) {
+  await sequenceEvents(db, workspaceId);
+  const resumed = lastEventId?.startsWith('evt_') ? await seqOfEvent(db, workspaceId, lastEventId) : null;
+  return resumed ?? latestSeq(db, workspaceId);
 }
