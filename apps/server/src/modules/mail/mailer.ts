@@ -46,8 +46,8 @@ const nextOutboxSequence = () => {
 
 /**
  * SMTP when SMTP_URL is set; otherwise the outbox: each mail is written as an RFC 822 file in
- * DATA_DIR/outbox (named by time, a sequence number, then recipient) with a plain-text copy beside it (`.txt`), and
- * its link is logged, so a newcomer can follow a verification link without a mail server.
+ * DATA_DIR/outbox (named by time, a sequence number, then recipient) with a plain-text copy beside
+ * it (`.txt`), and its link is logged, so a newcomer can follow a verification link without a mail server.
  */
 export function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'DATA_DIR'>,
