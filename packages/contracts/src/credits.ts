@@ -109,3 +109,12 @@ export function packContents(credits: number) {
     removals: Math.floor(credits / USAGE_COSTS.soraWatermarkRemover),
   };
 }
+
+/**
+ * What one credit brings in at the cheapest pack, in millionths of a dollar (the enterprise pack:
+ * 63,000 cents / 10,000 credits = 63,000 micro-USD). Every margin and upstream charge cap is
+ * measured against it: a call that covers its upstream cost at this rate covers it at every rate.
+ */
+export const CHEAPEST_CREDIT_MICRO_USD = Math.min(
+  ...Object.values(CREDIT_PACKAGES).map((pack) => Math.floor((pack.price * 10_000) / pack.credits)),
+);
