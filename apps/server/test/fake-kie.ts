@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashText } from '../src/modules/engines/media/seed.ts';
 import { renderVideo } from '../src/modules/engines/media/video.ts';
@@ -15,6 +15,19 @@ export interface FakeKieFailure {
 }
 
 type Endpoint = 'createTask' | 'generate' | 'recordInfo' | 'record-info' | 'credit';
+
+/**
+ * How the next create's answer is lost after kie accepted it (the task exists and runs):
+ * the connection dropped, the answer never sent within the client's timeout, or a 500.
+ */
+export type LostAnswer = 'drop' | 'hang' | 500;
+
+/** A signed callback as kie sends it (docs/upstreams.md, "kie.ai: signed callbacks"). */
+export interface FakeKieCallback {
+  url: string;
+  headers: Record<string, string>;
+  body: JsonBody;
+}
 
 interface FakeTask {
   id: string;
@@ -54,7 +67,18 @@ export interface FakeKie {
   /** How long a prompt containing `slow` keeps its create call waiting. */
   slowMs: number;
   balance: number;
+  /** With it, every task created with a `callBackUrl` is called back, signed, `callbackAfterMs` after its create. */
+  webhookHmacKey?: string;
+  callbackAfterMs: number;
+  /** Sends a callback; a test points it at the app (app.inject). Defaults to an HTTP POST. */
+  deliver: (callback: FakeKieCallback) => Promise<void>;
+  /** Callbacks sent, in order. */
+  callbacks: FakeKieCallback[];
   failNext(endpoint: Endpoint, failure: FakeKieFailure): void;
+  /** The next create is accepted (its task runs and is called back) but its answer is lost. */
+  loseNextAnswer(endpoint: 'createTask' | 'generate', how: LostAnswer): void;
+  /** Builds and sends the signed callback of a task now. */
+  callBack(taskId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,12 +94,17 @@ const UNFETCHABLE =
  * Steered by the prompt (or Sora URL): `fail` settles as a failed generation, `reject` is refused
  * at create with 422, `slow` waits `slowMs`, `empty` succeeds without result URLs, `unfetchable`
  * answers Veo's 451 at record-info (K4), `stall` answers 408 (K2), `ghost` never gets a record.
+ * With `webhookHmacKey`, each task created with a callBackUrl is called back signed (K10), and
+ * `loseNextAnswer` accepts a create but loses its answer (dropped, hung, or a 500).
  */
 export async function startFakeKie(
-  options: { apiKey?: string; pendingPolls?: number; nullRecordMs?: number } = {},
+  options: { apiKey?: string; pendingPolls?: number; nullRecordMs?: number; webhookHmacKey?: string } = {},
 ): Promise<FakeKie> {
   const tasks = new Map<string, FakeTask>();
   const failures = new Map<Endpoint, FakeKieFailure[]>();
+  const lostAnswers = new Map<Endpoint, LostAnswer[]>();
+  const callBackUrls = new Map<string, string>();
+  const timers = new Set<NodeJS.Timeout>();
   const png = tinyPng();
   const mp4 = renderVideo({
     seed: hashText('fake-kie'),
@@ -126,6 +155,16 @@ export async function startFakeKie(
       createdAt: Date.now(),
     });
     fake.created.push({ endpoint, taskId: id, body: body as JsonBody, at: Date.now() });
+    // kie calls the create's callBackUrl when the task ends (K5, K9), signed when a key is set (K10).
+    const callBackUrl = body?.callBackUrl;
+    if (typeof callBackUrl === 'string' && fake.webhookHmacKey) {
+      callBackUrls.set(id, callBackUrl);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        fake.callBack(id).catch(() => undefined);
+      }, fake.callbackAfterMs);
+      timers.add(timer);
+    }
     return { code: 200, msg: 'success', data: { taskId: id } };
   };
 
@@ -219,7 +258,13 @@ export async function startFakeKie(
         fake.rateLimited += 1;
         return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
       }
-      return reply(response, 200, await createTask(endpoint, body));
+      const answer = await createTask(endpoint, body);
+      const lost = answer.code === 200 ? lostAnswers.get(endpoint)?.shift() : undefined;
+      // Accepted, then the answer is lost: the task runs (and bills) all the same.
+      if (lost === 'drop') return response.destroy();
+      if (lost === 'hang') return;
+      if (lost === 500) return reply(response, 500, { code: 500, msg: 'Server Error', data: null });
+      return reply(response, 200, answer);
     }
     const task = tasks.get(url.searchParams.get('taskId') ?? '');
     if (!task) return reply(response, 200, { code: 422, msg: 'recordInfo is null', data: null });
@@ -242,10 +287,44 @@ export async function startFakeKie(
     createWindowMs: 10_000,
     slowMs: 2_000,
     balance: 1234.5,
+    webhookHmacKey: options.webhookHmacKey,
+    callbackAfterMs: 50,
+    callbacks: [],
+    async deliver(callback) {
+      await fetch(callback.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...callback.headers },
+        body: JSON.stringify(callback.body),
+      });
+    },
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
     },
-    close: server.close,
+    loseNextAnswer(endpoint, how) {
+      lostAnswers.set(endpoint, [...(lostAnswers.get(endpoint) ?? []), how]);
+    },
+    async callBack(taskId) {
+      const url = callBackUrls.get(taskId);
+      const task = tasks.get(taskId);
+      if (!url || !task || !fake.webhookHmacKey) return;
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = createHmac('sha256', fake.webhookHmacKey)
+        .update(`${taskId}.${timestamp}`)
+        .digest('base64');
+      // The verification guide's example reads `data.task_id` (K10); the jobs callbacks say `taskId`.
+      const data = task.kind === 'veo' ? { taskId, info: null } : { task_id: taskId, state: 'success' };
+      const callback = {
+        url,
+        headers: { 'x-webhook-timestamp': timestamp, 'x-webhook-signature': signature },
+        body: { code: 200, msg: 'success', data },
+      };
+      fake.callbacks.push(callback);
+      await fake.deliver(callback);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      await server.close();
+    },
   };
   return fake;
 }

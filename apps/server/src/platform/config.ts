@@ -95,6 +95,11 @@ const EnvSchema = z.object({
   LOCAL_VIDEO_SECONDS: wholeNumber('must be a whole number of seconds, 0 or more', 0).default(3),
   /** How long after a create kie's "record is null" still means "not yet" (then the task fails). */
   KIE_NULL_RECORD_GRACE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(120),
+  /**
+   * How long a kie.ai create whose answer was lost waits for kie's callback naming its task before
+   * the task is refunded and recorded as possibly billed (docs/upstreams.md, "Lost creates").
+   */
+  KIE_LOST_CREATE_WAIT_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(900),
   /** A second upstream for image and video (fal.ai's queue API), tried when kie.ai cannot take work. */
   FAL_KEY: optionalText,
   /** fal.ai's queue host; https://queue.fal.run when unset (docs/upstreams.md). */

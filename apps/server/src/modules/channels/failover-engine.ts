@@ -6,6 +6,7 @@ import {
   type Engine,
   type MediaInput,
   type MediaService,
+  UpstreamCreateLost,
   UpstreamPaced,
   UpstreamRejected,
   UpstreamUnavailable,
@@ -78,7 +79,8 @@ const outcomeOf = (error: unknown) => (error instanceof UpstreamRejected ? 'reje
  * counted against its circuit and the next channel is tried in the same step, if it is allowed to
  * serve (`fallbackAllowed`). A pace (UpstreamPaced: the upstream's rate, its 429) is not an
  * outage: the work waits for the same channel, nothing is counted. A rejection (the request itself
- * refused) is not retried elsewhere. Polls go to the channel that took the job. When no channel
+ * refused) is not retried elsewhere, nor is a create whose answer was lost (UpstreamCreateLost: the
+ * channel may have taken it). Polls go to the channel that took the job. When no channel
  * takes the work, the caller sees UpstreamUnavailable and the task waits and retries as before,
  * refunded only at its deadline.
  */
@@ -135,6 +137,13 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         // The upstream's rate, not an outage: the work waits for this channel.
         if (error instanceof UpstreamPaced) throw error;
         observe(channel.id, operation, elapsedMs / 1000, error);
+        if (error instanceof UpstreamCreateLost) {
+          // The channel may have taken the job: never offered to another (that could bill twice).
+          await store.recordFailure(channel.id, elapsedMs);
+          error.channel = channel.id;
+          if (input) error.upstreamCostMicros = channel.priceMicros(input.request);
+          throw error;
+        }
         if (error instanceof UpstreamRejected) {
           // The upstream worked and said no: the channel is healthy and another would say no too.
           store.recordCall(channel.id, true, elapsedMs);

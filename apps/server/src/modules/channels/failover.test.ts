@@ -86,9 +86,9 @@ describe('failover through the gateway', () => {
   });
   afterAll(() => runtime.close());
 
-  it('kie.ai answering 500 at start: fal.ai serves the image, charged once, no refund, channel and cost recorded', async () => {
+  it('kie.ai in maintenance (455) at start: fal.ai serves the image, charged once, no refund, channel and cost recorded', async () => {
     const account = await createPaidAccount(runtime.services);
-    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'Service maintenance' });
     const response = await post('/api/provider/image', account.key, { prompt: 'harbour at dawn' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
@@ -131,7 +131,7 @@ describe('failover through the gateway', () => {
 
   it('kie.ai down for a video: fal.ai would cost more than the 10 credits paid, so the video waits for kie.ai', async () => {
     const account = await createPaidAccount(runtime.services);
-    kie.failNext('generate', { status: 500, code: 500, msg: 'Server Error' });
+    kie.failNext('generate', { status: 200, code: 455, msg: 'Service maintenance', retryAfter: '1' });
     const created = await post('/api/provider/video', account.key, {
       prompt: 'quiet harbour',
       enableTranslation: false,
@@ -237,7 +237,7 @@ describe('the circuit breaker, shared by two processes on one database', () => {
         `select consecutive_failures, opened_at is not null as is_open from upstream_channels where id = 'kie:image'`,
       );
 
-    kie.failNext('createTask', { status: 503, code: 503, msg: 'down' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'down for maintenance' });
     kie.failNext('createTask', { status: 200, code: 455, msg: 'maintenance' });
     expect((await a.startJob(image('breaker one'), { taskId: 't1' })).channel).toBe('fal:image');
     expect(await circuit()).toEqual({ consecutive_failures: 1, is_open: false });
@@ -282,7 +282,7 @@ describe('the circuit breaker, shared by two processes on one database', () => {
     await expect.poll(okCalls).toBe(before + 20);
 
     // A's one failure opens the circuit (threshold 1); B, which read it closed, follows within the TTL.
-    kie.failNext('createTask', { status: 503, code: 503, msg: 'down' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'down for maintenance' });
     expect((await a.startJob(image('opens it'), { taskId: 'o1' })).channel).toBe('fal:image');
     await new Promise((resolve) => setTimeout(resolve, CHANNEL_STATE_TTL_MS + 50));
     expect((await b.startJob(image('after the ttl'), { taskId: 'o2' })).channel).toBe('fal:image');
@@ -325,7 +325,7 @@ describe('when a fallback may serve', () => {
       `update upstream_channels set margin_floor_percent = 50 where id = 'fal:image'`,
     );
     const engine = failoverOn(pool, { threshold: 50 });
-    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'Service maintenance' });
     // fal's $0.039 is more than half of the $0.063 one credit brings: kie.ai's outage is waited out.
     const error = await engine.startJob(image('floored image'), { taskId: 'f1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamUnavailable);
@@ -334,7 +334,7 @@ describe('when a fallback may serve', () => {
       `update upstream_channels set margin_floor_percent = 30 where id = 'fal:image'`,
     );
     const within = failoverOn(pool, { threshold: 50 });
-    kie.failNext('createTask', { status: 500, code: 500, msg: 'Server Error' });
+    kie.failNext('createTask', { status: 200, code: 455, msg: 'Service maintenance' });
     expect((await within.startJob(image('within the floor'), { taskId: 'f2' })).channel).toBe('fal:image');
   });
 

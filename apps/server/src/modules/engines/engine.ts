@@ -99,6 +99,35 @@ export class UpstreamPaced extends UpstreamUnavailable {
   }
 }
 
+/**
+ * A request sent whose answer never came back whole (a timeout, a connection broken after the send,
+ * a 5xx): the upstream may have acted on it. A connection never made is plain UpstreamUnavailable.
+ */
+export class UpstreamAnswerLost extends UpstreamUnavailable {
+  constructor(message: string, retryAfterMs?: number) {
+    super(message, retryAfterMs);
+    this.name = 'UpstreamAnswerLost';
+  }
+}
+
+/**
+ * A create the upstream may have accepted although its answer was lost (docs/upstreams.md, "Lost
+ * creates"): kie has no idempotency key, so it is never sent again and never failed over. The task
+ * waits for the upstream's signed callback (`recoverable`: it was asked to call back with our task)
+ * or, at the end of that wait, is refunded with the call recorded as possibly billed.
+ * The failover engine fills in the channel and what it charges.
+ */
+export class UpstreamCreateLost extends Error {
+  readonly recoverable: boolean;
+  channel?: string;
+  upstreamCostMicros?: number;
+  constructor(message: string, recoverable: boolean) {
+    super(message);
+    this.name = 'UpstreamCreateLost';
+    this.recoverable = recoverable;
+  }
+}
+
 /** Thrown by an engine when the upstream refused the request itself (422, moderation, 501). */
 export class UpstreamRejected extends Error {
   constructor(message: string) {

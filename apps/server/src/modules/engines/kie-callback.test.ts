@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { KIE_CALLBACK_PATH, kieCallbackSignature, verifyKieCallback } from './kie-callback.ts';
+import {
+  KIE_CALLBACK_PATH,
+  kieCallbackSignature,
+  kieCallbackUrl,
+  taskOfCallbackUrl,
+  verifyKieCallback,
+} from './kie-callback.ts';
 import { createKieEngine } from './kie-engine.ts';
 
 const HMAC_KEY = 'kie-callback-test-key';
@@ -18,9 +24,12 @@ describe('verifyKieCallback', () => {
   const verify = (overrides: Partial<Parameters<typeof verifyKieCallback>[0]>) => () =>
     verifyKieCallback({ hmacKey: HMAC_KEY, body, timestamp, signature, nowMs: NOW_MS, ...overrides });
 
-  it("accepts kie's signature over task id and timestamp, in both body shapes", () => {
+  it("accepts kie's signature over task id and timestamp, in every body shape (taskId and task_id)", () => {
     expect(verify({})()).toBe('kie_task_1');
     expect(verify({ body: { taskId: 'kie_task_1' } })()).toBe('kie_task_1');
+    // kie's webhook verification guide reads `req.body.data.task_id`.
+    expect(verify({ body: { code: 200, data: { task_id: 'kie_task_1' } } })()).toBe('kie_task_1');
+    expect(verify({ body: { task_id: 'kie_task_1' } })()).toBe('kie_task_1');
     expect(verify({ nowMs: NOW_MS + 299_000 })()).toBe('kie_task_1');
   });
 
@@ -104,10 +113,15 @@ describe('kie callbacks through the app', () => {
     await fake?.close();
   });
 
-  it('asks kie.ai to call back at our callback URL', async () => {
-    const { upstreamId } = await taskWaitingAnHour('callback url');
+  it('asks kie.ai to call back at our callback URL, naming our task with a reference only our key makes', async () => {
+    const { taskId, upstreamId } = await taskWaitingAnHour('callback url');
     const create = fake.created.find((c) => c.taskId === upstreamId);
-    expect(create?.body.callBackUrl).toBe(`${PUBLIC_URL}${KIE_CALLBACK_PATH}`);
+    const url = new URL(String(create?.body.callBackUrl));
+    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}${KIE_CALLBACK_PATH}`);
+    expect(url.searchParams.get('task')).toBe(taskId);
+    expect(taskOfCallbackUrl(HMAC_KEY, Object.fromEntries(url.searchParams))).toBe(taskId);
+    expect(taskOfCallbackUrl('another-key', Object.fromEntries(url.searchParams))).toBeUndefined();
+    expect(kieCallbackUrl(PUBLIC_URL, HMAC_KEY, taskId)).toBe(url.toString());
   });
 
   it('a signed callback makes the task poll now: it completes at once, charged once', async () => {

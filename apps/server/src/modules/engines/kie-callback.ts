@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import { tasks } from '../tasks/schema.ts';
@@ -17,11 +17,38 @@ export function kieCallbackSignature(hmacKey: string, upstreamTaskId: string, ti
   return createHmac('sha256', hmacKey).update(`${upstreamTaskId}.${timestamp}`).digest('base64');
 }
 
-/** kie's task id from either callback shape: `{ data: { taskId } }` (jobs and Veo) or a bare `{ taskId }`. */
+/**
+ * Our reference to one task in its callback URL: an HMAC of our task id under the same key, so a
+ * callback URL naming a task cannot be made up without the key.
+ */
+export function kieCallbackRef(hmacKey: string, taskId: string): string {
+  return createHmac('sha256', hmacKey).update(`conduit-task.${taskId}`).digest('base64url').slice(0, 32);
+}
+
+/** The callback URL of one of our tasks: kie calls it back with its own task id in the body. */
+export function kieCallbackUrl(publicUrl: string, hmacKey: string, taskId: string): string {
+  const query = new URLSearchParams({ task: taskId, ref: kieCallbackRef(hmacKey, taskId) });
+  return `${publicUrl}${KIE_CALLBACK_PATH}?${query}`;
+}
+
+/** Our task named by a callback URL, when its reference is ours (compared in constant time). */
+export function taskOfCallbackUrl(hmacKey: string, query: unknown): string | undefined {
+  const { task, ref } = (query ?? {}) as { task?: unknown; ref?: unknown };
+  if (typeof task !== 'string' || typeof ref !== 'string' || task.length > 200) return undefined;
+  const expected = Buffer.from(kieCallbackRef(hmacKey, task));
+  const given = Buffer.from(ref);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? task : undefined;
+}
+
+/**
+ * kie's task id from any callback shape: `{ data: { taskId } }` (jobs and Veo), `data.task_id`
+ * (kie's webhook verification guide reads `req.body.data.task_id`), or a bare `taskId` / `task_id`.
+ */
 function upstreamTaskIdOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
-  const record = body as { taskId?: unknown; data?: { taskId?: unknown } | null };
-  const id = record.data?.taskId ?? record.taskId;
+  type Ids = { taskId?: unknown; task_id?: unknown };
+  const record = body as Ids & { data?: Ids | null };
+  const id = record.data?.taskId ?? record.data?.task_id ?? record.taskId ?? record.task_id;
   return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : undefined;
 }
 
@@ -64,4 +91,24 @@ export async function pollTaskNow(db: Db, upstreamTaskId: string): Promise<strin
     .where(and(eq(tasks.upstreamId, upstreamTaskId), eq(tasks.status, 'processing')))
     .returning({ id: tasks.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * A signed callback for one of our tasks whose create answer was lost (or is still on its way):
+ * the task takes kie's task id and is polled now, from that id, as if the create had answered.
+ * Only a processing task without an upstream job is changed, so a duplicate changes nothing. The
+ * create is dated when it was sent (`upstream_started_at`, written when it was lost) or now.
+ */
+export async function recoverLostCreate(db: Db, taskId: string, upstreamTaskId: string): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      upstreamId: upstreamTaskId,
+      upstreamStartedAt: sql`coalesce(${tasks.upstreamStartedAt}, now())`,
+      nextCheckAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing'), isNull(tasks.upstreamId)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/f
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { rejectionOf } from '../../../test/rejection.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { type MediaInput, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
+import { type MediaInput, UpstreamCreateLost, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { createKieEngine, customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
 
 let fake: FakeKie;
@@ -180,7 +180,7 @@ describe('kie engine: errors', () => {
   const cases: {
     name: string;
     failure: FakeKieFailure;
-    type: new (message: string) => Error;
+    type: abstract new (...args: never[]) => Error;
     retryAfterMs?: number;
   }[] = [
     {
@@ -198,9 +198,10 @@ describe('kie engine: errors', () => {
     { name: 'HTTP 429', failure: { status: 429, code: 429 }, type: UpstreamUnavailable, retryAfterMs: 100 },
     { name: 'code 429 in a 200', failure: { code: 429 }, type: UpstreamUnavailable, retryAfterMs: 100 },
     { name: '455 maintenance', failure: { code: 455 }, type: UpstreamUnavailable, retryAfterMs: 200 },
-    { name: 'HTTP 500', failure: { status: 500, code: 500 }, type: UpstreamUnavailable },
-    { name: 'HTTP 502', failure: { status: 502, code: 502 }, type: UpstreamUnavailable },
-    { name: 'code 500 in a 200', failure: { code: 500, msg: 'internal' }, type: UpstreamUnavailable },
+    // kie may have accepted a create it answered with a 5xx: lost, never re-sent (docs/upstreams.md).
+    { name: 'HTTP 500', failure: { status: 500, code: 500 }, type: UpstreamCreateLost },
+    { name: 'HTTP 502', failure: { status: 502, code: 502 }, type: UpstreamCreateLost },
+    { name: 'code 500 in a 200', failure: { code: 500, msg: 'internal' }, type: UpstreamCreateLost },
     { name: '402 our credits', failure: { code: 402 }, type: UpstreamUnavailable, retryAfterMs: 300 },
     { name: '505 disabled', failure: { code: 505 }, type: UpstreamUnavailable, retryAfterMs: 300 },
     { name: '422 validation', failure: { code: 422 }, type: UpstreamRejected },
@@ -254,7 +255,8 @@ describe('kie engine: errors', () => {
     const slow = await rejectionOf(
       engineFor(fake.apiKey, { requestTimeoutMs: 150 }).startJob(imageInput('slow cat'), { taskId: 't' }),
     );
-    expect(slow).toBeInstanceOf(UpstreamUnavailable);
+    // The create may have arrived: its answer is lost, not a plain retry.
+    expect(slow).toBeInstanceOf(UpstreamCreateLost);
     expect(slow.message).toMatch(/timed out/);
     expect(Date.now() - started).toBeLessThan(900);
     fake.failNext('recordInfo', { status: 503, code: 503 });

@@ -2,7 +2,14 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { UpstreamPace } from '../channels/upstream-pace.ts';
 import { createApifyLinkedinScraper } from './apify-linkedin.ts';
-import { type Engine, UpstreamPaced, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
+import {
+  type Engine,
+  UpstreamAnswerLost,
+  UpstreamCreateLost,
+  UpstreamPaced,
+  UpstreamRejected,
+  UpstreamUnavailable,
+} from './engine.ts';
 import {
   customerSafeReason,
   jobsApiState,
@@ -11,7 +18,7 @@ import {
   kieJobsModel,
   veoState,
 } from './kie-bodies.ts';
-import { KIE_CALLBACK_PATH } from './kie-callback.ts';
+import { kieCallbackUrl } from './kie-callback.ts';
 import { asRecord, type Json, upstreamRequest } from './upstream-http.ts';
 
 export { customerSafeReason, KIE_MODELS, kieCreateRequest } from './kie-bodies.ts';
@@ -55,9 +62,12 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     accountProblem: options.retryDelaysMs?.accountProblem ?? ACCOUNT_PROBLEM_RETRY_MS,
   };
   const secrets = [apiKey];
-  const callBackUrl =
-    config.KIE_WEBHOOK_HMAC_KEY && config.PUBLIC_URL ? `${config.PUBLIC_URL}${KIE_CALLBACK_PATH}` : undefined;
-  const bodyOptions: KieBodyOptions = { callBackUrl, nsfwChecker: config.KIE_NSFW_CHECKER ?? true };
+  const hmacKey = config.KIE_WEBHOOK_HMAC_KEY;
+  const publicUrl = config.PUBLIC_URL;
+  // Each create names our task in its callback URL: a create whose answer is lost is found by it.
+  const callBackUrlOf = (taskId: string) =>
+    hmacKey && publicUrl ? kieCallbackUrl(publicUrl, hmacKey, taskId) : undefined;
+  const bodyOptions: KieBodyOptions = { nsfwChecker: config.KIE_NSFW_CHECKER ?? true };
   const nullRecordGraceMs = (config.KIE_NULL_RECORD_GRACE_S ?? NULL_RECORD_GRACE_MS / 1000) * 1000;
   const scrape = createApifyLinkedinScraper(config, { log, timeoutMs: options.linkedinTimeoutMs });
 
@@ -93,7 +103,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     const message = [reply.body?.msg, reply.body?.message].find((m): m is string => typeof m === 'string');
     const bodyCode = Number(reply.body?.code);
     if (reply.ok && (!reply.body || !Number.isInteger(bodyCode))) {
-      throw new UpstreamUnavailable(`kie.ai ${route} answered an unreadable body`);
+      // A 2xx we cannot read: the upstream did something we could not see.
+      throw new UpstreamAnswerLost(`kie.ai ${route} answered an unreadable body`);
     }
     const code = reply.ok ? bodyCode : reply.status;
     return { route, code, message, data: reply.body?.data, retryAfterMs: reply.retryAfterMs };
@@ -137,15 +148,29 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
   return {
     name: 'kie',
     isDevelopmentEngine: false,
-    async startJob(input) {
-      const { path, body } = kieCreateRequest(input, bodyOptions);
+    async startJob(input, { taskId: ourTaskId }) {
+      const callBackUrl = callBackUrlOf(ourTaskId);
+      const { path, body } = kieCreateRequest(input, { ...bodyOptions, callBackUrl });
       const slot = await options.pace?.take();
       if (slot && !slot.isAllowed) {
         throw new UpstreamPaced(`kie.ai create pace reached (${path})`, slot.waitMs);
       }
-      const taskId = asRecord(await call('POST', path, body))?.taskId;
+      // kie has no idempotency key: a create whose answer is lost may run and bill. It is never
+      // sent again nor failed over; its callback (which names our task) recovers it.
+      const lost = (detail: string) => new UpstreamCreateLost(detail, callBackUrl !== undefined);
+      let reply: Awaited<ReturnType<typeof request>>;
+      try {
+        reply = await request('POST', path, body);
+      } catch (error) {
+        throw error instanceof UpstreamAnswerLost ? lost(error.message) : error;
+      }
+      if (reply.code >= 500 && reply.code < 600 && reply.code !== 501 && reply.code !== 505) {
+        throw lost(`kie.ai ${reply.route} answered ${reply.code}`);
+      }
+      if (reply.code !== 200) throw failure(reply.code, reply.message, reply.route, reply.retryAfterMs);
+      const taskId = asRecord(reply.data)?.taskId;
       if (typeof taskId !== 'string' || taskId === '') {
-        throw new UpstreamUnavailable(`kie.ai ${path} accepted the task without a task id`);
+        throw lost(`kie.ai ${path} accepted the task without a task id`);
       }
       return { upstreamId: taskId, callsBack: callBackUrl !== undefined };
     },

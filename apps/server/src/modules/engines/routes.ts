@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
-import { KIE_CALLBACK_PATH, pollTaskNow, verifyKieCallback } from './kie-callback.ts';
+import {
+  KIE_CALLBACK_PATH,
+  pollTaskNow,
+  recoverLostCreate,
+  taskOfCallbackUrl,
+  verifyKieCallback,
+} from './kie-callback.ts';
 
 /**
  * Upstream callbacks. kie.ai calls KIE_CALLBACK_PATH when a job changes state; a verified call
@@ -36,6 +42,14 @@ export const engineRoutes = (
           signature: header('x-webhook-signature'),
           nowMs: services.clock.now().getTime(),
         });
+        // Our task, named in the URL we gave kie: a create whose answer was lost is recovered.
+        const ourTaskId = taskOfCallbackUrl(hmacKey, request.query);
+        if (ourTaskId && (await recoverLostCreate(services.db, ourTaskId, upstreamTaskId))) {
+          request.log.warn({ taskId: ourTaskId }, 'a kie.ai create whose answer was lost is recovered');
+          wake.pump();
+          wake.task(ourTaskId);
+          return { received: true };
+        }
         if (wake.callback(upstreamTaskId)) return { received: true };
         const taskIds = await pollTaskNow(services.db, upstreamTaskId);
         if (taskIds.length > 0) wake.pump();

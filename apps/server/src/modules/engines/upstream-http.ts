@@ -1,5 +1,5 @@
 import { Agent, interceptors, request } from 'undici';
-import { UpstreamUnavailable } from './engine.ts';
+import { UpstreamAnswerLost, UpstreamUnavailable } from './engine.ts';
 
 /**
  * Upstream requests go through undici's `request`, not `fetch`: the same HTTP/1.1 keep-alive
@@ -17,6 +17,21 @@ export const headerOf = (headers: Record<string, string | string[] | undefined>,
 };
 
 const MAX_RETRY_AFTER_MS = 300_000;
+
+/** Errors of a connection that was never made: the request cannot have reached the upstream. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const codeOf = (error: unknown): unknown => {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code ?? (cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined);
+};
 
 export type Json = Record<string, unknown>;
 
@@ -42,8 +57,9 @@ export interface UpstreamReply {
 }
 
 /**
- * One JSON request to an upstream with a timeout. Answers whatever status came back; a timeout or
- * a connection that failed is UpstreamUnavailable naming `label` (never the URL, which may carry ids).
+ * One JSON request to an upstream with a timeout. Answers whatever status came back; a connection
+ * never made is UpstreamUnavailable, a timeout or a connection broken after the send is
+ * UpstreamAnswerLost, both naming `label` (never the URL, which may carry ids).
  */
 export async function upstreamRequest(
   url: string,
@@ -68,7 +84,11 @@ export async function upstreamRequest(
     text = await response.body.text();
   } catch (error) {
     const isTimeout = error instanceof Error && error.name === 'TimeoutError';
-    throw new UpstreamUnavailable(`${label} ${isTimeout ? 'timed out' : 'unreachable'}`);
+    if (!isTimeout && NOT_SENT_CODES.has(codeOf(error) as string)) {
+      throw new UpstreamUnavailable(`${label} unreachable`);
+    }
+    // The request may have arrived: the upstream may act on it although we never read its answer.
+    throw new UpstreamAnswerLost(`${label} ${isTimeout ? 'timed out' : 'broke off its answer'}`);
   }
   let body: Json | undefined;
   try {

@@ -3,7 +3,12 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
 import type { Engine, MediaInput, MediaService } from '../engines/engine.ts';
-import { UpstreamPaced, UpstreamRejected, UpstreamUnavailable } from '../engines/engine.ts';
+import {
+  UpstreamCreateLost,
+  UpstreamPaced,
+  UpstreamRejected,
+  UpstreamUnavailable,
+} from '../engines/engine.ts';
 import { storeResultFile } from '../files/result-files.ts';
 import type { ResultStore } from '../files/result-store.ts';
 import { resultsExpiryFrom } from '../files/retention.ts';
@@ -13,6 +18,7 @@ import {
   completeTask,
   failTask,
   findTask,
+  markCreateLost,
   markTaskStarted,
   refundTask,
   releaseTaskLease,
@@ -24,7 +30,8 @@ import type { TaskWaiters, WakeReason } from './task-waiters.ts';
 export interface RunnerContext {
   db: Db;
   engine: Engine;
-  config: Pick<Config, 'PUBLIC_URL' | 'TASK_LEASE_S' | 'RESULT_RETENTION_DAYS'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'TASK_LEASE_S' | 'RESULT_RETENTION_DAYS'> &
+    Partial<Pick<Config, 'KIE_LOST_CREATE_WAIT_S'>>;
   storage: ResultStore;
   clock: Clock;
   log: Logger;
@@ -70,6 +77,12 @@ export type StepTask = Pick<
 
 export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
 export const DEADLINE_REASON = 'The task did not finish before its deadline';
+export const LOST_CREATE_REASON = 'The generation could not be confirmed upstream';
+/** How long a create whose answer was lost waits for the upstream's callback (KIE_LOST_CREATE_WAIT_S). */
+const LOST_CREATE_WAIT_S = 900;
+
+/** A create was sent whose answer was lost: the task waits for the upstream's callback, never re-sent. */
+const isCreateLost = (task: StepTask) => !task.upstreamId && task.upstreamStartedAt !== null;
 
 /**
  * When to look next: the back-off, but never after the task's deadline, nor, before its job has
@@ -77,7 +90,9 @@ export const DEADLINE_REASON = 'The task did not finish before its deadline';
  */
 function nextLookAt(task: StepTask, at: number): Date {
   let next = at;
-  if (!task.upstreamId && task.cancelAfterAt) next = Math.min(next, task.cancelAfterAt.getTime());
+  if (!task.upstreamId && !task.upstreamStartedAt && task.cancelAfterAt) {
+    next = Math.min(next, task.cancelAfterAt.getTime());
+  }
   return new Date(Math.min(next, task.deadlineAt.getTime()));
 }
 
@@ -138,10 +153,16 @@ async function stepTask<T extends StepTask>(
     };
   }
   // Cancel-After: a task whose job has not started by then never starts, and is refunded.
-  if (!task.upstreamId && task.cancelAfterAt && task.cancelAfterAt.getTime() <= now) {
+  if (
+    !task.upstreamId &&
+    !task.upstreamStartedAt &&
+    task.cancelAfterAt &&
+    task.cancelAfterAt.getTime() <= now
+  ) {
     return { task: await settle(ctx, task.id, await refundTask(ctx, task.id, 'aborted', ABORTED_REASON)) };
   }
   if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
+  if (isCreateLost(task)) return { task: await awaitLostCreate(ctx, task, now) };
   try {
     let { upstreamId, channel, upstreamStartedAt } = task;
     if (!upstreamId) {
@@ -210,6 +231,7 @@ async function stepTask<T extends StepTask>(
         ),
       };
     }
+    if (error instanceof UpstreamCreateLost) return { task: await createLost(ctx, task, error, now) };
     if (error instanceof UpstreamPaced) {
       // Queued for the upstream's next free slot: a wait, not an attempt (the back-off is untouched).
       const nextCheckAt = new Date(Date.now() + (error.retryAfterMs ?? 1_000));
@@ -222,6 +244,36 @@ async function stepTask<T extends StepTask>(
     await scheduleNextCheck(ctx.db, task.id, nextCheckAt);
     return { task: { ...task, nextCheckAt } };
   }
+}
+
+const lostCreateWaitMs = (ctx: RunnerContext) =>
+  (ctx.config.KIE_LOST_CREATE_WAIT_S ?? LOST_CREATE_WAIT_S) * 1000;
+
+/**
+ * The create's answer was lost (docs/upstreams.md, "Lost creates"): the task records the channel
+ * that may run it and its price, and waits for that upstream's callback, which recovers the job
+ * (kie-callback.ts, recoverLostCreate). An upstream that will not call back cannot recover it:
+ * the task is refunded at once, the call recorded as possibly billed.
+ */
+async function createLost(ctx: RunnerContext, task: StepTask, error: UpstreamCreateLost, now: number) {
+  ctx.log.warn({ err: error, taskId: task.id, channel: error.channel }, 'an upstream create answer was lost');
+  const until = nextLookAt(task, now + (error.recoverable ? lostCreateWaitMs(ctx) : 0));
+  const row = await markCreateLost(ctx.db, task.id, {
+    channel: error.channel ?? null,
+    upstreamCostMicros: error.upstreamCostMicros ?? null,
+    nextCheckAt: until,
+  });
+  if (!row || row.upstreamId || error.recoverable) return row ?? findTask(ctx.db, task.id);
+  return settle(ctx, task.id, await failTask(ctx, task.id, LOST_CREATE_REASON));
+}
+
+/** A lost create's task looks again at the end of its wait, and is then refunded (its cost kept). */
+async function awaitLostCreate<T extends StepTask>(ctx: RunnerContext, task: T, now: number) {
+  const until = (task.upstreamStartedAt as Date).getTime() + lostCreateWaitMs(ctx);
+  if (now >= until) return settle(ctx, task.id, await failTask(ctx, task.id, LOST_CREATE_REASON));
+  const nextCheckAt = nextLookAt(task, until);
+  await scheduleNextCheck(ctx.db, task.id, nextCheckAt, { countsAttempt: false });
+  return { ...task, nextCheckAt };
 }
 
 /**

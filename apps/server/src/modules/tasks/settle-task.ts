@@ -182,6 +182,33 @@ export async function markTaskStarted(
   });
 }
 
+/**
+ * A create whose answer was lost (docs/upstreams.md, "Lost creates"): the task keeps no upstream id
+ * but records the channel that may have taken it, what that channel charges (possibly billed, for
+ * the reconciliation) and when it was sent (`upstream_started_at`); its next look is the end of the
+ * wait for the upstream's callback. A callback that already named the job (recoverLostCreate,
+ * while the create was in flight) makes the task due now instead. Answers the row as written.
+ */
+export async function markCreateLost(
+  db: Db,
+  taskId: string,
+  lost: { channel: string | null; upstreamCostMicros: number | null; nextCheckAt: Date },
+): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({
+      channel: sql`coalesce(${tasks.channel}, ${lost.channel})`,
+      upstreamCostMicros: sql`coalesce(${tasks.upstreamCostMicros}, ${lost.upstreamCostMicros}::int)`,
+      upstreamStartedAt: sql`coalesce(${tasks.upstreamStartedAt}, now())`,
+      nextCheckAt: sql`case when ${tasks.upstreamId} is null then ${lost.nextCheckAt.toISOString()}::timestamptz else now() end`,
+      attempts: sql`${tasks.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing')))
+    .returning();
+  return row;
+}
+
 export async function scheduleNextCheck(
   db: Db,
   taskId: string,

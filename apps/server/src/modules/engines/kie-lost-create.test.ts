@@ -1,0 +1,319 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
+import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
+import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import type { Services } from '../../platform/services.ts';
+import { buildChannels } from '../channels/build-channels.ts';
+import { createChannelStore } from '../channels/channel-store.ts';
+import { createFailoverEngine } from '../channels/failover-engine.ts';
+import { LOST_CREATE_REASON } from '../provider/task-runner.ts';
+import { createFalEngine } from './fal-engine.ts';
+import { createKieEngine } from './kie-engine.ts';
+
+/*
+ * A kie.ai create whose answer is lost (docs/upstreams.md, "Lost creates"): kie accepted it and
+ * runs it, so it is never sent again nor sent to fal.ai; kie's signed callback, which names our
+ * task in its URL, recovers it; without one, the task is refunded once and recorded as possibly billed.
+ */
+
+const HMAC_KEY = 'kie-lost-create-key';
+const PUBLIC_URL = 'https://conduit.example';
+const log = pino({ level: 'silent' });
+
+let kie: FakeKie;
+let fal: FakeFal;
+
+interface Row {
+  status: string;
+  upstream_id: string | null;
+  channel: string | null;
+  upstream_cost_micros: number | null;
+  credits_refunded: number;
+  error: string | null;
+}
+
+/** The real app with kie.ai first and fal.ai second, as production builds them; callbacks delivered to it. */
+async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Promise<TestRuntime> {
+  const runtime = await createTestRuntime(
+    { PROVIDER_ENGINE: 'kie', KIE_API_KEY: kie.apiKey, KIE_BASE_URL: kie.url, PUBLIC_URL, ...env },
+    {
+      engine: (services: Services) => {
+        const kieEngine = createKieEngine(
+          {
+            KIE_API_KEY: kie.apiKey,
+            KIE_BASE_URL: kie.url,
+            KIE_WEBHOOK_HMAC_KEY: env.KIE_WEBHOOK_HMAC_KEY,
+            PUBLIC_URL,
+            APIFY_TOKEN: undefined,
+            APIFY_BASE_URL: 'http://127.0.0.1:9',
+          },
+          { requestTimeoutMs: kieTimeoutMs, log },
+        );
+        const falEngine = createFalEngine({ FAL_KEY: fal.key, FAL_BASE_URL: fal.url }, { log });
+        return createFailoverEngine({
+          name: 'kie',
+          isDevelopmentEngine: false,
+          channels: buildChannels(
+            { PROVIDER_ENGINE: 'kie', FAL_KEY: fal.key, FAL_BASE_URL: fal.url },
+            kieEngine,
+            log,
+            falEngine,
+          ),
+          store: createChannelStore(services.pool, { threshold: 1_000 }),
+          log,
+        });
+      },
+    },
+  );
+  // kie calls back our public URL: here, the app itself.
+  kie.deliver = async (callback) => {
+    const url = new URL(callback.url);
+    await runtime.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: callback.headers,
+      payload: callback.body,
+    });
+  };
+  return runtime;
+}
+
+async function taskRow(runtime: TestRuntime, taskId: string): Promise<Row> {
+  const { rows } = await runtime.services.pool.query<Row>(
+    `select status, upstream_id, channel, upstream_cost_micros, credits_refunded, error from tasks where id = $1`,
+    [taskId],
+  );
+  if (!rows[0]) throw new Error(`no task ${taskId}`);
+  return rows[0];
+}
+
+/** The one task of a workspace, once its call has created it. */
+async function onlyTaskOf(runtime: TestRuntime, workspaceId: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await runtime.services.pool.query('select id from tasks where workspace_id = $1', [
+          workspaceId,
+        ]);
+        id = rows[0]?.id;
+        return id;
+      },
+      { timeout: 5_000 },
+    )
+    .toBeTruthy();
+  return id as string;
+}
+
+async function refundsOf(runtime: TestRuntime, taskId: string) {
+  const { rows } = await runtime.services.pool.query(
+    `select delta from credit_entries where reason = 'refund' and reference = $1`,
+    [taskId],
+  );
+  return rows.map((row) => row.delta);
+}
+
+const createsWith = (text: string) => kie.created.filter((c) => JSON.stringify(c.body).includes(text));
+const falSubmits = (text: string) =>
+  fal.submitted.filter((s) => JSON.stringify(s.body).includes(text)).length;
+
+beforeAll(async () => {
+  kie = await startFakeKie({ pendingPolls: 1, webhookHmacKey: HMAC_KEY });
+  fal = await startFakeFal({ pendingPolls: 1 });
+  kie.createLimit = 10_000;
+});
+afterAll(async () => {
+  await Promise.all([kie.close(), fal.close()]);
+});
+
+describe('with signed callbacks', () => {
+  let runtime: TestRuntime;
+  beforeAll(async () => {
+    runtime = await runtimeWith({ KIE_WEBHOOK_HMAC_KEY: HMAC_KEY, KIE_LOST_CREATE_WAIT_S: '600' });
+  });
+  afterAll(() => runtime?.close());
+
+  const losses: Array<[string, LostAnswer]> = [
+    ['a dropped connection', 'drop'],
+    ['a timeout', 'hang'],
+    ['a 500', 500],
+  ];
+  for (const [name, how] of losses) {
+    it(`an image whose create answer is lost to ${name}: kie's callback recovers it, one kie task, none at fal, charged once`, async () => {
+      const account = await createPaidAccount(runtime.services);
+      const prompt = `lost create ${how}`;
+      kie.callbackAfterMs = 1_000;
+      kie.loseNextAnswer('createTask', how);
+      const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+      expect(answer.statusCode).toBe(200);
+      const { taskId } = answer.json().data;
+
+      await expect
+        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+        .toBe('completed');
+      const [create] = createsWith(prompt);
+      expect(createsWith(prompt)).toHaveLength(1);
+      expect(falSubmits(prompt)).toBe(0);
+      expect(await taskRow(runtime, taskId)).toMatchObject({
+        upstream_id: create?.taskId,
+        channel: 'kie:image',
+        upstream_cost_micros: 20_000,
+        credits_refunded: 0,
+      });
+      expect(await refundsOf(runtime, taskId)).toEqual([]);
+      expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
+    });
+  }
+
+  it('a lost video create: no second create over many pump ticks, then the callback settles it', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const prompt = 'lost video create';
+    kie.callbackAfterMs = 3_000;
+    kie.loseNextAnswer('generate', 500);
+    const created = await postWithKey(runtime.app, account.key, '/api/provider/video', {
+      prompt,
+      enableTranslation: false,
+    });
+    const { taskId } = created.json().data;
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
+      .toBe('kie:video');
+    // The pump looks at the task while it waits: nothing is re-sent, to kie.ai or to fal.ai.
+    await runtime.services.pool.query(`update tasks set next_check_at = now() where id = $1`, [taskId]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', upstream_id: null });
+    expect(createsWith(prompt)).toHaveLength(1);
+
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
+      .toBe('completed');
+    expect(createsWith(prompt)).toHaveLength(1);
+    expect(falSubmits(prompt)).toBe(0);
+    expect(await taskRow(runtime, taskId)).toMatchObject({
+      upstream_id: createsWith(prompt)[0]?.taskId,
+      upstream_cost_micros: 300_000,
+    });
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
+  });
+
+  it('a callback whose URL names a task with a forged reference recovers nothing', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const prompt = 'forged reference';
+    kie.callbackAfterMs = 60_000;
+    kie.loseNextAnswer('createTask', 500);
+    // The sync call waits on; the task is watched in the database meanwhile.
+    const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+    const taskId = await onlyTaskOf(runtime, account.workspaceId);
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
+      .toBe('kie:image');
+    const [create] = createsWith(prompt);
+    const signed = kie.callbacks.length;
+    // A real signed callback of that kie task, delivered to a URL naming our task with a made-up reference.
+    const url = new URL(`${PUBLIC_URL}/api/engines/kie/callback`);
+    url.searchParams.set('task', taskId);
+    url.searchParams.set('ref', 'A'.repeat(32));
+    kie.deliver = async (callback) => {
+      await runtime.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: callback.headers,
+        payload: callback.body,
+      });
+    };
+    await kie.callBack(create?.taskId as string);
+    expect(kie.callbacks.length).toBe(signed + 1);
+    expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', upstream_id: null });
+    await runtime.services.pool.query(
+      `update tasks set deadline_at = now(), next_check_at = now() where id = $1`,
+      [taskId],
+    );
+    await pending;
+  });
+
+  it('ten concurrent lost creates with callbacks: each recovered from its own kie task, each charged once', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 30 });
+    kie.callbackAfterMs = 800;
+    for (let i = 0; i < 10; i += 1) kie.loseNextAnswer('createTask', i % 2 ? 'drop' : 500);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postWithKey(runtime.app, account.key, '/api/provider/image', { prompt: `concurrent lost ${i}` }),
+      ),
+    );
+    const taskIds: string[] = answers.map((a) => a.json().data.taskId);
+    for (const taskId of taskIds) {
+      await expect
+        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
+        .toBe('completed');
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const creates = createsWith(`concurrent lost ${i}"`);
+      expect(creates).toHaveLength(1);
+      const row = await taskRow(runtime, taskIds[i] as string);
+      expect(row.upstream_id).toBe(creates[0]?.taskId);
+    }
+    expect(fal.submitted.filter((s) => JSON.stringify(s.body).includes('concurrent lost'))).toHaveLength(0);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+});
+
+describe('no sign of the lost create', () => {
+  it('within the wait: refunded once, recorded as possibly billed at kie, never re-sent', async () => {
+    const runtime = await runtimeWith({ KIE_WEBHOOK_HMAC_KEY: HMAC_KEY, KIE_LOST_CREATE_WAIT_S: '1' });
+    try {
+      kie.callbackAfterMs = 600_000;
+      const account = await createPaidAccount(runtime.services);
+      const prompt = 'never heard of again';
+      kie.loseNextAnswer('createTask', 'drop');
+      const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+      expect(answer.json()).toMatchObject({ code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
+      const taskId = await onlyTaskOf(runtime, account.workspaceId);
+      await expect
+        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+        .toBe('failed');
+      expect(await taskRow(runtime, taskId)).toMatchObject({
+        upstream_id: null,
+        channel: 'kie:image',
+        upstream_cost_micros: 20_000,
+        credits_refunded: 1,
+        error: LOST_CREATE_REASON,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await refundsOf(runtime, taskId)).toEqual([1]);
+      expect(createsWith(prompt)).toHaveLength(1);
+      expect(falSubmits(prompt)).toBe(0);
+      expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+      // The reconciliation lists it as refunded but billed.
+      const { rows } = await runtime.services.pool.query(
+        `select count(*)::int as n from tasks where id = $1 and status = 'failed' and upstream_cost_micros > 0`,
+        [taskId],
+      );
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('without callbacks configured nothing can recover it: refunded at once, possibly billed, not sent to fal.ai', async () => {
+    const runtime = await runtimeWith({});
+    try {
+      const account = await createPaidAccount(runtime.services);
+      const prompt = 'no callback to wait for';
+      kie.loseNextAnswer('createTask', 500);
+      const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+      expect(answer.json()).toMatchObject({ code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
+      expect(createsWith(prompt)).toHaveLength(1);
+      expect(falSubmits(prompt)).toBe(0);
+      const { rows } = await runtime.services.pool.query(
+        `select status, upstream_cost_micros, channel from tasks where workspace_id = $1`,
+        [account.userId],
+      );
+      expect(rows).toEqual([{ status: 'failed', upstream_cost_micros: 20_000, channel: 'kie:image' }]);
+      expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+    } finally {
+      await runtime.close();
+    }
+  });
+});
