@@ -7,16 +7,35 @@ export { actorPost, profileItem } from './fake-apify-items.ts';
 
 export const POSTS_ACTOR = 'apimaestro~linkedin-profile-posts';
 export const PROFILE_ACTOR = 'dev_fusion~linkedin-profile-scraper';
-export const ACTOR_PATH = `/v2/acts/${POSTS_ACTOR}/run-sync-get-dataset-items`;
+/** Where a run of the posts actor is started (Run Actor, asynchronous). */
+export const ACTOR_PATH = `/v2/acts/${POSTS_ACTOR}/runs`;
 
-/** One actor run as Apify bills it: pay-per-result actors charge each dataset item. */
+type RunStatus = 'RUNNING' | 'SUCCEEDED' | 'TIMED-OUT' | 'ABORTED';
+
+/**
+ * One actor run as Apify bills it [A1-A5]: a pay-per-result actor charges each dataset item up to
+ * `maxItems`; a pay-per-event actor charges its events (`actor-start`, then one per result) and
+ * stops, ending the run, once the next charge would pass `maxTotalChargeUsd`.
+ */
 export interface FakeRun {
+  id: string;
   actor: string;
   input: Record<string, unknown>;
   query: Record<string, string>;
-  status: 'RUNNING' | 'SUCCEEDED' | 'TIMED-OUT';
+  status: RunStatus;
+  /** Results charged (pay-per-result) or pushed within the cap (pay-per-event). */
   chargedItems: number;
+  /** Everything the run charged, in USD: results, events and the platform usage. */
   usd: number;
+  chargedEventCounts: Record<string, number>;
+  /** The items the run pushed to its dataset. */
+  items: unknown[];
+}
+
+/** A pay-per-event actor's prices, USD per event. */
+export interface EventPrices {
+  start: number;
+  result: number;
 }
 
 export interface FakeApify {
@@ -26,16 +45,20 @@ export interface FakeApify {
   inputs: Record<string, unknown>[];
   /** Every run started, whatever became of the HTTP request that started it. */
   runs: FakeRun[];
+  /** Runs aborted through the API (their ids). */
+  aborted: string[];
   /** How long a run for a username containing `slow` takes. */
   slowMs: number;
-  /** How long the sync endpoint waits for a run before answering 408 (300 s on Apify). */
-  syncWaitMs: number;
   /** Actors that do not exist (404), besides any actor not named above. */
   missingActors: Set<string>;
   /** The account's memory is taken by other runs: new runs get 402. */
   isMemoryFull: boolean;
-  /** Price of one result, in USD, per actor. */
+  /** Price of one result, in USD, per pay-per-result actor. */
   pricePerItemUsd: Record<string, number>;
+  /** Actors priced per event instead (Apify moves actors there in 2026). */
+  payPerEvent: Record<string, EventPrices>;
+  /** The platform usage of a run, USD (`usageTotalUsd`). */
+  usageUsdPerRun: number;
   /** The account's monthly limit and usage (`/v2/users/me/limits`). */
   account: { maxMonthlyUsageUsd: number; monthlyUsageUsd: number };
   /** How many times the limits were read. */
@@ -46,7 +69,7 @@ export interface FakeApify {
 const error = (type: string, message: string) => ({ error: { type, message } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The items a run of `actor` pushes, before `maxItems` caps what the caller gets and pays. */
+/** The items a run of `actor` pushes, before its caps (`maxItems`, `maxTotalChargeUsd`) apply. */
 function runItems(actor: string, input: Record<string, unknown>): unknown[] {
   if (actor === PROFILE_ACTOR) {
     const url = String((input.profileUrls as unknown[] | undefined)?.[0] ?? '');
@@ -68,18 +91,145 @@ function runItems(actor: string, input: Record<string, unknown>): unknown[] {
     : posts;
 }
 
+const TERMINAL: RunStatus[] = ['SUCCEEDED', 'TIMED-OUT', 'ABORTED'];
+const round6 = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
 /**
- * Apify API v2's run-sync-get-dataset-items and account limits, as a local server
- * (docs/upstreams.md, "Apify: LinkedIn posts"). Runs are billed per dataset item, capped by
- * `maxItems`; a run past `timeout` seconds is stopped (TIMED-OUT, `run-failed`), one past the
- * endpoint's own wait answers 408 and runs on.
- * Steered by the username: `nobody` has an empty dataset, `busy` is 429, `broken` is 500, `sparse`
- * answers malformed items, `wrapped` one wrapped item, `slow` takes `slowMs`.
+ * Apify API v2's asynchronous runs and account limits, as a local server (docs/upstreams.md,
+ * "Apify: LinkedIn posts"): Run Actor (`POST /v2/acts/:actor/runs`, with `timeout`, `maxItems`,
+ * `maxTotalChargeUsd` and `waitForFinish`), Get run (`waitForFinish` up to 60 s), Abort run, the
+ * run's dataset items, the actor and the limits. A run goes on whatever happens to the request
+ * that started it; it is stopped at `timeout` (TIMED-OUT) or by an abort (ABORTED) with what it
+ * pushed so far charged. The run object carries `usageTotalUsd`, `chargedEventCounts` and
+ * `pricingInfo` as the API documents them.
+ * Steered by the username: `nobody` has an empty dataset, `busy` is 429 (no run), `broken` starts
+ * the run and answers 500, `sparse` answers malformed items, `wrapped` one wrapped item, `slow`
+ * takes `slowMs`.
  */
 export async function startFakeApify(options: { token?: string } = {}): Promise<FakeApify> {
   const known = new Set([POSTS_ACTOR, PROFILE_ACTOR]);
+  const runs = new Map<
+    string,
+    { run: FakeRun; finished: Promise<void>; stop: (status: RunStatus) => void }
+  >();
 
-  const runSync = async (
+  /** The run object as Get run answers it. */
+  const runObject = (run: FakeRun) => {
+    const ppe = fake.payPerEvent[run.actor];
+    return {
+      id: run.id,
+      actId: run.actor,
+      status: run.status,
+      defaultDatasetId: `ds-${run.id}`,
+      options: {
+        timeoutSecs: Number(run.query.timeout ?? 0),
+        ...(run.query.maxItems && { maxItems: Number(run.query.maxItems) }),
+        ...(run.query.maxTotalChargeUsd && { maxTotalChargeUsd: Number(run.query.maxTotalChargeUsd) }),
+      },
+      usageTotalUsd: fake.usageUsdPerRun,
+      ...(ppe
+        ? {
+            chargedEventCounts: run.chargedEventCounts,
+            pricingInfo: {
+              pricingModel: 'PAY_PER_EVENT',
+              pricingPerEvent: {
+                actorChargeEvents: {
+                  'actor-start': { eventTitle: 'Actor start', eventPriceUsd: ppe.start },
+                  result: { eventTitle: 'Result', eventPriceUsd: ppe.result },
+                },
+              },
+            },
+          }
+        : {
+            pricingInfo: {
+              pricingModel: 'PRICE_PER_DATASET_ITEM',
+              pricePerUnitUsd: fake.pricePerItemUsd[run.actor] ?? 0,
+            },
+          }),
+    };
+  };
+
+  /** Starts a run: it pushes its items over its duration and bills them as its pricing says. */
+  const startRun = (actor: string, query: URLSearchParams, input: Record<string, unknown>) => {
+    const plain = Object.fromEntries(query.entries());
+    plain.token = plain.token ? '<token>' : '';
+    const run: FakeRun = {
+      id: `run${randomBytes(6).toString('hex')}`,
+      actor,
+      input,
+      query: plain,
+      status: 'RUNNING',
+      chargedItems: 0,
+      usd: 0,
+      chargedEventCounts: {},
+      items: [],
+    };
+    fake.runs.push(run);
+    const username = String(input.username ?? (input.profileUrls as unknown[] | undefined)?.[0] ?? '');
+    const durationMs = username.includes('slow') ? fake.slowMs : 0;
+    const timeoutMs = query.has('timeout') ? Number(query.get('timeout')) * 1000 : Number.POSITIVE_INFINITY;
+    const maxItems = query.has('maxItems') ? Number(query.get('maxItems')) : Number.POSITIVE_INFINITY;
+    const maxCharge = query.has('maxTotalChargeUsd')
+      ? Number(query.get('maxTotalChargeUsd'))
+      : Number.POSITIVE_INFINITY;
+    const items = runItems(actor, input);
+    const ppe = fake.payPerEvent[actor];
+    const startedAt = Date.now();
+    let charged = 0;
+    /** Charges one event if the cap allows it: false once it does not (the run then ends). */
+    const charge = (event: string, price: number) => {
+      if (charged + price > maxCharge + 1e-9) return false;
+      charged = round6(charged + price);
+      run.chargedEventCounts[event] = (run.chargedEventCounts[event] ?? 0) + 1;
+      return true;
+    };
+    if (ppe) charge('actor-start', ppe.start);
+    const bill = (pushed: number) => {
+      const wanted = items.slice(0, pushed);
+      if (ppe) {
+        // Pay per event: each result is charged as it is pushed; at the cap the actor finishes.
+        for (const item of wanted) {
+          if (!charge('result', ppe.result)) break;
+          run.items.push(item);
+        }
+        run.chargedItems = run.items.length;
+      } else {
+        // Pay per result: every item is pushed, at most maxItems are charged.
+        run.items = wanted;
+        run.chargedItems = Math.min(wanted.length, maxItems);
+        charged = round6(run.chargedItems * (fake.pricePerItemUsd[actor] ?? 0));
+      }
+      run.usd = round6(charged + fake.usageUsdPerRun);
+      fake.account.monthlyUsageUsd += run.usd;
+    };
+    let stop: (status: RunStatus) => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      const end = (status: RunStatus, pushed: number) => {
+        if (run.status !== 'RUNNING') return;
+        clearTimeout(timer);
+        bill(pushed);
+        run.status = status;
+        resolve();
+      };
+      const pushedBy = (ms: number) =>
+        durationMs === 0 ? items.length : Math.floor((items.length * Math.min(ms, durationMs)) / durationMs);
+      const timer = setTimeout(
+        () => end(timeoutMs < durationMs ? 'TIMED-OUT' : 'SUCCEEDED', pushedBy(timeoutMs)),
+        Math.min(durationMs, timeoutMs),
+      );
+      stop = (status) => end(status, pushedBy(Date.now() - startedAt));
+    });
+    runs.set(run.id, { run, finished, stop });
+    return runs.get(run.id) as { run: FakeRun; finished: Promise<void> };
+  };
+
+  /** Waits up to `waitForFinish` seconds (60 at most) for the run to end. */
+  const waitFor = async (finished: Promise<void>, query: URLSearchParams) => {
+    const waitS = Math.min(Number(query.get('waitForFinish') ?? 0) || 0, 60);
+    await Promise.race([finished, sleep(waitS * 1000)]);
+  };
+
+  const runActor = async (
     actor: string,
     query: URLSearchParams,
     text: string | undefined,
@@ -108,55 +258,12 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
     if (username.includes('busy')) {
       return reply(response, 429, error('rate-limit-exceeded', 'Too many requests'), { 'retry-after': '3' });
     }
+    const { run, finished } = startRun(actor, query, input);
+    // The run was started: a 500 now leaves it running and billing.
     if (username.includes('broken')) return reply(response, 500, error('internal-error', 'Internal error'));
-
-    const plain = Object.fromEntries(query.entries());
-    plain.token = plain.token ? '<token>' : '';
-    const run: FakeRun = { actor, input, query: plain, status: 'RUNNING', chargedItems: 0, usd: 0 };
-    fake.runs.push(run);
-    const durationMs = username.includes('slow') ? fake.slowMs : 0;
-    const timeoutMs = query.has('timeout') ? Number(query.get('timeout')) * 1000 : Number.POSITIVE_INFINITY;
-    const maxItems = query.has('maxItems') ? Number(query.get('maxItems')) : Number.POSITIVE_INFINITY;
-    const items = runItems(actor, input);
-    const bill = (count: number) => {
-      // Pay-per-result: never more items charged (or answered) than maxItems.
-      run.chargedItems = Math.min(count, maxItems);
-      run.usd = run.chargedItems * (fake.pricePerItemUsd[actor] ?? 0);
-      fake.account.monthlyUsageUsd += run.usd;
-    };
-    const finish = async () => {
-      await sleep(Math.min(durationMs, timeoutMs));
-      if (timeoutMs < durationMs) {
-        // Items are pushed steadily; the run is stopped at its timeout with those pushed so far.
-        bill(Math.floor((items.length * timeoutMs) / durationMs));
-        run.status = 'TIMED-OUT';
-      } else {
-        bill(items.length);
-        run.status = 'SUCCEEDED';
-      }
-    };
-    // The run goes on whatever happens to this request (a dropped connection does not stop it).
-    const finished = finish();
-    const waited = await Promise.race([finished.then(() => true), sleep(fake.syncWaitMs).then(() => false)]);
+    await waitFor(finished, query);
     if (response.destroyed) return;
-    if (!waited) {
-      return reply(
-        response,
-        408,
-        error(
-          'run-timeout-exceeded',
-          'Actor run exceeded the timeout for this API endpoint; the run continues.',
-        ),
-      );
-    }
-    if (run.status === 'TIMED-OUT') {
-      return reply(
-        response,
-        400,
-        error('run-failed', 'Actor run did not succeed (run ID: fake, status: TIMED-OUT)'),
-      );
-    }
-    return reply(response, 201, items.slice(0, run.chargedItems));
+    return reply(response, 201, { data: runObject(run) });
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -166,9 +273,33 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
     if ((bearer ?? url.searchParams.get('token')) !== fake.token) {
       return reply(response, 401, error('token-not-valid', 'Authentication token is not valid.'));
     }
-    const sync = url.pathname.match(/^\/v2\/acts\/([^/]+)\/run-sync-get-dataset-items$/);
-    if (request.method === 'POST' && sync?.[1])
-      return runSync(decodeURIComponent(sync[1]), url.searchParams, text, response);
+    const start = url.pathname.match(/^\/v2\/acts\/([^/]+)\/runs$/);
+    if (request.method === 'POST' && start?.[1]) {
+      return runActor(decodeURIComponent(start[1]), url.searchParams, text, response);
+    }
+    const runPath = url.pathname.match(/^\/v2\/actor-runs\/([^/]+)(\/abort)?$/);
+    const started = runPath?.[1] ? runs.get(runPath[1]) : undefined;
+    if (runPath && !started)
+      return reply(response, 404, error('record-not-found', 'Actor run was not found'));
+    if (request.method === 'GET' && started && !runPath?.[2]) {
+      await waitFor(started.finished, url.searchParams);
+      return reply(response, 200, { data: runObject(started.run) });
+    }
+    if (request.method === 'POST' && started && runPath?.[2]) {
+      // Only a starting or running run is aborted; a finished one is left as it is [A2].
+      if (!TERMINAL.includes(started.run.status)) {
+        fake.aborted.push(started.run.id);
+        runs.get(started.run.id)?.stop('ABORTED');
+      }
+      return reply(response, 200, { data: runObject(started.run) });
+    }
+    const dataset = url.pathname.match(/^\/v2\/datasets\/ds-([^/]+)\/items$/);
+    if (request.method === 'GET' && dataset?.[1]) {
+      const found = runs.get(dataset[1]);
+      if (!found) return reply(response, 404, error('record-not-found', 'Dataset was not found'));
+      const limit = Number(url.searchParams.get('limit') ?? Number.POSITIVE_INFINITY);
+      return reply(response, 200, found.run.items.slice(0, limit));
+    }
     const actorPath = url.pathname.match(/^\/v2\/acts\/([^/]+)$/);
     if (request.method === 'GET' && actorPath?.[1]) {
       const actor = decodeURIComponent(actorPath[1]);
@@ -197,11 +328,13 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
     token: options.token ?? `apify_api_${randomBytes(12).toString('hex')}`,
     inputs: [],
     runs: [],
+    aborted: [],
     slowMs: 2_000,
-    syncWaitMs: 300_000,
     missingActors: new Set(),
     isMemoryFull: false,
     pricePerItemUsd: { [POSTS_ACTOR]: 0.005, [PROFILE_ACTOR]: 0.01 },
+    payPerEvent: {},
+    usageUsdPerRun: 0,
     account: { maxMonthlyUsageUsd: 100, monthlyUsageUsd: 0 },
     limitReads: 0,
     close: server.close,

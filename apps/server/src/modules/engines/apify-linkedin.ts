@@ -1,4 +1,4 @@
-import type { LinkedinRequest } from '@conduit/contracts';
+import { CHEAPEST_CREDIT_MICRO_USD, type LinkedinRequest, SERVICE_COST } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import { type ActorRunResult, ApifyActorMissing, billedMicrosOf, runActor, withBilled } from './apify-run.ts';
@@ -18,6 +18,16 @@ const RUN_TIMEOUT_MS = 140_000;
 /** The run's own timeout on Apify: it stops there, before we stop waiting, so it cannot bill on. */
 const ACTOR_TIMEOUT_S = 120;
 const NOT_FOUND = 'Profile not found or has no public posts';
+/** The share of a call's charge cap given to the profile run (one result); the posts run gets the rest. */
+const PROFILE_CAP_SHARE = 0.2;
+
+/**
+ * What the runs of one call may charge in all, millionths of a dollar: what the customer pays for
+ * it (its credits) at the cheapest rate a pack sells credits, so no call can cost more upstream
+ * than it brings in.
+ */
+export const linkedinChargeCapMicros = (chargedCredits: number | undefined) =>
+  Math.floor((chargedCredits ?? SERVICE_COST.linkedin) * CHEAPEST_CREDIT_MICRO_USD);
 
 export interface ApifyLinkedinOptions {
   log?: Logger;
@@ -43,13 +53,14 @@ const perResultMicros = (per1000Usd: number) => Math.round(per1000Usd * 1000);
 
 /**
  * The LinkedIn scrape: a synchronous run of the posts actor and, for the first page, one of the
- * profile actor beside it. Each run is capped (`maxItems`, `timeout`) to what the answer uses, and
- * the result carries what both runs cost (`runCostMicros`); a failure carries what was billed anyway.
+ * profile actor beside it. Each run is capped to what the answer uses (`maxItems`, `timeout`) and
+ * to what the customer pays (`maxTotalChargeUsd`), and the result carries what both runs cost by
+ * their run objects (`runCostMicros`); a failure carries what was billed anyway.
  */
 export function createApifyLinkedinScraper(
   config: ScraperConfig,
   options: ApifyLinkedinOptions = {},
-): (request: LinkedinRequest, signal?: AbortSignal) => Promise<LinkedinResult> {
+): (request: LinkedinRequest, signal?: AbortSignal, chargedCredits?: number) => Promise<LinkedinResult> {
   const log = options.log ?? pino({ level: 'silent' });
   const profileActor = config.APIFY_PROFILE_ACTOR ?? DEFAULT_PROFILE_ACTOR;
   const postPrice = perResultMicros(
@@ -58,7 +69,7 @@ export function createApifyLinkedinScraper(
   const profilePrice = perResultMicros(
     config.APIFY_PROFILE_PRICE_PER_1000_USD ?? DEFAULT_PROFILE_PRICE_PER_1000_USD,
   );
-  return async (request, signal) => {
+  return async (request, signal, chargedCredits) => {
     const token = config.APIFY_TOKEN;
     if (!token) throw new UpstreamUnavailable('LinkedIn scraping is not configured');
     const timeout = AbortSignal.timeout(options.timeoutMs ?? RUN_TIMEOUT_MS);
@@ -72,6 +83,11 @@ export function createApifyLinkedinScraper(
       log,
     };
     const limit = request.limit;
+    const isFirstPage = (request.page_number ?? 1) === 1 && !request.pagination_token;
+    const withProfile = isFirstPage && profileActor !== 'off';
+    // Every run carries a charge cap; together they never pass what the customer pays.
+    const capMicros = linkedinChargeCapMicros(chargedCredits);
+    const profileCap = withProfile ? Math.floor(capMicros * PROFILE_CAP_SHARE) : 0;
     // The answer holds `limit` posts: the run collects no more (`total_posts` caps it further).
     const posts = runActor({
       ...common,
@@ -84,19 +100,19 @@ export function createApifyLinkedinScraper(
         total_posts: Math.min(request.total_posts ?? limit, limit),
       },
       maxItems: limit,
+      maxChargeMicros: capMicros - profileCap,
       itemPriceMicros: postPrice,
     });
-    const isFirstPage = (request.page_number ?? 1) === 1 && !request.pagination_token;
-    const profile: Promise<ActorRunResult | Error> | undefined =
-      isFirstPage && profileActor !== 'off'
-        ? runActor({
-            ...common,
-            actor: profileActor,
-            input: { profileUrls: [`https://www.linkedin.com/in/${encodeURIComponent(request.username)}`] },
-            maxItems: 1,
-            itemPriceMicros: profilePrice,
-          }).catch((error: Error) => error)
-        : undefined;
+    const profile: Promise<ActorRunResult | Error> | undefined = withProfile
+      ? runActor({
+          ...common,
+          actor: profileActor,
+          input: { profileUrls: [`https://www.linkedin.com/in/${encodeURIComponent(request.username)}`] },
+          maxItems: 1,
+          maxChargeMicros: profileCap,
+          itemPriceMicros: profilePrice,
+        }).catch((error: Error) => error)
+      : undefined;
     let postRun: ActorRunResult;
     try {
       postRun = await posts;

@@ -1,4 +1,4 @@
-import { LinkedinProfile, type LinkedinRequest } from '@conduit/contracts';
+import { CHEAPEST_CREDIT_MICRO_USD, LinkedinProfile, type LinkedinRequest } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApify, POSTS_ACTOR, PROFILE_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
@@ -29,6 +29,10 @@ const scraper = (options: { timeoutMs?: number; actorTimeoutS?: number } = {}) =
     },
     { log, timeoutMs: options.timeoutMs ?? 5_000, actorTimeoutS: options.actorTimeoutS },
   );
+const scraperWithCredits = (credits: number) => {
+  const scrape = scraper();
+  return (request: LinkedinRequest) => scrape(request, undefined, credits);
+};
 const runsOf = (actor: string, username: string) =>
   apify.runs.filter((run) => run.actor === actor && JSON.stringify(run.input).includes(username));
 
@@ -38,7 +42,8 @@ beforeAll(async () => {
 afterAll(() => apify.close());
 beforeEach(() => {
   apify.slowMs = 2_000;
-  apify.syncWaitMs = 300_000;
+  apify.payPerEvent = {};
+  apify.usageUsdPerRun = 0;
   apify.isMemoryFull = false;
   apify.missingActors.clear();
 });
@@ -124,17 +129,63 @@ describe('Apify failures', () => {
     expect(billedMicrosOf(error)).toBe(4 * POST_MICROS + PROFILE_MICROS);
   });
 
-  it('408 leaves the run going upstream: billed, and never more results than maxItems', async () => {
-    apify.slowMs = 600;
-    apify.syncWaitMs = 100;
-    const error = await rejectionOf(scraper()(ask('slow-408', { limit: 2, total_posts: 50 })));
+  it('a run we stop waiting for is aborted on Apify and billed what its run object says', async () => {
+    apify.slowMs = 2_000;
+    const error = await rejectionOf(scraper({ timeoutMs: 500 })(ask('slow-abandoned', { limit: 8 })));
     expect(error).toBeInstanceOf(UpstreamUnavailable);
-    expect(error).not.toBeInstanceOf(UpstreamRejected);
-    expect(error.message).toContain('408');
-    expect(billedMicrosOf(error)).toBe(2 * POST_MICROS + PROFILE_MICROS);
-    const [run] = runsOf(POSTS_ACTOR, 'slow-408');
-    expect(run?.status).toBe('RUNNING');
-    await expect.poll(() => run?.status, { timeout: 3_000 }).toBe('SUCCEEDED');
-    expect(run?.chargedItems).toBe(2);
+    expect(error.message).toContain('timed out');
+    const [run] = runsOf(POSTS_ACTOR, 'slow-abandoned');
+    expect(run?.status).toBe('ABORTED');
+    expect(apify.aborted).toContain(run?.id);
+    // What it pushed before the abort, at the most maxItems; the profile run (not slow) finished.
+    expect(run?.chargedItems).toBeLessThan(8);
+    expect(billedMicrosOf(error)).toBe(8 * POST_MICROS + PROFILE_MICROS);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(run?.status).toBe('ABORTED');
+  });
+
+  it('a 5xx at the run start is possibly billed: the run may go on, so its cap is recorded', async () => {
+    const error = await rejectionOf(scraperWithCredits(2)(ask('broken-start', { limit: 3 })));
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    // Both runs started and answered 500: each may bill up to its cap, the call's 2 credits in all.
+    expect(billedMicrosOf(error)).toBe(2 * CHEAPEST_CREDIT_MICRO_USD);
+    expect(runsOf(POSTS_ACTOR, 'broken-start')).toHaveLength(1);
+  });
+});
+
+describe('charge caps: what the customer pays bounds every run', () => {
+  it("every run carries maxItems and maxTotalChargeUsd; together the caps are the call's credits at the cheapest rate", async () => {
+    await scraperWithCredits(3)(ask('capped-runs', { limit: 4 }));
+    const [posts] = runsOf(POSTS_ACTOR, 'capped-runs');
+    const [profile] = runsOf(PROFILE_ACTOR, 'capped-runs');
+    const cap = (run: typeof posts) => Math.round(Number(run?.query.maxTotalChargeUsd) * 1e6);
+    expect(posts?.query).toMatchObject({ maxItems: '4' });
+    expect(profile?.query).toMatchObject({ maxItems: '1' });
+    expect(cap(posts) + cap(profile)).toBe(3 * CHEAPEST_CREDIT_MICRO_USD);
+    expect(cap(profile)).toBeGreaterThan(0);
+  });
+
+  it('a pay-per-event actor stops charging at maxTotalChargeUsd; the call records the events charged and the usage', async () => {
+    apify.payPerEvent = { [POSTS_ACTOR]: { start: 0.005, result: 0.005 } };
+    apify.usageUsdPerRun = 0.0004;
+    const result = await scraperWithCredits(2)(ask('ppe-many', { limit: 100, total_posts: 100 }));
+    const [run] = runsOf(POSTS_ACTOR, 'ppe-many');
+    const capUsd = Number(run?.query.maxTotalChargeUsd);
+    // maxItems does nothing for pay-per-event: the cap ends the run before 100 results.
+    expect(run?.chargedEventCounts['actor-start']).toBe(1);
+    expect(run?.chargedItems).toBe(Math.floor((capUsd - 0.005) / 0.005 + 1e-9));
+    expect(run?.chargedItems).toBeLessThan(100);
+    expect(result.posts).toHaveLength(run?.chargedItems ?? -1);
+    const [profile] = runsOf(PROFILE_ACTOR, 'ppe-many');
+    const billedUsd = (run?.usd ?? 0) + (profile?.usd ?? 0);
+    expect(result.runCostMicros).toBe(Math.round(billedUsd * 1e6));
+    expect(result.runCostMicros).toBeLessThanOrEqual(2 * CHEAPEST_CREDIT_MICRO_USD);
+  });
+
+  it('without charge caps the same run would have charged all 100 results (the fake honours the cap, not the limit)', async () => {
+    apify.payPerEvent = { [POSTS_ACTOR]: { start: 0.005, result: 0.005 } };
+    const result = await scraperWithCredits(100)(ask('ppe-rich', { limit: 100, total_posts: 100 }));
+    expect(result.posts).toHaveLength(100);
+    expect(runsOf(POSTS_ACTOR, 'ppe-rich')[0]?.usd).toBeCloseTo(0.505, 6);
   });
 });

@@ -156,7 +156,11 @@ export interface Engine {
   /** Asks the upstream to stop a started job; absent when the upstream cannot (kie.ai). */
   cancelJob?(service: MediaService, upstreamId: string, channel?: string | null): Promise<CancelOutcome>;
   /** LinkedIn runs synchronously: one call, the data or an error. */
-  scrapeLinkedin(request: LinkedinRequest, options: { signal?: AbortSignal }): Promise<LinkedinResult>;
+  scrapeLinkedin(
+    request: LinkedinRequest,
+    /** `chargedCredits`: what the customer pays for the call, the bound of the upstream runs' charge caps. */
+    options: { signal?: AbortSignal; chargedCredits?: number },
+  ): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */
   upstreamBalance?(): Promise<number>;
   /** The channels this engine routes between, when it has several (failover). */

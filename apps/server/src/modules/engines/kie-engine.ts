@@ -188,7 +188,7 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       if (!data) throw new UpstreamUnavailable(`kie.ai ${path} answered without data`);
       return isVeo ? veoState(data, secrets) : jobsApiState(data, service, secrets);
     },
-    scrapeLinkedin: (request, { signal }) => scrape(request, signal),
+    scrapeLinkedin: (request, { signal, chargedCredits }) => scrape(request, signal, chargedCredits),
     async upstreamBalance() {
       const data = await call('GET', '/api/v1/chat/credit');
       const balance = typeof data === 'number' || typeof data === 'string' ? Number(data) : Number.NaN;

@@ -1,3 +1,4 @@
+import { CHEAPEST_CREDIT_MICRO_USD } from '@conduit/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApify, POSTS_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
@@ -53,7 +54,7 @@ const call = (key: string, payload: object) =>
   });
 
 beforeEach(() => {
-  apify.syncWaitMs = 300_000;
+  apify.payPerEvent = {};
   apify.slowMs = 2_000;
   apify.missingActors.clear();
 });
@@ -76,17 +77,33 @@ describe('what a LinkedIn call records of its upstream cost', () => {
     });
   });
 
-  it('a run that outlives the wait is refunded to the customer but recorded as billed upstream', async () => {
-    apify.syncWaitMs = 100;
-    apify.slowMs = 400;
+  it("a pay-per-event actor asked for 100 posts: the runs stop at the call's charge cap, their events recorded", async () => {
+    apify.payPerEvent = { [POSTS_ACTOR]: { start: 0.005, result: 0.005 } };
     const account = await createPaidAccount(holder.runtime.services);
-    const response = await call(account.key, { username: 'slow-billed', limit: 2 });
+    const response = await call(account.key, { username: 'ppe-route', limit: 100, total_posts: 100 });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    const { rows } = await holder.runtime.services.pool.query('select cost from tasks where id = $1', [
+      data.taskId,
+    ]);
+    const runs = apify.runs.filter((run) => JSON.stringify(run.input).includes('ppe-route'));
+    const caps = runs.map((run) => Math.round(Number(run.query.maxTotalChargeUsd) * 1e6));
+    expect(caps.reduce((a, b) => a + b, 0)).toBe(rows[0].cost * CHEAPEST_CREDIT_MICRO_USD);
+    const billed = Math.round(runs.reduce((sum, run) => sum + run.usd, 0) * 1e6);
+    expect(await taskRow(data.taskId)).toMatchObject({ status: 'completed', upstream_cost_micros: billed });
+    expect(billed).toBeLessThanOrEqual(rows[0].cost * CHEAPEST_CREDIT_MICRO_USD);
+    expect(data.posts.length).toBeLessThan(100);
+  });
+
+  it('Apify answering 500 at the run start: refunded once, recorded as possibly billed up to the caps', async () => {
+    const account = await createPaidAccount(holder.runtime.services);
+    const response = await call(account.key, { username: 'broken-route', limit: 2 });
     expect(response.statusCode).toBe(502);
     const { taskId } = response.json();
     expect(await taskRow(taskId)).toMatchObject({
       status: 'failed',
       credits_refunded: 2,
-      upstream_cost_micros: 2 * POST_MICROS + PROFILE_MICROS,
+      upstream_cost_micros: 2 * CHEAPEST_CREDIT_MICRO_USD,
     });
     expect(await ledgerCheck(holder.runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
   });

@@ -214,7 +214,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const identity = identityOf(request);
         const lease = linkedinLeaseUntil();
         const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
-        const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
+        const task = await runLinkedinCall(
+          gateway,
+          charged.taskId,
+          request.body,
+          charged.isReplay,
+          charged.cost,
+        );
         return answerSync(reply, charged, task);
       },
     );

@@ -50,6 +50,8 @@ export async function runLinkedinCall(
   taskId: string,
   request: LinkedinRequest,
   isReplay: boolean,
+  /** The credits the call was charged: its Apify runs may charge no more than they bring in. */
+  chargedCredits?: number,
 ): Promise<TaskRow | undefined> {
   const { db } = gateway.services;
   const waitMs = WAIT_MS;
@@ -65,7 +67,10 @@ export async function runLinkedinCall(
   const settler = { db, engine: gateway.engine };
   let settled: SettledTask | undefined;
   try {
-    const result = await gateway.engine.scrapeLinkedin(request, { signal: AbortSignal.timeout(waitMs) });
+    const result = await gateway.engine.scrapeLinkedin(request, {
+      signal: AbortSignal.timeout(waitMs),
+      chargedCredits,
+    });
     if (result.missingActor) await actorMissing(gateway, result.missingActor, false);
     settled = await completeTask(
       settler,
