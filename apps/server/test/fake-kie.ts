@@ -36,6 +36,8 @@ interface FakeTask {
   extension: 'png' | 'mp4';
   polls: number;
   createdAt: number;
+  /** Ends with Veo's errorCode 500, "internal error, try again later" (K4). */
+  isFlaky: boolean;
 }
 
 export interface FakeKie {
@@ -64,6 +66,8 @@ export interface FakeKie {
   /** New tasks accepted per `createWindowMs` for the account (K1: 20 per 10 s). */
   createLimit: number;
   createWindowMs: number;
+  /** How many of the first Veo tasks of a prompt containing `flaky` end with errorCode 500 (K4). */
+  flakyFailures: number;
   /** How long a prompt containing `slow` keeps its create call waiting. */
   slowMs: number;
   balance: number;
@@ -93,7 +97,8 @@ const UNFETCHABLE =
  * the excess answered HTTP 429 and never queued (K1); the credit endpoint and the result files.
  * Steered by the prompt (or Sora URL): `fail` settles as a failed generation, `reject` is refused
  * at create with 422, `slow` waits `slowMs`, `empty` succeeds without result URLs, `unfetchable`
- * answers Veo's 451 at record-info (K4), `stall` answers 408 (K2), `ghost` never gets a record.
+ * answers Veo's 451 at record-info (K4), `stall` answers 408 (K2), `ghost` never gets a record,
+ * `flaky` (Veo) ends its first `flakyFailures` tasks with errorCode 500, "try again later" (K4).
  * With `webhookHmacKey`, each task created with a callBackUrl is called back signed (K10), and
  * `loseNextAnswer` accepts a create but loses its answer (dropped, hung, or a 500).
  */
@@ -146,6 +151,7 @@ export async function startFakeKie(
     if (text.includes('slow')) await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
     const id = randomBytes(16).toString('hex');
     const isImage = JOBS_IMAGE_MODELS.includes(model);
+    const earlier = [...tasks.values()].filter((task) => task.text === text).length;
     tasks.set(id, {
       id,
       kind: isVeo ? 'veo' : 'jobs',
@@ -153,6 +159,7 @@ export async function startFakeKie(
       extension: isImage ? 'png' : 'mp4',
       polls: 0,
       createdAt: Date.now(),
+      isFlaky: isVeo && text.includes('flaky') && earlier < fake.flakyFailures,
     });
     fake.created.push({ endpoint, taskId: id, body: body as JsonBody, at: Date.now() });
     // kie calls the create's callBackUrl when the task ends (K5, K9), signed when a key is set (K10).
@@ -193,14 +200,14 @@ export async function startFakeKie(
       ? []
       : [`${fake.url}/files/${task.id}/result.${task.extension}`];
     const failMsg = `Content moderation flagged the input (task ${task.id}, see https://kie.ai/tasks/${task.id})`;
-    const isFailed = isDone && task.text.includes('fail');
+    const isFailed = isDone && (task.text.includes('fail') || task.isFlaky);
     if (task.kind === 'veo') {
       return {
         taskId: task.id,
         successFlag: isDone ? (isFailed ? 3 : 1) : 0,
         response: isDone && !isFailed ? { taskId: task.id, resultUrls } : null,
-        errorCode: isFailed ? 400 : null,
-        errorMessage: isFailed ? failMsg : '',
+        errorCode: isFailed ? (task.isFlaky ? 500 : 400) : null,
+        errorMessage: isFailed ? (task.isFlaky ? 'Internal error, please try again later.' : failMsg) : '',
       };
     }
     return {
@@ -286,6 +293,7 @@ export async function startFakeKie(
     createLimit: 20,
     createWindowMs: 10_000,
     slowMs: 2_000,
+    flakyFailures: 1,
     balance: 1234.5,
     webhookHmacKey: options.webhookHmacKey,
     callbackAfterMs: 50,

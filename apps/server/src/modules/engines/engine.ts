@@ -32,7 +32,13 @@ export type JobState =
    * generation, a job it never recorded); otherwise the task keeps the channel's price as its
    * upstream cost (docs/upstreams.md, "What each task cost upstream").
    */
-  | { state: 'failed'; reason: string; upstreamBilled?: boolean };
+  | {
+      state: 'failed';
+      reason: string;
+      upstreamBilled?: boolean;
+      /** A passing upstream error ("try again later"): a new job may succeed (Veo's errorCode 500). */
+      retryable?: boolean;
+    };
 
 /** Which channel served a call and what the upstream charges us for it (channels/failover-engine.ts). */
 export interface ServedBy {

@@ -201,7 +201,10 @@ export function jobsApiState(data: Json, service: MediaService, secrets: string[
   return { state: 'pending', ...(typeof state === 'string' && { detail: state }) };
 }
 
-/** `GET /api/v1/veo/record-info`: successFlag 0 generating, 1 done, 2 and 3 failed. */
+/**
+ * `GET /api/v1/veo/record-info`: successFlag 0 generating, 1 done, 2 and 3 failed; a failure with
+ * errorCode 500 is kie's "internal error, please try again later" [K4]: a new create may succeed.
+ */
 export function veoState(data: Json, secrets: string[]): JobState {
   const flag = Number(data.successFlag);
   if (flag === 1) return urlFiles(asRecord(data.response)?.resultUrls, 'video/mp4');
@@ -210,6 +213,7 @@ export function veoState(data: Json, secrets: string[]): JobState {
       state: 'failed',
       reason: customerSafeReason(data.errorMessage, 'The video generation failed upstream', secrets),
       upstreamBilled: false,
+      ...(Number(data.errorCode) === 500 && { retryable: true }),
     };
   }
   return { state: 'pending', detail: 'generating' };

@@ -131,6 +131,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       upstreamId: null,
       channel: null,
       upstreamStartedAt: null,
+      upstreamRestarts: 0,
       attempts: 0,
       nextCheckAt: null,
       cancelAfterAt: charged.cancelAfterAt ?? null,

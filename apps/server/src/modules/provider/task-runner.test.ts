@@ -62,6 +62,7 @@ describe('a sync call and the task it holds', () => {
       upstreamId: null,
       channel: null,
       upstreamStartedAt: null,
+      upstreamRestarts: 0,
       attempts: 0,
       nextCheckAt: null,
       cancelAfterAt: null,

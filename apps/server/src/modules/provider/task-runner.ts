@@ -22,6 +22,7 @@ import {
   markTaskStarted,
   refundTask,
   releaseTaskLease,
+  restartUpstreamJob,
   type SettledTask,
   scheduleNextCheck,
 } from '../tasks/settle-task.ts';
@@ -69,6 +70,7 @@ export type StepTask = Pick<
   | 'upstreamId'
   | 'channel'
   | 'upstreamStartedAt'
+  | 'upstreamRestarts'
   | 'attempts'
   | 'nextCheckAt'
   | 'cancelAfterAt'
@@ -77,6 +79,8 @@ export type StepTask = Pick<
 
 export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
 export const DEADLINE_REASON = 'The task did not finish before its deadline';
+/** New jobs a task may start after passing upstream errors (Veo's errorCode 500). */
+export const MAX_UPSTREAM_RESTARTS = 2;
 export const LOST_CREATE_REASON = 'The generation could not be confirmed upstream';
 /** How long a create whose answer was lost waits for the upstream's callback (KIE_LOST_CREATE_WAIT_S). */
 const LOST_CREATE_WAIT_S = 900;
@@ -205,6 +209,23 @@ async function stepTask<T extends StepTask>(
     // A job that ends without a result after our cancel was asked confirms the cancel.
     if (state.state === 'failed' && task.cancelRequestedAt) {
       return { task: await settle(ctx, task.id, await refundTask(ctx, task.id, 'canceled', null)) };
+    }
+    if (state.state === 'failed' && state.retryable && task.upstreamRestarts < MAX_UPSTREAM_RESTARTS) {
+      // "Try again later", and nothing billed: a new job (never the same one polled again).
+      if (await restartUpstreamJob(ctx.db, task.id, upstreamId)) {
+        ctx.log.warn(
+          { taskId: task.id, reason: state.reason },
+          'upstream job failed passingly; starting anew',
+        );
+        const restarted = {
+          upstreamId: null,
+          channel: null,
+          upstreamStartedAt: null,
+          nextCheckAt: new Date(),
+        };
+        return { task: { ...task, ...restarted, upstreamRestarts: task.upstreamRestarts + 1 } };
+      }
+      return { task: await findTask(ctx.db, task.id) };
     }
     if (state.state === 'failed') {
       const billedMicros = state.upstreamBilled === false ? 0 : undefined;

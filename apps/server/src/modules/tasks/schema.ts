@@ -39,8 +39,16 @@ export const tasks = pgTable(
      * its own answer says it billed nothing (docs/upstreams.md, "What each task cost upstream").
      */
     upstreamCostMicros: integer('upstream_cost_micros'),
-    /** When the upstream accepted the job: a poll's "no record yet" counts from here. */
+    /**
+     * When the upstream accepted the job: a poll's "no record yet" counts from here. Set without
+     * `upstream_id` when a create was sent whose answer was lost (docs/upstreams.md, "Lost creates").
+     */
     upstreamStartedAt: timestamptz('upstream_started_at'),
+    /**
+     * New upstream jobs started for the task after one the upstream ended with a passing internal
+     * error (Veo's errorCode 500: "try again later"); at most twice (docs/upstreams.md).
+     */
+    upstreamRestarts: smallint('upstream_restarts').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     callbackUrl: text('callback_url'),

@@ -209,6 +209,28 @@ export async function markCreateLost(
   return row;
 }
 
+/**
+ * The upstream ended the task's job with a passing error and billed nothing: the task forgets that
+ * job and is due at once, to start a new one (counted in `upstream_restarts`). Only while the task
+ * still runs that job, so two pollers restart it once. Answers whether it did.
+ */
+export async function restartUpstreamJob(db: Db, taskId: string, upstreamId: string): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      upstreamId: null,
+      channel: null,
+      upstreamCostMicros: null,
+      upstreamStartedAt: null,
+      upstreamRestarts: sql`${tasks.upstreamRestarts} + 1`,
+      nextCheckAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'processing'), eq(tasks.upstreamId, upstreamId)))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
 export async function scheduleNextCheck(
   db: Db,
   taskId: string,
