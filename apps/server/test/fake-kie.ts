@@ -81,6 +81,8 @@ export interface FakeKie {
   failNext(endpoint: Endpoint, failure: FakeKieFailure): void;
   /** The next create is accepted (its task runs and is called back) but its answer is lost. */
   loseNextAnswer(endpoint: 'createTask' | 'generate', how: LostAnswer): void;
+  /** kie loses all trace of a task: its polls answer 404 "Task not found". */
+  forget(taskId: string): void;
   /** Builds and sends the signed callback of a task now. */
   callBack(taskId: string): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startFakeKie(
   const lostAnswers = new Map<Endpoint, LostAnswer[]>();
   const callBackUrls = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
+  const forgotten = new Set<string>();
   const png = tinyPng();
   const mp4 = renderVideo({
     seed: hashText('fake-kie'),
@@ -273,7 +276,9 @@ export async function startFakeKie(
       if (lost === 500) return reply(response, 500, { code: 500, msg: 'Server Error', data: null });
       return reply(response, 200, answer);
     }
-    const task = tasks.get(url.searchParams.get('taskId') ?? '');
+    const polled = url.searchParams.get('taskId') ?? '';
+    if (forgotten.has(polled)) return reply(response, 200, { code: 404, msg: 'Task not found', data: null });
+    const task = tasks.get(polled);
     if (!task) return reply(response, 200, { code: 422, msg: 'recordInfo is null', data: null });
     return reply(response, 200, pollOf(task));
   };
@@ -307,6 +312,10 @@ export async function startFakeKie(
     },
     failNext(endpoint, failure) {
       failures.set(endpoint, [...(failures.get(endpoint) ?? []), failure]);
+    },
+    forget(taskId) {
+      tasks.delete(taskId);
+      forgotten.add(taskId);
     },
     loseNextAnswer(endpoint, how) {
       lostAnswers.set(endpoint, [...(lostAnswers.get(endpoint) ?? []), how]);

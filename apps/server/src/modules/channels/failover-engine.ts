@@ -147,6 +147,10 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
         if (error instanceof UpstreamRejected) {
           // The upstream worked and said no: the channel is healthy and another would say no too.
           store.recordCall(channel.id, true, elapsedMs);
+          if (error.possiblyBilled) {
+            error.channel = channel.id;
+            if (input) error.upstreamCostMicros = channel.priceMicros(input.request);
+          }
           throw error;
         }
         await store.recordFailure(channel.id, elapsedMs);

@@ -134,11 +134,19 @@ export class UpstreamCreateLost extends Error {
   }
 }
 
-/** Thrown by an engine when the upstream refused the request itself (422, moderation, 501). */
+/**
+ * Thrown by an engine when the upstream refused the request itself (422, moderation, 501).
+ * `possiblyBilled`: the upstream does not promise such a refusal is free (fal.ai bills all but
+ * 5xx answers): the task records the channel's price; the failover engine fills both in.
+ */
 export class UpstreamRejected extends Error {
-  constructor(message: string) {
+  readonly possiblyBilled: boolean;
+  channel?: string;
+  upstreamCostMicros?: number;
+  constructor(message: string, options: { possiblyBilled?: boolean } = {}) {
     super(message);
     this.name = 'UpstreamRejected';
+    this.possiblyBilled = options.possiblyBilled ?? false;
   }
 }
 

@@ -136,7 +136,10 @@ export function createFalEngine(config: FalConfig, options: FalEngineOptions = {
     const message = detailOf(reply.body)?.split(key).join('[key]');
     const detail = `fal.ai ${label} answered ${reply.status}${message ? `: ${message}` : ''}`;
     if (reply.status === 400 || reply.status === 422) {
-      throw new UpstreamRejected(customerSafeReason(message, 'The request was rejected upstream', secrets));
+      // fal promises only that 5xx answers are free [F4]: a 422 may be billed.
+      throw new UpstreamRejected(customerSafeReason(message, 'The request was rejected upstream', secrets), {
+        possiblyBilled: reply.status === 422,
+      });
     }
     if (reply.status === 429)
       throw new UpstreamUnavailable(detail, reply.retryAfterMs ?? RATE_LIMITED_RETRY_MS);

@@ -29,6 +29,8 @@ const RATE_LIMITED_RETRY_MS = 10_000;
 /** kie's "record is null" right after a create means "not yet" for this long (KIE_NULL_RECORD_GRACE_S). */
 const NULL_RECORD_GRACE_MS = 120_000;
 const NULL_RECORD = /\brecord(?:info)? is null\b/i;
+/** kie's 404 at a poll for a task it has no trace of. */
+const TASK_NOT_FOUND = /\b(?:task|record)\b.*\bnot (?:found|exist)|\bno such task\b/i;
 const MAINTENANCE_RETRY_MS = 60_000;
 const ACCOUNT_PROBLEM_RETRY_MS = 60_000;
 
@@ -128,6 +130,15 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       return {
         state: 'failed',
         reason: 'The generation never started upstream',
+        upstreamBilled: false,
+      } as const;
+    }
+    if (code === 404 && TASK_NOT_FOUND.test(message ?? '')) {
+      // kie does not know the task: it runs and bills nothing, and will not appear by waiting.
+      log.warn({ upstream: 'kie', code }, 'kie.ai does not know a task we polled');
+      return {
+        state: 'failed',
+        reason: 'The generation was not found upstream',
         upstreamBilled: false,
       } as const;
     }

@@ -244,11 +244,15 @@ async function stepTask<T extends StepTask>(
   } catch (error) {
     if (error instanceof UpstreamRejected) {
       return {
-        // The upstream refused the request itself: it runs and bills nothing.
+        // The upstream refused the request itself: it runs and bills nothing, unless it does not
+        // promise that (fal's 422): then the channel's price is recorded as possibly billed.
         task: await settle(
           ctx,
           task.id,
-          await failTask(ctx, task.id, publicFailureReason(error), { billedMicros: 0 }),
+          await failTask(ctx, task.id, publicFailureReason(error), {
+            billedMicros: error.possiblyBilled ? (error.upstreamCostMicros ?? 0) : 0,
+            ...(error.possiblyBilled && error.channel && { channel: error.channel }),
+          }),
         ),
       };
     }

@@ -65,7 +65,7 @@ export async function failTask(
   settler: Settler,
   taskId: string,
   reason: string,
-  options: { billedMicros?: number } = {},
+  options: { billedMicros?: number; channel?: string } = {},
 ): Promise<SettledTask | undefined> {
   return refundTask(settler, taskId, 'failed', reason, options);
 }
@@ -84,7 +84,7 @@ export async function refundTask(
   taskId: string,
   status: RefundedStatus,
   reason: string | null,
-  options: { onlyIfNotStarted?: boolean; billedMicros?: number } = {},
+  options: { onlyIfNotStarted?: boolean; billedMicros?: number; channel?: string } = {},
 ): Promise<SettledTask | undefined> {
   const event = taskSettledEvent(taskId, status, engine);
   return db.transaction(async (tx) => {
@@ -100,6 +100,7 @@ export async function refundTask(
         ...(options.billedMicros !== undefined && {
           upstreamCostMicros: Math.max(0, Math.round(options.billedMicros)),
         }),
+        ...(options.channel && { channel: options.channel }),
       })
       .where(
         and(
