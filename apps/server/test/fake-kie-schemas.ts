@@ -28,7 +28,6 @@ const NANO_BANANA: ModelSchema = {
     aspect_ratio: { type: 'string', values: ASPECT_RATIOS },
     // "this parameter has been replaced by aspect_ratio" (K2): still taken, but deprecated.
     image_size: { type: 'string', values: ASPECT_RATIOS },
-    nsfw_checker: { type: 'boolean' },
   },
   required: ['prompt'],
   deprecated: ['image_size'],
@@ -83,6 +82,7 @@ export const JOBS_MODELS: Record<string, ModelSchema> = {
       prompt: { type: 'string', maxLength: 3000 },
       aspect_ratio: { type: 'string', values: ['1:1', '4:3', '3:4', '16:9', '9:16', '2:3', '3:2', '21:9'] },
       quality: { type: 'string', values: ['basic', 'high'] },
+      nsfw_checker: { type: 'boolean' },
     },
     required: ['prompt', 'aspect_ratio', 'quality'],
   },
@@ -95,10 +95,11 @@ export const JOBS_MODELS: Record<string, ModelSchema> = {
     required: ['prompt', 'aspect_ratio', 'quality'],
   },
   'google/imagen4': IMAGEN4,
-  'google/imagen4-fast': IMAGEN4,
+  // Imagen 4 Fast types its seed as an integer (Imagen 4: a string).
+  'google/imagen4-fast': { ...IMAGEN4, fields: { ...IMAGEN4.fields, seed: { type: 'number' } } },
   'kling-2.6/text-to-video': {
     fields: {
-      prompt: { type: 'string', maxLength: 2500 },
+      prompt: { type: 'string', maxLength: 1000 },
       sound: { type: 'boolean' },
       aspect_ratio: { type: 'string', values: ['1:1', '16:9', '9:16'] },
       duration: { type: 'string', values: ['5', '10'] },
@@ -113,6 +114,7 @@ export const JOBS_MODELS: Record<string, ModelSchema> = {
       duration: { type: 'string', values: ['5', '10'] },
       camera_fixed: { type: 'boolean' },
       seed: { type: 'number', min: -1, max: 2_147_483_647 },
+      nsfw_checker: { type: 'boolean' },
     },
     required: ['prompt'],
   },
@@ -121,11 +123,16 @@ export const JOBS_MODELS: Record<string, ModelSchema> = {
       prompt: { type: 'string', maxLength: 5000 },
       duration: { type: 'string', values: ['5', '10', '15'] },
       resolution: { type: 'string', values: ['720p', '1080p'] },
+      nsfw_checker: { type: 'boolean' },
     },
     required: ['prompt'],
   },
   'hailuo/02-text-to-video-pro': {
-    fields: { prompt: { type: 'string', maxLength: 1500 }, prompt_optimizer: { type: 'boolean' } },
+    fields: {
+      prompt: { type: 'string', maxLength: 1500 },
+      prompt_optimizer: { type: 'boolean' },
+      nsfw_checker: { type: 'boolean' },
+    },
     required: ['prompt'],
   },
   'sora-watermark-remover': {
@@ -141,7 +148,7 @@ export const VEO_BODY: ModelSchema = {
     imageUrls: { type: 'urls', maxItems: 2 },
     model: { type: 'string', values: ['veo3', 'veo3_fast'] },
     aspectRatio: { type: 'string', values: ['16:9', '9:16', 'Auto'] },
-    seeds: { type: 'number', min: 10_000, max: 99_999 },
+    // Deprecated: "remove it from requests" (K6); `seeds` is no longer in the field list.
     enableFallback: { type: 'boolean' },
     enableTranslation: { type: 'boolean' },
     watermark: { type: 'string' },
@@ -152,6 +159,7 @@ export const VEO_BODY: ModelSchema = {
     },
   },
   required: ['prompt', 'model'],
+  deprecated: ['enableFallback'],
 };
 
 function fieldError(name: string, value: unknown, rule: FieldRule): string | undefined {

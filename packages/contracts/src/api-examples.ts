@@ -144,7 +144,7 @@ const MODELS_EXAMPLE: ApiAnswerExample = {
           type: 'object',
           properties: {
             model: { type: 'string', const: 'kling-2.6' },
-            prompt: { type: 'string', minLength: 1, maxLength: 2500 },
+            prompt: { type: 'string', minLength: 1, maxLength: 1000 },
             aspect_ratio: { type: 'string', enum: ['16:9', '9:16', '1:1'], default: '16:9' },
             duration: {
               anyOf: [

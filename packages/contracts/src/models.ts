@@ -187,7 +187,8 @@ const CATALOGUE = [
   {
     ...modelSummaryOf('kling-2.6'),
     request: modelRequest('kling-2.6', {
-      prompt: videoPrompt(2500),
+      // kie's Kling 2.6 page: 1,000 characters at most (a longer one is its 422 after the charge).
+      prompt: videoPrompt(1000),
       aspect_ratio: aspectRatio(['16:9', '9:16', '1:1'], '16:9'),
       duration: durationOf([5, 10], 5),
       sound: z.boolean().default(false).describe('Generate sound with the video'),

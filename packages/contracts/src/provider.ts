@@ -97,11 +97,15 @@ export const VideoRequest = z.strictObject({
     .min(L.seedsMin)
     .max(L.seedsMax)
     .optional()
-    .describe('Random seed: the same seed and prompt give a similar video'),
+    .describe(
+      'Random seed: accepted for compatibility; kie.ai no longer takes one, so it only steers fal.ai when fal.ai serves the video',
+    ),
   enableFallback: z
     .boolean()
     .default(false)
-    .describe('Retry with a fallback model when the first one refuses the prompt'),
+    .describe(
+      'Accepted for compatibility and ignored: kie.ai retired its fallback model (a fallback is billed differently), so it is never sent',
+    ),
   enableTranslation: z.boolean().default(true).describe('Translate a prompt that is not in English first'),
   watermark: z
     .string()

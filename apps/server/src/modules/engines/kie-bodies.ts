@@ -29,7 +29,7 @@ const REFERENCE = new RegExp(`${LINK}|${LONG_ID}`, 'gi');
 /** What the create bodies depend on besides the request. */
 export interface KieBodyOptions {
   callBackUrl?: string;
-  /** kie's content filter on image results; on unless the operator turns it off. */
+  /** kie's content filter, sent to the models whose schema has `nsfw_checker`; on unless turned off. */
   nsfwChecker?: boolean;
 }
 
@@ -73,7 +73,7 @@ const defined = (input: Fields): Json =>
  * The jobs API `input` of each catalogue model beyond the defaults, field for field as its page
  * documents it (docs/upstreams.md, "The model catalogue"). Durations are strings there ("5").
  */
-const KIE_INPUTS: Partial<Record<ModelId, (request: Fields) => Json>> = {
+const KIE_INPUTS: Partial<Record<ModelId, (request: Fields, nsfwChecker: boolean) => Json>> = {
   'nano-banana-pro': (r) =>
     defined({
       prompt: r.prompt,
@@ -82,13 +82,16 @@ const KIE_INPUTS: Partial<Record<ModelId, (request: Fields) => Json>> = {
       resolution: r.resolution,
       output_format: r.output_format,
     }),
-  'seedream-4.5': (r) => defined({ prompt: r.prompt, aspect_ratio: r.aspect_ratio, quality: r.quality }),
+  // Seedream 4.5, Seedance, Wan and Hailuo have kie's `nsfw_checker` (kie's default: off).
+  'seedream-4.5': (r, nsfw) =>
+    defined({ prompt: r.prompt, aspect_ratio: r.aspect_ratio, quality: r.quality, nsfw_checker: nsfw }),
   'gpt-image-1.5': (r) => defined({ prompt: r.prompt, aspect_ratio: r.aspect_ratio, quality: r.quality }),
-  imagen4: (r) => imagenInput(r),
-  'imagen4-fast': (r) => imagenInput(r),
+  // Imagen 4 types its seed as a string, Imagen 4 Fast as an integer.
+  imagen4: (r) => imagenInput(r, (seed) => String(seed)),
+  'imagen4-fast': (r) => imagenInput(r, (seed) => seed),
   'kling-2.6': (r) =>
     defined({ prompt: r.prompt, sound: r.sound, aspect_ratio: r.aspect_ratio, duration: String(r.duration) }),
-  'seedance-1-pro': (r) =>
+  'seedance-1-pro': (r, nsfw) =>
     defined({
       prompt: r.prompt,
       aspect_ratio: r.aspect_ratio,
@@ -96,18 +99,20 @@ const KIE_INPUTS: Partial<Record<ModelId, (request: Fields) => Json>> = {
       duration: String(r.duration),
       camera_fixed: r.camera_fixed,
       seed: r.seed,
+      nsfw_checker: nsfw,
     }),
-  'wan-2.6': (r) => defined({ prompt: r.prompt, duration: String(r.duration), resolution: r.resolution }),
-  'hailuo-02-pro': (r) => defined({ prompt: r.prompt, prompt_optimizer: r.prompt_optimizer }),
+  'wan-2.6': (r, nsfw) =>
+    defined({ prompt: r.prompt, duration: String(r.duration), resolution: r.resolution, nsfw_checker: nsfw }),
+  'hailuo-02-pro': (r, nsfw) =>
+    defined({ prompt: r.prompt, prompt_optimizer: r.prompt_optimizer, nsfw_checker: nsfw }),
 };
 
-function imagenInput(r: Fields): Json {
+function imagenInput(r: Fields, seedOf: (seed: unknown) => unknown): Json {
   return defined({
     prompt: r.prompt,
     negative_prompt: r.negative_prompt,
     aspect_ratio: r.aspect_ratio,
-    // The page's example sends the seed as a string.
-    seed: r.seed === undefined ? undefined : String(r.seed),
+    seed: r.seed === undefined ? undefined : seedOf(r.seed),
   });
 }
 
@@ -124,7 +129,7 @@ function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string;
   if (catalogued && toInput) {
     return {
       path: '/api/v1/jobs/createTask',
-      body: { model: catalogued.kie.model, input: toInput(input.request as Fields) },
+      body: { model: catalogued.kie.model, input: toInput(input.request as Fields, nsfwChecker) },
     };
   }
   if (input.service === 'image') {
@@ -139,8 +144,8 @@ function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string;
           ...(imageUrls.length > 0 && { image_urls: imageUrls }),
           output_format: request.output_format ?? 'png',
           // `image_size` is deprecated in both models' schemas: our field maps onto `aspect_ratio`.
+          // Nano Banana's schema has no `nsfw_checker`: none is sent.
           aspect_ratio: request.image_size ?? '1:1',
-          nsfw_checker: nsfwChecker,
         },
       },
     };
@@ -154,8 +159,8 @@ function kieCreateBody(input: MediaInput, nsfwChecker: boolean): { path: string;
         ...(request.imageUrls?.length && { imageUrls: request.imageUrls }),
         model: KIE_MODELS.video[request.model === 'standard' ? 'standard' : 'fast'],
         aspectRatio: request.aspectRatio ?? '16:9',
-        ...(request.seeds !== undefined && { seeds: request.seeds }),
-        enableFallback: request.enableFallback ?? false,
+        // Only kie's documented fields: `enableFallback` is deprecated ("remove it from requests")
+        // and `seeds` is no longer in the field list; both stay accepted from customers, unsent.
         enableTranslation: request.enableTranslation ?? true,
         ...(request.watermark && { watermark: request.watermark }),
       },

@@ -52,7 +52,7 @@ describe('kie engine: the bodies it sends', () => {
     );
     expect(fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana',
-      input: { prompt: 'a red fox', output_format: 'png', aspect_ratio: '16:9', nsfw_checker: true },
+      input: { prompt: 'a red fox', output_format: 'png', aspect_ratio: '16:9' },
     });
     expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${fake.apiKey}`);
 
@@ -67,13 +67,12 @@ describe('kie engine: the bodies it sends', () => {
         image_urls: urls,
         output_format: 'jpeg',
         aspect_ratio: '1:1',
-        nsfw_checker: true,
       },
     });
     expect(JSON.stringify(fake.requests.slice(-2))).not.toMatch(/task_ours|callBack|example\/hook/);
   });
 
-  it('video: standard is veo3, fast is veo3_fast, the Veo fields pass as they are', async () => {
+  it('video: standard is veo3, fast is veo3_fast, only the fields kie documents are sent', async () => {
     const engine = engineFor();
     await engine.startJob(
       videoInput('waves at dusk', {
@@ -94,17 +93,16 @@ describe('kie engine: the bodies it sends', () => {
       imageUrls: ['https://img.example/first.png'],
       model: 'veo3',
       aspectRatio: '9:16',
-      seeds: 12345,
-      enableFallback: true,
       enableTranslation: false,
       watermark: 'Conduit',
     });
+    // `seeds` left kie's field list and `enableFallback` is deprecated: accepted from us, never sent.
+    expect(fake.deprecatedUses).toEqual([]);
     await engine.startJob(videoInput('a fox running'), { taskId: 'task_ours00000000003' });
     expect(fake.created.at(-1)?.body).toEqual({
       prompt: 'a fox running',
       model: 'veo3_fast',
       aspectRatio: '16:9',
-      enableFallback: false,
       enableTranslation: true,
     });
   });

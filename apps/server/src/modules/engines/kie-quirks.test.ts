@@ -1,9 +1,10 @@
+import { MODELS } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, imageInput, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import type { UpstreamPace } from '../channels/upstream-pace.ts';
-import { UpstreamPaced, UpstreamUnavailable } from './engine.ts';
+import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
 
 /*
@@ -127,13 +128,38 @@ describe('kie engine: account problems and the rate', () => {
     expect(fake.requests).toHaveLength(before);
   });
 
-  it('nsfw_checker follows KIE_NSFW_CHECKER; no deprecated field is ever sent', async () => {
+  it('nsfw_checker goes only to the models whose schema has it, as KIE_NSFW_CHECKER says; no deprecated field is sent', async () => {
     await engineFor({ KIE_NSFW_CHECKER: false }).startJob(imageInput('a cat', { image_size: 'auto' }), {
       taskId: 't',
     });
-    expect(fake.created.at(-1)?.body).toMatchObject({
-      input: { aspect_ratio: 'auto', nsfw_checker: false },
+    // Nano Banana's schema has no nsfw_checker (the fake refuses unknown fields with 422).
+    expect(fake.created.at(-1)?.body).toEqual({
+      model: 'google/nano-banana',
+      input: { prompt: 'a cat', output_format: 'png', aspect_ratio: 'auto' },
     });
+    const withChecker = {
+      'seedream-4.5': 'image',
+      'seedance-1-pro': 'video',
+      'wan-2.6': 'video',
+      'hailuo-02-pro': 'video',
+    } as const;
+    for (const setting of [true, false]) {
+      for (const [model, service] of Object.entries(withChecker)) {
+        const definition = MODELS.find((candidate) => candidate.id === model);
+        const request = definition?.request.parse({ model, prompt: 'a cat' });
+        const input = { service, request } as MediaInput;
+        await engineFor({ KIE_NSFW_CHECKER: setting }).startJob(input, { taskId: 't' });
+        expect(fake.created.at(-1)?.body.input, model).toMatchObject({ nsfw_checker: setting });
+      }
+    }
     expect(fake.deprecatedUses).toEqual([]);
+  });
+
+  it('Kling 2.6 prompts over 1,000 characters are refused before any charge (kie would answer 422)', async () => {
+    const model = MODELS.find((candidate) => candidate.id === 'kling-2.6');
+    const tooLong = model?.request.safeParse({ model: 'kling-2.6', prompt: 'x'.repeat(1_001) });
+    expect(tooLong?.success).toBe(false);
+    const fits = model?.request.safeParse({ model: 'kling-2.6', prompt: 'x'.repeat(1_000) });
+    expect(fits?.success).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ const EXPECTED_KIE_BODIES: Record<string, { model: string; input: Record<string,
   },
   'seedream-4.5': {
     model: 'seedream/4.5-text-to-image',
-    input: { prompt: 'p', aspect_ratio: '1:1', quality: 'basic' },
+    input: { prompt: 'p', aspect_ratio: '1:1', quality: 'basic', nsfw_checker: true },
   },
   'gpt-image-1.5': {
     model: 'gpt-image/1.5-text-to-image',
@@ -33,10 +33,23 @@ const EXPECTED_KIE_BODIES: Record<string, { model: string; input: Record<string,
   },
   'seedance-1-pro': {
     model: 'bytedance/v1-pro-text-to-video',
-    input: { prompt: 'p', aspect_ratio: '16:9', resolution: '720p', duration: '5', camera_fixed: false },
+    input: {
+      prompt: 'p',
+      aspect_ratio: '16:9',
+      resolution: '720p',
+      duration: '5',
+      camera_fixed: false,
+      nsfw_checker: true,
+    },
   },
-  'wan-2.6': { model: 'wan/2-6-text-to-video', input: { prompt: 'p', duration: '5', resolution: '1080p' } },
-  'hailuo-02-pro': { model: 'hailuo/02-text-to-video-pro', input: { prompt: 'p', prompt_optimizer: true } },
+  'wan-2.6': {
+    model: 'wan/2-6-text-to-video',
+    input: { prompt: 'p', duration: '5', resolution: '1080p', nsfw_checker: true },
+  },
+  'hailuo-02-pro': {
+    model: 'hailuo/02-text-to-video-pro',
+    input: { prompt: 'p', prompt_optimizer: true, nsfw_checker: true },
+  },
 };
 
 const inputOf = (id: string, fields: Record<string, unknown> = {}): MediaInput => {
@@ -97,7 +110,16 @@ describe('the catalogue on kie.ai', () => {
     });
     expect(fake.created.at(-1)?.body.input).toMatchObject({ image_input: ['https://img.example/a.png'] });
     await engine().startJob(inputOf('wan-2.6', { duration: 15, resolution: '720p' }), { taskId: 't' });
-    expect(fake.created.at(-1)?.body.input).toEqual({ prompt: 'p', duration: '15', resolution: '720p' });
+    expect(fake.created.at(-1)?.body.input).toEqual({
+      prompt: 'p',
+      duration: '15',
+      resolution: '720p',
+      nsfw_checker: true,
+    });
+    // Imagen 4 Fast types its seed as an integer, Imagen 4 as a string: each gets its own.
+    const fast = await engine().startJob(inputOf('imagen4-fast', { seed: 42 }), { taskId: 't' });
+    expect(fake.created.at(-1)?.body.input).toEqual({ prompt: 'p', aspect_ratio: '1:1', seed: 42 });
+    expect(fake.created.at(-1)?.taskId).toBe(fast.upstreamId);
   });
 });
 
