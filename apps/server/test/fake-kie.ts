@@ -57,6 +57,12 @@ export interface FakeKie {
   created: { endpoint: Endpoint; taskId: string; body: JsonBody; at: number }[];
   /** Creates refused with 429 (they never entered the queue). */
   rateLimited: number;
+  /** Polls (recordInfo, record-info) allowed per `pollWindowMs` for the key (10 a second); the excess is 429. */
+  pollLimit: number;
+  pollWindowMs: number;
+  /** Polls refused with 429, and when each accepted poll arrived. */
+  pollsRateLimited: number;
+  pollTimes: number[];
   /** Deprecated input fields sent (e.g. `image_size`), one entry per use. */
   deprecatedUses: string[];
   /** Polls a task answers "still generating" once its record exists. */
@@ -96,7 +102,7 @@ const UNFETCHABLE =
  * Bearer key; `{ code, msg, data }` answers; the jobs and Veo APIs with their documented inputs
  * (fake-kie-schemas.ts: unknown fields and values refused with 422, deprecated ones counted); a
  * record that is null for `nullRecordMs` after its create (K3); 20 creates per 10 s per account,
- * the excess answered HTTP 429 and never queued (K1); the credit endpoint and the result files.
+ * the excess answered HTTP 429 and never queued (K1); 10 polls a second per key, the excess 429; the credit endpoint and the result files.
  * Steered by the prompt (or Sora URL): `fail` settles as a failed generation, `reject` is refused
  * at create with 422, `slow` waits `slowMs`, `empty` succeeds without result URLs, `unfetchable`
  * answers Veo's 451 at record-info (K4), `stall` answers 408 (K2), `ghost` never gets a record,
@@ -276,6 +282,12 @@ export async function startFakeKie(
       if (lost === 500) return reply(response, 500, { code: 500, msg: 'Server Error', data: null });
       return reply(response, 200, answer);
     }
+    const since = Date.now() - fake.pollWindowMs;
+    if (fake.pollTimes.filter((at) => at > since).length >= fake.pollLimit) {
+      fake.pollsRateLimited += 1;
+      return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
+    }
+    fake.pollTimes.push(Date.now());
     const polled = url.searchParams.get('taskId') ?? '';
     if (forgotten.has(polled)) return reply(response, 200, { code: 404, msg: 'Task not found', data: null });
     const task = tasks.get(polled);
@@ -292,6 +304,10 @@ export async function startFakeKie(
     requests: [],
     created: [],
     rateLimited: 0,
+    pollLimit: 10,
+    pollWindowMs: 1_000,
+    pollsRateLimited: 0,
+    pollTimes: [],
     deprecatedUses: [],
     pendingPolls: options.pendingPolls ?? 2,
     nullRecordMs: options.nullRecordMs ?? 0,

@@ -88,6 +88,10 @@ const EnvSchema = z.object({
   KIE_CREATE_WINDOW_MS: wholeNumber('must be a whole number of milliseconds, 100 or more', 100).default(
     11_000,
   ),
+  /** kie.ai record-info polls per window across all processes: kie allows 10 a second per key. */
+  KIE_POLLS_PER_WINDOW: wholeNumber('must be a whole number, 1 or more', 1).default(10),
+  /** The poll pace window in milliseconds: kie's second plus 100 ms for the network's jitter. */
+  KIE_POLL_WINDOW_MS: wholeNumber('must be a whole number of milliseconds, 100 or more', 100).default(1_100),
   /**
    * How long the development engine takes to render a video (3 s by default), to try a client's
    * cancel, deadline or wait handling against a video that is still running.

@@ -25,6 +25,9 @@ type EngineConfig = Pick<
   | 'KIE_CREATES_PER_WINDOW'
   | 'KIE_CREATE_WINDOW_MS'
   | 'KIE_NULL_RECORD_GRACE_S'
+  | 'KIE_LOST_CREATE_WAIT_S'
+  | 'KIE_POLLS_PER_WINDOW'
+  | 'KIE_POLL_WINDOW_MS'
   | 'LOCAL_VIDEO_SECONDS'
   | 'REDIS_PREFIX'
 >;
@@ -45,9 +48,14 @@ export function createEngine(
     { upstream: 'kie', limit: config.KIE_CREATES_PER_WINDOW, windowMs: config.KIE_CREATE_WINDOW_MS },
     { pool, redis, prefix: config.REDIS_PREFIX, log },
   );
+  // And its record-info polls to kie's 10 a second per key, the same way.
+  const pollPace = createUpstreamPace(
+    { upstream: 'kie-poll', limit: config.KIE_POLLS_PER_WINDOW, windowMs: config.KIE_POLL_WINDOW_MS },
+    { pool, redis, prefix: config.REDIS_PREFIX, log },
+  );
   const base =
     config.PROVIDER_ENGINE === 'kie'
-      ? createKieEngine(config, { log, pace })
+      ? createKieEngine(config, { log, pace, pollPace })
       : createLocalEngine({ jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 } });
   return createFailoverEngine({
     name: base.name,

@@ -44,6 +44,8 @@ export interface KieEngineOptions {
   linkedinTimeoutMs?: number;
   /** Paces creates to kie's rate across every process (channels/upstream-pace.ts); none in unit tests. */
   pace?: UpstreamPace;
+  /** Paces record-info polls the same way (kie: 10 a second per key). */
+  pollPace?: UpstreamPace;
 }
 
 type KieConfig = Pick<Config, 'KIE_API_KEY' | 'KIE_BASE_URL' | 'APIFY_TOKEN' | 'APIFY_BASE_URL'> &
@@ -189,6 +191,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       // Veo has its own record endpoint; every other model (the catalogue's too) is a jobs API task.
       const isVeo = service === 'video' && !kieJobsModel('video', { model });
       const path = isVeo ? '/api/v1/veo/record-info' : '/api/v1/jobs/recordInfo';
+      const slot = await options.pollPace?.take();
+      if (slot && !slot.isAllowed) throw new UpstreamPaced(`kie.ai poll pace reached (${path})`, slot.waitMs);
       const reply = await request('GET', `${path}?taskId=${encodeURIComponent(upstreamId)}`);
       if (reply.code !== 200) {
         const answer = pollAnswer(reply.code, reply.message, startedAt);
