@@ -215,6 +215,7 @@ describe('with signed callbacks', () => {
     const url = new URL(`${PUBLIC_URL}/api/engines/kie/callback`);
     url.searchParams.set('task', taskId);
     url.searchParams.set('ref', 'A'.repeat(32));
+    const toApp = kie.deliver;
     kie.deliver = async (callback) => {
       await runtime.app.inject({
         method: 'POST',
@@ -223,7 +224,9 @@ describe('with signed callbacks', () => {
         payload: callback.body,
       });
     };
-    await kie.callBack(create?.taskId as string);
+    await kie.callBack(create?.taskId as string).finally(() => {
+      kie.deliver = toApp;
+    });
     expect(kie.callbacks.length).toBe(signed + 1);
     expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', upstream_id: null });
     await runtime.services.pool.query(

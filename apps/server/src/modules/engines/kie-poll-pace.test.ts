@@ -24,6 +24,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeKie({ pendingPolls: 1_000_000 });
   fake.createLimit = 10_000;
+  // kie's documented poll rate, 10 a second per key.
+  fake.pollLimit = 10;
 });
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
