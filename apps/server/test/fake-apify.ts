@@ -95,8 +95,8 @@ const TERMINAL: RunStatus[] = ['SUCCEEDED', 'TIMED-OUT', 'ABORTED'];
 const round6 = (usd: number) => Math.round(usd * 1e6) / 1e6;
 
 /**
- * Apify API v2's asynchronous runs and account limits, as a local server (docs/upstreams.md,
- * "Apify: LinkedIn posts"): Run Actor (`POST /v2/acts/:actor/runs`, with `timeout`, `maxItems`,
+ * Apify API v2's asynchronous runs and account limits, as a local server
+ * (docs/upstreams.md, "Apify: LinkedIn posts"): Run Actor (`POST /v2/acts/:actor/runs`, with `timeout`, `maxItems`,
  * `maxTotalChargeUsd` and `waitForFinish`), Get run (`waitForFinish` up to 60 s), Abort run, the
  * run's dataset items, the actor and the limits. A run goes on whatever happens to the request
  * that started it; it is stopped at `timeout` (TIMED-OUT) or by an abort (ABORTED) with what it

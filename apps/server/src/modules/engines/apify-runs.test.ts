@@ -5,7 +5,7 @@ import { type FakeApify, POSTS_ACTOR, PROFILE_ACTOR, startFakeApify } from '../.
 import { rejectionOf } from '../../../test/rejection.ts';
 import { createApifyLinkedinScraper } from './apify-linkedin.ts';
 import { ApifyActorMissing, billedMicrosOf } from './apify-run.ts';
-import { UpstreamRejected, UpstreamUnavailable } from './engine.ts';
+import { UpstreamUnavailable } from './engine.ts';
 
 // Configured prices: $5 and $10 per 1,000 results, so 5,000 and 10,000 micros a result.
 const POST_MICROS = 5_000;

@@ -117,8 +117,8 @@ export class UpstreamAnswerLost extends UpstreamUnavailable {
 }
 
 /**
- * A create the upstream may have accepted although its answer was lost (docs/upstreams.md, "Lost
- * creates"): kie has no idempotency key, so it is never sent again and never failed over. The task
+ * A create the upstream may have accepted although its answer was lost
+ * (docs/upstreams.md, "Lost creates"): kie has no idempotency key, so it is never sent again and never failed over. The task
  * waits for the upstream's signed callback (`recoverable`: it was asked to call back with our task)
  * or, at the end of that wait, is refunded with the call recorded as possibly billed.
  * The failover engine fills in the channel and what it charges.

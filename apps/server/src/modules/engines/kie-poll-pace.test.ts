@@ -10,8 +10,8 @@ import { type Engine, UpstreamPaced } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
 
 /*
- * kie.ai allows 10 record-info polls a second per key (docs/upstreams.md, "Pacing kie.ai's
- * polls"): two processes, each with its own pool, poll 30 running tasks as fast as they may, and
+ * kie.ai allows 10 record-info polls a second per key
+ * (docs/upstreams.md, "Pacing kie.ai's polls"): two processes, each with its own pool, poll 30 running tasks as fast as they may, and
  * kie never sees more than 10 in a second, nor answers a 429.
  */
 
