@@ -233,6 +233,8 @@ describe('the catalogue through the API', () => {
       'duration',
       'duration: must be one of 5, 10',
     );
+    // kie's Kling 2.6 takes 1,000 characters at most: a longer prompt is ours to refuse, not its 422.
+    await refused('/api/provider/video', { model: 'kling-2.6', prompt: 'x'.repeat(1_001) }, 'prompt');
     // A field the model does not take is named itself, whichever check finds it.
     await refused(
       '/api/provider/image',
