@@ -236,6 +236,28 @@ describe('with signed callbacks', () => {
     await pending;
   });
 
+  it('five copies of the recovering callback at once: recovered once, completed once, charged once', async () => {
+    const account = await createPaidAccount(runtime.services);
+    const prompt = 'duplicated callbacks';
+    kie.callbackAfterMs = 600_000;
+    kie.loseNextAnswer('createTask', 'drop');
+    const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+    const taskId = await onlyTaskOf(runtime, account.workspaceId);
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
+      .toBe('kie:image');
+    const [create] = createsWith(prompt);
+    await Promise.all(Array.from({ length: 5 }, () => kie.callBack(create?.taskId as string)));
+    expect((await pending).json().data).toMatchObject({ status: 'completed', taskId });
+    expect(await taskRow(runtime, taskId)).toMatchObject({
+      upstream_id: create?.taskId,
+      credits_refunded: 0,
+    });
+    expect(createsWith(prompt)).toHaveLength(1);
+    expect(await refundsOf(runtime, taskId)).toEqual([]);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
+  });
+
   it('ten concurrent lost creates with callbacks: each recovered from its own kie task, each charged once', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 30 });
     kie.callbackAfterMs = 800;
