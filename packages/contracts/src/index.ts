@@ -41,3 +41,5 @@ export * from './waitlist.ts';
 export * from './webhook-deliveries.ts';
 export * from './webhook-events.ts';
 export * from './workspaces.ts';
+export * from './openai.ts';
+export * from './uploads.ts';
