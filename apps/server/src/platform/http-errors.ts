@@ -57,7 +57,10 @@ export interface DescribedError {
 }
 
 /** What any thrown error answers (the public API's shape or another, such as /v1's OpenAI one). */
-export function describeError(error: FastifyError | AppError | Error, request: FastifyRequest): DescribedError {
+export function describeError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+): DescribedError {
   if (error instanceof AppError) {
     return {
       status: error.status,

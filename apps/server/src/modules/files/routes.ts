@@ -83,11 +83,21 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
       },
       async (request, reply) => {
         const { id, name } = request.params;
-        if (!UPLOAD_DIR_PATTERN.test(id) || !FILE_NAME_PATTERN.test(name)) throw new NotFound('File not found');
-        const upload = await findServedUpload(services, id, name, request.query.expires, request.query.signature);
+        if (!UPLOAD_DIR_PATTERN.test(id) || !FILE_NAME_PATTERN.test(name))
+          throw new NotFound('File not found');
+        const upload = await findServedUpload(
+          services,
+          id,
+          name,
+          request.query.expires,
+          request.query.signature,
+        );
         const body = upload && (await storage.read(`${id}/${name}`));
         if (!upload || !body) throw new NotFound('File not found');
-        const maxAgeS = Math.max(0, Math.floor((upload.expiresAt.getTime() - services.clock.now().getTime()) / 1000));
+        const maxAgeS = Math.max(
+          0,
+          Math.floor((upload.expiresAt.getTime() - services.clock.now().getTime()) / 1000),
+        );
         return reply
           .type(upload.contentType)
           .header('cache-control', `private, max-age=${maxAgeS}`)

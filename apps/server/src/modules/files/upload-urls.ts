@@ -28,9 +28,14 @@ export type UploadSigner = ReturnType<typeof createUploadSigner>;
 export type UploadKind = 'image' | 'video';
 
 /** The type of a file read from its first bytes (magic numbers), never from what the caller said. */
-export function sniffContentType(bytes: Buffer): { contentType: string; extension: string; kind: UploadKind } | undefined {
+export function sniffContentType(
+  bytes: Buffer,
+): { contentType: string; extension: string; kind: UploadKind } | undefined {
   const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return { contentType: 'image/png', extension: 'png', kind: 'image' };
   }
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {

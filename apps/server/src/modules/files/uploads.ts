@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ERROR_CODES, PROVIDER_LIMITS } from '@conduit/contracts';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError, BadRequest, NotFound, PayloadTooLarge } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Services } from '../../platform/services.ts';
-import { uploads, type UploadRow } from './schema.ts';
+import { type UploadRow, uploads } from './schema.ts';
 import { createUploadSigner, sniffContentType, type UploadKind } from './upload-urls.ts';
 
 type UploadServices = Pick<Services, 'db' | 'storage' | 'config' | 'clock' | 'sessionSecret'>;
@@ -41,7 +41,10 @@ export function uploadSignerOf(services: Pick<Services, 'sessionSecret' | 'confi
   return signer;
 }
 
-export const answerOfUpload = (services: Pick<Services, 'sessionSecret' | 'config'>, row: UploadRow): UploadAnswer => ({
+export const answerOfUpload = (
+  services: Pick<Services, 'sessionSecret' | 'config'>,
+  row: UploadRow,
+): UploadAnswer => ({
   id: row.id,
   url: uploadSignerOf(services).urlOf(services.config.PUBLIC_URL, row.id, row.name, row.expiresAt),
   contentType: row.contentType,
@@ -61,7 +64,8 @@ export async function createUpload(
   bytes: Buffer,
   kinds: readonly UploadKind[] = ['image', 'video'],
 ): Promise<UploadAnswer> {
-  if (bytes.length > UPLOAD_MAX_BYTES) throw new PayloadTooLarge(`The file is larger than ${UPLOAD_MAX_BYTES} bytes`);
+  if (bytes.length > UPLOAD_MAX_BYTES)
+    throw new PayloadTooLarge(`The file is larger than ${UPLOAD_MAX_BYTES} bytes`);
   if (bytes.length === 0) throw new BadRequest('file: is empty', 'file');
   const type = sniffContentType(bytes);
   if (!type || !kinds.includes(type.kind)) {
@@ -80,12 +84,23 @@ export async function createUpload(
       const [used] = await tx
         .select({ bytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)` })
         .from(uploads)
-        .where(and(eq(uploads.workspaceId, workspaceId), isNull(uploads.deletedAt), gt(uploads.expiresAt, now)));
+        .where(
+          and(eq(uploads.workspaceId, workspaceId), isNull(uploads.deletedAt), gt(uploads.expiresAt, now)),
+        );
       const usedBytes = Number(used?.bytes ?? 0);
-      if (usedBytes + bytes.length > quotaBytes) throw new UploadQuotaExceeded(usedBytes, quotaBytes, bytes.length);
+      if (usedBytes + bytes.length > quotaBytes)
+        throw new UploadQuotaExceeded(usedBytes, quotaBytes, bytes.length);
       const [inserted] = await tx
         .insert(uploads)
-        .values({ id, workspaceId, name, contentType: type.contentType, bytes: bytes.length, createdAt: now, expiresAt })
+        .values({
+          id,
+          workspaceId,
+          name,
+          contentType: type.contentType,
+          bytes: bytes.length,
+          createdAt: now,
+          expiresAt,
+        })
         .returning();
       return inserted as UploadRow;
     });
@@ -102,7 +117,11 @@ export async function listUploads(services: UploadServices, workspaceId: string)
     .select()
     .from(uploads)
     .where(
-      and(eq(uploads.workspaceId, workspaceId), isNull(uploads.deletedAt), gt(uploads.expiresAt, services.clock.now())),
+      and(
+        eq(uploads.workspaceId, workspaceId),
+        isNull(uploads.deletedAt),
+        gt(uploads.expiresAt, services.clock.now()),
+      ),
     )
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(1000);

@@ -1,8 +1,4 @@
-import {
-  type ModelDefinition,
-  OPENAI_IMAGE_SIZE_RATIOS,
-  type OpenAIImageRequest,
-} from '@conduit/contracts';
+import { type ModelDefinition, OPENAI_IMAGE_SIZE_RATIOS, type OpenAIImageRequest } from '@conduit/contracts';
 import { ValidationFailed } from '../../platform/errors.ts';
 
 const accepts = (model: ModelDefinition, field: string, value: unknown) =>
@@ -10,11 +6,15 @@ const accepts = (model: ModelDefinition, field: string, value: unknown) =>
 
 /** The model's aspect-ratio field: the default model's `image_size`, the others' `aspect_ratio`. */
 const ratioField = (model: ModelDefinition) =>
-  'image_size' in model.request.shape ? 'image_size' : 'aspect_ratio' in model.request.shape ? 'aspect_ratio' : undefined;
+  'image_size' in model.request.shape
+    ? 'image_size'
+    : 'aspect_ratio' in model.request.shape
+      ? 'aspect_ratio'
+      : undefined;
 
 /**
- * OpenAI's generation fields as the native body of our model (docs/product.md, "Use with OpenAI
- * libraries"): `size` becomes the model's aspect ratio, `quality` its quality where it has one,
+ * OpenAI's generation fields as the native body of our model
+ * (docs/product.md, "Use with OpenAI libraries"): `size` becomes the model's aspect ratio, `quality` its quality where it has one,
  * `output_format` its file type. A value the model cannot take is refused naming the OpenAI field.
  */
 export function nativeImageBody(
@@ -46,7 +46,11 @@ export function nativeImageBody(
     const value = [fields.output_format, fields.output_format === 'jpeg' ? 'jpg' : fields.output_format].find(
       (candidate) => accepts(model, 'output_format', candidate),
     );
-    if (!value) throw new ValidationFailed(`output_format: ${model.id} does not make ${fields.output_format}`, 'output_format');
+    if (!value)
+      throw new ValidationFailed(
+        `output_format: ${model.id} does not make ${fields.output_format}`,
+        'output_format',
+      );
     body.output_format = value;
   }
   if (imageUrls?.length) {

@@ -1,7 +1,7 @@
 import type { OpenAIImageAnswer, OpenAIImageRequest } from '@conduit/contracts';
+import { ERROR_CODES } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, UpstreamFailed } from '../../platform/errors.ts';
-import { ERROR_CODES } from '@conduit/contracts';
 import type { Gateway } from '../provider/gateway.ts';
 import {
   chargeSyncCall,
@@ -63,11 +63,14 @@ async function answerOf(
   }
   if (done.length === 0) {
     const failed = tasks.find((task) => task && task.status !== 'completed');
-    throw new UpstreamFailed(`The image task failed: ${failed?.error ?? 'unknown error'}; its credits were refunded`, {
-      taskId: failed?.id,
-    });
+    throw new UpstreamFailed(
+      `The image task failed: ${failed?.error ?? 'unknown error'}; its credits were refunded`,
+      {
+        taskId: failed?.id,
+      },
+    );
   }
-  const urls = done.flatMap((task) => ((task.result as { resultUrls?: string[] } | null)?.resultUrls ?? []));
+  const urls = done.flatMap((task) => (task.result as { resultUrls?: string[] } | null)?.resultUrls ?? []);
   const data = await Promise.all(
     urls.map(async (url) =>
       format === 'b64_json'

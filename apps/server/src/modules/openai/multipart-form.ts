@@ -25,7 +25,10 @@ export async function readMultipartForm(
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();
-        throw new BadRequest(`${part.fieldname}: not a file field here (${fileFields.join(', ')})`, part.fieldname);
+        throw new BadRequest(
+          `${part.fieldname}: not a file field here (${fileFields.join(', ')})`,
+          part.fieldname,
+        );
       }
       form.files.push({ field: part.fieldname, bytes: await part.toBuffer() });
     } else {

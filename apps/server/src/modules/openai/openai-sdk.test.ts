@@ -1,5 +1,5 @@
-import OpenAI, { toFile } from 'openai';
 import { MODELS, SERVICE_COST } from '@conduit/contracts';
+import OpenAI, { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
@@ -22,7 +22,15 @@ const openAIFor = async (credits: number) => {
   const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
   const tasks = async () =>
     (
-      await runtime.services.pool.query<{ id: string; service: string; model: string; status: string; cost: number; credits_refunded: number; request: Record<string, unknown> }>(
+      await runtime.services.pool.query<{
+        id: string;
+        service: string;
+        model: string;
+        status: string;
+        cost: number;
+        credits_refunded: number;
+        request: Record<string, unknown>;
+      }>(
         'select id, service, model, status, cost, credits_refunded, request from tasks where workspace_id = $1 order by created_at',
         [account.workspaceId],
       )
@@ -36,7 +44,11 @@ describe('the official openai library against /v1', () => {
     const ids = [];
     for await (const model of client.models.list()) ids.push(model.id);
     expect(ids).toEqual(MODELS.map((model) => model.id));
-    expect(await client.models.retrieve('seedream-4.5')).toMatchObject({ id: 'seedream-4.5', object: 'model', owned_by: 'conduit' });
+    expect(await client.models.retrieve('seedream-4.5')).toMatchObject({
+      id: 'seedream-4.5',
+      object: 'model',
+      owned_by: 'conduit',
+    });
     const error = await client.models.retrieve('dall-e-3').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
@@ -44,7 +56,12 @@ describe('the official openai library against /v1', () => {
 
   it('generates n images as n calls, as URLs or base64, with size and quality mapped', async () => {
     const { client, balance, tasks } = await openAIFor(20);
-    const urls = await client.images.generate({ model: 'nano-banana', prompt: 'A lighthouse', n: 2, size: '1792x1024' });
+    const urls = await client.images.generate({
+      model: 'nano-banana',
+      prompt: 'A lighthouse',
+      n: 2,
+      size: '1792x1024',
+    });
     expect(urls.data).toHaveLength(2);
     for (const image of urls.data ?? []) {
       const bytes = Buffer.from(await (await fetch(onServer(image.url as string))).arrayBuffer());
@@ -105,12 +122,18 @@ describe('the official openai library against /v1', () => {
       body: form,
     });
     expect(uploaded.status).toBe(200);
-    const upload = ((await uploaded.json()) as { data: { id: string; url: string; contentType: string; bytes: number } }).data;
+    const upload = (
+      (await uploaded.json()) as { data: { id: string; url: string; contentType: string; bytes: number } }
+    ).data;
     expect(upload).toMatchObject({ contentType: 'image/png', bytes: png.length });
     const tampered = upload.url.replace(/signature=./, 'signature=x');
     expect((await fetch(onServer(tampered))).status).toBe(404);
-    const list = await fetch(`${baseUrl}/api/provider/files`, { headers: { authorization: `Bearer ${account.key}` } });
-    expect(((await list.json()) as { data: { id: string }[] }).data.map((file) => file.id)).toContain(upload.id);
+    const list = await fetch(`${baseUrl}/api/provider/files`, {
+      headers: { authorization: `Bearer ${account.key}` },
+    });
+    expect(((await list.json()) as { data: { id: string }[] }).data.map((file) => file.id)).toContain(
+      upload.id,
+    );
     const removed = await fetch(`${baseUrl}/api/provider/files/${upload.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${account.key}` },
@@ -166,18 +189,26 @@ describe('the official openai library against /v1', () => {
     expect(await balance()).toBe(1);
     expect((await tasks()).map((row) => [row.status, row.credits_refunded])).toEqual([['canceled', 1]]);
 
-    const size = await client.images.generate({ model: 'imagen4', prompt: 'A fox', size: '1536x1024' }).catch((caught: unknown) => caught);
+    const size = await client.images
+      .generate({ model: 'imagen4', prompt: 'A fox', size: '1536x1024' })
+      .catch((caught: unknown) => caught);
     expect(size).toBeInstanceOf(OpenAI.BadRequestError);
     expect(size).toMatchObject({ status: 400, param: 'size' });
-    const unknown = await client.images.generate({ model: 'dall-e-3', prompt: 'A fox' }).catch((caught: unknown) => caught);
+    const unknown = await client.images
+      .generate({ model: 'dall-e-3', prompt: 'A fox' })
+      .catch((caught: unknown) => caught);
     expect(unknown).toMatchObject({ status: 404, code: 'model_not_found' });
 
-    await runtime.services.pool.query('update api_keys set rate_limit_per_minute = 1 where id = $1', [account.keyId]);
+    await runtime.services.pool.query('update api_keys set rate_limit_per_minute = 1 where id = $1', [
+      account.keyId,
+    ]);
     await client.models.list().catch(() => undefined);
     const limited = await client.models.list().catch((caught: unknown) => caught);
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
     expect(limited).toMatchObject({ status: 429, code: 'rate_limit_exceeded' });
-    expect(Number((limited as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after'))).toBeGreaterThan(0);
+    expect(
+      Number((limited as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after')),
+    ).toBeGreaterThan(0);
     expect(await balance()).toBe(1);
   }, 60_000);
 });

@@ -1,19 +1,19 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   OpenAIImageEditFields,
   OpenAIImageRequest,
   OpenAIModelParams,
   PROVIDER_LIMITS,
 } from '@conduit/contracts';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import type { Gateway } from '../provider/gateway.ts';
-import { createUpload } from '../files/uploads.ts';
 import { makeImages } from './image-calls.ts';
+import { readMultipartForm } from './multipart-form.ts';
 import { ModelNotFound, registerOpenAIErrors } from './openai-errors.ts';
 import { enabledModels, openAIModelOf } from './openai-models.ts';
-import { readMultipartForm } from './multipart-form.ts';
 import { videoRoutes } from './video-routes.ts';
 
 /** Up to this many input images in one edit, each at most the uploads' size. */
@@ -29,11 +29,12 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     registerOpenAIErrors(app);
     await app.register(fastifyMultipart);
-    const admit = (service: 'image' | 'video' | null) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const admitted = await gateway.admit(request, reply, service);
-      request.apiKey = admitted.identity;
-      request.rateLimitRemaining = admitted.remaining;
-    };
+    const admit =
+      (service: 'image' | 'video' | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const admitted = await gateway.admit(request, reply, service);
+        request.apiKey = admitted.identity;
+        request.rateLimitRemaining = admitted.remaining;
+      };
     const tags = ['openai'];
 
     app.get('/models', { preValidation: admit(null), schema: { tags } }, async () => ({
@@ -47,7 +48,12 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       async (request) => {
         const models = await enabledModels(gateway.models);
         const model = models.find((candidate) => candidate.id === request.params.model);
-        if (!model) throw new ModelNotFound(request.params.model, undefined, models.map((each) => each.id));
+        if (!model)
+          throw new ModelNotFound(
+            request.params.model,
+            undefined,
+            models.map((each) => each.id),
+          );
         return openAIModelOf(model);
       },
     );
@@ -77,7 +83,9 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const identity = request.apiKey;
         const urls: string[] = parsed.data.image_url ? [parsed.data.image_url] : [];
         for (const file of form.files) {
-          const upload = await createUpload(gateway.services, identity?.workspaceId as string, file.bytes, ['image']);
+          const upload = await createUpload(gateway.services, identity?.workspaceId as string, file.bytes, [
+            'image',
+          ]);
           urls.push(upload.url);
         }
         return makeImages(gateway, request, reply, parsed.data, requireImages(urls));

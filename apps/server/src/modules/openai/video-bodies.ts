@@ -39,7 +39,8 @@ export function nativeVideoBody(
   }
   if (fields.seconds !== undefined) {
     const wanted = Number(fields.seconds);
-    if (!Number.isFinite(wanted) || wanted <= 0) throw new ValidationFailed('seconds: must be a number of seconds', 'seconds');
+    if (!Number.isFinite(wanted) || wanted <= 0)
+      throw new ValidationFailed('seconds: must be a number of seconds', 'seconds');
     const durations = durationsOf(model);
     const nearest = durations.reduce<number | undefined>(
       (best, candidate) =>
@@ -94,7 +95,10 @@ export function openAIVideoOf(task: TaskRow, now: Date): OpenAIVideo {
     remixed_from_video_id: null,
     error:
       status === 'failed'
-        ? { code: task.status === 'failed' ? 'generation_failed' : task.status, message: task.error ?? `The task was ${task.status}; its credits were refunded` }
+        ? {
+            code: task.status === 'failed' ? 'generation_failed' : task.status,
+            message: task.error ?? `The task was ${task.status}; its credits were refunded`,
+          }
         : null,
   };
 }

@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, NotFound, ResultExpired } from '../../platform/errors.ts';
 import { encodeCursor } from '../../platform/keyset-cursor.ts';
-import { createUpload } from '../files/uploads.ts';
 import { findResultsExpiry } from '../files/retention.ts';
+import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import type { KeyIdentity } from '../provider/authenticate-key.ts';
 import type { Gateway } from '../provider/gateway.ts';
@@ -60,7 +60,10 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           imageUrls.push(upload.url);
         }
         const model = await modelFor(gateway.models, 'video', parsed.data.model);
-        const { body, priced } = await resolveVideoCall(gateway, nativeVideoBody(model, parsed.data, imageUrls));
+        const { body, priced } = await resolveVideoCall(
+          gateway,
+          nativeVideoBody(model, parsed.data, imageUrls),
+        );
         const charged = await chargeAsyncCall(gateway, request, 'video', body, priced);
         const task = await findTask(services.db, charged.taskId);
         if (!task) throw new NotFound('Video not found');
@@ -105,7 +108,8 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
     app.get(
       '/videos/:video_id',
       { preValidation: admit(null), schema: { tags, params: OpenAIVideoParams } },
-      async (request) => openAIVideoOf(await ownVideo(request, request.params.video_id), services.clock.now()),
+      async (request) =>
+        openAIVideoOf(await ownVideo(request, request.params.video_id), services.clock.now()),
     );
 
     app.get(
@@ -121,7 +125,10 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           throw new NotFound(`No ${request.query.variant} is made for videos here; ask for variant=video`);
         }
         if (task.status !== 'completed') {
-          throw new BadRequest(`The video is ${task.status === 'processing' ? 'not ready yet' : task.status}`, 'video_id');
+          throw new BadRequest(
+            `The video is ${task.status === 'processing' ? 'not ready yet' : task.status}`,
+            'video_id',
+          );
         }
         const expiresAt = await findResultsExpiry(services.db, task.id);
         if (expiresAt && expiresAt <= services.clock.now()) {

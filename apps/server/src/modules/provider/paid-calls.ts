@@ -1,6 +1,8 @@
 import type { ImageRequest, Service, VideoRequest } from '@conduit/contracts';
 import { SYNC_WAIT_S } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
+import { ValidationFailed } from '../../platform/errors.ts';
+import { findServedUpload } from '../files/uploads.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { refundTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
@@ -116,11 +118,43 @@ export async function chargeAsyncCall(
   return charged;
 }
 
+/**
+ * The input URLs an upstream must fetch, less our own unexpired uploads: those are checked here,
+ * by their signature and row, rather than fetched back from ourselves. A broken or expired one of
+ * ours is refused naming its field.
+ */
+async function foreignInputs(gateway: Gateway, urls: string[], field: string): Promise<string[]> {
+  const own = `${gateway.services.config.PUBLIC_URL}/files/uploads/`;
+  const foreign: string[] = [];
+  for (const [index, url] of urls.entries()) {
+    if (!url.startsWith(own)) {
+      foreign.push(url);
+      continue;
+    }
+    const parsed = new URL(url);
+    const [id, name] = parsed.pathname.split('/').slice(-2);
+    const upload = await findServedUpload(
+      gateway.services,
+      id ?? '',
+      name ?? '',
+      Number(parsed.searchParams.get('expires')),
+      parsed.searchParams.get('signature') ?? '',
+    );
+    if (!upload)
+      throw new ValidationFailed(
+        `${field}.${index}: the upload has expired or was deleted`,
+        `${field}.${index}`,
+      );
+  }
+  return foreign;
+}
+
 /** An image call's body resolved against its model (400 before any charge), its inputs checked. */
 export async function resolveImageCall(gateway: Gateway, raw: unknown) {
   const call = await gateway.models.resolve('image', raw);
   const body = call.request as ImageRequest;
-  if (body.image_urls?.length) await gateway.urlGuard.checkInputImages(body.image_urls, 'image_urls');
+  const inputs = body.image_urls?.length ? await foreignInputs(gateway, body.image_urls, 'image_urls') : [];
+  if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'image_urls');
   return { body, priced: { model: call.model.id, credits: call.credits } satisfies PricedModel };
 }
 
@@ -128,6 +162,7 @@ export async function resolveImageCall(gateway: Gateway, raw: unknown) {
 export async function resolveVideoCall(gateway: Gateway, raw: unknown) {
   const call = await gateway.models.resolve('video', raw);
   const body = call.request as VideoRequest;
-  if (body.imageUrls?.length) await gateway.urlGuard.checkInputImages(body.imageUrls, 'imageUrls');
+  const inputs = body.imageUrls?.length ? await foreignInputs(gateway, body.imageUrls, 'imageUrls') : [];
+  if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'imageUrls');
   return { body, priced: { model: call.model.id, credits: call.credits } satisfies PricedModel };
 }

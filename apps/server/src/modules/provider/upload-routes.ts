@@ -1,5 +1,5 @@
-import fastifyMultipart from '@fastify/multipart';
 import { UploadParams } from '@conduit/contracts';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest } from '../../platform/errors.ts';
 import { createUpload, deleteUpload, listUploads, UPLOAD_MAX_BYTES } from '../files/uploads.ts';
@@ -14,7 +14,10 @@ export const uploadRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { services } = gateway;
     await app.register(fastifyMultipart);
-    const admit = async (request: Parameters<Gateway['admit']>[0], reply: Parameters<Gateway['admit']>[1]) => {
+    const admit = async (
+      request: Parameters<Gateway['admit']>[0],
+      reply: Parameters<Gateway['admit']>[1],
+    ) => {
       const admitted = await gateway.admit(request, reply, null);
       request.apiKey = admitted.identity;
       request.rateLimitRemaining = admitted.remaining;
@@ -26,9 +29,10 @@ export const uploadRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       '/api/provider/files',
       { preValidation: admit, bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024, schema: { tags } },
       async (request) => {
-        if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data, field "file"', 'file');
+        if (!request.isMultipart())
+          throw new BadRequest('Send the file as multipart/form-data, field "file"', 'file');
         const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-        if (!file || file.fieldname !== 'file') throw new BadRequest('file: is required', 'file');
+        if (file?.fieldname !== 'file') throw new BadRequest('file: is required', 'file');
         const bytes = await file.toBuffer();
         return { success: true as const, data: await createUpload(services, workspaceOf(request), bytes) };
       },

@@ -22,10 +22,13 @@ const MAX_TEXT = 500;
 
 /** The paid service of each catalogue route, by `METHOD /route/:pattern`. */
 const serviceByRoute = new Map<string, string | null>([
-  ...API_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service] as const),
+  ...API_ENDPOINTS.map(
+    (endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service] as const,
+  ),
   // The OpenAI-compatible /v1 paid calls are the same services' calls.
   ...OPENAI_ENDPOINTS.map(
-    (endpoint) => [`${endpoint.method} ${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`, endpoint.service ?? null] as const,
+    (endpoint) =>
+      [`${endpoint.method} ${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`, endpoint.service ?? null] as const,
   ),
 ]);
 
