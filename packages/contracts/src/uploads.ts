@@ -13,3 +13,32 @@ export type Upload = z.infer<typeof Upload>;
 export const UploadAnswer = z.object({ success: z.literal(true), data: Upload });
 export const UploadListAnswer = z.object({ success: z.literal(true), data: z.array(Upload) });
 export const UploadParams = z.object({ fileId: z.string().max(64) });
+
+/** The upload operations, for the OpenAPI document (the server registers exactly these). */
+export const UPLOAD_ENDPOINTS = [
+  {
+    id: 'uploadFile',
+    method: 'POST',
+    path: UPLOADS_PATH,
+    summary:
+      "Keeps a local PNG, JPEG, WebP or MP4 file (multipart field `file`, at most 10 MB, the type read from its bytes) and answers a signed URL that works in image_urls, imageUrls and /v1 until expiresAt. Past the workspace's storage quota: 413.",
+    response: UploadAnswer,
+  },
+  {
+    id: 'listUploads',
+    method: 'GET',
+    path: UPLOADS_PATH,
+    summary: "The key's workspace's unexpired uploads, newest first.",
+    response: UploadListAnswer,
+  },
+  {
+    id: 'deleteUpload',
+    method: 'DELETE',
+    path: `${UPLOADS_PATH}/{fileId}`,
+    summary: 'Removes an upload: its bytes and its URL (404 from now on).',
+    response: z.object({
+      success: z.literal(true),
+      data: z.object({ id: z.string(), deleted: z.literal(true) }),
+    }),
+  },
+] as const;
