@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
+import { deleteExpiredUploads } from '../files/uploads.ts';
 
 // Uploads against a quota of 1 MB, and /v1 calls in the request log and the webhook events.
 let runtime: TestRuntime;
@@ -84,6 +85,11 @@ describe('uploads', () => {
     expect(later.statusCode).toBe(400);
     expect(later.json()).toMatchObject({ field: 'image_urls.0' });
     expect((await ledgerCheck(runtime.services, account.userId)).balance).toBe(5 - SERVICE_COST.image);
+    // The hourly expiry job deletes its bytes.
+    const key = new URL(answer.data.url).pathname.replace('/files/uploads/', '');
+    expect(await runtime.services.storage.stat(key)).toBeDefined();
+    expect(await deleteExpiredUploads(runtime.services)).toBeGreaterThanOrEqual(1);
+    expect(await runtime.services.storage.stat(key)).toBeUndefined();
   });
 });
 
