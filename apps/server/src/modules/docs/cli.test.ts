@@ -144,7 +144,7 @@ describe('the conduit command line', () => {
       'select request from tasks where workspace_id = $1 order by created_at',
       [account.workspaceId],
     );
-    const [url] = rows[1]?.request.image_urls as string[];
+    const [url] = (rows[1]?.request.image_urls ?? []) as string[];
     const served = await fetch(url as string);
     expect(
       Buffer.from(await served.arrayBuffer()).equals(await readFile(path.join(workDir, 'cat.png'))),
