@@ -29,6 +29,9 @@ from .errors import (
 )
 from .models import (
     Account,
+    DeletedUpload,
+    Upload,
+    UploadList,
     AccountEvent,
     AccountEventType,
     AnyEvent,
@@ -105,6 +108,7 @@ __all__ = [
     "CancelOutcome",
     "CancelResult",
     "CatalogueModel",
+    "DeletedUpload",
     "Conduit",
     "ConduitError",
     "ConflictError",
@@ -147,6 +151,8 @@ __all__ = [
     "UpstreamError",
     "VideoAspectRatio",
     "VideoModel",
+    "Upload",
+    "UploadList",
     "VideoTask",
     "WaitTimeout",
     "WebhookEvent",

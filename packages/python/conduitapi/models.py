@@ -325,6 +325,32 @@ class CatalogueModel:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Upload:
+    """An input file kept by ``upload_file``: pass ``url`` in ``image_urls`` until ``expires_at``."""
+
+    id: str
+    #: Signed, and working without a key until ``expires_at``.
+    url: str
+    #: Read from the file's bytes: ``image/png``, ``image/jpeg``, ``image/webp`` or ``video/mp4``.
+    content_type: str
+    bytes: int
+    expires_at: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UploadList:
+    """The workspace's unexpired uploads, ``list_uploads``."""
+
+    data: List[Upload]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeletedUpload:
+    id: str
+    deleted: bool
+
+
+@dataclass(frozen=True, kw_only=True)
 class ModelList:
     """The enabled models, ``list_models``."""
 

@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { MODELS, SERVICE_COST } from '@conduit/contracts';
 import OpenAI, { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +20,8 @@ withListeningRuntime((started, url) => {
 });
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const run = promisify(execFile);
+const EXAMPLE = fileURLToPath(new URL('../../../../../docs/examples/openai-library.mjs', import.meta.url));
 const onServer = (url: string) => `${baseUrl}${new URL(url).pathname}${new URL(url).search}`;
 
 const openAIFor = async (credits: number) => {
@@ -211,4 +219,29 @@ describe('the official openai library against /v1', () => {
     ).toBeGreaterThan(0);
     expect(await balance()).toBe(1);
   }, 60_000);
+
+  it('runs the docs example (docs/examples/openai-library.mjs) as written', async () => {
+    const { account, balance } = await openAIFor(20);
+    const dir = await mkdtemp(path.join(tmpdir(), 'openai-example-'));
+    try {
+      const { client } = await openAIFor(1);
+      const cat = await client.images.generate({ prompt: 'A cat' });
+      await writeFile(
+        path.join(dir, 'cat.png'),
+        Buffer.from(await (await fetch(onServer(cat.data?.[0]?.url as string))).arrayBuffer()),
+      );
+      const { stdout } = await run(process.execPath, [EXAMPLE, 'cat.png'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', CONDUIT_API_KEY: account.key, CONDUIT_BASE_URL: baseUrl },
+        timeout: 120_000,
+      });
+      expect(stdout).toContain('model seedream-4.5');
+      expect(stdout.match(/^image /gm)).toHaveLength(2);
+      expect((await readFile(path.join(dir, 'hat.png'))).subarray(0, 4)).toEqual(PNG_MAGIC);
+      expect((await readFile(path.join(dir, 'hills.mp4'))).subarray(4, 8).toString('latin1')).toBe('ftyp');
+      expect(await balance()).toBe(20 - 3 * SERVICE_COST.image - SERVICE_COST.video);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
