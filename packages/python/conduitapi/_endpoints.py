@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 
 from ._transport import Call
 from ._version import __version__
-from .models import ImageTask, LinkedinTask, Task, VideoTask
+from .models import ImageTask, LinkedinTask, Task, Upload, VideoTask
 
 T = TypeVar("T")
 AnyTask = Union[ImageTask, VideoTask, LinkedinTask]
@@ -104,10 +104,8 @@ def download_request(base_url: str, url: str) -> urllib.request.Request:
 UPLOADS_PATH = "/api/provider/files"
 
 
-def upload_call(file: Union[PathLike, bytes], timeout: Optional[float]) -> "Call[Any]":
+def upload_call(file: Union[PathLike, bytes], timeout: Optional[float]) -> Call[Upload]:
     """An upload of a file on disk (its name kept) or of bytes; the server reads its type from them."""
-    from .models import Upload
-
     if isinstance(file, (bytes, bytearray)):
         named = ("file", bytes(file))
     else:

@@ -18,6 +18,7 @@ from .models import (
     DeletedUpload,
     Upload,
     UploadList,
+    UploadSource,
     Event,
     EventPage,
     EventType,
@@ -349,7 +350,7 @@ class Conduit(SyncBase):
 
     # Uploads
 
-    def upload_file(self, file: Union[E.PathLike, bytes], *, timeout: Optional[float] = None) -> Upload:
+    def upload_file(self, file: UploadSource, *, timeout: Optional[float] = None) -> Upload:
         """Keeps a local PNG, JPEG, WebP or MP4 file (a path, or its bytes; 10 MB at most) and answers its
         signed ``url``, to pass in ``image_urls`` or ``image_urls=`` of a video until ``expires_at``. Free."""
         return self._run(E.upload_call(file, timeout))

@@ -7,6 +7,7 @@ counterpart here, so these cannot drift from the API.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
 import typing
@@ -322,6 +323,10 @@ class CatalogueModel:
     max_duration_s: int
     #: The model's body as JSON Schema (API names).
     request_schema: Dict[str, Any]
+
+
+#: What ``upload_file`` takes: a path on disk, or the file's bytes.
+UploadSource = Union[str, "os.PathLike[str]", bytes]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,7 +22,7 @@ const pngOf = (size: number) => {
 };
 const upload = (key: string, bytes: Buffer, name = 'in.png') => {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'text/plain' }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), name);
   return fetch(`${baseUrl}/api/provider/files`, {
     method: 'POST',
     headers: { 'x-api-key': key },

@@ -35,6 +35,7 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
       if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== 'video') {
         throw new NotFound(`No video with id ${id}`);
       }
+      request.logTaskId = task.id;
       return task;
     };
 
