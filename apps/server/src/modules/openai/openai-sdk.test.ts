@@ -220,6 +220,35 @@ describe('the official openai library against /v1', () => {
     expect(await balance()).toBe(1);
   }, 60_000);
 
+  it('charges concurrent n-image requests all or nothing: the balance never pays for half a request', async () => {
+    const { client, balance, tasks, account } = await openAIFor(3);
+    const outcomes = await Promise.allSettled([
+      client.images.generate({ prompt: 'A fox', n: 2 }),
+      client.images.generate({ prompt: 'A hare', n: 2 }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 429, code: 'insufficient_quota' });
+    expect(await balance()).toBe(3 - 2 * SERVICE_COST.image);
+    const rows = await tasks();
+    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(2);
+    for (const row of rows.filter((row) => row.status !== 'completed')) {
+      expect([row.status, row.credits_refunded]).toEqual(['canceled', row.cost]);
+    }
+    // A model that does not edit is model_not_found for an edit, before any charge.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const edit = await client.images
+      .edit({ model: 'seedream-4.5', image: await toFile(png, 'a.png'), prompt: 'A hat' })
+      .catch((caught: unknown) => caught);
+    expect(edit).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
+    expect(await balance()).toBe(3 - 2 * SERVICE_COST.image);
+    const kept = await runtime.services.pool.query(
+      'select count(*)::int as count from uploads where workspace_id = $1',
+      [account.workspaceId],
+    );
+    expect(kept.rows[0]?.count).toBe(0);
+  }, 60_000);
+
   it('runs the docs example (docs/examples/openai-library.mjs) as written', async () => {
     const { account, balance } = await openAIFor(20);
     const dir = await mkdtemp(path.join(tmpdir(), 'openai-example-'));

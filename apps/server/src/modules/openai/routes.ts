@@ -13,7 +13,7 @@ import type { Gateway } from '../provider/gateway.ts';
 import { makeImages } from './image-calls.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { ModelNotFound, registerOpenAIErrors } from './openai-errors.ts';
-import { enabledModels, openAIModelOf } from './openai-models.ts';
+import { enabledModels, modelFor, openAIModelOf } from './openai-models.ts';
 import { videoRoutes } from './video-routes.ts';
 
 /** Up to this many input images in one edit, each at most the uploads' size. */
@@ -80,6 +80,8 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         });
         const parsed = OpenAIImageEditFields.safeParse(form.fields);
         if (!parsed.success) throw firstIssue(parsed.error);
+        // The model first: a model that cannot edit is refused before any file is kept.
+        await modelFor(gateway.models, 'image', parsed.data.model, 'image-edit');
         const identity = request.apiKey;
         const urls: string[] = parsed.data.image_url ? [parsed.data.image_url] : [];
         for (const file of form.files) {

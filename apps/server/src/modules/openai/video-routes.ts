@@ -55,12 +55,13 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           : { fields: request.body, files: [] };
         const parsed = OpenAIVideoRequest.safeParse(form.fields);
         if (!parsed.success) throw firstIssue(parsed.error);
+        // The model first: an unknown one is refused before any file is kept.
+        const model = await modelFor(gateway.models, 'video', parsed.data.model);
         const imageUrls = parsed.data.input_reference_url ? [parsed.data.input_reference_url] : [];
         for (const file of form.files) {
           const upload = await createUpload(services, identityOf(request).workspaceId, file.bytes, ['image']);
           imageUrls.push(upload.url);
         }
-        const model = await modelFor(gateway.models, 'video', parsed.data.model);
         const { body, priced } = await resolveVideoCall(
           gateway,
           nativeVideoBody(model, parsed.data, imageUrls),
