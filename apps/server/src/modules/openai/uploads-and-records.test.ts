@@ -121,3 +121,77 @@ describe('a /v1 call is a call like any other', () => {
     ]);
   });
 });
+
+describe('bad input to /v1', () => {
+  it("answers 4xx in OpenAI's envelope, never a 500, and charges nothing", async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 5 });
+    const other = await createPaidAccount(runtime.services, { credits: 5 });
+    const theirs = (
+      await runtime.app.inject({
+        method: 'POST',
+        url: '/v1/videos',
+        headers: { authorization: `Bearer ${other.key}` },
+        payload: { prompt: 'Their video' },
+      })
+    ).json() as { id: string };
+    const auth = { authorization: `Bearer ${account.key}` };
+    const cases: {
+      method: 'GET' | 'POST';
+      url: string;
+      payload?: string | object;
+      headers?: Record<string, string>;
+      status: number;
+    }[] = [
+      {
+        method: 'POST',
+        url: '/v1/images/generations',
+        payload: '{not json',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+      },
+      { method: 'POST', url: '/v1/images/generations', payload: { prompt: '' }, status: 400 },
+      { method: 'POST', url: '/v1/images/generations', payload: { prompt: 'x', n: 11 }, status: 400 },
+      {
+        method: 'POST',
+        url: '/v1/images/generations',
+        payload: { prompt: 'x', size: '999x999' },
+        status: 400,
+      },
+      { method: 'POST', url: '/v1/images/generations', payload: { prompt: 'x', model: 'fast' }, status: 404 },
+      { method: 'POST', url: '/v1/images/edits', payload: { prompt: 'x' }, status: 400 },
+      {
+        method: 'POST',
+        url: '/v1/images/edits',
+        payload:
+          '--b\r\nContent-Disposition: form-data; name="other"; filename="a.png"\r\n\r\nxx\r\n--b--\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        status: 400,
+      },
+      { method: 'POST', url: '/v1/videos', payload: { prompt: 'x', size: '1x1' }, status: 400 },
+      { method: 'POST', url: '/v1/videos', payload: { prompt: 'x', seconds: 'ten' }, status: 400 },
+      { method: 'GET', url: `/v1/videos/${theirs.id}`, status: 404 },
+      { method: 'GET', url: `/v1/videos/${theirs.id}/content`, status: 404 },
+      { method: 'GET', url: '/v1/videos?after=task_nope', status: 404 },
+      { method: 'GET', url: '/v1/no-such-thing', status: 404 },
+    ];
+    for (const { method, url, payload, headers, status } of cases) {
+      const answer = await runtime.app.inject({
+        method,
+        url,
+        headers: { ...auth, ...headers },
+        ...(payload !== undefined && { payload }),
+      });
+      expect(answer.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${answer.body}`).toBe(status);
+      expect(answer.json().error, url).toMatchObject({
+        message: expect.any(String),
+        type: expect.any(String),
+      });
+    }
+    expect((await ledgerCheck(runtime.services, account.userId)).balance).toBe(5);
+    const { rows } = await runtime.services.pool.query(
+      'select count(*)::int as count from tasks where workspace_id = $1',
+      [account.workspaceId],
+    );
+    expect(rows[0]?.count).toBe(0);
+  });
+});
