@@ -1,4 +1,4 @@
-import { WEBHOOK_TEXTS } from '@conduit/contracts';
+import { OPENAI_BASE_PATH, WEBHOOK_TEXTS } from '@conduit/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -23,6 +23,7 @@ import { engineRoutes } from './modules/engines/routes.ts';
 import { startResultExpiry } from './modules/files/retention.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
+import { openAIRoutes } from './modules/openai/routes.ts';
 import { startCheckoutExpiry } from './modules/payments/expire-checkouts.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { callCancelRoutes } from './modules/provider/call-cancel-routes.ts';
@@ -32,6 +33,7 @@ import { providerRoutes } from './modules/provider/routes.ts';
 import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { createTaskWaiters } from './modules/provider/task-waiters.ts';
+import { uploadRoutes } from './modules/provider/upload-routes.ts';
 import { startRequestLogPurge } from './modules/request-log/purge-request-log.ts';
 import { registerRequestLog } from './modules/request-log/record-requests.ts';
 import { createRequestLogWriter } from './modules/request-log/request-log-writer.ts';
@@ -268,6 +270,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     app.addHook('onClose', () => requestLog.flush());
   }
   await app.register(providerRoutes(gateway));
+  await app.register(uploadRoutes(gateway));
+  await app.register(openAIRoutes(gateway), { prefix: OPENAI_BASE_PATH });
   await app.register(callCancelRoutes(gateway));
   await app.register(requestLogApiRoutes(gateway));
   await app.register(requestLogRoutes(services));

@@ -156,6 +156,8 @@ describe('the packed packages, installed outside the repository', () => {
         'quote_price',
         'remove_sora_watermark',
         'scrape_linkedin',
+        // Over stdio the server also reads local files for the agent (upload-tools.ts).
+        'upload_file',
       ]);
       for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       const image = await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox' } });

@@ -24,6 +24,9 @@ import {
   type TaskAnswer,
   type TaskListAnswer,
   type TaskListQuery,
+  UPLOADS_PATH,
+  type UploadAnswer as UploadAnswerSchema,
+  type UploadListAnswer as UploadListAnswerSchema,
   type VideoModelInput,
   type VideoTaskAnswer,
   type WebhookSecretResponse,
@@ -77,6 +80,16 @@ export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limi
 export type QuoteInput = z.input<typeof QuoteRequest>;
 /** One task of a listTasks page (any service). */
 export type TaskListItem = TaskListAnswer['data'][number];
+/** An upload's answer: its id, signed URL, type, size and expiry. */
+export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
+export type UploadListAnswer = z.infer<typeof UploadListAnswerSchema>;
+
+/** A file on disk as a Blob (Node only: node:fs is loaded on first use). */
+async function readLocalFile(path: string): Promise<Blob> {
+  const { readFile } = await import('node:fs/promises');
+  return new Blob([await readFile(path)]);
+}
+
 /** One request of a listRequests page. */
 export type RequestLogEntry = RequestLogAnswer['data'][number];
 
@@ -324,6 +337,48 @@ export class ConduitClient {
         async (r) => r,
       ),
     );
+  }
+
+  /**
+   * Keeps a local image or video (PNG, JPEG, WebP, MP4; 10 MB at most) as an input and answers its
+   * signed URL, to pass in image_urls or imageUrls until it expires. `file`: bytes, a Blob, or a
+   * path on disk (Node). Free.
+   */
+  async uploadFile(file: string | Blob | Uint8Array, options?: CallOptions): Promise<UploadAnswer> {
+    const blob =
+      typeof file === 'string'
+        ? await readLocalFile(file)
+        : file instanceof Blob
+          ? file
+          : new Blob([new Uint8Array(file)]);
+    const form = new FormData();
+    form.append('file', blob, typeof file === 'string' ? (file.split(/[\\/]/).pop() ?? 'file') : 'file');
+    return new ApiPromise(
+      send<UploadAnswer>(this.#config, { method: 'POST', url: UPLOADS_PATH, form }, options),
+    );
+  }
+  /** The workspace's unexpired uploads, newest first. */
+  listUploads(options?: CallOptions): ApiPromise<UploadListAnswer> {
+    return new ApiPromise(send(this.#config, { method: 'GET', url: UPLOADS_PATH }, options));
+  }
+  /** Removes an upload: its URL answers 404 from then on. */
+  deleteUpload(
+    fileId: string,
+    options?: CallOptions,
+  ): ApiPromise<{ success: true; data: { id: string; deleted: true } }> {
+    const url = `${UPLOADS_PATH}/${encodeURIComponent(fileId)}`;
+    return new ApiPromise(send(this.#config, { method: 'DELETE', url }, options));
+  }
+  /**
+   * The same list with each local path (anything not `http(s)://`) uploaded first and replaced by
+   * its signed URL: what the command line and the MCP server do with `--image ./cat.png`.
+   */
+  async resolveInputs(inputs: readonly string[], options?: CallOptions): Promise<string[]> {
+    const urls: string[] = [];
+    for (const input of inputs) {
+      urls.push(/^https?:\/\//.test(input) ? input : (await this.uploadFile(input, options)).data.url);
+    }
+    return urls;
   }
 
   /** Downloads a result file to `path` (Node): answers the path, the bytes written and the type. */

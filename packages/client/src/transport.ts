@@ -41,6 +41,8 @@ export interface RequestSpec {
   url: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A multipart form instead of a JSON body (uploads); fetch sets its content type. */
+  form?: FormData;
   idempotencyKey?: string;
   /** Sends the API key (not for result files, which may live on another host). */
   authenticate?: boolean;
@@ -108,6 +110,7 @@ export async function send<T>(
         method: spec.method,
         headers: { ...headers, ...(retry > 0 && { 'x-conduit-retry-count': String(retry) }) },
         ...(spec.body !== undefined && { body: JSON.stringify(spec.body) }),
+        ...(spec.form !== undefined && { body: spec.form }),
         signal: attempt.signal,
       });
       if (response.ok) {

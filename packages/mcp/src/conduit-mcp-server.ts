@@ -1,6 +1,8 @@
 import { ConduitClient } from '@conduit/client';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerConduitTools } from './conduit-tools.ts';
+import { registerTools } from './tool-kit.ts';
+import { UPLOAD_TOOLS } from './upload-tools.ts';
 import { VERSION } from './version.ts';
 
 export const MCP_SERVER_NAME = 'conduit';
@@ -17,6 +19,8 @@ export interface ConduitMcpOptions {
   pollMs?: number;
   /** Retries of a failed API call (429, 5xx, no answer); the client's 2 by default. */
   maxRetries?: number;
+  /** Offers upload_file, which reads this machine's files: the stdio server only, never over HTTP. */
+  localFiles?: boolean;
 }
 
 /** An MCP server whose tools call the Conduit API with one key. */
@@ -27,10 +31,12 @@ export function createConduitMcpServer(options: ConduitMcpOptions): McpServer {
     baseUrl: options.baseUrl,
     ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
   });
-  registerConduitTools(server, {
+  const context = {
     client,
     waitSeconds: options.waitSeconds ?? DEFAULT_WAIT_SECONDS,
     pollMs: options.pollMs ?? POLL_MS,
-  });
+  };
+  registerConduitTools(server, context);
+  if (options.localFiles) registerTools(server, UPLOAD_TOOLS, context);
   return server;
 }

@@ -75,7 +75,7 @@ if (values.http) {
   process.stderr.write(`Conduit MCP server on ${url} (API: ${baseUrl})\n`);
 } else {
   if (!apiKey) fail('Set CONDUIT_API_KEY to your Conduit API key');
-  await createConduitMcpServer({ apiKey, baseUrl, waitSeconds, maxRetries }).connect(
+  await createConduitMcpServer({ apiKey, baseUrl, waitSeconds, maxRetries, localFiles: true }).connect(
     new StdioServerTransport(),
   );
 }

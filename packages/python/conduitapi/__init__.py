@@ -29,6 +29,10 @@ from .errors import (
 )
 from .models import (
     Account,
+    DeletedUpload,
+    Upload,
+    UploadList,
+    UploadSource,
     AccountEvent,
     AccountEventType,
     AnyEvent,
@@ -105,6 +109,7 @@ __all__ = [
     "CancelOutcome",
     "CancelResult",
     "CatalogueModel",
+    "DeletedUpload",
     "Conduit",
     "ConduitError",
     "ConflictError",
@@ -147,6 +152,9 @@ __all__ = [
     "UpstreamError",
     "VideoAspectRatio",
     "VideoModel",
+    "Upload",
+    "UploadList",
+    "UploadSource",
     "VideoTask",
     "WaitTimeout",
     "WebhookEvent",

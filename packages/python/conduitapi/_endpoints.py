@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 
 from ._transport import Call
 from ._version import __version__
-from .models import ImageTask, LinkedinTask, Task, VideoTask
+from .models import ImageTask, LinkedinTask, Task, Upload, VideoTask
 
 T = TypeVar("T")
 AnyTask = Union[ImageTask, VideoTask, LinkedinTask]
@@ -99,3 +99,21 @@ def download_request(base_url: str, url: str) -> urllib.request.Request:
     absolute = url if "://" in url else base_url + ("" if url.startswith("/") else "/") + url
     headers = {"User-Agent": f"conduitapi-python/{__version__}"}
     return urllib.request.Request(absolute, headers=headers, method="GET")
+
+
+UPLOADS_PATH = "/api/provider/files"
+
+
+def upload_call(file: Union[PathLike, bytes], timeout: Optional[float]) -> Call[Upload]:
+    """An upload of a file on disk (its name kept) or of bytes; the server reads its type from them."""
+    if isinstance(file, (bytes, bytearray)):
+        named = ("file", bytes(file))
+    else:
+        path = os.fspath(file)
+        with open(path, "rb") as handle:
+            named = (os.path.basename(path), handle.read())
+    return Call("POST", UPLOADS_PATH, Upload, timeout=timeout, file=named)
+
+
+def upload_path(file_id: str) -> str:
+    return UPLOADS_PATH + "/" + urllib.parse.quote(file_id, safe="")

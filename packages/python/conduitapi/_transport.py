@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 import uuid
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Generic, Mapping, Optional, Type, TypeVar
+from typing import Any, Dict, Generic, Mapping, Optional, Tuple, Type, TypeVar
 
 from ._response import APIResponse
 from ._version import API_VERSION, __version__
@@ -52,6 +52,8 @@ class Call(Generic[T]):
     headers: Dict[str, str] = field(default_factory=dict)
     #: The answer is a page (``data`` is a list, beside ``nextCursor``): ``answer`` is built from the whole body.
     is_page: bool = False
+    #: A file sent as the multipart field ``file`` (name, bytes) instead of a JSON body (uploads).
+    file: Optional[Tuple[str, bytes]] = None
 
     def with_key(self) -> "Call[T]":
         """The call with its Idempotency-Key fixed once, before the first attempt."""
@@ -81,6 +83,16 @@ def build_request(settings: Settings, call: Call[Any]) -> urllib.request.Request
     if call.body is not None:
         headers["Content-Type"] = "application/json"
         data = json.dumps(call.body).encode()
+    if call.file is not None:
+        boundary = f"conduit-{uuid.uuid4().hex}"
+        name, content = call.file
+        safe_name = name.replace('"', "").replace("\r", "").replace("\n", "")
+        head = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{safe_name}"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        data = head + content + f"\r\n--{boundary}--\r\n".encode()
+        headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
     if call.idempotency_key:
         headers["Idempotency-Key"] = call.idempotency_key
     return urllib.request.Request(settings.base_url + call.path, data=data, method=call.method, headers=headers)

@@ -19,6 +19,10 @@ from .models import (
     Account,
     AnyTask,
     CancelResult,
+    DeletedUpload,
+    Upload,
+    UploadList,
+    UploadSource,
     Event,
     EventPage,
     EventType,
@@ -331,6 +335,21 @@ class AsyncConduit(AsyncBase):
     async def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
         return await self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))
+
+    # Uploads
+
+    async def upload_file(self, file: UploadSource, *, timeout: Optional[float] = None) -> Upload:
+        """Keeps a local PNG, JPEG, WebP or MP4 file (a path, or its bytes; 10 MB at most) and answers its
+        signed ``url``, to pass in ``image_urls`` or ``image_urls=`` of a video until ``expires_at``. Free."""
+        return await self._run(E.upload_call(file, timeout))
+
+    async def list_uploads(self, *, timeout: Optional[float] = None) -> UploadList:
+        """The workspace's unexpired uploads, newest first."""
+        return await self._run(Call("GET", E.UPLOADS_PATH, UploadList, timeout=timeout, is_page=True))
+
+    async def delete_upload(self, file_id: str, *, timeout: Optional[float] = None) -> DeletedUpload:
+        """Removes an upload: its URL answers 404 from then on."""
+        return await self._run(Call("DELETE", E.upload_path(file_id), DeletedUpload, timeout=timeout))
 
     # Request log and events
 

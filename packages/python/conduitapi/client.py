@@ -15,6 +15,10 @@ from .models import (
     Account,
     AnyTask,
     CancelResult,
+    DeletedUpload,
+    Upload,
+    UploadList,
+    UploadSource,
     Event,
     EventPage,
     EventType,
@@ -343,6 +347,21 @@ class Conduit(SyncBase):
     def get_account(self, *, timeout: Optional[float] = None) -> Account:
         """The key's name, the balance, the rate-limit tier, limits and what remains of them."""
         return self._run(Call("GET", "/api/provider/me", Account, timeout=timeout))
+
+    # Uploads
+
+    def upload_file(self, file: UploadSource, *, timeout: Optional[float] = None) -> Upload:
+        """Keeps a local PNG, JPEG, WebP or MP4 file (a path, or its bytes; 10 MB at most) and answers its
+        signed ``url``, to pass in ``image_urls`` or ``image_urls=`` of a video until ``expires_at``. Free."""
+        return self._run(E.upload_call(file, timeout))
+
+    def list_uploads(self, *, timeout: Optional[float] = None) -> UploadList:
+        """The workspace's unexpired uploads, newest first."""
+        return self._run(Call("GET", E.UPLOADS_PATH, UploadList, timeout=timeout, is_page=True))
+
+    def delete_upload(self, file_id: str, *, timeout: Optional[float] = None) -> DeletedUpload:
+        """Removes an upload: its URL answers 404 from then on."""
+        return self._run(Call("DELETE", E.upload_path(file_id), DeletedUpload, timeout=timeout))
 
     # Request log and events
 

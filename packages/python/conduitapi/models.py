@@ -7,6 +7,7 @@ counterpart here, so these cannot drift from the API.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
 import typing
@@ -322,6 +323,36 @@ class CatalogueModel:
     max_duration_s: int
     #: The model's body as JSON Schema (API names).
     request_schema: Dict[str, Any]
+
+
+#: What ``upload_file`` takes: a path on disk, or the file's bytes.
+UploadSource = Union[str, "os.PathLike[str]", bytes]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Upload:
+    """An input file kept by ``upload_file``: pass ``url`` in ``image_urls`` until ``expires_at``."""
+
+    id: str
+    #: Signed, and working without a key until ``expires_at``.
+    url: str
+    #: Read from the file's bytes: ``image/png``, ``image/jpeg``, ``image/webp`` or ``video/mp4``.
+    content_type: str
+    bytes: int
+    expires_at: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class UploadList:
+    """The workspace's unexpired uploads, ``list_uploads``."""
+
+    data: List[Upload]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeletedUpload:
+    id: str
+    deleted: bool
 
 
 @dataclass(frozen=True, kw_only=True)

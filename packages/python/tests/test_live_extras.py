@@ -61,6 +61,22 @@ class LiveExtrasTest(unittest.TestCase):
         with self.assertRaises(NotFoundError):
             conduit.download_result_file(url.rsplit("/", 1)[0] + "/aaaaaaaaaaaaaaaaaaaa.png")
 
+    def test_uploads_a_local_file_and_edits_it_by_its_url(self) -> None:
+        conduit = client()
+        source = conduit.download_result_file((conduit.generate_image("A cat").result_urls or [""])[0])
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "cat.png"
+            path.write_bytes(source)
+            upload = conduit.upload_file(path)
+        self.assertEqual((upload.content_type, upload.bytes), ("image/png", len(source)))
+        self.assertEqual(conduit.download_result_file(upload.url), source)
+        edited = conduit.generate_image("Give the cat a hat", image_urls=[upload.url])
+        self.assertEqual(edited.status, "completed")
+        self.assertIn(upload.id, [item.id for item in conduit.list_uploads().data])
+        self.assertTrue(conduit.delete_upload(upload.id).deleted)
+        with self.assertRaises(NotFoundError):
+            conduit.download_result_file(upload.url)
+
     def test_iterates_posts_across_pages(self) -> None:
         conduit = client()
         before = conduit.get_account().balance

@@ -161,7 +161,19 @@ class Recorder:
                     "requestSchema": {"type": "object"},
                 }
                 route = self.path.split("?")[0]
-                if route.endswith("/tasks"):
+                upload = {
+                    "id": "upl_x",
+                    "url": "https://example.com/files/uploads/upl_x/a.png?expires=1&signature=s",
+                    "contentType": "image/png",
+                    "bytes": 8,
+                    "expiresAt": "2026-01-01T00:00:00.000Z",
+                }
+                if "/files" in route:
+                    found: Any = (
+                        [upload] if self.command == "GET" else {"id": "upl_x", "deleted": True} if self.command == "DELETE" else upload
+                    )
+                    answer = json.dumps({"success": True, "data": found})
+                elif route.endswith("/tasks"):
                     answer = json.dumps({"success": True, "data": [data], "nextCursor": None})
                 elif route.endswith("/requests"):
                     answer = json.dumps({"success": True, "data": [], "nextCursor": None})
@@ -178,6 +190,7 @@ class Recorder:
 
             do_GET = handle_any
             do_POST = handle_any
+            do_DELETE = handle_any
 
             def log_message(self, *args: object) -> None:
                 pass
@@ -217,6 +230,8 @@ class OpenApiTest(unittest.TestCase):
         client = Conduit(api_key="cnd_live_contract", base_url=recorder.url)
         for operation in operations():
             name = snake_case(operation["operationId"])
+            if name == "upload_file":
+                continue  # A multipart form, not a JSON body: test_upload_file_sends_a_multipart_form.
             method = getattr(client, name)
             parameters = inspect.signature(method).parameters
             takes_fields = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
@@ -227,6 +242,8 @@ class OpenApiTest(unittest.TestCase):
                     expected: Dict[str, Any] = {}
                     if "{taskId}" in operation["path"]:
                         arguments["task_id"] = "task_x"
+                    if "{fileId}" in operation["path"]:
+                        arguments["file_id"] = "upl_x"
                     for field, property_schema in schema.get("properties", {}).items():
                         parameter = snake_case(field)
                         if parameter not in parameters:
@@ -240,11 +257,27 @@ class OpenApiTest(unittest.TestCase):
                     method(**arguments)
                     request = recorder.requests.pop()
                     self.assertEqual(request["method"], operation["method"])
-                    self.assertEqual(request["path"], operation["path"].replace("{taskId}", "task_x"))
+                    self.assertEqual(
+                        request["path"], operation["path"].replace("{taskId}", "task_x").replace("{fileId}", "upl_x")
+                    )
                     self.assertEqual(request["headers"].get("x-api-key"), "cnd_live_contract")
                     self.assertEqual(request["headers"].get("conduit-version"), DOCUMENT["info"]["version"])
                     self.assertEqual(json.loads(request["body"]) if request["body"] else {}, expected)
                     self.assertEqual(request["headers"].get("idempotency-key"), "retry-1" if is_paid else None)
+
+    def test_upload_file_sends_a_multipart_form(self) -> None:
+        recorder = Recorder()
+        self.addCleanup(recorder.server.shutdown)
+        client = Conduit(api_key="cnd_live_contract", base_url=recorder.url)
+        png = b"\x89PNG\r\n\x1a\n" + b"x" * 8
+        upload = client.upload_file(png)
+        self.assertEqual(upload.content_type, "image/png")
+        request = recorder.requests.pop()
+        self.assertEqual((request["method"], request["path"]), ("POST", "/api/provider/files"))
+        self.assertTrue(request["headers"]["content-type"].startswith("multipart/form-data; boundary="))
+        self.assertIn(b'name="file"', request["body"])
+        self.assertIn(png, request["body"])
+        self.assertIsNone(request["headers"].get("idempotency-key"))
 
     def test_each_answer_field_has_a_dataclass_field(self) -> None:
         for operation in operations():

@@ -5,6 +5,7 @@ export * from '../modules/auth/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
+export * from '../modules/files/schema.ts';
 export * from '../modules/keys/schema.ts';
 export * from '../modules/models/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -10,7 +10,9 @@ import { PayloadTooLarge } from './errors.ts';
 export function registerBodyLimit(app: FastifyInstance, limitBytes: number) {
   app.addHook('onRequest', async (request) => {
     const declared = request.headers['content-length'];
-    if (declared !== undefined && Number(declared) > limitBytes) {
+    // A route that takes uploads sets its own, larger limit (routeOptions.bodyLimit).
+    const limit = Math.max(limitBytes, request.routeOptions.bodyLimit ?? limitBytes);
+    if (declared !== undefined && Number(declared) > limit) {
       throw new PayloadTooLarge();
     }
   });

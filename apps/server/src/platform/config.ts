@@ -180,6 +180,10 @@ const EnvSchema = z.object({
   RESULT_RETENTION_DAYS: wholeNumber('must be a whole number of days between 1 and 3650', 1, 3650).default(
     DEFAULT_RESULT_RETENTION_DAYS,
   ),
+  /** Hours an uploaded input file (POST /api/provider/files) and its signed URL last. */
+  UPLOAD_TTL_HOURS: wholeNumber('must be a whole number of hours between 1 and 720', 1, 720).default(24),
+  /** Megabytes of unexpired uploads a workspace may hold at once; past it an upload answers 413. */
+  UPLOAD_QUOTA_MB: wholeNumber('must be a whole number of megabytes, 1 or more', 1).default(500),
   /** `off` stops recording public API requests in the request log (the Logs page); on by default. */
   REQUEST_LOG: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   /** Days a request stays in the request log; older ones are purged hourly. */

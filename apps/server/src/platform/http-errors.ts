@@ -46,41 +46,68 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
+/** A thrown error as an answer: its status, code, message and what else it tells. */
+export interface DescribedError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  field?: string;
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** What any thrown error answers (the public API's shape or another, such as /v1's OpenAI one). */
+export function describeError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+): DescribedError {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      field: error.field,
+      details: error.details,
+      headers: error.headers,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    // A field the body does not take is named itself (`quality: unknown field`), not its object.
+    const unknownKey =
+      first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+    const at = fieldOf(first?.instancePath ?? '', error.validationContext);
+    const field =
+      unknownKey === undefined
+        ? at
+        : at === (error.validationContext ?? 'body')
+          ? unknownKey
+          : `${at}.${unknownKey}`;
+    const message = `${field}: ${unknownKey === undefined ? (first?.message ?? 'is invalid') : UNKNOWN_FIELD}`;
+    const code = ERROR_CODES.VALIDATION_FAILED;
+    return { status: ERROR_STATUS[code], code, message, field };
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code =
+      status === 413
+        ? ERROR_CODES.PAYLOAD_TOO_LARGE
+        : status === 429
+          ? ERROR_CODES.RATE_LIMITED
+          : status === 404
+            ? ERROR_CODES.NOT_FOUND
+            : ERROR_CODES.BAD_REQUEST;
+    return { status, code, message: clientMessage(error as FastifyError) };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, code: ERROR_CODES.INTERNAL, message: 'Internal server error' };
+}
+
 /** Maps every thrown error to an HTTP answer; unknown errors become a logged, generic 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      return sendError(request, reply, error.code, error.message, error);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      // A field the body does not take is named itself (`quality: unknown field`), not its object.
-      const unknownKey =
-        first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
-      const at = fieldOf(first?.instancePath ?? '', error.validationContext);
-      const field =
-        unknownKey === undefined
-          ? at
-          : at === (error.validationContext ?? 'body')
-            ? unknownKey
-            : `${at}.${unknownKey}`;
-      const message = `${field}: ${unknownKey === undefined ? (first?.message ?? 'is invalid') : UNKNOWN_FIELD}`;
-      return sendError(request, reply, ERROR_CODES.VALIDATION_FAILED, message, { field });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? ERROR_CODES.PAYLOAD_TOO_LARGE
-          : status === 429
-            ? ERROR_CODES.RATE_LIMITED
-            : status === 404
-              ? ERROR_CODES.NOT_FOUND
-              : ERROR_CODES.BAD_REQUEST;
-      return sendError(request, reply, code, clientMessage(error as FastifyError), {}, status);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, ERROR_CODES.INTERNAL, 'Internal server error');
+    const { status, code, message, ...extra } = describeError(error, request);
+    return sendError(request, reply, code, message, extra, status);
   });
 }
 

@@ -70,6 +70,29 @@ const IDEMPOTENCY: OptionSpec = {
   help: 'repeating the command with the same key and input is charged once',
 };
 const IMAGE_URL: OptionSpec = { type: 'string', multiple: true, value: 'URL', help: 'a reference image' };
+const IMAGE_FILE: OptionSpec = {
+  type: 'string',
+  multiple: true,
+  value: 'PATH',
+  help: 'a reference image on disk: uploaded first (POST /api/provider/files), then sent as its URL',
+};
+
+/** The body with each `--image` file uploaded and added to its image URLs field. */
+async function withUploadedImages(
+  context: CommandContext,
+  body: Record<string, unknown>,
+  service: 'image' | 'video',
+): Promise<Record<string, unknown>> {
+  const paths = context.input.values.image as string[] | undefined;
+  if (!paths?.length) return body;
+  const urls = await context.client().resolveInputs(paths);
+  for (const url of urls) context.io.err(`uploaded ${url.split('?')[0]}`);
+  // The Veo body (the default video models) calls them imageUrls; every other body image_urls.
+  const isVeo = service === 'video' && ['', 'fast', 'standard'].includes(String(body.model ?? ''));
+  const field = isVeo ? 'imageUrls' : 'image_urls';
+  const existing = (body[field] as string[] | undefined) ?? [];
+  return { ...body, [field]: [...existing, ...urls] };
+}
 const WAIT: OptionSpec = { type: 'boolean', help: 'wait for the task to settle, with progress on stderr' };
 const TIMEOUT: OptionSpec = {
   type: 'string',
@@ -96,6 +119,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
         help: 'file type of the result (output_format): png or jpeg',
       },
       'image-url': IMAGE_URL,
+      image: IMAGE_FILE,
       param: paramOption('image'),
       out: OUT,
       'idempotency-key': IDEMPOTENCY,
@@ -103,11 +127,16 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     examples: [
       'conduit image "a fox in the snow" --size 16:9 --out fox.png',
       'conduit image "a fox in the snow" --model seedream-4.5 --param quality=high',
+      'conduit image "give the cat a hat" --image ./cat.png --out hat.png',
     ],
     details: () => modelHelp('image'),
     async run(context) {
       const { input } = context;
-      const body = modelBody(input, 'image', argument(input, 'prompt')) as ImageModelInput;
+      const body = (await withUploadedImages(
+        context,
+        modelBody(input, 'image', argument(input, 'prompt')),
+        'image',
+      )) as ImageModelInput;
       const answer = await context.client().generateImage(body, paid(input));
       return finishTask(context, 'image', answer, true);
     },
@@ -124,6 +153,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
         help: 'aspect ratio, e.g. 16:9 (aspectRatio of Veo, aspect_ratio of the others)',
       },
       'image-url': IMAGE_URL,
+      image: IMAGE_FILE,
       param: paramOption('video'),
       wait: WAIT,
       timeout: TIMEOUT,
@@ -137,7 +167,11 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     details: () => modelHelp('video'),
     async run(context) {
       const { input } = context;
-      const body = modelBody(input, 'video', argument(input, 'prompt')) as VideoModelInput;
+      const body = (await withUploadedImages(
+        context,
+        modelBody(input, 'video', argument(input, 'prompt')),
+        'video',
+      )) as VideoModelInput;
       const answer = await context.client().createVideo(body, paid(input));
       return finishTask(context, 'video', answer, Boolean(input.values.wait));
     },

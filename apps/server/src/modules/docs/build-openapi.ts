@@ -25,11 +25,12 @@ import {
   PREFER_WAIT_PARAMETER,
   refTo,
 } from './openapi-components.ts';
-import { filesPath } from './openapi-files.ts';
+import { filesPath, uploadFilePath } from './openapi-files.ts';
+import { openAIAndUploadPaths } from './openapi-openai.ts';
 
 export const OPENAPI_VERSION = '3.1.1';
 
-const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files', string> = {
+const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files' | 'uploads' | 'openai', string> = {
   image: 'AI image generation',
   video: 'AI video generation',
   sora: 'Sora watermark removal',
@@ -37,6 +38,8 @@ const TAG_DESCRIPTIONS: Record<ApiEndpoint['tab'] | 'files', string> = {
   tasks: 'Your tasks of every service: list, read, cancel; and prices, quoted before you pay',
   account: 'Your key, balance and limits',
   files: 'Result files: the URLs in resultUrls and videoUrls',
+  uploads: 'Input files: keep a local image or video and pass its signed URL in image_urls or imageUrls',
+  openai: "OpenAI's API for images and videos: point the official openai libraries at /v1",
 };
 
 const json = (schema: unknown, extra: { example?: unknown; examples?: unknown } = {}) => ({
@@ -220,7 +223,10 @@ export function buildOpenApiDocument(options: { serverUrl: string }) {
     tags: Object.entries(TAG_DESCRIPTIONS)
       .map(([name, description]) => ({ name, description }))
       .sort((a, b) => a.name.localeCompare(b.name)),
-    paths: { ...paths, ...filesPath() } as Record<string, Record<string, unknown>>,
+    paths: { ...paths, ...openAIAndUploadPaths(), ...filesPath(), ...uploadFilePath() } as Record<
+      string,
+      Record<string, unknown>
+    >,
     webhooks: Object.fromEntries(EVENT_TYPES.map((type) => [type, eventWebhook(type, options.serverUrl)])),
     components: buildComponents(),
   };

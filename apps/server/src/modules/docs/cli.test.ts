@@ -134,6 +134,24 @@ describe('the conduit command line', () => {
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(30 - 2 - 12);
   }, 120_000);
 
+  it('uploads a local --image first and sends its signed URL as the reference image', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 10, label: 'cli-upload' });
+    expect((await conduit(account.key, 'image', 'a cat', '--out', 'cat.png')).code).toBe(0);
+    const edited = await conduit(account.key, 'image', 'give the cat a hat', '--image', 'cat.png');
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stderr).toMatch(new RegExp(`uploaded ${baseUrl}/files/uploads/upl_\\w+/\\w+\\.png`));
+    const { rows } = await runtime.services.pool.query(
+      'select request from tasks where workspace_id = $1 order by created_at',
+      [account.workspaceId],
+    );
+    const [url] = (rows[1]?.request.image_urls ?? []) as string[];
+    const served = await fetch(url as string);
+    expect(
+      Buffer.from(await served.arrayBuffer()).equals(await readFile(path.join(workDir, 'cat.png'))),
+    ).toBe(true);
+    expect((await ledgerCheck(runtime.services, account.userId)).balance).toBe(10 - 2 * SERVICE_COST.image);
+  });
+
   it('refuses a model or field the chosen model does not take before any call, naming it', async () => {
     // Nothing listens on the base URL: a call would exit 7; a refusal before any call exits 2.
     const offline = (...args: string[]) =>

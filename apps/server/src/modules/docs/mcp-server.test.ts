@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_MODEL_IDS, MODELS, SERVICE_COST, VIDEO_MODEL_IDS } from '@conduit/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -140,6 +143,7 @@ describe('conduit-mcp', () => {
       'quote_price',
       'remove_sora_watermark',
       'scrape_linkedin',
+      'upload_file',
     ]);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe('object');
@@ -203,6 +207,34 @@ describe('conduit-mcp', () => {
     const balance = jsonOf(await client.callTool({ name: 'get_balance', arguments: {} }));
     expect(balance.balance).toBe(50 - spent);
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(50 - spent);
+  }, 60_000);
+
+  it('over stdio: upload_file turns a file on this machine into an input URL; over HTTP there is no such tool', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 5, label: 'mcp-upload' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'conduit-mcp-'));
+    const png = Buffer.alloc(256, 1);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(png);
+    await writeFile(path.join(dir, 'cat.png'), png);
+    try {
+      const client = await stdioClient(account.key);
+      const upload = jsonOf(
+        await client.callTool({ name: 'upload_file', arguments: { path: path.join(dir, 'cat.png') } }),
+      );
+      expect(upload).toMatchObject({ contentType: 'image/png', bytes: 256 });
+      expect(Buffer.from(await (await fetch(upload.url)).arrayBuffer()).equals(png)).toBe(true);
+      const image = jsonOf(
+        await client.callTool({
+          name: 'generate_image',
+          arguments: { prompt: 'A hat', image_urls: [upload.url] },
+        }),
+      );
+      expect(image).toMatchObject({ status: 'completed', costCredits: SERVICE_COST.image });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const remote = await httpClient(await httpServer(0), account.key);
+    const { tools } = await remote.listTools();
+    expect(tools.map((tool) => tool.name)).not.toContain('upload_file');
   }, 60_000);
 
   it("over HTTP: the media tools take any model of their service with its fields, charged the model's price; list_models", async () => {

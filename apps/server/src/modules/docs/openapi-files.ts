@@ -125,3 +125,44 @@ export function filesPath() {
     },
   };
 }
+
+/** `/files/uploads/{id}/{name}`: an upload's signed URL (POST /api/provider/files answers it). */
+export function uploadFilePath() {
+  const pathParameter = (name: string, description: string) => ({
+    name,
+    in: 'path',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  const queryParameter = (name: string, description: string, type: string) => ({
+    name,
+    in: 'query',
+    required: true,
+    description,
+    schema: { type },
+  });
+  return {
+    '/files/uploads/{id}/{name}': {
+      get: {
+        operationId: 'downloadUpload',
+        summary: 'Read an uploaded file',
+        description:
+          'An upload at the signed URL its upload answered: no key is needed until it expires; after that, deleted, or with another signature it answers 404.\n\nFree.',
+        tags: ['uploads'],
+        security: [],
+        parameters: [
+          pathParameter('id', 'The upload'),
+          pathParameter('name', 'The file name from the URL'),
+          queryParameter('expires', 'Unix seconds the URL works until', 'integer'),
+          queryParameter('signature', 'The signature of the id, name and expiry', 'string'),
+        ],
+        responses: {
+          200: binary('The file.', {}),
+          404: error('No such upload, or the URL expired.', 'NOT_FOUND', 'File not found'),
+        },
+        'x-credits-cost': 0,
+      },
+    },
+  };
+}

@@ -47,9 +47,11 @@ describe('the OpenAPI document', () => {
     expect(response.json().servers).toEqual([{ url: runtime.services.config.PUBLIC_URL }]);
   });
 
-  it('documents exactly the routes the app registers under /api/provider/ and /files/, method for method', () => {
+  it('documents exactly the routes the app registers under /api/provider/, /files/ and /v1/, method for method', () => {
     const registered = registeredRoutes(runtime.app)
-      .filter((route) => route.includes(' /api/provider/') || route.includes(' /files/'))
+      .filter(
+        (route) => route.includes(' /api/provider/') || route.includes(' /files/') || route.includes(' /v1/'),
+      )
       .map((route) => route.replace(/:(\w+)/g, '{$1}'));
     expect(registered.length).toBeGreaterThanOrEqual(API_ENDPOINTS.length);
     expect(documentedRoutes(documentOf()).sort()).toEqual(registered.sort());

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
 import { taskStatements } from '../tasks/task-statements.ts';
+import { deleteExpiredUploads } from './uploads.ts';
 
 export const RESULT_EXPIRY_QUEUE = 'result-expiry';
 /** Hourly: a file is served until its expiry exactly (the route checks), and deleted within the hour. */
@@ -74,6 +75,8 @@ export async function startResultExpiry(services: RetentionServices & Pick<Servi
   await services.jobs.work(RESULT_EXPIRY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const cleared = await deleteExpiredResults(services);
     if (cleared > 0) services.log.info({ tasks: cleared }, 'deleted expired result files');
+    const uploadsCleared = await deleteExpiredUploads(services);
+    if (uploadsCleared > 0) services.log.info({ uploads: uploadsCleared }, 'deleted expired uploads');
   });
   await services.jobs.schedule(RESULT_EXPIRY_QUEUE, RESULT_EXPIRY_CRON, null, {
     singletonKey: RESULT_EXPIRY_QUEUE,

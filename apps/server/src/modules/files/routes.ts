@@ -5,6 +5,9 @@ import type { Services } from '../../platform/services.ts';
 import { parseByteRange } from './byte-range.ts';
 import { contentTypeOf, FILE_NAME_PATTERN, TASK_DIR_PATTERN } from './result-files.ts';
 import { findResultsExpiry } from './retention.ts';
+import { findServedUpload } from './uploads.ts';
+
+const UPLOAD_DIR_PATTERN = /^upl_[a-z0-9]{16}$/;
 
 const YEAR_S = 31_536_000;
 
@@ -63,6 +66,42 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod =>
           .status(206)
           .header('content-range', `bytes ${part.start}-${part.end}/${info.size}`)
           .header('content-length', part.end - part.start + 1)
+          .send(body);
+      },
+    );
+
+    // Uploaded inputs: by a signed URL until it expires (upload-urls.ts), then 404 like any wrong link.
+    app.get(
+      '/files/uploads/:id/:name',
+      {
+        compress: false,
+        schema: {
+          hide: true,
+          params: z.object({ id: z.string(), name: z.string() }),
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const { id, name } = request.params;
+        if (!UPLOAD_DIR_PATTERN.test(id) || !FILE_NAME_PATTERN.test(name))
+          throw new NotFound('File not found');
+        const upload = await findServedUpload(
+          services,
+          id,
+          name,
+          request.query.expires,
+          request.query.signature,
+        );
+        const body = upload && (await storage.read(`${id}/${name}`));
+        if (!upload || !body) throw new NotFound('File not found');
+        const maxAgeS = Math.max(
+          0,
+          Math.floor((upload.expiresAt.getTime() - services.clock.now().getTime()) / 1000),
+        );
+        return reply
+          .type(upload.contentType)
+          .header('cache-control', `private, max-age=${maxAgeS}`)
+          .header('content-length', upload.bytes)
           .send(body);
       },
     );

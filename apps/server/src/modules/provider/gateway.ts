@@ -51,7 +51,26 @@ export interface Gateway {
     leaseUntil?: Date,
     /** An image or video call: its catalogue model and that model's price. */
     priced?: PricedModel,
+    options?: ChargeOptions,
   ): Promise<PaidCharge>;
+}
+
+/** How one request that makes several charges (OpenAI's `n`) tells them apart. */
+export interface ChargeOptions {
+  /**
+   * Appended to the request's Idempotency-Key for this charge (`#2`): each charge of the request
+   * is replayed as itself. A key too long to take it is hashed first.
+   */
+  idempotencySuffix?: string;
+}
+
+/** The Idempotency-Key of one charge of a request: the header, or its own per `options`. */
+function chargeIdempotencyKey(header: string | undefined, options: ChargeOptions | undefined) {
+  const suffix = options?.idempotencySuffix;
+  if (header === undefined || !suffix) return header;
+  const base =
+    header.length + suffix.length <= 255 ? header : createHash('sha256').update(header).digest('hex');
+  return `${base}${suffix}`;
 }
 
 /** The model of an image or video call and its price in credits now. */
@@ -124,15 +143,16 @@ export function createGateway(
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
-    async charge(request, identity, service, body, callbackUrl, leaseUntil, priced) {
+    async charge(request, identity, service, body, callbackUrl, leaseUntil, priced, options) {
       const header = request.headers['idempotency-key'];
-      const idempotencyKey = typeof header === 'string' ? header : undefined;
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      const sent = typeof header === 'string' ? header : undefined;
+      if (sent !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(sent)) {
         throw new ValidationFailed(
           'Idempotency-Key: must be 1-255 printable ASCII characters',
           'Idempotency-Key',
         );
       }
+      const idempotencyKey = chargeIdempotencyKey(sent, options);
       const cancelAfter = cancelAfterSeconds(request.headers['cancel-after']);
       const cost = await priceOfCall(services.db, priced?.credits ?? prices[service], {
         workspaceId: identity.workspaceId,

@@ -1,15 +1,12 @@
 import {
   acceptedTaskData,
   EventsQuery,
-  type ImageRequest,
   LinkedinRequest,
   routerPath,
   type Service,
   SoraRequest,
-  SYNC_WAIT_S,
   TaskStatusParams,
   taskData,
-  type VideoRequest,
 } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,18 +17,18 @@ import { findTask } from '../tasks/settle-task.ts';
 import { listEvents } from '../webhooks/list-events.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { preferWaitSeconds } from './call-headers.ts';
-import {
-  type Gateway,
-  type PaidBody,
-  type PaidCharge,
-  type PricedModel,
-  withoutPriceControls,
-} from './gateway.ts';
+import type { Gateway, PaidBody, PaidCharge, PricedModel } from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
+import {
+  chargeAsyncCall,
+  chargeSyncCall,
+  resolveImageCall,
+  resolveVideoCall,
+  runHeldCall,
+} from './paid-calls.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
-import { runUntilSettled, type StepTask } from './task-runner.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,17 +81,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       priced?: PricedModel,
     ) => {
       const waitS = preferWaitSeconds(request.headers.prefer);
-      if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-      const charged = await gateway.charge(
-        request,
-        identityOf(request),
-        service,
-        body,
-        body.callBackUrl,
-        undefined,
-        priced,
-      );
-      if (!charged.isReplay) gateway.wakePump();
+      const charged = await chargeAsyncCall(gateway, request, service, body, priced);
       if (charged.isReplay || waitS !== undefined) {
         // The task as it stands: settled within the wait, else still processing (never lost).
         const task = waitS
@@ -121,23 +108,6 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       });
     };
 
-    /** The task a charge has just created, as its first step needs it. */
-    const newTask = (charged: PaidCharge, service: Service, request: object): StepTask => ({
-      id: charged.taskId,
-      service,
-      request: withoutPriceControls(request),
-      status: 'processing',
-      deadlineAt: charged.deadlineAt,
-      upstreamId: null,
-      channel: null,
-      upstreamStartedAt: null,
-      upstreamRestarts: 0,
-      attempts: 0,
-      nextCheckAt: null,
-      cancelAfterAt: charged.cancelAfterAt ?? null,
-      cancelRequestedAt: null,
-    });
-
     /** A paid call answered when its task settles (or after the service's sync wait). */
     const runSync = async (
       request: FastifyRequest,
@@ -146,21 +116,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       body: PaidBody & { callBackUrl?: string },
       priced?: PricedModel,
     ) => {
-      if (body.callBackUrl) await urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-      const lease = new Date(Date.now() + services.config.TASK_LEASE_S * 1000);
-      const charged = await gateway.charge(
-        request,
-        identityOf(request),
-        service,
-        body,
-        body.callBackUrl,
-        lease,
-        priced,
-      );
-      const waitMs = SYNC_WAIT_S[service] * 1000;
-      // A replay waits for the first call's task; a new task is this call's from its creation.
-      const fresh = charged.isReplay ? undefined : { task: newTask(charged, service, body), lease };
-      return answerSync(reply, charged, await runUntilSettled(gateway.runner, charged.taskId, waitMs, fresh));
+      const held = await chargeSyncCall(gateway, request, service, body, priced);
+      return answerSync(reply, held.charged, await runHeldCall(gateway, held));
     };
 
     // The body is checked against its model's own schema (models/catalogue.ts): an unknown or
@@ -169,10 +126,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       routerPath('generateImage'),
       { preValidation: admit('image'), schema: { tags } },
       async (request, reply) => {
-        const call = await gateway.models.resolve('image', request.body);
-        const body = call.request as ImageRequest;
-        if (body.image_urls?.length) await urlGuard.checkInputImages(body.image_urls, 'image_urls');
-        return runSync(request, reply, 'image', body, { model: call.model.id, credits: call.credits });
+        const { body, priced } = await resolveImageCall(gateway, request.body);
+        return runSync(request, reply, 'image', body, priced);
       },
     );
 
@@ -180,10 +135,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       routerPath('createVideo'),
       { preValidation: admit('video'), schema: { tags } },
       async (request, reply) => {
-        const call = await gateway.models.resolve('video', request.body);
-        const body = call.request as VideoRequest;
-        if (body.imageUrls?.length) await urlGuard.checkInputImages(body.imageUrls, 'imageUrls');
-        return startAsync(request, reply, 'video', body, { model: call.model.id, credits: call.credits });
+        const { body, priced } = await resolveVideoCall(gateway, request.body);
+        return startAsync(request, reply, 'video', body, priced);
       },
     );
 

@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, routerPath } from '@conduit/contracts';
+import { API_ENDPOINTS, OPENAI_BASE_PATH, OPENAI_ENDPOINTS, routerPath } from '@conduit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
@@ -21,9 +21,16 @@ const PUBLIC_API_PREFIX = '/api/provider/';
 const MAX_TEXT = 500;
 
 /** The paid service of each catalogue route, by `METHOD /route/:pattern`. */
-const serviceByRoute = new Map(
-  API_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service]),
-);
+const serviceByRoute = new Map<string, string | null>([
+  ...API_ENDPOINTS.map(
+    (endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service] as const,
+  ),
+  // The OpenAI-compatible /v1 paid calls are the same services' calls.
+  ...OPENAI_ENDPOINTS.map(
+    (endpoint) =>
+      [`${endpoint.method} ${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`, endpoint.service ?? null] as const,
+  ),
+]);
 
 function entryOf(
   request: FastifyRequest,
@@ -66,7 +73,7 @@ export function registerRequestLog(app: FastifyInstance, writer: RequestLogWrite
   app.decorate('requestLog', writer);
   app.addHook('onResponse', (request, reply, done) => {
     const endpoint = request.routeOptions.url;
-    if (endpoint?.startsWith(PUBLIC_API_PREFIX)) {
+    if (endpoint?.startsWith(PUBLIC_API_PREFIX) || endpoint?.startsWith(`${OPENAI_BASE_PATH}/`)) {
       const entry = entryOf(request, reply, endpoint);
       if (entry) writer.record(entry);
     }

@@ -1,0 +1,103 @@
+import {
+  OpenAIImageEditFields,
+  OpenAIImageRequest,
+  OpenAIModelParams,
+  PROVIDER_LIMITS,
+} from '@conduit/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createUpload } from '../files/uploads.ts';
+import { firstIssue } from '../models/catalogue.ts';
+import type { Gateway } from '../provider/gateway.ts';
+import { makeImages } from './image-calls.ts';
+import { readMultipartForm } from './multipart-form.ts';
+import { ModelNotFound, registerOpenAIErrors } from './openai-errors.ts';
+import { enabledModels, modelFor, openAIModelOf } from './openai-models.ts';
+import { videoRoutes } from './video-routes.ts';
+
+/** Up to this many input images in one edit, each at most the uploads' size. */
+const EDIT_MAX_IMAGES = 4;
+/** A form of that many images and its fields. */
+export const MULTIPART_BODY_LIMIT = EDIT_MAX_IMAGES * PROVIDER_LIMITS.imageMaxBytes + 1024 * 1024;
+
+/**
+ * The OpenAI-compatible API (docs/product.md, "Use with OpenAI libraries"): OpenAI's shapes over
+ * the provider module's paid calls, so a /v1 call is charged, logged and evented as a native one.
+ */
+export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    registerOpenAIErrors(app);
+    await app.register(fastifyMultipart);
+    const admit =
+      (service: 'image' | 'video' | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const admitted = await gateway.admit(request, reply, service);
+        request.apiKey = admitted.identity;
+        request.rateLimitRemaining = admitted.remaining;
+      };
+    const tags = ['openai'];
+
+    app.get('/models', { preValidation: admit(null), schema: { tags } }, async () => ({
+      object: 'list' as const,
+      data: (await enabledModels(gateway.models)).map(openAIModelOf),
+    }));
+
+    app.get(
+      '/models/:model',
+      { preValidation: admit(null), schema: { tags, params: OpenAIModelParams } },
+      async (request) => {
+        const models = await enabledModels(gateway.models);
+        const model = models.find((candidate) => candidate.id === request.params.model);
+        if (!model)
+          throw new ModelNotFound(
+            request.params.model,
+            undefined,
+            models.map((each) => each.id),
+          );
+        return openAIModelOf(model);
+      },
+    );
+
+    app.post(
+      '/images/generations',
+      { preValidation: admit('image'), schema: { tags, body: OpenAIImageRequest } },
+      async (request, reply) => makeImages(gateway, request, reply, request.body),
+    );
+
+    app.post(
+      '/images/edits',
+      { preValidation: admit('image'), bodyLimit: MULTIPART_BODY_LIMIT, schema: { tags } },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          const parsed = OpenAIImageEditFields.safeParse(request.body);
+          if (!parsed.success) throw firstIssue(parsed.error);
+          const urls = parsed.data.image_url ? [parsed.data.image_url] : [];
+          return makeImages(gateway, request, reply, parsed.data, requireImages(urls));
+        }
+        const form = await readMultipartForm(request, ['image', 'image[]'], {
+          maxFileBytes: PROVIDER_LIMITS.imageMaxBytes,
+          maxFiles: EDIT_MAX_IMAGES,
+        });
+        const parsed = OpenAIImageEditFields.safeParse(form.fields);
+        if (!parsed.success) throw firstIssue(parsed.error);
+        // The model first: a model that cannot edit is refused before any file is kept.
+        await modelFor(gateway.models, 'image', parsed.data.model, 'image-edit');
+        const identity = request.apiKey;
+        const urls: string[] = parsed.data.image_url ? [parsed.data.image_url] : [];
+        for (const file of form.files) {
+          const upload = await createUpload(gateway.services, identity?.workspaceId as string, file.bytes, [
+            'image',
+          ]);
+          urls.push(upload.url);
+        }
+        return makeImages(gateway, request, reply, parsed.data, requireImages(urls));
+      },
+    );
+
+    await app.register(videoRoutes(gateway, admit));
+  };
+
+function requireImages(urls: string[]): string[] {
+  if (urls.length === 0) throw firstIssue({ issues: [{ path: ['image'], message: 'is required' }] });
+  return urls;
+}
