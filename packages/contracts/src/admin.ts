@@ -439,6 +439,8 @@ export const UpdateModelBody = z
   .strictObject({
     enabled: z.boolean().optional(),
     credits: z.number().int().min(1).max(100_000).nullable().optional(),
+    /** Save a price under a variant's cost plus the margin floor (audited); else 409 PRICE_BELOW_COST. */
+    acceptBelowCost: z.boolean().optional(),
   })
   .refine((body) => body.enabled !== undefined || body.credits !== undefined, {
     error: 'give enabled or credits',

@@ -1,4 +1,4 @@
-import { type AdminModel, modelById, type UpdateModelBody } from '@conduit/contracts';
+import { type AdminModel, modelById, type UpdateModelBody, variantsOfModel } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { NotFound } from '../../platform/errors.ts';
 import { type ModelState, modelCatalogueOf } from '../models/catalogue.ts';
@@ -13,7 +13,7 @@ const adminModelOf = ({ model, enabled, credits, defaultCredits }: ModelState): 
   enabled,
   credits,
   defaultCredits,
-  upstreamMicros: model.upstreamMicros,
+  upstreamMicros: variantsOfModel(model.id)[0]?.upstreamMicros ?? 0,
 });
 
 /** The catalogue with the operator's settings (docs/product.md, "Models"). */

@@ -30,6 +30,7 @@ import {
 import { keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
+import { linkedinPriceOf } from './prices.ts';
 import { taskControlRoutes } from './task-routes.ts';
 import { runUntilSettled, type StepTask } from './task-runner.ts';
 
@@ -171,7 +172,11 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const call = await gateway.models.resolve('image', request.body);
         const body = call.request as ImageRequest;
         if (body.image_urls?.length) await urlGuard.checkInputImages(body.image_urls, 'image_urls');
-        return runSync(request, reply, 'image', body, { model: call.model.id, credits: call.credits });
+        return runSync(request, reply, 'image', body, {
+          model: call.model.id,
+          variant: call.variant.variant,
+          credits: call.credits,
+        });
       },
     );
 
@@ -182,7 +187,11 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const call = await gateway.models.resolve('video', request.body);
         const body = call.request as VideoRequest;
         if (body.imageUrls?.length) await urlGuard.checkInputImages(body.imageUrls, 'imageUrls');
-        return startAsync(request, reply, 'video', body, { model: call.model.id, credits: call.credits });
+        return startAsync(request, reply, 'video', body, {
+          model: call.model.id,
+          variant: call.variant.variant,
+          credits: call.credits,
+        });
       },
     );
 
@@ -213,7 +222,17 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       async (request, reply) => {
         const identity = identityOf(request);
         const lease = linkedinLeaseUntil();
-        const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
+        // Priced by the posts it asks for (prices.ts): a quote binds only a call of the same band.
+        const priced = linkedinPriceOf(services.config, request.body);
+        const charged = await gateway.charge(
+          request,
+          identity,
+          'linkedin',
+          request.body,
+          undefined,
+          lease,
+          priced,
+        );
         const task = await runLinkedinCall(gateway, charged.taskId, request.body, charged.isReplay);
         return answerSync(reply, charged, task);
       },
