@@ -324,6 +324,7 @@ export const HEALTH_CHECK_NAMES = [
   'payment_webhooks',
   'task_webhooks',
   'ledger',
+  'prices',
   'upstream_balance',
 ] as const;
 export const HealthCheck = z.object({
@@ -341,7 +342,7 @@ export const AdminHealthResponse = z.object({
     /** Percent of this process's requests in the last 5 minutes answered with a 5xx. */
     errorRate: z.number(),
   }),
-  /** database, job queue depth, stuck tasks, webhook failures, ledger check, upstream balance. */
+  /** database, job queue depth, stuck tasks, webhook failures, ledger check, prices (the margin guard), upstream balance. */
   checks: z.array(HealthCheck),
 });
 export type AdminHealthResponse = z.infer<typeof AdminHealthResponse>;

@@ -164,7 +164,7 @@ describe('the catalogue through the API', () => {
     });
   });
 
-  it('charges each model its variant's price, records the variant and its cost, and refunds a failed task in full', async () => {
+  it('charges each model the price of its variant, records the variant and its cost, and refunds a failed task in full', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100 });
     const image = await postWithKey(runtime.app, account.key, '/api/provider/image', {
       model: 'imagen4',

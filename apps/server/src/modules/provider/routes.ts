@@ -136,6 +136,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       nextCheckAt: null,
       cancelAfterAt: charged.cancelAfterAt ?? null,
       cancelRequestedAt: null,
+      cost: charged.cost,
     });
 
     /** A paid call answered when its task settles (or after the service's sync wait). */
