@@ -46,7 +46,15 @@ const one = (
   upstreamMicros: number,
   defaultCredits: number,
   source: CostSource,
-): ModelVariantCost => ({ model, variant: 'all', label: 'any body', when: {}, upstreamMicros, defaultCredits, source });
+): ModelVariantCost => ({
+  model,
+  variant: 'all',
+  label: 'any body',
+  when: {},
+  upstreamMicros,
+  defaultCredits,
+  source,
+});
 
 const kling = (duration: 5 | 10, sound: boolean, upstreamMicros: number, defaultCredits: number) => ({
   model: 'kling-2.6' as const,
@@ -136,7 +144,10 @@ export const SERVICE_UPSTREAM_COSTS = {
   /** kie's Sora watermark remover: 10 kie credits a video. */
   sora: {
     upstreamMicros: 50_000,
-    source: { url: KIE_PRICING, copy: 'the figure recorded since the first release (docs/upstreams.md)' } as CostSource,
+    source: {
+      url: KIE_PRICING,
+      copy: 'the figure recorded since the first release (docs/upstreams.md)',
+    } as CostSource,
   },
   /**
    * Apify's LinkedIn actors, their Store pages' defaults: $5 per 1,000 posts and $10 per 1,000
@@ -154,7 +165,10 @@ export const variantsOfModel = (model: string): ModelVariantCost[] =>
   MODEL_VARIANT_COSTS.filter((row) => row.model === model);
 
 /** The variant a checked body of the model runs as (its defaults applied), or undefined if none. */
-export function variantOfRequest(model: string, request: Record<string, unknown>): ModelVariantCost | undefined {
+export function variantOfRequest(
+  model: string,
+  request: Record<string, unknown>,
+): ModelVariantCost | undefined {
   return variantsOfModel(model).find((row) =>
     Object.entries(row.when).every(([field, value]) => request[field] === value),
   );

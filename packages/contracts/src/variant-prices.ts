@@ -39,7 +39,8 @@ export const linkedinCredits = (posts: number, serviceCredits: number, pricing: 
 
 /** The price band of `posts`: the variant a LinkedIn call is stored and quoted as (`posts-1-10`). */
 export function linkedinVariantOf(posts: number, pricing: LinkedinPricing) {
-  const band = posts <= pricing.includedPosts ? 0 : Math.ceil((posts - pricing.includedPosts) / pricing.postsPerCredit);
+  const band =
+    posts <= pricing.includedPosts ? 0 : Math.ceil((posts - pricing.includedPosts) / pricing.postsPerCredit);
   const from = band === 0 ? 1 : pricing.includedPosts + (band - 1) * pricing.postsPerCredit + 1;
   const to = pricing.includedPosts + band * pricing.postsPerCredit;
   return { variant: `posts-${from}-${to}`, label: `${from}-${to} posts`, from, to };

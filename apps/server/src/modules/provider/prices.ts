@@ -26,7 +26,9 @@ export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Serv
 }
 
 /** How this server prices LinkedIn's posts (LINKEDIN_INCLUDED_POSTS, LINKEDIN_POSTS_PER_CREDIT). */
-export const linkedinPricingOf = (config: Pick<Config, 'LINKEDIN_INCLUDED_POSTS' | 'LINKEDIN_POSTS_PER_CREDIT'>) => ({
+export const linkedinPricingOf = (
+  config: Pick<Config, 'LINKEDIN_INCLUDED_POSTS' | 'LINKEDIN_POSTS_PER_CREDIT'>,
+) => ({
   includedPosts: config.LINKEDIN_INCLUDED_POSTS,
   postsPerCredit: config.LINKEDIN_POSTS_PER_CREDIT,
 });

@@ -29,8 +29,8 @@ import {
 } from './gateway.ts';
 import { keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
-import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { linkedinPriceOf } from './prices.ts';
+import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
 import { runUntilSettled, type StepTask } from './task-runner.ts';
 

@@ -95,7 +95,10 @@ export const taskControlRoutes = (
           checked = parsed.data as { maxCredits?: number };
           if (service === 'linkedin') {
             // The same price the call will be charged: by the posts it asks for.
-            ({ variant, credits: current } = linkedinPriceOf(services.config, parsed.data as LinkedinRequest));
+            ({ variant, credits: current } = linkedinPriceOf(
+              services.config,
+              parsed.data as LinkedinRequest,
+            ));
           }
         }
         const { workspaceId } = identityOf(request);
