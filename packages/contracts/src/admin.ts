@@ -488,12 +488,16 @@ export const ReconciliationDay = ReconciliationFigures.extend({
   date: z.string().describe('YYYY-MM-DD, UTC'),
   service: z.enum(SERVICES),
   model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
+  variant: z.string().nullable(),
 });
 export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
-/** The whole window of one service and model: the sum of its days. */
+/** The whole window of one service, model and variant: the sum of its days. */
 export const ReconciliationModel = ReconciliationFigures.extend({
   service: z.enum(SERVICES),
   model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
+  variant: z.string().nullable(),
 });
 export type ReconciliationModel = z.infer<typeof ReconciliationModel>;
 export const RefundedBilledTask = z.object({
@@ -509,7 +513,7 @@ export const RefundedBilledTask = z.object({
 export type RefundedBilledTask = z.infer<typeof RefundedBilledTask>;
 export const AdminReconciliationResponse = z.object({
   days: z.array(ReconciliationDay),
-  /** The window per service and model (only those with settled calls), by service then catalogue order. */
+  /** The window per service, model and variant (only those with settled calls), by service then catalogue order. */
   models: z.array(ReconciliationModel),
   refundedButBilled: z.array(RefundedBilledTask),
   /** The average price paid for a credit, millionths of a dollar; 0 before any payment. */

@@ -1,6 +1,7 @@
 import {
   DEFAULT_MODEL,
   type ListedModel,
+  listedModelOf,
   MODELS,
   type ModelsAnswer,
   modelRequestJsonSchema,
@@ -28,6 +29,7 @@ export function modelsAnswer(
       service: model.service,
       name: model.name,
       credits: model.defaultCredits,
+      variants: listedModelOf(model, model.defaultCredits).variants,
       isDefault: DEFAULT_MODEL[model.service] === model.id,
       capabilities: [...model.capabilities],
       maxDurationS: model.maxDurationS,
