@@ -142,9 +142,9 @@ export function creditsOfBody(
   body: Record<string, unknown>,
 ): number {
   const fields = modelFieldsOf(model);
-  const valueOf = (name: string) => body[name] ?? fields.find((field) => field.name === name)?.byDefault;
+  const valueAt = (name: string) => body[name] ?? fields.find((field) => field.name === name)?.byDefault;
   const variant = (listed.variants ?? []).find((candidate) =>
-    Object.entries(candidate.when).every(([name, value]) => valueOf(name) === value),
+    Object.entries(candidate.when).every(([name, value]) => valueAt(name) === value),
   );
   return variant?.credits ?? listed.credits;
 }

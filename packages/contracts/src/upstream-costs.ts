@@ -81,8 +81,8 @@ const wan = (
 });
 
 /**
- * What each catalogue model costs upstream, per variant that changes kie's price (docs/upstreams.md,
- * "Costs per variant"). The default variant of each model (its default body) is listed first and
+ * What each catalogue model costs upstream, per variant that changes kie's price
+ * (docs/upstreams.md, "Costs per variant"). The default variant of each model (its default body) is listed first and
  * sells for the model's default price (model-catalogue.ts). Every variant beyond the specification
  * sells above its cost plus the default margin floor at the cheapest pack's rate (a unit test).
  */
