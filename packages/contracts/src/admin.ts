@@ -270,7 +270,12 @@ export type ServiceMargin = z.infer<typeof ServiceMargin>;
  * The same figures per service and model (docs/admin-figures.md, "By model"): only the models with
  * calls in the period, by service then catalogue order; `model` is null for Sora and LinkedIn.
  */
-export const ModelMargin = ServiceMargin.extend({ service: z.enum(SERVICES), model: CallModel.nullable() });
+export const ModelMargin = ServiceMargin.extend({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `posts-1-10`, `all`); null for Sora and calls made before variants were recorded. */
+  variant: z.string().nullable(),
+});
 export type ModelMargin = z.infer<typeof ModelMargin>;
 export const MonthMargin = z.object({
   date: z.string(),

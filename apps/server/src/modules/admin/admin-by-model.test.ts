@@ -175,10 +175,12 @@ describe('admin figures by model, from real calls', () => {
       { service: 'sora', model: null, totalActions: 1, errorRate: 0, averageRating: null },
     ]);
     // Cents: credits kept at 10 cents; Seedream's two completed calls cost 65,000 micros = 6.5 -> 7.
+    // One row per model and price variant: Kling's 5 s and 10 s with sound apart.
     expect(features.modelMargins).toEqual([
       {
         service: 'image',
         model: NANO_BANANA,
+        variant: 'all',
         calls: 1,
         credits: 1,
         earned: 10,
@@ -188,6 +190,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: SEEDREAM,
+        variant: 'all',
         calls: 2,
         credits: 4,
         earned: 40,
@@ -197,13 +200,33 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'video',
         model: KLING,
-        calls: 2,
-        credits: 38,
-        earned: 380,
-        upstreamCost: 138,
-        grossMargin: 242,
+        variant: '10s-sound',
+        calls: 1,
+        credits: 26,
+        earned: 260,
+        upstreamCost: 110,
+        grossMargin: 150,
       },
-      { service: 'sora', model: null, calls: 1, credits: 1, earned: 10, upstreamCost: 5, grossMargin: 5 },
+      {
+        service: 'video',
+        model: KLING,
+        variant: '5s',
+        calls: 1,
+        credits: 12,
+        earned: 120,
+        upstreamCost: 28,
+        grossMargin: 92,
+      },
+      {
+        service: 'sora',
+        model: null,
+        variant: null,
+        calls: 1,
+        credits: 1,
+        earned: 10,
+        upstreamCost: 5,
+        grossMargin: 5,
+      },
     ]);
     // The month's margins per model are the same calls.
     const revenue = AdminRevenueResponse.parse(await readAs(admin, '/api/admin/analytics/revenue'));
