@@ -269,8 +269,10 @@ export const ListedModel = z.object({
         variant: z.string().describe('The variant as quotes and tasks name it'),
         label: z.string(),
         when: z
-          .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
-          .describe('The body values that select it (the defaults applied); empty for every body'),
+          .record(z.string(), z.unknown())
+          .describe(
+            'The body values that select it (strings, numbers or booleans; the defaults applied); empty for every body',
+          ),
         credits: z.number().int().describe('Price of one call of this variant in credits'),
       }),
     )
