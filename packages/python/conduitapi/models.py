@@ -328,8 +328,6 @@ class CatalogueModel:
     name: str
     #: Price of one call in credits, of the model's default body.
     credits: int
-    #: The price of each body value that changes it, the default first.
-    variants: List[ModelVariant]
     #: The service's model when a call names none.
     is_default: bool
     capabilities: List[str]
@@ -337,6 +335,9 @@ class CatalogueModel:
     max_duration_s: int
     #: The model's body as JSON Schema (API names).
     request_schema: Dict[str, Any]
+    #: The price of each body value that changes it, the default first (empty from a server
+    #: older than per-variant prices).
+    variants: List[ModelVariant] = dataclasses.field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)
