@@ -4,6 +4,7 @@ import {
   SERVICE_COST,
   SERVICE_LABELS,
   type Service,
+  variantsOfModel,
 } from '@conduit/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
@@ -97,6 +98,9 @@ test('every service runs in the playground and shows its result; the call opens 
 
 /** The price the server charges for a model no operator has priced. */
 const priceOf = (id: string) => modelById(id)?.defaultCredits ?? Number.NaN;
+/** A variant's default price (packages/contracts upstream-costs.ts): `10s-sound` of kling-2.6. */
+const variantPriceOf = (id: string, variant: string) =>
+  variantsOfModel(id).find((row) => row.variant === variant)?.defaultCredits ?? Number.NaN;
 
 test("image and video run a picked model with its own fields, charged that model's price, on desktop and phone", async ({
   page,
@@ -140,7 +144,15 @@ test("image and video run a picked model with its own fields, charged that model
     .selectOption({ label: `Kling 2.6 · ${kling} credits` });
   await video.getByLabel(/^duration/).selectOption('10');
   await video.getByLabel(/^sound/).check();
-  await expect(video.getByText(/^Costs/)).toHaveText(new RegExp(`^Costs ${kling} credits per video`));
+  // The price is the variant's the values select: 10 s with sound, then 5 s with sound.
+  await expect(video.getByText(/^Costs/)).toHaveText(
+    new RegExp(`^Costs ${variantPriceOf('kling-2.6', '10s-sound')} credits per video`),
+  );
+  await video.getByLabel(/^duration/).selectOption('5');
+  const klingWithSound = variantPriceOf('kling-2.6', '5s-sound');
+  await expect(video.getByText(/^Costs/)).toHaveText(
+    new RegExp(`^Costs ${klingWithSound} credits per video`),
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('playground-model-phone-form.png'), fullPage: true });
   // An edited field keeps its help under it.
@@ -153,7 +165,7 @@ test("image and video run a picked model with its own fields, charged that model
   await expect(video.getByRole('figure', { name: 'This request example' })).toContainText(
     '"model":"kling-2.6"',
   );
-  await expect(video).toContainText(`Balance after the call: ${afterImage - kling} credits`);
+  await expect(video).toContainText(`Balance after the call: ${afterImage - klingWithSound} credits`);
   await expectNoSevereA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('playground-model-phone.png'), fullPage: true });

@@ -123,13 +123,14 @@ describe('the packed packages, installed outside the repository', () => {
     expect(quickstart.stdout).toMatch(
       /image: http\S+\.png \(\d+ bytes saved\)\nvideo: completed \S+\.mp4\nbalance: 9 /,
     );
-    const modelsAccount = await createPaidAccount(runtime.services, { credits: 20 });
+    const modelsAccount = await createPaidAccount(runtime.services, { credits: 40 });
     const models = await run(NODE, ['out/models.js'], { cwd: app, env: env(modelsAccount.key) });
     expect(models.code, models.stderr).toBe(0);
     expect(models.stdout).toMatch(
-      /^nano-banana \(image\): 1 credits\n[\s\S]*seedream-4\.5: 2 credits\nkling-2\.6: processing, 12 credits\n$/,
+      /^nano-banana \(image\): 1 credits\n[\s\S]*seedream-4\.5: 2 credits\nkling-2\.6: processing, 26 credits\n$/,
     );
-    expect((await ledgerCheck(runtime.services, modelsAccount.workspaceId)).balance).toBe(20 - 2 - 12);
+    // A 10 s Kling video with sound sells for its variant's price.
+    expect((await ledgerCheck(runtime.services, modelsAccount.workspaceId)).balance).toBe(40 - 2 - 26);
     const poor = await createPaidAccount(runtime.services, { credits: 2 });
     const errors = await run(NODE, ['out/errors.js'], { cwd: app, env: env(poor.key) });
     expect(errors.stdout).toMatch(/^needs 10 credits, has 2 \(request req_\w+\)/);

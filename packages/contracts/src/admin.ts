@@ -270,7 +270,12 @@ export type ServiceMargin = z.infer<typeof ServiceMargin>;
  * The same figures per service and model (docs/admin-figures.md, "By model"): only the models with
  * calls in the period, by service then catalogue order; `model` is null for Sora and LinkedIn.
  */
-export const ModelMargin = ServiceMargin.extend({ service: z.enum(SERVICES), model: CallModel.nullable() });
+export const ModelMargin = ServiceMargin.extend({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `posts-1-10`, `all`); null for Sora and calls made before variants were recorded. */
+  variant: z.string().nullable(),
+});
 export type ModelMargin = z.infer<typeof ModelMargin>;
 export const MonthMargin = z.object({
   date: z.string(),
@@ -324,6 +329,7 @@ export const HEALTH_CHECK_NAMES = [
   'payment_webhooks',
   'task_webhooks',
   'ledger',
+  'prices',
   'upstream_balance',
 ] as const;
 export const HealthCheck = z.object({
@@ -341,7 +347,7 @@ export const AdminHealthResponse = z.object({
     /** Percent of this process's requests in the last 5 minutes answered with a 5xx. */
     errorRate: z.number(),
   }),
-  /** database, job queue depth, stuck tasks, webhook failures, ledger check, upstream balance. */
+  /** database, job queue depth, stuck tasks, webhook failures, ledger check, prices (the margin guard), upstream balance. */
   checks: z.array(HealthCheck),
 });
 export type AdminHealthResponse = z.infer<typeof AdminHealthResponse>;
@@ -439,6 +445,8 @@ export const UpdateModelBody = z
   .strictObject({
     enabled: z.boolean().optional(),
     credits: z.number().int().min(1).max(100_000).nullable().optional(),
+    /** Save a price under a variant's cost plus the margin floor (audited); else 409 PRICE_BELOW_COST. */
+    acceptBelowCost: z.boolean().optional(),
   })
   .refine((body) => body.enabled !== undefined || body.credits !== undefined, {
     error: 'give enabled or credits',
@@ -485,12 +493,16 @@ export const ReconciliationDay = ReconciliationFigures.extend({
   date: z.string().describe('YYYY-MM-DD, UTC'),
   service: z.enum(SERVICES),
   model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
+  variant: z.string().nullable(),
 });
 export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
-/** The whole window of one service and model: the sum of its days. */
+/** The whole window of one service, model and variant: the sum of its days. */
 export const ReconciliationModel = ReconciliationFigures.extend({
   service: z.enum(SERVICES),
   model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
+  variant: z.string().nullable(),
 });
 export type ReconciliationModel = z.infer<typeof ReconciliationModel>;
 export const RefundedBilledTask = z.object({
@@ -506,7 +518,7 @@ export const RefundedBilledTask = z.object({
 export type RefundedBilledTask = z.infer<typeof RefundedBilledTask>;
 export const AdminReconciliationResponse = z.object({
   days: z.array(ReconciliationDay),
-  /** The window per service and model (only those with settled calls), by service then catalogue order. */
+  /** The window per service, model and variant (only those with settled calls), by service then catalogue order. */
   models: z.array(ReconciliationModel),
   refundedButBilled: z.array(RefundedBilledTask),
   /** The average price paid for a credit, millionths of a dollar; 0 before any payment. */

@@ -128,7 +128,7 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
 /** One model of `GET /api/provider/models` (the server lists every enabled one, models.ts). */
 const MODELS_EXAMPLE: ApiAnswerExample = {
   status: 200,
-  note: "Each enabled model: send its id as the body's model; requestSchema is its body as JSON Schema, credits its price now.",
+  note: "Each enabled model: send its id as the body's model; requestSchema is its body as JSON Schema, credits its price now (of its default body), variants the price of each body value that changes it.",
   body: {
     success: true,
     data: [
@@ -137,6 +137,17 @@ const MODELS_EXAMPLE: ApiAnswerExample = {
         service: 'video',
         name: 'Kling 2.6',
         credits: 12,
+        variants: [
+          { variant: '5s', label: '5 s', when: { duration: 5, sound: false }, credits: 12 },
+          { variant: '10s', label: '10 s', when: { duration: 10, sound: false }, credits: 16 },
+          { variant: '5s-sound', label: '5 s, with sound', when: { duration: 5, sound: true }, credits: 16 },
+          {
+            variant: '10s-sound',
+            label: '10 s, with sound',
+            when: { duration: 10, sound: true },
+            credits: 26,
+          },
+        ],
         isDefault: false,
         capabilities: ['text-to-video', 'audio'],
         maxDurationS: TASK_DEADLINE_S.video,

@@ -122,6 +122,7 @@ export const APP_PATHS = {
   adminReconciliationCsv: { method: 'GET', path: '/api/admin/analytics/reconciliation/export.csv' },
   adminUpdateChannel: { method: 'PATCH', path: '/api/admin/channels/:id' },
   adminModels: { method: 'GET', path: '/api/admin/models' },
+  adminMargins: { method: 'GET', path: '/api/admin/margins' },
   adminUpdateModel: { method: 'PATCH', path: '/api/admin/models/:id' },
   adminSupport: { method: 'GET', path: '/api/admin/support' },
   adminSupportReply: { method: 'POST', path: '/api/admin/support/:id/reply' },

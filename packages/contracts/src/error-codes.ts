@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   PRICE_ABOVE_MAX: 'PRICE_ABOVE_MAX',
   /** The admin area needs two-factor authentication on the account first. */
   TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  /** An admin's model price under its upstream cost plus the margin floor; `acceptBelowCost: true` saves it. */
+  PRICE_BELOW_COST: 'PRICE_BELOW_COST',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -51,6 +53,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PRICE_BELOW_COST: 409,
   RESULT_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   RANGE_NOT_SATISFIABLE: 416,

@@ -1,5 +1,6 @@
 export * from './account-security.ts';
 export * from './admin.ts';
+export * from './admin-margins.ts';
 export * from './alerts.ts';
 export * from './api-endpoints.ts';
 export * from './api-examples.ts';
@@ -38,7 +39,9 @@ export * from './task-answers.ts';
 export * from './theme.ts';
 export * from './timings.ts';
 export * from './uploads.ts';
+export * from './upstream-costs.ts';
 export * from './usage.ts';
+export * from './variant-prices.ts';
 export * from './waitlist.ts';
 export * from './webhook-deliveries.ts';
 export * from './webhook-events.ts';

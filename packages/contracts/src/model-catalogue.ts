@@ -2,6 +2,8 @@
 // any schema code. models.ts adds each model's request schema and upstream mapping to these.
 import type { ListedModel } from './models.ts';
 import { DEFAULT_MODEL, type ModelId, SERVICE_COST, TASK_DEADLINE_S } from './services.ts';
+import { variantsOfModel } from './upstream-costs.ts';
+import { variantCredits } from './variant-prices.ts';
 
 /** The public model list (docs/product.md, "Models"): answers with or without a key. */
 export const MODELS_PATH = '/api/provider/models';
@@ -85,12 +87,18 @@ export function modelSummaryOf(id: ModelId): ModelSummary {
 /** One model of `GET /api/provider/models` without its request schema. */
 export type ListedModelSummary = Omit<ListedModel, 'requestSchema'>;
 
-/** A model as `GET /api/provider/models` lists it, at `credits`. */
+/** A model as `GET /api/provider/models` lists it, at `credits` (its default variant's price). */
 export const listedModelOf = (model: ModelSummary, credits: number): ListedModelSummary => ({
   id: model.id,
   service: model.service,
   name: model.name,
   credits,
+  variants: variantsOfModel(model.id).map((cost) => ({
+    variant: cost.variant,
+    label: cost.label,
+    when: { ...cost.when },
+    credits: variantCredits(cost, credits),
+  })),
   isDefault: DEFAULT_MODEL[model.service] === model.id,
   capabilities: [...model.capabilities],
   maxDurationS: model.maxDurationS,

@@ -3,7 +3,13 @@
  * check of a body against its model before any call, with a message naming the field.
  */
 import { z } from 'zod';
-import { MODEL_SHARED_FIELDS, MODELS, type ModelDefinition, modelOfBody } from './models.ts';
+import {
+  type ListedModel,
+  MODEL_SHARED_FIELDS,
+  MODELS,
+  type ModelDefinition,
+  modelOfBody,
+} from './models.ts';
 
 const SHARED = new Set(MODEL_SHARED_FIELDS);
 
@@ -124,4 +130,21 @@ export function checkModelBody(service: 'image' | 'video', body: Record<string, 
         ? `${field}: must be true or false`
         : `${field}: ${issue.message}`;
   return { ok: false, model, field, message };
+}
+
+/**
+ * What a body of the model costs at the listed prices, before the call: the price of the variant
+ * its values select (a field left out counts as its default), else the model's own price.
+ */
+export function creditsOfBody(
+  model: ModelDefinition,
+  listed: Pick<ListedModel, 'credits' | 'variants'>,
+  body: Record<string, unknown>,
+): number {
+  const fields = modelFieldsOf(model);
+  const valueAt = (name: string) => body[name] ?? fields.find((field) => field.name === name)?.byDefault;
+  const variant = (listed.variants ?? []).find((candidate) =>
+    Object.entries(candidate.when).every(([name, value]) => valueAt(name) === value),
+  );
+  return variant?.credits ?? listed.credits;
 }

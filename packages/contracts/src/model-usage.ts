@@ -36,8 +36,8 @@ const CATALOGUE_ORDER = new Map(MODELS.map((model, index) => [model.id as string
 
 /** Sorts per-model rows: by service (image, video, sora, linkedin), then in catalogue order. */
 export function byServiceAndModel(
-  a: { service: Service; model: CallModel | null },
-  b: { service: Service; model: CallModel | null },
+  a: { service: Service; model: CallModel | null; variant?: string | null },
+  b: { service: Service; model: CallModel | null; variant?: string | null },
 ): number {
   const rank = (row: { service: Service; model: CallModel | null }) => [
     SERVICES.indexOf(row.service),
@@ -45,7 +45,12 @@ export function byServiceAndModel(
   ];
   const [serviceA = 0, modelA = 0] = rank(a);
   const [serviceB = 0, modelB = 0] = rank(b);
-  return serviceA - serviceB || modelA - modelB || (a.model?.id ?? '').localeCompare(b.model?.id ?? '');
+  return (
+    serviceA - serviceB ||
+    modelA - modelB ||
+    (a.model?.id ?? '').localeCompare(b.model?.id ?? '') ||
+    (a.variant ?? '').localeCompare(b.variant ?? '')
+  );
 }
 
 /**

@@ -37,8 +37,6 @@ export interface ModelDefinition extends ModelSummary {
   kie: ModelUpstream;
   /** fal.ai's endpoint of the same model, when a failover there serves it field for field. */
   fal?: string;
-  /** What kie.ai charges us for one call, millionths of a US dollar (docs/upstreams.md). */
-  upstreamMicros: number;
   /** The documentation page its upstream mapping follows. */
   docs: string;
 }
@@ -106,7 +104,6 @@ const CATALOGUE = [
     }),
     kie: { api: 'kie-jobs', model: 'google/nano-banana', editModel: 'google/nano-banana-edit' },
     fal: 'fal-ai/nano-banana',
-    upstreamMicros: 20_000,
     docs: 'https://docs.kie.ai/market/google/nano-banana',
   },
   {
@@ -126,7 +123,6 @@ const CATALOGUE = [
       output_format: z.enum(['png', 'jpg']).default('png').describe('File type of the result'),
     }),
     kie: { api: 'kie-jobs', model: 'nano-banana-pro' },
-    upstreamMicros: 90_000,
     docs: 'https://docs.kie.ai/market/google/pro-image-to-image',
   },
   {
@@ -137,7 +133,6 @@ const CATALOGUE = [
       quality: z.enum(['basic', 'high']).default('basic').describe('basic is 2K, high is 4K'),
     }),
     kie: { api: 'kie-jobs', model: 'seedream/4.5-text-to-image' },
-    upstreamMicros: 32_500,
     docs: 'https://docs.kie.ai/market/seedream/4-5-text-to-image',
   },
   {
@@ -151,21 +146,18 @@ const CATALOGUE = [
         .describe('medium is balanced, high slower and finer'),
     }),
     kie: { api: 'kie-jobs', model: 'gpt-image/1.5-text-to-image' },
-    upstreamMicros: 40_000,
     docs: 'https://docs.kie.ai/market/gpt-image/1-5-text-to-image',
   },
   {
     ...modelSummaryOf('imagen4'),
     request: modelRequest('imagen4', imagenShape),
     kie: { api: 'kie-jobs', model: 'google/imagen4' },
-    upstreamMicros: 40_000,
     docs: 'https://docs.kie.ai/market/google/imagen4',
   },
   {
     ...modelSummaryOf('imagen4-fast'),
     request: modelRequest('imagen4-fast', imagenShape),
     kie: { api: 'kie-jobs', model: 'google/imagen4-fast' },
-    upstreamMicros: 20_000,
     docs: 'https://docs.kie.ai/market/google/imagen4-fast',
   },
   {
@@ -173,7 +165,6 @@ const CATALOGUE = [
     request: VideoRequest.extend({ model: z.literal('fast').default('fast').describe('The model') }),
     kie: { api: 'kie-veo', model: 'veo3_fast' },
     fal: 'fal-ai/veo3.1/fast',
-    upstreamMicros: 300_000,
     docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
   },
   {
@@ -181,7 +172,6 @@ const CATALOGUE = [
     request: VideoRequest.extend({ model: z.literal('standard').describe('The model') }),
     kie: { api: 'kie-veo', model: 'veo3' },
     fal: 'fal-ai/veo3.1',
-    upstreamMicros: 1_250_000,
     docs: 'https://docs.kie.ai/veo3-api/generate-veo-3-video',
   },
   {
@@ -194,7 +184,6 @@ const CATALOGUE = [
       sound: z.boolean().default(false).describe('Generate sound with the video'),
     }),
     kie: { api: 'kie-jobs', model: 'kling-2.6/text-to-video' },
-    upstreamMicros: 550_000,
     docs: 'https://docs.kie.ai/market/kling/text-to-video',
   },
   {
@@ -208,7 +197,6 @@ const CATALOGUE = [
       seed,
     }),
     kie: { api: 'kie-jobs', model: 'bytedance/v1-pro-text-to-video' },
-    upstreamMicros: 700_000,
     docs: 'https://docs.kie.ai/market/bytedance/v1-pro-text-to-video',
   },
   {
@@ -219,7 +207,6 @@ const CATALOGUE = [
       resolution: z.enum(['720p', '1080p']).default('1080p').describe('Size of the video'),
     }),
     kie: { api: 'kie-jobs', model: 'wan/2-6-text-to-video' },
-    upstreamMicros: 1_050_000,
     docs: 'https://docs.kie.ai/market/wan/2-6-text-to-video',
   },
   {
@@ -232,7 +219,6 @@ const CATALOGUE = [
         .describe('Let the model rewrite the prompt for a better video'),
     }),
     kie: { api: 'kie-jobs', model: 'hailuo/02-text-to-video-pro' },
-    upstreamMicros: 570_000,
     docs: 'https://docs.kie.ai/market/hailuo/02-text-to-video-pro',
   },
 ] as const satisfies readonly ModelDefinition[];
@@ -277,7 +263,21 @@ export const ListedModel = z.object({
   id: z.string(),
   service: z.enum(['image', 'video']),
   name: z.string(),
-  credits: z.number().int().describe('Price of one call in credits'),
+  credits: z.number().int().describe("Price of one call in credits (of the model's default body)"),
+  variants: z
+    .array(
+      z.object({
+        variant: z.string().describe('The variant as quotes and tasks name it'),
+        label: z.string(),
+        when: z
+          .record(z.string(), z.unknown())
+          .describe(
+            'The body values that select it (strings, numbers or booleans; the defaults applied); empty for every body',
+          ),
+        credits: z.number().int().describe('Price of one call of this variant in credits'),
+      }),
+    )
+    .describe('What the call costs for each body value that changes its price, the default first'),
   isDefault: z.boolean().describe("The service's model when a call names none"),
   capabilities: z.array(z.enum(MODEL_CAPABILITIES)),
   maxDurationS: z.number().int().describe('The task fails and is refunded if not done within this'),

@@ -15,7 +15,7 @@ export const MODEL_TOOLS: ConduitTool[] = [
     name: 'list_models',
     title: 'List the models',
     description: () =>
-      "The image and video models this Conduit server has enabled (free): each one's id (the tools' model argument), price in credits per call, whether it is the service's default, capabilities, longest task and own fields.",
+      "The image and video models this Conduit server has enabled (free): each one's id (the tools' model argument), price in credits per call and per variant (the body values that change it, such as duration, resolution, sound, quality), whether it is the service's default, capabilities, longest task and own fields.",
     inputSchema: z.object({
       service: z.enum(['image', 'video']).optional().describe('Only this service’s models'),
     }),

@@ -308,13 +308,26 @@ class Account:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ModelVariant:
+    """A body value that changes a model's price (``duration=10, sound=True``) and that price."""
+
+    #: The variant as quotes and tasks name it: ``10s-sound``, ``4K``; ``all`` for one price.
+    variant: str
+    label: str
+    #: The body values that select it (defaults applied); empty for every body.
+    when: Dict[str, Any]
+    #: Price of one call of this variant in credits.
+    credits: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class CatalogueModel:
     """One model of ``list_models``: its id is the body's ``model``."""
 
     id: str
     service: Literal["image", "video"]
     name: str
-    #: Price of one call in credits.
+    #: Price of one call in credits, of the model's default body.
     credits: int
     #: The service's model when a call names none.
     is_default: bool
@@ -323,6 +336,9 @@ class CatalogueModel:
     max_duration_s: int
     #: The model's body as JSON Schema (API names).
     request_schema: Dict[str, Any]
+    #: The price of each body value that changes it, the default first (empty from a server
+    #: older than per-variant prices).
+    variants: List[ModelVariant] = dataclasses.field(default_factory=list)
 
 
 #: What ``upload_file`` takes: a path on disk, or the file's bytes.

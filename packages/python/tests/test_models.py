@@ -19,6 +19,9 @@ class ModelsTest(unittest.TestCase):
         self.assertEqual((seedream.service, seedream.credits, seedream.is_default), ("image", 2, False))
         self.assertEqual(seedream.request_schema["properties"]["quality"]["enum"], ["basic", "high"])
         self.assertEqual((by_id["fast"].credits, by_id["fast"].is_default), (10, True))
+        # Each body value that changes the price, priced before the call.
+        loud = next(v for v in by_id["kling-2.6"].variants if v.variant == "10s-sound")
+        self.assertEqual((loud.when, loud.credits), ({"duration": 10, "sound": True}, 26))
 
         async def main() -> ModelList:
             conduit = AsyncConduit(api_key=env("CONDUIT_API_KEY"), base_url=env("CONDUIT_BASE_URL"))
@@ -33,8 +36,9 @@ class ModelsTest(unittest.TestCase):
         self.assertEqual((image.status, image.credits_used), ("completed", 2))
         # aspect_ratio goes under kling's own name (Veo's is aspectRatio): the call is accepted.
         video = conduit.create_video("Waves", model="kling-2.6", aspect_ratio="1:1", duration=10, sound=True)
-        self.assertEqual((video.status, video.credits_used), ("processing", 12))
-        self.assertEqual(conduit.get_account().balance, before - 14)
+        # A 10 s video with sound sells for its variant's price.
+        self.assertEqual((video.status, video.credits_used), ("processing", 26))
+        self.assertEqual(conduit.get_account().balance, before - 28)
 
     def test_the_async_client_sends_a_models_own_fields(self) -> None:
         async def main() -> ImageTask:

@@ -155,6 +155,9 @@ class Recorder:
                     "service": "video",
                     "name": "Kling 2.6",
                     "credits": 12,
+                    "variants": [
+                        {"variant": "5s", "label": "5 s", "when": {"duration": 5, "sound": False}, "credits": 12}
+                    ],
                     "isDefault": False,
                     "capabilities": ["text-to-video"],
                     "maxDurationS": 1800,

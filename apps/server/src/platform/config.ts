@@ -1,4 +1,9 @@
-import { DEFAULT_REQUEST_LOG_RETENTION_DAYS, DEFAULT_RESULT_RETENTION_DAYS } from '@conduit/contracts';
+import {
+  DEFAULT_LINKEDIN_PRICING,
+  DEFAULT_MARGIN_FLOOR_PERCENT,
+  DEFAULT_REQUEST_LOG_RETENTION_DAYS,
+  DEFAULT_RESULT_RETENTION_DAYS,
+} from '@conduit/contracts';
 import { z } from 'zod';
 import { parseIpRange } from './ip-ranges.ts';
 
@@ -212,6 +217,21 @@ const EnvSchema = z.object({
       error: 'must be service=credits pairs separated by commas, e.g. video=12,image=2',
     })
     .default(''),
+  /**
+   * The margin every price must leave at the cheapest pack's rate, percent of what it brings in:
+   * under it a variant is "below cost" (the admin margin guard, health amber, 409 on a model price).
+   * docs/operations.md, "Prices and margins".
+   */
+  MARGIN_FLOOR_PERCENT: wholeNumber('must be a whole percent from 0 to 99', 0, 99).default(
+    DEFAULT_MARGIN_FLOOR_PERCENT,
+  ),
+  /** Posts a LinkedIn call's price covers; each LINKEDIN_POSTS_PER_CREDIT more cost a credit more. */
+  LINKEDIN_INCLUDED_POSTS: wholeNumber('must be a whole number of posts, 1 or more', 1).default(
+    DEFAULT_LINKEDIN_PRICING.includedPosts,
+  ),
+  LINKEDIN_POSTS_PER_CREDIT: wholeNumber('must be a whole number of posts, 1 or more', 1).default(
+    DEFAULT_LINKEDIN_PRICING.postsPerCredit,
+  ),
   /**
    * A cancel of a task whose upstream has started it and cannot stop it (kie.ai): `continue` (it
    * runs to its end and stays charged) or `refund` (settled canceled and refunded at once; the

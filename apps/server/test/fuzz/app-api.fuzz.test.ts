@@ -236,6 +236,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   adminAuditLog: { caller: 'admin' },
   adminChannels: { caller: 'admin' },
   adminModels: { caller: 'admin' },
+  adminMargins: { caller: 'admin' },
   adminUpdateModel: {
     caller: 'admin',
     body: { enabled: true, credits: 2 },

@@ -71,6 +71,7 @@ export function makeModelMargins(): AdminFeaturesResponse['modelMargins'] {
     {
       service: 'image',
       model: { id: 'nano-banana', name: 'Nano Banana' },
+      variant: null,
       calls: 1280,
       credits: 1280,
       earned: 8_960,
@@ -80,6 +81,7 @@ export function makeModelMargins(): AdminFeaturesResponse['modelMargins'] {
     {
       service: 'image',
       model: { id: 'seedream-4.5', name: 'Seedream 4.5' },
+      variant: null,
       calls: 200,
       credits: 200,
       earned: 1_400,
@@ -89,6 +91,7 @@ export function makeModelMargins(): AdminFeaturesResponse['modelMargins'] {
     {
       service: 'video',
       model: { id: 'standard', name: 'Veo 3.1 Quality' },
+      variant: null,
       calls: 37,
       credits: 370,
       earned: 2_590,
@@ -98,6 +101,7 @@ export function makeModelMargins(): AdminFeaturesResponse['modelMargins'] {
     {
       service: 'linkedin',
       model: null,
+      variant: null,
       calls: 18,
       credits: 36,
       earned: 252,

@@ -1,6 +1,8 @@
 import {
+  creditsOfBody,
   DEFAULT_MODEL,
   type ListedModel,
+  listedModelOf,
   MODELS,
   type ModelsAnswer,
   modelRequestJsonSchema,
@@ -18,22 +20,27 @@ export const STAGING = makeKey({
   keyValue: 'cnd_live_staging9876543210',
 });
 
-/** `GET /api/provider/models` as the server answers it: every catalogue model, at its default price. */
+/**
+ * `GET /api/provider/models` as the server answers it: every catalogue model, at its default price
+ * (or the one `change` sets, its variants moved with it as the server moves them).
+ */
 export function modelsAnswer(
   change: (model: ListedModel) => ListedModel | null = (model) => model,
 ): ModelsAnswer {
-  const listed = MODELS.map((model) =>
-    change({
+  const listed = MODELS.map((model) => {
+    const changed = change({
       id: model.id,
       service: model.service,
       name: model.name,
       credits: model.defaultCredits,
+      variants: listedModelOf(model, model.defaultCredits).variants,
       isDefault: DEFAULT_MODEL[model.service] === model.id,
       capabilities: [...model.capabilities],
       maxDurationS: model.maxDurationS,
       requestSchema: modelRequestJsonSchema(model),
-    }),
-  );
+    });
+    return changed && { ...changed, variants: listedModelOf(model, changed.credits).variants };
+  });
   return { success: true, data: listed.filter((model) => model !== null) };
 }
 
@@ -45,7 +52,11 @@ export function openPlayground(routes: ApiRoutes = {}, path = '/app/playground')
   let balance = 20;
   const priceOf = (service: 'image' | 'video', body: unknown) => {
     const named = (body as { model?: string } | undefined)?.model ?? DEFAULT_MODEL[service];
-    return MODELS.find((model) => model.id === named)?.defaultCredits ?? 0;
+    const model = MODELS.find((candidate) => candidate.id === named);
+    // The server's price: the variant the body selects.
+    return model
+      ? creditsOfBody(model, listedModelOf(model, model.defaultCredits), body as Record<string, unknown>)
+      : 0;
   };
   const api = mockApi({
     'GET /api/auth/me': { body: { user: makeUser() } },

@@ -188,11 +188,17 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
         io.out(JSON.stringify(data, null, 2));
         return EXIT_CODES.ok;
       }
+      // The default body's price, then each body value that prices otherwise: "10s-sound 26".
+      const others = (model: (typeof data)[number]) =>
+        (model.variants ?? [])
+          .slice(1)
+          .map((variant) => `${variant.variant} ${variant.credits}`)
+          .join(', ');
       const rows = data.map((model) => [
         model.id,
         model.service,
         `${model.credits} credit${model.credits === 1 ? '' : 's'}`,
-        `${model.name}${model.isDefault ? ' (default)' : ''}`,
+        `${model.name}${model.isDefault ? ' (default)' : ''}${others(model) ? `; also ${others(model)}` : ''}`,
       ]);
       const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
       for (const row of rows)

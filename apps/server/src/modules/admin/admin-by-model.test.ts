@@ -60,9 +60,17 @@ describe('admin figures by model, from real calls', () => {
     await call('/api/provider/image', { model: 'seedream-4.5', prompt: 'fail at kie' });
     await call('/api/provider/sora-watermark-remover/sync', { video_url: 'https://sora.chatgpt.com/p/s_1' });
     const video = await call('/api/provider/video', { model: 'kling-2.6', prompt: 'a drone shot' });
-    for (let attempt = 0; (await statusOf(video)) === 'processing'; attempt += 1) {
-      if (attempt > 200) throw new Error('the video never settled');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const loud = await call('/api/provider/video', {
+      model: 'kling-2.6',
+      prompt: 'a loud drone shot',
+      duration: 10,
+      sound: true,
+    });
+    for (const task of [video, loud]) {
+      for (let attempt = 0; (await statusOf(task)) === 'processing'; attempt += 1) {
+        if (attempt > 200) throw new Error('the video never settled');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
     const cookie = await sessionCookieFor(runtime.services, account.userId);
     const rating = await runtime.app.inject({
@@ -78,9 +86,9 @@ describe('admin figures by model, from real calls', () => {
     await kie?.close();
   });
 
-  it('the tasks record the model and what kie bills for it', async () => {
+  it('the tasks record the model, its price variant and what kie bills for that variant', async () => {
     const { rows } = await runtime.services.pool.query(
-      `select service, model, status, cost, credits_refunded, upstream_cost_micros from tasks
+      `select service, model, variant, status, cost, credits_refunded, upstream_cost_micros from tasks
         where workspace_id = $1 order by created_at`,
       [account.workspaceId],
     );
@@ -88,6 +96,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: 'nano-banana',
+        variant: 'all',
         status: 'completed',
         cost: 1,
         credits_refunded: 0,
@@ -96,6 +105,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: 'seedream-4.5',
+        variant: 'all',
         status: 'completed',
         cost: 2,
         credits_refunded: 0,
@@ -104,6 +114,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: 'seedream-4.5',
+        variant: 'all',
         status: 'completed',
         cost: 2,
         credits_refunded: 0,
@@ -112,6 +123,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: 'seedream-4.5',
+        variant: 'all',
         status: 'failed',
         cost: 2,
         credits_refunded: 2,
@@ -120,6 +132,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'sora',
         model: null,
+        variant: null,
         status: 'completed',
         cost: 1,
         credits_refunded: 0,
@@ -128,10 +141,21 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'video',
         model: 'kling-2.6',
+        variant: '5s',
         status: 'completed',
         cost: 12,
         credits_refunded: 0,
-        upstream_cost_micros: 550_000,
+        upstream_cost_micros: 275_000,
+      },
+      // kie bills a 10 s video with sound four times the 5 s one: it sells for its variant's price.
+      {
+        service: 'video',
+        model: 'kling-2.6',
+        variant: '10s-sound',
+        status: 'completed',
+        cost: 26,
+        credits_refunded: 0,
+        upstream_cost_micros: 1_100_000,
       },
     ]);
   });
@@ -147,14 +171,16 @@ describe('admin figures by model, from real calls', () => {
     expect(features.models).toEqual([
       { service: 'image', model: NANO_BANANA, totalActions: 1, errorRate: 0, averageRating: null },
       { service: 'image', model: SEEDREAM, totalActions: 3, errorRate: 33.3, averageRating: 4 },
-      { service: 'video', model: KLING, totalActions: 1, errorRate: 0, averageRating: null },
+      { service: 'video', model: KLING, totalActions: 2, errorRate: 0, averageRating: null },
       { service: 'sora', model: null, totalActions: 1, errorRate: 0, averageRating: null },
     ]);
     // Cents: credits kept at 10 cents; Seedream's two completed calls cost 65,000 micros = 6.5 -> 7.
+    // One row per model and price variant: Kling's 5 s and 10 s with sound apart.
     expect(features.modelMargins).toEqual([
       {
         service: 'image',
         model: NANO_BANANA,
+        variant: 'all',
         calls: 1,
         credits: 1,
         earned: 10,
@@ -164,6 +190,7 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'image',
         model: SEEDREAM,
+        variant: 'all',
         calls: 2,
         credits: 4,
         earned: 40,
@@ -173,13 +200,33 @@ describe('admin figures by model, from real calls', () => {
       {
         service: 'video',
         model: KLING,
+        variant: '10s-sound',
+        calls: 1,
+        credits: 26,
+        earned: 260,
+        upstreamCost: 110,
+        grossMargin: 150,
+      },
+      {
+        service: 'video',
+        model: KLING,
+        variant: '5s',
         calls: 1,
         credits: 12,
         earned: 120,
-        upstreamCost: 55,
-        grossMargin: 65,
+        upstreamCost: 28,
+        grossMargin: 92,
       },
-      { service: 'sora', model: null, calls: 1, credits: 1, earned: 10, upstreamCost: 5, grossMargin: 5 },
+      {
+        service: 'sora',
+        model: null,
+        variant: null,
+        calls: 1,
+        credits: 1,
+        earned: 10,
+        upstreamCost: 5,
+        grossMargin: 5,
+      },
     ]);
     // The month's margins per model are the same calls.
     const revenue = AdminRevenueResponse.parse(await readAs(admin, '/api/admin/analytics/revenue'));
@@ -199,11 +246,13 @@ describe('admin figures by model, from real calls', () => {
       marginMicros: kept * 100_000 - costMicros,
       refundedButBilled: 0,
     });
+    // One row per model and price variant.
     expect(report.models).toEqual([
-      { service: 'image', model: NANO_BANANA, ...money(1, 1, 1, 20_000) },
-      { service: 'image', model: SEEDREAM, ...money(3, 6, 4, 65_000) },
-      { service: 'video', model: KLING, ...money(1, 12, 12, 550_000) },
-      { service: 'sora', model: null, ...money(1, 1, 1, 50_000) },
+      { service: 'image', model: NANO_BANANA, variant: 'all', ...money(1, 1, 1, 20_000) },
+      { service: 'image', model: SEEDREAM, variant: 'all', ...money(3, 6, 4, 65_000) },
+      { service: 'video', model: KLING, variant: '10s-sound', ...money(1, 26, 26, 1_100_000) },
+      { service: 'video', model: KLING, variant: '5s', ...money(1, 12, 12, 275_000) },
+      { service: 'sora', model: null, variant: null, ...money(1, 1, 1, 50_000) },
     ]);
     // The days hold the same calls, one row per day, service and model.
     const seedreamDays = report.days.filter((day) => day.model?.id === 'seedream-4.5');

@@ -102,19 +102,48 @@ const MARCH_SERVICES = [
   { service: 'linkedin', calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
 ];
 const MARCH_MODELS = [
-  { service: 'image', model: NANO_BANANA, calls: 1, credits: 1, earned: 8, upstreamCost: 2, grossMargin: 6 },
-  { service: 'image', model: SEEDREAM, calls: 1, credits: 2, earned: 17, upstreamCost: 3, grossMargin: 14 },
-  { ...zero('video'), model: model('fast', 'Veo 3.1 Fast') },
+  // Seeded calls made before variants were recorded: their variant is null.
+  {
+    service: 'image',
+    model: NANO_BANANA,
+    variant: null,
+    calls: 1,
+    credits: 1,
+    earned: 8,
+    upstreamCost: 2,
+    grossMargin: 6,
+  },
+  {
+    service: 'image',
+    model: SEEDREAM,
+    variant: null,
+    calls: 1,
+    credits: 2,
+    earned: 17,
+    upstreamCost: 3,
+    grossMargin: 14,
+  },
+  { ...zero('video'), model: model('fast', 'Veo 3.1 Fast'), variant: null },
   {
     service: 'video',
     model: model('standard', 'Veo 3.1 Quality'),
+    variant: null,
     calls: 1,
     credits: 10,
     earned: 83,
     upstreamCost: 125,
     grossMargin: -42,
   },
-  { service: 'linkedin', model: null, calls: 1, credits: 2, earned: 17, upstreamCost: 1, grossMargin: 16 },
+  {
+    service: 'linkedin',
+    model: null,
+    variant: null,
+    calls: 1,
+    credits: 2,
+    earned: 17,
+    upstreamCost: 1,
+    grossMargin: 16,
+  },
 ];
 
 describe('admin cost and margin', () => {
@@ -162,7 +191,7 @@ describe('admin cost and margin', () => {
       upstreamCost: 4,
       grossMargin: 995,
       services: [february, zero('video'), zero('sora'), zero('linkedin')],
-      models: [{ ...february, model: NANO_BANANA }],
+      models: [{ ...february, model: NANO_BANANA, variant: null }],
     });
     // March: the failed image keeps no credit and costs nothing; the processing video counts nowhere yet.
     expect(margins[5]).toEqual({

@@ -115,16 +115,34 @@ describe('admin reconciliation: charged against billed upstream', () => {
     const report = await readAs(admin, '/api/admin/analytics/reconciliation?days=7');
     expect(report.creditPriceMicros).toBe(100_000);
     expect(report.days).toEqual([
-      { date: '2027-03-15', service: 'linkedin', model: null, ...figures(3, 6, 2, 60_000, 1) },
-      { date: '2027-03-14', service: 'image', model: NANO_BANANA, ...figures(2, 2, 2, 40_000, 0) },
-      { date: '2027-03-14', service: 'image', model: IMAGEN_4, ...figures(1, 2, 0, 40_000, 1) },
-      { date: '2027-03-13', service: 'image', model: IMAGEN_4, ...figures(1, 2, 2, 40_000, 0) },
+      { date: '2027-03-15', service: 'linkedin', model: null, variant: null, ...figures(3, 6, 2, 60_000, 1) },
+      {
+        date: '2027-03-14',
+        service: 'image',
+        model: NANO_BANANA,
+        variant: null,
+        ...figures(2, 2, 2, 40_000, 0),
+      },
+      {
+        date: '2027-03-14',
+        service: 'image',
+        model: IMAGEN_4,
+        variant: null,
+        ...figures(1, 2, 0, 40_000, 1),
+      },
+      {
+        date: '2027-03-13',
+        service: 'image',
+        model: IMAGEN_4,
+        variant: null,
+        ...figures(1, 2, 2, 40_000, 0),
+      },
     ]);
     expect(report.models).toEqual([
-      { service: 'image', model: NANO_BANANA, ...figures(2, 2, 2, 40_000, 0) },
+      { service: 'image', model: NANO_BANANA, variant: null, ...figures(2, 2, 2, 40_000, 0) },
       // Imagen 4 kept 2 of 4 credits and was billed for both calls: 200,000 - 80,000 micros.
-      { service: 'image', model: IMAGEN_4, ...figures(2, 4, 2, 80_000, 1) },
-      { service: 'linkedin', model: null, ...figures(3, 6, 2, 60_000, 1) },
+      { service: 'image', model: IMAGEN_4, variant: null, ...figures(2, 4, 2, 80_000, 1) },
+      { service: 'linkedin', model: null, variant: null, ...figures(3, 6, 2, 60_000, 1) },
     ]);
     expect(report.refundedButBilled).toEqual([
       {
@@ -162,11 +180,11 @@ describe('admin reconciliation: charged against billed upstream', () => {
     );
     expect(response.body).toBe(
       [
-        'date,service,model,calls,creditsCharged,creditsKept,earnedUsd,upstreamCostUsd,marginUsd,refundedButBilled',
-        '2027-03-15,linkedin,,3,6,2,0.200000,0.060000,0.140000,1',
-        '2027-03-14,image,nano-banana,2,2,2,0.200000,0.040000,0.160000,0',
-        '2027-03-14,image,imagen4,1,2,0,0.000000,0.040000,-0.040000,1',
-        '2027-03-13,image,imagen4,1,2,2,0.200000,0.040000,0.160000,0',
+        'date,service,model,variant,calls,creditsCharged,creditsKept,earnedUsd,upstreamCostUsd,marginUsd,refundedButBilled',
+        '2027-03-15,linkedin,,,3,6,2,0.200000,0.060000,0.140000,1',
+        '2027-03-14,image,nano-banana,,2,2,2,0.200000,0.040000,0.160000,0',
+        '2027-03-14,image,imagen4,,1,2,0,0.000000,0.040000,-0.040000,1',
+        '2027-03-13,image,imagen4,,1,2,2,0.200000,0.040000,0.160000,0',
         '',
       ].join('\r\n'),
     );

@@ -9,6 +9,7 @@ import { raisedUpstreamAlerts } from '../upstream-watch/upstream-alerts.ts';
 import { type AdminContext, DAY_MS } from './admin-context.ts';
 import { processFigures } from './figures.ts';
 import { LEDGER_AUDIT_STALE_MS, latestLedgerCheck } from './ledger-audit.ts';
+import { variantMargins } from './margin-guard.ts';
 
 /** A check that has not answered by then fails: the page must answer even when a part hangs. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -161,6 +162,22 @@ function checksOf(ctx: AdminContext): Array<[CheckName, Probe]> {
             ? `the last ledger audit ran at ${at}: is a worker process running?`
             : `${plural(check.accounts, 'account')}: every balance equals the sum of its ledger entries (audit of ${at}, ${check.durationMs} ms)`,
           value: check.mismatched,
+        };
+      },
+    ],
+    [
+      'prices',
+      async () => {
+        // The margin guard: amber while any enabled variant sells under its cost plus the floor.
+        const below = (await variantMargins(ctx)).filter((row) => row.belowCost);
+        const names = below.map((row) => `${row.model ?? row.service} ${row.variant}`);
+        return {
+          status: below.length > 0 ? 'warn' : 'ok',
+          detail:
+            below.length > 0
+              ? `below cost plus the ${ctx.config.MARGIN_FLOOR_PERCENT}% margin floor at the cheapest pack: ${names.join(', ')}`
+              : `every enabled variant sells above its cost plus the ${ctx.config.MARGIN_FLOOR_PERCENT}% margin floor`,
+          value: below.length,
         };
       },
     ],

@@ -10,18 +10,18 @@ import type pg from 'pg';
 import { analyticsQuery } from './figures.ts';
 
 /*
- * Per service and model (and month, when `by_month`): completed calls, credits kept (charged less
+ * Per service, model and price variant (and month, when `by_month`): completed calls, credits kept (charged less
  * refunded, settled calls) and the upstream cost of completed calls, of the calls created in [$2, $3].
  */
 const MARGINS_SQL = `
 select case when $1::boolean then to_char(date_trunc('month', t.created_at at time zone 'UTC'), 'YYYY-MM') else '' end as date,
-       t.service, t.model,
+       t.service, t.model, t.variant,
        count(*) filter (where t.status = 'completed')::int as calls,
        coalesce(sum(t.cost - t.credits_refunded) filter (where t.status <> 'processing'), 0)::int as credits,
        coalesce(sum(t.upstream_cost_micros) filter (where t.status = 'completed'), 0)::bigint as cost_micros
   from tasks t
  where t.created_at > $2::timestamptz and t.created_at <= $3::timestamptz
- group by 1, 2, 3`;
+ group by 1, 2, 3, 4`;
 
 /** What a credit brought in on average: every succeeded payment until `now`, cents over credits. */
 const CREDIT_PRICE_SQL = `
@@ -32,6 +32,7 @@ interface MarginRow {
   date: string;
   service: Service;
   model: string | null;
+  variant: string | null;
   calls: number;
   credits: number;
   cost_micros: string;
@@ -78,7 +79,7 @@ async function monthRows(pool: pg.Pool, keys: string[], to: Date): Promise<Margi
 /** Millionths of a dollar to whole cents. */
 export const microsToCents = (micros: number) => Math.round(micros / 10_000);
 
-/** A period's margins: per service (all four, zeros included) and per service and model (those with calls). */
+/** A period's margins: per service (all four, zeros included) and per service, model and variant (those with calls). */
 export interface PeriodMargins {
   services: ServiceMargin[];
   models: ModelMargin[];
@@ -129,6 +130,7 @@ export async function serviceMargins(
         .map((row) => ({
           service: row.service,
           model: callModelOf(row.model),
+          variant: row.variant,
           ...figures(row.calls, row.credits, Number(row.cost_micros)),
         }))
         .sort(byServiceAndModel),

@@ -12,11 +12,11 @@ import { DAY_MS } from './admin-context.ts';
 import { analyticsQuery } from './figures.ts';
 
 /*
- * Per UTC day, service and model, the settled calls created in [$1, $2): credits charged and kept,
+ * Per UTC day, service, model and price variant, the settled calls created in [$1, $2): credits charged and kept,
  * and what the upstreams billed, refunded calls included (tasks.upstream_cost_micros).
  */
 const DAYS_SQL = `
-select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service, t.model,
+select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service, t.model, t.variant,
        count(*)::int as calls,
        coalesce(sum(t.cost), 0)::int as charged,
        coalesce(sum(t.cost - t.credits_refunded), 0)::int as kept,
@@ -24,7 +24,7 @@ select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service
        count(*) filter (where t.credits_refunded > 0 and t.upstream_cost_micros > 0)::int as refunded_billed
   from tasks t
  where t.status <> 'processing' and t.created_at >= $1 and t.created_at < $2
- group by 1, 2, 3`;
+ group by 1, 2, 3, 4`;
 
 const REFUNDED_SQL = `
 select id, service, model, channel, created_at, credits_refunded, upstream_cost_micros, error
@@ -38,7 +38,7 @@ const CREDIT_PRICE_SQL = `
 select coalesce(sum(amount_cents), 0)::bigint as cents, coalesce(sum(credits), 0)::bigint as credits
   from payments where status = 'paid' and paid_at <= $1`;
 
-type Figures = Omit<ReconciliationModel, 'service' | 'model'>;
+type Figures = Omit<ReconciliationModel, 'service' | 'model' | 'variant'>;
 
 /** Calls and credits at the credit price, against the upstream cost: one row's money. */
 function figuresOf(
@@ -75,6 +75,7 @@ export async function getReconciliation(
       date: string;
       service: Service;
       model: string | null;
+      variant: string | null;
       calls: number;
       charged: number;
       kept: number;
@@ -99,16 +100,17 @@ export async function getReconciliation(
     date: row.date,
     service: row.service,
     model: row.model,
+    variant: row.variant,
     calls: row.calls,
     charged: row.charged,
     kept: row.kept,
     costMicros: Number(row.cost_micros),
     refundedBilled: row.refunded_billed,
   }));
-  // The window per service and model: its days summed before the money is worked out.
+  // The window per service, model and variant: its days summed before the money is worked out.
   const totals = new Map<string, (typeof amounts)[number]>();
   for (const day of amounts) {
-    const key = `${day.service}\n${day.model ?? ''}`;
+    const key = `${day.service}\n${day.model ?? ''}\n${day.variant ?? ''}`;
     const total = totals.get(key);
     if (!total) totals.set(key, { ...day });
     else {
@@ -130,13 +132,20 @@ export async function getReconciliation(
         (day): ReconciliationDay => ({
           date: day.date,
           ...modelOf(day),
+          variant: day.variant,
           ...figuresOf(day, creditPriceMicros),
         }),
       )
       // Newest day first, then by service and catalogue order.
       .sort((a, b) => b.date.localeCompare(a.date) || byServiceAndModel(a, b)),
     models: [...totals.values()]
-      .map((total): ReconciliationModel => ({ ...modelOf(total), ...figuresOf(total, creditPriceMicros) }))
+      .map(
+        (total): ReconciliationModel => ({
+          ...modelOf(total),
+          variant: total.variant,
+          ...figuresOf(total, creditPriceMicros),
+        }),
+      )
       .sort(byServiceAndModel),
     refundedButBilled: refunded.map((row) => ({
       taskId: row.id,
@@ -154,6 +163,7 @@ const CSV_HEADER = [
   'date',
   'service',
   'model',
+  'variant',
   'calls',
   'creditsCharged',
   'creditsKept',
@@ -164,13 +174,14 @@ const CSV_HEADER = [
 ];
 const usd = (micros: number) => (micros / 1_000_000).toFixed(6);
 
-/** The days as CSV: one line per day, service and model (its id; empty for none), dollars with six decimals. */
+/** The days as CSV: one line per day, service, model (its id; empty for none) and variant, dollars with six decimals. */
 export function reconciliationCsv(report: AdminReconciliationResponse): string {
   const lines = report.days.map((day) =>
     [
       day.date,
       day.service,
       day.model?.id ?? '',
+      day.variant ?? '',
       day.calls,
       day.creditsCharged,
       day.creditsKept,

@@ -1,4 +1,4 @@
-import { ADMIN_EDIT_ROUTES, ADMIN_FIGURE_ROUTES } from '@conduit/contracts';
+import { ADMIN_EDIT_ROUTES, ADMIN_FIGURE_ROUTES, ADMIN_MARGIN_ROUTES } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
@@ -16,6 +16,7 @@ import { getRevenue } from './get-revenue.ts';
 import { inviteUser } from './invite-user.ts';
 import { listTeams } from './list-teams.ts';
 import { listUsers } from './list-users.ts';
+import { variantMargins } from './margin-guard.ts';
 import { listModels, updateModel } from './models.ts';
 import { getReconciliation, reconciliationCsv } from './reconciliation.ts';
 import { updateUser } from './update-user.ts';
@@ -78,6 +79,10 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
       channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),
     }));
     addAppRoute(app, figures.models, { tags }, async () => ({ models: await listModels(context()) }));
+    addAppRoute(app, ADMIN_MARGIN_ROUTES.margins, { tags }, async () => ({
+      data: await variantMargins(context()),
+      marginFloorPercent: services.config.MARGIN_FLOOR_PERCENT,
+    }));
     addAppRoute(app, edits.updateModel, { tags }, async (request) => ({
       model: await updateModel(context(), actorOf(request), request.params.id, request.body),
     }));

@@ -1,4 +1,14 @@
-import { type LinkedinRequest, modelOfBody, type VideoRequest } from '@conduit/contracts';
+import {
+  type LinkedinRequest,
+  linkedinPostsAskedFor,
+  linkedinUpstreamMicros,
+  MODEL_VARIANT_COSTS,
+  modelOfBody,
+  SERVICE_UPSTREAM_COSTS,
+  type VideoRequest,
+  variantOfRequest,
+  variantsOfModel,
+} from '@conduit/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
 import type { Engine, MediaInput } from '../engines/engine.ts';
@@ -12,22 +22,34 @@ const videoModel = (request: Request) =>
   (request as VideoRequest).model === 'standard' ? 'standard' : 'fast';
 
 /**
+ * kie's price of the call's variant (packages/contracts upstream-costs.ts): the body as stored is
+ * the checked one, its defaults applied. A body of no known model is costed as the service's default.
+ */
+const kieVariantMicros = (service: 'image' | 'video') => (request: Request) => {
+  const model = modelOfBody(service, request) ?? modelOfBody(service, {});
+  const id = model?.id ?? '';
+  const variant = variantOfRequest(id, request as Record<string, unknown>) ?? variantsOfModel(id)[0];
+  return variant?.upstreamMicros ?? (MODEL_VARIANT_COSTS[0]?.upstreamMicros as number);
+};
+
+/**
  * What each upstream charges us per call, in millionths of a US dollar
- * (docs/upstreams.md, "Costs upstream and our prices"): kie credits at $0.005; fal's list prices,
- * Veo 3.1 for an 8-second video with audio.
+ * (docs/upstreams.md, "Costs upstream and our prices"): kie's price of the call's variant; fal's
+ * list prices, Veo 3.1 for an 8-second video with audio; Apify's for the posts asked for.
  */
 export const CHANNEL_PRICES = {
   kie: {
-    // Each catalogue model's own kie price (models.ts), nano-banana's and Veo's as before.
-    image: (request: Request) => modelOfBody('image', request)?.upstreamMicros ?? 20_000,
-    video: (request: Request) => modelOfBody('video', request)?.upstreamMicros ?? 300_000,
-    sora: () => 50_000,
+    image: kieVariantMicros('image'),
+    video: kieVariantMicros('video'),
+    sora: () => SERVICE_UPSTREAM_COSTS.sora.upstreamMicros,
   },
   fal: {
     image: () => 39_000,
     video: (request: Request) => (videoModel(request) === 'standard' ? 3_200_000 : 1_200_000),
   },
-  apify: { linkedin: () => 10_000 },
+  apify: {
+    linkedin: (request: Request) => linkedinUpstreamMicros(linkedinPostsAskedFor(request as LinkedinRequest)),
+  },
   local: { free: () => 0 },
 } as const;
 

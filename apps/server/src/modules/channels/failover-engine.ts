@@ -1,4 +1,4 @@
-import { CREDIT_PACKAGES, type LinkedinRequest, SERVICE_COST } from '@conduit/contracts';
+import { CHEAPEST_CREDIT_MICRO_USD, type LinkedinRequest, SERVICE_COST } from '@conduit/contracts';
 import pino, { type Logger } from 'pino';
 import type { Metrics } from '../../platform/metrics.ts';
 import {
@@ -40,22 +40,25 @@ export interface ChannelDefinition {
 }
 
 /**
- * What a customer pays for one call of the service, in millionths of a US dollar: its credits at
- * the lowest rate any credit pack sells them (the enterprise pack, 6.3 cents a credit).
+ * What a customer pays for one call, in millionths of a US dollar: the credits this call pays (the
+ * operator's price, its model's variant, a quote's), else the service's published price, at the
+ * lowest rate any credit pack sells them (the enterprise pack, 6.3 cents a credit).
  */
-const LOWEST_MICROS_PER_CREDIT = Math.min(
-  ...Object.values(CREDIT_PACKAGES).map((pack) => (pack.price * 10_000) / pack.credits),
-);
-export const chargedMicros = (service: ChannelService) =>
-  Math.floor(SERVICE_COST[service] * LOWEST_MICROS_PER_CREDIT);
+export const chargedMicros = (service: ChannelService, credits: number = SERVICE_COST[service]) =>
+  Math.floor(credits * CHEAPEST_CREDIT_MICRO_USD);
 
 /**
  * A fallback may take a job only if it serves every field asked for and its price leaves at least
- * the channel's margin floor (percent of the price charged; 0 = never below cost).
+ * the channel's margin floor (percent of the price this call pays; 0 = never below cost).
  */
-export function fallbackAllowed(channel: ChannelDefinition, state: ChannelState, input: MediaInput) {
+export function fallbackAllowed(
+  channel: ChannelDefinition,
+  state: ChannelState,
+  input: MediaInput,
+  credits?: number,
+) {
   if (channel.honours && !channel.honours(input)) return false;
-  const charged = chargedMicros(input.service);
+  const charged = chargedMicros(input.service, credits);
   return channel.priceMicros(input.request) <= (charged * (100 - state.marginFloorPercent)) / 100;
 }
 
@@ -95,14 +98,18 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
    * The service's channels in the order to try them: enabled, circuit closed or probe claimed,
    * and for a media job, a fallback only where `fallbackAllowed`.
    */
-  const usable = async (service: ChannelService, input?: MediaInput): Promise<ChannelDefinition[]> => {
+  const usable = async (
+    service: ChannelService,
+    input?: MediaInput,
+    credits?: number,
+  ): Promise<ChannelDefinition[]> => {
     await registered;
     const ids = channels.filter((channel) => channel.service === service).map((channel) => channel.id);
     const picked: ChannelDefinition[] = [];
     for (const state of await store.states(ids)) {
       const channel = byId.get(state.id);
       if (!channel || !state.enabled || state.circuit === 'open') continue;
-      if (input && channel.isFallback && !fallbackAllowed(channel, state, input)) continue;
+      if (input && channel.isFallback && !fallbackAllowed(channel, state, input, credits)) continue;
       if (state.circuit === 'half-open' && !(await store.claimProbe(state.id))) continue;
       picked.push(channel);
     }
@@ -122,8 +129,9 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     operation: UpstreamOperation,
     attempt: (channel: ChannelDefinition) => Promise<T>,
     input?: MediaInput,
+    credits?: number,
   ): Promise<{ channel: ChannelDefinition; value: T }> {
-    const candidates = await usable(service, input);
+    const candidates = await usable(service, input, credits);
     let lastError: unknown;
     for (const channel of candidates) {
       const startedAt = performance.now();
@@ -186,6 +194,8 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
           return candidate.client.startJob(input, jobOptions);
         },
         input,
+        // The floor is measured against what this call pays, not the service's published price.
+        jobOptions.credits,
       );
       return {
         upstreamId: value.upstreamId,

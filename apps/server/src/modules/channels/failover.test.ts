@@ -9,6 +9,7 @@ import type { Services } from '../../platform/services.ts';
 import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from '../engines/engine.ts';
 import { createFalEngine } from '../engines/fal-engine.ts';
 import { createKieEngine } from '../engines/kie-engine.ts';
+import { modelCatalogueOf } from '../models/catalogue.ts';
 import { buildChannels } from './build-channels.ts';
 import { type BreakerOptions, CHANNEL_STATE_TTL_MS, createChannelStore } from './channel-store.ts';
 import { chargedMicros, createFailoverEngine } from './failover-engine.ts';
@@ -152,6 +153,37 @@ describe('failover through the gateway', () => {
       channel: 'kie:image',
       upstream_cost_micros: 20_000,
     });
+  });
+
+  it('the floor is what this call pays: a Veo Fast the operator sells for 25 credits may fail over to fal.ai', async () => {
+    await runtime.services.pool.query(
+      `insert into model_settings (model_id, credits) values ('fast', 25)
+       on conflict (model_id) do update set credits = 25`,
+    );
+    modelCatalogueOf(runtime.services).changed();
+    try {
+      const account = await createPaidAccount(runtime.services, { credits: 100 });
+      kie.failNext('generate', { status: 500, code: 500, msg: 'Server Error' });
+      const created = await post('/api/provider/video', account.key, {
+        prompt: 'dearer harbour',
+        enableTranslation: false,
+      });
+      expect(created.headers['x-credits-charged']).toBe('25');
+      const { taskId } = created.json().data;
+      // 25 credits bring in $1.575 at the cheapest pack: fal's $1.20 fits; the service's 10 would not.
+      await expect
+        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+        .toBe('completed');
+      expect(await taskRow(runtime, taskId)).toMatchObject({
+        channel: 'fal:video',
+        upstream_cost_micros: 1_200_000,
+      });
+      expect(falSubmits('dearer harbour')).toBe(1);
+      expect(await refundsOf(runtime, taskId)).toEqual([]);
+    } finally {
+      await runtime.services.pool.query(`delete from model_settings where model_id = 'fast'`);
+      modelCatalogueOf(runtime.services).changed();
+    }
   });
 
   it('a rejection (422) is not retried on the next channel: refunded once', async () => {
@@ -342,5 +374,7 @@ describe('when a fallback may serve', () => {
     expect([chargedMicros('image'), chargedMicros('video'), chargedMicros('sora')]).toEqual([
       63_000, 630_000, 63_000,
     ]);
+    // A call that pays another price (an operator's, a variant's, a quote's) is measured by it.
+    expect(chargedMicros('video', 26)).toBe(1_638_000);
   });
 });

@@ -103,6 +103,10 @@ describe('the conduit command line', () => {
     expect(lines.find((line) => line.startsWith('fast'))).toMatch(/10 credits\s+Veo 3\.1 Fast \(default\)$/);
     const json = JSON.parse((await conduit(account.key, 'models', '--json')).stdout);
     expect(json.find((model: { id: string }) => model.id === 'kling-2.6')).toMatchObject({ credits: 12 });
+    // Each body value that changes the price is listed beside the default's.
+    expect(lines.find((line) => line.startsWith('kling-2.6'))).toMatch(
+      /12 credits\s+Kling 2\.6; also 10s 16, 5s-sound 16, 10s-sound 26$/,
+    );
     // The models endpoint is public: the list needs no key (before `conduit login`), other commands do.
     expect(await conduit(undefined, 'models')).toMatchObject({ code: 0, stdout: models.stdout });
     const keyless = await conduit(undefined, 'balance');
@@ -127,11 +131,12 @@ describe('the conduit command line', () => {
     expect(video.code, video.stderr).toBe(0);
     expect(video.stdout.trim()).toMatch(/\.mp4$/);
     const videoTaskId = /video (task_\w+) completed/.exec(video.stderr)?.[1];
+    // 10 s with sound: the variant's price.
     expect(await storedRequest(videoTaskId)).toMatchObject({
-      cost: 12,
+      cost: 26,
       request: { model: 'kling-2.6', aspect_ratio: '1:1', duration: 10, sound: true },
     });
-    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(30 - 2 - 12);
+    expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(30 - 2 - 26);
   }, 120_000);
 
   it('uploads a local --image first and sends its signed URL as the reference image', async () => {

@@ -259,6 +259,12 @@ describe('conduit-mcp', () => {
       service: 'video',
       name: 'Kling 2.6',
       credits: 12,
+      variants: [
+        { variant: '5s', label: '5 s', when: { duration: 5, sound: false }, credits: 12 },
+        { variant: '10s', label: '10 s', when: { duration: 10, sound: false }, credits: 16 },
+        { variant: '5s-sound', label: '5 s, with sound', when: { duration: 5, sound: true }, credits: 16 },
+        { variant: '10s-sound', label: '10 s, with sound', when: { duration: 10, sound: true }, credits: 26 },
+      ],
       isDefault: false,
       capabilities: ['text-to-video', 'audio'],
       maxDurationS: 1800,
@@ -280,7 +286,8 @@ describe('conduit-mcp', () => {
         arguments: { model: 'kling-2.6', prompt: 'Waves', duration: 10, sound: true },
       }),
     );
-    expect(video).toMatchObject({ status: 'processing', balance: 16 });
+    // 10 s with sound sells for its variant's price, 26.
+    expect(video).toMatchObject({ status: 'processing', balance: 2 });
     const stored = await runtime.services.pool.query(
       'select request, cost from tasks where id = any($1) order by cost',
       [[image.taskId, video.taskId]],
@@ -290,7 +297,7 @@ describe('conduit-mcp', () => {
         cost: 2,
         request: expect.objectContaining({ model: 'seedream-4.5', quality: 'high', aspect_ratio: '16:9' }),
       },
-      { cost: 12, request: expect.objectContaining({ model: 'kling-2.6', duration: 10, sound: true }) },
+      { cost: 26, request: expect.objectContaining({ model: 'kling-2.6', duration: 10, sound: true }) },
     ]);
 
     // Arguments the chosen model refuses are tool errors naming the field, before any call.
@@ -313,7 +320,7 @@ describe('conduit-mcp', () => {
       arguments: { model: 'kling-2.6', prompt: 'Waves', duration: 15 },
     });
     expect(textOf(tooLong)).toMatch(/duration: must be one of 5, 10 for kling-2\.6/);
-    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 16, sum: 16 });
+    expect(await ledgerCheck(runtime.services, account.workspaceId)).toEqual({ balance: 2, sum: 2 });
   }, 60_000);
 
   it('over HTTP: answers the task id past the wait, and the API errors as readable tool errors', async () => {

@@ -154,7 +154,11 @@ export interface Engine {
   readonly name: 'local' | 'kie' | 'fal';
   readonly isDevelopmentEngine: boolean;
   /** Starts a media job; `taskId` is ours (never shown upstream as anything but an opaque reference). */
-  startJob(input: MediaInput, options: { taskId: string; callBackUrl?: string }): Promise<StartedJob>;
+  startJob(
+    input: MediaInput,
+    /** `credits`: what this call pays, for a failover's margin floor (channels/failover-engine.ts). */
+    options: { taskId: string; callBackUrl?: string; credits?: number },
+  ): Promise<StartedJob>;
   /**
    * `channel` is the one `startJob` named, for an engine that routes between several; `startedAt`
    * when the upstream took the job (kie.ai answers "no record" for a while after a create);

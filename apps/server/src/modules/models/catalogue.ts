@@ -4,9 +4,13 @@ import {
   listedModelOf,
   MODELS,
   type ModelDefinition,
+  type ModelVariantCost,
   modelOfBody,
   modelRequestJsonSchema,
   type Service,
+  variantCredits,
+  variantOfRequest,
+  variantsOfModel,
 } from '@conduit/contracts';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
@@ -21,15 +25,19 @@ export const MODEL_SETTINGS_TTL_MS = 5_000;
 export interface ModelState {
   model: ModelDefinition;
   enabled: boolean;
+  /** The price of its default variant (the operator's, else the default). */
   credits: number;
   /** The price before the operator set one. */
   defaultCredits: number;
+  /** Each variant kie prices apart and its price now, the default variant first. */
+  variants: { cost: ModelVariantCost; credits: number }[];
 }
 
-/** A paid call's model, its checked body and its price. */
+/** A paid call's model, its checked body, its variant and its price (the variant's). */
 export interface ResolvedCall {
   model: ModelDefinition;
   request: Record<string, unknown>;
+  variant: ModelVariantCost;
   credits: number;
 }
 
@@ -102,11 +110,13 @@ export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES
     return MODELS.map((model) => {
       const row = byId.get(model.id);
       const defaultCredits = defaultCreditsOf(model, config);
+      const credits = row?.credits ?? defaultCredits;
       return {
         model,
         enabled: row?.enabled ?? true,
-        credits: row?.credits ?? defaultCredits,
+        credits,
         defaultCredits,
+        variants: variantsOfModel(model.id).map((cost) => ({ cost, credits: variantCredits(cost, credits) })),
       };
     });
   };
@@ -139,7 +149,12 @@ export function createModelCatalogue(db: Db, config: Pick<Config, 'CREDIT_PRICES
       }
       const parsed = model.request.safeParse(body);
       if (!parsed.success) throw firstIssue(parsed.error, prefix);
-      return { model, request: parsed.data as Record<string, unknown>, credits: state.credits };
+      const request = parsed.data as Record<string, unknown>;
+      const variant = variantOfRequest(model.id, request);
+      // Every body of a model is one of its variants (a unit test over the table): never priced blind.
+      if (!variant) throw new Error(`No price variant of ${model.id} for this body`);
+      const credits = variantCredits(variant, state.credits);
+      return { model, request, variant, credits };
     },
     async listed() {
       return (await states())

@@ -186,7 +186,7 @@ describe('the catalogue through the API', () => {
     });
   });
 
-  it('charges each model its price and refunds a failed task in full', async () => {
+  it('charges each model the price of its variant, records the variant and its cost, and refunds a failed task in full', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 100 });
     const image = await postWithKey(runtime.app, account.key, '/api/provider/image', {
       model: 'imagen4',
@@ -206,12 +206,17 @@ describe('the catalogue through the API', () => {
       duration: 10,
     });
     expect(video.statusCode).toBe(200);
-    expect(video.headers['x-credits-charged']).toBe('12');
-    const task = await runtime.services.pool.query('select cost, request from tasks where id = $1', [
+    // Kling 2.6 at 10 s costs kie twice its 5 s price: it sells for its variant's price, 16.
+    expect(video.headers['x-credits-charged']).toBe('16');
+    const task = await runtime.services.pool.query('select cost, variant, request from tasks where id = $1', [
       (video.json() as { data: { taskId: string } }).data.taskId,
     ]);
-    expect(task.rows[0]).toMatchObject({ cost: 12, request: { model: 'kling-2.6', duration: 10 } });
-    expect(await ledger(account.workspaceId)).toEqual({ balance: 100 - 2 - 12, sum: 100 - 2 - 12 });
+    expect(task.rows[0]).toMatchObject({
+      cost: 16,
+      variant: '10s',
+      request: { model: 'kling-2.6', duration: 10 },
+    });
+    expect(await ledger(account.workspaceId)).toEqual({ balance: 100 - 2 - 16, sum: 100 - 2 - 16 });
   });
 
   it('an unknown or disabled model, or a field the model does not take, is a 400 naming it, with nothing charged', async () => {

@@ -13,6 +13,8 @@ export interface ChargeInput {
   service: Service;
   /** The catalogue model of an image or video call (the default when the body named none). */
   model?: string;
+  /** The price variant of the call (image, video, LinkedIn: upstream-costs.ts), for the reconciliation. */
+  variant?: string;
   cost: number;
   /** The engine that runs the task (the task's `engine`, and the started event's data). */
   engine: AnsweringEngine;
@@ -75,9 +77,9 @@ with live_key as (
   select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, idempotency_key,
-                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at)
+                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at, variant)
   select $2, workspace_id, $1, $3, $18, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
-         coalesce($16::timestamptz, now()), $17::timestamptz
+         coalesce($16::timestamptz, now()), $17::timestamptz, $26::text
   from debit
 ), started as (
   select workspace_id, $19::text as event_id, $20::text as event_key, $21::text as event_body,
@@ -138,6 +140,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
         event.callbackUrl,
         event.endpointDeliveryId,
         event.callbackDeliveryId,
+        input.variant ?? null,
       ],
     });
     const row = rows[0] as ChargeRow;

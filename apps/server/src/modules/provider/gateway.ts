@@ -49,7 +49,7 @@ export interface Gateway {
     callbackUrl?: string,
     /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
     leaseUntil?: Date,
-    /** An image or video call: its catalogue model and that model's price. */
+    /** An image, video or LinkedIn call: its model, its variant and the variant's price. */
     priced?: PricedModel,
     options?: ChargeOptions,
   ): Promise<PaidCharge>;
@@ -73,9 +73,11 @@ function chargeIdempotencyKey(header: string | undefined, options: ChargeOptions
   return `${base}${suffix}`;
 }
 
-/** The model of an image or video call and its price in credits now. */
+/** The model and price variant of an image, video or LinkedIn call, and its price in credits now. */
 export interface PricedModel {
-  model: string;
+  /** The catalogue model (image and video); none for LinkedIn. */
+  model?: string;
+  variant: string;
   credits: number;
 }
 
@@ -158,6 +160,7 @@ export function createGateway(
         workspaceId: identity.workspaceId,
         service,
         model: priced?.model,
+        variant: priced?.variant,
         quoteId: body.quoteId,
         maxCredits: body.maxCredits,
       });
@@ -170,6 +173,7 @@ export function createGateway(
           identity,
           service,
           model: priced?.model,
+          variant: priced?.variant,
           cost,
           engine,
           at: services.clock.now(),

@@ -40,6 +40,7 @@ const newTask = (charged: PaidCharge, service: Service, request: object): StepTa
   nextCheckAt: null,
   cancelAfterAt: charged.cancelAfterAt ?? null,
   cancelRequestedAt: null,
+  cost: charged.cost,
 });
 
 /** A sync call charged, its task leased to this request until `lease`. */
@@ -156,7 +157,11 @@ export async function resolveImageCall(gateway: Gateway, raw: unknown) {
   const body = call.request as ImageRequest;
   const inputs = body.image_urls?.length ? await foreignInputs(gateway, body.image_urls, 'image_urls') : [];
   if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'image_urls');
-  return { body, priced: { model: call.model.id, credits: call.credits } satisfies PricedModel };
+  return { body, priced: {
+      model: call.model.id,
+      variant: call.variant.variant,
+      credits: call.credits,
+    } satisfies PricedModel };
 }
 
 /** A video call's body resolved against its model (400 before any charge), its inputs checked. */
@@ -165,5 +170,9 @@ export async function resolveVideoCall(gateway: Gateway, raw: unknown) {
   const body = call.request as VideoRequest;
   const inputs = body.imageUrls?.length ? await foreignInputs(gateway, body.imageUrls, 'imageUrls') : [];
   if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'imageUrls');
-  return { body, priced: { model: call.model.id, credits: call.credits } satisfies PricedModel };
+  return { body, priced: {
+      model: call.model.id,
+      variant: call.variant.variant,
+      credits: call.credits,
+    } satisfies PricedModel };
 }

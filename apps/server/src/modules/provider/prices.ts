@@ -1,4 +1,13 @@
-import { ERROR_CODES, QUOTE_VALID_S, SERVICE_COST, type Service } from '@conduit/contracts';
+import {
+  ERROR_CODES,
+  type LinkedinRequest,
+  linkedinCredits,
+  linkedinPostsAskedFor,
+  linkedinVariantOf,
+  QUOTE_VALID_S,
+  SERVICE_COST,
+  type Service,
+} from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
@@ -16,6 +25,30 @@ export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Serv
   return prices;
 }
 
+/** How this server prices LinkedIn's posts (LINKEDIN_INCLUDED_POSTS, LINKEDIN_POSTS_PER_CREDIT). */
+export const linkedinPricingOf = (
+  config: Pick<Config, 'LINKEDIN_INCLUDED_POSTS' | 'LINKEDIN_POSTS_PER_CREDIT'>,
+) => ({
+  includedPosts: config.LINKEDIN_INCLUDED_POSTS,
+  postsPerCredit: config.LINKEDIN_POSTS_PER_CREDIT,
+});
+
+/**
+ * A LinkedIn call's price and variant: the service's price for up to the included posts, a credit
+ * more for each further band of posts asked for (docs/product.md, "Credit costs and packs").
+ */
+export function linkedinPriceOf(
+  config: Pick<Config, 'CREDIT_PRICES' | 'LINKEDIN_INCLUDED_POSTS' | 'LINKEDIN_POSTS_PER_CREDIT'>,
+  request: Pick<LinkedinRequest, 'limit' | 'total_posts'>,
+): { variant: string; credits: number } {
+  const pricing = linkedinPricingOf(config);
+  const posts = linkedinPostsAskedFor(request);
+  return {
+    variant: linkedinVariantOf(posts, pricing).variant,
+    credits: linkedinCredits(posts, creditPrices(config).linkedin, pricing),
+  };
+}
+
 /** 402 PRICE_ABOVE_MAX: the call costs more than the cap it was sent with; nothing was charged. */
 export class PriceAboveMax extends AppError {
   constructor(price: number, maxCredits: number) {
@@ -29,7 +62,7 @@ export class PriceAboveMax extends AppError {
   }
 }
 
-/** Stores a price for the workspace, service and model, binding for QUOTE_VALID_S. */
+/** Stores a price for the workspace, service, model and variant, binding for QUOTE_VALID_S. */
 export async function createQuote(
   db: Db,
   workspaceId: string,
@@ -37,11 +70,20 @@ export async function createQuote(
   credits: number,
   now: Date,
   model?: string,
+  variant?: string,
 ) {
   const expiresAt = new Date(now.getTime() + QUOTE_VALID_S * 1000);
   const [row] = await db
     .insert(priceQuotes)
-    .values({ id: newId('quo'), workspaceId, service, model: model ?? null, credits, expiresAt })
+    .values({
+      id: newId('quo'),
+      workspaceId,
+      service,
+      model: model ?? null,
+      variant: variant ?? null,
+      credits,
+      expiresAt,
+    })
     .returning();
   return { credits, quoteId: (row as { id: string }).id, expiresAt: expiresAt.toISOString() };
 }
@@ -53,7 +95,14 @@ export async function createQuote(
 export async function priceOfCall(
   db: Db,
   current: number,
-  call: { workspaceId: string; service: Service; model?: string; quoteId?: string; maxCredits?: number },
+  call: {
+    workspaceId: string;
+    service: Service;
+    model?: string;
+    variant?: string;
+    quoteId?: string;
+    maxCredits?: number;
+  },
 ): Promise<number> {
   let price = current;
   if (call.quoteId) {
@@ -67,12 +116,14 @@ export async function priceOfCall(
           eq(priceQuotes.service, call.service),
           // A quote prices one model: another model's call cannot pay it.
           call.model ? eq(priceQuotes.model, call.model) : isNull(priceQuotes.model),
+          // And one variant: a quote of a 5 s video cannot pay for a 10 s one.
+          call.variant ? eq(priceQuotes.variant, call.variant) : isNull(priceQuotes.variant),
           gt(priceQuotes.expiresAt, sql`now()`),
         ),
       );
     if (!quote) {
       throw new ValidationFailed(
-        `quoteId: no quote of yours for ${call.model ? `the ${call.model} model of ` : ''}${call.service} with this id, or it has expired`,
+        `quoteId: no quote of yours for ${call.model ? `the ${call.model} model of ` : ''}${call.service}${call.variant ? ` (${call.variant})` : ''} with this id, or it has expired`,
         'quoteId',
       );
     }

@@ -27,6 +27,7 @@ import {
   resolveVideoCall,
   runHeldCall,
 } from './paid-calls.ts';
+import { linkedinPriceOf } from './prices.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
 
@@ -167,7 +168,17 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       async (request, reply) => {
         const identity = identityOf(request);
         const lease = linkedinLeaseUntil();
-        const charged = await gateway.charge(request, identity, 'linkedin', request.body, undefined, lease);
+        // Priced by the posts it asks for (prices.ts): a quote binds only a call of the same band.
+        const priced = linkedinPriceOf(services.config, request.body);
+        const charged = await gateway.charge(
+          request,
+          identity,
+          'linkedin',
+          request.body,
+          undefined,
+          lease,
+          priced,
+        );
         const task = await runLinkedinCall(
           gateway,
           charged.taskId,

@@ -17,7 +17,7 @@ import type { KeyIdentity } from './authenticate-key.ts';
 import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
 import { listTasks } from './list-tasks.ts';
-import { createQuote, priceOfCall } from './prices.ts';
+import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
 
 const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
   sora: SoraRequest,
@@ -82,26 +82,37 @@ export const taskControlRoutes = (
         let checked: { maxCredits?: number };
         let current = gateway.prices[service];
         let model: string | undefined;
+        let variant: string | undefined;
         if (service === 'image' || service === 'video') {
           const call = await gateway.models.resolve(service, body, 'body');
           checked = call.request;
           current = call.credits;
           model = call.model.id;
+          variant = call.variant.variant;
         } else {
           const parsed = BODY_SCHEMAS[service].safeParse(body);
           if (!parsed.success) throw firstIssue(parsed.error, 'body');
           checked = parsed.data as { maxCredits?: number };
+          if (service === 'linkedin') {
+            // The same price the call will be charged: by the posts it asks for.
+            ({ variant, credits: current } = linkedinPriceOf(
+              services.config,
+              parsed.data as LinkedinRequest,
+            ));
+          }
         }
         const { workspaceId } = identityOf(request);
         const price = await priceOfCall(services.db, current, {
           workspaceId,
           service,
           model,
+          variant,
           maxCredits: checked.maxCredits,
         });
+        const now = services.clock.now();
         return {
           success: true,
-          data: await createQuote(services.db, workspaceId, service, price, services.clock.now(), model),
+          data: await createQuote(services.db, workspaceId, service, price, now, model, variant),
         };
       },
     );

@@ -67,6 +67,7 @@ describe('a sync call and the task it holds', () => {
       nextCheckAt: null,
       cancelAfterAt: null,
       cancelRequestedAt: null,
+      cost: 1,
     };
     await runtime.services.pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, deadline_at, next_check_at)

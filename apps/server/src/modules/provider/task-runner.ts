@@ -75,6 +75,7 @@ export type StepTask = Pick<
   | 'nextCheckAt'
   | 'cancelAfterAt'
   | 'cancelRequestedAt'
+  | 'cost'
 >;
 
 export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
@@ -170,7 +171,7 @@ async function stepTask<T extends StepTask>(
   try {
     let { upstreamId, channel, upstreamStartedAt } = task;
     if (!upstreamId) {
-      const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id });
+      const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id, credits: task.cost });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
       upstreamStartedAt = new Date(now);

@@ -22,6 +22,12 @@ export const tasks = pgTable(
      * its service's default. Null for Sora and LinkedIn, which have no models.
      */
     model: text('model'),
+    /**
+     * The price variant the call ran as (packages/contracts upstream-costs.ts: `10s-sound`, `4K`,
+     * `all`; LinkedIn's posts band `posts-1-10`): the reconciliation groups by model and variant.
+     * Null for Sora and for calls made before variants were recorded.
+     */
+    variant: text('variant'),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('processing'),
     cost: integer('cost').notNull(),
     creditsRefunded: integer('credits_refunded').notNull().default(0),
@@ -104,6 +110,8 @@ export const priceQuotes = pgTable(
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
     /** The catalogue model the quote prices (image and video); null for Sora and LinkedIn. */
     model: text('model'),
+    /** The variant the quote prices (a quote binds a call of the same variant only); null for Sora. */
+    variant: text('variant'),
     credits: integer('credits').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import {
   ADMIN_EDIT_ROUTES,
   ADMIN_FIGURE_ROUTES,
+  ADMIN_MARGIN_ROUTES,
   ADMIN_USERS_LIMIT_DEFAULT,
   type AdjustCreditsBody,
   type AppRoute,
@@ -35,6 +36,7 @@ export const adminFeaturesQuery = get(ADMIN_FIGURE_ROUTES.features);
 export const adminHealthQuery = get(ADMIN_FIGURE_ROUTES.health);
 export const adminChannelsQuery = get(ADMIN_FIGURE_ROUTES.channels);
 export const adminModelsQuery = get(ADMIN_FIGURE_ROUTES.models);
+export const adminMarginsQuery = get(ADMIN_MARGIN_ROUTES.margins);
 export const adminReconciliationQuery = get(ADMIN_FIGURE_ROUTES.reconciliation);
 
 /**

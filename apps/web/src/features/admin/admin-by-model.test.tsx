@@ -43,12 +43,12 @@ const money = (calls: number, kept: number, costMicros: number, refundedButBille
 const RECONCILIATION: AdminReconciliationResponse = {
   creditPriceMicros: 100_000,
   models: [
-    { service: 'image', model: SEEDREAM, ...money(3, 4, 65_000, 1) },
-    { service: 'sora', model: null, ...money(1, 1, 50_000) },
+    { service: 'image', model: SEEDREAM, variant: 'all', ...money(3, 4, 65_000, 1) },
+    { service: 'sora', model: null, variant: null, ...money(1, 1, 50_000) },
   ],
   days: [
-    { date: '2027-03-15', service: 'sora', model: null, ...money(1, 1, 50_000) },
-    { date: '2027-03-14', service: 'image', model: SEEDREAM, ...money(3, 4, 65_000, 1) },
+    { date: '2027-03-15', service: 'sora', model: null, variant: null, ...money(1, 1, 50_000) },
+    { date: '2027-03-14', service: 'image', model: SEEDREAM, variant: 'all', ...money(3, 4, 65_000, 1) },
   ],
   refundedButBilled: [
     {

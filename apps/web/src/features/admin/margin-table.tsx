@@ -38,15 +38,18 @@ export function MarginTable({ margins, label }: { margins: ServiceMargin[]; labe
   );
 }
 
-/** The same per service and model (docs/admin-figures.md, "By model"); nothing when no model was used. */
+/** The same per service, model and price variant (docs/admin-figures.md, "By model"); nothing when no model was used. */
 export function ModelMarginTable({ margins, label }: { margins: ModelMargin[]; label: string }) {
   if (margins.length === 0) return null;
   return (
     <CardTable columns={['Model', ...FIGURES]} label={label}>
       {margins.map((row) => (
-        <tr key={`${row.service}-${row.model?.id ?? ''}`} className={ROW_CLASSES}>
+        <tr key={`${row.service}-${row.model?.id ?? ''}-${row.variant ?? ''}`} className={ROW_CLASSES}>
           <TitleCell column="Model">
             <ModelName service={row.service} model={row.model} />
+            {row.variant && row.variant !== 'all' ? (
+              <span className="text-muted text-xs"> {row.variant}</span>
+            ) : null}
           </TitleCell>
           <MarginFigures row={row} />
         </tr>

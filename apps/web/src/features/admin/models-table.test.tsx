@@ -1,4 +1,4 @@
-import type { AdminModel } from '@conduit/contracts';
+import type { AdminModel, VariantMargin } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,18 @@ const kling: AdminModel = {
   upstreamMicros: 550_000,
 };
 
+const margin = (variant: string, credits: number, cost: number, belowCost: boolean): VariantMargin => ({
+  service: 'video',
+  model: 'kling-2.6',
+  variant,
+  label: variant,
+  credits,
+  upstreamCostUsd: cost,
+  revenueUsdAtCheapestPack: credits * 0.063,
+  marginPercent: Math.round(((credits * 0.063 - cost) * 1000) / (credits * 0.063)) / 10,
+  belowCost,
+});
+
 describe('admin: the Models table under Channels', () => {
   it('lists each model with its price and upstream cost; turning one off and repricing it says what changed', async () => {
     let current = kling;
@@ -23,6 +35,15 @@ describe('admin: the Models table under Channels', () => {
       'GET /api/auth/me': { body: { user: makeAdmin() } },
       'GET /api/admin/channels': { body: { channels: [] } },
       'GET /api/admin/models': () => ({ body: { models: [current] } }),
+      'GET /api/admin/margins': () => ({
+        body: {
+          marginFloorPercent: 15,
+          data: [
+            margin('5s', current.credits, 0.275, false),
+            margin('10s-sound', current.credits + 14, 1.1, current.credits < 7),
+          ],
+        },
+      }),
       'PATCH /api/admin/models/kling-2.6': ({ body }) => {
         current = { ...current, ...(body as Partial<AdminModel>) };
         return { body: { model: current } };
@@ -45,5 +66,43 @@ describe('admin: the Models table under Channels', () => {
     await user.tab();
     expect(await screen.findByText('Kling 2.6: off, 20 credits.')).toBeInTheDocument();
     expect(api.callsTo('PATCH /api/admin/models/kling-2.6').at(-1)?.body).toEqual({ credits: 20 });
+  });
+
+  it('shows each variant margin, flags the one below cost, and sends a below-cost price only when accepted', async () => {
+    let current = { ...kling, credits: 6 };
+    const api = mockApi({
+      'GET /api/auth/me': { body: { user: makeAdmin() } },
+      'GET /api/admin/channels': { body: { channels: [] } },
+      'GET /api/admin/models': () => ({ body: { models: [current] } }),
+      'GET /api/admin/margins': () => ({
+        body: {
+          marginFloorPercent: 15,
+          data: [
+            margin('5s', current.credits, 0.275, false),
+            margin('10s-sound', current.credits + 14, 1.1, current.credits < 7),
+          ],
+        },
+      }),
+      'PATCH /api/admin/models/kling-2.6': ({ body }) => {
+        current = { ...current, ...(body as Partial<AdminModel>) };
+        return { body: { model: current } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin?tab=channels');
+    const margins = within(await screen.findByRole('table', { name: 'Margins per variant' }));
+    expect(margins.getByRole('row', { name: /kling-2\.6 10s-sound/ })).toHaveTextContent('below cost');
+    expect(margins.getByRole('row', { name: /kling-2\.6 5s/ })).not.toHaveTextContent('below cost');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Accept prices below cost (saved and audited)' }));
+    const price = await screen.findByRole('spinbutton', { name: 'Kling 2.6 price in credits' });
+    await user.clear(price);
+    await user.type(price, '5');
+    await user.tab();
+    expect(await screen.findByText('Kling 2.6: on, 5 credits.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/admin/models/kling-2.6').at(-1)?.body).toEqual({
+      credits: 5,
+      acceptBelowCost: true,
+    });
   });
 });

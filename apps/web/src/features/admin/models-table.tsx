@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminModelsQuery } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { MarginGuardTable } from './margin-guard-table.tsx';
 import { NumberOnLeave } from './number-on-leave.tsx';
 import { EnabledBox, useRowEdit } from './row-edit.tsx';
 
@@ -15,10 +16,22 @@ const dollars = (micros: number) => `$${(micros / 1_000_000).toFixed(3)}`;
 const resultOf = (model: AdminModel) =>
   `${model.name}: ${model.enabled ? 'on' : 'off'}, ${formatCount(model.credits)} credits.`;
 
-function ModelRow({ model, onResult }: { model: AdminModel; onResult: (text: string) => void }) {
+function ModelRow({
+  model,
+  onResult,
+  acceptBelowCost,
+}: {
+  model: AdminModel;
+  onResult: (text: string) => void;
+  acceptBelowCost: boolean;
+}) {
   const { update, wanted, setEnabled } = useRowEdit(
     model.name,
-    (body: { enabled?: boolean; credits?: number | null }) => adminApi.updateModel(model.id, body),
+    (body: { enabled?: boolean; credits?: number | null }) =>
+      adminApi.updateModel(
+        model.id,
+        acceptBelowCost && body.credits !== undefined ? { ...body, acceptBelowCost: true } : body,
+      ),
     (answer) => resultOf(answer.model),
     onResult,
   );
@@ -61,22 +74,39 @@ function ModelRow({ model, onResult }: { model: AdminModel; onResult: (text: str
 export function ModelsTable() {
   const models = useQuery(adminModelsQuery);
   const [result, setResult] = useState('');
+  const [acceptBelowCost, setAcceptBelowCost] = useState(false);
   return (
     <QueryView query={models}>
       {(data) => (
         <div className="space-y-3">
           <CardTable columns={COLUMNS} label="Models">
             {data.models.map((model) => (
-              <ModelRow key={`${model.id}:${model.credits}`} model={model} onResult={setResult} />
+              <ModelRow
+                key={`${model.id}:${model.credits}`}
+                model={model}
+                onResult={setResult}
+                acceptBelowCost={acceptBelowCost}
+              />
             ))}
           </CardTable>
           <p role="status" className="text-fg text-sm">
             {result}
           </p>
+          <label className="flex items-center gap-2 text-fg text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={acceptBelowCost}
+              onChange={(event) => setAcceptBelowCost(event.target.checked)}
+            />
+            Accept prices below cost (saved and audited)
+          </label>
           <p className="text-muted text-xs">
             A disabled model is refused (400, nothing charged) and left out of GET /api/provider/models. A new
-            price applies to the next call; quotes already given keep theirs.
+            price applies to the next call; quotes already given keep theirs. A price moves every variant of
+            the model by the same number of credits.
           </p>
+          <MarginGuardTable />
         </div>
       )}
     </QueryView>

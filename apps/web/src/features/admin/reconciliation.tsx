@@ -45,6 +45,9 @@ const TASK_COLUMNS = [
 
 /** The model's name in a row that names its service apart; Sora and LinkedIn have none. */
 const modelText = (model: CallModel | null) => model?.name ?? 'none';
+/** The price variant beside the model (`10s-sound`, `posts-1-10`); nothing for one price or before variants. */
+const variantText = (variant: string | null) =>
+  variant && variant !== 'all' ? <span className="text-muted text-xs"> {variant}</span> : null;
 
 /** "$0.035", "-$1.20": millionths of a dollar, to the tenth of a cent below a dollar. */
 export function formatMicros(micros: number): string {
@@ -58,9 +61,10 @@ function ModelTotals({ models }: { models: ReconciliationModel[] }) {
   return (
     <CardTable columns={MODEL_COLUMNS} label="Charged against billed upstream, by model">
       {models.map((row) => (
-        <tr key={`${row.service}-${row.model?.id ?? ''}`} className={ROW_CLASSES}>
+        <tr key={`${row.service}-${row.model?.id ?? ''}-${row.variant ?? ''}`} className={ROW_CLASSES}>
           <TitleCell column="Model">
             <ModelName service={row.service} model={row.model} />
+            {variantText(row.variant)}
           </TitleCell>
           <FigureCell column="Calls">{formatCount(row.calls)}</FigureCell>
           <FigureCell column="Credits kept">
@@ -98,13 +102,17 @@ function ReconciliationView({ report }: { report: AdminReconciliationResponse })
           <ModelTotals models={report.models} />
           <CardTable columns={DAY_COLUMNS} label="Charged against billed upstream, by day, service and model">
             {report.days.map((day) => (
-              <tr key={`${day.date}-${day.service}-${day.model?.id ?? ''}`} className={ROW_CLASSES}>
+              <tr
+                key={`${day.date}-${day.service}-${day.model?.id ?? ''}-${day.variant ?? ''}`}
+                className={ROW_CLASSES}
+              >
                 <Cell column="Day" className="whitespace-nowrap text-fg">
                   {day.date}
                 </Cell>
                 <TitleCell column="Service">{featureLabel(day.service)}</TitleCell>
                 <Cell column="Model" className="text-fg">
                   {modelText(day.model)}
+                  {variantText(day.variant)}
                 </Cell>
                 <FigureCell column="Calls">{formatCount(day.calls)}</FigureCell>
                 <FigureCell column="Credits kept">

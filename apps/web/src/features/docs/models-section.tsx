@@ -41,8 +41,17 @@ function ModelsTable({ models }: { models: readonly ListedModel[] }) {
               {model.isDefault ? ` · default ${model.service} model` : ''}
             </span>
           </span>,
-          <span key="price" className="whitespace-nowrap font-medium">
-            {formatQuantity(model.credits, 'credit')}
+          <span key="price" className="block">
+            <span className="whitespace-nowrap font-medium">{formatQuantity(model.credits, 'credit')}</span>
+            {(model.variants ?? []).length > 1 ? (
+              <ul className="mt-0.5 space-y-0.5 text-muted">
+                {model.variants.map((variant) => (
+                  <li key={variant.variant} className="whitespace-nowrap">
+                    {variant.label}: {formatQuantity(variant.credits, 'credit')}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </span>,
           <span key="capabilities" className="text-muted">
             {model.capabilities.join(', ')}
@@ -75,8 +84,10 @@ export function ModelsSection() {
       <p>
         The image and video calls take a <Code>model</Code>: send its id in the body, or none for the
         service's default. Each model costs its own price and takes its own fields besides <Code>prompt</Code>
-        ; a field the model does not take is refused with a 400, nothing charged. This table is{' '}
-        <Code>GET {MODELS_PATH}</Code>, which also gives each body as JSON Schema.
+        ; a field the model does not take is refused with a 400, nothing charged. Where a field changes what
+        the model costs (duration, resolution, sound, quality), each value has its price: the call, its quote
+        and its <Code>maxCredits</Code> are measured by it. This table is <Code>GET {MODELS_PATH}</Code>,
+        which also gives each body as JSON Schema.
       </p>
       {models.data ? (
         <ModelsTable models={models.data} />

@@ -1,11 +1,14 @@
 import {
   CREDIT_PACKAGE_NAMES,
   CREDIT_PACKAGES,
+  DEFAULT_LINKEDIN_PRICING,
   FREE_CREDITS_ON_VERIFY,
   formatCents,
   formatPricePerCredit,
+  linkedinCredits,
   PACK_TEXTS,
   packContents,
+  SERVICE_COST,
   SERVICE_LABELS,
   SERVICES,
 } from '@conduit/contracts';
@@ -39,7 +42,16 @@ export function PricingTab() {
           }))}
         />
         <p>
-          These are the prices of the default models. Every image and video model has its own price:{' '}
+          LinkedIn's price covers up to {DEFAULT_LINKEDIN_PRICING.includedPosts} posts asked for (
+          <code className="font-mono">limit</code>, or <code className="font-mono">total_posts</code> when
+          lower); each further {DEFAULT_LINKEDIN_PRICING.postsPerCredit} posts or part cost 1 credit more, so
+          a request for 100 posts costs{' '}
+          {formatCount(linkedinCredits(100, SERVICE_COST.linkedin, DEFAULT_LINKEDIN_PRICING))} credits. A
+          quote (<code className="font-mono">POST /api/provider/quote</code>) gives this server's price.
+        </p>
+        <p>
+          These are the prices of the default models. Every image and video model has its own price, and a
+          price for each duration, resolution, sound or quality that changes what it costs:{' '}
           <Link
             to={docsTabHref(basePath, 'tasks', MODELS_ANCHOR)}
             className="font-medium text-primary-text underline underline-offset-2"

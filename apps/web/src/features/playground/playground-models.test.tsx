@@ -104,17 +104,23 @@ describe('/app/playground models', () => {
     await user.selectOptions(duration, '10');
     // An edited field keeps its help.
     expect(duration).toHaveAccessibleDescription('Length of the video in seconds (one of 5, 10)');
+    // The price follows the variant the values select: 10 s is 16 credits, with sound 26.
+    expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 16 credits per video/);
     await user.click(video.getByLabelText(/^sound/));
+    expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 26 credits per video/);
+    // Back to 5 s, with sound: 16 credits, within the balance of 20.
+    await user.selectOptions(duration, '5');
+    expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 16 credits per video/);
     await user.click(video.getByRole('button', { name: RUN_LABEL }));
     await video.findByRole('heading', { name: /^Answer/ });
     expect(api.callsTo('POST /api/provider/video')[0]?.body).toEqual({
       model: 'kling-2.6',
       prompt: 'A drone shot over green hills at sunrise',
       aspect_ratio: '16:9',
-      duration: 10,
+      duration: 5,
       sound: true,
     });
-    expect(await video.findByText(/Balance after the call/)).toHaveTextContent('8 credits');
+    expect(await video.findByText(/Balance after the call/)).toHaveTextContent('4 credits');
   });
 
   it('a new model keeps only the values it accepts; the link follows the tab shown', async () => {

@@ -1,4 +1,11 @@
-import type { ModelDefinition, Service } from '@conduit/contracts';
+import {
+  creditsOfBody,
+  DEFAULT_LINKEDIN_PRICING,
+  linkedinCredits,
+  linkedinPostsAskedFor,
+  type ModelDefinition,
+  type Service,
+} from '@conduit/contracts';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { type FormField, formFieldsOf } from './form-fields.ts';
@@ -88,8 +95,27 @@ export function useServiceForm({
       ...(chosen && { model: chosen.listed.id }),
       ...bodyOf(fields, formValues),
     }),
-    /** What one run costs: the chosen model's price, else the service's. */
-    cost: chosen?.listed.credits ?? endpoint.cost,
+    /**
+     * What one run costs: the chosen model's price of the variant the form's values select; LinkedIn's
+     * by the posts asked for (the default pricing: a quote gives the operator's); else the service's.
+     */
+    cost: chosen
+      ? creditsOfBody(chosen.definition, chosen.listed, bodyOf(fields, values))
+      : service === 'linkedin'
+        ? linkedinPriceOfForm(endpoint.cost, bodyOf(fields, values))
+        : endpoint.cost,
     model,
   };
+}
+
+/** A LinkedIn form's price: the service's for the included posts, a credit more per further band. */
+function linkedinPriceOfForm(serviceCredits: number, body: Record<string, unknown>): number {
+  const limit = typeof body.limit === 'number' ? body.limit : undefined;
+  if (limit === undefined) return serviceCredits;
+  const totalPosts = typeof body.total_posts === 'number' ? body.total_posts : undefined;
+  const posts = linkedinPostsAskedFor({
+    limit,
+    ...(totalPosts !== undefined && { total_posts: totalPosts }),
+  });
+  return linkedinCredits(posts, serviceCredits, DEFAULT_LINKEDIN_PRICING);
 }
