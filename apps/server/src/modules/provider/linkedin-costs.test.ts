@@ -78,7 +78,9 @@ describe('what a LinkedIn call records of its upstream cost', () => {
   });
 
   it("a pay-per-event actor asked for 100 posts: the runs stop at the call's charge cap, their events recorded", async () => {
-    apify.payPerEvent = { [POSTS_ACTOR]: { start: 0.005, result: 0.005 } };
+    // An actor dearer per post than the catalogue's cost (its owner raised the price): the posts
+    // run's share of the cap, not `maxItems`, is what stops it.
+    apify.payPerEvent = { [POSTS_ACTOR]: { start: 0.005, result: 0.01 } };
     const account = await createPaidAccount(holder.runtime.services);
     const response = await call(account.key, { username: 'ppe-route', limit: 100, total_posts: 100 });
     expect(response.statusCode).toBe(200);
