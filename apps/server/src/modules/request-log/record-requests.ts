@@ -1,6 +1,7 @@
 import { API_ENDPOINTS, routerPath } from '@conduit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainIp } from '../../platform/ip-ranges.ts';
+import { storableText } from '../../platform/text-safety.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
 import { presentedKey } from '../provider/authenticate-key.ts';
 import type { RequestLogEntry, RequestLogWriter } from './request-log-writer.ts';
@@ -24,6 +25,10 @@ const MAX_TEXT = 500;
 const serviceByRoute = new Map(
   API_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${routerPath(endpoint.id)}`, endpoint.service]),
 );
+
+/** A caller's text cut to MAX_TEXT (which may split a surrogate pair) and made storable. */
+const storableOrNull = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : storableText(text.slice(0, MAX_TEXT));
 
 function entryOf(
   request: FastifyRequest,
@@ -50,10 +55,10 @@ function entryOf(
     service: serviceByRoute.get(`${request.method} ${endpoint}`) ?? null,
     status: reply.statusCode,
     code: request.errorAnswer?.code ?? null,
-    error: request.errorAnswer?.message.slice(0, MAX_TEXT) ?? null,
+    error: storableOrNull(request.errorAnswer?.message),
     ms,
     requestId: request.id,
-    taskId: taskId?.slice(0, MAX_TEXT) ?? null,
+    taskId: storableOrNull(taskId),
     ip: plainIp(request.ip),
   };
 }
