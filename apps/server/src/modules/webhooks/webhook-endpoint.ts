@@ -10,9 +10,9 @@ import type { Db } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { workspaces } from '../workspaces/schema.ts';
-import { assertAllowed } from '../workspaces/workspace-access.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { assertAllowed } from '../workspaces/workspace-access.ts';
 import { resetEndpoint } from './endpoint-health.ts';
 import { webhookEndpoints } from './schema.ts';
 
