@@ -27,7 +27,7 @@ import {
   type PricedModel,
   withoutPriceControls,
 } from './gateway.ts';
-import { keyControlsOf } from './key-refusals.ts';
+import { assertKeyCovers, keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
@@ -226,6 +226,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         async (request) => {
           const task = await findTask(services.db, request.params.taskId);
           // Another account's task is indistinguishable from one that does not exist.
+          // A key reads only the services it may call, whichever task the id names.
+          assertKeyCovers(identityOf(request), service);
           if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== service) {
             throw new NotFound('Task not found');
           }
@@ -243,7 +245,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       routerPath('listEvents'),
       { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
       async (request) => {
-        const page = await listEvents(services.db, identityOf(request).workspaceId, request.query);
+        const identity = identityOf(request);
+        const page = await listEvents(services.db, identity.workspaceId, request.query, [
+          ...identity.permissions,
+        ]);
         return { success: true, data: page.events, nextCursor: page.nextCursor };
       },
     );

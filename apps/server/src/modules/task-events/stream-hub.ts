@@ -28,7 +28,13 @@ export interface StreamKey {
   keyId: string;
   keyHash: string;
   ip: string;
+  /** The services the key may call: another service's task events are not written to its stream. */
+  services: ReadonlySet<string>;
 }
+
+/** Whether a stream shows an event of `service` (none: an account event, shown to every stream). */
+const shows = (sink: StreamSink, service: string | undefined) =>
+  service === undefined || !sink.key || sink.key.services.has(service);
 
 export interface StreamHub {
   hasRoom(userId: string): boolean;
@@ -71,6 +77,12 @@ interface EventRow {
 /** A webhook event as the stream writes it: its id (for `Last-Event-ID`), type and the listed item. */
 const webhookEventText = (row: EventRow) =>
   `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: row.id, ...JSON.parse(row.body), isTest: row.is_test })}\n\n`;
+
+/** The service a stored event's data names (a task event's), if any. */
+const serviceOf = (row: EventRow): string | undefined => {
+  const service = (JSON.parse(row.body) as { data?: { service?: unknown } }).data?.service;
+  return typeof service === 'string' ? service : undefined;
+};
 
 /**
  * The process's open streams by user, fed by the one LISTEN connection. A heartbeat comment
@@ -149,9 +161,10 @@ export function createStreamHub({
         for (const row of rows) {
           const seq = Number(row.seq);
           const text = webhookEventText(row);
+          const service = serviceOf(row);
           for (const sink of sinks) {
             if (seq <= sink.lastSeq) continue;
-            sink.write(text);
+            if (shows(sink, service)) sink.write(text);
             sink.lastSeq = seq;
           }
         }
@@ -241,7 +254,9 @@ export function createStreamHub({
         const reason = reasons.get(task.taskId);
         if (reason) event.error = reason;
         const text = sseEvent(TASK_EVENT_NAME, event);
-        for (const sink of byWorkspace.get(task.workspaceId) ?? []) sink.write(text);
+        for (const sink of byWorkspace.get(task.workspaceId) ?? []) {
+          if (shows(sink, task.service)) sink.write(text);
+        }
       }
     },
     resyncAll() {

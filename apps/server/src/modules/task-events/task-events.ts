@@ -88,8 +88,8 @@ export function createTaskEventStreams(
   /** Who the stream is for: the key's workspace, or the session's; limits count per user or key. */
   const streamOwner = (request: FastifyRequest) => {
     if (request.apiKey) {
-      const { keyId, keyHash, workspaceId } = request.apiKey;
-      const key = { keyId, keyHash, ip: plainIp(request.ip) };
+      const { keyId, keyHash, workspaceId, permissions } = request.apiKey;
+      const key = { keyId, keyHash, ip: plainIp(request.ip), services: permissions };
       return { userId: `key:${keyId}`, workspaceId, sessionId: null, key };
     }
     const { user, sessionId } = signedIn(request);
