@@ -6,8 +6,8 @@ import { ValidationFailed } from './errors.ts';
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Control characters and surrogate halves without their other half, for `printableText`. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this finds.
 const UNPRINTABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this finds.
   /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
