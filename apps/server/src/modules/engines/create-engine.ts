@@ -26,6 +26,7 @@ type EngineConfig = Pick<
   | 'KIE_CREATE_WINDOW_MS'
   | 'KIE_NULL_RECORD_GRACE_S'
   | 'LOCAL_VIDEO_SECONDS'
+  | 'LOCAL_START_SECONDS'
   | 'REDIS_PREFIX'
 >;
 
@@ -48,7 +49,10 @@ export function createEngine(
   const base =
     config.PROVIDER_ENGINE === 'kie'
       ? createKieEngine(config, { log, pace })
-      : createLocalEngine({ jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 } });
+      : createLocalEngine({
+          jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 },
+          startMs: config.LOCAL_START_SECONDS * 1000,
+        });
   return createFailoverEngine({
     name: base.name,
     isDevelopmentEngine: base.isDevelopmentEngine,
