@@ -34,6 +34,9 @@ for (const [network, prefix] of [
   // reach an IPv4 address through a translator, wherever in the address it is carried.
   ['::ffff:0:0:0', 96],
   ['64:ff9b:1::', 48],
+  // The rest of 64:ff9b::/16, which no public service uses: NAT64's well-known prefix carries a
+  // public IPv4 address, judged by that address before this list is read.
+  ['64:ff9b::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
