@@ -92,4 +92,32 @@ describe('a key limited to one service', () => {
     expect(stream.events.some((event) => JSON.stringify(event.data).includes(videoId))).toBe(false);
     stream.close();
   });
+
+  it('a key narrowed while its stream is open no longer gets the other services’ events on it', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100 });
+    const narrowed = await addKey(runtime.services, account);
+    const stream = await openEventStream(baseUrl, undefined, { 'x-api-key': narrowed.key });
+    expect(stream.status).toBe(200);
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const edited = await runtime.app.inject({
+      method: 'PATCH',
+      url: appPath('updateKey', { id: narrowed.keyId }),
+      headers: { cookie, 'x-requested-with': 'conduit' },
+      payload: { permissions: { image: false, video: false, sora: false, linkedin: true } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The change reaches the stream through the keys NOTIFY; then a video and a LinkedIn call.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const video = await withKey(account.key, 'POST', '/api/provider/video', { prompt: 'a fox running' });
+    const videoId: string = video.json().data.taskId;
+    const linkedin = await withKey(narrowed.key, 'POST', '/api/provider/linkedin', {
+      username: 'ada',
+      limit: 1,
+    });
+    await stream.waitFor(
+      (event) => (event.data as { taskId?: string }).taskId === linkedin.json().data.taskId,
+    );
+    expect(stream.events.some((event) => JSON.stringify(event.data).includes(videoId))).toBe(false);
+    stream.close();
+  });
 });

@@ -28,7 +28,7 @@ export interface StreamKey {
   keyId: string;
   keyHash: string;
   ip: string;
-  /** The services the key may call: another service's task events are not written to its stream. */
+  /** The services the key may call (kept current by each check): other services' task events are not written to its stream. */
   services: ReadonlySet<string>;
 }
 
@@ -54,8 +54,8 @@ interface HubOptions {
   pool: pg.Pool;
   /** The workspace each session works in now; sessions that no longer work are missing. */
   sessionWorkspaces: (sessionIds: string[]) => Promise<Map<string, string>>;
-  /** Which of these still work: one answer per key, in order. */
-  liveKeys: (keys: StreamKey[]) => Promise<boolean[]>;
+  /** Which of these still work: one answer per key, in order, its permissions now (null: it no longer works). */
+  liveKeys: (keys: StreamKey[]) => Promise<Array<string[] | null>>;
   log: Logger;
   heartbeatMs: number;
   maxPerUser: number;
@@ -129,7 +129,14 @@ export function createStreamHub({
       sessionIds.length > 0 ? sessionWorkspaces([...new Set(sessionIds)]) : new Map<string, string>(),
       keySinks.length > 0 ? liveKeys(keySinks.map((sink) => sink.key as StreamKey)) : [],
     ]);
-    const workingKeys = new Set(keySinks.filter((_, index) => keys[index]));
+    const workingKeys = new Set<StreamSink>();
+    keySinks.forEach((sink, index) => {
+      const permissions = keys[index];
+      if (!permissions || !sink.key) return;
+      // A key narrowed since it opened the stream sees only its services from now on.
+      sink.key.services = new Set(permissions);
+      workingKeys.add(sink);
+    });
     for (const sink of sinks) {
       if (sink.sessionId && live.get(sink.sessionId) === sink.workspaceId) continue;
       if (sink.key && workingKeys.has(sink)) continue;

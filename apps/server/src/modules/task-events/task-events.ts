@@ -56,14 +56,14 @@ export function createTaskEventStreams(
     pool: services.pool,
     sessionWorkspaces: (sessionIds) => liveSessionWorkspaces(services.db, services.clock, sessionIds),
     liveKeys: async (keys) => {
-      const { rows } = await services.pool.query<{ ord: string }>(
-        `select s.ord from unnest($1::text[], $2::text[], $3::text[]) with ordinality as s(key_id, key_hash, ip, ord)
+      const { rows } = await services.pool.query<{ ord: string; permissions: string[] }>(
+        `select s.ord, k.permissions from unnest($1::text[], $2::text[], $3::text[]) with ordinality as s(key_id, key_hash, ip, ord)
            join api_keys k on k.id = s.key_id ${LIVE_WORKSPACE_JOIN}
           where ${keyPresentableSql('s.key_hash', 's.ip')} and ${LIVE_WORKSPACE_WHERE}`,
         [keys.map((key) => key.keyId), keys.map((key) => key.keyHash), keys.map((key) => key.ip)],
       );
-      const working = new Set(rows.map((row) => Number(row.ord) - 1));
-      return keys.map((_, index) => working.has(index));
+      const working = new Map(rows.map((row) => [Number(row.ord) - 1, row.permissions]));
+      return keys.map((_, index) => working.get(index) ?? null);
     },
     log: services.log,
     heartbeatMs: options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS,
