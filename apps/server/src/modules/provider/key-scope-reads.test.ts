@@ -79,6 +79,15 @@ describe('a key limited to one service', () => {
       fullEvents.json().data.some((event: { data: { service?: string } }) => event.data.service === 'video'),
     ).toBe(true);
 
+    await runtime.app.requestLog?.flush();
+    const logged = await withKey(linkedinOnly, 'GET', '/api/provider/requests?limit=100');
+    expect(logged.statusCode).toBe(200);
+    expect(
+      logged
+        .json()
+        .data.map((row: { service: string | null }) => row.service)
+        .filter(Boolean),
+    ).not.toContain('video');
     for (const url of [appPath('webhookSecret'), appPath('webhookDeliveries')]) {
       const refused = await withKey(linkedinOnly, 'GET', url);
       expect(refused.statusCode, `${url} ${refused.body}`).toBe(403);
