@@ -23,11 +23,15 @@ export interface EventStreamClient {
  * arrives. Each stream has a connection of its own, as a browser tab's would, so the test's other
  * requests never queue behind a stream (and leave no spare connection open when the server stops).
  */
-export async function openEventStream(baseUrl: string, cookie?: string): Promise<EventStreamClient> {
+export async function openEventStream(
+  baseUrl: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<EventStreamClient> {
   const abort = new AbortController();
   const agent = new Agent({ connections: 1 });
   const response = await fetch(`${baseUrl}${TASK_EVENTS_ROUTE.path}`, {
-    headers: { accept: 'text/event-stream', ...(cookie && { cookie }) },
+    headers: { accept: 'text/event-stream', ...(cookie && { cookie }), ...headers },
     signal: abort.signal,
     dispatcher: agent,
   });

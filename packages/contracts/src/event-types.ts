@@ -15,6 +15,13 @@ export const EVENT_TYPES = [...TASK_EVENT_TYPES, ...ACCOUNT_EVENT_TYPES, 'webhoo
 export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (value: string): value is EventType => EVENT_TYPES.includes(value as EventType);
 
+/**
+ * Whether an endpoint with these event types receives task events (calls and their results): such
+ * an endpoint is changed only by a role that may see calls (docs/product.md, "Teams").
+ */
+export const carriesTaskEvents = (eventTypes: readonly string[]) =>
+  eventTypes.some((type) => (TASK_EVENT_TYPES as readonly string[]).includes(type));
+
 /** What a paid call's `webhookEvents` may name: the task events, without their `task.` prefix. */
 export const TASK_WEBHOOK_FILTERS = ['started', 'completed', 'failed', 'canceled'] as const;
 export type TaskWebhookFilter = (typeof TASK_WEBHOOK_FILTERS)[number];

@@ -102,6 +102,11 @@ const EnvSchema = z.object({
    * cancel, deadline or wait handling against a video that is still running.
    */
   LOCAL_VIDEO_SECONDS: wholeNumber('must be a whole number of seconds, 0 or more', 0).default(3),
+  /**
+   * How long the development engine takes to accept a job it is sent (0 by default), as a busy
+   * upstream does: to try `Cancel-After` against a task whose start is on its way.
+   */
+  LOCAL_START_SECONDS: wholeNumber('must be a whole number of seconds, 0 or more', 0).default(0),
   /** How long after a create kie's "record is null" still means "not yet" (then the task fails). */
   KIE_NULL_RECORD_GRACE_S: wholeNumber('must be a whole number of seconds, 1 or more', 1).default(120),
   /**

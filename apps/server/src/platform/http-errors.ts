@@ -2,6 +2,7 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@cond
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { printableText, storableText } from './text-safety.ts';
 
 const PUBLIC_API_PREFIX = '/api/provider/';
 
@@ -15,7 +16,9 @@ declare module 'fastify' {
 /**
  * Writes the one error shape (docs/product.md, "Error answers"); the public API adds
  * `success: false`. The status is the code's (ERROR_STATUS), except for a 4xx Fastify raised
- * itself, which keeps its own (415 for a wrong content type, say).
+ * itself, which keeps its own (415 for a wrong content type, say). A message or field that echoes
+ * what the caller sent carries its NUL or lone surrogate as an escape (text-safety.ts): the request
+ * log stores the message.
  */
 export function sendError(
   request: FastifyRequest,
@@ -27,14 +30,14 @@ export function sendError(
 ) {
   const body: ErrorBody & Record<string, unknown> = {
     ...(request.url.startsWith(PUBLIC_API_PREFIX) ? { success: false as const } : {}),
-    error: message,
+    error: storableText(message),
     code,
     requestId: request.id,
-    ...(extra.field ? { field: extra.field } : {}),
+    ...(extra.field ? { field: storableText(extra.field) } : {}),
     ...extra.details,
   };
   if (extra.headers) reply.headers(extra.headers);
-  request.errorAnswer = { code, message };
+  request.errorAnswer = { code, message: body.error };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -42,7 +45,7 @@ export function sendError(
 export const UNKNOWN_FIELD = 'unknown field';
 
 function fieldOf(instancePath: string, context: string | undefined): string {
-  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).map(printableText).join('.');
   return path || context || 'body';
 }
 
@@ -75,7 +78,9 @@ export function describeError(
     const first = error.validation[0];
     // A field the body does not take is named itself (`quality: unknown field`), not its object.
     const unknownKey =
-      first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] }).keys?.[0] : undefined;
+      first?.keyword === 'unrecognized_keys'
+        ? (first.params as { keys?: string[] }).keys?.map(printableText)[0]
+        : undefined;
     const at = fieldOf(first?.instancePath ?? '', error.validationContext);
     const field =
       unknownKey === undefined

@@ -72,7 +72,8 @@ describe('text PostgreSQL cannot store (found by the fuzz suite: these were 500s
 
   it('finds the first unstorable string, in values and keys, at any depth', () => {
     expect(findUnstorableText({ a: [1, { b: 'ok' }, { c: '\udc00x' }] }, '')).toBe('a.2.c');
-    expect(findUnstorableText({ 'k\u0000': 1 }, '')).toBe('k\u0000');
+    // The path names the key with its NUL escaped: it is echoed in the answer and kept in the request log.
+    expect(findUnstorableText({ 'k\u0000': 1 }, '')).toBe('k\\u0000');
     expect(findUnstorableText({ a: 'x\ud83d\udca5y' }, '')).toBeUndefined();
     expect(findUnstorableText(Buffer.from([0]), '')).toBeUndefined();
   });

@@ -5,6 +5,28 @@ import { ValidationFailed } from './errors.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this finds.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Control characters and surrogate halves without their other half, for `printableText`. */
+const UNPRINTABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this finds.
+  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Text a caller sent (a field name, a path parameter) made safe to echo in an error message and to
+ * store: each control character (NUL included) and each lone surrogate half written as its
+ * `\uXXXX` escape, so the answer shows what was sent and PostgreSQL can keep it.
+ */
+export const printableText = (text: string) => text.replace(UNPRINTABLE, escaped);
+
+/**
+ * Text PostgreSQL can store: NUL and lone surrogate halves written as their `\uXXXX` escapes, the
+ * rest as it is. Every error answer's message and field go through it (they are also kept in the
+ * request log), and so does each text the request log keeps.
+ */
+export const storableText = (text: string) => text.replace(UNSTORABLE_ALL, escaped);
+
 interface Visit {
   value: unknown;
   key: string;
@@ -13,7 +35,7 @@ interface Visit {
 
 const pathOf = (visit: Visit, root: string) => {
   const keys: string[] = [];
-  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.unshift(at.key);
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.unshift(printableText(at.key));
   return [root, ...keys].filter(Boolean).join('.');
 };
 

@@ -35,6 +35,11 @@ export const users = pgTable(
     totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The last 30-second step a code was accepted for: a code works once (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * When a sign-in's second step last succeeded: a challenge issued before it is spent (a
+     * challenge opens one session, never a second one with another factor).
+     */
+    twoFactorPassedAt: timestamptz('two_factor_passed_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),

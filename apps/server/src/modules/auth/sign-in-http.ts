@@ -3,13 +3,14 @@ import {
   ACCOUNT_SECURITY_TEXTS as T,
   TWO_FACTOR_CHALLENGE_TTL_MS,
 } from '@conduit/contracts';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { newToken } from '../../platform/tokens.ts';
 import { noteSignInDevice } from './known-devices.ts';
-import type { UserRow } from './schema.ts';
+import { type UserRow, users } from './schema.ts';
 import { mailNewSignIn } from './security-mail.ts';
 import { sessionCookieOptions, setSessionCookie } from './session-http.ts';
 import { createSession } from './sessions.ts';
@@ -89,13 +90,33 @@ export async function finishSignIn(
   return { user: toAuthUser(user, await personalWorkspace(services.db, user.id)), message };
 }
 
-/** The account a pending second step belongs to; 401 when there is none or it expired. */
-export function readChallenge(services: Services, request: FastifyRequest, reply: FastifyReply): string {
+/** The account a pending second step belongs to, and when its challenge was issued; 401 when there is none or it expired. */
+export function readChallenge(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { userId: string; issuedAt: Date } {
   const challenge = challengeCookie.read(request, reply);
   if (!challenge || challenge.expiresAt < services.clock.now().getTime()) {
     throw new Unauthorized(T.twoFactorChallengeExpired);
   }
-  return challenge.userId;
+  return { userId: challenge.userId, issuedAt: new Date(challenge.expiresAt - TWO_FACTOR_CHALLENGE_TTL_MS) };
+}
+
+/**
+ * Spends a challenge once its second step succeeded: compare-and-set on when the account last
+ * passed one, so a challenge (the cookie, copied) never opens a second session with another
+ * factor, even two at once. 401 as for an expired challenge when it was spent already.
+ */
+export async function spendChallenge(services: Services, userId: string, issuedAt: Date): Promise<void> {
+  const [spent] = await services.db
+    .update(users)
+    .set({ twoFactorPassedAt: services.clock.now() })
+    .where(
+      and(eq(users.id, userId), or(isNull(users.twoFactorPassedAt), lt(users.twoFactorPassedAt, issuedAt))),
+    )
+    .returning({ id: users.id });
+  if (!spent) throw new Unauthorized(T.twoFactorChallengeExpired);
 }
 
 export function clearChallenge(services: Services, reply: FastifyReply) {

@@ -11,7 +11,7 @@ import type { Services } from '../../platform/services.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { failureBudgetKey } from './known-devices.ts';
 import { requireUser, signedIn } from './session-http.ts';
-import { clearChallenge, deviceIdOf, readChallenge, startSession } from './sign-in-http.ts';
+import { clearChallenge, deviceIdOf, readChallenge, spendChallenge, startSession } from './sign-in-http.ts';
 import { totpSealKey } from './two-factor.ts';
 import {
   assertSecondFactor,
@@ -30,10 +30,12 @@ export const twoFactorRoutes = (services: Services, limits: AuthLimits): Fastify
     const ctx = { ...services, limits, totpKey: totpSealKey(services.sessionSecret) };
 
     addAppRoute(app, AUTH_ROUTES.secondStep, { tags: ['auth'] }, async (request, reply) => {
-      const user = await findUserById(services.db, readChallenge(services, request, reply));
+      const challenge = readChallenge(services, request, reply);
+      const user = await findUserById(services.db, challenge.userId);
       if (!user?.isActive || !user.totpEnabledAt) throw new Unauthorized(T.twoFactorChallengeExpired);
       const budget = await failureBudgetKey(services.db, user.email, deviceIdOf(request));
       await assertSecondFactor(ctx, user, readCode(request.body.code), budget);
+      await spendChallenge(services, user.id, challenge.issuedAt);
       clearChallenge(services, reply);
       await startSession(services, request, reply, user);
       return {

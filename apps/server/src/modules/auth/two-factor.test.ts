@@ -86,6 +86,30 @@ describe('signing in with two-factor authentication', () => {
     expect(replayed.json().error).toBe(T.twoFactorCodeWrong);
   });
 
+  it('a challenge opens one session: replayed with another factor, or sent twice at once, it is spent', async () => {
+    const { secret, recoveryCodes } = await enrolled('replay@example.com');
+    const challenge = challengeOf(await login('replay@example.com'));
+    const passed = await call('POST', '/api/auth/2fa', challenge, { code: totpCodeFor(secret, 1) });
+    expect(passed.statusCode).toBe(200);
+    // The same cookie, copied before the browser dropped it, with a recovery code: refused.
+    const replayed = await call('POST', '/api/auth/2fa', challenge, { code: recoveryCodes[0] });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error).toBe(T.twoFactorChallengeExpired);
+    // Two second steps of one challenge at once, each with its own valid factor: one session.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = challengeOf(await login('replay@example.com'));
+    const both = await Promise.all(
+      [recoveryCodes[1], recoveryCodes[2]].map((code) => call('POST', '/api/auth/2fa', fresh, { code })),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    // A new sign-in is a new challenge: it works.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await call('POST', '/api/auth/2fa', challengeOf(await login('replay@example.com')), {
+      code: recoveryCodes[3],
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('a recovery code works once', async () => {
     const { recoveryCodes } = await enrolled('recovery@example.com');
     const code = recoveryCodes[3] as string;

@@ -29,6 +29,7 @@ type EngineConfig = Pick<
   | 'KIE_POLLS_PER_WINDOW'
   | 'KIE_POLL_WINDOW_MS'
   | 'LOCAL_VIDEO_SECONDS'
+  | 'LOCAL_START_SECONDS'
   | 'REDIS_PREFIX'
 >;
 
@@ -56,7 +57,10 @@ export function createEngine(
   const base =
     config.PROVIDER_ENGINE === 'kie'
       ? createKieEngine(config, { log, pace, pollPace })
-      : createLocalEngine({ jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 } });
+      : createLocalEngine({
+          jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 },
+          startMs: config.LOCAL_START_SECONDS * 1000,
+        });
   return createFailoverEngine({
     name: base.name,
     isDevelopmentEngine: base.isDevelopmentEngine,

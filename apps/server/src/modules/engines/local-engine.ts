@@ -236,13 +236,21 @@ function scrapeSample(request: LinkedinRequest): LinkedinResult {
   };
 }
 
-export function createLocalEngine(options: { jobMs?: Partial<Record<MediaService, number>> } = {}): Engine {
+export function createLocalEngine(
+  options: {
+    jobMs?: Partial<Record<MediaService, number>>;
+    /** How long a start takes to be accepted (LOCAL_START_SECONDS); the job runs from then. */
+    startMs?: number;
+  } = {},
+): Engine {
   const jobMs = { ...LOCAL_JOB_MS, ...options.jobMs };
+  const startMs = options.startMs ?? 0;
   const pool = createRenderPool();
   return {
     name: 'local',
     isDevelopmentEngine: true,
     async startJob(input) {
+      if (startMs > 0) await new Promise((resolve) => setTimeout(resolve, startMs));
       return { upstreamId: encodeJob(describeJob(input, Date.now())) };
     },
     // The stand-in renders only when polled: once the task stops being polled, nothing runs or costs.

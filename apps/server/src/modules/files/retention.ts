@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
-import { taskStatements } from '../tasks/task-statements.ts';
 import { deleteExpiredUploads } from './uploads.ts';
 
 export const RESULT_EXPIRY_QUEUE = 'result-expiry';
@@ -18,10 +17,21 @@ type RetentionServices = Pick<Services, 'db' | 'storage' | 'clock' | 'log' | 'co
 export const resultsExpiryFrom = (now: Date, retentionDays: number) =>
   new Date(now.getTime() + retentionDays * DAY_MS);
 
-/** The task's results expiry: undefined for an unknown task, null for a task without files. */
+/**
+ * The task's results expiry: undefined for an unknown task, null for a task without files. A
+ * deleted workspace's (or deleted account's) results expired when it was deleted, whatever the
+ * task says: a call charged by a statement that still saw the account, completed after its
+ * deletion expired the rest, got a fresh expiry of its own.
+ */
 export async function findResultsExpiry(db: Db, taskId: string): Promise<Date | null | undefined> {
-  const [row] = await taskStatements(db).resultsExpiry.execute({ id: taskId });
-  return row ? row.resultsExpireAt : undefined;
+  const { rows } = await db.execute<{ expires_at: Date | string | null }>(sql`
+    select least(t.results_expire_at, w.deleted_at, u.deleted_at) as expires_at
+      from tasks t join workspaces w on w.id = t.workspace_id
+      left join users u on u.id = w.id and w.kind = 'personal'
+     where t.id = ${taskId}`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.expires_at === null ? null : new Date(row.expires_at);
 }
 
 /**

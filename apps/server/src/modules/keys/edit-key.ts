@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { users } from '../auth/schema.ts';
+import { notifyKeysChanged } from '../task-events/channel.ts';
 import { changesBudget, keyControlColumns } from './key-controls-input.ts';
 import { encryptApiKey, hashApiKey, newApiKey } from './key-crypto.ts';
 import { type KeyActor, type KeysContext, keyName, recordKeyEvent, toApiKey } from './keys.ts';
@@ -39,6 +40,8 @@ async function withLockedKey(
     if (!current) throw new NotFound('API key not found');
     const changed = await change(tx, current);
     await recordKeyEvent(tx, ctx, actor, action, changed.row, changed.details);
+    // An event stream opened with the key is checked again at once (a roll, a narrowed allow-list).
+    await notifyKeysChanged(tx, actor.workspace.id);
     const [owner] = current.createdBy
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.createdBy))
       : [];

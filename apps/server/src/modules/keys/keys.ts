@@ -15,6 +15,7 @@ import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
+import { notifyKeysChanged } from '../task-events/channel.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
@@ -180,6 +181,7 @@ export async function deleteKey(ctx: KeysContext, actor: KeyActor, keyId: string
       .returning({ id: apiKeys.id, name: apiKeys.name });
     if (!deleted) throw new NotFound('API key not found');
     await recordKeyEvent(tx, ctx, actor, 'key.deleted', deleted);
+    await notifyKeysChanged(tx, actor.workspace.id);
   });
 }
 

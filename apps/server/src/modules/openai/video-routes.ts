@@ -14,6 +14,7 @@ import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import type { KeyIdentity } from '../provider/authenticate-key.ts';
 import type { Gateway } from '../provider/gateway.ts';
+import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { listTasks } from '../provider/list-tasks.ts';
 import { chargeAsyncCall, resolveVideoCall } from '../provider/paid-calls.ts';
 import { findTask } from '../tasks/settle-task.ts';
@@ -35,6 +36,8 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
       if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== 'video') {
         throw new NotFound(`No video with id ${id}`);
       }
+      // A key limited to other services reads no video, as on the native task routes.
+      assertKeyCovers(identityOf(request), 'video');
       request.logTaskId = task.id;
       return task;
     };
@@ -90,11 +93,13 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           if (!row) throw new BadRequest('after: no such video', 'after');
           cursor = encodeCursor(row.key, task.id);
         }
-        const page = await listTasks(services.pool, identityOf(request).workspaceId, {
-          limit,
-          cursor,
-          service: 'video',
-        });
+        const identity = identityOf(request);
+        const page = await listTasks(
+          services.pool,
+          identity.workspaceId,
+          { limit, cursor, service: 'video' },
+          [...identity.permissions],
+        );
         const now = services.clock.now();
         const data = page.tasks.map((task) => openAIVideoOf(task, now));
         return {

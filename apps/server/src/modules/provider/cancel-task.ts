@@ -5,6 +5,8 @@ import { AppError, NotFound } from '../../platform/errors.ts';
 import type { CancelOutcome, MediaService } from '../engines/engine.ts';
 import type { TaskRow } from '../tasks/schema.ts';
 import { findTask, markCancelRequested, refundTask } from '../tasks/settle-task.ts';
+import type { KeyIdentity } from './authenticate-key.ts';
+import { assertKeyCovers } from './key-refusals.ts';
 import { type RunnerContext, settle } from './task-runner.ts';
 
 /** 409: the task has already settled; the answer says how. */
@@ -52,9 +54,12 @@ export async function cancelTask(
   ctx: CancelContext,
   workspaceId: string,
   taskId: string,
+  /** The key that asks: it cancels only tasks of the services it may call. */
+  key?: Pick<KeyIdentity, 'permissions'>,
 ): Promise<CancelResult> {
   const task = await findTask(ctx.db, taskId);
   if (!task || task.workspaceId !== workspaceId) throw new NotFound('Task not found');
+  if (key) assertKeyCovers(key, task.service);
   if (task.status !== 'processing') throw new TaskAlreadySettled(task);
   const refund = async (message: string, onlyIfNotStarted = false) => {
     const canceled = await refundTask(ctx, task.id, 'canceled', null, { onlyIfNotStarted });

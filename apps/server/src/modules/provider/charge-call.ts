@@ -1,5 +1,6 @@
 import { type AnsweringEngine, SERVICE_COST_KEY, type Service, type SpendPeriod } from '@conduit/contracts';
 import type pg from 'pg';
+import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { Conflict, InsufficientCredits } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
@@ -111,38 +112,41 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
   const taskId = newId('task');
   const event = startedEventOf(taskId, input);
   try {
-    const { rows } = await pool.query({
-      name: CHARGE_STATEMENT,
-      text: CHARGE_SQL,
-      values: [
-        input.identity.keyId,
-        taskId,
-        input.service,
-        input.cost,
-        newId('cre'),
-        SERVICE_COST_KEY[input.service],
-        input.engine.name,
-        JSON.stringify(input.request),
-        input.idempotencyKey ?? null,
-        input.requestHash ?? null,
-        input.callbackUrl ?? null,
-        input.deadlineAt,
-        input.identity.workspaceId,
-        input.identity.keyHash,
-        input.ip,
-        input.leaseUntil ?? null,
-        input.cancelAfterAt ?? null,
-        input.model ?? null,
-        event.id,
-        event.dedupeKey,
-        event.body,
-        event.at,
-        event.callbackUrl,
-        event.endpointDeliveryId,
-        event.callbackDeliveryId,
-        input.variant ?? null,
-      ],
-    });
+    // One statement, one transaction: a deadlock's victim wrote nothing and runs again.
+    const { rows } = await retryOnDeadlock(() =>
+      pool.query({
+        name: CHARGE_STATEMENT,
+        text: CHARGE_SQL,
+        values: [
+          input.identity.keyId,
+          taskId,
+          input.service,
+          input.cost,
+          newId('cre'),
+          SERVICE_COST_KEY[input.service],
+          input.engine.name,
+          JSON.stringify(input.request),
+          input.idempotencyKey ?? null,
+          input.requestHash ?? null,
+          input.callbackUrl ?? null,
+          input.deadlineAt,
+          input.identity.workspaceId,
+          input.identity.keyHash,
+          input.ip,
+          input.leaseUntil ?? null,
+          input.cancelAfterAt ?? null,
+          input.model ?? null,
+          event.id,
+          event.dedupeKey,
+          event.body,
+          event.at,
+          event.callbackUrl,
+          event.endpointDeliveryId,
+          event.callbackDeliveryId,
+          input.variant ?? null,
+        ],
+      }),
+    );
     const row = rows[0] as ChargeRow;
     if (row.key_live === 0) throw new KeyRefused();
     if (row.balance === null) {

@@ -1,5 +1,6 @@
 import { SERVICE_COST_KEY } from '@conduit/contracts';
 import type pg from 'pg';
+import { isDeadlock } from '../../platform/deadlock-retry.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { startedEventSql } from '../webhooks/started-event.ts';
@@ -87,9 +88,6 @@ const MAX_BATCH = 256;
  */
 const STATEMENTS_IN_FLIGHT = 2;
 
-/** PostgreSQL's deadlock_detected: two processes' batches locked shared accounts in opposite orders. */
-const DEADLOCK = '40P01';
-
 interface Waiting {
   input: ChargeInput;
   resolve: (result: ChargeResult) => void;
@@ -153,7 +151,8 @@ export function createCharger(pool: pg.Pool) {
       debited = rows;
     } catch (error) {
       // Nothing was written: the statement is one transaction. Charged one by one instead.
-      if ((error as { code?: string }).code === DEADLOCK) return chargeAlone(calls);
+      // A deadlock: two processes' batches locked shared accounts in opposite orders.
+      if (isDeadlock(error)) return chargeAlone(calls);
       throw error;
     }
     const byAccount = new Map(debited.map((row) => [row.workspace_id, row]));

@@ -66,3 +66,17 @@ export function keyControlsOf(identity: KeyIdentity, now: Date) {
     expiresAt: identity.expiresAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * A key's permissions cover what it may read and cancel as well as call: another service's task
+ * (its status, its result URLs, its cancel) is refused as the call would be (403 KEY_SCOPE).
+ */
+export function assertKeyCovers(identity: Pick<KeyIdentity, 'permissions'>, service: string) {
+  if (!identity.permissions.has(service)) {
+    throw new Forbidden(keyScopeMessage(service as Service), ERROR_CODES.KEY_SCOPE);
+  }
+}
+
+/** A key allowed every service: only such a key reads what concerns all of them (the signing secret). */
+export const coversEveryService = (identity: Pick<KeyIdentity, 'permissions'>) =>
+  SERVICES.every((service) => identity.permissions.has(service));

@@ -5,14 +5,20 @@
  */
 
 /**
- * A key `k` may pay for a call: not deleted, not expired, presented with its current secret or
- * its previous one inside the roll's grace, allowed the service, called from an allowed address.
+ * A key `k` still answers to the secret presented from this address: not deleted, not expired,
+ * presented with its current secret or its previous one inside the roll's grace, called from an
+ * allowed address. An open event stream is held to the same (task-events), a paid call also to
+ * its service.
  */
-export const keyUsableSql = (keyHash: string, service: string, ip: string) => `k.deleted_at is null
+export const keyPresentableSql = (keyHash: string, ip: string) => `k.deleted_at is null
   and (k.expires_at is null or k.expires_at > now())
   and (k.key_hash = ${keyHash} or (k.previous_key_hash = ${keyHash} and k.previous_key_expires_at > now()))
-  and ${service} = any(k.permissions)
   and (k.ip_allowlist is null or ${ip}::inet <<= any(k.ip_allowlist::inet[]))`;
+
+/** A key `k` may pay for a call: presentable (above), and allowed the service. */
+export const keyUsableSql = (keyHash: string, service: string, ip: string) =>
+  `${keyPresentableSql(keyHash, ip)}
+  and ${service} = any(k.permissions)`;
 
 /** The spend period label of `period` at `at`, as spendPeriodLabel of the contracts computes it. */
 export const spendLabelSql = (period: string, at: string) =>

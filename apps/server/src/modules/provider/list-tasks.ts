@@ -14,9 +14,11 @@ export async function listTasks(
   pool: pg.Pool,
   workspaceId: string,
   query: TaskListQuery,
+  /** The services whose tasks the key may see (its permissions). */
+  services: readonly string[],
 ): Promise<{ tasks: TaskRow[]; nextCursor: string | null }> {
-  const params: unknown[] = [workspaceId];
-  const where = ['t.workspace_id = $1'];
+  const params: unknown[] = [workspaceId, services];
+  const where = ['t.workspace_id = $1', 't.service = any($2::text[])'];
   const filter = (column: string, value: string | undefined) => {
     if (value === undefined) return;
     params.push(value);

@@ -37,6 +37,14 @@ describe('isPrivateAddress', () => {
     '64:ff9b::a9fe:a9fe',
     '2002:7f00:1::',
     '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    // IPv4-translated, local-use NAT64, and the rest of 64:ff9b::/16 (issue 45).
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::FFFF:0:8.8.8.8',
+    '64:ff9b:1::7f00:1',
+    '64:ff9b:1::127.0.0.1',
+    '[64:FF9B:1::808:808]',
+    '64:ff9b:2::1',
     'not-an-address',
     '',
   ])('refuses %s', (address) => {
@@ -53,6 +61,8 @@ describe('isPrivateAddress', () => {
     '2606:4700:4700::1111',
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
+    '::808:808',
     '2002:808:808::1',
   ])('allows %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);

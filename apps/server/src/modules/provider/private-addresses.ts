@@ -4,7 +4,8 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
  * Every range a user-supplied URL must not reach (SSRF): "this network", private, loopback,
  * link-local (cloud metadata at 169.254.169.254), CGNAT (Alibaba's metadata at 100.100.100.200),
  * benchmarking, documentation, multicast, reserved and broadcast; IPv6 loopback, unique-local
- * (AWS metadata at fd00:ec2::254), link- and site-local, multicast, documentation, discard.
+ * (AWS metadata at fd00:ec2::254), link- and site-local, multicast, documentation, discard,
+ * IPv4-translated and local-use NAT64.
  */
 const BLOCKED = new BlockList();
 for (const [network, prefix] of [
@@ -29,6 +30,13 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-translated (RFC 2765, SIIT: ::ffff:0:a.b.c.d) and local-use NAT64 (RFC 8215): both
+  // reach an IPv4 address through a translator, wherever in the address it is carried.
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b:1::', 48],
+  // The rest of 64:ff9b::/16, which no public service uses: NAT64's well-known prefix carries a
+  // public IPv4 address, judged by that address before this list is read.
+  ['64:ff9b::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],

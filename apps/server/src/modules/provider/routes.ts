@@ -18,7 +18,7 @@ import { listEvents } from '../webhooks/list-events.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { preferWaitSeconds } from './call-headers.ts';
 import type { Gateway, PaidBody, PaidCharge, PricedModel } from './gateway.ts';
-import { keyControlsOf } from './key-refusals.ts';
+import { assertKeyCovers, keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import {
   chargeAsyncCall,
@@ -197,6 +197,8 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         async (request) => {
           const task = await findTask(services.db, request.params.taskId);
           // Another account's task is indistinguishable from one that does not exist.
+          // A key reads only the services it may call, whichever task the id names.
+          assertKeyCovers(identityOf(request), service);
           if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== service) {
             throw new NotFound('Task not found');
           }
@@ -214,7 +216,10 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       routerPath('listEvents'),
       { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
       async (request) => {
-        const page = await listEvents(services.db, identityOf(request).workspaceId, request.query);
+        const identity = identityOf(request);
+        const page = await listEvents(services.db, identity.workspaceId, request.query, [
+          ...identity.permissions,
+        ]);
         return { success: true, data: page.events, nextCursor: page.nextCursor };
       },
     );

@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { appPath } from '@conduit/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import {
+  createPaidAccount,
+  ledgerCheck,
+  type PaidAccount,
+  sessionCookieFor,
+} from '../../../test/paid-account.ts';
 import { createScriptedEngine, tinyPng } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { createUrlGuard, type ResolveHost } from './check-input-urls.ts';
@@ -50,6 +56,7 @@ beforeEach(() => {
   answers.set('internal.test', [['10.0.0.5']]);
   answers.set('mixed.test', [[PUBLIC_ADDRESS, '127.0.0.2']]);
   answers.set('metadata.test', [['fd00:ec2::254']]);
+  answers.set('translated.test', [['::ffff:0:7f00:1']]);
   answers.set('sora.chatgpt.com', [[PUBLIC_ADDRESS]]);
 });
 
@@ -116,6 +123,14 @@ describe('SSRF: user-supplied URLs at request time', () => {
         'http://[::1]/x.png',
         'http://[::ffff:127.0.0.2]/x.png',
         'http://[::ffff:a9fe:a9fe]/latest',
+        // IPv4-translated and local-use NAT64 (issue 45), written several ways.
+        'http://[::ffff:0:7f00:1]/',
+        'http://[::ffff:0:127.0.0.1]/',
+        'http://[0:0:0:0:ffff:0:a9fe:a9fe]/latest',
+        'http://[64:ff9b:1::7f00:1]/',
+        'http://[64:ff9b:1:7f:0:100::]/',
+        'http://[64:ff9b:1:ffff:ffff::1]/',
+        'http://translated.test/x.png',
         'http://169.254.169.254/latest/meta-data',
         'http://[fd00:ec2::254]/latest',
         'http://100.100.100.200/latest',
@@ -239,5 +254,31 @@ describe('SSRF: again at fetch and delivery time', () => {
     hits.length = 0;
     expect(await resend()).toMatchObject({ responseStatus: 302 });
     expect(hits).toEqual(['POST /redirect-hook']);
+  });
+});
+
+describe('SSRF: the workspace webhook endpoint', () => {
+  it('refuses IPv4-translated and local-use NAT64 addresses as webhookUrl, and keeps the endpoint unset', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 5 });
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    for (const url of [
+      'http://[::ffff:0:7f00:1]/',
+      'http://[::ffff:0:a9fe:a9fe]/latest',
+      'http://[64:ff9b:1::7f00:1]/',
+      'http://[64:ff9b:1:a9:fea9:fe00::]/',
+      'http://translated.test/hook',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
+      const refused = await runtime.app.inject({
+        method: 'PUT',
+        url: appPath('setWebhookEndpoint'),
+        headers: { cookie, 'x-requested-with': 'conduit' },
+        payload: { webhookUrl: url },
+      });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json(), url).toMatchObject({ field: 'webhookUrl', code: 'VALIDATION_FAILED' });
+    }
+    const alerts = await runtime.app.inject({ url: appPath('balanceAlerts'), headers: { cookie } });
+    expect(alerts.json().webhookUrl).toBeNull();
   });
 });

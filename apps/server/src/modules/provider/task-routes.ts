@@ -16,6 +16,7 @@ import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
+import { assertKeyCovers } from './key-refusals.ts';
 import { listTasks } from './list-tasks.ts';
 import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
 
@@ -26,7 +27,8 @@ const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
 
 /**
  * The developer's control over their tasks (docs/product.md, "Controlling a paid call"): the list
- * and one task of any service, the cancel, and binding price quotes. Free: nothing here charges.
+ * and one task of any service the key may call (another service's is 403 KEY_SCOPE, and the list
+ * holds only the key's services), the cancel, and binding price quotes. Free: nothing here charges.
  */
 export const taskControlRoutes = (
   gateway: Gateway,
@@ -41,7 +43,11 @@ export const taskControlRoutes = (
       routerPath('listTasks'),
       { preValidation: admit, schema: { tags, querystring: TaskListQuery } },
       async (request) => {
-        const page = await listTasks(services.pool, identityOf(request).workspaceId, request.query);
+        const identity = identityOf(request);
+        if (request.query.service) assertKeyCovers(identity, request.query.service);
+        const page = await listTasks(services.pool, identity.workspaceId, request.query, [
+          ...identity.permissions,
+        ]);
         return {
           success: true,
           data: page.tasks.map((task) => taskData(task, engine)),
@@ -58,6 +64,7 @@ export const taskControlRoutes = (
         // Another workspace's task is indistinguishable from one that does not exist.
         if (!task || task.workspaceId !== identityOf(request).workspaceId)
           throw new NotFound('Task not found');
+        assertKeyCovers(identityOf(request), task.service);
         return { success: true, data: taskData(task, engine) };
       },
     );
@@ -67,7 +74,8 @@ export const taskControlRoutes = (
       { preValidation: admit, schema: { tags, params: TaskStatusParams } },
       async (request) => {
         const context = { ...gateway.runner, policy: services.config.UNSTOPPABLE_CANCEL_POLICY };
-        const result = await cancelTask(context, identityOf(request).workspaceId, request.params.taskId);
+        const identity = identityOf(request);
+        const result = await cancelTask(context, identity.workspaceId, request.params.taskId, identity);
         return { success: true, data: result };
       },
     );

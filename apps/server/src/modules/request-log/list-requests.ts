@@ -14,6 +14,8 @@ export interface RequestLogFilter {
   to?: string;
   /** A request id or a task id, exactly. */
   q?: string;
+  /** The services a key may see (its permissions): other services' calls are left out. */
+  services?: readonly string[];
 }
 
 interface RequestLogDbRow {
@@ -43,6 +45,7 @@ function conditionsOf(filter: RequestLogFilter, params: unknown[]): string {
   };
   if (filter.keyId) add((p) => `r.api_key_id = ${p}`, filter.keyId);
   if (filter.service) add((p) => `r.service = ${p}`, filter.service);
+  if (filter.services) add((p) => `(r.service is null or r.service = any(${p}::text[]))`, filter.services);
   if (typeof filter.status === 'number') add((p) => `r.status = ${p}`, filter.status);
   else if (filter.status) {
     const low = Number(filter.status[0]) * 100;

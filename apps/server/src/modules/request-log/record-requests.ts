@@ -1,6 +1,7 @@
 import { API_ENDPOINTS, OPENAI_BASE_PATH, OPENAI_ENDPOINTS, routerPath } from '@conduit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainIp } from '../../platform/ip-ranges.ts';
+import { storableText } from '../../platform/text-safety.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
 import { presentedKey } from '../provider/authenticate-key.ts';
 import type { RequestLogEntry, RequestLogWriter } from './request-log-writer.ts';
@@ -32,6 +33,10 @@ const serviceByRoute = new Map<string, string | null>([
   ),
 ]);
 
+/** A caller's text cut to MAX_TEXT (which may split a surrogate pair) and made storable. */
+const storableOrNull = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : storableText(text.slice(0, MAX_TEXT));
+
 function entryOf(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -57,10 +62,10 @@ function entryOf(
     service: serviceByRoute.get(`${request.method} ${endpoint}`) ?? null,
     status: reply.statusCode,
     code: request.errorAnswer?.code ?? null,
-    error: request.errorAnswer?.message.slice(0, MAX_TEXT) ?? null,
+    error: storableOrNull(request.errorAnswer?.message),
     ms,
     requestId: request.id,
-    taskId: taskId?.slice(0, MAX_TEXT) ?? null,
+    taskId: storableOrNull(taskId),
     ip: plainIp(request.ip),
   };
 }

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { coalesce } from '../../platform/coalesce.ts';
 
@@ -72,17 +72,32 @@ export function createRequestLogWriter(
     dropped += count;
     onDropped?.(count);
   };
+  const insert = (entries: RequestLogEntry[]) =>
+    pool.query({ name: 'conduit-request-log-insert', text: INSERT, values: [JSON.stringify(entries)] });
+  /*
+   * The statement is one transaction: when the database refuses a row of it, nothing was written.
+   * The batch is written again in halves until the row it refuses is dropped alone, so one bad
+   * entry never loses another workspace's (as the task statements do). Another failure (the
+   * connection lost) drops the batch.
+   */
+  const writeAll = async (entries: RequestLogEntry[]): Promise<void> => {
+    try {
+      await insert(entries);
+    } catch (error) {
+      if (entries.length > 1 && error instanceof pg.DatabaseError) {
+        const half = Math.ceil(entries.length / 2);
+        await writeAll(entries.slice(0, half));
+        await writeAll(entries.slice(half));
+        return;
+      }
+      drop(entries.length);
+      log.warn({ err: error, entries: entries.length }, 'could not write to the request log');
+    }
+  };
   const write = coalesce<RequestLogEntry>(
     async (entries) => {
       try {
-        await pool.query({
-          name: 'conduit-request-log-insert',
-          text: INSERT,
-          values: [JSON.stringify(entries)],
-        });
-      } catch (error) {
-        drop(entries.length);
-        log.warn({ err: error, entries: entries.length }, 'could not write to the request log');
+        await writeAll(entries);
       } finally {
         buffered -= entries.length;
       }

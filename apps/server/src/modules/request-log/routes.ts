@@ -49,11 +49,12 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       },
       async (request) => {
         const { limit, cursor, status, code } = request.query;
-        const workspaceId = (request.apiKey as NonNullable<typeof request.apiKey>).workspaceId;
+        const { workspaceId, permissions } = request.apiKey as NonNullable<typeof request.apiKey>;
         const page = await listRequests(
           gateway.services.pool,
           workspaceId,
-          { status: statusFilterOf(status), code },
+          // A key sees the calls of the services it may call (docs/product.md, "Roles and permissions").
+          { status: statusFilterOf(status), code, services: [...permissions] },
           { limit, cursor },
         );
         return { success: true as const, data: page.items, nextCursor: page.nextCursor };

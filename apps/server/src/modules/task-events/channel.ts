@@ -16,7 +16,9 @@ export type ChannelMessage =
   /** The upstream called back for a task: a sync call waiting for it in any process looks now. */
   | { kind: 'wake'; taskId: string }
   /** The workspace has new webhook events: its streams read them from the event store. */
-  | { kind: 'event'; workspaceId: string };
+  | { kind: 'event'; workspaceId: string }
+  /** The workspace's keys changed (deleted, rolled, narrowed) or it was deleted: recheck its key streams. */
+  | { kind: 'keys'; workspaceId: string };
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; stay well under it. */
 export const MAX_PAYLOAD_BYTES = 7_000;
@@ -51,7 +53,7 @@ const isMessage = (value: unknown): value is ChannelMessage => {
   } | null;
   if (message?.kind === 'sessions') return typeof message.userId === 'string';
   if (message?.kind === 'wake') return typeof message.taskId === 'string';
-  if (message?.kind === 'event') return typeof message.workspaceId === 'string';
+  if (message?.kind === 'event' || message?.kind === 'keys') return typeof message.workspaceId === 'string';
   return (
     message?.kind === 'task' &&
     typeof message.workspaceId === 'string' &&
@@ -76,5 +78,14 @@ export function parseMessages(payload: string): ChannelMessage[] {
  */
 export async function notifySessionsChanged(db: DbOrTx, userId: string): Promise<void> {
   const payload = JSON.stringify([{ kind: 'sessions', userId } satisfies ChannelMessage]);
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Tells every process that a workspace's keys changed, so an event stream opened with a key that
+ * no longer answers to its secret or its caller's address ends now. Delivered on commit.
+ */
+export async function notifyKeysChanged(db: DbOrTx, workspaceId: string): Promise<void> {
+  const payload = JSON.stringify([{ kind: 'keys', workspaceId } satisfies ChannelMessage]);
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }

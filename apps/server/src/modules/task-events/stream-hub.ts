@@ -12,13 +12,29 @@ export interface StreamSink {
   workspaceId: string;
   /** The session it was opened with; null for a key. */
   sessionId: string | null;
-  /** The key it was opened with; the stream ends when the key is deleted or expires. */
-  keyId?: string;
+  /**
+   * The key it was opened with, the secret presented (its SHA-256) and the caller's address: the
+   * stream ends when the key no longer answers to that secret from that address (deleted, expired,
+   * rolled past the grace, IP allow-list narrowed) or its workspace is deleted or deactivated.
+   */
+  key?: StreamKey;
   /** The `seq` of the last webhook event written to it (events after it are due). */
   lastSeq: number;
   write(text: string): void;
   end(): void;
 }
+
+export interface StreamKey {
+  keyId: string;
+  keyHash: string;
+  ip: string;
+  /** The services the key may call (kept current by each check): other services' task events are not written to its stream. */
+  services: ReadonlySet<string>;
+}
+
+/** Whether a stream shows an event of `service` (none: an account event, shown to every stream). */
+const shows = (sink: StreamSink, service: string | undefined) =>
+  service === undefined || !sink.key || sink.key.services.has(service);
 
 export interface StreamHub {
   hasRoom(userId: string): boolean;
@@ -38,8 +54,8 @@ interface HubOptions {
   pool: pg.Pool;
   /** The workspace each session works in now; sessions that no longer work are missing. */
   sessionWorkspaces: (sessionIds: string[]) => Promise<Map<string, string>>;
-  /** The keys among these that still work (not deleted, not expired). */
-  liveKeys: (keyIds: string[]) => Promise<Set<string>>;
+  /** Which of these still work: one answer per key, in order, its permissions now (null: it no longer works). */
+  liveKeys: (keys: StreamKey[]) => Promise<Array<string[] | null>>;
   log: Logger;
   heartbeatMs: number;
   maxPerUser: number;
@@ -62,10 +78,17 @@ interface EventRow {
 const webhookEventText = (row: EventRow) =>
   `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: row.id, ...JSON.parse(row.body), isTest: row.is_test })}\n\n`;
 
+/** The service a stored event's data names (a task event's), if any. */
+const serviceOf = (row: EventRow): string | undefined => {
+  const service = (JSON.parse(row.body) as { data?: { service?: unknown } }).data?.service;
+  return typeof service === 'string' ? service : undefined;
+};
+
 /**
  * The process's open streams by user, fed by the one LISTEN connection. A heartbeat comment
  * goes to every stream each `heartbeatMs` (proxies keep the connection, a dead one is noticed),
- * and with it every stream's session is checked again, so a stream ends when its session does.
+ * and with it every stream's session or key is checked again, so a stream ends when its session
+ * does; a `sessions` or `keys` message rechecks the streams it names at once.
  */
 export function createStreamHub({
   pool,
@@ -96,23 +119,35 @@ export function createStreamHub({
   /**
    * Ends the streams whose session was revoked or expired, whose account was deactivated, or whose
    * session no longer works in the stream's workspace (removed from the team, team deleted, or
-   * the browser switched workspace).
+   * the browser switched workspace); and the streams of keys that no longer work (StreamKey).
    */
   async function checkSessions(sinks: StreamSink[]) {
     if (sinks.length === 0) return;
     const sessionIds = sinks.flatMap((sink) => (sink.sessionId ? [sink.sessionId] : []));
-    const keyIds = sinks.flatMap((sink) => (sink.keyId ? [sink.keyId] : []));
+    const keySinks = sinks.filter((sink) => sink.key);
     const [live, keys] = await Promise.all([
       sessionIds.length > 0 ? sessionWorkspaces([...new Set(sessionIds)]) : new Map<string, string>(),
-      keyIds.length > 0 ? liveKeys([...new Set(keyIds)]) : new Set<string>(),
+      keySinks.length > 0 ? liveKeys(keySinks.map((sink) => sink.key as StreamKey)) : [],
     ]);
+    const workingKeys = new Set<StreamSink>();
+    keySinks.forEach((sink, index) => {
+      const permissions = keys[index];
+      if (!permissions || !sink.key) return;
+      // A key narrowed since it opened the stream sees only its services from now on.
+      sink.key.services = new Set(permissions);
+      workingKeys.add(sink);
+    });
     for (const sink of sinks) {
       if (sink.sessionId && live.get(sink.sessionId) === sink.workspaceId) continue;
-      if (sink.keyId && keys.has(sink.keyId)) continue;
+      if (sink.key && workingKeys.has(sink)) continue;
       remove(sink);
       sink.end();
     }
   }
+
+  /** The key streams of a workspace (a personal workspace's id is its account's). */
+  const keyStreamsOf = (workspaceId: string) =>
+    [...(byWorkspace.get(workspaceId) ?? [])].filter((sink) => sink.key);
 
   /**
    * Writes a workspace's webhook events that its streams have not had yet, in `seq` order, from
@@ -133,9 +168,10 @@ export function createStreamHub({
         for (const row of rows) {
           const seq = Number(row.seq);
           const text = webhookEventText(row);
+          const service = serviceOf(row);
           for (const sink of sinks) {
             if (seq <= sink.lastSeq) continue;
-            sink.write(text);
+            if (shows(sink, service)) sink.write(text);
             sink.lastSeq = seq;
           }
         }
@@ -195,8 +231,14 @@ export function createStreamHub({
     async deliver(messages) {
       const withEvents = new Set<string>();
       for (const message of messages) {
-        if (message.kind === 'sessions' && byUser.has(message.userId)) {
-          void recheck([...(byUser.get(message.userId) ?? [])]);
+        if (message.kind === 'sessions') {
+          // The account's sessions, and the keys of its personal workspace (deleted, deactivated).
+          const sinks = [...(byUser.get(message.userId) ?? []), ...keyStreamsOf(message.userId)];
+          if (sinks.length > 0) void recheck(sinks);
+        }
+        if (message.kind === 'keys') {
+          const sinks = keyStreamsOf(message.workspaceId);
+          if (sinks.length > 0) void recheck(sinks);
         }
         if (message.kind === 'event' && byWorkspace.has(message.workspaceId))
           withEvents.add(message.workspaceId);
@@ -219,7 +261,9 @@ export function createStreamHub({
         const reason = reasons.get(task.taskId);
         if (reason) event.error = reason;
         const text = sseEvent(TASK_EVENT_NAME, event);
-        for (const sink of byWorkspace.get(task.workspaceId) ?? []) sink.write(text);
+        for (const sink of byWorkspace.get(task.workspaceId) ?? []) {
+          if (shows(sink, task.service)) sink.write(text);
+        }
       }
     },
     resyncAll() {

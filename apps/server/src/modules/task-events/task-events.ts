@@ -10,9 +10,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRouteSchema } from '../../platform/app-route.ts';
 import { RateLimited, ServiceUnavailable } from '../../platform/errors.ts';
+import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import { signedIn } from '../auth/session-http.ts';
 import { liveSessionWorkspaces } from '../auth/sessions.ts';
+import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from '../provider/authenticate-key.ts';
+import { keyPresentableSql } from '../provider/key-rules-sql.ts';
 import { createKeyOrSession } from '../webhooks/key-or-session.ts';
 import { streamStartSeq } from '../webhooks/list-events.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
@@ -52,13 +55,15 @@ export function createTaskEventStreams(
   const hub = createStreamHub({
     pool: services.pool,
     sessionWorkspaces: (sessionIds) => liveSessionWorkspaces(services.db, services.clock, sessionIds),
-    liveKeys: async (keyIds) => {
-      const { rows } = await services.pool.query<{ id: string }>(
-        `select id from api_keys
-          where id = any($1) and deleted_at is null and (expires_at is null or expires_at > $2)`,
-        [keyIds, services.clock.now()],
+    liveKeys: async (keys) => {
+      const { rows } = await services.pool.query<{ ord: string; permissions: string[] }>(
+        `select s.ord, k.permissions from unnest($1::text[], $2::text[], $3::text[]) with ordinality as s(key_id, key_hash, ip, ord)
+           join api_keys k on k.id = s.key_id ${LIVE_WORKSPACE_JOIN}
+          where ${keyPresentableSql('s.key_hash', 's.ip')} and ${LIVE_WORKSPACE_WHERE}`,
+        [keys.map((key) => key.keyId), keys.map((key) => key.keyHash), keys.map((key) => key.ip)],
       );
-      return new Set(rows.map((row) => row.id));
+      const working = new Map(rows.map((row) => [Number(row.ord) - 1, row.permissions]));
+      return keys.map((_, index) => working.get(index) ?? null);
     },
     log: services.log,
     heartbeatMs: options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS,
@@ -83,8 +88,9 @@ export function createTaskEventStreams(
   /** Who the stream is for: the key's workspace, or the session's; limits count per user or key. */
   const streamOwner = (request: FastifyRequest) => {
     if (request.apiKey) {
-      const { keyId, workspaceId } = request.apiKey;
-      return { userId: `key:${keyId}`, workspaceId, sessionId: null, keyId };
+      const { keyId, keyHash, workspaceId, permissions } = request.apiKey;
+      const key = { keyId, keyHash, ip: plainIp(request.ip), services: permissions };
+      return { userId: `key:${keyId}`, workspaceId, sessionId: null, key };
     }
     const { user, sessionId } = signedIn(request);
     return { userId: user.id, workspaceId: workspaceFor(request, 'useCalls').id, sessionId };

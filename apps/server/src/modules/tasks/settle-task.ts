@@ -1,6 +1,7 @@
 import { type AnsweringEngine, SERVICE_COST_KEY, type Service, spendPeriodLabel } from '@conduit/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
+import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
 import { settledEventSql, taskSettledEvent } from '../webhooks/settled-event.ts';
@@ -77,7 +78,8 @@ export async function failTask(
  * cancels) exactly one refunds; the others get `undefined`. The refund entry is keyed by the task
  * as well, so even a second path could not refund twice. The same transaction gives the key's
  * budget its credits back and writes the task's event (`task.failed` for an abort) with its
- * deliveries, read from the row as the compare-and-set left it.
+ * deliveries, read from the row as the compare-and-set left it. A deadlock's victim (the
+ * transaction rolled back whole) runs again.
  */
 export async function refundTask(
   { db, engine }: Settler,
@@ -87,6 +89,17 @@ export async function refundTask(
   options: { onlyIfNotStarted?: boolean; billedMicros?: number; channel?: string } = {},
 ): Promise<SettledTask | undefined> {
   const event = taskSettledEvent(taskId, status, engine);
+  return retryOnDeadlock(() => refundInTransaction(db, taskId, status, reason, options, event));
+}
+
+async function refundInTransaction(
+  db: Db,
+  taskId: string,
+  status: RefundedStatus,
+  reason: string | null,
+  options: { onlyIfNotStarted?: boolean; billedMicros?: number; channel?: string },
+  event: ReturnType<typeof taskSettledEvent>,
+): Promise<SettledTask | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
@@ -111,16 +124,10 @@ export async function refundTask(
       )
       .returning();
     if (!row) return undefined;
-    const refund = await grantCredits(tx, {
-      workspaceId: row.workspaceId,
-      delta: row.cost,
-      reason: 'refund',
-      reference: row.id,
-      service: SERVICE_COST_KEY[row.service as Service],
-      note: REFUND_NOTES[status],
-    });
     // The key's budget gets the credits back too, if the call was counted in its current period;
-    // and the task's event is written, in the same round trip.
+    // and the task's event is written, in the same round trip. The key's row is locked before the
+    // balance's, the order the debit takes them in (charge-call.ts): in the other order a refund
+    // and a debit of one limited key wait for each other (a deadlock, a 500 to the caller).
     const at = row.createdAt;
     await tx.execute(sql`with key_budget as (
         update api_keys k set spent_credits = greatest(0, k.spent_credits - ${row.cost})
@@ -137,6 +144,14 @@ export async function refundTask(
           from tasks t where t.id = ${row.id}
       ), ${sql.raw(settledEventSql('settled'))}
       select 1`);
+    const refund = await grantCredits(tx, {
+      workspaceId: row.workspaceId,
+      delta: row.cost,
+      reason: 'refund',
+      reference: row.id,
+      service: SERVICE_COST_KEY[row.service as Service],
+      note: REFUND_NOTES[status],
+    });
     return { ...row, balanceAfter: refund.balance };
   });
 }

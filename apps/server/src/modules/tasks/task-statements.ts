@@ -37,11 +37,6 @@ function prepare(db: Db) {
       )
       .returning()
       .prepare('conduit-task-claim'),
-    resultsExpiry: db
-      .select({ resultsExpireAt: tasks.resultsExpireAt })
-      .from(tasks)
-      .where(eq(tasks.id, sql.placeholder('id')))
-      .prepare('conduit-task-results-expiry'),
   };
 }
 

@@ -34,13 +34,26 @@ async function seqOfEvent(db: Db, workspaceId: string, eventId: string): Promise
   return row?.seq ?? null;
 }
 
+/** An event that names no service (an account event), or one of `services` (a task event). */
+export const eventOfServices = (services: readonly string[]) =>
+  sql`coalesce((${webhookEvents.body}::jsonb -> 'data' ->> 'service') = any(array[${sql.join(
+    services.map((service) => sql`${service}`),
+    sql`, `,
+  )}]::text[]), true)`;
+
 /**
  * The workspace's events newest first (GET /api/provider/events): only one type, or only those
  * after an event id or a time (what a receiver missed), paged by an opaque cursor.
  */
-export async function listEvents(db: Db, workspaceId: string, query: EventsQuery) {
+export async function listEvents(
+  db: Db,
+  workspaceId: string,
+  query: EventsQuery,
+  /** The services the key may call: another service's task events are left out. */
+  services: readonly string[],
+) {
   await sequenceEvents(db, workspaceId);
-  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), numbered];
+  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), numbered, eventOfServices(services)];
   if (query.type) where.push(eq(webhookEvents.type, query.type));
   if (query.cursor) where.push(lt(webhookEvents.seq, decodeCursor(query.cursor)));
   if (query.after?.startsWith('evt_')) {

@@ -2,14 +2,19 @@ import { WEBHOOK_ROUTES, type WorkspaceAction } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
+import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { coversEveryService } from '../provider/key-refusals.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { deliveryDetail, listDeliveries, resendDelivery } from './deliveries.ts';
 import { createKeyOrSession } from './key-or-session.ts';
 import { currentWebhookSecret, rotateWebhookSecret } from './secret-rotation.ts';
 import { sendTestEvent, type TestEventContext, testEndpoint } from './send-test-event.ts';
 import { setWebhookEndpoint } from './webhook-endpoint.ts';
+
+const NEEDS_FULL_KEY =
+  'This needs a key allowed every service (it concerns all of them), or a signed-in member';
 
 /**
  * The workspace's webhook endpoint (set it, send a test event: `buyCredits`, beside the alerts),
@@ -42,21 +47,30 @@ export const webhooksRoutes = (services: Services, ctx: TestEventContext): Fasti
     addAppRoute(app, r.testEndpoint, { tags, ...withSession }, async (request) =>
       testEndpoint(ctx, workspaceFor(request, 'buyCredits').id),
     );
-    addAppRoute(app, r.secret, { tags, ...withKey }, async (request) =>
-      currentWebhookSecret({ ...ctx, db }, workspaceOf(request, 'useKeys')),
-    );
+    // The secret signs every event, and the delivery log holds every service's: a key limited to
+    // some services reads neither (its own services' events are in GET /api/provider/events).
+    const fullKeyOnly = (request: FastifyRequest) => {
+      if (request.apiKey && !coversEveryService(request.apiKey)) throw new Forbidden(NEEDS_FULL_KEY);
+    };
+    addAppRoute(app, r.secret, { tags, ...withKey }, async (request) => {
+      fullKeyOnly(request);
+      return currentWebhookSecret({ ...ctx, db }, workspaceOf(request, 'useKeys'));
+    });
     addAppRoute(app, r.rotateSecret, { tags, ...withSession }, async (request) =>
       rotateWebhookSecret({ ...ctx, db }, actor(request, 'useKeys')),
     );
-    addAppRoute(app, r.deliveries, { tags, ...withKey }, async (request) =>
-      listDeliveries(db, workspaceOf(request, 'useCalls'), request.query),
-    );
-    addAppRoute(app, r.delivery, { tags, ...withKey }, async (request) =>
-      deliveryDetail(db, workspaceOf(request, 'useCalls'), request.params.id),
-    );
-    addAppRoute(app, r.resend, { tags, ...withKey }, async (request) =>
-      resendDelivery({ ...ctx, db }, workspaceOf(request, 'useCalls'), request.params.id),
-    );
+    addAppRoute(app, r.deliveries, { tags, ...withKey }, async (request) => {
+      fullKeyOnly(request);
+      return listDeliveries(db, workspaceOf(request, 'useCalls'), request.query);
+    });
+    addAppRoute(app, r.delivery, { tags, ...withKey }, async (request) => {
+      fullKeyOnly(request);
+      return deliveryDetail(db, workspaceOf(request, 'useCalls'), request.params.id);
+    });
+    addAppRoute(app, r.resend, { tags, ...withKey }, async (request) => {
+      fullKeyOnly(request);
+      return resendDelivery({ ...ctx, db }, workspaceOf(request, 'useCalls'), request.params.id);
+    });
     addAppRoute(app, r.sendTest, { tags, ...withKey }, async (request) =>
       sendTestEvent(ctx, workspaceOf(request, 'useCalls'), request.body.type),
     );

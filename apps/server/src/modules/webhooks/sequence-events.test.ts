@@ -41,7 +41,7 @@ describe('event numbers are given after commit', () => {
     const hub = createStreamHub({
       pool: runtime.services.pool,
       sessionWorkspaces: async () => new Map(),
-      liveKeys: async () => new Set(),
+      liveKeys: async (keys) => keys.map(() => null),
       log: pino({ level: 'silent' }),
       heartbeatMs: 3_600_000,
       maxPerUser: 10,

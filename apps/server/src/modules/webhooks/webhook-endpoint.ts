@@ -1,4 +1,5 @@
 import {
+  carriesTaskEvents,
   DEFAULT_ENDPOINT_EVENT_TYPES,
   type EventType,
   WEBHOOK_TEXTS,
@@ -11,6 +12,7 @@ import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import { assertAllowed } from '../workspaces/workspace-access.ts';
 import { resetEndpoint } from './endpoint-health.ts';
 import { webhookEndpoints } from './schema.ts';
 
@@ -27,6 +29,9 @@ export async function readEndpointSettings(db: Db, workspaceId: string) {
  * Sets (or with null or an empty text, removes) where account events go, and which event types
  * it receives. The URL passes the same SSRF check as a call's callBackUrl (http or https, a public
  * address) before anything is written. Saving switches a switched-off endpoint on again.
+ * Task events carry calls and their results: an endpoint that receives them, before or after the
+ * change, is changed only by a role that may see calls (`useCalls`); a billing member sets and
+ * clears an endpoint of account events only (balance.low), and gets 403 otherwise.
  */
 export async function setWebhookEndpoint(
   ctx: { db: Db; clock: Clock; urlGuard: UrlGuard },
@@ -34,8 +39,12 @@ export async function setWebhookEndpoint(
   input: { webhookUrl: string | null; eventTypes?: EventType[] },
 ): Promise<WebhookEndpointResponse> {
   const webhookUrl = input.webhookUrl?.trim() || null;
-  if (webhookUrl) await ctx.urlGuard.assertPublicUrl(webhookUrl, 'webhookUrl');
   const eventTypes = input.eventTypes && [...new Set(input.eventTypes)];
+  const current = await readEndpointSettings(ctx.db, actor.workspace.id);
+  if (carriesTaskEvents(current.eventTypes) || (eventTypes && carriesTaskEvents(eventTypes))) {
+    assertAllowed(actor.workspace, 'useCalls');
+  }
+  if (webhookUrl) await ctx.urlGuard.assertPublicUrl(webhookUrl, 'webhookUrl');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(workspaces).set({ webhookUrl }).where(eq(workspaces.id, actor.workspace.id));

@@ -1,9 +1,9 @@
-import { TEAM_TEXTS, type TeamAuditAction, type WorkspaceRole } from '@conduit/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { roleAllows, TEAM_TEXTS, type TeamAuditAction, type WorkspaceRole } from '@conduit/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
 import { notifySessionsChanged } from '../task-events/channel.ts';
-import { workspaceMembers } from './schema.ts';
+import { workspaceInvitations, workspaceMembers } from './schema.ts';
 import { ownerCount, teamFor } from './team-access.ts';
 import { recordTeamEvent, type TeamAuditInput } from './team-audit.ts';
 import type { TeamsContext } from './teams.ts';
@@ -34,6 +34,23 @@ const recordMemberEvent = (
   details: { userId: string } & Record<string, unknown>,
 ) => recordTeamEvent(tx, { workspace: team, actorId, action, details, at: ctx.clock.now() });
 
+/**
+ * The pending invitations `userId` sent for the team end with their right to send them (removed,
+ * left, demoted below admin): a removed admin does not rejoin through one sent to another address.
+ */
+async function revokeInvitationsSentBy(tx: DbOrTx, ctx: TeamsContext, teamId: string, userId: string) {
+  await tx
+    .update(workspaceInvitations)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, teamId),
+        eq(workspaceInvitations.invitedBy, userId),
+        isNull(workspaceInvitations.usedAt),
+      ),
+    );
+}
+
 /** Only owners touch owners: make one, change one, remove one. */
 function assertMayTouch(actorRole: WorkspaceRole, ...roles: WorkspaceRole[]) {
   if (actorRole !== 'owner' && roles.includes('owner'))
@@ -55,6 +72,7 @@ export async function changeRole(
     if (from === role) return;
     if (from === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
     await setMemberRole(tx, team.id, userId, role);
+    if (!roleAllows(role, 'manageMembers')) await revokeInvitationsSentBy(tx, ctx, team.id, userId);
     await recordMemberEvent(tx, ctx, team, actorId, 'member.role_changed', { userId, from, to: role });
     // Open event streams recheck at once: a role without calls (billing) loses them.
     await notifySessionsChanged(tx, userId);
@@ -64,7 +82,7 @@ export async function changeRole(
 /**
  * Removes a member, or lets a member leave (any role may leave). Access ends at once: every
  * request re-reads the membership, and the member's open event streams are told to recheck.
- * The keys they created stay with the team.
+ * The keys they created stay with the team; the invitations they sent are revoked.
  */
 export async function removeMember(ctx: TeamsContext, actorId: string, teamId: string, userId: string) {
   const isLeaving = actorId === userId;
@@ -76,6 +94,7 @@ export async function removeMember(ctx: TeamsContext, actorId: string, teamId: s
     if (!isLeaving) assertMayTouch(access.role, role);
     if (role === 'owner' && (await ownerCount(tx, team.id)) <= 1) throw new BadRequest(TEAM_TEXTS.lastOwner);
     await tx.delete(workspaceMembers).where(membership(team.id, userId));
+    await revokeInvitationsSentBy(tx, ctx, team.id, userId);
     await recordMemberEvent(tx, ctx, team, actorId, isLeaving ? 'member.left' : 'member.removed', {
       userId,
       role,
@@ -113,4 +132,8 @@ export async function leaveAllTeams(tx: DbOrTx, userId: string) {
                         where o.workspace_id = m.workspace_id and o.role = 'owner' and o.user_id <> m.user_id)`);
   if (rows.length > 0) throw new Conflict(TEAM_TEXTS.deleteAccountLastOwner(rows.map((row) => row.name)));
   await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId));
+  await tx
+    .update(workspaceInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(workspaceInvitations.invitedBy, userId), isNull(workspaceInvitations.usedAt)));
 }

@@ -20,7 +20,7 @@ import { openCreditAccount } from '../credits/ledger.ts';
 import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
 import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
-import { notifySessionsChanged } from '../task-events/channel.ts';
+import { notifyKeysChanged, notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
@@ -133,6 +133,7 @@ export async function deleteTeam(
       .from(workspaceMembers)
       .where(eq(workspaceMembers.workspaceId, team.id));
     for (const member of members) await notifySessionsChanged(tx, member.userId);
+    await notifyKeysChanged(tx, team.id);
     // Its result files stop being served now; the hourly expiry run deletes them.
     await expireWorkspaceResults(tx, team.id, now);
     await stopWorkspaceBilling(tx, team.id);

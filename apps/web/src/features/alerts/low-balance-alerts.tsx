@@ -1,4 +1,4 @@
-import { ALERT_TEXTS, burnRateText } from '@conduit/contracts';
+import { ALERT_TEXTS, burnRateText, carriesTaskEvents } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { QueryContent } from '../../components/ui/query-content.tsx';
@@ -12,7 +12,8 @@ import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 
 /**
  * The Credits page's "Low-balance alerts" card: every member sees the thresholds, the balance's
- * burn rate and the webhook endpoint; owners, admins and billing members change them.
+ * burn rate and the webhook endpoint; owners, admins and billing members change them (an endpoint
+ * that receives task events only a role that may see calls).
  */
 export function LowBalanceAlerts() {
   const { can, query: workspaces } = useWorkspace();
@@ -48,7 +49,8 @@ export function LowBalanceAlerts() {
                   webhookUrl={data.webhookUrl}
                   eventTypes={data.webhookEventTypes}
                   disabledAt={data.webhookDisabledAt}
-                  canEdit={canEdit}
+                  canEdit={canEdit && (can('useCalls') || !carriesTaskEvents(data.webhookEventTypes))}
+                  offersTaskEvents={can('useCalls')}
                 />
               </div>
             </>

@@ -1,4 +1,5 @@
 import {
+  carriesTaskEvents,
   EVENT_TYPES,
   type EventType,
   WEBHOOK_TEXTS,
@@ -35,6 +36,7 @@ export function WebhookEndpointForm({
   eventTypes,
   disabledAt,
   canEdit,
+  offersTaskEvents,
 }: {
   webhookUrl: string | null;
   /** The event types the endpoint receives. */
@@ -42,6 +44,8 @@ export function WebhookEndpointForm({
   /** When it was switched off for failing; null while it is on. */
   disabledAt: string | null;
   canEdit: boolean;
+  /** Whether the member may choose task events (a role that sees calls; not billing). */
+  offersTaskEvents: boolean;
 }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<EventType>>(() => new Set(eventTypes));
@@ -117,7 +121,9 @@ export function WebhookEndpointForm({
         <fieldset className="space-y-2">
           <legend className="font-medium text-fg text-sm">{WEBHOOK_TEXTS.eventTypesLabel}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {EVENT_TYPES.filter((type) => type !== 'webhook.test').map((type) => (
+            {EVENT_TYPES.filter(
+              (type) => type !== 'webhook.test' && (offersTaskEvents || !carriesTaskEvents([type])),
+            ).map((type) => (
               <CheckboxField
                 key={type}
                 label={type}
