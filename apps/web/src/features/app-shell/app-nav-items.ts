@@ -23,7 +23,8 @@ export const APP_NAV = [
   { label: 'Logs', to: ROUTES.appLogs, Icon: ScrollText, isEnd: false, permission: 'useCalls' },
   { label: 'API Keys', to: ROUTES.appApiKeys, Icon: KeyRound, isEnd: false, permission: 'useKeys' },
   { label: 'Credits', to: ROUTES.appCredits, Icon: CreditCard, isEnd: false },
-  { label: 'Webhooks', to: ROUTES.appWebhooks, Icon: Webhook, isEnd: false, permission: 'useCalls' },
+  // Every role: billing members set the endpoint for balance.low; the log is for roles that see calls.
+  { label: 'Webhooks', to: ROUTES.appWebhooks, Icon: Webhook, isEnd: false },
   { label: 'Team', to: ROUTES.appTeam, Icon: Users, isEnd: false },
   { label: 'API Docs', to: ROUTES.appDocs, Icon: BookOpen, isEnd: false },
   { label: 'Support', to: ROUTES.appSupport, Icon: LifeBuoy, isEnd: false },
