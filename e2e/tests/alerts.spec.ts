@@ -62,7 +62,9 @@ test('an alert at the 20 free credits mails once the balance falls below it', as
   await endpoint.getByLabel(WEBHOOK_TEXTS.urlLabel).fill('http://localhost:8000/hook');
   await expect(endpoint).toContainText(WEBHOOK_TEXTS.localUrlTyped);
   await endpoint.getByRole('button', { name: WEBHOOK_TEXTS.saveSubmit }).click();
-  await expect(endpoint.getByText(/Must be a public address\. Our servers cannot reach localhost/)).toBeVisible();
+  await expect(
+    endpoint.getByText(/Must be a public address\. Our servers cannot reach localhost/),
+  ).toBeVisible();
   await expect(endpoint.getByRole('button', { name: `Copy ${WEBHOOK_TEXTS.localCommand}` })).toBeVisible();
   await checkAtBothSizes(page, 'webhooks-localhost-refused');
 });

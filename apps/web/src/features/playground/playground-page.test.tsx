@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   keyLimitMessage,
+  keySpendLimitMessage,
   PLAYGROUND_KEY,
   PLAYGROUND_KEY_TEXTS,
   SERVICE_LABELS,
@@ -99,6 +100,60 @@ describe('/app/playground', () => {
     expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
     expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
   });
+
+  it("a key's own spend limit: the error says what to do, the limit is raised from it and the call runs again", async () => {
+    let limit = PLAYGROUND_KEY.dailyCredits;
+    const { api, user } = openPlayground({
+      'POST /api/provider/image': () =>
+        limit > 20
+          ? { body: { success: true, data: { taskId: 'task_img', status: 'completed' } } }
+          : {
+              status: 402,
+              body: {
+                success: false,
+                error: keySpendLimitMessage(20, 19, 'day'),
+                code: ERROR_CODES.KEY_SPEND_LIMIT,
+                requestId: 'req_test',
+                limit: 20,
+                spent: 19,
+                period: 'day',
+                resetsAt: null,
+              },
+            },
+      'PATCH /api/keys/key_1': ({ body }) => {
+        limit = (body as { spendLimit: { credits: number } }).spendLimit.credits;
+        return {
+          body: {
+            key: { ...PRODUCTION, spendLimit: { credits: limit, period: 'day' } },
+            message: 'Key updated',
+          },
+        };
+      },
+    });
+    const image = within(await panel());
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+    const alert = within(await image.findByRole('alert'));
+    expect(alert.getByText(PLAYGROUND_KEY_TEXTS.limitWhatToDo)).toBeInTheDocument();
+    // Not a balance problem: no "Buy credits" here.
+    expect(alert.queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();
+    const field = alert.getByLabelText(PLAYGROUND_KEY_TEXTS.limitLabel('day'));
+    expect(field).toHaveValue(100);
+    await user.clear(field);
+    await user.type(field, '10');
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitSubmit }));
+    expect(await alert.findByText(PLAYGROUND_KEY_TEXTS.limitTooLow(19))).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/keys/key_1')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '200');
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitSubmit }));
+    expect(await alert.findByText(PLAYGROUND_KEY_TEXTS.limitRaised(200, 'day'))).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/keys/key_1')[0]?.body).toEqual({
+      spendLimit: { credits: 200, period: 'day' },
+    });
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitRunAgain }));
+    expect(await image.findByText(/HTTP 200/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/provider/image')).toHaveLength(2);
+  }, 20_000);
 
   it('a failed call says how many credits were refunded, one or many', async () => {
     const failed = (creditsRefunded: number) => ({

@@ -63,7 +63,7 @@ export function ServicePanel({
     const firstInvalid = fields.find((field) => found[field.name]);
     if (firstInvalid && formRef.current) return focusField(formRef.current, firstInvalid.name);
     if (!apiKey) return;
-    const request = { endpoint, body, apiKey: apiKey.keyValue };
+    const request = { endpoint, body, apiKey: apiKey.keyValue, keyId: apiKey._id };
     setSent(request);
     run.mutate(request);
   };
@@ -142,7 +142,7 @@ export function ServicePanel({
       <div className="min-w-0 space-y-5 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
         {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}
         {run.data && sent && !run.isPending ? (
-          <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} />
+          <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} onRunAgain={() => submit()} />
         ) : (
           !run.isError && (
             <p className="hidden rounded-2xl border border-border border-dashed p-5 text-muted text-sm lg:block">
