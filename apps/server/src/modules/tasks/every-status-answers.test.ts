@@ -1,3 +1,4 @@
+import * as contracts from '@conduit/contracts';
 import {
   API_ENDPOINTS,
   ApiErrorAnswer,
@@ -8,7 +9,6 @@ import {
   type TaskStatus,
   USAGE_ROUTES,
 } from '@conduit/contracts';
-import * as contracts from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPaidAccount, type PaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';

@@ -290,7 +290,9 @@ describe('canceling a running call', () => {
     act(() => EventSource.current().emit('task', { taskId: 'task_r', service: 'video', status: 'canceled' }));
     await new Promise((resolve) => setTimeout(resolve, NOTICE_BATCH_MS + 200));
     expect(within(notifications).queryByText(LIVE_STATUS_TEXTS.stopped.canceled)).not.toBeInTheDocument();
-    expect(within(notifications).queryByText(LIVE_STATUS_TEXTS.stoppedMessage('task_r'))).not.toBeInTheDocument();
+    expect(
+      within(notifications).queryByText(LIVE_STATUS_TEXTS.stoppedMessage('task_r')),
+    ).not.toBeInTheDocument();
     expect(within(notifications).getByText('Call canceled: 10 credits refunded')).toBeInTheDocument();
     expect(api.callsTo('POST /api/calls/task_r/cancel')).toHaveLength(1);
   });

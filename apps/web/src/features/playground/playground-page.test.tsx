@@ -102,7 +102,7 @@ describe('/app/playground', () => {
   });
 
   it("a key's own spend limit: the error says what to do, the limit is raised from it and the call runs again", async () => {
-    let limit = PLAYGROUND_KEY.dailyCredits;
+    let limit: number = PLAYGROUND_KEY.dailyCredits;
     const { api, user } = openPlayground({
       'POST /api/provider/image': () =>
         limit > 20
