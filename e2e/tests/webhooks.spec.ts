@@ -98,6 +98,9 @@ test('the endpoint is set up and tested on the Webhooks page; a failed delivery 
   await expect(log.getByRole('button').first()).toContainText('webhook.test');
   await expect.poll(() => received.some((body) => body.type === 'webhook.test')).toBe(true);
   await checkAtBothSizes(page, 'webhooks-set-up');
+  // At phone size (where checkAtBothSizes ends) nothing is wider than the screen: the long
+  // conduit listen command and the URL stay inside their card.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
 
   const sent = await page.request.post(APP_PATHS.sendWebhookTest.path, { data: { type: 'task.completed' } });

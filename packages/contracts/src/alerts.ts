@@ -71,7 +71,7 @@ export const ALERT_TEXTS = {
 export const WEBHOOK_TEXTS = {
   endpointTitle: 'Webhook endpoint',
   endpointHelp:
-    'The events you choose are posted here, signed with your webhook signing secret. The Webhooks page shows every delivery.',
+    'The events you choose are posted here, signed with your webhook signing secret. Every delivery shows in the log below.',
   eventTypesLabel: 'Events sent to this endpoint',
   eventTypesInvalid: 'Choose at least one event',
   disabled: (at: string) =>

@@ -20,7 +20,7 @@ export function WebhooksPage() {
         <h1 className="font-semibold text-2xl text-fg tracking-tight">{WEBHOOK_TEXTS.pageTitle}</h1>
         <p className="mt-1 text-muted">{WEBHOOK_TEXTS.pageIntro}</p>
       </div>
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <EndpointCard />
         {can('useKeys') && <WebhookSecretCard />}
       </div>
