@@ -13,6 +13,7 @@ import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { openPlayground, PRODUCTION, playgroundPanel as panel, STAGING } from '../../test/playground-page.ts';
 import { PLAYGROUND_KEY_LABEL } from './playground-page.tsx';
 import { RUN_LABEL } from './run-bar.tsx';
+import { ADVANCED_LABEL } from './service-panel.tsx';
 import { RUN_CODE_LABEL } from './run-outcome.tsx';
 import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
 
@@ -67,9 +68,17 @@ describe('/app/playground', () => {
     );
   });
 
-  it('offers the webhook event types as choices and sends the ticked ones', async () => {
+  it('offers the webhook event types as choices under Advanced, and sends the ticked ones', async () => {
     const { api, user } = openPlayground();
     const image = within(await panel());
+    // The prompt comes first; the call's controls are folded away until asked for.
+    const form = await image.findByRole('form', { name: /form$/ });
+    expect(within(form).getAllByRole('textbox')[0]).toHaveAccessibleName(/^prompt/);
+    const advanced = (await image.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
+    expect(advanced.open).toBe(false);
+    expect(advanced).toHaveTextContent('callBackUrl, webhookEvents, maxCredits, quoteId');
+    await user.click(image.getByText(ADVANCED_LABEL));
+    expect(advanced.open).toBe(true);
     const events = await image.findByRole('group', { name: 'webhookEvents' });
     expect(
       within(events)
