@@ -13,8 +13,8 @@ import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
 import { openPlayground, PRODUCTION, playgroundPanel as panel, STAGING } from '../../test/playground-page.ts';
 import { PLAYGROUND_KEY_LABEL } from './playground-page.tsx';
 import { RUN_LABEL } from './run-bar.tsx';
-import { ADVANCED_LABEL } from './service-panel.tsx';
 import { RUN_CODE_LABEL } from './run-outcome.tsx';
+import { ADVANCED_LABEL } from './service-panel.tsx';
 import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
 
 describe('/app/playground', () => {
