@@ -38,17 +38,29 @@ export const APP_NAV = [
 }[];
 
 /** Pages outside the sidebar that a role may also lack: one call's details. */
-const OTHER_PAGES: readonly { prefix: string; permission: WorkspaceAction }[] = [
-  { prefix: `${ROUTES.appCalls}/`, permission: 'useCalls' },
+const OTHER_PAGES: readonly { prefix: string; label: string; permission: WorkspaceAction }[] = [
+  { prefix: `${ROUTES.appCalls}/`, label: 'Call', permission: 'useCalls' },
 ];
+
+const navItemOf = (pathname: string) =>
+  APP_NAV.find((entry) =>
+    entry.isEnd ? pathname === entry.to : pathname === entry.to || pathname.startsWith(`${entry.to}/`),
+  );
 
 /** What the page at `pathname` needs the role to allow, if anything. */
 export function pagePermission(pathname: string): WorkspaceAction | undefined {
-  const item = APP_NAV.find((entry) =>
-    entry.isEnd ? pathname === entry.to : pathname === entry.to || pathname.startsWith(`${entry.to}/`),
-  );
+  const item = navItemOf(pathname);
   if (item && 'permission' in item) return item.permission;
   return OTHER_PAGES.find((page) => pathname.startsWith(page.prefix))?.permission;
+}
+
+/** The name of the page at `pathname` ("API Keys"), for a title of its own when it cannot show. */
+export function pageLabel(pathname: string): string {
+  return (
+    navItemOf(pathname)?.label ??
+    OTHER_PAGES.find((page) => pathname.startsWith(page.prefix))?.label ??
+    'Page'
+  );
 }
 
 /** Shown to admins only: the admin area lives outside /app, with a layout of its own. */
