@@ -46,14 +46,27 @@ test('an alert at the 20 free credits mails once the balance falls below it', as
   await open(page, '/app/credits');
   await expect(alert).toContainText(ALERT_TEXTS.belowNow);
   await expect(card).toContainText("At your last 7 days' rate, about 133 days left");
-  await card.getByLabel(WEBHOOK_TEXTS.urlLabel).fill('https://example.com/conduit-hooks');
-  await expect(card.getByRole('button', { name: WEBHOOK_TEXTS.testButton })).toBeDisabled();
   await card.scrollIntoViewIfNeeded();
   await checkAtBothSizes(page, 'alerts-credits');
+
+  // The endpoint balance.low goes to is set up on the Webhooks page, linked from the card. A
+  // localhost URL is named as unreachable while typed, refused on save with the reason, and the
+  // page offers conduit listen instead (this server runs as npm start does: development).
   await page.setViewportSize({ width: 1280, height: 800 });
-  await card.screenshot({ path: '/tmp/shots-alerts/alerts-card-1280x800.png' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await card.screenshot({ path: '/tmp/shots-alerts/alerts-card-390x844.png' });
+  await expect(card).toContainText(ALERT_TEXTS.endpointNow(null));
+  await card.getByRole('link', { name: ALERT_TEXTS.endpointLink }).click();
+  await expect(page).toHaveURL(/\/app\/webhooks$/);
+  await expect(page).toHaveTitle(/^Webhooks/);
+  const endpoint = page.getByRole('region', { name: WEBHOOK_TEXTS.endpointTitle });
+  await expect(page.getByText(WEBHOOK_TEXTS.firstStepNoEndpoint)).toBeVisible();
+  await endpoint.getByLabel(WEBHOOK_TEXTS.urlLabel).fill('http://localhost:8000/hook');
+  await expect(endpoint).toContainText(WEBHOOK_TEXTS.localUrlTyped);
+  await endpoint.getByRole('button', { name: WEBHOOK_TEXTS.saveSubmit }).click();
+  await expect(
+    endpoint.getByText(/Must be a public address\. Our servers cannot reach localhost/),
+  ).toBeVisible();
+  await expect(endpoint.getByRole('button', { name: `Copy ${WEBHOOK_TEXTS.localCommand}` })).toBeVisible();
+  await checkAtBothSizes(page, 'webhooks-localhost-refused');
 });
 
 test('the webhook secret is masked, copied whole and rotated after a confirmation', async ({ page }) => {

@@ -29,6 +29,12 @@ test('a video call made through the API turns Completed on the open dashboard wi
   const apiKey = await createKey(page);
   await open(page, '/app');
   await expect(checklist).toContainText('2 of 4 done');
+  // No call yet: the chart's place says so and where to make one.
+  const noCalls = page.getByRole('region', { name: 'Your last 30 days' });
+  await expect(noCalls).toContainText('No calls yet');
+  await expect(noCalls.getByRole('link', { name: 'Playground' })).toBeVisible();
+  await checkAtBothSizes(page, 'dashboard-no-calls');
+  await page.setViewportSize(DESKTOP);
   await expect(checklist.getByRole('link', { name: 'Open the playground' })).toHaveAttribute(
     'href',
     '/app/playground',

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { screenshotPath } from './helpers.ts';
 
 /*
  * The landing is prerendered and hydrated after first paint (decision 0004): a tap on a
@@ -30,7 +31,14 @@ for (const size of [
       expect(await isInteractive(page)).toBe(false);
       if (size.hasTouch) await button.tap();
       else await button.click();
+      // Until the page can act on it, the tap shows as taken: the button stays pressed and busy.
+      if (!(await isInteractive(page))) {
+        await expect(button).toHaveAttribute('aria-busy', 'true');
+        await page.screenshot({ path: screenshotPath(`early-tap-pressed-${size.name}`) });
+      }
       await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+      // Replayed: nothing is left pressed (the page behind the dialog is hidden from roles now).
+      await expect(page.locator('button[data-queued-tap], button[aria-busy]')).toHaveCount(0);
     });
   });
 }

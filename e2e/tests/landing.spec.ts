@@ -11,6 +11,11 @@ async function isInViewport(page: Page, selector: string) {
 
 test.describe('landing page', () => {
   test('renders the hero, the four services, the three packs and the footer', async ({ page }) => {
+    // A signed-out visit logs nothing in the console: the session check answers "nobody", not a 401.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await open(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const stat of ['10k+', '99.9%', '24/7'])
@@ -28,6 +33,33 @@ test.describe('landing page', () => {
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     await expect(footer).toContainText(String(new Date().getFullYear()));
+    expect(consoleErrors).toEqual([]);
+
+    // The sign-up dialog with its form still empty: Tab reaches every control, "Sign in" and
+    // Close included, and comes round to the first field.
+    await page.getByRole('main').getByRole('button', { name: 'Get started free' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(dialog).toBeVisible();
+    const first = dialog.getByRole('textbox').first();
+    await first.focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return (
+          active?.getAttribute('aria-label') ||
+          active?.textContent?.trim() ||
+          active?.getAttribute('name') ||
+          ''
+        );
+      });
+      reached.push(name);
+      if (await first.evaluate((element) => element === document.activeElement)) break;
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Sign in', 'Close']));
+    await expect(first).toBeFocused();
+    expect(consoleErrors).toEqual([]);
   });
 
   test("the pricing lists each model at its price, and an admin's new price shows", async ({ page }) => {

@@ -186,10 +186,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     options.urlGuard ??
     createUrlGuard({
       allowPrivate: services.config.NODE_ENV === 'test',
-      // A developer's own machine cannot receive our webhooks: say what can.
-      ...(services.config.NODE_ENV === 'development' && {
-        privateRefusalHints: { callBackUrl: WEBHOOK_TEXTS.listenHint, webhookUrl: WEBHOOK_TEXTS.listenHint },
-      }),
+      // A developer's own machine cannot receive our webhooks: say why, and what can.
+      privateRefusalHints: { callBackUrl: WEBHOOK_TEXTS.listenHint, webhookUrl: WEBHOOK_TEXTS.listenHint },
     });
   if (!options.urlGuard) app.addHook('onClose', () => urlGuard.close());
   // Each queue is created by every role (API processes send to them); workers also work them.

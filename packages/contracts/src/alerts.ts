@@ -40,7 +40,13 @@ export const ALERT_TEXTS = {
   addPending: 'Adding...',
   removeLabel: (threshold: number) => `Remove the alert at ${plural(threshold, 'credit')}`,
   thresholdText: (threshold: number) => `Below ${plural(threshold, 'credit')}`,
-  readOnly: 'Owners, admins and billing members change the alerts and the webhook endpoint.',
+  readOnly: 'Owners, admins and billing members change the alerts.',
+  /** Where the card says the balance.low events go, and where to set that up. */
+  endpointNow: (url: string | null) =>
+    url
+      ? `balance.low events are posted to ${url}.`
+      : 'No webhook endpoint is set, so no balance.low event is posted.',
+  endpointLink: 'Set up the webhook endpoint',
   loadFailed: 'Failed to load low-balance alerts',
   thresholdInvalid: 'Enter a whole number of credits, 1 or more',
   thresholdTooLarge: `Enter at most ${BALANCE_ALERT_MAX_THRESHOLD.toLocaleString('en-US')} credits`,
@@ -65,7 +71,7 @@ export const ALERT_TEXTS = {
 export const WEBHOOK_TEXTS = {
   endpointTitle: 'Webhook endpoint',
   endpointHelp:
-    'The events you choose are posted here, signed with your webhook signing secret. The Webhooks page shows every delivery.',
+    'The events you choose are posted here, signed with your webhook signing secret. Every delivery shows in the log below.',
   eventTypesLabel: 'Events sent to this endpoint',
   eventTypesInvalid: 'Choose at least one event',
   disabled: (at: string) =>
@@ -73,12 +79,37 @@ export const WEBHOOK_TEXTS = {
   disabledMailSubject: `Your ${PRODUCT_NAME} webhook endpoint was switched off`,
   disabledMailHeading: 'Your webhook endpoint was switched off',
   disabledMailBody: (url: string) =>
-    `Every delivery to ${url} has failed for ${ENDPOINT_DISABLE_AFTER_DAYS} days, so we stopped sending to it. The events are kept: fix the endpoint, save it again on the Credits page, and resend what it missed from the Webhooks page or fetch it from the events API.`,
+    `Every delivery to ${url} has failed for ${ENDPOINT_DISABLE_AFTER_DAYS} days, so we stopped sending to it. The events are kept: fix the endpoint, save it again on the Webhooks page, and resend what it missed from the Webhooks page or fetch it from the events API.`,
   disabledMailAction: 'Open the Webhooks page',
   pageTitle: 'Webhooks',
   pageIntro:
-    'Every delivery of an event to your endpoint or to a callBackUrl, with each attempt. A failed delivery is retried for about 3 days; Resend tries it again now.',
+    'Your endpoint receives the events you choose, signed with your signing secret. Every delivery to it or to a callBackUrl is logged with each attempt and its answer.',
+  loadEndpointFailed: 'Failed to load the webhook endpoint',
+  logTitle: 'Delivery log',
+  logIntro: 'A failed delivery is retried for about 3 days; Resend tries it again now.',
   noDeliveries: 'No deliveries match.',
+  /** The log's empty state, by what the workspace has set up so far. */
+  firstStepNoEndpoint:
+    "No deliveries yet. Start by adding your endpoint URL above, then press Send test event: the delivery shows here with your endpoint's answer.",
+  firstStepWithEndpoint:
+    'No deliveries yet. Press Send test event above, or make a call with a callBackUrl: each delivery shows here with the answer it got.',
+  logNotForRole: 'The delivery log shows calls and their results: owners, admins and developers see it.',
+  localTitle: 'Testing on your own machine?',
+  localExplanation:
+    'Our servers post from the internet, so they cannot reach localhost or an address on a private network: such a URL is refused. Instead, run this beside your app: it streams your events and posts each, signed, to your local URL.',
+  localCommand: 'conduit listen --forward-to http://localhost:8000/hook',
+  /** Shown as soon as a local or private URL is typed, before the server refuses it. */
+  localUrlTyped:
+    'This address is on your machine or a private network, which our servers cannot reach: it will be refused. Use conduit listen (below) to receive events locally.',
+  /** Why a member sees the endpoint read-only. */
+  endpointReadOnly:
+    'Owners, admins and billing members set the webhook endpoint: ask one of them to change it.',
+  endpointHasTaskEvents:
+    'This endpoint receives task events, which carry your calls and their results: only owners and admins change it.',
+  taskEventsNeedCalls: 'Task events carry your calls and their results: owners and admins choose them.',
+  taskEventsGroup: 'Task events',
+  accountEventsGroup: 'Account events',
+  currentEvents: 'Events sent',
   loadFailed: 'Failed to load the deliveries',
   filterStatus: 'Status',
   filterType: 'Event',
@@ -99,10 +130,11 @@ export const WEBHOOK_TEXTS = {
   answerTitle: 'Answer',
   attemptsTitle: 'Attempts',
   noAnswer: 'No answer',
+  testSentToEndpoint: 'Test event sent: see its delivery in the log below.',
   testSent: (type: string) =>
     `Test ${type} event recorded: no endpoint is set, so only the event stream and the events API show it.`,
   listenHint:
-    'To receive webhooks on this machine, run `conduit listen --forward-to <your local URL>`: it streams your events and posts each, signed, to the local URL.',
+    'Our servers cannot reach localhost or a private network. To receive webhooks on your own machine, run `conduit listen --forward-to <your local URL>`: it streams your events and posts each, signed, to the local URL.',
   urlLabel: 'Endpoint URL',
   noEndpoint: 'No endpoint set: account events are not sent.',
   saveSubmit: 'Save endpoint',

@@ -17,6 +17,7 @@ export const APP_PATHS = {
   login: { method: 'POST', path: '/api/auth/login' },
   logout: { method: 'POST', path: '/api/auth/logout' },
   me: { method: 'GET', path: '/api/auth/me' },
+  session: { method: 'GET', path: '/api/auth/session' },
   verifyEmail: { method: 'GET', path: '/api/auth/verify-email' },
   answerVerification: { method: 'POST', path: '/api/auth/verify-email' },
   resendVerification: { method: 'POST', path: '/api/auth/resend-verification' },

@@ -24,6 +24,7 @@ import {
   RegisterBody,
   RegisterResponse,
   ResendVerificationBody,
+  SessionResponse,
   SetPasswordBody,
   TokenBody,
   VerifyEmailResponse,
@@ -40,6 +41,8 @@ export const AUTH_ROUTES = {
   login: defineAppRoute({ ...APP_PATHS.login, body: LoginBody, response: LoginResponse }),
   logout: defineAppRoute({ ...APP_PATHS.logout, response: MessageResponse }),
   me: defineAppRoute({ ...APP_PATHS.me, response: MeResponse }),
+  /** What the web app asks on every page: the user or null, so a signed-out visit logs no error. */
+  session: defineAppRoute({ ...APP_PATHS.session, response: SessionResponse }),
   verifyEmail: defineAppRoute({
     ...APP_PATHS.verifyEmail,
     query: TokenBody,

@@ -70,6 +70,9 @@ export type AuthUser = z.infer<typeof AuthUser>;
 
 export const MeResponse = z.object({ user: AuthUser });
 export type MeResponse = z.infer<typeof MeResponse>;
+/** `GET /api/auth/session`: the signed-in user, or null when nobody is (200 either way, never a 401). */
+export const SessionResponse = z.object({ user: AuthUser.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const RegisterResponse = z.object({ user: AuthUser, emailSent: z.boolean(), message: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;

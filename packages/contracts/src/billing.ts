@@ -176,9 +176,17 @@ export const Receipt = z.object({
   paidAt: z.string(),
   method: z.string(),
   kind: z.enum(['checkout', 'auto_topup']),
+  /** Who bought it at checkout (or set up the auto top-up): their name and address; null once their account is gone. */
+  buyer: z.string().nullable(),
   testMode: z.boolean(),
 });
 export type Receipt = z.infer<typeof Receipt>;
+
+/** The receipt's "Bought by": the person, and how (at checkout, or by an automatic top-up). */
+export function boughtByText(receipt: Pick<Receipt, 'kind' | 'buyer'>): string {
+  const how = receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout;
+  return receipt.buyer ? `${receipt.buyer} (${how.toLowerCase()})` : how;
+}
 
 export const ReceiptParams = z.object({ paymentId: z.string().min(1).max(64) });
 

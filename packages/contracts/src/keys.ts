@@ -74,7 +74,7 @@ export const keyScopeMessage = (service: Service) =>
 export const keySpendLimitMessage = (limit: number, spent: number, period: SpendPeriod) =>
   `This API key reached its spend limit: ${spent} of ${limit} credits ${
     { day: 'today', month: 'this month', total: 'in total' }[period]
-  }`;
+  }. Raise the key's limit under API Keys, or call with another key.`;
 export const keyIpMessage = (ip: string) => `This API key may not be used from ${ip}`;
 export const KEY_EXPIRED_MESSAGE = 'This API key has expired';
 export const keyRateLimitMessage = (perMinute: number) =>
@@ -173,6 +173,18 @@ export const PLAYGROUND_KEY_TEXTS = {
   offer: `Make one here for the playground: it may call every service and spend at most ${PLAYGROUND_KEY.dailyCredits} credits a day. It shows under API Keys, where you can change or delete it.`,
   noKeys: 'You have no API key yet.',
   createFailed: 'Failed to create the playground key',
+  /** A run refused by the key's own spend limit (402 KEY_SPEND_LIMIT): what to do, from the error itself. */
+  limitWhatToDo:
+    "Your balance is not the limit here: this key's own spend limit is. Raise it now, or pick another key above.",
+  limitLabel: (period: SpendPeriod) =>
+    `New limit (credits ${{ day: 'a day', month: 'a month', total: 'in total' }[period]})`,
+  limitSubmit: 'Raise the limit',
+  limitPending: 'Raising...',
+  limitRaised: (credits: number, period: SpendPeriod) =>
+    `The key may now spend ${credits.toLocaleString('en-US')} credits ${{ day: 'a day', month: 'a month', total: 'in total' }[period]}`,
+  limitRunAgain: 'Run again',
+  limitTooLow: (spent: number) => `Enter more than the ${spent} credits already spent`,
+  limitFailed: 'Failed to raise the limit',
 } as const;
 
 /** The playground key, and whether this request made it (false: the workspace's existing one). */

@@ -6,7 +6,7 @@ import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
 import { CallDetail, CallDetailParams } from './calls.ts';
 import { CallModel, ModelUsage } from './model-usage.ts';
-import { SERVICES } from './services.ts';
+import { SERVICES, TASK_STATUSES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
 
@@ -62,7 +62,8 @@ export const UsageItem = z.object({
   service: z.enum(SERVICES),
   /** The catalogue model the call ran; null for Sora and LinkedIn. */
   model: CallModel.nullable(),
-  status: z.enum(['processing', 'completed', 'failed']),
+  /** Every status a task can have (a canceled or aborted call is listed like any other). */
+  status: z.enum(TASK_STATUSES),
   creditsCharged: z.number().int(),
   creditsRefunded: z.number().int(),
   /** The user's 1-5 rating of this result (PUT /api/usage/:taskId/rating); null when not rated. */

@@ -36,6 +36,11 @@ class APIResponse(Generic[T]):
         return _integer(self.headers.get("x-credits-charged"))
 
     @property
+    def credits_refunded(self) -> Optional[int]:
+        """Credits given back for the call (a failed, canceled or aborted task); None on free calls."""
+        return _integer(self.headers.get("x-credits-refunded"))
+
+    @property
     def credits_remaining(self) -> Optional[int]:
         """The workspace's balance after the call (refunds included); None on free calls."""
         return _integer(self.headers.get("x-credits-remaining"))

@@ -38,6 +38,7 @@ class LiveExtrasTest(unittest.TestCase):
         self.assertEqual(raw.status_code, 200)
         self.assertEqual(raw.api_version, "2026-12-01")
         self.assertEqual((raw.credits_charged, raw.credits_remaining), (1, before - 1))
+        self.assertEqual(raw.credits_refunded, 0)
         self.assertIs(raw.idempotent_replayed, False)
         self.assertTrue((raw.request_id or "").startswith("req_"))
         image = raw.parse()

@@ -52,6 +52,7 @@ describe('CORS: the public API for every origin, the cookie API for none', () =>
       'x-request-id',
       'conduit-version',
       'x-credits-charged',
+      'x-credits-refunded',
       'x-credits-remaining',
       'idempotent-replayed',
     ]);

@@ -10,7 +10,7 @@ export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 export const CORS_ALLOWED_HEADERS =
   'X-API-Key, Authorization, Content-Type, Idempotency-Key, Conduit-Version';
 export const CORS_EXPOSED_HEADERS =
-  'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, Conduit-Version, X-Credits-Charged, X-Credits-Remaining, Idempotent-Replayed';
+  'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, Conduit-Version, X-Credits-Charged, X-Credits-Refunded, X-Credits-Remaining, Idempotent-Replayed';
 const PREFLIGHT_MAX_AGE_S = '7200';
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;

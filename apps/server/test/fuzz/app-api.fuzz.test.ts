@@ -40,6 +40,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   },
   logout: { caller: 'disposable', body: {} },
   me: { caller: 'user' },
+  session: { caller: 'none' },
   verifyEmail: { caller: 'none' },
   answerVerification: { caller: 'none', body: { token: 'abc', password: 'x' } },
   resendVerification: {

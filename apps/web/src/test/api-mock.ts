@@ -47,6 +47,12 @@ export function mockApi(routes: ApiRoutes = {}) {
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     calls.push(call);
+    if (call.method === 'GET' && call.path === '/api/auth/session' && !all['GET /api/auth/session']) {
+      // The session check answers what the test's `GET /api/auth/me` does, its 401 as "nobody".
+      const me = all['GET /api/auth/me'] as Handler;
+      const reply = typeof me === 'function' ? await me(call) : me;
+      return json((reply.status ?? 200) === 401 ? { body: { user: null } } : reply);
+    }
     const handler = all[`${call.method} ${call.path}`];
     if (!handler) return json({ status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
     return json(typeof handler === 'function' ? await handler(call) : handler);

@@ -13,9 +13,13 @@ import { bashCompletion, zshCompletion } from './completion.ts';
 import { configPath, readConfig } from './config-file.ts';
 import { describeError, EXIT_CODES, exitCodeOf } from './exit-codes.ts';
 import { COMPLETION_HELP, commandHelp, overview } from './help.ts';
+import { unknownCommandText } from './suggest.ts';
 
 export type { CliIo };
 export { DEFAULT_BASE_URL };
+
+/** Every command a mistyped one may have meant: the API's and the built-in ones. */
+const COMMAND_NAMES = [...Object.keys(COMMANDS), 'help', 'completion'];
 /** The overview `conduit help` prints. */
 export const USAGE = overview();
 
@@ -48,7 +52,8 @@ function builtIn(name: string, topic: string | undefined, io: CliIo): number | u
     if (!topic) return say(io.out, overview(), EXIT_CODES.ok);
     if (topic === 'completion') return say(io.out, COMPLETION_HELP, EXIT_CODES.ok);
     const spec = COMMANDS[topic];
-    if (!spec) return say(io.err, `Unknown command ${topic}\n\n${overview()}`, EXIT_CODES.usage);
+    if (!spec)
+      return say(io.err, `${unknownCommandText(topic, COMMAND_NAMES)}\n\n${overview()}`, EXIT_CODES.usage);
     return say(io.out, commandHelp(topic, spec), EXIT_CODES.ok);
   }
   if (name === 'completion') {
@@ -78,7 +83,7 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, io: CliIo):
   if (local !== undefined) return local;
   const spec = COMMANDS[name];
   if (!spec) {
-    io.err(`Unknown command ${name}\n\n${overview()}`);
+    io.err(`${unknownCommandText(name, COMMAND_NAMES)}\n\n${overview()}`);
     return EXIT_CODES.usage;
   }
   if (parsed.values.help) return say(io.out, commandHelp(name, spec), EXIT_CODES.ok);

@@ -61,6 +61,12 @@ describe('the sessions of an account', () => {
     const ended = await call('DELETE', `/api/account/sessions/${laptopId}`, cookie);
     expect(ended.json()).toEqual({ message: T.sessionSignedOut });
     expect((await call('GET', '/api/auth/me', laptop)).statusCode).toBe(401);
+    // The web app's own question answers the same without a 401: nobody is signed in there.
+    const ask = await call('GET', '/api/auth/session', laptop);
+    expect([ask.statusCode, ask.json()]).toEqual([200, { user: null }]);
+    const owner = await call('GET', '/api/auth/session', cookie);
+    expect([owner.statusCode, owner.json().user.email]).toEqual([200, 'owner-of-sessions@example.com']);
+    expect(owner.json()).toEqual((await call('GET', '/api/auth/me', cookie)).json());
 
     const others = [1, 2].map(async (n) =>
       sessionCookieOf(await loginWith('owner-of-sessions@example.com', SAFARI_IPHONE, `203.0.113.${10 + n}`)),

@@ -15,6 +15,7 @@ import { registerUser } from './register-user.ts';
 import { resendVerification } from './resend-verification.ts';
 import {
   clearSessionCookie,
+  readSession,
   requireUser,
   SESSION_COOKIE,
   sessionCookieOptions,
@@ -77,6 +78,13 @@ export const authRoutes = (services: Services, limits: AuthLimits): FastifyPlugi
       if (token) await revokeSessionByToken(services.db, token);
       clearSessionCookie(reply, config);
       return { message: M.signedOut };
+    });
+
+    // The same question without the 401: the web app's session check on every page load.
+    addAppRoute(app, routes.session, { tags }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const session = await readSession(services, request);
+      return { user: session ? toAuthUser(session.user, session.workspace) : null };
     });
 
     addAppRoute(app, routes.me, { tags, preHandler: requireUser(services) }, async (request, reply) => {

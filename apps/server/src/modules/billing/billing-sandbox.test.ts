@@ -1,4 +1,4 @@
-import { appPath, BILLING_TEXTS } from '@conduit/contracts';
+import { appPath, BILLING_TEXTS, boughtByText } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { readAs, signedInAccount } from '../../../test/accounts.ts';
 import {
@@ -91,7 +91,11 @@ describe('billing details', () => {
     const [payment] = (await billing.call('GET', appPath('payments'))).json().payments;
     const receiptPath = appPath('receipt', { paymentId: payment._id });
     await useWorkspace(owner, teamId);
-    expect((await owner.call('GET', receiptPath)).statusCode).toBe(200);
+    const seenByOwner = await owner.call('GET', receiptPath);
+    expect(seenByOwner.statusCode).toBe(200);
+    // The receipt names who bought, not only how: the billing member at checkout.
+    expect(seenByOwner.json().buyer).toBe(billing.email);
+    expect(boughtByText(seenByOwner.json())).toBe(`${billing.email} (checkout)`);
     const hidden = await developer.call('GET', receiptPath);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error).toBe(BILLING_TEXTS.receiptNotFound);

@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, type Receipt } from '@conduit/contracts';
+import { BILLING_TEXTS, boughtByText, type Receipt } from '@conduit/contracts';
 import PDFDocument from 'pdfkit';
 
 const money = (cents: number, currency: string) =>
@@ -65,7 +65,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
     ['Date paid', `${new Date(receipt.paidAt).toISOString().replace('T', ' ').slice(0, 16)} UTC`],
     ['Item', `${receipt.label} credit pack (${receipt.credits.toLocaleString('en-US')} credits)`],
     ['Paid with', receipt.method],
-    ['Bought by', receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout],
+    ['Bought by', boughtByText(receipt)],
     ['Amount paid', money(receipt.amount, receipt.currency)],
   ];
   for (const [term, value] of rows) {

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { users } from '../auth/schema.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { supportAddress } from '../support/support-contact.ts';
 import { paymentMethodLabel } from './saved-cards.ts';
@@ -27,7 +28,7 @@ export const methodOf = (row: PaymentRow) =>
 
 /**
  * A paid payment of the workspace as our receipt page (and its PDF) prints it: the seller, the
- * billing details frozen on the payment when it was paid, what was bought.
+ * billing details frozen on the payment when it was paid, what was bought and by whom.
  * Any other payment, or one of another workspace, is not found.
  */
 export async function getReceipt(
@@ -36,11 +37,24 @@ export async function getReceipt(
   workspaceId: string,
   paymentId: string,
 ): Promise<Receipt> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({
+      row: payments,
+      buyerEmail: users.email,
+      buyerName: users.name,
+      buyerDeletedAt: users.deletedAt,
+    })
     .from(payments)
+    .leftJoin(users, eq(users.id, payments.createdBy))
     .where(and(eq(payments.id, paymentId), eq(payments.workspaceId, workspaceId)));
+  const row = found?.row;
   if (row?.status !== 'paid' || !row.paidAt) throw new NotFound(BILLING_TEXTS.receiptNotFound);
+  const buyer =
+    found?.buyerEmail && !found.buyerDeletedAt
+      ? found.buyerName?.trim()
+        ? `${found.buyerName.trim()} <${found.buyerEmail}>`
+        : found.buyerEmail
+      : null;
   // Frozen on the row when it was paid: later changes to the details do not change the receipt.
   const billingDetails = (row.billingDetails ?? null) as Receipt['billingDetails'];
   return {
@@ -55,6 +69,7 @@ export async function getReceipt(
     paidAt: row.paidAt.toISOString(),
     method: methodOf(row) ?? 'Card',
     kind: row.kind,
+    buyer,
     testMode: row.provider === 'sandbox',
   };
 }

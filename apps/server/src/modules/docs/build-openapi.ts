@@ -62,6 +62,7 @@ function successResponses(endpoint: ApiEndpoint, serverUrl: string) {
     }),
     ...(isPaidCall(endpoint) && {
       'X-Credits-Charged': headerRef('X-Credits-Charged'),
+      'X-Credits-Refunded': headerRef('X-Credits-Refunded'),
       'X-Credits-Remaining': headerRef('X-Credits-Remaining'),
       'Idempotent-Replayed': headerRef('Idempotent-Replayed'),
     }),

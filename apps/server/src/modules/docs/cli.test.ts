@@ -253,6 +253,17 @@ describe('the conduit command line', () => {
     expect((await ledgerCheck(runtime.services, account.workspaceId)).balance).toBe(20);
   }, 120_000);
 
+  it('suggests the command a mistyped one meant, and sends nothing', async () => {
+    const typo = await conduit(undefined, 'imgae', 'a fox');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Unknown command imgae. Did you mean `conduit image`?');
+    expect((await conduit(undefined, 'balanc')).stderr).toContain('Did you mean `conduit balance`?');
+    expect((await conduit(undefined, 'help', 'vidoe')).stderr).toContain('Did you mean `conduit video`?');
+    const unlike = await conduit(undefined, 'xyzzy');
+    expect(unlike.stderr).toContain('Unknown command xyzzy.');
+    expect(unlike.stderr).not.toContain('Did you mean');
+  });
+
   it('prints its version, the overview, per-command help and completion scripts without a key', {
     timeout: 240_000,
   }, async () => {

@@ -258,6 +258,11 @@ export function buildComponents() {
         { type: 'integer', minimum: 0 },
         10,
       ),
+      'X-Credits-Refunded': header(
+        'Credits given back to the balance for this call: 0, or its whole charge when its task failed, was canceled or aborted. X-Credits-Charged less this is what the call cost.',
+        { type: 'integer', minimum: 0 },
+        0,
+      ),
       'X-Credits-Remaining': header(
         "The workspace's balance in credits after this call (refunds included).",
         { type: 'integer' },

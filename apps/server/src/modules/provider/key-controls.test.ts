@@ -81,7 +81,9 @@ describe('spend limit', () => {
     expect(statuses.filter((status) => status === 402)).toHaveLength(995);
     const refusal = errorOf(answers.find((answer) => answer.statusCode === 402) as LightMyRequestResponse);
     expect(refusal).toMatchObject({ code: 'KEY_SPEND_LIMIT', limit: 5, spent: 5 });
-    expect(refusal.error).toBe('This API key reached its spend limit: 5 of 5 credits today');
+    expect(refusal.error).toBe(
+      "This API key reached its spend limit: 5 of 5 credits today. Raise the key's limit under API Keys, or call with another key.",
+    );
     const tomorrow = new Date();
     tomorrow.setUTCHours(24, 0, 0, 0);
     expect(refusal.resetsAt).toBe(tomorrow.toISOString());

@@ -9,7 +9,8 @@ import type { RunnerContext } from './task-runner.ts';
 /**
  * The headers of every paid answer (docs/product.md, "Controlling a paid call"): `X-Credits-Charged`,
  * what the task was charged (once: a replay charges nothing more and says `Idempotent-Replayed:
- * true`), and `X-Credits-Remaining`, the balance after it, refunds included. A new async task's
+ * true`), `X-Credits-Refunded`, what it was given back (a failed call's whole cost, so charged less
+ * refunded is what it cost, as `creditsCharged` and `creditsRefunded` say), and `X-Credits-Remaining`, the balance after it, refunds included. A new async task's
  * balance is the debit's own answer (`task` absent), a task this call settled the settle's
  * (`balanceAfter`); with any other task (waited for, replayed, settled elsewhere) it is read again.
  */
@@ -23,6 +24,8 @@ export async function setPaidHeaders(
     ? (task.balanceAfter ?? (await getBalance(db, task.workspaceId)))
     : (charged as { balance: number }).balance;
   reply.header('x-credits-charged', String(task?.cost ?? charged.cost));
+  // What was given back (failed, canceled, aborted): charged less refunded is the net, as the body says.
+  reply.header('x-credits-refunded', String(task?.creditsRefunded ?? 0));
   reply.header('x-credits-remaining', String(remaining));
   if (charged.isReplay) reply.header('idempotent-replayed', 'true');
 }

@@ -260,7 +260,11 @@ describe('Prefer: wait and the paid headers', () => {
     const failed = await call('POST', '/api/provider/image', account.key, { prompt: 'please fail' });
     expect(failed.statusCode).toBe(502);
     expect(failed.headers['x-credits-charged']).toBe('1');
+    // The headers give back what the body does: charged 1, refunded 1, the net is nothing.
+    expect(failed.headers['x-credits-refunded']).toBe('1');
+    expect(json(failed)).toMatchObject({ creditsRefunded: 1 });
     expect(failed.headers['x-credits-remaining']).toBe('19');
+    expect(image.headers['x-credits-refunded']).toBe('0');
   });
 
   it('deadlineAt is when the service stops waiting: a task past it fails, refunded', async () => {

@@ -22,10 +22,17 @@ interface FieldFrameProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** One labelled form field: the label, the control, then its error (or else its help). */
+/**
+ * One labelled form field: the label, the control, then its error (or else its help). The help
+ * stays in the page, hidden, while an error shows: an error appearing as focus leaves the field
+ * (Tab) only adds a node. Removing one then, while the browser's focus is between two fields,
+ * made the dialogs' focus trap (Radix) take the focus back to the dialog itself, so Tab skipped
+ * the rest of the form.
+ */
 export function FieldFrame({ label, error, help, className = '', children }: FieldFrameProps) {
   const id = useId();
-  const noteId = `${id}-note`;
+  const helpId = `${id}-note`;
+  const errorId = `${id}-error`;
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-medium text-fg text-sm">
@@ -34,18 +41,17 @@ export function FieldFrame({ label, error, help, className = '', children }: Fie
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error || help ? noteId : undefined,
+        'aria-describedby': error ? errorId : help ? helpId : undefined,
       })}
-      {error ? (
-        <p id={noteId} className="mt-1.5 text-danger text-sm">
+      {help && (
+        <div id={helpId} hidden={Boolean(error)} className="mt-1.5 text-muted text-xs">
+          {help}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-danger text-sm">
           {error}
         </p>
-      ) : (
-        help && (
-          <div id={noteId} className="mt-1.5 text-muted text-xs">
-            {help}
-          </div>
-        )
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-import { ALERT_TEXTS, burnRateText, carriesTaskEvents } from '@conduit/contracts';
+import { ALERT_TEXTS, burnRateText, ROUTES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { BellRing } from 'lucide-react';
+import { ArrowRight, BellRing } from 'lucide-react';
+import { Link } from 'react-router';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
@@ -8,12 +9,11 @@ import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { AddThresholdForm } from './add-threshold-form.tsx';
 import { alertsQuery } from './alerts-api.ts';
 import { ThresholdList } from './threshold-list.tsx';
-import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 
 /**
- * The Credits page's "Low-balance alerts" card: every member sees the thresholds, the balance's
- * burn rate and the webhook endpoint; owners, admins and billing members change them (an endpoint
- * that receives task events only a role that may see calls).
+ * The Credits page's "Low-balance alerts" card: every member sees the thresholds and the balance's
+ * burn rate; owners, admins and billing members change them. Where balance.low events go is set
+ * up on the Webhooks page, linked from here.
  */
 export function LowBalanceAlerts() {
   const { can, query: workspaces } = useWorkspace();
@@ -43,15 +43,15 @@ export function LowBalanceAlerts() {
                   <AddThresholdForm />
                 ))}
               {!canEdit && <p className="text-muted text-sm">{ALERT_TEXTS.readOnly}</p>}
-              <div className="border-border border-t pt-5">
-                <WebhookEndpointForm
-                  key={data.webhookUrl ?? ''}
-                  webhookUrl={data.webhookUrl}
-                  eventTypes={data.webhookEventTypes}
-                  disabledAt={data.webhookDisabledAt}
-                  canEdit={canEdit && (can('useCalls') || !carriesTaskEvents(data.webhookEventTypes))}
-                  offersTaskEvents={can('useCalls')}
-                />
+              <div className="flex flex-wrap items-center justify-between gap-3 border-border border-t pt-5 text-sm">
+                <p className="break-all text-muted">{ALERT_TEXTS.endpointNow(data.webhookUrl)}</p>
+                <Link
+                  to={ROUTES.appWebhooks}
+                  className="inline-flex items-center gap-1 font-medium text-primary-text hover:underline"
+                >
+                  {ALERT_TEXTS.endpointLink}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
               </div>
             </>
           )}

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
@@ -24,9 +25,10 @@ export const maskSecret = (secret: string) => `whsec_${'•'.repeat(8)}${secret.
 /**
  * The workspace's Standard Webhooks secret, masked until "Reveal"; Copy copies the whole value;
  * Rotate (after a confirmation that explains the 24 hours of dual signing) makes a new one and
- * shows it. `secret` is the one the API keys answer carried, shown until the card's own loads.
+ * shows it. `secret` is the one the API keys answer carried, shown until the card's own loads
+ * (the Webhooks page has none: it waits for the card's own).
  */
-export function WebhookSecretCard({ secret }: { secret: string }) {
+export function WebhookSecretCard({ secret }: { secret?: string }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const { success } = useNotify();
@@ -61,9 +63,15 @@ export function WebhookSecretCard({ secret }: { secret: string }) {
         {WEBHOOK_SECRET_TITLE}
       </h2>
       <p className="mt-1 text-muted text-sm">{WEBHOOK_TEXTS.secretHelp}</p>
-      <code className="mt-3 block break-all rounded-lg border border-border bg-bg px-3 py-2 font-mono text-fg text-sm">
-        {isRevealed ? current : maskSecret(current)}
-      </code>
+      {current === undefined ? (
+        <div className="mt-3">
+          <RowsSkeleton rows={1} rowClassName="h-10 rounded-lg" />
+        </div>
+      ) : (
+        <code className="mt-3 block break-all rounded-lg border border-border bg-bg px-3 py-2 font-mono text-fg text-sm">
+          {isRevealed ? current : maskSecret(current)}
+        </code>
+      )}
       {isNew && <p className="mt-2 text-fg text-sm">{WEBHOOK_TEXTS.newSecret}</p>}
       {previousUntil && (
         <p className="mt-2 text-muted text-sm">
@@ -84,7 +92,12 @@ export function WebhookSecretCard({ secret }: { secret: string }) {
           )}
           {isRevealed ? WEBHOOK_TEXTS.hide : WEBHOOK_TEXTS.reveal}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => void copy(current)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={current === undefined}
+          onClick={() => void copy(current ?? '')}
+        >
           {status === 'copied' ? (
             <Check aria-hidden="true" className="size-4" />
           ) : (

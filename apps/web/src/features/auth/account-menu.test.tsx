@@ -14,7 +14,7 @@ async function openLandingSignedOut() {
   const api = mockApi();
   const user = userEvent.setup();
   renderRoute('/');
-  await waitFor(() => expect(api.callsTo('GET /api/auth/me')).not.toHaveLength(0));
+  await waitFor(() => expect(api.callsTo('GET /api/auth/session')).not.toHaveLength(0));
   return user;
 }
 

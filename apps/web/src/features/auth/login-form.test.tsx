@@ -152,7 +152,7 @@ describe('sign-in form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(api.callsTo('POST /api/auth/login')[0]?.body).toEqual({ email: EMAIL, password: PASSWORD });
     const loginIndex = api.calls.findIndex((call) => call.path === '/api/auth/login');
-    expect(api.calls.slice(loginIndex).some((call) => call.path === '/api/auth/me')).toBe(true);
+    expect(api.calls.slice(loginIndex).some((call) => call.path === '/api/auth/session')).toBe(true);
   });
 
   it('shows Continue with Google only when the server offers it', async () => {

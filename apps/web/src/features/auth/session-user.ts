@@ -1,4 +1,10 @@
-import { ADMIN_ROLES, APP_PATHS, type AUTH_ROUTES, type AuthUser, type MeResponse } from '@conduit/contracts';
+import {
+  ADMIN_ROLES,
+  APP_PATHS,
+  type AUTH_ROUTES,
+  type AuthUser,
+  type SessionResponse,
+} from '@conduit/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, callPath } from '../../lib/api-client.ts';
@@ -9,15 +15,21 @@ export type SessionUser = AuthUser;
 export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 
 /**
- * The signed-in user, or null when signed out (a 401 is an answer, not an error:
- * docs/product.md, "States and transitions").
+ * The signed-in user, or null when signed out (docs/product.md, "States and transitions"): asked
+ * of `GET /api/auth/session`, which answers null rather than a 401, so a signed-out page load logs
+ * no failed request. A 401 (an older server) still means signed out.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   let user: SessionUser | null;
   try {
     // Read defensively: a proxy or an old server may answer 200 without a user. Every page loads
     // this module, so it calls the route by its plain path (`callPath`).
-    const body: Partial<MeResponse> | null = await callPath<typeof AUTH_ROUTES.me>(APP_PATHS.me, { signal });
+    const body: Partial<SessionResponse> | null = await callPath<typeof AUTH_ROUTES.session>(
+      APP_PATHS.session,
+      {
+        signal,
+      },
+    );
     user = body?.user ?? null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -40,11 +40,11 @@ describe('email verification page', () => {
     expect(api.callsTo('GET /api/auth/verify-email')).toHaveLength(1);
     expect(api.callsTo('GET /api/auth/verify-email')[0]?.search).toBe('?token=tok_123');
 
-    const meCallsBefore = api.callsTo('GET /api/auth/me').length;
+    const meCallsBefore = api.callsTo('GET /api/auth/session').length;
     await act(() => vi.advanceTimersByTimeAsync(VERIFY_REFRESH_MS - 100));
-    expect(api.callsTo('GET /api/auth/me')).toHaveLength(meCallsBefore);
+    expect(api.callsTo('GET /api/auth/session')).toHaveLength(meCallsBefore);
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(api.callsTo('GET /api/auth/me').length).toBeGreaterThan(meCallsBefore);
+    expect(api.callsTo('GET /api/auth/session').length).toBeGreaterThan(meCallsBefore);
     expect(router.state.location.pathname).toBe('/auth/verify-email');
 
     await act(() => vi.advanceTimersByTimeAsync(VERIFY_REDIRECT_MS - VERIFY_REFRESH_MS - 200));

@@ -1,13 +1,15 @@
-import { CALL_TEXTS, RATING_MESSAGES } from '@conduit/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CALL_TEXTS, LIVE_STATUS_TEXTS, RATING_MESSAGES } from '@conduit/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../lib/format.ts';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { stubEventSource } from '../../test/fake-event-source.ts';
 import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { NOTICE_BATCH_MS } from '../live-status/use-settled-notices.ts';
 import { CALL_RUNNING_TEXT, filesDeletedText } from './call-outcome.tsx';
-import { CANCEL_CALL, CANCEL_CALL_TITLE } from './cancel-call.tsx';
+import { CANCEL_CALL, CANCEL_CALL_TITLE, TOO_LATE_MESSAGES, TOO_LATE_TITLE } from './cancel-call.tsx';
 import { RATING_SAVE_FAILED, SAVE_RATING } from './result-rating.tsx';
 
 function openCall(taskId: string, routes: ApiRoutes) {
@@ -258,6 +260,7 @@ describe('canceling a running call', () => {
         result: null,
         resultUrls: [],
       });
+    const EventSource = stubEventSource();
     const { api, user } = openCall('task_r', {
       'GET /api/calls/task_r': () => ({ body: running() }),
       'POST /api/calls/task_r/cancel': () => {
@@ -282,8 +285,41 @@ describe('canceling a running call', () => {
     expect(await within(notifications).findByText('Call canceled: 10 credits refunded')).toBeInTheDocument();
     expect(await section('Status').findByText('Canceled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: CANCEL_CALL })).not.toBeInTheDocument();
+    // The live stream tells of the same cancel: the page has said it once, and says it no more.
+    act(() => EventSource.current().open());
+    act(() => EventSource.current().emit('task', { taskId: 'task_r', service: 'video', status: 'canceled' }));
+    await new Promise((resolve) => setTimeout(resolve, NOTICE_BATCH_MS + 200));
+    expect(within(notifications).queryByText(LIVE_STATUS_TEXTS.stopped.canceled)).not.toBeInTheDocument();
+    expect(
+      within(notifications).queryByText(LIVE_STATUS_TEXTS.stoppedMessage('task_r')),
+    ).not.toBeInTheDocument();
+    expect(within(notifications).getByText('Call canceled: 10 credits refunded')).toBeInTheDocument();
     expect(api.callsTo('POST /api/calls/task_r/cancel')).toHaveLength(1);
   });
+
+  it('says the cancel came too late when the call settles while the dialog is open', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    const { api, user } = openCall('task_late', {
+      'GET /api/calls/task_late': () => ({
+        body: makeCallDetail({
+          taskId: 'task_late',
+          status,
+          ...(status === 'processing' && { completedAt: null }),
+        }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: CANCEL_CALL }));
+    expect(screen.getByRole('dialog', { name: CANCEL_CALL_TITLE })).toBeInTheDocument();
+    // It completes meanwhile: the page's next look (live stream, or its polling here) finds it so.
+    status = 'completed';
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(
+      await within(notifications).findByText(TOO_LATE_TITLE, {}, { timeout: 12_000 }),
+    ).toBeInTheDocument();
+    expect(within(notifications).getByText(TOO_LATE_MESSAGES.completed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: CANCEL_CALL_TITLE })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/calls/task_late/cancel')).toHaveLength(0);
+  }, 20_000);
 
   it('offers no cancel for a settled call', async () => {
     openCall('task_0001', { 'GET /api/calls/task_0001': { body: makeCallDetail() } });

@@ -52,7 +52,7 @@ function CallDetailView({ call }: { call: CallDetail }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <CopyButton value={call.taskId} size="sm" />
-          {call.status === 'processing' && <CancelCall call={call} />}
+          <CancelCall call={call} />
         </div>
       </header>
       <Section title="Result">

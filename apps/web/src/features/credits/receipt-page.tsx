@@ -1,4 +1,4 @@
-import { BILLING_TEXTS, formatCents, MESSAGES, type Receipt, ROUTES } from '@conduit/contracts';
+import { BILLING_TEXTS, boughtByText, formatCents, MESSAGES, type Receipt, ROUTES } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -84,7 +84,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {receipt.method}
         </SummaryLine>
         <SummaryLine isCompact term="Bought by">
-          {receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
+          {boughtByText(receipt)}
         </SummaryLine>
         <SummaryLine isCompact term="Amount paid">
           {amount}

@@ -1,9 +1,11 @@
-import { SERVICE_LABELS, SERVICES, USAGE_WINDOW_DAYS } from '@conduit/contracts';
+import { ROUTES, SERVICE_LABELS, SERVICES, USAGE_WINDOW_DAYS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatQuantity } from '../../lib/format.ts';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { monthName } from './chart-scale.ts';
 import { browserTimeZone, type DailyUsage, dailyUsageQuery } from './daily-usage-query.ts';
 import { UsageDaysTable } from './usage-days-table.tsx';
@@ -23,6 +25,35 @@ const chartLoading = (
     <Skeleton className="aspect-[640/220] w-full" />
   </LoadingSkeleton>
 );
+
+export const NO_CALLS_YET = 'No calls yet';
+
+/** The chart's place before the first call: what will show here, and how to make that call. */
+function NoCallsYet() {
+  const { can } = useWorkspace();
+  return (
+    <div className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-xl border border-border border-dashed p-6 text-center text-sm">
+      <p className="font-medium text-fg">{NO_CALLS_YET}</p>
+      <p className="max-w-md text-muted">
+        {can('useCalls') ? (
+          <>
+            Each day's calls and credits show here. Make your first call from the{' '}
+            <Link to={ROUTES.appPlayground} className="text-primary-text underline underline-offset-2">
+              Playground
+            </Link>
+            , or with an API key from{' '}
+            <Link to={ROUTES.appApiKeys} className="text-primary-text underline underline-offset-2">
+              API Keys
+            </Link>{' '}
+            (the API Docs show the request).
+          </>
+        ) : (
+          "Each day's calls and credits show here once your team's keys make calls."
+        )}
+      </p>
+    </div>
+  );
+}
 
 function MonthSpend({ usage }: { usage: DailyUsage }) {
   const labelId = useId();
@@ -86,14 +117,18 @@ export function UsageChartSection() {
       </ul>
       <div className="mt-3">
         <QueryContent query={usage} failedText={DAILY_USAGE_LOAD_FAILED} loading={chartLoading}>
-          {({ days }) => (
-            <>
-              <Suspense fallback={chartLoading}>
-                <UsageChart days={days} metric={metric} />
-              </Suspense>
-              <UsageDaysTable days={days} metric={metric} />
-            </>
-          )}
+          {({ days }) =>
+            days.every((day) => SERVICES.every((service) => day.calls[service] === 0)) ? (
+              <NoCallsYet />
+            ) : (
+              <>
+                <Suspense fallback={chartLoading}>
+                  <UsageChart days={days} metric={metric} />
+                </Suspense>
+                <UsageDaysTable days={days} metric={metric} />
+              </>
+            )
+          }
         </QueryContent>
       </div>
     </section>

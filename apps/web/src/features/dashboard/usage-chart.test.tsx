@@ -7,7 +7,12 @@ import { makeDashboard } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeDailyUsage } from '../../test/usage-fixtures.ts';
 import { integerTicks } from './chart-scale.ts';
-import { DAILY_USAGE_LOAD_FAILED, THIS_MONTH_LABEL, USAGE_CHART_TITLE } from './usage-chart-section.tsx';
+import {
+  DAILY_USAGE_LOAD_FAILED,
+  NO_CALLS_YET,
+  THIS_MONTH_LABEL,
+  USAGE_CHART_TITLE,
+} from './usage-chart-section.tsx';
 
 function openDashboard(routes: ApiRoutes) {
   const api = mockApi({
@@ -63,6 +68,19 @@ describe('dashboard: the 30-day chart', () => {
       ['Nov 30', '0', '1', '0', '0', '1'],
       ['Nov 21', '2', '0', '0', '1', '3'],
     ]);
+  });
+
+  it('a new account: no empty chart, but "No calls yet" and where to make the first call', async () => {
+    openDashboard({
+      [`GET ${DAILY_USAGE_ROUTE.path}`]: {
+        body: makeDailyUsage({}, { month: '2026-11', calls: 0, credits: 0 }),
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: USAGE_CHART_TITLE }));
+    expect(await section.findByText(NO_CALLS_YET)).toBeInTheDocument();
+    expect(section.queryByRole('img')).not.toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/app/playground');
+    expect(section.getByRole('link', { name: 'API Keys' })).toHaveAttribute('href', '/app/api-keys');
   });
 
   it('says when the daily usage fails to load, and Retry loads it', async () => {

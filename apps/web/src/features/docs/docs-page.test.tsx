@@ -293,11 +293,13 @@ describe('/docs: Python, AI agents and the command line', () => {
       `Conduit(api_key="${API_KEY_PLACEHOLDER}", base_url="${window.location.origin}")`,
     );
     expect(JSON.parse(snippet('MCP server')).mcpServers.conduit).toEqual({
-      command: 'npx',
-      args: ['-y', '@conduit-api/mcp'],
+      // The command `npm run tools:install` installs (the package is not on the registry yet).
+      command: 'conduit-mcp',
       env: { CONDUIT_API_KEY: API_KEY_PLACEHOLDER, CONDUIT_BASE_URL: window.location.origin },
     });
-    expect(snippet('Command line')).toContain('npm install -g @conduit-api/client');
+    // Not on the registry yet: the command that works from a clone, and no registry install line.
+    expect(snippet('Command line')).toContain('npm run tools:install');
+    expect(snippet('Command line')).not.toContain('npm install -g');
     expect(snippet('Command line')).toContain('conduit image "a fox in the snow" --size 16:9 --out fox.png');
   });
 });

@@ -48,25 +48,25 @@ video = conduit.wait_for_task(conduit.create_video("A drone over green hills"))
 print(video.video_urls)`}
       />
       <p>
-        AI agents call the four services through the MCP server, the npm package <Code>@conduit-api/mcp</Code>{' '}
-        (tools to generate an image, create a video, remove a Sora watermark, scrape LinkedIn, read, list and
-        cancel tasks, quote a price and read the balance), over stdio or streamable HTTP (<Code>--http</Code>,
-        on loopback). In an MCP client's configuration:
+        AI agents call the four services through the MCP server, <Code>conduit-mcp</Code> (the package{' '}
+        <Code>@conduit-api/mcp</Code>, not on the npm registry yet: <Code>npm run tools:install</Code> in a
+        clone of Conduit installs it) (tools to generate an image, create a video, remove a Sora watermark,
+        scrape LinkedIn, read, list and cancel tasks, quote a price and read the balance), over stdio or
+        streamable HTTP (<Code>--http</Code>, on loopback). In an MCP client's configuration:
       </p>
       <Snippet
         label="MCP server"
         code={`{
   "mcpServers": {
     "conduit": {
-      "command": "npx",
-      "args": ["-y", "@conduit-api/mcp"],
+      "command": "conduit-mcp",
       "env": { "CONDUIT_API_KEY": "${apiKey}", "CONDUIT_BASE_URL": "${baseUrl}" }
     }
   }
 }`}
       />
       <p>
-        The command line (<Code>conduit</Code>, in the npm package <Code>@conduit-api/client</Code> with the
+        The command line (<Code>conduit</Code>, in the package <Code>@conduit-api/client</Code> with the
         TypeScript client) prints progress on stderr and the result on stdout, and exits with one code per
         outcome (2 bad arguments, 3 key refused, 4 credits or spend limit, 5 rate limited, 7 server or
         network, 8 still processing after <Code>--wait</Code>, 9 the task failed and was refunded;{' '}
@@ -74,7 +74,7 @@ print(video.video_urls)`}
       </p>
       <Snippet
         label="Command line"
-        code={`npm install -g @conduit-api/client
+        code={`npm run tools:install   # in a clone of Conduit: installs conduit and conduit-mcp
 export CONDUIT_API_KEY=${apiKey} CONDUIT_BASE_URL=${baseUrl}
 conduit image "a fox in the snow" --size 16:9 --out fox.png
 conduit video "a drone over green hills" --wait

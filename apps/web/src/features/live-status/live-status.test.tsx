@@ -137,9 +137,9 @@ describe('live status: without a stream', () => {
     const running = makeUsageItem({ taskId: 'task_video', service: 'video', status: 'processing' });
     const { api, history } = openDashboard([running]);
     await rowOf('task_video');
-    const sessionChecks = api.callsTo('GET /api/auth/me').length;
+    const sessionChecks = api.callsTo('GET /api/auth/session').length;
     act(() => EventSource.current().refuse());
-    await waitFor(() => expect(api.callsTo('GET /api/auth/me').length).toBeGreaterThan(sessionChecks));
+    await waitFor(() => expect(api.callsTo('GET /api/auth/session').length).toBeGreaterThan(sessionChecks));
 
     history.items = [{ ...running, status: 'completed' }];
     await act(() => vi.advanceTimersByTimeAsync(LIVE_STATUS_POLL_MS));

@@ -1,5 +1,6 @@
 import { ANNOUNCED_SERVICES, LIVE_STATUS_TEXTS, type TaskEvent } from '@conduit/contracts';
 import { useCallback, useEffect, useRef } from 'react';
+import { isOwnCancel } from '../../lib/own-cancels.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 
 /** Calls that settle within this window share one notification. */
@@ -55,6 +56,8 @@ export function useSettledNotices() {
       if (event.status === 'processing' || !ANNOUNCED_SERVICES.includes(event.service)) return;
       // The stream and the polling fallback may both see one call settle: announce it once.
       if (seen.current.has(event.taskId)) return;
+      // A cancel made on this page already said what it did.
+      if (event.status === 'canceled' && isOwnCancel(event.taskId)) return;
       seen.current.add(event.taskId);
       pending.current.push(event);
       clearTimeout(timer.current);

@@ -1,5 +1,6 @@
 import { ERROR_CODES, ROUTES } from '@conduit/contracts';
 import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatQuantity } from '../../lib/format.ts';
 
@@ -12,9 +13,17 @@ interface ErrorAnswer {
 
 /**
  * An error answer of the public API as it came: its text for people and its code for programs, and
- * what a failed call gave back (`creditsRefunded`).
+ * what a failed call gave back (`creditsRefunded`); `children` is what the page offers to fix it.
  */
-export function ApiErrorAlert({ status, body }: { status: number; body: unknown }) {
+export function ApiErrorAlert({
+  status,
+  body,
+  children,
+}: {
+  status: number;
+  body: unknown;
+  children?: ReactNode;
+}) {
   const answer = (typeof body === 'object' && body !== null ? body : {}) as ErrorAnswer;
   const text = typeof answer.error === 'string' ? answer.error : String(body || 'No error text');
   return (
@@ -41,6 +50,7 @@ export function ApiErrorAlert({ status, body }: { status: number; body: unknown 
             Buy credits
           </Link>
         )}
+        {children}
       </div>
     </div>
   );

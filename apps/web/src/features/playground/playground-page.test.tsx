@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   keyLimitMessage,
+  keySpendLimitMessage,
   PLAYGROUND_KEY,
   PLAYGROUND_KEY_TEXTS,
   SERVICE_LABELS,
@@ -13,6 +14,7 @@ import { openPlayground, PRODUCTION, playgroundPanel as panel, STAGING } from '.
 import { PLAYGROUND_KEY_LABEL } from './playground-page.tsx';
 import { RUN_LABEL } from './run-bar.tsx';
 import { RUN_CODE_LABEL } from './run-outcome.tsx';
+import { ADVANCED_LABEL } from './service-panel.tsx';
 import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
 
 describe('/app/playground', () => {
@@ -66,9 +68,17 @@ describe('/app/playground', () => {
     );
   });
 
-  it('offers the webhook event types as choices and sends the ticked ones', async () => {
+  it('offers the webhook event types as choices under Advanced, and sends the ticked ones', async () => {
     const { api, user } = openPlayground();
     const image = within(await panel());
+    // The prompt comes first; the call's controls are folded away until asked for.
+    const form = await image.findByRole('form', { name: /form$/ });
+    expect(within(form).getAllByRole('textbox')[0]).toHaveAccessibleName(/^prompt/);
+    const advanced = (await image.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
+    expect(advanced.open).toBe(false);
+    expect(advanced).toHaveTextContent('callBackUrl, webhookEvents, maxCredits, quoteId');
+    await user.click(image.getByText(ADVANCED_LABEL));
+    expect(advanced.open).toBe(true);
     const events = await image.findByRole('group', { name: 'webhookEvents' });
     expect(
       within(events)
@@ -99,6 +109,60 @@ describe('/app/playground', () => {
     expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
     expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
   });
+
+  it("a key's own spend limit: the error says what to do, the limit is raised from it and the call runs again", async () => {
+    let limit: number = PLAYGROUND_KEY.dailyCredits;
+    const { api, user } = openPlayground({
+      'POST /api/provider/image': () =>
+        limit > 20
+          ? { body: { success: true, data: { taskId: 'task_img', status: 'completed' } } }
+          : {
+              status: 402,
+              body: {
+                success: false,
+                error: keySpendLimitMessage(20, 19, 'day'),
+                code: ERROR_CODES.KEY_SPEND_LIMIT,
+                requestId: 'req_test',
+                limit: 20,
+                spent: 19,
+                period: 'day',
+                resetsAt: null,
+              },
+            },
+      'PATCH /api/keys/key_1': ({ body }) => {
+        limit = (body as { spendLimit: { credits: number } }).spendLimit.credits;
+        return {
+          body: {
+            key: { ...PRODUCTION, spendLimit: { credits: limit, period: 'day' } },
+            message: 'Key updated',
+          },
+        };
+      },
+    });
+    const image = within(await panel());
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+    const alert = within(await image.findByRole('alert'));
+    expect(alert.getByText(PLAYGROUND_KEY_TEXTS.limitWhatToDo)).toBeInTheDocument();
+    // Not a balance problem: no "Buy credits" here.
+    expect(alert.queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();
+    const field = alert.getByLabelText(PLAYGROUND_KEY_TEXTS.limitLabel('day'));
+    expect(field).toHaveValue(100);
+    await user.clear(field);
+    await user.type(field, '10');
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitSubmit }));
+    expect(await alert.findByText(PLAYGROUND_KEY_TEXTS.limitTooLow(19))).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/keys/key_1')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '200');
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitSubmit }));
+    expect(await alert.findByText(PLAYGROUND_KEY_TEXTS.limitRaised(200, 'day'))).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/keys/key_1')[0]?.body).toEqual({
+      spendLimit: { credits: 200, period: 'day' },
+    });
+    await user.click(alert.getByRole('button', { name: PLAYGROUND_KEY_TEXTS.limitRunAgain }));
+    expect(await image.findByText(/HTTP 200/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/provider/image')).toHaveLength(2);
+  }, 20_000);
 
   it('a failed call says how many credits were refunded, one or many', async () => {
     const failed = (creditsRefunded: number) => ({

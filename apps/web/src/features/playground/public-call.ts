@@ -6,6 +6,8 @@ export interface SentRequest {
   endpoint: ApiEndpoint;
   body: Record<string, unknown>;
   apiKey: string;
+  /** The key's id, to change its controls from a refusal (its spend limit). */
+  keyId: string;
 }
 
 /** The public API's answer as it came: its HTTP status and JSON body (success or error). */

@@ -1,4 +1,4 @@
-import { callPagePath, codeExample } from '@conduit/contracts';
+import { callPagePath, codeExample, ERROR_CODES } from '@conduit/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +9,19 @@ import { useBaseUrl } from '../docs/docs-context.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { PlaygroundCall } from './playground-call.tsx';
 import { type PublicAnswer, type SentRequest, taskIdOf } from './public-call.ts';
+import { RaiseKeyLimit, type RefusedLimit } from './raise-key-limit.tsx';
 
 export const RUN_CODE_LABEL = 'This request';
+
+/** The key's own limit a 402 KEY_SPEND_LIMIT names (period, limit, spent); undefined for other answers. */
+function spendLimitOf(answer: PublicAnswer): RefusedLimit | undefined {
+  const body = (answer.body ?? {}) as Partial<RefusedLimit> & { code?: unknown };
+  if (body.code !== ERROR_CODES.KEY_SPEND_LIMIT) return undefined;
+  const { limit, spent, period } = body;
+  return typeof limit === 'number' && typeof spent === 'number' && period
+    ? { limit, spent, period }
+    : undefined;
+}
 /** Tailwind's `lg`, where the answer stands beside the form (ServicePanel). */
 const WIDE_SCREEN = '(min-width: 64rem)';
 
@@ -19,10 +30,13 @@ export function RunOutcome({
   answer,
   sent,
   nextPage,
+  onRunAgain,
 }: {
   answer: PublicAnswer;
   sent: SentRequest;
   nextPage?: NextPageAction;
+  /** Runs the same request again (after its refusal was fixed here). */
+  onRunAgain?: () => void;
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -39,6 +53,7 @@ export function RunOutcome({
   const baseUrl = useBaseUrl();
   const taskId = taskIdOf(answer);
   const isError = answer.status >= 400;
+  const refusedLimit = spendLimitOf(answer);
   const request = { method: sent.endpoint.method, path: sent.endpoint.path, exampleBody: sent.body };
   return (
     <section aria-labelledby={headingId} className="space-y-5">
@@ -56,7 +71,13 @@ export function RunOutcome({
           </Link>
         )}
       </div>
-      {isError && <ApiErrorAlert status={answer.status} body={answer.body} />}
+      {isError && (
+        <ApiErrorAlert status={answer.status} body={answer.body}>
+          {refusedLimit && onRunAgain && (
+            <RaiseKeyLimit keyId={sent.keyId} refused={refusedLimit} onRaised={onRunAgain} />
+          )}
+        </ApiErrorAlert>
+      )}
       {!isError && taskId && <PlaygroundCall taskId={taskId} nextPage={nextPage} />}
       <RawJson value={answer.body} label="The API's answer as JSON" />
       <div className="space-y-2">

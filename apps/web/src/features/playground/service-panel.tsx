@@ -6,6 +6,7 @@ import { formatQuantity } from '../../lib/format.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
 import { CREDITS_QUERY_KEY } from '../credits/credits-api.ts';
 import { DASHBOARD_QUERY_KEY, usageQuery } from '../dashboard/dashboard-queries.ts';
+import type { FormField } from './form-fields.ts';
 import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
 import { ModelPicker } from './model-picker.tsx';
 import type { OfferedModel } from './models-api.ts';
@@ -14,6 +15,20 @@ import { RUN_LABEL, RunBar } from './run-bar.tsx';
 import { RunOutcome } from './run-outcome.tsx';
 import { SchemaField } from './schema-field.tsx';
 import { useServiceForm } from './use-service-form.ts';
+
+export const ADVANCED_LABEL = 'Advanced';
+/** The call's controls rather than its input: folded under "Advanced", after what the call is about. */
+const ADVANCED_FIELDS = new Set(['callBackUrl', 'webhookEvents', 'maxCredits', 'quoteId']);
+const PROMPT = /(^|_)prompt$/;
+
+/** The prompt first, then required fields, then the model's options; the call's controls apart. */
+export function arrangeFields(fields: readonly FormField[]) {
+  const rank = (field: FormField) => (PROMPT.test(field.name) ? 0 : field.required ? 1 : 2);
+  return {
+    main: fields.filter((field) => !ADVANCED_FIELDS.has(field.name)).sort((a, b) => rank(a) - rank(b)),
+    advanced: fields.filter((field) => ADVANCED_FIELDS.has(field.name)),
+  };
+}
 
 /**
  * One service's form (from the body schema the API validates with: for image and video, the chosen
@@ -45,6 +60,7 @@ export function ServicePanel({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<SentRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const advancedRef = useRef<HTMLDetailsElement>(null);
   const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: callPublicApi,
@@ -56,14 +72,19 @@ export function ServicePanel({
       ),
   });
 
+  const { main, advanced } = arrangeFields(fields);
   const submit = (nextValues = values) => {
     const body = form.bodyFor(nextValues);
     const found = fieldErrorsOf(schema, body);
     setErrors(found);
-    const firstInvalid = fields.find((field) => found[field.name]);
-    if (firstInvalid && formRef.current) return focusField(formRef.current, firstInvalid.name);
+    const firstInvalid = [...main, ...advanced].find((field) => found[field.name]);
+    if (firstInvalid && formRef.current) {
+      // A refused field under "Advanced" is shown before it takes the focus.
+      if (advancedRef.current && advanced.includes(firstInvalid)) advancedRef.current.open = true;
+      return focusField(formRef.current, firstInvalid.name);
+    }
     if (!apiKey) return;
-    const request = { endpoint, body, apiKey: apiKey.keyValue };
+    const request = { endpoint, body, apiKey: apiKey.keyValue, keyId: apiKey._id };
     setSent(request);
     run.mutate(request);
   };
@@ -80,6 +101,32 @@ export function ServicePanel({
       submit(next);
     },
   };
+
+  const fieldGrid = (shown: readonly FormField[]) => (
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
+      {shown.map((field) => (
+        <div
+          key={field.name}
+          className={
+            field.kind === 'textarea' || field.kind === 'list' || field.kind === 'choices'
+              ? 'sm:col-span-2 lg:col-span-1 2xl:col-span-2'
+              : ''
+          }
+        >
+          <SchemaField
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(value) => {
+              form.setField(field.name, value);
+              // Its error goes, and its help shows again.
+              setErrors(({ [field.name]: _fixed, ...others }) => others);
+            }}
+          />
+        </div>
+      ))}
+    </div>
+  );
 
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
@@ -108,29 +155,18 @@ export function ServicePanel({
             }}
           />
         )}
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
-          {fields.map((field) => (
-            <div
-              key={field.name}
-              className={
-                field.kind === 'textarea' || field.kind === 'list' || field.kind === 'choices'
-                  ? 'sm:col-span-2 lg:col-span-1 2xl:col-span-2'
-                  : ''
-              }
-            >
-              <SchemaField
-                field={field}
-                value={values[field.name] ?? ''}
-                error={errors[field.name]}
-                onChange={(value) => {
-                  form.setField(field.name, value);
-                  // Its error goes, and its help shows again.
-                  setErrors(({ [field.name]: _fixed, ...others }) => others);
-                }}
-              />
-            </div>
-          ))}
-        </div>
+        {fieldGrid(main)}
+        {advanced.length > 0 && (
+          <details ref={advancedRef} className="group rounded-xl border border-border">
+            <summary className="cursor-pointer select-none px-4 py-3 font-medium text-fg text-sm">
+              {ADVANCED_LABEL}{' '}
+              <span className="font-normal text-muted">
+                ({advanced.map((field) => field.name).join(', ')})
+              </span>
+            </summary>
+            <div className="border-border border-t p-4">{fieldGrid(advanced)}</div>
+          </details>
+        )}
         <RunBar
           service={service}
           cost={cost}
@@ -142,7 +178,7 @@ export function ServicePanel({
       <div className="min-w-0 space-y-5 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto">
         {run.isError && <FormAlert>Could not reach the API: {run.error.message}</FormAlert>}
         {run.data && sent && !run.isPending ? (
-          <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} />
+          <RunOutcome answer={run.data} sent={sent} nextPage={nextPage} onRunAgain={() => submit()} />
         ) : (
           !run.isError && (
             <p className="hidden rounded-2xl border border-border border-dashed p-5 text-muted text-sm lg:block">

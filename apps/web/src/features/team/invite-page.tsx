@@ -61,8 +61,11 @@ function InviteAction({
     mutationFn: () => workspacesApi.acceptInvitation(token),
     onSuccess: async (joined) => {
       success({ title: joined.message, message: joined.workspace.name });
-      await reloadWorkspaceData(queryClient);
+      // Leave first, then forget the used invitation: reloading it while shown would ask for a
+      // link that no longer exists (a 404 in the console).
       await navigate(ROUTES.app, { replace: true });
+      queryClient.removeQueries({ queryKey: invitationQuery(token).queryKey });
+      await reloadWorkspaceData(queryClient);
     },
   });
 

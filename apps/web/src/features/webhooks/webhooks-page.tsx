@@ -1,110 +1,36 @@
-import { type DeliveriesQuery, WEBHOOK_TEXTS, type WebhookDelivery } from '@conduit/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { PagedList } from '../../components/ui/paged-list.tsx';
-import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { Timestamp } from '../../components/ui/timestamp.tsx';
+import { WEBHOOK_TEXTS } from '@conduit/contracts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { DeliveryDetail } from './delivery-detail.tsx';
-import { DeliveryFiltersForm } from './delivery-filters.tsx';
-import { answerText, DeliveryStatusBadge } from './delivery-status.tsx';
-import { type DeliveryFilters, deliveriesQuery } from './webhooks-api.ts';
-
-const FILTER_NAMES = ['status', 'eventType', 'from', 'to'] as const;
-
-function DeliveryRow({
-  delivery,
-  isOpen,
-  onOpen,
-}: {
-  delivery: WebhookDelivery;
-  isOpen: boolean;
-  onOpen: () => void;
-}) {
-  return (
-    <li>
-      <button
-        type="button"
-        aria-current={isOpen ? 'true' : undefined}
-        onClick={onOpen}
-        className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-surface-2 focus-visible:bg-surface-2 ${
-          isOpen ? 'bg-surface-2' : ''
-        }`}
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <DeliveryStatusBadge status={delivery.status} />
-          <span className="font-medium text-fg text-sm">{delivery.eventType}</span>
-          <span className="text-muted text-xs">
-            {answerText(delivery.lastResponseStatus, delivery.lastError)} · {delivery.attempts}{' '}
-            {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-          </span>
-        </span>
-        <span className="truncate text-muted text-xs">{delivery.url}</span>
-        <Timestamp at={delivery.createdAt} className="text-muted text-xs" />
-      </button>
-    </li>
-  );
-}
+import { WebhookSecretCard } from '../api-keys/webhook-secret-card.tsx';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { DeliveryLog } from './delivery-log.tsx';
+import { EndpointCard } from './endpoint-card.tsx';
 
 /**
- * /app/webhooks: every delivery of the workspace's events (its endpoint and callBackUrls), filtered
- * by status, event type and days; one opens beside the list (below it on phones) with what was
- * sent, every attempt and its answer, and Resend. The filters and the open delivery are in the URL.
+ * /app/webhooks, set up as Stripe's Webhooks page is: the endpoint with its event types and a
+ * test event, the signing secret (roles that see keys), then the delivery log (roles that see
+ * calls; their results are in the deliveries). Every member opens it: billing members set the
+ * endpoint for balance.low, and each part a role cannot use says so instead of failing.
  */
 export function WebhooksPage() {
   useDocumentTitle(WEBHOOK_TEXTS.pageTitle);
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(
-    FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)]] : [])),
-  ) as DeliveryFilters & Partial<Pick<DeliveriesQuery, 'status'>>;
-  const openId = params.get('delivery');
-  const deliveries = useInfiniteQuery(deliveriesQuery(filters));
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
+  const { can } = useWorkspace();
   return (
     <div className="max-w-6xl space-y-6">
       <div>
         <h1 className="font-semibold text-2xl text-fg tracking-tight">{WEBHOOK_TEXTS.pageTitle}</h1>
         <p className="mt-1 text-muted">{WEBHOOK_TEXTS.pageIntro}</p>
       </div>
-      <DeliveryFiltersForm filters={filters} onChange={(name, value) => update({ [name]: value })} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <PagedList
-          query={deliveries}
-          rowsOf={(page) => page.deliveries}
-          failedText={WEBHOOK_TEXTS.loadFailed}
-          loading={<RowsSkeleton rows={5} />}
-          empty={WEBHOOK_TEXTS.noDeliveries}
-        >
-          {(rows) => (
-            <ul
-              aria-label="Deliveries"
-              className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface shadow-card"
-            >
-              {rows.map((delivery) => (
-                <DeliveryRow
-                  key={delivery.id}
-                  delivery={delivery}
-                  isOpen={delivery.id === openId}
-                  onOpen={() => update({ delivery: delivery.id })}
-                />
-              ))}
-            </ul>
-          )}
-        </PagedList>
-        {openId && <DeliveryDetail key={openId} id={openId} />}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <EndpointCard />
+        {can('useKeys') && <WebhookSecretCard />}
       </div>
+      {can('useCalls') ? (
+        <DeliveryLog />
+      ) : (
+        <p className="rounded-2xl border border-border bg-surface p-5 text-muted text-sm">
+          {WEBHOOK_TEXTS.logNotForRole}
+        </p>
+      )}
     </div>
   );
 }

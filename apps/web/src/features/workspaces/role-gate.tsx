@@ -1,10 +1,11 @@
-import { ROUTES, TEAM_TEXTS } from '@conduit/contracts';
+import { ROUTES, TEAM_TEXTS, type WorkspaceRole } from '@conduit/contracts';
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { pagePermission } from '../app-shell/app-nav-items.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { pageLabel, pagePermission } from '../app-shell/app-nav-items.ts';
 import { useWorkspace } from './use-workspace.ts';
 
 /**
@@ -19,6 +20,14 @@ export function RoleGate({ children }: { children: ReactNode }) {
   // Such a page waits for the role, so it never asks for what would be refused.
   if (permission && query.isPending) return <LoadingScreen />;
   if (!permission || !role || can(permission)) return children;
+  return <NotForRole role={role} label={pageLabel(pathname)} />;
+}
+
+export const notAvailableTitle = (label: string) => `${label}: not available`;
+
+/** The page the role cannot use, under a title of its own (the tab names the page it was). */
+function NotForRole({ role, label }: { role: WorkspaceRole; label: string }) {
+  useDocumentTitle(notAvailableTitle(label));
   return (
     <section className="max-w-xl rounded-2xl border border-border bg-surface p-6 shadow-card">
       <ShieldAlert aria-hidden="true" className="size-6 text-warning" />

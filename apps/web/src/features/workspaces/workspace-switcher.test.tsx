@@ -1,4 +1,4 @@
-import { TEAM_TEXTS } from '@conduit/contracts';
+import { PRODUCT_NAME, TEAM_TEXTS } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { makeCredits } from '../../test/credit-fixtures.ts';
 import { makeDashboard, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeWorkspaces, TEAM_ID } from '../../test/team-fixtures.ts';
+import { notAvailableTitle } from './role-gate.tsx';
 
 function openApp(path: string, role: Parameters<typeof makeWorkspaces>[0] = null) {
   let workspaces = makeWorkspaces(role);
@@ -83,7 +84,11 @@ describe('workspace switcher', () => {
     expect(nav.queryByRole('link', { name: 'Playground' })).not.toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Credits' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Team' })).toBeInTheDocument();
+    // Every role opens the Webhooks page: billing members set the endpoint for balance.low.
+    expect(nav.getByRole('link', { name: 'Webhooks' })).toBeInTheDocument();
     expect(api.callsTo('GET /api/keys')).toHaveLength(0);
+    // The tab names the page it cannot show, not the landing.
+    expect(document.title).toBe(`${notAvailableTitle('API Keys')} - ${PRODUCT_NAME}`);
   });
 
   it('keeps every page for a developer', async () => {

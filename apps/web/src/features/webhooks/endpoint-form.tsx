@@ -1,7 +1,7 @@
 import {
-  carriesTaskEvents,
-  EVENT_TYPES,
+  ACCOUNT_EVENT_TYPES,
   type EventType,
+  TASK_EVENT_TYPES,
   WEBHOOK_TEXTS,
   WEBHOOK_URL_MAX_LENGTH,
   type WebhookTestResponse,
@@ -13,10 +13,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { useFormAction, useSubmittedForm } from '../../lib/use-form-action.ts';
+import { alertsApi, refreshAlerts } from '../alerts/alerts-api.ts';
 import { useNotify } from '../notifications/notification-context.ts';
-import { alertsApi, refreshAlerts } from './alerts-api.ts';
+import { isLocalUrl } from './endpoint-access.ts';
+import { DELIVERIES_QUERY_KEY } from './webhooks-api.ts';
 
 /** Empty (to remove the endpoint) or an http(s) URL; the server also checks it is a public address. */
 function urlError(value: string): string | undefined {
@@ -30,22 +31,52 @@ function urlError(value: string): string | undefined {
   }
 }
 
-/** The workspace's webhook endpoint: save it (empty removes it) and send a signed test event to it. */
-export function WebhookEndpointForm({
+function EventGroup({
+  legend,
+  types,
+  chosen,
+  disabled,
+  help,
+  onToggle,
+}: {
+  legend: string;
+  types: readonly EventType[];
+  chosen: ReadonlySet<EventType>;
+  disabled: boolean;
+  help?: string;
+  onToggle: (type: EventType, isOn: boolean) => void;
+}) {
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="font-medium text-muted text-xs uppercase tracking-wide">{legend}</legend>
+      {help && <p className="text-muted text-xs">{help}</p>}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {types.map((type) => (
+          <CheckboxField
+            key={type}
+            label={type}
+            checked={chosen.has(type)}
+            onChange={(event) => onToggle(type, event.target.checked)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The workspace's webhook endpoint: its URL (empty removes it), the event types it receives, and
+ * "Send test event", whose delivery then shows in the log below. A local or private URL is named
+ * as such while it is typed, since the server refuses it.
+ */
+export function EndpointForm({
   webhookUrl,
   eventTypes,
-  disabledAt,
-  canEdit,
-  offersTaskEvents,
+  canChooseTaskEvents,
 }: {
   webhookUrl: string | null;
-  /** The event types the endpoint receives. */
   eventTypes: readonly EventType[];
-  /** When it was switched off for failing; null while it is on. */
-  disabledAt: string | null;
-  canEdit: boolean;
-  /** Whether the member may choose task events (a role that sees calls; not billing). */
-  offersTaskEvents: boolean;
+  canChooseTaskEvents: boolean;
 }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<EventType>>(() => new Set(eventTypes));
@@ -55,11 +86,7 @@ export function WebhookEndpointForm({
     initial: { webhookUrl: webhookUrl ?? '' },
     validators: { webhookUrl: ({ webhookUrl: value }) => urlError(value) },
     toBody: ({ webhookUrl: value }) => value.trim() || null,
-    send: (url: string | null) =>
-      alertsApi.setEndpoint(
-        url,
-        chosen.size > 0 ? EVENT_TYPES.filter((type) => chosen.has(type)) : undefined,
-      ),
+    send: (url: string | null) => alertsApi.setEndpoint(url, chosen.size > 0 ? [...chosen] : undefined),
     failedText: WEBHOOK_TEXTS.saveFailed,
     fieldOfServerError: (requestField) => (requestField === 'webhookUrl' ? 'webhookUrl' : undefined),
     clearAlertOnEdit: true,
@@ -72,28 +99,27 @@ export function WebhookEndpointForm({
   const { action: test, alert: testAlert } = useFormAction(
     () => alertsApi.testEndpoint(),
     WEBHOOK_TEXTS.testFailed,
-    (response) => setOutcome(response),
+    (response) => {
+      setOutcome(response);
+      void queryClient.invalidateQueries({ queryKey: DELIVERIES_QUERY_KEY });
+    },
     () => setOutcome(null),
   );
-
-  if (!canEdit) {
-    return (
-      <div>
-        <h3 className="font-semibold text-fg">{WEBHOOK_TEXTS.endpointTitle}</h3>
-        <p className="mt-1 break-all text-muted text-sm">{webhookUrl ?? WEBHOOK_TEXTS.noEndpoint}</p>
-      </div>
-    );
-  }
+  const toggle = (type: EventType, isOn: boolean) => {
+    const next = new Set(chosen);
+    if (isOn) next.add(type);
+    else next.delete(type);
+    setChosen(next);
+  };
   const isSaved = webhookUrl !== null && values.webhookUrl.trim() === webhookUrl;
+  const isLocal = isLocalUrl(values.webhookUrl);
   return (
     <div className="space-y-3">
       <FormFrame
         {...frame}
-        title={WEBHOOK_TEXTS.endpointTitle}
         submitLabel={WEBHOOK_TEXTS.saveSubmit}
         pendingLabel={WEBHOOK_TEXTS.savePending}
-        variant="secondary"
-        className="space-y-3"
+        className="space-y-4"
         secondary={
           <Button
             variant="secondary"
@@ -115,40 +141,35 @@ export function WebhookEndpointForm({
           autoComplete="off"
           placeholder="https://example.com/webhooks/conduit"
           maxLength={WEBHOOK_URL_MAX_LENGTH}
-          help={WEBHOOK_TEXTS.endpointHelp}
+          help={isLocal ? WEBHOOK_TEXTS.localUrlTyped : WEBHOOK_TEXTS.endpointHelp}
           {...field('webhookUrl')}
         />
-        <fieldset className="space-y-2">
-          <legend className="font-medium text-fg text-sm">{WEBHOOK_TEXTS.eventTypesLabel}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {EVENT_TYPES.filter(
-              (type) => type !== 'webhook.test' && (offersTaskEvents || !carriesTaskEvents([type])),
-            ).map((type) => (
-              <CheckboxField
-                key={type}
-                label={type}
-                checked={chosen.has(type)}
-                onChange={(event) => {
-                  const next = new Set(chosen);
-                  if (event.target.checked) next.add(type);
-                  else next.delete(type);
-                  setChosen(next);
-                }}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <div className="space-y-3">
+          <p className="font-medium text-fg text-sm">{WEBHOOK_TEXTS.eventTypesLabel}</p>
+          <EventGroup
+            legend={WEBHOOK_TEXTS.taskEventsGroup}
+            types={TASK_EVENT_TYPES}
+            chosen={chosen}
+            disabled={!canChooseTaskEvents}
+            help={canChooseTaskEvents ? undefined : WEBHOOK_TEXTS.taskEventsNeedCalls}
+            onToggle={toggle}
+          />
+          <EventGroup
+            legend={WEBHOOK_TEXTS.accountEventsGroup}
+            types={ACCOUNT_EVENT_TYPES}
+            chosen={chosen}
+            disabled={false}
+            onToggle={toggle}
+          />
+        </div>
       </FormFrame>
-      {disabledAt && (
-        <p className="text-danger text-sm">{WEBHOOK_TEXTS.disabled(formatDateTime(disabledAt))}</p>
-      )}
       <p
         role="status"
         className={`text-sm ${outcome && !outcome.isDelivered ? 'text-danger' : 'text-muted'} ${
           outcome || testAlert ? '' : 'sr-only'
         }`}
       >
-        {outcome?.message ?? testAlert ?? ''}
+        {outcome ? `${outcome.message} ${WEBHOOK_TEXTS.testSentToEndpoint}` : (testAlert ?? '')}
       </p>
     </div>
   );
