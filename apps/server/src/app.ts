@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { subscribeDomainEvents } from './domain-subscribers.ts';
 import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { startBalanceAlerts } from './modules/alerts/alerts-worker.ts';
@@ -87,6 +88,7 @@ export interface BuildAppOptions {
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
 export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  subscribeDomainEvents();
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({
