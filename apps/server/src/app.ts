@@ -40,7 +40,6 @@ import { requestLogApiRoutes, requestLogRoutes } from './modules/request-log/rou
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import type { ChannelMessage } from './modules/task-events/channel.ts';
 import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
@@ -60,6 +59,7 @@ import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { logsApiRequestsOnly, quietRequestLogs, registerDevRequestLog } from './platform/dev-request-log.ts';
+import type { ChannelMessage } from './platform/events-channel.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { trustProxyOption } from './platform/ip-ranges.ts';

@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { notifySessionsChanged } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
@@ -20,7 +21,6 @@ import { openCreditAccount } from '../credits/ledger.ts';
 import { expireWorkspaceResults } from '../files/retention.ts';
 import { apiKeys } from '../keys/schema.ts';
 import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
-import { notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
