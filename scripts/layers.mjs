@@ -20,7 +20,7 @@ export const SERVER_LAYERS = [
 
 /** apps/web/src/features, bottom first. */
 export const WEB_LAYERS = [
-  { layer: 'what every page reads', modules: ['notifications', 'auth', 'models', 'workspaces'] },
+  { layer: 'what every page reads', modules: ['notifications', 'auth', 'usage', 'models', 'workspaces'] },
   {
     layer: 'keys, alerts and the public pages',
     modules: ['alerts', 'api-keys', 'docs', 'landing', 'legal', 'theme', 'waitlist'],

@@ -6,8 +6,8 @@ import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { callRoute } from '../../lib/api-client.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { refreshCredits } from '../credits/credits-api.ts';
-import { usageQuery } from '../dashboard/dashboard-queries.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { usageQuery } from '../usage/dashboard-queries.ts';
 import { callQueryKey } from './calls-api.ts';
 
 export const CANCEL_CALL = 'Cancel call';
