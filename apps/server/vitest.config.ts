@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/domain-subscribers-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file gets its own database, so files run in parallel safely.

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { subscribeDomainEvents } from './domain-subscribers.ts';
 import { startLedgerAudit } from './modules/admin/ledger-audit.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { startBalanceAlerts } from './modules/alerts/alerts-worker.ts';
@@ -41,7 +42,6 @@ import { requestLogApiRoutes, requestLogRoutes } from './modules/request-log/rou
 import { supportRoutes } from './modules/support/routes.ts';
 import { startSupportMailWorker } from './modules/support/support-mail-worker.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import type { ChannelMessage } from './modules/task-events/channel.ts';
 import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
@@ -61,6 +61,7 @@ import { registerBodyLimit } from './platform/body-limit.ts';
 import { corsHeadersFor, registerCors } from './platform/cors.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { logsApiRequestsOnly, quietRequestLogs, registerDevRequestLog } from './platform/dev-request-log.ts';
+import type { ChannelMessage } from './platform/events-channel.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http-errors.ts';
 import { newId } from './platform/ids.ts';
 import { trustProxyOption } from './platform/ip-ranges.ts';
@@ -89,6 +90,7 @@ export interface BuildAppOptions {
 
 /** The HTTP application: every module's routes on one Fastify instance, no listening yet. */
 export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  subscribeDomainEvents();
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const securityHeaders = securityHeadersFor(services.config.PUBLIC_URL, webDistDir);
   const app = Fastify({

@@ -2,11 +2,8 @@ import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } fro
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
-import { expireWorkspaceResults, queueResultExpiry } from '../files/retention.ts';
-import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
-import { supportTickets } from '../support/schema.ts';
-import { leaveAllTeams } from '../workspaces/members.ts';
+import { queueResultExpiry } from '../files/retention.ts';
+import { accountDeleted } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
 import {
@@ -48,7 +45,8 @@ export async function deleteAccount(
 
   const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
   await ctx.db.transaction(async (tx) => {
-    await leaveAllTeams(tx, user.id);
+    // Team memberships, support tickets' address, result files, auto top-up, request log.
+    await accountDeleted.publish({ tx, userId: user.id, anonymousEmail, now: ctx.clock.now() });
     await tx
       .update(users)
       .set({
@@ -74,12 +72,6 @@ export async function deleteAccount(
     ]) {
       await tx.delete(table).where(eq(table.userId, user.id));
     }
-    // Support tickets stay for the record, but no longer name the address.
-    await tx.update(supportTickets).set({ email: anonymousEmail }).where(eq(supportTickets.userId, user.id));
-    await expireWorkspaceResults(tx, user.id, ctx.clock.now());
-    // The personal workspace's id is the account's: no auto top-up charges its card any more.
-    await stopWorkspaceBilling(tx, user.id);
-    await deleteWorkspaceRequestLog(tx, user.id);
   });
   await queueResultExpiry(ctx).catch((error) =>
     ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),

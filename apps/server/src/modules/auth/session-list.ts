@@ -2,8 +2,8 @@ import { type AccountSession, ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contr
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { notifySessionsChanged } from '../../platform/events-channel.ts';
 import type { Clock } from '../../platform/services.ts';
-import { notifySessionsChanged } from '../task-events/channel.ts';
 import { sessions } from './schema.ts';
 import type { ActiveSession } from './sessions.ts';
 import { describeUserAgent } from './user-agent.ts';

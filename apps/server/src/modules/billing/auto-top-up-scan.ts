@@ -1,11 +1,11 @@
 import { CREDIT_PACKAGES, type CreditPackageName } from '@conduit/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
+import { detailsOf } from '../payments/billing-details.ts';
 import type { CheckoutProvider } from '../payments/checkout-provider.ts';
-import { type PaymentRow, payments } from '../payments/schema.ts';
+import { billingProfiles, type PaymentRow, payments } from '../payments/schema.ts';
 import { COUNTED_STATUSES, monthStartOf } from './auto-top-up-settings.ts';
-import { detailsOf } from './billing-details.ts';
-import { autoTopUps, billingProfiles, savedCards } from './schema.ts';
+import { autoTopUps, savedCards } from './schema.ts';
 import { settleTopUp, type TopUpServices } from './top-up-outcome.ts';
 
 const CLAIM_BATCH = 100;

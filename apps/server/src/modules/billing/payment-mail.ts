@@ -6,10 +6,10 @@ import { jobsDbOf } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { methodOf } from '../payments/receipts.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { BILLING_CONTACTS_SQL } from '../workspaces/billing-contacts.ts';
 import { workspaces } from '../workspaces/schema.ts';
-import { methodOf } from './receipts.ts';
 
 export const PAYMENT_MAIL_QUEUE = 'payment-mail';
 

@@ -5,12 +5,12 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { getBillingDetails, saveBillingDetails } from '../payments/billing-details.ts';
 import { createCheckoutProvider } from '../payments/checkout-provider.ts';
+import { getReceipt } from '../payments/receipts.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { getAutoTopUp, saveAutoTopUp } from './auto-top-up-settings.ts';
-import { getBillingDetails, saveBillingDetails } from './billing-details.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { getReceipt } from './receipts.ts';
 import { removeSavedCard } from './saved-cards.ts';
 
 /** Billing details, auto top-up and receipts (docs/product.md, "Auto top-up and receipts"); `buyCredits`. */

@@ -5,28 +5,6 @@ import { users } from '../auth/schema.ts';
 import { workspaces } from '../workspaces/schema.ts';
 
 /**
- * A workspace's billing details (printed on receipts, sent to Stripe as the customer's) and its
- * Stripe Customer, created the first time a checkout needs one. The details are all null until
- * someone saves them (`name` is set whenever they are).
- */
-export const billingProfiles = pgTable('billing_profiles', {
-  workspaceId: text('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id),
-  name: text('name'),
-  company: text('company'),
-  line1: text('line1'),
-  line2: text('line2'),
-  city: text('city'),
-  postalCode: text('postal_code'),
-  country: text('country'),
-  vatId: text('vat_id'),
-  stripeCustomerId: text('stripe_customer_id').unique(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-});
-export type BillingProfileRow = typeof billingProfiles.$inferSelect;
-
-/**
  * The card auto top-up charges, one per workspace: saved by a purchase whose buyer ticked "Save
  * this card" (a later one replaces it). Only the provider's reference and what we show are kept.
  */

@@ -1,24 +1,7 @@
 import { AUTO_TOP_UP_MAX_FAILURES, BILLING_TEXTS, ROUTES } from '@conduit/contracts';
-import { and, eq } from 'drizzle-orm';
-import { users } from '../auth/schema.ts';
 import type { PaymentRow } from '../payments/schema.ts';
-import { workspaceMembers, workspaces } from '../workspaces/schema.ts';
+import { ownerEmails } from '../workspaces/owner-emails.ts';
 import type { TopUpServices } from './top-up-outcome.ts';
-
-/** Who owns the workspace: a personal workspace's account, or a team's owners. */
-export async function ownerEmails(services: Pick<TopUpServices, 'db'>, workspaceId: string) {
-  const [workspace] = await services.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
-  if (!workspace) return { name: null, emails: [] as string[] };
-  const rows =
-    workspace.kind === 'personal'
-      ? await services.db.select({ email: users.email }).from(users).where(eq(users.id, workspaceId))
-      : await services.db
-          .select({ email: users.email })
-          .from(workspaceMembers)
-          .innerJoin(users, eq(users.id, workspaceMembers.userId))
-          .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
-  return { name: workspace.kind === 'team' ? workspace.name : null, emails: rows.map((row) => row.email) };
-}
 
 /** Tells the owners that three declined charges in a row turned auto top-up off. */
 export async function mailTopUpTurnedOff(services: TopUpServices, payment: PaymentRow) {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { deleteAccount, PASSWORD } from '../../../test/accounts.ts';
 import { verifiedAccountOn, withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { mailboxHash, normalizeMailbox } from './free-credit-mailbox.ts';
+import { normalizeMailbox } from '../../platform/mailbox.ts';
+import { mailboxHash } from './free-credit-mailbox.ts';
 
 const started = withRuntimeAndInbox({});
 

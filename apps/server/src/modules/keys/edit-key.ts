@@ -8,8 +8,8 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { notifyKeysChanged } from '../../platform/events-channel.ts';
 import { users } from '../auth/schema.ts';
-import { notifyKeysChanged } from '../task-events/channel.ts';
 import { changesBudget, keyControlColumns } from './key-controls-input.ts';
 import { encryptApiKey, hashApiKey, newApiKey } from './key-crypto.ts';
 import { type KeyActor, type KeysContext, keyName, recordKeyEvent, toApiKey } from './keys.ts';

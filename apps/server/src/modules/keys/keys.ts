@@ -12,10 +12,10 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, NotFound, ValidationFailed } from '../../platform/errors.ts';
+import { notifyKeysChanged } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
-import { notifyKeysChanged } from '../task-events/channel.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';

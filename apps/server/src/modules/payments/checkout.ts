@@ -12,10 +12,10 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/database.ts';
 import { NotFound, ServiceUnavailable } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { detailsOf, findBillingProfile, rememberStripeCustomer } from '../billing/billing-details.ts';
-import { methodOf, receiptUrlOf } from '../billing/receipts.ts';
+import { detailsOf, findBillingProfile, rememberStripeCustomer } from './billing-details.ts';
 import type { CheckoutProvider } from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded } from './fulfil-payment.ts';
+import { methodOf, receiptUrlOf } from './receipts.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export interface PaymentsContext {

@@ -2,12 +2,12 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/database.ts';
-import { afterPaymentCredited } from '../billing/after-payment.ts';
-import { detailsOf, findBillingProfile } from '../billing/billing-details.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
+import { detailsOf, findBillingProfile } from './billing-details.ts';
 import type { ChargeDetails, CheckoutSessionState } from './checkout-provider.ts';
+import { paymentCredited } from './payment-events.ts';
 import { type PaymentRow, payments } from './schema.ts';
 
 export type FulfilOutcome =
@@ -149,7 +149,7 @@ async function creditLockedPayment(
         kind: payment.kind,
       },
     });
-    await afterPaymentCredited(tx, workspace, paidRow, charge, ctx.jobs);
+    await paymentCredited.publish({ tx, workspace, payment: paidRow, charge, jobs: ctx.jobs });
   }
   return { kind: 'credited', payment: paidRow };
 }

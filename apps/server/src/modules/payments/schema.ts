@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef, workspaces } from '../workspaces/schema.ts';
 
 /**
  * One row per checkout started. The ledger's purchase entry references the row's id, and the
@@ -73,3 +73,25 @@ export const paymentEvents = pgTable('payment_events', {
   checkoutSessionId: text('checkout_session_id'),
   receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
+
+/**
+ * A workspace's billing details (printed on receipts, sent to Stripe as the customer's) and its
+ * Stripe Customer, created the first time a checkout needs one. The details are all null until
+ * someone saves them (`name` is set whenever they are).
+ */
+export const billingProfiles = pgTable('billing_profiles', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id),
+  name: text('name'),
+  company: text('company'),
+  line1: text('line1'),
+  line2: text('line2'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  country: text('country'),
+  vatId: text('vat_id'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type BillingProfileRow = typeof billingProfiles.$inferSelect;

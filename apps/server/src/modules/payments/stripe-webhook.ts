@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Db } from '../../platform/database.ts';
 import type { Services } from '../../platform/services.ts';
-import { settleTopUp } from '../billing/top-up-outcome.ts';
 import {
   type CheckoutProvider,
   type CheckoutSessionState,
@@ -10,6 +9,7 @@ import {
   sessionStateOf,
 } from './checkout-provider.ts';
 import { fulfilCheckout, markPaymentEnded, markPaymentProcessing } from './fulfil-payment.ts';
+import { topUpChargeSettled } from './payment-events.ts';
 import { paymentEvents } from './schema.ts';
 
 /** Seconds a signed event may be old: older ones are refused as replays (Stripe's default). */
@@ -131,6 +131,6 @@ async function handleIntentEvent(
             paymentIntentId: intent.id,
             message: intent.last_payment_error?.message ?? 'The charge failed',
           };
-  await settleTopUp(services, paymentId, outcome, new Date());
+  await topUpChargeSettled.publish({ services, paymentId, outcome, now: new Date() });
   return (await firstDelivery(services.db, event, paymentId)) ? 'handled' : 'duplicate';
 }

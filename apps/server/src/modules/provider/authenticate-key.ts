@@ -1,10 +1,11 @@
-import { RATE_LIMITS, type RateLimitWindowLimits, type SpendPeriod } from '@conduit/contracts';
+import type { RateLimitWindowLimits, SpendPeriod } from '@conduit/contracts';
 import type pg from 'pg';
 import { batchLookup, coalesce } from '../../platform/coalesce.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Clock } from '../../platform/services.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
+import { limitsFor } from '../workspaces/workspace-limits.ts';
 
 export interface KeyIdentity {
   keyId: string;
@@ -67,21 +68,6 @@ export function presentedKey(headers: Record<string, string | string[] | undefin
   return typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
 }
 export const INVALID_KEY_MESSAGE = 'Invalid or revoked API key';
-
-export function limitsFor(row: {
-  tier: KeyIdentity['tier'];
-  rateLimitPerMinute: number | null;
-  rateLimitPerHour: number | null;
-  rateLimitPerDay: number | null;
-}): RateLimitWindowLimits {
-  const base = RATE_LIMITS[row.tier];
-  if (row.tier !== 'enterprise') return base;
-  return {
-    perMinute: row.rateLimitPerMinute ?? base.perMinute,
-    perHour: row.rateLimitPerHour ?? base.perHour,
-    perDay: row.rateLimitPerDay ?? base.perDay,
-  };
-}
 
 export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
   const cache = new Map<string, { identity: KeyIdentity; expiresAt: number; isRefreshing: boolean }>();

@@ -157,11 +157,14 @@ export async function resolveImageCall(gateway: Gateway, raw: unknown) {
   const body = call.request as ImageRequest;
   const inputs = body.image_urls?.length ? await foreignInputs(gateway, body.image_urls, 'image_urls') : [];
   if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'image_urls');
-  return { body, priced: {
+  return {
+    body,
+    priced: {
       model: call.model.id,
       variant: call.variant.variant,
       credits: call.credits,
-    } satisfies PricedModel };
+    } satisfies PricedModel,
+  };
 }
 
 /** A video call's body resolved against its model (400 before any charge), its inputs checked. */
@@ -170,9 +173,12 @@ export async function resolveVideoCall(gateway: Gateway, raw: unknown) {
   const body = call.request as VideoRequest;
   const inputs = body.imageUrls?.length ? await foreignInputs(gateway, body.imageUrls, 'imageUrls') : [];
   if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'imageUrls');
-  return { body, priced: {
+  return {
+    body,
+    priced: {
       model: call.model.id,
       variant: call.variant.variant,
       credits: call.credits,
-    } satisfies PricedModel };
+    } satisfies PricedModel,
+  };
 }

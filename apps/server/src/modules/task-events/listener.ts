@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { type ChannelMessage, EVENTS_CHANNEL, parseMessages } from './channel.ts';
+import { type ChannelMessage, EVENTS_CHANNEL, parseMessages } from '../../platform/events-channel.ts';
 
 export interface EventListener {
   /** Resolves once this process LISTENs (connecting on first use); rejects if the database cannot be reached. */

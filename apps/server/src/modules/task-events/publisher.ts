@@ -1,8 +1,8 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { coalesce } from '../../platform/coalesce.ts';
+import { type ChannelMessage, EVENTS_CHANNEL, packMessages } from '../../platform/events-channel.ts';
 import type { TaskRow } from '../tasks/schema.ts';
-import { type ChannelMessage, EVENTS_CHANNEL, packMessages } from './channel.ts';
 
 /** How long a message waits for others to share its NOTIFY: well below what a person notices. */
 const LINGER_MS = 15;

@@ -1,8 +1,8 @@
 import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, type TaskEvent } from '@conduit/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { ChannelMessage } from '../../platform/events-channel.ts';
 import { EVENTS_AFTER_SQL } from '../webhooks/sequence-events.ts';
-import type { ChannelMessage } from './channel.ts';
 
 /** One open event stream: a browser's (a session) or a developer tool's (an API key). */
 export interface StreamSink {

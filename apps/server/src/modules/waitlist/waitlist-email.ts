@@ -1,4 +1,4 @@
-import { normalizeMailbox } from '../credits/free-credit-mailbox.ts';
+import { normalizeMailbox } from '../../platform/mailbox.ts';
 
 /**
  * The key that makes one mailbox join once, the same notion of "one mailbox" as the free-credit

@@ -1,6 +1,6 @@
 import { ROUTES, WEBHOOK_TEXTS } from '@conduit/contracts';
 import type { Services } from '../../platform/services.ts';
-import { ownerEmails } from '../billing/top-up-mail.ts';
+import { ownerEmails } from '../workspaces/owner-emails.ts';
 
 /** Tells the workspace's owners that its endpoint was switched off, and where to see what it missed. */
 export async function mailEndpointDisabled(

@@ -6,8 +6,8 @@ import {
 } from '@conduit/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
+import { type ChannelMessage, EVENTS_CHANNEL } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
-import { type ChannelMessage, EVENTS_CHANNEL } from '../task-events/channel.ts';
 import { workspaces } from '../workspaces/schema.ts';
 import { type WebhookEventRow, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { INVITATION_LIMITS, TEAM_TEXTS } from '@conduit/contracts';
+import { normalizeMailbox } from '../../platform/mailbox.ts';
 import { createLimiter, type Limiter } from '../../platform/rate-limiter.ts';
 import type { Services } from '../../platform/services.ts';
-import { normalizeMailbox } from '../credits/free-credit-mailbox.ts';
 
 const HOUR_S = 60 * 60;
 const DAY_S = 24 * HOUR_S;

@@ -2,7 +2,7 @@ import { roleAllows, TEAM_TEXTS, type TeamAuditAction, type WorkspaceRole } from
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import { notifySessionsChanged } from '../task-events/channel.ts';
+import { notifySessionsChanged } from '../../platform/events-channel.ts';
 import { workspaceInvitations, workspaceMembers } from './schema.ts';
 import { ownerCount, teamFor } from './team-access.ts';
 import { recordTeamEvent, type TeamAuditInput } from './team-audit.ts';

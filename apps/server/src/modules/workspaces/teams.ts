@@ -11,20 +11,16 @@ import {
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { ValidationFailed } from '../../platform/errors.ts';
+import { notifyKeysChanged, notifySessionsChanged } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
 import { NEW_WORKSPACE_PLAN } from '../auth/users.ts';
-import { stopWorkspaceBilling } from '../billing/stop-billing.ts';
-import { openCreditAccount } from '../credits/ledger.ts';
-import { expireWorkspaceResults } from '../files/retention.ts';
-import { apiKeys } from '../keys/schema.ts';
-import { deleteWorkspaceRequestLog } from '../request-log/purge-request-log.ts';
-import { notifyKeysChanged, notifySessionsChanged } from '../task-events/channel.ts';
 import { type WorkspaceRow, workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
 import { teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
 import { readEmail, readTeamName } from './team-values.ts';
+import { teamCreated, teamDeleted } from './workspace-events.ts';
 
 export interface TeamsContext {
   db: Db;
@@ -64,7 +60,7 @@ export async function createTeam(
     await tx
       .insert(workspaceMembers)
       .values({ workspaceId: created.id, userId, role: 'owner', joinedAt: now });
-    await openCreditAccount(tx, created.id);
+    await teamCreated.publish({ tx, workspaceId: created.id });
     await recordTeamEvent(tx, {
       workspace: created,
       actorId: userId,
@@ -121,10 +117,6 @@ export async function deleteTeam(
     const now = ctx.clock.now();
     await tx.update(workspaces).set({ deletedAt: now }).where(eq(workspaces.id, team.id));
     await tx
-      .update(apiKeys)
-      .set({ deletedAt: now })
-      .where(and(eq(apiKeys.workspaceId, team.id), isNull(apiKeys.deletedAt)));
-    await tx
       .update(workspaceInvitations)
       .set({ usedAt: now })
       .where(and(eq(workspaceInvitations.workspaceId, team.id), isNull(workspaceInvitations.usedAt)));
@@ -134,10 +126,9 @@ export async function deleteTeam(
       .where(eq(workspaceMembers.workspaceId, team.id));
     for (const member of members) await notifySessionsChanged(tx, member.userId);
     await notifyKeysChanged(tx, team.id);
-    // Its result files stop being served now; the hourly expiry run deletes them.
-    await expireWorkspaceResults(tx, team.id, now);
-    await stopWorkspaceBilling(tx, team.id);
-    await deleteWorkspaceRequestLog(tx, team.id);
+    // Its keys stop; its result files stop being served now (the hourly expiry run deletes
+    // them); auto top-up goes off; its request log goes.
+    await teamDeleted.publish({ tx, workspaceId: team.id, now });
   });
 }
 

@@ -8,8 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { Forbidden } from '../../platform/errors.ts';
 import { signedIn } from '../auth/session-http.ts';
-import { limitsFor } from '../provider/authenticate-key.ts';
 import type { WorkspaceRow } from './schema.ts';
+import { limitsFor } from './workspace-limits.ts';
 
 /** The workspace a signed-in request works in, and the person's role in it. */
 export interface WorkspaceAccess {

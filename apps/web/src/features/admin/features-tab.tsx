@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { ModelName } from '../../components/ui/model-name.tsx';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
+import { RateBadge } from '../../components/ui/status-badge.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
 import { MarginTable, ModelMarginTable } from './margin-table.tsx';
-import { RateBadge } from './status-badge.tsx';
 
 export const NO_RATINGS = 'No ratings yet';
 const COLUMNS = ['Service', 'Users', 'Actions', 'Average rating', 'Error rate'] as const;

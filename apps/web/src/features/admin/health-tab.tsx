@@ -9,11 +9,11 @@ import { Activity, HeartPulse } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { StatCard, StatGrid } from '../../components/ui/stat-card.tsx';
+import { RateBadge, StatusBadge, type Tone } from '../../components/ui/status-badge.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminHealthQuery } from './admin-api.ts';
 import { formatPercent, humanize } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { RateBadge, StatusBadge, type Tone } from './status-badge.tsx';
 import { SystemCards } from './system-cards.tsx';
 
 const STATUS_TONE: Record<AdminHealthResponse['health']['status'], Tone> = {

@@ -1,11 +1,11 @@
 import type { VariantMargin } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminMarginsQuery } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 const COLUMNS = [
   'Variant',

@@ -3,10 +3,10 @@ import { Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { PLAN_SHORT_LABELS, ROLE_LABELS } from './admin-labels.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Plan', 'Role', 'Status', 'Last login', 'Balance', 'Actions'] as const;
 

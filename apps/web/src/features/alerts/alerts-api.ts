@@ -2,7 +2,6 @@ import { ALERT_ROUTES, appPath, type EventType, WEBHOOK_ROUTES } from '@conduit/
 import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { routeQuery } from '../../lib/route-query.ts';
-import { KEYS_QUERY_KEY } from '../api-keys/keys-api.ts';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 export const WEBHOOK_SECRET_QUERY_KEY = ['webhook-secret'] as const;
@@ -23,10 +22,3 @@ export const alertsApi = {
 
 export const refreshAlerts = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
-
-/** After a rotation: the secret card and the API keys answer (which carries the secret too). */
-export const refreshWebhookSecret = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: WEBHOOK_SECRET_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),
-  ]);

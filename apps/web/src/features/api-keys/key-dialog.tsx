@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useSubmittedForm } from '../../lib/use-form-action.ts';
-import { dashboardQuery } from '../dashboard/dashboard-queries.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { dashboardQuery } from '../usage/dashboard-queries.ts';
 import { BudgetUsage } from './budget-usage.tsx';
 import {
   changedBody,

@@ -8,7 +8,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { routeQuery } from '../../lib/route-query.ts';
-import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
+import { DASHBOARD_QUERY_KEY } from '../usage/dashboard-queries.ts';
 
 export const KEYS_QUERY_KEY = ['keys'] as const;
 

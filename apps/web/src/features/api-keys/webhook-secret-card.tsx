@@ -1,5 +1,5 @@
 import { KEY_TEXTS, WEBHOOK_TEXTS } from '@conduit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Eye, EyeOff, RotateCw, Webhook } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,15 +9,18 @@ import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useFormAction } from '../../lib/use-form-action.ts';
-import {
-  alertsApi,
-  refreshWebhookSecret,
-  WEBHOOK_SECRET_QUERY_KEY,
-  webhookSecretQuery,
-} from '../alerts/alerts-api.ts';
+import { alertsApi, WEBHOOK_SECRET_QUERY_KEY, webhookSecretQuery } from '../alerts/alerts-api.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { KEYS_QUERY_KEY } from './keys-api.ts';
 
 export const WEBHOOK_SECRET_TITLE = WEBHOOK_TEXTS.secretTitle;
+
+/** After a rotation: the secret card and the API keys answer (which carries the secret too). */
+export const refreshWebhookSecret = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: WEBHOOK_SECRET_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: KEYS_QUERY_KEY }),
+  ]);
 
 /** `whsec_••••••••Ab3x`: enough to tell secrets apart, never enough to use one. */
 export const maskSecret = (secret: string) => `whsec_${'•'.repeat(8)}${secret.slice(-4)}`;

@@ -3,11 +3,11 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShellSkeleton } from '../../components/layout/app-shell-skeleton.tsx';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { LiveStatus } from '../live-status/use-task-events.ts';
-import { RoleGate } from '../workspaces/role-gate.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { AppSidebar } from './app-sidebar.tsx';
 import { AppTopBar } from './app-top-bar.tsx';
 import { LowBalanceBanner } from './low-balance-banner.tsx';
+import { RoleGate } from './role-gate.tsx';
 
 const SIDEBAR_ID = 'app-sidebar';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { dashboardQuery } from '../dashboard/dashboard-queries.ts';
+import { dashboardQuery } from '../usage/dashboard-queries.ts';
 
 export const BUY_CREDITS_LABEL = 'Buy credits';
 

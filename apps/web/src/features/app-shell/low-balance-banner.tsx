@@ -4,7 +4,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Notice } from '../../components/ui/notice.tsx';
 import { formatQuantity } from '../../lib/format.ts';
-import { dashboardQuery } from '../dashboard/dashboard-queries.ts';
+import { dashboardQuery } from '../usage/dashboard-queries.ts';
 
 export const LOW_BALANCE_TITLE = 'Low balance';
 

@@ -7,8 +7,8 @@ import { callRoute } from '../../lib/api-client.ts';
 import { forgetOwnCancel, markOwnCancel } from '../../lib/own-cancels.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
 import { refreshCredits } from '../credits/credits-api.ts';
-import { usageQuery } from '../dashboard/dashboard-queries.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { usageQuery } from '../usage/dashboard-queries.ts';
 import { callQueryKey } from './calls-api.ts';
 
 export const CANCEL_CALL = 'Cancel call';

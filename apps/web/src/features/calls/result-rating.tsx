@@ -5,8 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { callRoute } from '../../lib/api-client.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
-import { usageQuery } from '../dashboard/dashboard-queries.ts';
 import { useNotify } from '../notifications/notification-context.ts';
+import { usageQuery } from '../usage/dashboard-queries.ts';
 import { callQueryKey } from './calls-api.ts';
 
 export const RATING_SAVE_FAILED = 'Failed to save your rating';

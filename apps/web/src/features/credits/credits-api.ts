@@ -2,7 +2,7 @@ import { appPath, CREDIT_ROUTES, PAYMENT_ROUTES } from '@conduit/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../lib/api-client.ts';
 import { routeQuery } from '../../lib/route-query.ts';
-import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
+import { DASHBOARD_QUERY_KEY } from '../usage/dashboard-queries.ts';
 import { AUTO_TOP_UP_QUERY_KEY } from './billing-api.ts';
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;

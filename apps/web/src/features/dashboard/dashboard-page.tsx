@@ -5,9 +5,9 @@ import { DashboardShapeSkeleton, LoadingSkeleton } from '../../components/ui/ske
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { emailLocalPart } from '../auth/session-user.ts';
+import { dashboardQuery } from '../usage/dashboard-queries.ts';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { BillingActions } from './billing-actions.tsx';
-import { dashboardQuery } from './dashboard-queries.ts';
 import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
 import { GettingStarted } from './getting-started.tsx';

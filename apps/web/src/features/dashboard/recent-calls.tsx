@@ -5,7 +5,7 @@ import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
-import { USAGE_EXPORT_PATH, usageQuery } from './dashboard-queries.ts';
+import { USAGE_EXPORT_PATH, usageQuery } from '../usage/dashboard-queries.ts';
 import { UsageTable } from './usage-table.tsx';
 
 export const RECENT_CALLS_TITLE = 'Recent calls';

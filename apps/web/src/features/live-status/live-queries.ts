@@ -1,7 +1,7 @@
 import type { TaskEvent, UsageResponse } from '@conduit/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { CREDITS_QUERY_KEY } from '../credits/credits-api.ts';
-import { DASHBOARD_QUERY_KEY } from '../dashboard/dashboard-queries.ts';
+import { DASHBOARD_QUERY_KEY } from '../usage/dashboard-queries.ts';
 
 /** A call's own detail (the call page keeps its data under `['calls', taskId]`). */
 export const CALLS_QUERY_KEY = ['calls'] as const;

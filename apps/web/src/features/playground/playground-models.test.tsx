@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { playgroundPathFor } from '../../lib/playground-location.ts';
 import { modelsAnswer, openPlayground, playgroundPanel as panel } from '../../test/playground-page.ts';
 import { MODEL_PICKER_LABEL } from './model-picker.tsx';
-import { playgroundPathFor } from './playground-location.ts';
 import { RUN_LABEL } from './run-bar.tsx';
 
 const optionsOf = (picker: HTMLElement) =>

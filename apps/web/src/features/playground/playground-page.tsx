@@ -2,12 +2,12 @@ import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
 import { useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { TabList, TabPanel, tabIds } from '../../components/ui/tab-list.tsx';
+import { MODEL_PARAM, type PlaygroundState, SERVICE_PARAM } from '../../lib/playground-location.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { KeyPicker } from '../docs/key-picker.tsx';
 import { ModelServicePanel } from './model-service-panel.tsx';
 import { isModelService } from './models-api.ts';
 import { PlaygroundKeyOffer } from './playground-key-offer.tsx';
-import { MODEL_PARAM, type PlaygroundState, SERVICE_PARAM } from './playground-location.ts';
 import { ServicePanel } from './service-panel.tsx';
 import { useRememberedKey } from './use-remembered-key.ts';
 

@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { focusField } from '../../lib/use-form-fields.ts';
 import { CREDITS_QUERY_KEY } from '../credits/credits-api.ts';
-import { DASHBOARD_QUERY_KEY, usageQuery } from '../dashboard/dashboard-queries.ts';
+import { DASHBOARD_QUERY_KEY, usageQuery } from '../usage/dashboard-queries.ts';
 import type { FormField } from './form-fields.ts';
 import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
 import { ModelPicker } from './model-picker.tsx';

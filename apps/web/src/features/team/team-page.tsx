@@ -9,7 +9,7 @@ import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
 import { serverTextOr } from '../auth/auth-error-text.ts';
-import { dashboardQuery } from '../dashboard/dashboard-queries.ts';
+import { dashboardQuery } from '../usage/dashboard-queries.ts';
 import { CreateTeamDialog } from '../workspaces/create-team-dialog.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { teamQuery } from '../workspaces/workspaces-api.ts';

@@ -7,7 +7,7 @@ import { makeCredits } from '../../test/credit-fixtures.ts';
 import { makeDashboard, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { makeWorkspaces, TEAM_ID } from '../../test/team-fixtures.ts';
-import { notAvailableTitle } from './role-gate.tsx';
+import { notAvailableTitle } from '../app-shell/role-gate.tsx';
 
 function openApp(path: string, role: Parameters<typeof makeWorkspaces>[0] = null) {
   let workspaces = makeWorkspaces(role);

@@ -1,6 +1,6 @@
 import type { Service, TaskStatus } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/database.ts';
+import type { DbOrTx } from './database.ts';
 
 /**
  * What processes tell each other about a user's tasks and sessions, through PostgreSQL

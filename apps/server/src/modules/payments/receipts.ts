@@ -11,9 +11,9 @@ import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { users } from '../auth/schema.ts';
-import { type PaymentRow, payments } from '../payments/schema.ts';
 import { supportAddress } from '../support/support-contact.ts';
-import { paymentMethodLabel } from './saved-cards.ts';
+import { paymentMethodLabel } from './card-label.ts';
+import { type PaymentRow, payments } from './schema.ts';
 
 /** Where a payment's receipt is: Stripe's hosted one, our own page for a paid sandbox payment, or none. */
 export function receiptUrlOf(row: PaymentRow): string | null {

@@ -5,8 +5,8 @@ import { useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { pageLabel, pagePermission } from '../app-shell/app-nav-items.ts';
-import { useWorkspace } from './use-workspace.ts';
+import { useWorkspace } from '../workspaces/use-workspace.ts';
+import { pageLabel, pagePermission } from './app-nav-items.ts';
 
 /**
  * A page the member's role cannot use (a billing member opening /app/api-keys by its address)

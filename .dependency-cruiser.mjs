@@ -1,0 +1,16 @@
+// The import rules `npm run lint` checks, generated from the order of layers in scripts/layers.mjs
+// (the list docs/architecture.md shows). Imports that break them today are listed, one by one, in
+// .dependency-cruiser-known-violations.json: those pass until they are untangled, any new one fails.
+import { layerRules } from './scripts/layers.mjs';
+
+export default {
+  forbidden: layerRules(),
+  options: {
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    // Tests may reach across modules to set up what they test; the rules are about the product.
+    exclude: { path: ['\\.test\\.tsx?$', '^apps/server/test/', '^apps/web/src/test/'] },
+    includeOnly: { path: '^apps/(server|web)/src/' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
