@@ -13,7 +13,10 @@ export const SERVER_LAYERS = [
   { layer: 'identity and ownership', modules: ['auth', 'workspaces', 'credits', 'keys', 'support'] },
   { layer: 'the catalogue and the upstreams', modules: ['models', 'engines', 'channels'] },
   { layer: 'the paid call', modules: ['tasks', 'files', 'alerts', 'upstream-watch', 'provider'] },
-  { layer: 'events and what reads the calls', modules: ['webhooks', 'task-events', 'usage', 'request-log', 'openai'] },
+  {
+    layer: 'events and what reads the calls',
+    modules: ['webhooks', 'task-events', 'usage', 'request-log', 'openai'],
+  },
   { layer: 'money in', modules: ['payments', 'billing', 'waitlist'] },
   { layer: 'over everything', modules: ['docs', 'admin'] },
 ];
