@@ -12,7 +12,7 @@ import {
   createUpstreamPace,
   type PaceRule,
   type UpstreamPace,
-} from '../apps/server/src/modules/channels/upstream-pace.ts';
+} from '../apps/server/src/modules/engines/upstream-pace.ts';
 import type { MediaInput } from '../apps/server/src/modules/engines/engine.ts';
 import { createKieEngine } from '../apps/server/src/modules/engines/kie-engine.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';

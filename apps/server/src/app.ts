@@ -20,7 +20,6 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
-import { engineRoutes } from './modules/engines/routes.ts';
 import { startResultExpiry } from './modules/files/retention.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { keysRoutes } from './modules/keys/routes.ts';
@@ -35,6 +34,7 @@ import { startTaskPump } from './modules/provider/task-pump.ts';
 import type { RunnerContext } from './modules/provider/task-runner.ts';
 import { createTaskWaiters } from './modules/provider/task-waiters.ts';
 import { uploadRoutes } from './modules/provider/upload-routes.ts';
+import { upstreamCallbackRoutes } from './modules/provider/upstream-callback-routes.ts';
 import { startRequestLogPurge } from './modules/request-log/purge-request-log.ts';
 import { registerRequestLog } from './modules/request-log/record-requests.ts';
 import { createRequestLogWriter } from './modules/request-log/request-log-writer.ts';
@@ -143,7 +143,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     typeof options.engine === 'function'
       ? options.engine(services)
       : (options.engine ??
-        (await import('./modules/engines/create-engine.ts')).createEngine(
+        (await import('./modules/channels/create-engine.ts')).createEngine(
           services.config,
           services.log,
           services.pool,
@@ -243,7 +243,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(supportRoutes(services));
   await app.register(usageRoutes(services, engine));
   await app.register(
-    engineRoutes(services, {
+    upstreamCallbackRoutes(services, {
       pump: () => pump?.wake(),
       // The call waiting for the task may be in this process or in another.
       task: (taskId) => {

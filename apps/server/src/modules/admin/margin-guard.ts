@@ -13,7 +13,8 @@ import {
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { type ModelState, modelCatalogueOf } from '../models/catalogue.ts';
-import { creditPrices, linkedinPricingOf } from '../provider/prices.ts';
+import { creditPrices } from '../models/credit-prices.ts';
+import { linkedinPricingOf } from '../provider/prices.ts';
 
 type GuardConfig = Pick<
   Config,

@@ -53,7 +53,7 @@ export const channelCalls = pgTable(
 
 /**
  * The creates an upstream took lately, for pacing them across every process when Redis is not
- * configured (channels/upstream-pace.ts): rows older than the pace window are deleted as it moves,
+ * configured (engines/upstream-pace.ts): rows older than the pace window are deleted as it moves,
  * by the SQL function `conduit_take_pace_slots` of migration 0030 that takes the slots.
  */
 export const upstreamPaceSlots = pgTable(

@@ -1,6 +1,5 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
-import type { UpstreamPace } from '../channels/upstream-pace.ts';
 import { createApifyLinkedinScraper } from './apify-linkedin.ts';
 import {
   type Engine,
@@ -20,6 +19,7 @@ import {
 } from './kie-bodies.ts';
 import { kieCallbackUrl } from './kie-callback.ts';
 import { asRecord, type Json, upstreamRequest } from './upstream-http.ts';
+import type { UpstreamPace } from './upstream-pace.ts';
 
 export { customerSafeReason, KIE_MODELS, kieCreateRequest } from './kie-bodies.ts';
 
@@ -42,7 +42,7 @@ export interface KieEngineOptions {
   retryDelaysMs?: { rateLimited?: number; maintenance?: number; accountProblem?: number };
   /** Timeout of one LinkedIn run on Apify. */
   linkedinTimeoutMs?: number;
-  /** Paces creates to kie's rate across every process (channels/upstream-pace.ts); none in unit tests. */
+  /** Paces creates to kie's rate across every process (engines/upstream-pace.ts); none in unit tests. */
   pace?: UpstreamPace;
   /** Paces record-info polls the same way (kie: 10 a second per key). */
   pollPace?: UpstreamPace;

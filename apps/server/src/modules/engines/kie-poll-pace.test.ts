@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createTestDatabase } from '../../../test/test-runtime.ts';
-import { createUpstreamPace } from '../channels/upstream-pace.ts';
 import { type Engine, UpstreamPaced } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
+import { createUpstreamPace } from './upstream-pace.ts';
 
 /*
  * kie.ai allows 10 record-info polls a second per key

@@ -3,9 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, imageInput, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
-import type { UpstreamPace } from '../channels/upstream-pace.ts';
 import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from './engine.ts';
 import { createKieEngine } from './kie-engine.ts';
+import type { UpstreamPace } from './upstream-pace.ts';
 
 /*
  * The engine against kie.ai's documented quirks (docs/upstreams.md, "kie.ai: common rules"): the

@@ -16,7 +16,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { ValidationFailed } from '../../platform/errors.ts';
 import { UNKNOWN_FIELD } from '../../platform/http-errors.ts';
-import { creditPrices } from '../provider/prices.ts';
+import { creditPrices } from './credit-prices.ts';
 import { modelSettings } from './schema.ts';
 
 /** How long a process trusts the settings it read: another process's admin change shows within this. */

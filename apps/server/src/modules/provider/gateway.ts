@@ -6,13 +6,14 @@ import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import { type ModelCatalogue, modelCatalogueOf } from '../models/catalogue.ts';
+import { creditPrices } from '../models/credit-prices.ts';
 import { createKeyAuthenticator, type KeyIdentity, presentedKey } from './authenticate-key.ts';
 import { cancelAfterSeconds } from './call-headers.ts';
 import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
 import type { UrlGuard } from './check-input-urls.ts';
 import { assertKeyControls, KeyRefused } from './key-refusals.ts';
-import { creditPrices, priceOfCall } from './prices.ts';
+import { priceOfCall } from './prices.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
 

@@ -5,7 +5,6 @@ import {
   linkedinPostsAskedFor,
   linkedinVariantOf,
   QUOTE_VALID_S,
-  SERVICE_COST,
   type Service,
 } from '@conduit/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -13,17 +12,8 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/database.ts';
 import { AppError, ValidationFailed } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { creditPrices } from '../models/credit-prices.ts';
 import { priceQuotes } from '../tasks/schema.ts';
-
-/** What each service charges: the published costs, or the operator's CREDIT_PRICES where it says otherwise. */
-export function creditPrices(config: Pick<Config, 'CREDIT_PRICES'>): Record<Service, number> {
-  const prices = { ...SERVICE_COST };
-  for (const pair of config.CREDIT_PRICES.split(',').filter(Boolean)) {
-    const [service, credits] = pair.split('=') as [Service, string];
-    prices[service] = Number(credits);
-  }
-  return prices;
-}
 
 /** How this server prices LinkedIn's posts (LINKEDIN_INCLUDED_POSTS, LINKEDIN_POSTS_PER_CREDIT). */
 export const linkedinPricingOf = (

@@ -278,7 +278,7 @@ const lostCreateWaitMs = (ctx: RunnerContext) =>
 /**
  * The create's answer was lost (docs/upstreams.md, "Lost creates"): the task records the channel
  * that may run it and its price, and waits for that upstream's callback, which recovers the job
- * (kie-callback.ts, recoverLostCreate). An upstream that will not call back cannot recover it:
+ * (tasks/upstream-callbacks.ts, recoverLostCreate). An upstream that will not call back cannot recover it:
  * the task is refunded at once, the call recorded as possibly billed.
  */
 async function createLost(ctx: RunnerContext, task: StepTask, error: UpstreamCreateLost, now: number) {

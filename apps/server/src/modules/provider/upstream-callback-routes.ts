@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../platform/services.ts';
-import {
-  KIE_CALLBACK_PATH,
-  pollTaskNow,
-  recoverLostCreate,
-  taskOfCallbackUrl,
-  verifyKieCallback,
-} from './kie-callback.ts';
+import { KIE_CALLBACK_PATH, taskOfCallbackUrl, verifyKieCallback } from '../engines/kie-callback.ts';
+import { pollTaskNow, recoverLostCreate } from '../tasks/upstream-callbacks.ts';
 
 /**
  * Upstream callbacks. kie.ai calls KIE_CALLBACK_PATH when a job changes state; a verified call
  * makes the task pump look at that task now instead of at its next back-off step, or, when a
  * sync call in this process holds the task, wakes that call to look (nothing is written).
  */
-export const engineRoutes = (
+export const upstreamCallbackRoutes = (
   services: Services,
   wake: {
     pump: () => void;

@@ -2,13 +2,13 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.ts';
-import { buildChannels } from '../channels/build-channels.ts';
-import { createChannelStore } from '../channels/channel-store.ts';
-import { createFailoverEngine, type FailoverMetrics } from '../channels/failover-engine.ts';
-import { createUpstreamPace } from '../channels/upstream-pace.ts';
-import type { Engine } from './engine.ts';
-import { createKieEngine } from './kie-engine.ts';
-import { createLocalEngine } from './local-engine.ts';
+import type { Engine } from '../engines/engine.ts';
+import { createKieEngine } from '../engines/kie-engine.ts';
+import { createLocalEngine } from '../engines/local-engine.ts';
+import { createUpstreamPace } from '../engines/upstream-pace.ts';
+import { buildChannels } from './build-channels.ts';
+import { createChannelStore } from './channel-store.ts';
+import { createFailoverEngine, type FailoverMetrics } from './failover-engine.ts';
 
 type EngineConfig = Pick<
   Config,
