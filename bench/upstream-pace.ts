@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
+import type { MediaInput } from '../apps/server/src/modules/engines/engine.ts';
+import { createKieEngine } from '../apps/server/src/modules/engines/kie-engine.ts';
 import {
   createUpstreamPace,
   type PaceRule,
   type UpstreamPace,
 } from '../apps/server/src/modules/engines/upstream-pace.ts';
-import type { MediaInput } from '../apps/server/src/modules/engines/engine.ts';
-import { createKieEngine } from '../apps/server/src/modules/engines/kie-engine.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { startOwnRedis } from '../apps/server/test/own-redis.ts';
