@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/database.ts';
 import { defineDomainEvent } from '../../platform/domain-events.ts';
+import type { Services } from '../../platform/services.ts';
 
 /**
  * An account is being deleted, published first in the deletion's transaction (its personal
@@ -13,3 +14,12 @@ export const accountDeleted = defineDomainEvent<{
   anonymousEmail: string;
   now: Date;
 }>('account.deleted');
+
+/**
+ * An account's deletion has committed: work that must not run before it (the result files' job,
+ * which would find them still served) is started by the modules above auth.
+ */
+export const accountDeletionCommitted = defineDomainEvent<{
+  services: Pick<Services, 'jobs' | 'log'>;
+  userId: string;
+}>('account.deletion-committed');

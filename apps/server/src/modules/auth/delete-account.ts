@@ -2,8 +2,7 @@ import { type DeleteAccountBody, AUTH_SERVER_MESSAGES as M, normalizeEmail } fro
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, NotFound, ValidationFailed } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
-import { queueResultExpiry } from '../files/retention.ts';
-import { accountDeleted } from './account-events.ts';
+import { accountDeleted, accountDeletionCommitted } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import { verifyPassword } from './passwords.ts';
 import {
@@ -73,9 +72,7 @@ export async function deleteAccount(
       await tx.delete(table).where(eq(table.userId, user.id));
     }
   });
-  await queueResultExpiry(ctx).catch((error) =>
-    ctx.log.error({ err: error }, 'could not queue the deletion of the account results; the hourly run will'),
-  );
+  await accountDeletionCommitted.publish({ services: ctx, userId: user.id });
   ctx.log.info({ userId: user.id }, 'account deleted');
   return { message: M.accountDeleted };
 }
