@@ -151,34 +151,27 @@ async function foreignInputs(gateway: Gateway, urls: string[], field: string): P
   return foreign;
 }
 
-/** An image call's body resolved against its model (400 before any charge), its inputs checked. */
-export async function resolveImageCall(gateway: Gateway, raw: unknown) {
-  const call = await gateway.models.resolve('image', raw);
-  const body = call.request as ImageRequest;
-  const inputs = body.image_urls?.length ? await foreignInputs(gateway, body.image_urls, 'image_urls') : [];
-  if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'image_urls');
-  return {
-    body,
-    priced: {
-      model: call.model.id,
-      variant: call.variant.variant,
-      credits: call.credits,
-    } satisfies PricedModel,
-  };
+/**
+ * An image or video call's body resolved against its model (400 before any charge), its input
+ * images checked: the model, its price variant and the variant's price now.
+ */
+async function resolveMediaCall<Body>(
+  gateway: Gateway,
+  service: 'image' | 'video',
+  raw: unknown,
+  inputsOf: (body: Body) => [field: string, urls: string[] | undefined],
+) {
+  const call = await gateway.models.resolve(service, raw);
+  const body = call.request as Body;
+  const [field, urls] = inputsOf(body);
+  const inputs = urls?.length ? await foreignInputs(gateway, urls, field) : [];
+  if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, field);
+  const priced: PricedModel = { model: call.model.id, variant: call.variant.variant, credits: call.credits };
+  return { body, priced };
 }
 
-/** A video call's body resolved against its model (400 before any charge), its inputs checked. */
-export async function resolveVideoCall(gateway: Gateway, raw: unknown) {
-  const call = await gateway.models.resolve('video', raw);
-  const body = call.request as VideoRequest;
-  const inputs = body.imageUrls?.length ? await foreignInputs(gateway, body.imageUrls, 'imageUrls') : [];
-  if (inputs.length) await gateway.urlGuard.checkInputImages(inputs, 'imageUrls');
-  return {
-    body,
-    priced: {
-      model: call.model.id,
-      variant: call.variant.variant,
-      credits: call.credits,
-    } satisfies PricedModel,
-  };
-}
+export const resolveImageCall = (gateway: Gateway, raw: unknown) =>
+  resolveMediaCall<ImageRequest>(gateway, 'image', raw, (body) => ['image_urls', body.image_urls]);
+
+export const resolveVideoCall = (gateway: Gateway, raw: unknown) =>
+  resolveMediaCall<VideoRequest>(gateway, 'video', raw, (body) => ['imageUrls', body.imageUrls]);
