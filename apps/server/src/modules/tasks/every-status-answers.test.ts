@@ -56,6 +56,9 @@ function declaredAnswers(): Map<string, z.ZodType> {
     }
   }
   for (const endpoint of API_ENDPOINTS) answers.set(`${endpoint.method} ${endpoint.path}`, endpoint.response);
+  // /v1 answers in OpenAI's own status words (queued, in_progress, completed, failed), onto which
+  // openAIVideoOf maps every task status; its tests read a video in each of them.
+  for (const route of [...answers.keys()]) if (route.split(' ')[1]?.startsWith('/v1/')) answers.delete(route);
   return answers;
 }
 
