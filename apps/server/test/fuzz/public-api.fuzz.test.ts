@@ -2,6 +2,7 @@ import { IMAGE_SIZES, MODEL_IDS, SERVICE_COST, type Service, VIDEO_ASPECT_RATIOS
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUrlGuard, type UrlGuard } from '../../src/modules/provider/check-input-urls.ts';
+import { linkedinPriceOf } from '../../src/modules/provider/prices.ts';
 import { createPaidAccount, type PaidAccount } from '../paid-account.ts';
 import { createSteadyEngine } from '../steady-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../test-runtime.ts';
@@ -127,7 +128,11 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
   it.each(PAID)(
     '$method $path: never a 5xx, errors in shape, charged exactly when accepted',
     async (endpoint) => {
-      const cost = SERVICE_COST[endpoint.service];
+      // LinkedIn is priced by the posts asked for (an accepted body is valid JSON); the rest by service.
+      const costOf = (payload: unknown) =>
+        endpoint.service === 'linkedin'
+          ? linkedinPriceOf(runtime.services.config, JSON.parse(String(payload))).credits
+          : SERVICE_COST[endpoint.service];
       await fc.assert(
         fc.asyncProperty(
           hostileRequest(endpoint, known, credentials(), runtime.services.config.PUBLIC_URL),
@@ -155,7 +160,7 @@ describe(`public API under hostile requests (fast-check seed ${FUZZ_SEED})`, () 
             for (const [index, account] of [rich, broke].entries()) {
               const expected = { ...before[index] } as { balance: number; tasks: number; entries: number };
               if (isNewCharge && caller === account) {
-                expected.balance -= cost;
+                expected.balance -= costOf(request.payload);
                 expected.tasks += 1;
                 expected.entries += 1;
               }
