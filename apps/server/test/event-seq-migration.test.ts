@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { insertUser } from '../src/modules/auth/users.ts';
 import { sequenceEvents } from '../src/modules/webhooks/sequence-events.ts';
 import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
-import { migrateThrough } from './migrate-through.ts';
+import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
 
 /*
  * Migration 0031 on an installation whose events were numbered at insert: they keep their numbers
@@ -29,11 +28,7 @@ describe('migration 0031: event numbers given after commit', () => {
     await recreateDatabase(adminUrl, name);
     database = connectDatabase(url, 2);
     await migrateThrough(database.db, '0030_pace_take_function');
-    const user = await insertUser(database.db, {
-      email: `old-${name}@example.com`,
-      emailVerifiedAt: new Date(),
-    });
-    if (!user) throw new Error('no user');
+    const user = await insertUserOfOldSchema(database.pool, `old-${name}@example.com`);
     workspaceId = user.id;
     await insertEvent('evt_old_a', '2026-11-01T10:00:00Z');
     await insertEvent('evt_old_b', '2026-11-01T10:00:01Z');

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { RATE_LIMITS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { insertUser } from '../src/modules/auth/users.ts';
 import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
 import { createKey } from '../src/modules/keys/keys.ts';
 import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
-import { migrateThrough } from './migrate-through.ts';
+import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
 
 /*
  * Migration 0029 on an installation whose tasks were written before tasks recorded their model:
@@ -59,11 +58,7 @@ describe('migration 0029: tasks record their model, older ones backfilled', () =
     await recreateDatabase(adminUrl, name);
     database = connectDatabase(url, 2);
     await migrateThrough(database.db, '0028_support_thread_replies');
-    const user = await insertUser(database.db, {
-      email: `old-${name}@example.com`,
-      emailVerifiedAt: new Date(),
-    });
-    if (!user) throw new Error('no user');
+    const user = await insertUserOfOldSchema(database.pool, `old-${name}@example.com`);
     const key = await createKey(
       { db: database.db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
       { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.free }, user },
