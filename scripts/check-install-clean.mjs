@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-// First step of `npm test`: after `npm install`, the lockfile and every package.json must be as
-// committed. A lockfile that lacks another platform's packages (Biome's binaries for macOS,
+// First step of `npm test`: after `npm install`, the lockfile, every package.json and every
+// node_modules path must be as committed (node_modules: never). A lockfile that lacks another platform's packages (Biome's binaries for macOS,
 // Windows or musl, say) is rewritten by `npm install` on that platform; in a fresh clone (CI)
 // this check turns that into a failure instead of a silent difference.
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-const MANIFESTS = ['package-lock.json', 'bench/package-lock.json', ':(glob)**/package.json'];
+// `node_modules` too: a committed node_modules (a symlink left by a worktree, say) is replaced by
+// the install's directory, so a fresh clone's install would change a tracked file.
+const MANIFESTS = [
+  'package-lock.json',
+  'bench/package-lock.json',
+  ':(glob)**/package.json',
+  ':(glob)**/node_modules',
+  ':(glob)**/node_modules/**',
+];
 
 /**
  * What `npm install` changed relative to git HEAD: the lockfile and package.json files that

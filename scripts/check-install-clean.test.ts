@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,19 @@ describe('check-install-clean', () => {
     expect(result.said).toContain(
       'npm install left these files different from git HEAD: apps/server/package.json, package-lock.json.',
     );
+  });
+
+  it('fails in CI when a committed node_modules (a symlink left by a worktree) is replaced by the install', () => {
+    const dir = committedCheckout();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+    symlinkSync('/nonexistent/node_modules', path.join(dir, 'node_modules'));
+    git('add', 'node_modules');
+    git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'symlink');
+    rmSync(path.join(dir, 'node_modules'));
+    mkdirSync(path.join(dir, 'node_modules', 'left-pad'), { recursive: true });
+    const result = run(dir, { CI: 'true' });
+    expect(result.code).toBe(1);
+    expect(result.said).toContain('npm install left these files different from git HEAD: node_modules.');
   });
 
   it('only warns outside CI, where uncommitted edits are normal', () => {
