@@ -21,6 +21,10 @@ export function nodeEnv() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   const isRecentEnough = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
   const env = { ...process.env };
+  // Node keeps the code it compiled for each module here and reuses it at the next start (Node
+  // 22.1+): the tests start the CLI, the MCP server and the server dozens of times, each about a
+  // third faster with it. The cache is keyed by each file's contents, so an edit is never stale.
+  env.NODE_COMPILE_CACHE ??= path.join(ROOT, 'node_modules', '.cache', 'node-compile');
   if (isRecentEnough) {
     env.PATH = `${path.dirname(process.execPath)}${path.delimiter}${env.PATH ?? ''}`;
     return env;
