@@ -125,7 +125,9 @@ describe('the admin command line', () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain('No account with the email ghost@example.com');
-  });
+    // Three `npm run admin` starts (npm, then Node with the server's modules): 8-14 s on a quiet
+    // 2-core machine, over 30 s beside the other test files.
+  }, 90_000);
 
   it('with the embedded database of a running server, it uses that PostgreSQL and leaves it running', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-admin-cli-'));
@@ -154,5 +156,5 @@ describe('the admin command line', () => {
       await embedded.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
