@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import pino from 'pino';
 import { insertUser } from '../apps/server/src/modules/auth/users.ts';
-import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/webhooks/sequence-events.ts';
+import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/events/sequence-events.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';

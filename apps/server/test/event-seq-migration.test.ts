@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sequenceEvents } from '../src/modules/webhooks/sequence-events.ts';
+import { sequenceEvents } from '../src/modules/events/sequence-events.ts';
 import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
 import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';

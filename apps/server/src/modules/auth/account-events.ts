@@ -23,3 +23,22 @@ export const accountDeletionCommitted = defineDomainEvent<{
   services: Pick<Services, 'jobs' | 'log'>;
   userId: string;
 }>('account.deletion-committed');
+
+/**
+ * An account was created (a registration, a first Google sign-in), in its transaction: credits
+ * opens its credit account there, so an account never exists without its balance.
+ */
+export const accountCreated = defineDomainEvent<{ tx: Tx; userId: string }>('account.created');
+
+/**
+ * An account's address is now known to be its owner's (a verified email, a password reset
+ * through the mailbox, a Google sign-in), in that transaction: credits grants the free credits
+ * (once per account and per mailbox) and adds what it gave to `granted.credits`, which the
+ * verification answers.
+ */
+export const accountVerified = defineDomainEvent<{
+  tx: Tx;
+  userId: string;
+  email: string;
+  granted: { credits: number };
+}>('account.verified');

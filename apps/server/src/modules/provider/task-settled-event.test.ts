@@ -9,8 +9,8 @@ import {
 import { countPoolCheckouts, eventCount } from '../../../test/pool-checkouts.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { eventBody } from '../events/record-event.ts';
 import { completeTask, failTask, findTask, refundTask } from '../tasks/settle-task.ts';
-import { eventBody } from '../webhooks/record-event.ts';
 
 /*
  * A task's settle event (`task.completed`, `task.failed`, `task.canceled`) and its deliveries are
