@@ -28,7 +28,7 @@ export const WEB_LAYERS = [
   { layer: 'what every page reads', modules: ['notifications', 'auth', 'usage', 'models', 'workspaces'] },
   {
     layer: 'keys, alerts and the public pages',
-    modules: ['alerts', 'api-keys', 'docs', 'landing', 'legal', 'theme', 'waitlist'],
+    modules: ['alerts', 'api-keys', 'docs', 'landing', 'legal', 'theme', 'site', 'waitlist'],
   },
   { layer: 'support and the admin', modules: ['support', 'admin'] },
   { layer: 'credits and calls', modules: ['credits', 'calls', 'live-status', 'playground'] },
