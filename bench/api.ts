@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
@@ -14,10 +11,9 @@ import {
   LIVE_WORKSPACE_WHERE,
 } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
+import { benchDatabase } from './bench-database.ts';
 import { type CpuParts, cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
 import {
   directCall,
@@ -29,6 +25,7 @@ import {
   startCallbackReceiver,
 } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
+import { startChild, stopChild, waitFor } from './server-child.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -36,7 +33,7 @@ import { markdownTable, publishResults } from './readme-section.ts';
  * gateway, (d) a sync image call with the local engine. Writes bench/results.json and the table
  * in bench/README.md. Targets: (c) >= 2,000 req/s with p99 < 25 ms at 64 connections; c/b >= 0.7.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const _ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
@@ -45,43 +42,6 @@ const log = pino({ level: 'warn' });
 /** `BENCH_ONLY=d,f` runs only those runs and prints them, writing no results (for trying a change). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (run: string) => !ONLY || ONLY.includes(run);
-
-/** Resolves once `url` answers 2xx to `method` (a child's readiness), or throws after 2 minutes. */
-async function waitFor(url: string, method = 'GET') {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (
-      await fetch(url, { method }).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-function startChild(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      ...SERVER_NODE_FLAGS,
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      script,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
 
 /** A child's process, while it runs. */
 const pidOf = (child: ChildProcess) => () => (child.pid === undefined ? [] : [child.pid]);
@@ -162,12 +122,8 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-api-'));
-// mkdtemp makes a 0700 directory; the embedded PostgreSQL runs as its own user when we are root.
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const database = await benchDatabase('api', log);
+const { dataDir } = database;
 const children: ChildProcess[] = [];
 try {
   const { user, key } = await createBenchAccount(database.url);
@@ -279,7 +235,6 @@ try {
 } finally {
   for (const child of children) await stopChild(child).catch(() => {});
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }
 
 async function loadBare(): Promise<LoopResult> {
