@@ -42,3 +42,10 @@ export const accountVerified = defineDomainEvent<{
   email: string;
   granted: { credits: number };
 }>('account.verified');
+
+/** Publishes `accountVerified` for the account; answers the free credits its subscribers granted. */
+export async function announceVerified(tx: Tx, account: { id: string; email: string }): Promise<number> {
+  const granted = { credits: 0 };
+  await accountVerified.publish({ tx, userId: account.id, email: account.email, granted });
+  return granted.credits;
+}

@@ -1,7 +1,7 @@
 import { AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, Unauthorized } from '../../platform/errors.ts';
-import { accountCreated, accountVerified } from './account-events.ts';
+import { accountCreated, announceVerified } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { GoogleProfile } from './google-oidc.ts';
 import { type UserRow, users } from './schema.ts';
@@ -56,12 +56,7 @@ export async function signInWithGoogle(ctx: AuthContext, profile: GoogleProfile)
         await accountCreated.publish({ tx, userId: account.id });
       }
       if (!account) return undefined;
-      await accountVerified.publish({
-        tx,
-        userId: account.id,
-        email: account.email,
-        granted: { credits: 0 },
-      });
+      await announceVerified(tx, account);
       return promoteConfiguredAdmin(tx, ctx.config, account);
     });
     // undefined: a concurrent sign-in created the account first; the second pass finds it.

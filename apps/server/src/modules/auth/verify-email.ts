@@ -6,7 +6,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
-import { accountVerified } from './account-events.ts';
+import { announceVerified } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
@@ -107,9 +107,7 @@ export async function verifyEmail(
       })
       .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
       .returning();
-    const granted = { credits: 0 };
-    await accountVerified.publish({ tx, userId: user.id, email: user.email, granted });
-    const creditsGranted = granted.credits;
+    const creditsGranted = await announceVerified(tx, user);
     if (isDisowned) {
       // Whoever chose the password is out; the mailbox owner goes on to choose their own.
       const resetToken = await issuePasswordResetToken(tx, ctx.clock, user.id);
