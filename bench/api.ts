@@ -14,7 +14,14 @@ import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
 import { benchDatabase } from './bench-database.ts';
-import { type CpuParts, cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
+import {
+  type CpuParts,
+  cpuText,
+  loadRunTable,
+  postgresPids,
+  startCpuMeter,
+  thisProcess,
+} from './cpu-meter.ts';
 import {
   directCall,
   FAKE_KIE_HMAC,
@@ -351,16 +358,7 @@ async function writeResults(
     },
   };
   const table = markdownTable(
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
-    results.results.map((r) => [
-      r.name,
-      r.requestsPerSecond,
-      r.p50Ms,
-      r.p99Ms,
-      r.errors,
-      r.non2xx,
-      cpuText(r.cpuMsPerCall),
-    ]),
+    ...loadRunTable(results.results),
     `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   );
   await publishResults('results.json', 'api-bench', results, table);

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
 import { benchDatabase } from './bench-database.ts';
-import { cpuText, postgresPids, thisProcess } from './cpu-meter.ts';
+import { loadRunTable, postgresPids, thisProcess } from './cpu-meter.ts';
 import type { LoopResult } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { startChild, stopChild, waitFor } from './server-child.ts';
@@ -95,16 +95,7 @@ try {
     targets: { requestsPerSecondOnOverOff: 0.9, cpuMsPerCallOnOverOff: 1.1 },
   };
   const table = markdownTable(
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
-    results.runs.map((r) => [
-      r.name,
-      r.requestsPerSecond,
-      r.p50Ms,
-      r.p99Ms,
-      r.errors,
-      r.non2xx,
-      cpuText(r.cpuMsPerCall),
-    ]),
+    ...loadRunTable(results.runs),
     `Medians: off ${off.requestsPerSecond} req/s, ${off.cpuMsPerCall} CPU ms per call (server + PostgreSQL); on ${on.requestsPerSecond} req/s, ${on.cpuMsPerCall} ms. on/off: req/s ${results.ratios.requestsPerSecondOnOverOff} (target >= 0.9), CPU ${results.ratios.cpuMsPerCallOnOverOff} (target <= 1.1) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s x ${ROUNDS} rounds, ${results.date.slice(0, 10)})`,
   );
   await publishResults('request-log-results.json', 'request-log-bench', results, table);
