@@ -32,8 +32,13 @@ function must(text, pattern, replacement, what) {
 
 /** async_client.py, from the text of client.py. */
 export function asyncClientOf(sync) {
-  let text = must(sync, /^"""[^]*?"""/, MODULE_DOC, 'module docstring');
-  text = must(text, /^(class Conduit\(SyncBase\):\n) {4}"""[^]*?"""/m, `$1${CLASS_DOC}`, 'class docstring');
+  let text = must(sync, /^"""[\s\S]*?"""/, MODULE_DOC, 'module docstring');
+  text = must(
+    text,
+    /^(class Conduit\(SyncBase\):\n) {4}"""[\s\S]*?"""/m,
+    `$1${CLASS_DOC}`,
+    'class docstring',
+  );
   text = must(
     text,
     /^from \._pages import Chunk, paginate\n(from \._raw import ConduitWithRawResponse\n)from \._sync_base import SyncBase\n/m,
