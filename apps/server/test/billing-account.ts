@@ -126,3 +126,15 @@ export function withBillingRuntime(env: Record<string, string>): BillingRuntime 
   started.scan = (options) => runAutoTopUpScan(started.runtime.services, started.provider, options);
   return started;
 }
+
+/** One scan through `provider`, but Stripe's answer to each saved-card charge never reaches us. */
+export async function scanWithAnswersLost(started: BillingRuntime) {
+  const lostAnswer: CheckoutProvider = {
+    ...started.provider,
+    chargeSavedCard: async (charge) => {
+      await started.provider.chargeSavedCard(charge);
+      throw new Error('connection reset');
+    },
+  };
+  return runAutoTopUpScan(started.runtime.services, lostAnswer);
+}

@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   billingAccount,
   purchaseCount,
+  scanWithAnswersLost,
   TOP_UP,
   topUpPayments,
   withBillingRuntime,
 } from '../../../test/billing-account.ts';
 import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { ledgerCheck } from '../../../test/paid-account.ts';
-import type { CheckoutProvider } from '../payments/checkout-provider.ts';
-import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
 let stripe: FakeStripe;
 
@@ -122,14 +121,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     const { account } = await customerWithSavedCard(false);
     await account.spendDownTo(0);
     // Stripe charges the card, but its answer never reaches us: the payment stays pending.
-    const lostAnswer: CheckoutProvider = {
-      ...started.provider,
-      chargeSavedCard: async (charge) => {
-        await started.provider.chargeSavedCard(charge);
-        throw new Error('connection reset');
-      },
-    };
-    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    await scanWithAnswersLost(started);
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     expect(await account.balance()).toBe(0);

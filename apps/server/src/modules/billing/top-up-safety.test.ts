@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   billingAccount,
   purchaseCount,
+  scanWithAnswersLost,
   TOP_UP,
   topUpPayments,
   withBillingRuntime,
@@ -84,14 +85,7 @@ describe('auto top-up after deletion', () => {
 describe('a top-up whose answer was lost', () => {
   it('after 24 hours is looked up at Stripe, not sent again under a pruned idempotency key', async () => {
     const account = await crossedWithSavedCard('personal');
-    const lostAnswer: CheckoutProvider = {
-      ...started.provider,
-      chargeSavedCard: async (charge) => {
-        await started.provider.chargeSavedCard(charge);
-        throw new Error('connection reset');
-      },
-    };
-    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    await scanWithAnswersLost(started);
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     // A day later Stripe has pruned the key: the same request would make a second charge.
