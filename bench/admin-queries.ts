@@ -1,6 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import pino from 'pino';
 import type { AdminContext } from '../apps/server/src/modules/admin/admin-context.ts';
 import { listAuditLog } from '../apps/server/src/modules/admin/audit-log.ts';
@@ -14,12 +12,12 @@ import { REBUILD_ACTIVITY_SQL } from '../apps/server/src/modules/credits/account
 import type { Mailer } from '../apps/server/src/modules/mail/mailer.ts';
 import { parseConfig } from '../apps/server/src/platform/config.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { startJobs } from '../apps/server/src/platform/jobs.ts';
 import { createMetrics } from '../apps/server/src/platform/metrics.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
 import { seedAdminData } from '../apps/server/test/admin-seed.ts';
 import { ADMIN_SEED_SCHEMA, migrateThrough } from '../apps/server/test/migrate-through.ts';
+import { benchDatabase } from './bench-database.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
@@ -61,12 +59,8 @@ async function time(name: string, run: () => Promise<unknown>): Promise<Timing> 
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-admin-'));
-// mkdtemp makes a 0700 directory; the embedded PostgreSQL runs as its own user when we are root.
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const database = await benchDatabase('admin', log);
+const { dataDir } = database;
 const { pool, db } = connectDatabase(database.url, 4);
 pool.on('error', () => {});
 try {
@@ -161,5 +155,4 @@ try {
 } finally {
   await pool.end();
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
@@ -14,11 +11,17 @@ import {
   LIVE_WORKSPACE_WHERE,
 } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
-import { type CpuParts, cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
+import { benchDatabase } from './bench-database.ts';
+import {
+  type CpuParts,
+  cpuText,
+  loadRunTable,
+  postgresPids,
+  startCpuMeter,
+  thisProcess,
+} from './cpu-meter.ts';
 import {
   directCall,
   FAKE_KIE_HMAC,
@@ -29,6 +32,7 @@ import {
   startCallbackReceiver,
 } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
+import { startChild, stopChild, waitFor } from './server-child.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -36,7 +40,7 @@ import { markdownTable, publishResults } from './readme-section.ts';
  * gateway, (d) a sync image call with the local engine. Writes bench/results.json and the table
  * in bench/README.md. Targets: (c) >= 2,000 req/s with p99 < 25 ms at 64 connections; c/b >= 0.7.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const _ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
@@ -45,43 +49,6 @@ const log = pino({ level: 'warn' });
 /** `BENCH_ONLY=d,f` runs only those runs and prints them, writing no results (for trying a change). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const wanted = (run: string) => !ONLY || ONLY.includes(run);
-
-/** Resolves once `url` answers 2xx to `method` (a child's readiness), or throws after 2 minutes. */
-async function waitFor(url: string, method = 'GET') {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (
-      await fetch(url, { method }).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-function startChild(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      ...SERVER_NODE_FLAGS,
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      script,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
 
 /** A child's process, while it runs. */
 const pidOf = (child: ChildProcess) => () => (child.pid === undefined ? [] : [child.pid]);
@@ -162,12 +129,8 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-api-'));
-// mkdtemp makes a 0700 directory; the embedded PostgreSQL runs as its own user when we are root.
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const database = await benchDatabase('api', log);
+const { dataDir } = database;
 const children: ChildProcess[] = [];
 try {
   const { user, key } = await createBenchAccount(database.url);
@@ -279,7 +242,6 @@ try {
 } finally {
   for (const child of children) await stopChild(child).catch(() => {});
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }
 
 async function loadBare(): Promise<LoopResult> {
@@ -396,16 +358,7 @@ async function writeResults(
     },
   };
   const table = markdownTable(
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
-    results.results.map((r) => [
-      r.name,
-      r.requestsPerSecond,
-      r.p50Ms,
-      r.p99Ms,
-      r.errors,
-      r.non2xx,
-      cpuText(r.cpuMsPerCall),
-    ]),
+    ...loadRunTable(results.results),
     `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   );
   await publishResults('results.json', 'api-bench', results, table);

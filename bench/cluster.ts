@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { autocannonLoad, type LoadNumbers } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
+import { benchDatabase } from './bench-database.ts';
 import { cpuText, postgresPids, thisProcess, withDescendants } from './cpu-meter.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
@@ -79,12 +78,8 @@ async function runWith(processes: number, env: Record<string, string>, key: stri
   }
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-cluster-'));
-// mkdtemp makes a 0700 directory; the embedded PostgreSQL runs as its own user when we are root.
-await chmod(dataDir, 0o755);
-const server = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const server = await benchDatabase('cluster', log);
+const { dataDir } = server;
 // A database of this run's own on the server, dropped at the end.
 const databaseName = `conduit_bench_cluster_${Date.now()}`;
 const adminUrl = new URL(server.url);
@@ -148,5 +143,4 @@ try {
   await admin.query(`drop database if exists "${databaseName}" with (force)`).catch(() => {});
   await admin.end();
   await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

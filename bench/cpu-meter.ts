@@ -118,3 +118,28 @@ export function cpuText(cpu: CpuPerCall): string {
     .flatMap(([part, ms]) => (ms === null ? [] : [`${part} ${ms}`]))
     .join(', ');
 }
+
+/** A load run as the API benches' tables show it (bench/api.ts, bench/request-log.ts). */
+export interface LoadRunRow {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  cpuMsPerCall: CpuPerCall;
+}
+
+/** The header and the rows of a table of load runs, one row a run. */
+export const loadRunTable = (runs: LoadRunRow[]): [string[], unknown[][]] => [
+  ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
+  runs.map((r) => [
+    r.name,
+    r.requestsPerSecond,
+    r.p50Ms,
+    r.p99Ms,
+    r.errors,
+    r.non2xx,
+    cpuText(r.cpuMsPerCall),
+  ]),
+];

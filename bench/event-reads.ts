@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import pino from 'pino';
 import { insertUser } from '../apps/server/src/modules/auth/users.ts';
-import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/webhooks/sequence-events.ts';
+import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/events/sequence-events.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
+import { benchDatabase } from './bench-database.ts';
 import { cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { median } from './stats.ts';
@@ -152,11 +150,7 @@ async function round(
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-events-'));
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const database = await benchDatabase('events', log);
 const { pool, db } = connectDatabase(database.url, WRITERS + READERS + 2);
 pool.on('error', () => {});
 try {
@@ -231,5 +225,4 @@ try {
 } finally {
   await pool.end();
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

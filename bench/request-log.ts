@@ -1,17 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount } from './bench-account.ts';
-import { cpuText, postgresPids, thisProcess } from './cpu-meter.ts';
+import { benchDatabase } from './bench-database.ts';
+import { loadRunTable, postgresPids, thisProcess } from './cpu-meter.ts';
 import type { LoopResult } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
+import { startChild, stopChild, waitFor } from './server-child.ts';
 import { median } from './stats.ts';
 
 /**
@@ -21,7 +17,7 @@ import { median } from './stats.ts';
  * run (or a database that grows) weighs on both alike; the medians are compared. Target: on within
  * 10% of off, in req/s and in CPU per call. Writes bench/request-log-results.json and its README table.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const _ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,49 +25,18 @@ const WARMUP_S = 2;
 const PORT = 3412;
 const log = pino({ level: 'warn' });
 
-async function waitForReady(url: string) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
 const totalCpu = (run: LoopResult) =>
   Object.entries(run.cpuMsPerCall).reduce((sum, [part, ms]) => (part === 'load' ? sum : sum + (ms ?? 0)), 0);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-log-'));
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+const database = await benchDatabase('log', log);
+const { dataDir } = database;
 try {
   const { key } = await createBenchAccount(database.url);
   const runs: Record<'on' | 'off', LoopResult[]> = { on: [], off: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const mode of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
       // An API-only process, as in (c): it creates tasks and answers; no worker runs them.
-      const server = startServer({
+      const server = startChild('apps/server/src/main.ts', {
         PORT: String(PORT),
         DATA_DIR: dataDir,
         DATABASE_URL: database.url,
@@ -85,7 +50,7 @@ try {
         REQUEST_LOG: mode,
       });
       try {
-        await waitForReady(`http://127.0.0.1:${PORT}/readyz`);
+        await waitFor(`http://127.0.0.1:${PORT}/readyz`);
         const numbers = await autocannonLoad(
           {
             url: `http://127.0.0.1:${PORT}/api/provider/video`,
@@ -102,7 +67,7 @@ try {
         );
         runs[mode].push({ name: `(c) request log ${mode}, round ${round + 1}`, ...numbers });
       } finally {
-        await stopServer(server);
+        await stopChild(server);
       }
     }
   }
@@ -130,16 +95,7 @@ try {
     targets: { requestsPerSecondOnOverOff: 0.9, cpuMsPerCallOnOverOff: 1.1 },
   };
   const table = markdownTable(
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU ms per call'],
-    results.runs.map((r) => [
-      r.name,
-      r.requestsPerSecond,
-      r.p50Ms,
-      r.p99Ms,
-      r.errors,
-      r.non2xx,
-      cpuText(r.cpuMsPerCall),
-    ]),
+    ...loadRunTable(results.runs),
     `Medians: off ${off.requestsPerSecond} req/s, ${off.cpuMsPerCall} CPU ms per call (server + PostgreSQL); on ${on.requestsPerSecond} req/s, ${on.cpuMsPerCall} ms. on/off: req/s ${results.ratios.requestsPerSecondOnOverOff} (target >= 0.9), CPU ${results.ratios.cpuMsPerCallOnOverOff} (target <= 1.1) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s x ${ROUNDS} rounds, ${results.date.slice(0, 10)})`,
   );
   await publishResults('request-log-results.json', 'request-log-bench', results, table);
@@ -148,5 +104,4 @@ try {
   process.exitCode = 1;
 } finally {
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

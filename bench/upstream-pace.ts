@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -16,9 +15,9 @@ import {
   type UpstreamPace,
 } from '../apps/server/src/modules/engines/upstream-pace.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { startOwnRedis } from '../apps/server/test/own-redis.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
+import { benchDatabase } from './bench-database.ts';
 import {
   type CpuParts,
   type CpuPerCall,
@@ -280,11 +279,8 @@ const IMAGE: MediaInput = {
 };
 
 const loadBefore = loadavg();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-bench-pace-'));
-await chmod(dataDir, 0o755);
-const database = process.env.DATABASE_URL
-  ? { url: process.env.DATABASE_URL, stop: async () => {} }
-  : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), pino({ level: 'warn' }));
+const database = await benchDatabase('pace');
+const { dataDir } = database;
 const ownRedis = process.env.REDIS_URL ? undefined : await startOwnRedis();
 const redisUrl = process.env.REDIS_URL || ownRedis?.url;
 const fake = startFake();
@@ -455,5 +451,4 @@ try {
   }
   await ownRedis?.stop();
   await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

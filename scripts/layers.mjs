@@ -10,11 +10,13 @@ import path from 'node:path';
 /** apps/server/src/modules, bottom first, in groups that only name the layers for the reader. */
 export const SERVER_LAYERS = [
   { layer: 'infrastructure modules', modules: ['mail', 'system'] },
-  { layer: 'identity and ownership', modules: ['auth', 'workspaces', 'credits', 'keys', 'support'] },
+  { layer: 'identity and ownership', modules: ['auth', 'workspaces', 'credits'] },
+  { layer: 'the event store', modules: ['events'] },
+  { layer: 'keys and support', modules: ['keys', 'support'] },
   { layer: 'the catalogue and the upstreams', modules: ['models', 'engines', 'channels'] },
   { layer: 'the paid call', modules: ['tasks', 'files', 'alerts', 'upstream-watch', 'provider'] },
   {
-    layer: 'events and what reads the calls',
+    layer: 'deliveries and what reads the calls',
     modules: ['webhooks', 'task-events', 'usage', 'request-log', 'openai'],
   },
   { layer: 'money in', modules: ['payments', 'billing', 'waitlist'] },
@@ -26,7 +28,7 @@ export const WEB_LAYERS = [
   { layer: 'what every page reads', modules: ['notifications', 'auth', 'usage', 'models', 'workspaces'] },
   {
     layer: 'keys, alerts and the public pages',
-    modules: ['alerts', 'api-keys', 'docs', 'landing', 'legal', 'theme', 'waitlist'],
+    modules: ['alerts', 'api-keys', 'docs', 'landing', 'legal', 'theme', 'site', 'waitlist'],
   },
   { layer: 'support and the admin', modules: ['support', 'admin'] },
   { layer: 'credits and calls', modules: ['credits', 'calls', 'live-status', 'playground'] },

@@ -1,5 +1,5 @@
 import { subscribeBillingToDeletions, subscribeBillingToPayments } from './modules/billing/subscriptions.ts';
-import { subscribeCreditsToWorkspaces } from './modules/credits/subscriptions.ts';
+import { subscribeCreditsToAccounts } from './modules/credits/subscriptions.ts';
 import { subscribeFilesToDeletions } from './modules/files/subscriptions.ts';
 import { subscribeKeysToWorkspaces } from './modules/keys/subscriptions.ts';
 import { subscribeRequestLogToDeletions } from './modules/request-log/subscriptions.ts';
@@ -17,7 +17,7 @@ export function subscribeDomainEvents(): void {
   subscribeWorkspacesToAuth();
   subscribeSupportToAuth();
   subscribeKeysToWorkspaces();
-  subscribeCreditsToWorkspaces();
+  subscribeCreditsToAccounts();
   subscribeFilesToDeletions();
   subscribeBillingToDeletions();
   subscribeRequestLogToDeletions();

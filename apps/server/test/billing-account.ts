@@ -1,8 +1,11 @@
 import { appPath } from '@conduit/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { runAutoTopUpScan } from '../src/modules/billing/auto-top-up-scan.ts';
 import { adjustCredits } from '../src/modules/credits/ledger.ts';
+import { type CheckoutProvider, createCheckoutProvider } from '../src/modules/payments/checkout-provider.ts';
 import { createPaidAccount, sessionCookieFor } from './paid-account.ts';
+import { type RuntimeAndInbox, withRuntimeAndInbox } from './runtime-with-inbox.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 /**
@@ -100,4 +103,38 @@ export async function sandboxPurchase(account: Pick<BillingAccount, 'call'>, car
   expect(paid.statusCode, paid.body).toBe(200);
   expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).json().success).toBe(true);
   return sessionId;
+}
+
+/** A billing test file's runtime and inbox, its checkout provider, and the auto top-up scan run by hand. */
+export interface BillingRuntime extends RuntimeAndInbox {
+  provider: CheckoutProvider;
+  /** One auto top-up scan, as the job runs it, through `provider`. */
+  scan(options?: Parameters<typeof runAutoTopUpScan>[2]): ReturnType<typeof runAutoTopUpScan>;
+}
+
+/**
+ * withRuntimeAndInbox with the configured checkout provider (the sandbox, or the fake Stripe that
+ * `env` names) and auto top-up left to the test (`AUTO_TOPUP_INTERVAL_S` 0 unless `env` sets it).
+ */
+export function withBillingRuntime(env: Record<string, string>): BillingRuntime {
+  const started = withRuntimeAndInbox({ AUTO_TOPUP_INTERVAL_S: '0', ...env }, ({ runtime }) => {
+    started.provider = createCheckoutProvider(
+      runtime.services.config,
+      runtime.services.db,
+    ) as CheckoutProvider;
+  }) as BillingRuntime;
+  started.scan = (options) => runAutoTopUpScan(started.runtime.services, started.provider, options);
+  return started;
+}
+
+/** One scan through `provider`, but Stripe's answer to each saved-card charge never reaches us. */
+export async function scanWithAnswersLost(started: BillingRuntime) {
+  const lostAnswer: CheckoutProvider = {
+    ...started.provider,
+    chargeSavedCard: async (charge) => {
+      await started.provider.chargeSavedCard(charge);
+      throw new Error('connection reset');
+    },
+  };
+  return runAutoTopUpScan(started.runtime.services, lostAnswer);
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sequenceEvents } from '../src/modules/webhooks/sequence-events.ts';
-import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
-import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
-import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
+import { describe, expect, it } from 'vitest';
+import { sequenceEvents } from '../src/modules/events/sequence-events.ts';
+import { migrateDatabase } from '../src/platform/database.ts';
+import { insertUserOfOldSchema } from './migrate-through.ts';
+import { oldInstallation } from './old-installation.ts';
 
 /*
  * Migration 0031 on an installation whose events were numbered at insert: they keep their numbers
@@ -11,31 +10,18 @@ import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
  * it are numbered above them by the serial's own sequence.
  */
 describe('migration 0031: event numbers given after commit', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `conduit_m_${randomBytes(6).toString('hex')}`;
-  const url = withDatabase(adminUrl, name);
-  let database: ReturnType<typeof connectDatabase>;
   let workspaceId: string;
-
   const insertEvent = (id: string, at: string) =>
     database.pool.query(
       `insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at)
        values ($1, $2, 'balance.low', '{}', $1, $3)`,
       [id, workspaceId, at],
     );
-
-  beforeAll(async () => {
-    await recreateDatabase(adminUrl, name);
-    database = connectDatabase(url, 2);
-    await migrateThrough(database.db, '0030_pace_take_function');
-    const user = await insertUserOfOldSchema(database.pool, `old-${name}@example.com`);
+  const database = oldInstallation('0030_pace_take_function', async ({ pool, name }) => {
+    const user = await insertUserOfOldSchema(pool, `old-${name}@example.com`);
     workspaceId = user.id;
     await insertEvent('evt_old_a', '2026-11-01T10:00:00Z');
     await insertEvent('evt_old_b', '2026-11-01T10:00:01Z');
-  }, 120_000);
-  afterAll(async () => {
-    await database?.pool.end();
-    await dropDatabase(adminUrl, name);
   });
 
   it('keeps the numbers of stored events and numbers new ones above them once committed', async () => {

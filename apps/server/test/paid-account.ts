@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_CREDITS_ON_VERIFY, RATE_LIMITS } from '@conduit/contracts';
+import { APP_PATHS, FREE_CREDITS_ON_VERIFY, RATE_LIMITS } from '@conduit/contracts';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { insertUser } from '../src/modules/auth/users.ts';
 import { grantCredits, openCreditAccount } from '../src/modules/credits/ledger.ts';
@@ -105,3 +106,18 @@ export async function sessionCookieFor(
 /** A public API call with an API key, as a developer's program makes it. */
 export const postWithKey = (app: FastifyInstance, key: string, url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: payload as object });
+
+/** The account deletes itself from a signed-in browser, confirming its address; the answer is 200. */
+export async function deleteOwnAccount(
+  runtime: { app: FastifyInstance; services: Pick<Services, 'db' | 'clock'> },
+  account: Pick<PaidAccount, 'userId' | 'email'>,
+) {
+  const cookie = await sessionCookieFor(runtime.services, account.userId);
+  const deleted = await runtime.app.inject({
+    method: APP_PATHS.deleteAccount.method,
+    url: APP_PATHS.deleteAccount.path,
+    headers: { cookie },
+    payload: { confirmEmail: account.email },
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+}

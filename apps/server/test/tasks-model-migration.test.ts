@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { RATE_LIMITS } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
 import { createKey } from '../src/modules/keys/keys.ts';
-import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
+import { migrateDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
-import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
-import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
+import { insertUserOfOldSchema } from './migrate-through.ts';
+import { oldInstallation } from './old-installation.ts';
 
 /*
  * Migration 0029 on an installation whose tasks were written before tasks recorded their model:
@@ -49,32 +48,20 @@ const OLD_TASKS = [
 ] as const;
 
 describe('migration 0029: tasks record their model, older ones backfilled', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `conduit_m_${randomBytes(6).toString('hex')}`;
-  const url = withDatabase(adminUrl, name);
-  let database: ReturnType<typeof connectDatabase>;
-
-  beforeAll(async () => {
-    await recreateDatabase(adminUrl, name);
-    database = connectDatabase(url, 2);
-    await migrateThrough(database.db, '0028_support_thread_replies');
-    const user = await insertUserOfOldSchema(database.pool, `old-${name}@example.com`);
+  const database = oldInstallation('0028_support_thread_replies', async ({ pool, db, name }) => {
+    const user = await insertUserOfOldSchema(pool, `old-${name}@example.com`);
     const key = await createKey(
-      { db: database.db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
+      { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
       { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.free }, user },
       { keyName: 'old key' },
     );
     for (const task of OLD_TASKS) {
-      await database.pool.query(
+      await pool.query(
         `insert into tasks (id, workspace_id, api_key_id, service, status, cost, engine, request, deadline_at)
          values ($1, $2, $3, $4, 'completed', 1, 'kie', $5, now() + interval '1 hour')`,
         [task.id, user.id, key._id, task.service, JSON.stringify(task.request)],
       );
     }
-  }, 120_000);
-  afterAll(async () => {
-    await database?.pool.end();
-    await dropDatabase(adminUrl, name);
   });
 
   it("gives each image and video call its body's model or its service's default, Sora and LinkedIn none", async () => {

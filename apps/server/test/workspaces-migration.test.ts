@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runLedgerCheck } from '../src/modules/admin/ledger-audit.ts';
-import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
+import { migrateDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
 import { seedAdminData } from './admin-seed.ts';
-import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
-import { ADMIN_SEED_SCHEMA, migrateThrough } from './migrate-through.ts';
+import { ADMIN_SEED_SCHEMA } from './migrate-through.ts';
+import { oldInstallation } from './old-installation.ts';
 
 /*
  * Migration 0011 (workspaces) on an installation filled with the admin bench's data at a small
@@ -25,25 +24,13 @@ const fingerprints = (owner: 'user_id' | 'workspace_id') => ({
 });
 
 describe('migration 0011: every account becomes a personal workspace, money unchanged', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `conduit_m_${randomBytes(6).toString('hex')}`;
-  const url = withDatabase(adminUrl, name);
-  let database: ReturnType<typeof connectDatabase>;
-
-  beforeAll(async () => {
-    await recreateDatabase(adminUrl, name);
-    database = connectDatabase(url, 2);
-    await migrateThrough(database.db, ADMIN_SEED_SCHEMA);
-    const client = await database.pool.connect();
+  const database = oldInstallation(ADMIN_SEED_SCHEMA, async ({ pool }) => {
+    const client = await pool.connect();
     try {
       await seedAdminData(client, { users: 2_000, tasks: 20_000, payments: 1_000 });
     } finally {
       client.release();
     }
-  }, 120_000);
-  afterAll(async () => {
-    await database?.pool.end();
-    await dropDatabase(adminUrl, name);
   });
 
   it('keeps balances, ledger entries, keys, tasks, payments and plans; the ledger audit stays clean', async () => {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import os
 import random
 import socket
 import time
@@ -171,3 +172,15 @@ def parse(call: Call[T], response: APIResponse[Any]) -> T:
     if not isinstance(body, dict) or not isinstance(body.get("data"), dict):
         raise error_from_answer(response.status_code, body, response.headers)
     return from_dict(call.answer, body["data"])
+
+
+def settings_of(
+    api_key: Optional[str], base_url: Optional[str], timeout: float, max_retries: int, api_version: str
+) -> Settings:
+    key = api_key or os.environ.get("CONDUIT_API_KEY")
+    url = base_url or os.environ.get("CONDUIT_BASE_URL")
+    if not key:
+        raise ValueError("Conduit needs an api_key (or the CONDUIT_API_KEY environment variable)")
+    if not url:
+        raise ValueError("Conduit needs a base_url (or the CONDUIT_BASE_URL environment variable)")
+    return Settings(key, url.rstrip("/"), timeout, max_retries, api_version)

@@ -2,6 +2,8 @@
 
 Each attempt's blocking exchange runs in a worker thread (``asyncio.to_thread``), so the event
 loop stays free; waits between retries and status reads are ``asyncio.sleep``.
+
+Written by scripts/generate-python-async-client.mjs from client.py: edit that, not this.
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ from . import _endpoints as E
 from ._async_base import AsyncBase
 from ._pages import Chunk, apaginate
 from ._raw import AsyncConduitWithRawResponse
-from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, settings_of
 from ._version import API_VERSION
-from .client import settings_of
 from .models import (
     Account,
     AnyTask,
@@ -44,7 +45,6 @@ from .models import (
     VideoTask,
     WebhookEventFilter,
 )
-
 
 
 class AsyncConduit(AsyncBase):
@@ -267,8 +267,8 @@ class AsyncConduit(AsyncBase):
         token: Optional[str] = None
         for _ in range(max_pages):
             page = await self.scrape_linkedin(username, limit=limit, pagination_token=token)
-            for post in page.posts or []:
-                yield post
+            for item in page.posts or []:
+                yield item
             token = page.pagination_token
             if not token:
                 return
@@ -307,8 +307,8 @@ class AsyncConduit(AsyncBase):
             page = await self.list_tasks(limit=limit, cursor=cursor, service=service, status=status)
             return page.data, page.next_cursor
 
-        async for task in apaginate(fetch, max_pages):
-            yield task
+        async for item in apaginate(fetch, max_pages):
+            yield item
 
     async def get_task(self, task_id: str, *, timeout: Optional[float] = None) -> AnyTask:
         """One of your tasks, whatever its service."""
@@ -414,5 +414,5 @@ class AsyncConduit(AsyncBase):
             page = await self.list_events(limit=limit, cursor=cursor, type=type, after=after)
             return page.data, page.next_cursor
 
-        async for event in apaginate(fetch, max_pages):
-            yield event
+        async for item in apaginate(fetch, max_pages):
+            yield item

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, Iterator, List, Optional, Union
 
 from . import _endpoints as E
 from ._pages import Chunk, paginate
 from ._raw import ConduitWithRawResponse
 from ._sync_base import SyncBase
-from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, Settings
+from ._transport import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_S, Call, settings_of
 from ._version import API_VERSION
 from .models import (
     Account,
@@ -40,19 +39,6 @@ from .models import (
     VideoTask,
     WebhookEventFilter,
 )
-
-
-
-def settings_of(
-    api_key: Optional[str], base_url: Optional[str], timeout: float, max_retries: int, api_version: str
-) -> Settings:
-    key = api_key or os.environ.get("CONDUIT_API_KEY")
-    url = base_url or os.environ.get("CONDUIT_BASE_URL")
-    if not key:
-        raise ValueError("Conduit needs an api_key (or the CONDUIT_API_KEY environment variable)")
-    if not url:
-        raise ValueError("Conduit needs a base_url (or the CONDUIT_BASE_URL environment variable)")
-    return Settings(key, url.rstrip("/"), timeout, max_retries, api_version)
 
 
 class Conduit(SyncBase):

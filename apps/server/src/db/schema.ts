@@ -2,9 +2,11 @@
 export * from '../modules/admin/schema.ts';
 export * from '../modules/alerts/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/auth/workspace-schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/channels/schema.ts';
 export * from '../modules/credits/schema.ts';
+export * from '../modules/events/schema.ts';
 export * from '../modules/files/schema.ts';
 export * from '../modules/keys/schema.ts';
 export * from '../modules/models/schema.ts';
@@ -16,5 +18,4 @@ export * from '../modules/tasks/schema.ts';
 export * from '../modules/upstream-watch/schema.ts';
 export * from '../modules/usage/schema.ts';
 export * from '../modules/waitlist/schema.ts';
-export * from '../modules/webhooks/schema.ts';
 export * from '../modules/workspaces/schema.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { readServerError, serverTextOr } from '../features/auth/auth-error-text.ts';
+import { readServerError, serverTextOr } from './server-error.ts';
 import { useFormFields, type Validators } from './use-form-fields.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { RouteObject } from 'react-router';
 import { RootLayout } from '../app/root-layout.tsx';
 import { RouteError } from '../app/route-error.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
-import { SiteLayout } from '../components/layout/site-layout.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
+import { SiteLayout } from '../features/site/site-layout.tsx';
 import { RedirectHome } from './redirect-home.tsx';
 
 /**

@@ -2,8 +2,8 @@ import { type AdminUser, PLAN_BY_TIER } from '@conduit/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import { creditAccounts } from '../credits/schema.ts';
-import { workspaces } from '../workspaces/schema.ts';
 
 /** The columns of an account the admin screen shows, as raw SQL selects them (list-users.ts). */
 export interface AdminUserRow {

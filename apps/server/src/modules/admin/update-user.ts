@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { type UserRow, users } from '../auth/schema.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { type WorkspaceRow, workspaces } from '../workspaces/schema.ts';
+import { type WorkspaceRow, workspaces } from '../auth/workspace-schema.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { loadAdminUser } from './admin-user-view.ts';
 import { writeAuditEntry } from './audit-log.ts';

@@ -19,7 +19,7 @@ import {
   type WebhookReceiver,
 } from '../../../test/webhook-receiver.ts';
 import { grantCredits } from '../credits/ledger.ts';
-import { verifyWebhook } from '../webhooks/signing.ts';
+import { verifyWebhook } from '../events/signing.ts';
 import { scanBalanceAlerts } from './scan-alerts.ts';
 
 let runtime: TestRuntime;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import { type AlertActor, type AlertsContext, addAlert, listAlerts, removeAlert } from './thresholds.ts';
 
 /** The workspace's low-balance alerts: read with `viewSpend`, changed with `buyCredits`. */

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import * as schema from '../../db/schema.ts';
 import type { Services } from '../../platform/services.ts';
-import { recordEvent } from '../webhooks/record-event.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { BILLING_CONTACTS_SQL } from '../workspaces/billing-contacts.ts';
 import { queueAlertMail } from './alert-mail.ts';
 import { spentLast7Days } from './burn-rate.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * Low-balance alerts: one row per threshold a workspace chose. An armed alert fires once when the

@@ -11,11 +11,11 @@ import type { Db } from '../../platform/database.ts';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import { getBalance } from '../credits/ledger.ts';
-import { readEndpointSettings } from '../webhooks/webhook-endpoint.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { readEndpointSettings } from '../events/endpoint-settings.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { burnRateFor } from './burn-rate.ts';
 import { type BalanceAlertRow, balanceAlerts } from './schema.ts';
 

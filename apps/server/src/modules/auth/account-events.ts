@@ -23,3 +23,29 @@ export const accountDeletionCommitted = defineDomainEvent<{
   services: Pick<Services, 'jobs' | 'log'>;
   userId: string;
 }>('account.deletion-committed');
+
+/**
+ * An account was created (a registration, a first Google sign-in), in its transaction: credits
+ * opens its credit account there, so an account never exists without its balance.
+ */
+export const accountCreated = defineDomainEvent<{ tx: Tx; userId: string }>('account.created');
+
+/**
+ * An account's address is now known to be its owner's (a verified email, a password reset
+ * through the mailbox, a Google sign-in), in that transaction: credits grants the free credits
+ * (once per account and per mailbox) and adds what it gave to `granted.credits`, which the
+ * verification answers.
+ */
+export const accountVerified = defineDomainEvent<{
+  tx: Tx;
+  userId: string;
+  email: string;
+  granted: { credits: number };
+}>('account.verified');
+
+/** Publishes `accountVerified` for the account; answers the free credits its subscribers granted. */
+export async function announceVerified(tx: Tx, account: { id: string; email: string }): Promise<number> {
+  const granted = { credits: 0 };
+  await accountVerified.publish({ tx, userId: account.id, email: account.email, granted });
+  return granted.credits;
+}

@@ -1,7 +1,7 @@
 import { AUTH_SERVER_MESSAGES as M, normalizeEmail } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { Forbidden, Unauthorized } from '../../platform/errors.ts';
-import { grantFreeCredits, openCreditAccount } from '../credits/ledger.ts';
+import { accountCreated, announceVerified } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { GoogleProfile } from './google-oidc.ts';
 import { type UserRow, users } from './schema.ts';
@@ -53,10 +53,10 @@ export async function signInWithGoogle(ctx: AuthContext, profile: GoogleProfile)
           emailVerifiedAt: now,
         });
         if (!account) return undefined;
-        await openCreditAccount(tx, account.id);
+        await accountCreated.publish({ tx, userId: account.id });
       }
       if (!account) return undefined;
-      await grantFreeCredits(tx, account.id, account.email);
+      await announceVerified(tx, account);
       return promoteConfiguredAdmin(tx, ctx.config, account);
     });
     // undefined: a concurrent sign-in created the account first; the second pass finds it.

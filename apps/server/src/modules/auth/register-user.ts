@@ -7,7 +7,7 @@ import {
   type RegisterResponse,
 } from '@conduit/contracts';
 import { Conflict, ValidationFailed } from '../../platform/errors.ts';
-import { openCreditAccount } from '../credits/ledger.ts';
+import { accountCreated } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertUser, NEW_WORKSPACE_PLAN, toAuthUser } from './users.ts';
@@ -32,7 +32,7 @@ export async function registerUser(ctx: AuthContext, input: RegisterBody): Promi
   const created = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, { email: normalized, passwordHash });
     if (!user) return undefined;
-    await openCreditAccount(tx, user.id);
+    await accountCreated.publish({ tx, userId: user.id });
     return { user, token: await issueVerificationToken(tx, ctx.clock, user.id) };
   });
   if (!created) throw new Conflict(M.userExists);

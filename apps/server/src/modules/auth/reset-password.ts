@@ -7,7 +7,7 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { BadRequest, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
-import { grantFreeCredits } from '../credits/ledger.ts';
+import { announceVerified } from './account-events.ts';
 import { revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { revokePasswordResetTokens } from './password-reset-tokens.ts';
@@ -96,7 +96,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody):
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, updated.id), isNull(emailVerificationTokens.usedAt)));
     await revokeUserSessions(tx, updated.id);
-    if (!account.emailVerifiedAt) await grantFreeCredits(tx, updated.id, updated.email);
+    if (!account.emailVerifiedAt) await announceVerified(tx, updated);
     return promoteConfiguredAdmin(tx, ctx.config, updated);
   });
   if (!user) throw new BadRequest(T.resetInvalid, 'token');

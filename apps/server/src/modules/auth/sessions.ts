@@ -6,9 +6,9 @@ import { notifySessionsChanged } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Clock } from '../../platform/services.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
-import { workspaceMembers, workspaces } from '../workspaces/schema.ts';
-import { toWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { sessions, type UserRow, users } from './schema.ts';
+import { toWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
+import { workspaceMembers, workspaces } from './workspace-schema.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session in use is extended at most this often, so reads do not each cost a write. */

@@ -3,9 +3,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newId } from '../../platform/ids.ts';
-import { workspaces } from '../workspaces/schema.ts';
-import { toWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { type UserRow, users } from './schema.ts';
+import { toWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
+import { workspaces } from './workspace-schema.ts';
 
 /** The account that matches, unless it was deleted. */
 async function findLiveUser(db: DbOrTx, match: SQL): Promise<UserRow | undefined> {

@@ -1,5 +1,4 @@
 import {
-  FREE_CREDITS_ON_VERIFY,
   AUTH_SERVER_MESSAGES as M,
   ACCOUNT_SECURITY_TEXTS as T,
   type VerifyEmailResponse,
@@ -7,7 +6,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
-import { grantFreeCredits } from '../credits/ledger.ts';
+import { announceVerified } from './account-events.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { guardAttempt, WrongSecret } from './guard-attempt.ts';
@@ -108,8 +107,7 @@ export async function verifyEmail(
       })
       .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
       .returning();
-    const grant = await grantFreeCredits(tx, user.id, user.email);
-    const creditsGranted = grant.isApplied ? FREE_CREDITS_ON_VERIFY : 0;
+    const creditsGranted = await announceVerified(tx, user);
     if (isDisowned) {
       // Whoever chose the password is out; the mailbox owner goes on to choose their own.
       const resetToken = await issuePasswordResetToken(tx, ctx.clock, user.id);

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Tx } from '../../platform/database.ts';
+import { recordEvent } from '../events/record-event.ts';
 import type { ChargeDetails } from '../payments/checkout-provider.ts';
 import type { PaymentRow } from '../payments/schema.ts';
-import { recordEvent } from '../webhooks/record-event.ts';
 import { queueCardDetach } from './card-detach.ts';
 import { queuePaymentMails } from './payment-mail.ts';
 import { findSavedCard } from './saved-cards.ts';

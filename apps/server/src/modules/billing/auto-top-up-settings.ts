@@ -2,8 +2,8 @@ import { type AutoTopUpBody, type AutoTopUpResponse, BILLING_TEXTS } from '@cond
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
 import { payments } from '../payments/schema.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { findSavedCard, toSavedCard } from './saved-cards.ts';
 import { autoTopUps } from './schema.ts';
 import { putWorkspaceSetting } from './workspace-setting.ts';

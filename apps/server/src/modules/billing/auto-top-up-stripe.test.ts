@@ -1,27 +1,21 @@
 import { appPath } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
+import {
+  billingAccount,
+  purchaseCount,
+  scanWithAnswersLost,
+  TOP_UP,
+  topUpPayments,
+  withBillingRuntime,
+} from '../../../test/billing-account.ts';
 import { deliverStripeEvent, type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { ledgerCheck } from '../../../test/paid-account.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
-import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
 let stripe: FakeStripe;
-let provider: CheckoutProvider;
 
 // The fake Stripe server must be up before the runtime is configured with its address.
 stripe = await startFakeStripe();
-const started = withRuntimeAndInbox(
-  {
-    ...stripe.serverConfig,
-    AUTO_TOPUP_INTERVAL_S: '0',
-    AUTO_TOPUP_RETRY_S: '600',
-  },
-  ({ runtime }) => {
-    provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
-  },
-);
+const started = withBillingRuntime({ ...stripe.serverConfig, AUTO_TOPUP_RETRY_S: '600' });
 
 const webhook = (event: { payload: string; header: string }) => deliverStripeEvent(started.runtime, event);
 
@@ -84,7 +78,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
   it('a crossing buys exactly one pack with 10 concurrent scans, re-arms, and stops at the monthly cap', async () => {
     const { account } = await customerWithSavedCard();
     await account.spendDownTo(10);
-    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(started.runtime.services, provider)));
+    await Promise.all(Array.from({ length: 10 }, () => started.scan()));
     expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     expect(await account.balance()).toBe(110);
     const [first] = await topUpPayments(started.runtime, account.workspaceId);
@@ -100,14 +94,14 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     ).toHaveLength(1);
 
     // Still above the threshold: nothing. Below again: re-armed, so a second pack.
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     await account.spendDownTo(5);
-    await Promise.all(Array.from({ length: 5 }, () => runAutoTopUpScan(started.runtime.services, provider)));
+    await Promise.all(Array.from({ length: 5 }, () => started.scan()));
     expect(await account.balance()).toBe(105);
     // The cap is 2 a month: the third crossing buys nothing.
     await account.spendDownTo(1);
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(await account.balance()).toBe(1);
     expect(await account.autoTopUp()).toMatchObject({
       topUpsThisMonth: 2,
@@ -115,7 +109,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     });
     // A new month counts afresh.
     const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 2));
-    await runAutoTopUpScan(started.runtime.services, provider, { now: nextMonth });
+    await started.scan({ now: nextMonth });
     expect(await account.balance()).toBe(101);
     expect(await ledgerCheck(started.runtime.services, account.workspaceId)).toEqual({
       balance: 101,
@@ -127,14 +121,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     const { account } = await customerWithSavedCard(false);
     await account.spendDownTo(0);
     // Stripe charges the card, but its answer never reaches us: the payment stays pending.
-    const lostAnswer: CheckoutProvider = {
-      ...provider,
-      chargeSavedCard: async (charge) => {
-        await provider.chargeSavedCard(charge);
-        throw new Error('connection reset');
-      },
-    };
-    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    await scanWithAnswersLost(started);
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     expect(await account.balance()).toBe(0);
@@ -147,8 +134,8 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
         webhook(event),
         webhook(stripe.signedIntentEvent('payment_intent.succeeded', intent?.id as string)),
       ]),
-      runAutoTopUpScan(started.runtime.services, provider, { settleOlderThanMs: 0 }),
-      runAutoTopUpScan(started.runtime.services, provider, { settleOlderThanMs: 0 }),
+      started.scan({ settleOlderThanMs: 0 }),
+      started.scan({ settleOlderThanMs: 0 }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(await account.balance()).toBe(100);
@@ -170,16 +157,16 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     const since = started.inbox.messages.length;
     const start = Date.now();
     // Retries wait AUTO_TOPUP_RETRY_S (600 s): a scan in between charges nothing.
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start) });
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 60_000) });
+    await started.scan({ now: new Date(start) });
+    await started.scan({ now: new Date(start + 60_000) });
     expect(await topUpPayments(started.runtime, account.workspaceId)).toHaveLength(1);
     expect(await account.autoTopUp()).toMatchObject({
       failuresInARow: 1,
       settings: { enabled: true },
       lastTopUp: { status: 'failed', failureMessage: 'Your card was declined.' },
     });
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 601_000) });
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 1_202_000) });
+    await started.scan({ now: new Date(start + 601_000) });
+    await started.scan({ now: new Date(start + 1_202_000) });
     const failed = await topUpPayments(started.runtime, account.workspaceId);
     expect(failed.map((payment) => payment.status)).toEqual(['failed', 'failed', 'failed']);
     expect(await account.autoTopUp()).toMatchObject({
@@ -194,7 +181,7 @@ describe('auto top-up with Stripe (fake Stripe server, real PostgreSQL)', () => 
     });
     expect(mail.text).toContain('three failed charges in a row');
     // Off now: no more charges; Stripe's failure event for the last one changes nothing.
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 9_000_000) });
+    await started.scan({ now: new Date(start + 9_000_000) });
     expect(await topUpPayments(started.runtime, account.workspaceId)).toHaveLength(3);
     const lastIntent = failed.at(-1)?.payment_intent_id as string;
     expect(

@@ -7,19 +7,11 @@ import {
   sandboxPurchase,
   TOP_UP,
   topUpPayments,
+  withBillingRuntime,
 } from '../../../test/billing-account.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
-import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
-let provider: CheckoutProvider;
-const started = withRuntimeAndInbox(
-  { PUBLIC_URL: 'http://localhost:3999', AUTO_TOPUP_INTERVAL_S: '0' },
-  ({ runtime }) => {
-    provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
-  },
-);
+const started = withBillingRuntime({ PUBLIC_URL: 'http://localhost:3999' });
 
 const DETAILS = {
   name: 'Grace Hopper',
@@ -131,7 +123,7 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
       settings: TOP_UP,
     });
     await account.spendDownTo(49);
-    await Promise.all(Array.from({ length: 10 }, () => runAutoTopUpScan(started.runtime.services, provider)));
+    await Promise.all(Array.from({ length: 10 }, () => started.scan()));
     expect(await account.balance()).toBe(149);
     expect(await purchaseCount(started.runtime, account.workspaceId)).toBe(2);
     const payments = (await account.call('GET', appPath('payments'))).json().payments;
@@ -217,7 +209,7 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
     const since = started.inbox.messages.length;
     const start = Date.now();
     for (const hours of [0, 2, 4]) {
-      await runAutoTopUpScan(started.runtime.services, provider, {
+      await started.scan({
         now: new Date(start + hours * 3_600_000),
       });
     }
@@ -243,7 +235,7 @@ describe('auto top-up in the sandbox (TEST MODE saved card)', () => {
     await sandboxPurchase(account);
     await account.spendDownTo(0);
     expect((await account.saveAutoTopUp(TOP_UP)).json().failuresInARow).toBe(0);
-    await runAutoTopUpScan(started.runtime.services, provider, { now: new Date(start + 6 * 3_600_000) });
+    await started.scan({ now: new Date(start + 6 * 3_600_000) });
     expect(await account.balance()).toBe(100);
   });
 });

@@ -3,24 +3,20 @@ import path from 'node:path';
 import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
-import { billingAccount, sandboxPurchase, TOP_UP } from '../../../test/billing-account.ts';
+import {
+  billingAccount,
+  sandboxPurchase,
+  TOP_UP,
+  withBillingRuntime,
+} from '../../../test/billing-account.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { recipientOf } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
 import { MIGRATIONS_DIR } from '../../platform/database.ts';
-import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
 import { expireAbandonedCheckouts } from '../payments/expire-checkouts.ts';
-import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 import { PAYMENT_MAIL_QUEUE } from './payment-mail.ts';
 
-let provider: CheckoutProvider;
-const started = withRuntimeAndInbox(
-  { PUBLIC_URL: 'http://localhost:3999', AUTO_TOPUP_INTERVAL_S: '0' },
-  ({ runtime }) => {
-    provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
-  },
-);
+const started = withBillingRuntime({ PUBLIC_URL: 'http://localhost:3999' });
 
 const DETAILS = {
   name: 'Grace Hopper',
@@ -106,7 +102,7 @@ describe('receipt mails', () => {
     await sandboxPurchase(account);
     expect((await account.saveAutoTopUp(TOP_UP)).statusCode).toBe(200);
     await account.spendDownTo(10);
-    const { charged } = await runAutoTopUpScan(started.runtime.services, provider);
+    const { charged } = await started.scan();
     const [topUp] = charged;
     await settledMailJobs(topUp as string);
     expect(mailsAbout(topUp as string)[0]?.text).toContain('(starter pack, auto top-up)');
@@ -114,7 +110,7 @@ describe('receipt mails', () => {
     // The next card declines (the sandbox's declining test card), and the next crossing tries it.
     await sandboxPurchase(account, '4000 0000 0000 0002');
     await account.spendDownTo(10);
-    const declined = await runAutoTopUpScan(started.runtime.services, provider);
+    const declined = await started.scan();
     const [failedId] = declined.charged;
     await settledMailJobs(failedId as string);
     const [notice] = mailsAbout(failedId as string);
@@ -211,7 +207,7 @@ describe('remove the saved card', () => {
     expect(removed.json()).toMatchObject({ card: null, settings: { ...TOP_UP, enabled: false } });
     // Nothing is charged at the next crossing.
     await account.spendDownTo(10);
-    expect((await runAutoTopUpScan(started.runtime.services, provider)).charged).toEqual([]);
+    expect((await started.scan()).charged).toEqual([]);
     const again = await account.call('DELETE', appPath('removeSavedCard'));
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toBe(BILLING_TEXTS.noCardToRemove);

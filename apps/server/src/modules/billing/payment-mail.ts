@@ -5,11 +5,11 @@ import type { DbOrTx } from '../../platform/database.ts';
 import { jobsDbOf } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { methodOf } from '../payments/receipts.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { BILLING_CONTACTS_SQL } from '../workspaces/billing-contacts.ts';
-import { workspaces } from '../workspaces/schema.ts';
 
 export const PAYMENT_MAIL_QUEUE = 'payment-mail';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 
 /**
  * The card auto top-up charges, one per workspace: saved by a purchase whose buyer ticked "Save

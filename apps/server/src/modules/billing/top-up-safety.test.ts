@@ -1,18 +1,21 @@
 import { appPath } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { billingAccount, purchaseCount, TOP_UP, topUpPayments } from '../../../test/billing-account.ts';
+import {
+  billingAccount,
+  purchaseCount,
+  scanWithAnswersLost,
+  TOP_UP,
+  topUpPayments,
+  withBillingRuntime,
+} from '../../../test/billing-account.ts';
 import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
-import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
-import { type CheckoutProvider, createCheckoutProvider } from '../payments/checkout-provider.ts';
+import type { CheckoutProvider } from '../payments/checkout-provider.ts';
 import { runAutoTopUpScan } from './auto-top-up-scan.ts';
 
 // Issue 32, point 3: no auto top-up charges the card of a deleted account or team, and a top-up
 // whose answer was lost is never sent again once Stripe may have pruned its idempotency key.
-let provider: CheckoutProvider;
 const stripe: FakeStripe = await startFakeStripe();
-const started = withRuntimeAndInbox({ ...stripe.serverConfig, AUTO_TOPUP_INTERVAL_S: '0' }, ({ runtime }) => {
-  provider = createCheckoutProvider(runtime.services.config, runtime.services.db) as CheckoutProvider;
-});
+const started = withBillingRuntime(stripe.serverConfig);
 
 /** A customer of `owner` kind with a card saved on Stripe's page and auto top-up on, spent down to 0. */
 async function crossedWithSavedCard(owner: 'personal' | 'team') {
@@ -49,7 +52,7 @@ describe('auto top-up after deletion', () => {
     const deleted = await account.call('DELETE', appPath('deleteAccount'), { confirmEmail: account.email });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await billingRows(account.workspaceId)).toEqual({ enabled: false, cards: 0 });
-    await Promise.all([1, 2, 3].map(() => runAutoTopUpScan(started.runtime.services, provider)));
+    await Promise.all([1, 2, 3].map(() => started.scan()));
     expect(intentsOf(account.workspaceId)).toHaveLength(0);
     expect(await topUpPayments(started.runtime, account.workspaceId)).toEqual([]);
   });
@@ -64,7 +67,7 @@ describe('auto top-up after deletion', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await billingRows(account.workspaceId)).toEqual({ enabled: false, cards: 0 });
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(intentsOf(account.workspaceId)).toHaveLength(0);
   });
 
@@ -74,7 +77,7 @@ describe('auto top-up after deletion', () => {
     await started.runtime.services.pool.query('update workspaces set deleted_at = now() where id = $1', [
       account.workspaceId,
     ]);
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(intentsOf(account.workspaceId)).toHaveLength(0);
   });
 });
@@ -82,14 +85,7 @@ describe('auto top-up after deletion', () => {
 describe('a top-up whose answer was lost', () => {
   it('after 24 hours is looked up at Stripe, not sent again under a pruned idempotency key', async () => {
     const account = await crossedWithSavedCard('personal');
-    const lostAnswer: CheckoutProvider = {
-      ...provider,
-      chargeSavedCard: async (charge) => {
-        await provider.chargeSavedCard(charge);
-        throw new Error('connection reset');
-      },
-    };
-    await runAutoTopUpScan(started.runtime.services, lostAnswer);
+    await scanWithAnswersLost(started);
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     // A day later Stripe has pruned the key: the same request would make a second charge.
@@ -98,7 +94,7 @@ describe('a top-up whose answer was lost', () => {
       [pending?.id],
     );
     stripe.pruneIdempotencyKeys();
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(intentsOf(account.workspaceId)).toHaveLength(1);
     const [settled] = await topUpPayments(started.runtime, account.workspaceId);
     expect(settled).toMatchObject({
@@ -112,7 +108,7 @@ describe('a top-up whose answer was lost', () => {
   it('after 24 hours with no PaymentIntent at Stripe it is dropped uncharged, and the next crossing buys anew', async () => {
     const account = await crossedWithSavedCard('personal');
     const neverSent: CheckoutProvider = {
-      ...provider,
+      ...started.provider,
       chargeSavedCard: async () => {
         throw new Error('connect ETIMEDOUT');
       },
@@ -124,9 +120,9 @@ describe('a top-up whose answer was lost', () => {
       [pending?.id],
     );
     stripe.pruneIdempotencyKeys();
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     expect(intentsOf(account.workspaceId)).toHaveLength(0);
-    await runAutoTopUpScan(started.runtime.services, provider);
+    await started.scan();
     const [dropped, fresh] = await topUpPayments(started.runtime, account.workspaceId);
     expect(dropped).toMatchObject({ id: pending?.id, status: 'canceled' });
     expect(intentsOf(account.workspaceId).filter((i) => i.metadata.paymentId === pending?.id)).toHaveLength(

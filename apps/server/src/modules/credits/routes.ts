@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import { getCreditSummary } from './get-credit-summary.ts';
 
 export const creditsRoutes = (services: Services): FastifyPluginAsyncZod =>

@@ -14,7 +14,7 @@ import {
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { createLocalEngine } from '../engines/local-engine.ts';
-import { webhookSecretFor } from '../webhooks/signing.ts';
+import { webhookSecretFor } from '../events/signing.ts';
 
 // The Python SDK as a developer installs it (the wheel, built offline, in a fresh venv), against a
 // server on a real port: its unittest suite, the README's examples and the docs' SDK examples.

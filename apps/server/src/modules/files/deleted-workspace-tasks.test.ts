@@ -1,6 +1,5 @@
-import { APP_PATHS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, deleteOwnAccount, postWithKey } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -42,15 +41,8 @@ describe('a task running when its account is deleted', () => {
     const taskId = started.json().data.taskId as string;
     expect((await taskRow(taskId)).status).toBe('processing');
 
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
     const deletedAt = Date.now();
-    const deleted = await runtime.app.inject({
-      method: APP_PATHS.deleteAccount.method,
-      url: APP_PATHS.deleteAccount.path,
-      headers: { cookie },
-      payload: { confirmEmail: account.email },
-    });
-    expect(deleted.statusCode).toBe(200);
+    await deleteOwnAccount(runtime, account);
 
     isHeld = false;
     const deadline = Date.now() + 30_000;

@@ -1,7 +1,8 @@
-import { APP_PATHS, callDetailPath } from '@conduit/contracts';
+import { callDetailPath } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPaidAccount,
+  deleteOwnAccount,
   type PaidAccount,
   postWithKey,
   sessionCookieFor,
@@ -115,14 +116,7 @@ describe('result retention (RESULT_RETENTION_DAYS, S3 driver)', () => {
     const other = await createPaidAccount(runtime.services);
     const image = await makeImage(account);
     const kept = await makeImage(other);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const deleted = await runtime.app.inject({
-      method: APP_PATHS.deleteAccount.method,
-      url: APP_PATHS.deleteAccount.path,
-      headers: { cookie },
-      payload: { confirmEmail: account.email },
-    });
-    expect(deleted.statusCode).toBe(200);
+    await deleteOwnAccount(runtime, account);
     expect((await getFile(image.path)).statusCode).toBe(410);
 
     // The deletion queued the expiry job: the runtime's own worker deletes the files.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * Files a workspace uploaded as inputs (POST /api/provider/files): kept in the result store under

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * API keys. The key itself is shown to its owner whenever they look (the click-to-copy list of

@@ -1,8 +1,8 @@
 import type { BillingDetails, BillingDetailsBody } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { type BillingProfileRow, billingProfiles } from './schema.ts';
 
 export function detailsOf(row: BillingProfileRow | undefined): BillingDetails | null {

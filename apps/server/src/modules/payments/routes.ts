@@ -6,7 +6,7 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import { BadRequest, ServiceUnavailable } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import { listPayments, type PaymentsContext, startCheckout, verifyPayment } from './checkout.ts';
 import { createCheckoutProvider, createStripeClient } from './checkout-provider.ts';
 import { decideSandboxCheckout, getSandboxCheckout } from './sandbox-checkout.ts';

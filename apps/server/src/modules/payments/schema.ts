@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaceRef, workspaces } from '../workspaces/schema.ts';
+import { workspaceRef, workspaces } from '../auth/workspace-schema.ts';
 
 /**
  * One row per checkout started. The ledger's purchase entry references the row's id, and the

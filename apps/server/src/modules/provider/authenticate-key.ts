@@ -4,8 +4,8 @@ import { batchLookup, coalesce } from '../../platform/coalesce.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Clock } from '../../platform/services.ts';
+import { limitsFor } from '../auth/workspace-limits.ts';
 import { hashApiKey, isApiKeyShape } from '../keys/key-crypto.ts';
-import { limitsFor } from '../workspaces/workspace-limits.ts';
 
 export interface KeyIdentity {
   keyId: string;

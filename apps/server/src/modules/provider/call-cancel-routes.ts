@@ -2,7 +2,7 @@ import { USAGE_ROUTES } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import { requireUser } from '../auth/session-http.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
 

@@ -4,7 +4,7 @@ import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { Conflict, InsufficientCredits } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
-import { type StartedEvent, startedEventSql, taskStartedEvent } from '../webhooks/started-event.ts';
+import { type StartedEvent, startedEventSql, taskStartedEvent } from '../events/started-event.ts';
 import { type KeyIdentity, LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
 import { KeyRefused, KeySpendLimitReached } from './key-refusals.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';

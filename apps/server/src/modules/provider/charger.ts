@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { isDeadlock } from '../../platform/deadlock-retry.ts';
 import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
-import { startedEventSql } from '../webhooks/started-event.ts';
+import { startedEventSql } from '../events/started-event.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
 import { type ChargeInput, type ChargeResult, chargeCall, startedEventOf } from './charge-call.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';

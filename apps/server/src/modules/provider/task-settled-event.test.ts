@@ -1,16 +1,12 @@
-import { appPath, type EventItem, SERVICE_COST, taskData } from '@conduit/contracts';
+import { appPath, SERVICE_COST, taskData } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPaidAccount,
-  ledgerCheck,
-  type PaidAccount,
-  sessionCookieFor,
-} from '../../../test/paid-account.ts';
-import { countPoolCheckouts, eventCount } from '../../../test/pool-checkouts.ts';
+import { eventCalls } from '../../../test/event-calls.ts';
+import { ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import { eventCount } from '../../../test/pool-checkouts.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { eventBody } from '../events/record-event.ts';
 import { completeTask, failTask, findTask, refundTask } from '../tasks/settle-task.ts';
-import { eventBody } from '../webhooks/record-event.ts';
 
 /*
  * A task's settle event (`task.completed`, `task.failed`, `task.canceled`) and its deliveries are
@@ -28,16 +24,7 @@ beforeAll(async () => {
 afterAll(() => runtime.close());
 
 const settler = () => ({ db: runtime.services.db, engine });
-const withKey = (account: PaidAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
-  runtime.app.inject({ method, url, headers: { 'x-api-key': account.key }, payload });
-const newAccount = (credits: number, label: string) =>
-  createPaidAccount(runtime.services, { credits, tier: 'enterprise', label });
-
-const eventsOf = async (account: PaidAccount): Promise<EventItem[]> => {
-  const answer = await withKey(account, 'GET', '/api/provider/events?limit=100');
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data;
-};
+const { withKey, newAccount, eventsOf, subscribe, burst } = eventCalls(() => runtime);
 /** The task's events other than its start, as the events API lists them. */
 const settleEventsOf = async (account: PaidAccount, taskId: string) =>
   (await eventsOf(account)).filter((event) => event.data.taskId === taskId && event.type !== 'task.started');
@@ -51,18 +38,6 @@ const deliveriesOf = async (account: PaidAccount) =>
       eventType: string;
     }[]
   ).map((delivery) => [delivery.eventType, delivery.target, delivery.url, delivery.eventId]);
-
-/** The account's workspace endpoint, receiving these event types (nothing listens: no worker here). */
-async function subscribe(account: PaidAccount, eventTypes: string[]) {
-  const cookie = await sessionCookieFor(runtime.services, account.userId);
-  const saved = await runtime.app.inject({
-    method: 'PUT',
-    url: appPath('setWebhookEndpoint'),
-    headers: { cookie },
-    payload: { webhookUrl: 'http://127.0.0.1:9/endpoint', eventTypes },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
 
 /**
  * The stored body of the task's settle event, and the body the events of before wrote for it
@@ -349,23 +324,10 @@ describe('settles racing for one task', () => {
 
 describe('the pool a settle takes', () => {
   it('takes no pool connection per settle for its event or the answer: a burst of sync calls checks out fewer connections than calls', async () => {
-    const accounts = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => newAccount(500, `burst${index}`)),
+    const { accounts, answers, checkouts, calls } = await burst(4, 500, 20, (account, which, index) =>
+      withKey(account, 'POST', '/api/provider/image', { prompt: `burst ${which} ${index}` }),
     );
-    const CALLS_EACH = 20;
-    for (const account of accounts)
-      expect((await withKey(account, 'GET', '/api/provider/me')).statusCode).toBe(200);
     const pool = runtime.services.pool;
-    const { answer: answers, checkouts } = await countPoolCheckouts(pool, () =>
-      Promise.all(
-        accounts.flatMap((account, which) =>
-          Array.from({ length: CALLS_EACH }, (_, index) =>
-            withKey(account, 'POST', '/api/provider/image', { prompt: `burst ${which} ${index}` }),
-          ),
-        ),
-      ),
-    );
-    const calls = accounts.length * CALLS_EACH;
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     expect(
       await eventCount(

@@ -1,12 +1,8 @@
-import { appPath, type EventItem, SERVICE_COST } from '@conduit/contracts';
+import { appPath, SERVICE_COST } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPaidAccount,
-  ledgerCheck,
-  type PaidAccount,
-  sessionCookieFor,
-} from '../../../test/paid-account.ts';
-import { countPoolCheckouts, eventCount } from '../../../test/pool-checkouts.ts';
+import { eventCalls } from '../../../test/event-calls.ts';
+import { ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
+import { eventCount } from '../../../test/pool-checkouts.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
@@ -28,34 +24,12 @@ const soraBody = (index: number, extra: object = {}) => ({
   ...extra,
 });
 
-const withKey = (account: PaidAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
-  runtime.app.inject({ method, url, headers: { 'x-api-key': account.key }, payload });
-
-const eventsOf = async (account: PaidAccount): Promise<EventItem[]> => {
-  const answer = await withKey(account, 'GET', '/api/provider/events?limit=100');
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data;
-};
+const { withKey, newAccount, eventsOf, subscribe, burst } = eventCalls(() => runtime);
 
 const tasksOf = async (workspaceId: string) =>
   (await runtime.services.pool.query('select id from tasks where workspace_id = $1', [workspaceId])).rows.map(
     (row) => row.id as string,
   );
-
-const newAccount = (credits: number, label: string) =>
-  createPaidAccount(runtime.services, { credits, tier: 'enterprise', label });
-
-/** The account's workspace endpoint, receiving these event types (nothing listens: no worker here). */
-async function subscribe(account: PaidAccount, eventTypes: string[]) {
-  const cookie = await sessionCookieFor(runtime.services, account.userId);
-  const saved = await runtime.app.inject({
-    method: 'PUT',
-    url: appPath('setWebhookEndpoint'),
-    headers: { cookie },
-    payload: { webhookUrl: 'http://127.0.0.1:9/endpoint', eventTypes },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
 
 describe('a paid call and its task.started event', () => {
   it('lists the started event as soon as the call answers, with the answer as its data and its deliveries', async () => {
@@ -193,25 +167,11 @@ describe('a paid call and its task.started event', () => {
   });
 
   it('takes no pool connection per create for its event: a burst of calls checks out fewer connections than calls', async () => {
-    const accounts = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => newAccount(100, `burst${index}`)),
+    // Each key is called once first: its identity cached, as it is for a client in steady use.
+    const { accounts, answers, checkouts, calls } = await burst(4, 100, 25, (account, which, index) =>
+      withKey(account, 'POST', SORA, soraBody(1000 * which + index)),
     );
-    const CALLS_EACH = 25;
-    // Warm: each key's identity is cached, as it is for a client in steady use.
-    for (const account of accounts)
-      expect((await withKey(account, 'GET', '/api/provider/me')).statusCode).toBe(200);
-
     const pool = runtime.services.pool;
-    const { answer: answers, checkouts } = await countPoolCheckouts(pool, () =>
-      Promise.all(
-        accounts.flatMap((account, which) =>
-          Array.from({ length: CALLS_EACH }, (_, index) =>
-            withKey(account, 'POST', SORA, soraBody(1000 * which + index)),
-          ),
-        ),
-      ),
-    );
-    const calls = accounts.length * CALLS_EACH;
     // Every call's event is there when the calls have answered: none is written after its answer
     // (where it would have taken a connection of its own, uncounted here).
     expect(

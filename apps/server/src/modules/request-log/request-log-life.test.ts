@@ -3,7 +3,13 @@ import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount, ledgerCheck, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
+import {
+  createPaidAccount,
+  deleteOwnAccount,
+  ledgerCheck,
+  postWithKey,
+  sessionCookieFor,
+} from '../../../test/paid-account.ts';
 import { createTestRuntime, useTestRuntime } from '../../../test/test-runtime.ts';
 import { purgeRequestLog } from './purge-request-log.ts';
 import { createRequestLogWriter, type RequestLogEntry } from './request-log-writer.ts';
@@ -80,14 +86,7 @@ describe('request log: access and deletion', () => {
     await postWithKey(runtime.app, account.key, '/api/provider/video', VIDEO);
     await runtime.app.requestLog?.flush();
     expect(await rowsOf(account.workspaceId)).toBe(1);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const deleted = await runtime.app.inject({
-      method: 'DELETE',
-      url: appPath('deleteAccount'),
-      headers: { cookie },
-      payload: { confirmEmail: account.email },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteOwnAccount(runtime, account);
     expect(await rowsOf(account.workspaceId)).toBe(0);
   });
 });

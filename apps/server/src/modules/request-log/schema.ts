@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * Every request to the public API, accepted or refused, once its key is known

@@ -2,7 +2,7 @@ import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, type TaskEvent } from '@conduit/con
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ChannelMessage } from '../../platform/events-channel.ts';
-import { EVENTS_AFTER_SQL } from '../webhooks/sequence-events.ts';
+import { EVENTS_AFTER_SQL } from '../events/sequence-events.ts';
 
 /** One open event stream: a browser's (a session) or a developer tool's (an API key). */
 export interface StreamSink {

@@ -14,11 +14,11 @@ import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import { signedIn } from '../auth/session-http.ts';
 import { liveSessionWorkspaces } from '../auth/sessions.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
+import { streamStartSeq } from '../events/list-events.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from '../provider/authenticate-key.ts';
 import { keyPresentableSql } from '../provider/key-rules-sql.ts';
 import { createKeyOrSession } from '../webhooks/key-or-session.ts';
-import { streamStartSeq } from '../webhooks/list-events.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
 

@@ -2,8 +2,8 @@ import { TASK_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 import { apiKeys } from '../keys/schema.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the

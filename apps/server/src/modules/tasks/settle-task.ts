@@ -4,7 +4,7 @@ import type { Db } from '../../platform/database.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
-import { settledEventSql, taskSettledEvent } from '../webhooks/settled-event.ts';
+import { settledEventSql, taskSettledEvent } from '../events/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
 import { type SettledTask, taskStatements } from './task-statements.ts';
 

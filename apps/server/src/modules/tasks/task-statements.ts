@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { coalesce } from '../../platform/coalesce.ts';
 import { type Db, poolOf } from '../../platform/database.ts';
-import { type SettledEvent, settledEventSql } from '../webhooks/settled-event.ts';
+import { type SettledEvent, settledEventSql } from '../events/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
 
 /*

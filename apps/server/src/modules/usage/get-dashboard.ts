@@ -9,8 +9,8 @@ import {
   USAGE_WINDOW_DAYS,
 } from '@conduit/contracts';
 import type pg from 'pg';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
 import type { Engine } from '../engines/engine.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
 /** The workspace's dashboard, counted from its task rows (one per paid call), per service and model. */
 export async function getDashboard(

@@ -1,6 +1,7 @@
 import { callModelOf, USAGE_CSV_COLUMNS, type UsageItem, type UsageResponse } from '@conduit/contracts';
 import type pg from 'pg';
 import { keysetPage, type PageQuery } from '../../platform/keyset-cursor.ts';
+import { pagedCsv } from '../../platform/paged-csv.ts';
 
 interface UsageRow {
   id: string;
@@ -54,38 +55,21 @@ export async function listUsage(pool: pg.Pool, userId: string, query: PageQuery)
   return { items: page.map(toItem), nextCursor };
 }
 
-export const csvCell = (value: string | number) => {
-  const text = String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The whole history as CSV, newest first, read in pages so memory stays flat. */
-export async function* usageCsv(pool: pg.Pool, userId: string): AsyncGenerator<string> {
-  yield `${USAGE_CSV_COLUMNS.join(',')}\n`;
-  let cursor: string | undefined;
-  do {
-    const page = await listUsage(pool, userId, { limit: 100, cursor });
-    yield page.items
-      .map((item) =>
-        [
-          item.createdAt,
-          item.taskId,
-          item.keyName,
-          item.service,
-          item.model?.id ?? '',
-          item.status,
-          item.creditsCharged,
-          item.creditsRefunded,
-          item.resultUrls.join(' '),
-          item.expiresAt ?? '',
-        ]
-          .map(csvCell)
-          .join(','),
-      )
-      .map((line) => `${line}\n`)
-      .join('');
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const usageCsv = (pool: pg.Pool, userId: string) =>
+  pagedCsv(
+    USAGE_CSV_COLUMNS,
+    (cursor) => listUsage(pool, userId, { limit: 100, cursor }),
+    (item) => [
+      item.createdAt,
+      item.taskId,
+      item.keyName,
+      item.service,
+      item.model?.id ?? '',
+      item.status,
+      item.creditsCharged,
+      item.creditsRefunded,
+      item.resultUrls.join(' '),
+      item.expiresAt ?? '',
+    ],
+  );

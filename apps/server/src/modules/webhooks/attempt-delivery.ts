@@ -1,16 +1,16 @@
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SCHEDULE_S } from '@conduit/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
-import { workspaces } from '../workspaces/schema.ts';
-import { noteEndpointOutcome } from './endpoint-health.ts';
-import { isSuccess, type PostOutcome, postSignedWebhook, type WebhookPostContext } from './post-webhook.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import {
   type WebhookDeliveryRow,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
-} from './schema.ts';
+} from '../events/schema.ts';
+import { noteEndpointOutcome } from './endpoint-health.ts';
+import { isSuccess, type PostOutcome, postSignedWebhook, type WebhookPostContext } from './post-webhook.ts';
 
 export interface DeliveryContext extends WebhookPostContext {
   /** Tells the workspace its endpoint was switched off (a mail). */

@@ -7,9 +7,9 @@ import {
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { BadRequest, NotFound } from '../../platform/errors.ts';
+import { webhookAttempts, webhookDeliveries, webhookEvents } from '../events/schema.ts';
 import { attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
 import { toDelivery, toDeliveryDetail } from './delivery-view.ts';
-import { webhookAttempts, webhookDeliveries, webhookEvents } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import type { Services } from '../../platform/services.ts';
+import type { EventHooks } from '../events/record-event.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
 import { mailEndpointDisabled } from './endpoint-disabled-mail.ts';
-import type { EventHooks } from './record-event.ts';
 import type { TestEventContext } from './send-test-event.ts';
 
 /** What delivering, resending and test events need, read from the services at each use. */

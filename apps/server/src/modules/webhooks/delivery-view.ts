@@ -1,5 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail } from '@conduit/contracts';
-import type { WebhookAttemptRow, WebhookDeliveryRow } from './schema.ts';
+import type { WebhookAttemptRow, WebhookDeliveryRow } from '../events/schema.ts';
 
 /** A delivery row as the log shows it. */
 export const toDelivery = (row: WebhookDeliveryRow): WebhookDelivery => ({

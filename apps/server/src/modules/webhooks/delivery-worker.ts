@@ -1,9 +1,9 @@
 import { EVENT_RETENTION_DAYS } from '@conduit/contracts';
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
+import { webhookDeliveries, webhookEvents } from '../events/schema.ts';
 import { ATTEMPT_LEASE_MS, attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
 import { scanExpiringKeys } from './key-expiring.ts';
-import { webhookDeliveries, webhookEvents } from './schema.ts';
 
 const POLL_MS = 1_000;
 const BATCH = 20;

@@ -1,7 +1,7 @@
 import { ENDPOINT_DISABLE_AFTER_DAYS } from '@conduit/contracts';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { webhookEndpoints } from '../events/schema.ts';
 import type { DeliveryContext } from './attempt-delivery.ts';
-import { webhookEndpoints } from './schema.ts';
 
 const DISABLE_AFTER_MS = ENDPOINT_DISABLE_AFTER_DAYS * 86_400_000;
 

@@ -9,7 +9,7 @@ import { freePort } from '../../../test/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { createLocalEngine } from '../engines/local-engine.ts';
-import { recordEvent } from './record-event.ts';
+import { recordEvent } from '../events/record-event.ts';
 
 const BIN = fileURLToPath(new URL('../../../../../node_modules/.bin/conduit', import.meta.url));
 

@@ -1,8 +1,8 @@
 import { KEY_EXPIRING_NOTICE_DAYS } from '@conduit/contracts';
 import { and, gt, isNull, lte } from 'drizzle-orm';
+import { recordEvent } from '../events/record-event.ts';
 import { apiKeys } from '../keys/schema.ts';
 import type { DeliveryContext } from './attempt-delivery.ts';
-import { recordEvent } from './record-event.ts';
 
 /**
  * `key.expiring` for every live key whose expiry is within KEY_EXPIRING_NOTICE_DAYS: once per key

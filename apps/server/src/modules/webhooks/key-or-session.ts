@@ -2,9 +2,9 @@ import { API_KEY_PREFIX, type WorkspaceAction } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import { createKeyAuthenticator, presentedKey } from '../provider/authenticate-key.ts';
 import { assertKeyControls } from '../provider/key-refusals.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
 
 /**
  * The API key a request carries, read as the REST API reads it (presentedKey: X-API-Key, or

@@ -1,9 +1,9 @@
 import { DELIVERY_RESPONSE_MAX_BYTES } from '@conduit/contracts';
 import type { DbOrTx } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
+import { readSecretGeneration, signingSecrets } from '../events/secret-rotation.ts';
+import { signWebhookWithAll } from '../events/signing.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
-import { readSecretGeneration, signingSecrets } from './secret-rotation.ts';
-import { signWebhookWithAll } from './signing.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 

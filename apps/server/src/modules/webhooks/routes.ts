@@ -5,11 +5,11 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser, signedIn } from '../auth/session-http.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
+import { currentWebhookSecret, rotateWebhookSecret } from '../events/secret-rotation.ts';
 import { coversEveryService } from '../provider/key-refusals.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { deliveryDetail, listDeliveries, resendDelivery } from './deliveries.ts';
 import { createKeyOrSession } from './key-or-session.ts';
-import { currentWebhookSecret, rotateWebhookSecret } from './secret-rotation.ts';
 import { sendTestEvent, type TestEventContext, testEndpoint } from './send-test-event.ts';
 import { setWebhookEndpoint } from './webhook-endpoint.ts';
 

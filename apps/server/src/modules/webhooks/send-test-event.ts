@@ -8,11 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { BadRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
+import type { EventHooks } from '../events/record-event.ts';
+import { recordEvent } from '../events/record-event.ts';
 import { ATTEMPT_LEASE_MS, attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
 import { toDelivery } from './delivery-view.ts';
-import type { EventHooks } from './record-event.ts';
-import { recordEvent } from './record-event.ts';
 
 export interface TestEventContext extends DeliveryContext {
   /** Where sample result URLs point. */

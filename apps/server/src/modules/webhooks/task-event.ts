@@ -1,14 +1,8 @@
-import { type AnsweringEngine, type TaskWebhookFilter, taskData, taskEventTypeOf } from '@conduit/contracts';
+import { type AnsweringEngine, taskData, taskEventTypeOf } from '@conduit/contracts';
 import type { DbOrTx } from '../../platform/database.ts';
+import { type EventHooks, recordEvent } from '../events/record-event.ts';
+import { filtersOf, taskEventKey } from '../events/task-event-key.ts';
 import type { TaskRow } from '../tasks/schema.ts';
-import { type EventHooks, recordEvent } from './record-event.ts';
-
-/** The `webhookEvents` a paid call's body asked for (validated by its schema), if any. */
-export const filtersOf = (request: unknown) =>
-  (request as { webhookEvents?: TaskWebhookFilter[] } | null)?.webhookEvents;
-
-/** What makes a task's event of this type happen once (record-event.ts, `dedupeKey`). */
-export const taskEventKey = (taskId: string, type: string) => `task:${taskId}:${type}`;
 
 /**
  * The event of a task's end, whatever its terminal status (taskEventTypeOf), with the data the

@@ -1,6 +1,5 @@
 import {
   carriesTaskEvents,
-  DEFAULT_ENDPOINT_EVENT_TYPES,
   type EventType,
   WEBHOOK_TEXTS,
   type WebhookEndpointResponse,
@@ -8,22 +7,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import type { Clock } from '../../platform/services.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
+import { assertAllowed } from '../auth/workspace-access.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
+import { readEndpointSettings } from '../events/endpoint-settings.ts';
 import type { UrlGuard } from '../provider/check-input-urls.ts';
-import { workspaces } from '../workspaces/schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
-import { assertAllowed } from '../workspaces/workspace-access.ts';
 import { resetEndpoint } from './endpoint-health.ts';
-import { webhookEndpoints } from './schema.ts';
-
-/** The endpoint's event types (the account events until chosen) and whether it was switched off. */
-export async function readEndpointSettings(db: Db, workspaceId: string) {
-  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));
-  return {
-    eventTypes: (row?.eventTypes ?? [...DEFAULT_ENDPOINT_EVENT_TYPES]) as EventType[],
-    disabledAt: row?.disabledAt ?? null,
-  };
-}
 
 /**
  * Sets (or with null or an empty text, removes) where account events go, and which event types

@@ -1,9 +1,9 @@
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
+import { type EventHooks, recordEvent } from '../events/record-event.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { DeliveryContext } from './attempt-delivery.ts';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery-worker.ts';
-import { type EventHooks, recordEvent } from './record-event.ts';
 import { recordTaskSettled } from './task-event.ts';
 
 /** The pg-boss queues deliveries went through before the delivery log (drained, then unused). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
-import { signWebhook, verifyWebhook } from './signing.ts';
+import { signWebhook, verifyWebhook } from '../events/signing.ts';
 
 let runtime: TestRuntime;
 let receiver: Server;

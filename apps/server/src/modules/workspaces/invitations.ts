@@ -17,9 +17,10 @@ import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../platform/
 import { newId } from '../../platform/ids.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import { users } from '../auth/schema.ts';
+import { workspaceMembers, workspaces } from '../auth/workspace-schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { countInvitation, type InvitationLimits } from './invitation-limits.ts';
-import { workspaceInvitations, workspaceMembers, workspaces } from './schema.ts';
+import { workspaceInvitations } from './schema.ts';
 import { teamFor } from './team-access.ts';
 import { recordTeamEvent } from './team-audit.ts';
 import { readEmail } from './team-values.ts';

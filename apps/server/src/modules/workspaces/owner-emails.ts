@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../platform/services.ts';
 import { users } from '../auth/schema.ts';
-import { workspaceMembers, workspaces } from './schema.ts';
+import { workspaceMembers, workspaces } from '../auth/workspace-schema.ts';
 
 /** Who owns the workspace: a personal workspace's account, or a team's owners. */
 export async function ownerEmails(services: Pick<Services, 'db'>, workspaceId: string) {

@@ -2,8 +2,8 @@ import { TEAM_TEXTS, type WorkspaceAction, type WorkspaceRole } from '@conduit/c
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { type WorkspaceRow, workspaceMembers, workspaces } from './schema.ts';
-import { assertAllowed, toWorkspaceAccess, type WorkspaceAccess } from './workspace-access.ts';
+import { assertAllowed, toWorkspaceAccess, type WorkspaceAccess } from '../auth/workspace-access.ts';
+import { type WorkspaceRow, workspaceMembers, workspaces } from '../auth/workspace-schema.ts';
 
 export interface TeamMembership {
   team: WorkspaceRow;

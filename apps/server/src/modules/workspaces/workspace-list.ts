@@ -7,9 +7,9 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { sessions } from '../auth/schema.ts';
-import { workspaceMembers, workspaces } from './schema.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
+import { workspaceMembers, workspaces } from '../auth/workspace-schema.ts';
 import { teamFor } from './team-access.ts';
-import type { WorkspaceAccess } from './workspace-access.ts';
 
 export const toWorkspaceSummary = (
   workspace: Pick<WorkspaceAccess, 'id' | 'kind' | 'name' | 'role'>,

@@ -3,7 +3,7 @@ import { CircleAlert, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { readServerError } from '../auth/auth-error-text.ts';
+import { readServerError } from '../../lib/server-error.ts';
 
 /** The admin area is closed until the admin turns on two-factor authentication (ADMIN_REQUIRE_2FA). */
 function TwoFactorNeeded() {

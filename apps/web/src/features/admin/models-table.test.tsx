@@ -28,27 +28,32 @@ const margin = (variant: string, credits: number, cost: number, belowCost: boole
   belowCost,
 });
 
+/** The admin API of the Channels tab with one model, `start`, that PATCH changes. */
+function mockModelsApi(start: AdminModel) {
+  let current = start;
+  return mockApi({
+    'GET /api/auth/me': { body: { user: makeAdmin() } },
+    'GET /api/admin/channels': { body: { channels: [] } },
+    'GET /api/admin/models': () => ({ body: { models: [current] } }),
+    'GET /api/admin/margins': () => ({
+      body: {
+        marginFloorPercent: 15,
+        data: [
+          margin('5s', current.credits, 0.275, false),
+          margin('10s-sound', current.credits + 14, 1.1, current.credits < 7),
+        ],
+      },
+    }),
+    'PATCH /api/admin/models/kling-2.6': ({ body }) => {
+      current = { ...current, ...(body as Partial<AdminModel>) };
+      return { body: { model: current } };
+    },
+  });
+}
+
 describe('admin: the Models table under Channels', () => {
   it('lists each model with its price and upstream cost; turning one off and repricing it says what changed', async () => {
-    let current = kling;
-    const api = mockApi({
-      'GET /api/auth/me': { body: { user: makeAdmin() } },
-      'GET /api/admin/channels': { body: { channels: [] } },
-      'GET /api/admin/models': () => ({ body: { models: [current] } }),
-      'GET /api/admin/margins': () => ({
-        body: {
-          marginFloorPercent: 15,
-          data: [
-            margin('5s', current.credits, 0.275, false),
-            margin('10s-sound', current.credits + 14, 1.1, current.credits < 7),
-          ],
-        },
-      }),
-      'PATCH /api/admin/models/kling-2.6': ({ body }) => {
-        current = { ...current, ...(body as Partial<AdminModel>) };
-        return { body: { model: current } };
-      },
-    });
+    const api = mockModelsApi(kling);
     const user = userEvent.setup();
     renderRoute('/admin?tab=channels');
     const table = within(await screen.findByRole('table', { name: 'Models' }));
@@ -69,25 +74,7 @@ describe('admin: the Models table under Channels', () => {
   });
 
   it('shows each variant margin, flags the one below cost, and sends a below-cost price only when accepted', async () => {
-    let current = { ...kling, credits: 6 };
-    const api = mockApi({
-      'GET /api/auth/me': { body: { user: makeAdmin() } },
-      'GET /api/admin/channels': { body: { channels: [] } },
-      'GET /api/admin/models': () => ({ body: { models: [current] } }),
-      'GET /api/admin/margins': () => ({
-        body: {
-          marginFloorPercent: 15,
-          data: [
-            margin('5s', current.credits, 0.275, false),
-            margin('10s-sound', current.credits + 14, 1.1, current.credits < 7),
-          ],
-        },
-      }),
-      'PATCH /api/admin/models/kling-2.6': ({ body }) => {
-        current = { ...current, ...(body as Partial<AdminModel>) };
-        return { body: { model: current } };
-      },
-    });
+    const api = mockModelsApi({ ...kling, credits: 6 });
     const user = userEvent.setup();
     renderRoute('/admin?tab=channels');
     const margins = within(await screen.findByRole('table', { name: 'Margins per variant' }));

@@ -1,7 +1,8 @@
 import { AUTH_ERROR_TEXTS as E, AUTH_SERVER_MESSAGES as M } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { loginErrorText, readServerError, serverTextOr, signupErrorText } from './auth-error-text.ts';
+import { readServerError, serverTextOr } from '../../lib/server-error.ts';
+import { loginErrorText, signupErrorText } from './auth-error-text.ts';
 
 describe('loginErrorText (docs/product.md, "Sign-in errors")', () => {
   it.each([

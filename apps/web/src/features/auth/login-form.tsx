@@ -5,9 +5,10 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
+import { readServerError } from '../../lib/server-error.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials, isSignedIn } from './auth-api.ts';
-import { type LoginErrorView, loginErrorText, readServerError } from './auth-error-text.ts';
+import { type LoginErrorView, loginErrorText } from './auth-error-text.ts';
 import { useAuthModal } from './auth-modal-context.ts';
 import {
   emailFieldError,

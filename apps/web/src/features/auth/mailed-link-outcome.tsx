@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen.tsx';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useSingleUseLink } from '../../lib/use-single-use-link.ts';
-import { serverTextOr } from './auth-error-text.ts';
 import { AuthOutcome } from './auth-outcome.tsx';
 
 interface MailedLinkOutcomeProps {

@@ -5,9 +5,10 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { readServerError } from '../../lib/server-error.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi, type Credentials } from './auth-api.ts';
-import { readServerError, signupErrorText } from './auth-error-text.ts';
+import { signupErrorText } from './auth-error-text.ts';
 import {
   confirmFieldError,
   confirmHelp,

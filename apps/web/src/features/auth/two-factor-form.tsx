@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { OneTimeCodeField } from '../../components/ui/text-field.tsx';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
-import { serverTextOr } from './auth-error-text.ts';
 import { refetchCurrentUser, type SessionUser } from './session-user.ts';
 
 export const BACK_TO_SIGN_IN = 'Back to sign in';

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CurrentPasswordField } from '../../components/ui/text-field.tsx';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
 import { authApi } from './auth-api.ts';
-import { serverTextOr } from './auth-error-text.ts';
 
 /**
  * A verification link opened outside the browser that signed up: the account's password finishes

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { callRoute } from '../../lib/api-client.ts';
 import { forgetOwnCancel, markOwnCancel } from '../../lib/own-cancels.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { refreshCredits } from '../credits/credits-api.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { usageQuery } from '../usage/dashboard-queries.ts';

@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { callRoute } from '../../lib/api-client.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { usageQuery } from '../usage/dashboard-queries.ts';
 import { callQueryKey } from './calls-api.ts';

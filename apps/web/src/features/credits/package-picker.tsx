@@ -14,7 +14,7 @@ import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { formatCount, formatQuantity } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
-import { readServerError } from '../auth/auth-error-text.ts';
+import { readServerError } from '../../lib/server-error.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { BUY_CREDITS_ID, SAVE_CARD_PARAM } from './billing-api.ts';
 import { paymentsApi } from './credits-api.ts';

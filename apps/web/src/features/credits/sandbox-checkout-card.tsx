@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { paymentsApi } from './credits-api.ts';
 import { SummaryLine } from './summary-line.tsx';
 

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { keysApi, refreshKeys } from '../api-keys/keys-api.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
 
 /** The key's refused limit, as the 402 KEY_SPEND_LIMIT answer gives it. */
 export interface RefusedLimit {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { PENDING_EMAIL_QUERY_KEY, securityApi } from './security-api.ts';
 

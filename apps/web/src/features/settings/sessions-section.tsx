@@ -4,7 +4,7 @@ import { MonitorSmartphone } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { SESSIONS_QUERY_KEY, securityApi } from './security-api.ts';
 

@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { refreshTeam, workspacesApi } from '../workspaces/workspaces-api.ts';
 import { InviteSent } from './invite-dialog.tsx';
 import { useTeamAction } from './use-team-action.ts';

@@ -3,7 +3,7 @@ import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { NextPageButton } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { teamAuditQuery } from '../workspaces/workspaces-api.ts';
 import { auditLine } from './audit-lines.ts';
 

@@ -1,6 +1,6 @@
 import { type ContactSalesBody, WAITLIST_API_ROUTES as ROUTES } from '@conduit/contracts';
 import { callRoute } from '../../lib/api-client.ts';
-import { readServerError } from '../auth/auth-error-text.ts';
+import { readServerError } from '../../lib/server-error.ts';
 
 /** The waitlist's calls (docs/waitlist.md, "Endpoints"). */
 export const waitlistApi = {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { QueryLoadError } from '../../components/ui/load-error.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
-import { serverTextOr } from '../auth/auth-error-text.ts';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { answerText, DeliveryStatusBadge } from './delivery-status.tsx';
 import { DELIVERIES_QUERY_KEY, deliveryQuery, resendDelivery } from './webhooks-api.ts';

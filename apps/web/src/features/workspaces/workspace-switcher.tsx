@@ -2,8 +2,8 @@ import { WORKSPACE_ROLE_LABELS, type WorkspaceSummary } from '@conduit/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { serverTextOr } from '../../lib/server-error.ts';
 import { useDisclosure } from '../../lib/use-disclosure.ts';
-import { serverTextOr } from '../auth/auth-error-text.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 import { useWorkspace } from './use-workspace.ts';

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { type ChannelMessage, EVENTS_CHANNEL } from '../../platform/events-channel.ts';
 import { newId } from '../../platform/ids.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import { type WebhookEventRow, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
 
 export interface EventInput {

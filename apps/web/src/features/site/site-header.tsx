@@ -1,16 +1,16 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { AccountMenu } from '../../features/auth/account-menu.tsx';
-import { type AuthView, preloadAuthModal, useAuthModal } from '../../features/auth/auth-modal-context.ts';
-import { useSessionUser } from '../../features/auth/session-user.ts';
-import { ThemeSwitcher } from '../../features/theme/theme-switcher.tsx';
+import { HeaderBar } from '../../components/layout/header-bar.tsx';
+import { HEADER_NAV } from '../../components/layout/nav-items.ts';
+import { NavLinks } from '../../components/layout/nav-links.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/container.tsx';
 import { useDisclosure } from '../../lib/use-disclosure.ts';
-import { Button } from '../ui/button.tsx';
-import { Container } from '../ui/container.tsx';
-import { HeaderBar } from './header-bar.tsx';
-import { HEADER_NAV } from './nav-items.ts';
-import { NavLinks } from './nav-links.tsx';
+import { AccountMenu } from '../auth/account-menu.tsx';
+import { type AuthView, preloadAuthModal, useAuthModal } from '../auth/auth-modal-context.ts';
+import { useSessionUser } from '../auth/session-user.ts';
+import { ThemeSwitcher } from '../theme/theme-switcher.tsx';
 
 const MOBILE_NAV_ID = 'mobile-nav';
 

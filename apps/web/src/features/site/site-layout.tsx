@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from './site-footer.tsx';
+import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { useScrollToHash } from '../../components/layout/use-scroll-to-hash.ts';
 import { SiteHeader } from './site-header.tsx';
-import { useScrollToHash } from './use-scroll-to-hash.ts';
 
 /** Public pages: header, the page, footer. */
 export function SiteLayout() {

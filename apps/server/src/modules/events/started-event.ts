@@ -6,7 +6,7 @@ import {
 } from '@conduit/contracts';
 import { newId } from '../../platform/ids.ts';
 import { eventBody, wantsCallback } from './record-event.ts';
-import { filtersOf, taskEventKey } from './task-event.ts';
+import { filtersOf, taskEventKey } from './task-event-key.ts';
 
 /**
  * A new task's `task.started` event (docs/product.md, "Webhooks"), as the paid call's own debit

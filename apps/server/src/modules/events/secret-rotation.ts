@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
 import { NotFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
-import { workspaces } from '../workspaces/schema.ts';
+import type { WorkspaceAccess } from '../auth/workspace-access.ts';
+import { workspaces } from '../auth/workspace-schema.ts';
 import { recordTeamEvent } from '../workspaces/team-audit.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import { webhookSecretFor } from './signing.ts';
 
 const DUAL_SIGNING_MS = WEBHOOK_DUAL_SIGNING_HOURS * 3_600_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../workspaces/schema.ts';
+import { workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * Every event a workspace's webhooks carry (docs/product.md, "Webhooks"), kept EVENT_RETENTION_DAYS.

@@ -7,9 +7,9 @@ import {
 } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Forbidden } from '../../platform/errors.ts';
-import { signedIn } from '../auth/session-http.ts';
-import type { WorkspaceRow } from './schema.ts';
+import { signedIn } from './session-http.ts';
 import { limitsFor } from './workspace-limits.ts';
+import type { WorkspaceRow } from './workspace-schema.ts';
 
 /** The workspace a signed-in request works in, and the person's role in it. */
 export interface WorkspaceAccess {

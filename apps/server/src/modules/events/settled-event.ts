@@ -8,7 +8,7 @@ import {
   taskEventTypeOf,
 } from '@conduit/contracts';
 import { newId } from '../../platform/ids.ts';
-import { taskEventKey } from './task-event.ts';
+import { taskEventKey } from './task-event-key.ts';
 
 /**
  * A task's settle event (`task.completed`, `task.failed` or `task.canceled`;
