@@ -18,10 +18,11 @@ import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-post
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { autocannonLoad } from './autocannon-load.ts';
 import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
-import { type CpuParts, cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
+import { type CpuParts, cpuText, postgresServerOf, startCpuMeter, thisProcess } from './cpu-meter.ts';
 import {
   directCall,
   FAKE_KIE_HMAC,
+  FAKE_KIE_PER_SECOND,
   FAKE_KIE_KEY,
   gatewayCall,
   type LoopResult,
@@ -88,7 +89,7 @@ const pidOf = (child: ChildProcess) => () => (child.pid === undefined ? [] : [ch
 /** The processes of a run through a server child: it, PostgreSQL and the load generator. */
 const serverParts = (server: ChildProcess): CpuParts => ({
   server: pidOf(server),
-  postgres: postgresPids,
+  postgres: postgresPids(),
   load: thisProcess,
 });
 
@@ -145,7 +146,7 @@ async function loadDatabaseWork(url: string, keyHash: string, identity: KeyIdent
     );
   };
   await run(WARMUP_S, false);
-  const meter = startCpuMeter({ postgres: postgresPids, load: thisProcess });
+  const meter = startCpuMeter({ postgres: postgresPids(), load: thisProcess });
   await run(DURATION_S, true);
   const cpuMsPerCall = meter.perCall(latencies.length);
   await pool.end();
@@ -168,6 +169,8 @@ await chmod(dataDir, 0o755);
 const database = process.env.DATABASE_URL
   ? { url: process.env.DATABASE_URL, stop: async () => {} }
   : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+/** The bench's own PostgreSQL (the embedded server's processes), not the machine's others. */
+const postgresPids = () => postgresServerOf(path.join(dataDir, 'embedded', 'pg', 'postmaster.pid'));
 const children: ChildProcess[] = [];
 try {
   const { user, key } = await createBenchAccount(database.url);
@@ -307,6 +310,7 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   const fake = startChild('bench/fake-kie-timed.ts', {
     PORT: '3411',
     DELAY_MS: '200',
+    PER_SECOND: String(FAKE_KIE_PER_SECOND),
     KIE_API_KEY: FAKE_KIE_KEY,
     KIE_WEBHOOK_HMAC_KEY: FAKE_KIE_HMAC,
   });
@@ -339,6 +343,12 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
     KIE_API_KEY: FAKE_KIE_KEY,
     KIE_BASE_URL: 'http://127.0.0.1:3411',
     KIE_WEBHOOK_HMAC_KEY: FAKE_KIE_HMAC,
+    // Paced to the fake's capacity, not kie.ai's 20 creates per 10 s (fake-kie-timed.ts), with the
+    // same margin as the default poll pace (a 1 s limit over 1,100 ms): (f) measures the gateway.
+    KIE_CREATES_PER_WINDOW: String(FAKE_KIE_PER_SECOND),
+    KIE_CREATE_WINDOW_MS: '1100',
+    KIE_POLLS_PER_WINDOW: String(FAKE_KIE_PER_SECOND),
+    KIE_POLL_WINDOW_MS: '1100',
     PUBLIC_URL: 'http://127.0.0.1:3403',
     ROLE: 'api',
     LOG_LEVEL: 'warn',
