@@ -7,18 +7,19 @@ import http from 'node:http';
  * result file. A child process of its own, so the load generator and the server under test do not
  * share its event loop. Env: PORT, DELAY_MS (200), KIE_API_KEY, KIE_WEBHOOK_HMAC_KEY, PER_SECOND.
  *
- * Its capacity, unlike kie.ai's: PER_SECOND (FAKE_KIE_PER_SECOND, 1,000) creates and as many
- * recordInfo reads in any 1 s, per key, the excess answered 429 as kie answers it ("will not enter
- * the queue"). kie.ai itself takes 20 creates per 10 s and 10 reads a second per account, which
- * is what our pace keeps to by default; at that rate run (f) would measure the pace, not the
- * gateway. The bench paces the server under test to this fake's capacity instead
- * (KIE_CREATES_PER_WINDOW and KIE_POLLS_PER_WINDOW over 1,100 ms windows: bench/api.ts).
+ * Its capacity, unlike kie.ai's: PER_SECOND creates and as many recordInfo reads in any 1 s, per
+ * key, the excess answered 429 as kie answers it ("will not enter the queue"); run (f) sets
+ * FAKE_KIE_PER_SECOND (1,000), bench:pace none (unlimited: it times the pace itself). kie.ai
+ * itself takes 20 creates per 10 s and 10 reads a second per account, which is what our pace keeps
+ * to by default; at that rate run (f) would measure the pace, not the gateway. The bench paces the
+ * server under test to this fake's capacity instead (KIE_CREATES_PER_WINDOW and
+ * KIE_POLLS_PER_WINDOW over 1,100 ms windows: bench/api.ts).
  */
 const PORT = Number(process.env.PORT);
 const DELAY_MS = Number(process.env.DELAY_MS ?? 200);
 const API_KEY = process.env.KIE_API_KEY ?? '';
 const HMAC_KEY = process.env.KIE_WEBHOOK_HMAC_KEY ?? '';
-const PER_SECOND = Number(process.env.PER_SECOND ?? 1_000);
+const PER_SECOND = process.env.PER_SECOND ? Number(process.env.PER_SECOND) : Number.POSITIVE_INFINITY;
 
 /** A sliding 1 s window of accepted requests: false (429) once PER_SECOND are in it. */
 function slidingWindow() {
