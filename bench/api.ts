@@ -22,8 +22,8 @@ import { type CpuParts, cpuText, postgresServerOf, startCpuMeter, thisProcess } 
 import {
   directCall,
   FAKE_KIE_HMAC,
-  FAKE_KIE_PER_SECOND,
   FAKE_KIE_KEY,
+  FAKE_KIE_PER_SECOND,
   gatewayCall,
   type LoopResult,
   runLoops,

@@ -53,7 +53,7 @@ type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | numb
  * crash of the database itself could forget the last few, after which kie's own 429 paces the
  * creates (kie-engine.ts). Each create and each recordInfo read of a sync call takes a slot, and
  * the flush was most of a take's time: on a busy disk 6 to 11 ms at p50 against 0.3 to 0.9 ms
- * without it (bench/README.md, "Paid API", 2026-12-07).
+ * without it (bench/README.md, "Paid API (autocannon, 64 connections)").
  */
 const TAKE_SQL =
   "select granted, wait_ms from set_config('synchronous_commit', 'off', true), conduit_take_pace_slots($1, $2, $3, $4)";

@@ -3,7 +3,7 @@ import type { ChannelMessage } from '../../platform/events-channel.ts';
 import { withoutRepeatedEvents } from './publisher.ts';
 
 describe('the events publisher', () => {
-  it("sends one \"new events\" message per workspace of a batch, every other message as it came, in order", () => {
+  it('sends one "new events" message per workspace of a batch, every other message as it came, in order', () => {
     const task = (taskId: string, workspaceId: string): ChannelMessage => ({
       kind: 'task',
       workspaceId,
