@@ -71,6 +71,26 @@ export function withDescendants(pid: number | undefined): () => number[] {
   };
 }
 
+/**
+ * The PostgreSQL server whose data directory holds `pidFile` (its `postmaster.pid`) and every
+ * backend it started: on a machine where other PostgreSQL servers run (other people's tests), only
+ * the bench's own database counts. Without the file (a DATABASE_URL server), every PostgreSQL process.
+ */
+export function postgresServerOf(pidFile: string): () => number[] {
+  let server: (() => number[]) | undefined;
+  return () => {
+    if (!server) {
+      try {
+        const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+        server = Number.isInteger(pid) && pid > 0 ? withDescendants(pid) : postgresPids;
+      } catch {
+        server = postgresPids;
+      }
+    }
+    return server();
+  };
+}
+
 /** The processes of each part of a run, asked at each end of the window (backends come and go). */
 export type CpuParts = Record<string, () => number[]>;
 /** CPU ms per call of each part, rounded to 0.01 ms; null where /proc could not say. */

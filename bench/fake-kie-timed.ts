@@ -5,12 +5,41 @@ import http from 'node:http';
  * kie.ai's jobs API as bench run (f) needs it: every task finishes exactly DELAY_MS after it was
  * created, then kie's signed callback goes to its callBackUrl; recordInfo answers its state and a
  * result file. A child process of its own, so the load generator and the server under test do not
- * share its event loop. Env: PORT, DELAY_MS (200), KIE_API_KEY, KIE_WEBHOOK_HMAC_KEY.
+ * share its event loop. Env: PORT, DELAY_MS (200), KIE_API_KEY, KIE_WEBHOOK_HMAC_KEY, PER_SECOND.
+ *
+ * Its capacity, unlike kie.ai's: PER_SECOND creates and as many recordInfo reads in any 1 s, per
+ * key, the excess answered 429 as kie answers it ("will not enter the queue"); run (f) sets
+ * FAKE_KIE_PER_SECOND (1,000), bench:pace none (unlimited: it times the pace itself). kie.ai
+ * itself takes 20 creates per 10 s and 10 reads a second per account, which is what our pace keeps
+ * to by default; at that rate run (f) would measure the pace, not the gateway. The bench paces the
+ * server under test to this fake's capacity instead (KIE_CREATES_PER_WINDOW and
+ * KIE_POLLS_PER_WINDOW over 1,100 ms windows: bench/api.ts).
  */
 const PORT = Number(process.env.PORT);
 const DELAY_MS = Number(process.env.DELAY_MS ?? 200);
 const API_KEY = process.env.KIE_API_KEY ?? '';
 const HMAC_KEY = process.env.KIE_WEBHOOK_HMAC_KEY ?? '';
+const PER_SECOND = process.env.PER_SECOND ? Number(process.env.PER_SECOND) : Number.POSITIVE_INFINITY;
+
+/** A sliding 1 s window of accepted requests: false (429) once PER_SECOND are in it. */
+function slidingWindow() {
+  const taken: number[] = [];
+  let oldest = 0;
+  return () => {
+    const now = performance.now();
+    while (oldest < taken.length && (taken[oldest] as number) <= now - 1_000) oldest += 1;
+    if (oldest > 4_096) {
+      taken.splice(0, oldest);
+      oldest = 0;
+    }
+    if (taken.length - oldest >= PER_SECOND) return false;
+    taken.push(now);
+    return true;
+  };
+}
+const takeCreate = slidingWindow();
+const takeRead = slidingWindow();
+const RATE_LIMITED = { code: 429, msg: 'Rate limit exceeded', data: null };
 /** A 1x1 PNG: the file's size is not what (f) measures. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -61,6 +90,7 @@ const server = http.createServer((request, response) => {
     return;
   }
   if (request.method === 'GET' && url.pathname === '/api/v1/jobs/recordInfo') {
+    if (!takeRead()) return send(response, 429, RATE_LIMITED);
     const taskId = url.searchParams.get('taskId') ?? '';
     const done = isDone.get(taskId);
     if (done === undefined) return send(response, 200, { code: 404, msg: 'record not found' });
@@ -76,6 +106,10 @@ const server = http.createServer((request, response) => {
     });
   }
   if (request.method === 'POST' && url.pathname === '/api/v1/jobs/createTask') {
+    if (!takeCreate()) {
+      request.resume();
+      return send(response, 429, RATE_LIMITED);
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

@@ -47,11 +47,21 @@ type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | numb
  * takes up to `wanted` while fewer than the limit are left, all on the database's clock and in the
  * implicit transaction of this one statement, so the lock is held only while the database runs
  * it. A named statement: each connection parses it once.
+ *
+ * Its commit does not wait for the WAL flush (`synchronous_commit` off for this transaction
+ * only): the slots are visible to every other take the moment it commits, as before, and only a
+ * crash of the database itself could forget the last few, after which kie's own 429 paces the
+ * creates (kie-engine.ts). Each create and each recordInfo read of a sync call takes a slot, and
+ * the flush was most of a take's time: on a busy disk 6 to 11 ms at p50 against 0.3 to 0.9 ms
+ * without it (bench/README.md, "Paid API (autocannon, 64 connections)").
  */
+const TAKE_SQL =
+  "select granted, wait_ms from set_config('synchronous_commit', 'off', true), conduit_take_pace_slots($1, $2, $3, $4)";
+
 async function takeInPostgres(pool: pg.Pool, rule: PaceRule, wanted: number) {
   const { rows } = await pool.query<{ granted: number; wait_ms: number }>({
-    name: 'conduit-take-pace-slots',
-    text: 'select granted, wait_ms from conduit_take_pace_slots($1, $2, $3, $4)',
+    name: 'conduit-take-pace-slots-async',
+    text: TAKE_SQL,
     values: [rule.upstream, rule.limit, rule.windowMs, wanted],
   });
   const row = rows[0];

@@ -24,6 +24,23 @@ export const taskMessage = (
 });
 
 /**
+ * The messages less the repeats of a workspace's "new events" message: it only tells a stream to
+ * read its workspace's events from the store, and every event these messages announce committed
+ * before they were published, so one such message per workspace reads them all. A busy account's
+ * calls each announce their `task.started` event; a batch then carries one message for them, not
+ * one per call (fewer bytes to send, and to parse in every listening process).
+ */
+export function withoutRepeatedEvents(messages: ChannelMessage[]): ChannelMessage[] {
+  const announced = new Set<string>();
+  return messages.filter((message) => {
+    if (message.kind !== 'event') return true;
+    if (announced.has(message.workspaceId)) return false;
+    announced.add(message.workspaceId);
+    return true;
+  });
+}
+
+/**
  * Sends messages right after the write they describe has committed, outside its transaction: a
  * NOTIFY inside every paid call's transaction would serialise their commits on PostgreSQL's
  * notification queue lock. The messages are coalesced: while one NOTIFY is in flight the next
@@ -67,7 +84,7 @@ export function createEventPublisher(pool: pg.Pool, log: Logger): EventPublisher
 
   const publish = coalesce<ChannelMessage>(
     async (messages) => {
-      for (const payload of packMessages(messages)) await send(payload);
+      for (const payload of packMessages(withoutRepeatedEvents(messages))) await send(payload);
     },
     undefined,
     LINGER_MS,
