@@ -24,6 +24,8 @@ export interface UpstreamReading {
   isProblem: boolean;
   reason: string;
   value?: number | null;
+  /** The kie.ai account read (its id), for a kie balance. */
+  kieAccount?: string;
 }
 
 type WatchServices = Pick<Services, 'db' | 'pool' | 'jobs' | 'config' | 'log'>;
