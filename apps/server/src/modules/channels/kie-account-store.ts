@@ -106,20 +106,6 @@ export async function restoreKieAccount(
   return (rowCount ?? 0) > 0;
 }
 
-/** An admin sets an account aside by hand (no code): it stays aside until an admin re-enables it. */
-export async function setKieAccountAsideByHand(
-  queryable: Pick<pg.Pool, 'query'>,
-  id: string,
-  reason: string,
-): Promise<boolean> {
-  const { rowCount } = await queryable.query(
-    `update kie_accounts set set_aside_at = now(), set_aside_code = null, set_aside_reason = $2, updated_at = now()
-      where id = $1 and set_aside_at is null`,
-    [id, reason],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
 /** The balance watch's last reading of an account (the Channels tab shows it when kie cannot be read). */
 export async function recordKieBalance(pool: pg.Pool, id: string, balance: number): Promise<void> {
   await pool.query(

@@ -1,7 +1,7 @@
 import type { Services } from '../../platform/services.ts';
 import { recordKieBalance, restoreKieAccount } from '../channels/kie-account-store.ts';
 import type { KieAccount } from '../engines/kie-accounts.ts';
-import { recordUpstreamReading, type UpstreamReading } from './upstream-alerts.ts';
+import { lowerUpstreamAlert, recordUpstreamReading, type UpstreamReading } from './upstream-alerts.ts';
 
 type WatchServices = Pick<Services, 'db' | 'pool' | 'jobs' | 'config' | 'log'>;
 
@@ -22,8 +22,12 @@ export function alertKieAccountSetAside(services: WatchServices, account: KieAcc
 }
 
 /** Lowers an account's set-aside alert: it serves again (`why`: the admin, or its credits read). */
-export async function lowerKieAccountAlert(services: WatchServices, accountId: string, why: string) {
-  await recordUpstreamReading(services, {
+export async function lowerKieAccountAlert(
+  services: Pick<WatchServices, 'db' | 'pool'>,
+  accountId: string,
+  why: string,
+) {
+  await lowerUpstreamAlert(services, {
     id: kieAccountAlertId(accountId),
     upstream: 'kie.ai',
     isProblem: false,
