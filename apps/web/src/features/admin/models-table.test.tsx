@@ -33,7 +33,7 @@ describe('admin: the Models table under Channels', () => {
     let current = kling;
     const api = mockApi({
       'GET /api/auth/me': { body: { user: makeAdmin() } },
-      'GET /api/admin/channels': { body: { channels: [] } },
+      'GET /api/admin/channels': { body: { channels: [], kieAccounts: [] } },
       'GET /api/admin/models': () => ({ body: { models: [current] } }),
       'GET /api/admin/margins': () => ({
         body: {
@@ -72,7 +72,7 @@ describe('admin: the Models table under Channels', () => {
     let current = { ...kling, credits: 6 };
     const api = mockApi({
       'GET /api/auth/me': { body: { user: makeAdmin() } },
-      'GET /api/admin/channels': { body: { channels: [] } },
+      'GET /api/admin/channels': { body: { channels: [], kieAccounts: [] } },
       'GET /api/admin/models': () => ({ body: { models: [current] } }),
       'GET /api/admin/margins': () => ({
         body: {
