@@ -151,7 +151,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.metrics,
           services.redis,
           // The admins hear of a kie account set aside as of any upstream alert (once per crossing).
-          { onKieAccountSetAside: (account, _code, reason) => alertKieAccountSetAside(services, account, reason) },
+          {
+            onKieAccountSetAside: (account, _code, reason) =>
+              alertKieAccountSetAside(services, account, reason),
+          },
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

@@ -203,7 +203,13 @@ export async function startFakeKie(
       createdAt: Date.now(),
       isFlaky: isVeo && text.includes('flaky') && earlier < fake.flakyFailures,
     });
-    fake.created.push({ endpoint, taskId: id, body: body as JsonBody, at: Date.now(), apiKey: account.apiKey });
+    fake.created.push({
+      endpoint,
+      taskId: id,
+      body: body as JsonBody,
+      at: Date.now(),
+      apiKey: account.apiKey,
+    });
     // kie calls the create's callBackUrl when the task ends (K5, K9), signed when a key is set (K10).
     const callBackUrl = body?.callBackUrl;
     if (typeof callBackUrl === 'string' && account.webhookHmacKey) {
@@ -302,7 +308,8 @@ export async function startFakeKie(
         headers,
       );
     }
-    if (endpoint === 'credit') return reply(response, 200, { code: 200, msg: 'success', data: account.balance });
+    if (endpoint === 'credit')
+      return reply(response, 200, { code: 200, msg: 'success', data: account.balance });
     if (endpoint === 'createTask' || endpoint === 'generate') {
       if (isWindowFull(account.apiKey)) {
         fake.rateLimited += 1;
@@ -310,7 +317,8 @@ export async function startFakeKie(
         return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
       }
       // An account with no credits left is refused: 402 "Insufficient Credits" (K2's code list).
-      if (account.balance <= 0) return reply(response, 200, { code: 402, msg: 'Credits insufficient', data: null });
+      if (account.balance <= 0)
+        return reply(response, 200, { code: 402, msg: 'Credits insufficient', data: null });
       const answer = await createTask(account, endpoint, body);
       const lost = answer.code === 200 ? lostAnswers.get(endpoint)?.shift() : undefined;
       // Accepted, then the answer is lost: the task runs (and bills) all the same.
@@ -414,9 +422,7 @@ export async function startFakeKie(
       const hmacKey = fake.accounts.find((a) => a.apiKey === task?.apiKey)?.webhookHmacKey;
       if (!url || !task || !hmacKey) return;
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac('sha256', hmacKey)
-        .update(`${taskId}.${timestamp}`)
-        .digest('base64');
+      const signature = createHmac('sha256', hmacKey).update(`${taskId}.${timestamp}`).digest('base64');
       // The verification guide's example reads `data.task_id` (K10); the jobs callbacks say `taskId`.
       const data = task.kind === 'veo' ? { taskId, info: null } : { task_id: taskId, state: 'success' };
       const callback = {

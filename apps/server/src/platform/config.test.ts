@@ -184,7 +184,9 @@ describe('parseConfig: a pool of kie.ai accounts', () => {
 
   it('KIE_API_KEY stays the one-account form, with its HMAC key', () => {
     const accounts = kieAccountsOf(parseConfig({ KIE_API_KEY: 'solo', KIE_WEBHOOK_HMAC_KEY: 'h' }));
-    expect(accounts).toEqual([{ id: expect.stringMatching(/^k/), label: '#1', apiKey: 'solo', webhookHmacKey: 'h' }]);
+    expect(accounts).toEqual([
+      { id: expect.stringMatching(/^k/), label: '#1', apiKey: 'solo', webhookHmacKey: 'h' },
+    ]);
     expect(kieAccountsOf(parseConfig({}))).toEqual([]);
   });
 

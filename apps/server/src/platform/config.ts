@@ -313,16 +313,22 @@ function checkKieAccounts(parsed: Env) {
   };
   const keys = parsed.KIE_API_KEYS;
   if (keys && parsed.KIE_API_KEY) {
-    fail('KIE_API_KEY and KIE_API_KEYS are both set: set KIE_API_KEY for one kie.ai account or KIE_API_KEYS for several');
+    fail(
+      'KIE_API_KEY and KIE_API_KEYS are both set: set KIE_API_KEY for one kie.ai account or KIE_API_KEYS for several',
+    );
   }
   if (keys && new Set(keys).size !== keys.length) fail('KIE_API_KEYS names the same key twice');
   if (keys && parsed.KIE_WEBHOOK_HMAC_KEY) {
-    fail('KIE_WEBHOOK_HMAC_KEY goes with KIE_API_KEY: with KIE_API_KEYS, set KIE_WEBHOOK_HMAC_KEYS (one per account)');
+    fail(
+      'KIE_WEBHOOK_HMAC_KEY goes with KIE_API_KEY: with KIE_API_KEYS, set KIE_WEBHOOK_HMAC_KEYS (one per account)',
+    );
   }
   const hmacKeys = parsed.KIE_WEBHOOK_HMAC_KEYS;
   if (hmacKeys && !keys) fail('KIE_WEBHOOK_HMAC_KEYS is set, so KIE_API_KEYS must be set too');
   if (hmacKeys && keys && hmacKeys.length !== keys.length) {
-    fail(`KIE_WEBHOOK_HMAC_KEYS must name one key per account of KIE_API_KEYS (${keys.length}), got ${hmacKeys.length}`);
+    fail(
+      `KIE_WEBHOOK_HMAC_KEYS must name one key per account of KIE_API_KEYS (${keys.length}), got ${hmacKeys.length}`,
+    );
   }
 }
 

@@ -1,4 +1,9 @@
-import type { AdminChannel, AdminKieAccount, UpdateChannelBody, UpdateKieAccountBody } from '@conduit/contracts';
+import type {
+  AdminChannel,
+  AdminKieAccount,
+  UpdateChannelBody,
+  UpdateKieAccountBody,
+} from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { NotFound } from '../../platform/errors.ts';
 import { BREAKER_COOL_DOWN_MS, circuitOf, type StateRow } from '../channels/channel-store.ts';

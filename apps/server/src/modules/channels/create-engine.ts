@@ -74,9 +74,9 @@ export function createEngine(
         onAccountSetAside: hooks.onKieAccountSetAside,
       })
     : createLocalEngine({
-          jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 },
-          startMs: config.LOCAL_START_SECONDS * 1000,
-        });
+        jobMs: { video: config.LOCAL_VIDEO_SECONDS * 1000 },
+        startMs: config.LOCAL_START_SECONDS * 1000,
+      });
   const engine = createFailoverEngine({
     name: base.name,
     isDevelopmentEngine: base.isDevelopmentEngine,

@@ -213,7 +213,14 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
       if (!channel?.client.pollJob) throw new UpstreamUnavailable(`no channel can poll ${service} jobs`);
       const pollStartedAt = performance.now();
       try {
-        const state = await channel.client.pollJob(service, upstreamId, channel.id, startedAt, model, account);
+        const state = await channel.client.pollJob(
+          service,
+          upstreamId,
+          channel.id,
+          startedAt,
+          model,
+          account,
+        );
         observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000);
         return state;
       } catch (error) {

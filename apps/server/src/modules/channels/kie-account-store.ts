@@ -6,8 +6,8 @@ import type { KieAccountRow } from './schema.ts';
 export const KIE_ACCOUNT_STATE_TTL_MS = 1_000;
 
 /**
- * The kie.ai accounts' states in PostgreSQL (`kie_accounts`, docs/upstreams.md, "A pool of kie.ai
- * accounts"), shared by every process: one that sees an account answer 402 sets it aside for all.
+ * The kie.ai accounts' states in PostgreSQL (`kie_accounts`), shared by every process
+ * (docs/upstreams.md, "A pool of kie.ai accounts"): one that sees an account answer 402 sets it aside for all.
  * Setting aside is one conditional UPDATE, so of several processes at once exactly one is told it
  * did (and alerts the admins). Read at most once a second per process; its own moves update its copy.
  */

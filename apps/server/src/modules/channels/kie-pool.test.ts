@@ -185,7 +185,9 @@ describe('a pool of three kie.ai accounts', () => {
     // It answered 402 (to each create that reached it before the others heard), then got no more.
     const refusedCreates = fake.requests
       .slice(requestsBefore)
-      .filter((request) => request.authorization === `Bearer ${broke.apiKey}` && request.endpoint === 'createTask');
+      .filter(
+        (request) => request.authorization === `Bearer ${broke.apiKey}` && request.endpoint === 'createTask',
+      );
     expect(refusedCreates.length).toBeGreaterThanOrEqual(1);
     const { rows: states } = await runtime.services.pool.query(
       'select set_aside_at is not null as is_aside, set_aside_code from kie_accounts where id = $1',
@@ -234,7 +236,11 @@ describe('a pool of three kie.ai accounts', () => {
     const id = idOf.get(keys[2]?.apiKey as string) as string;
     const aside = await admin.call('PATCH', `/api/admin/kie-accounts/${id}`, { active: false });
     expect(aside.statusCode).toBe(200);
-    expect(aside.json().account).toMatchObject({ id, state: 'set_aside', setAsideReason: 'Set aside by an admin' });
+    expect(aside.json().account).toMatchObject({
+      id,
+      state: 'set_aside',
+      setAsideReason: 'Set aside by an admin',
+    });
     // The balance watch does not bring back an account an admin set aside.
     await runUpstreamWatch(runtime.services);
     expect((await admin.call('GET', '/api/admin/channels')).json().kieAccounts[2].state).toBe('set_aside');

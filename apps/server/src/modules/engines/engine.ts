@@ -1,4 +1,3 @@
-import type { KieAccountUse } from './kie-accounts.ts';
 import type {
   ImageRequest,
   LinkedinPost,
@@ -7,6 +6,7 @@ import type {
   SoraRequest,
   VideoRequest,
 } from '@conduit/contracts';
+import type { KieAccountUse } from './kie-accounts.ts';
 
 /** The media services run as upstream jobs: started once, then polled until they settle. */
 export type MediaService = 'image' | 'video' | 'sora';

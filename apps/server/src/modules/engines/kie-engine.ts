@@ -10,14 +10,6 @@ import {
   UpstreamUnavailable,
 } from './engine.ts';
 import {
-  customerSafeReason,
-  jobsApiState,
-  type KieBodyOptions,
-  kieCreateRequest,
-  kieJobsModel,
-  veoState,
-} from './kie-bodies.ts';
-import {
   type KieAccount,
   type KieAccountStates,
   type KieAccountUse,
@@ -27,6 +19,14 @@ import {
   roundRobin,
   SET_ASIDE_CODES,
 } from './kie-accounts.ts';
+import {
+  customerSafeReason,
+  jobsApiState,
+  type KieBodyOptions,
+  kieCreateRequest,
+  kieJobsModel,
+  veoState,
+} from './kie-bodies.ts';
 import { kieCallbackUrl } from './kie-callback.ts';
 import { asRecord, type Json, upstreamRequest } from './upstream-http.ts';
 
@@ -112,7 +112,12 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
   // A pool's URL names the account too: its callback is signed with that account's HMAC key.
   const callBackUrlOf = (taskId: string, account: KieAccount) =>
     account.webhookHmacKey && publicUrl
-      ? kieCallbackUrl(publicUrl, account.webhookHmacKey, taskId, accounts.length > 1 ? account.id : undefined)
+      ? kieCallbackUrl(
+          publicUrl,
+          account.webhookHmacKey,
+          taskId,
+          accounts.length > 1 ? account.id : undefined,
+        )
       : undefined;
   const bodyOptions: KieBodyOptions = { nsfwChecker: config.KIE_NSFW_CHECKER ?? true };
   const nullRecordGraceMs = (config.KIE_NULL_RECORD_GRACE_S ?? NULL_RECORD_GRACE_MS / 1000) * 1000;
@@ -305,7 +310,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
           refused = error.failure;
         }
       }
-      if (waitMs !== undefined) throw new UpstreamPaced('kie.ai create pace reached on every account', waitMs);
+      if (waitMs !== undefined)
+        throw new UpstreamPaced('kie.ai create pace reached on every account', waitMs);
       throw (
         refused ??
         new UpstreamUnavailable('every kie.ai account is set aside (401, 402 or 433)', delays.accountProblem)

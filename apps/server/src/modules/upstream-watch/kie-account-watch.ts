@@ -18,7 +18,9 @@ export function alertKieAccountSetAside(services: WatchServices, account: KieAcc
     upstream: 'kie.ai',
     isProblem: true,
     reason: `${reason}; it takes no new tasks while the other accounts serve`,
-  }).catch((error) => services.log.error({ err: error, account: account.id }, 'could not alert a kie account set aside'));
+  }).catch((error) =>
+    services.log.error({ err: error, account: account.id }, 'could not alert a kie account set aside'),
+  );
 }
 
 /** Lowers an account's set-aside alert: it serves again (`why`: the admin, or its credits read). */

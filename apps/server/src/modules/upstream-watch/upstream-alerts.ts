@@ -49,7 +49,10 @@ async function writeReading(services: Pick<WatchServices, 'pool'>, reading: Upst
 }
 
 /** Records a reading without the problem: its alert is lowered (no mail). */
-export async function lowerUpstreamAlert(services: Pick<WatchServices, 'db' | 'pool'>, reading: UpstreamReading) {
+export async function lowerUpstreamAlert(
+  services: Pick<WatchServices, 'db' | 'pool'>,
+  reading: UpstreamReading,
+) {
   await writeReading(services, reading);
   await services.db
     .update(upstreamAlerts)

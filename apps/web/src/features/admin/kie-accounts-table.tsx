@@ -28,7 +28,9 @@ function AccountRow({ account, onResult }: { account: AdminKieAccount; onResult:
       <FigureCell column="Pace (this window)">
         {account.paceUsed === null ? '–' : `${account.paceUsed} / ${account.paceLimit ?? '–'}`}
       </FigureCell>
-      <FigureCell column="Balance">{account.balance === null ? '–' : formatCount(account.balance)}</FigureCell>
+      <FigureCell column="Balance">
+        {account.balance === null ? '–' : formatCount(account.balance)}
+      </FigureCell>
       <Cell column="State" className={isActive ? 'text-fg' : 'text-danger'}>
         {isActive ? 'active' : `set aside: ${account.setAsideReason ?? 'no reason recorded'}`}
       </Cell>
