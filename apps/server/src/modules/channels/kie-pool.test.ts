@@ -232,6 +232,34 @@ describe('a pool of three kie.ai accounts', () => {
     expect(lowered).toEqual([{ is_raised: false }]);
   });
 
+  it("a create whose answer is lost records the account it was sent to: kie's callback recovers it and it is polled with that account's key", async () => {
+    // Not on the first account, which a task with no account recorded would be polled with.
+    const firstId = idOf.get(keys[0]?.apiKey as string);
+    expect(
+      (await admin.call('PATCH', `/api/admin/kie-accounts/${firstId}`, { active: false })).statusCode,
+    ).toBe(200);
+    fake.loseNextAnswer('createTask', 'drop');
+    const requestsBefore = fake.requests.length;
+    const [taskId] = await callsAtOnce('image', 1, 'an image whose answer is lost');
+    const [row] = await until(
+      'the lost image to complete',
+      () => tasksOf([taskId as string]),
+      (rows) => rows[0]?.status === 'completed',
+    );
+    const create = fake.created.find((c) => c.taskId === row?.upstream_id);
+    expect(create).toBeDefined();
+    expect(row?.upstream_account).toBe(idOf.get(create?.apiKey as string));
+    const polls = fake.requests
+      .slice(requestsBefore)
+      .filter((request) => request.endpoint === 'recordInfo' && request.query.taskId === row?.upstream_id);
+    expect(polls.length).toBeGreaterThan(0);
+    for (const poll of polls) expect(poll.authorization).toBe(`Bearer ${create?.apiKey}`);
+    expect(create?.apiKey).not.toBe(keys[0]?.apiKey);
+    expect(
+      (await admin.call('PATCH', `/api/admin/kie-accounts/${firstId}`, { active: true })).statusCode,
+    ).toBe(200);
+  });
+
   it('an admin sets an account aside by hand and re-enables it, both in the audit log', async () => {
     const id = idOf.get(keys[2]?.apiKey as string) as string;
     const aside = await admin.call('PATCH', `/api/admin/kie-accounts/${id}`, { active: false });
@@ -257,7 +285,11 @@ describe('a pool of three kie.ai accounts', () => {
     const { rows } = await runtime.services.pool.query(
       `select details from admin_audit_log where action = 'kie_account.updated' order by at`,
     );
-    expect(rows.map((row) => [row.details.account, row.details.after.active])).toEqual([
+    expect(
+      rows
+        .filter((row) => row.details.account === id)
+        .map((row) => [row.details.account, row.details.after.active]),
+    ).toEqual([
       [id, false],
       [id, true],
     ]);
