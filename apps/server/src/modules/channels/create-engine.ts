@@ -55,9 +55,12 @@ export function createEngine(
   const store = { pool, redis, prefix: config.REDIS_PREFIX, log };
   // kie's creates are paced to its documented rate across every process, each account on its own
   // (kie counts per account), and its record-info polls to kie's 10 a second per key (docs/upstreams.md).
+  // One account keeps the windows' old names (`kie`, `kie-poll`), so processes of the build before
+  // the pool share its window during a rolling deploy; a pool's are `kie:<account id>`.
   const paces = new Map<string, ReturnType<typeof createUpstreamPace>>();
+  const isPool = kieAccountsOf(config).length > 1;
   const paceOf = (upstream: string, limit: number, windowMs: number) => (account: KieAccount) => {
-    const name = `${upstream}:${account.id}`;
+    const name = isPool ? `${upstream}:${account.id}` : upstream;
     const pace = paces.get(name) ?? createUpstreamPace({ upstream: name, limit, windowMs }, store);
     paces.set(name, pace);
     return pace;
