@@ -10,8 +10,8 @@ import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
 
 /*
  * Migration 0038 on an installation with kie tasks running from before the account pool: they keep
- * their upstream job and record no account (polled with the first account, docs/upstreams.md,
- * "A pool of kie.ai accounts"); the accounts' table starts empty, every account active.
+ * their upstream job and record no account, so they are polled with the first account
+ * (docs/upstreams.md, "A pool of kie.ai accounts"); the accounts' table starts empty.
  */
 describe('migration 0038: the kie account pool', () => {
   const adminUrl = inject('adminDatabaseUrl');
