@@ -46,6 +46,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { createEventPublisher, taskMessage } from './modules/task-events/publisher.ts';
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
+import { alertKieAccountSetAside } from './modules/upstream-watch/kie-account-watch.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -149,6 +150,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.pool,
           services.metrics,
           services.redis,
+          // The admins hear of a kie account set aside as of any upstream alert (once per crossing).
+          {
+            onKieAccountSetAside: (account, _code, reason) =>
+              alertKieAccountSetAside(services, account, reason),
+          },
         ));
   // An engine handed in made is the caller's to close.
   if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());

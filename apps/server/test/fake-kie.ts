@@ -29,8 +29,22 @@ export interface FakeKieCallback {
   body: JsonBody;
 }
 
+/**
+ * One kie.ai account (its API key) of the fake: kie counts creates and polls per account (K1), keeps
+ * a balance per account, and signs an account's callbacks with its own HMAC key (K10).
+ */
+export interface FakeKieAccount {
+  apiKey: string;
+  balance: number;
+  webhookHmacKey?: string;
+  /** Creates this account refused with 429. */
+  rateLimited: number;
+}
+
 interface FakeTask {
   id: string;
+  /** The key that created it: only that account sees the task (another's polls find no record). */
+  apiKey: string;
   kind: 'jobs' | 'veo';
   text: string;
   extension: 'png' | 'mp4';
@@ -53,16 +67,21 @@ export interface FakeKie {
     authorization?: string;
     body?: JsonBody;
   }[];
-  /** Bodies of accepted create calls, with the task id they were given. */
-  created: { endpoint: Endpoint; taskId: string; body: JsonBody; at: number }[];
+  /** Bodies of accepted create calls, with the task id they were given and the key that sent them. */
+  created: { endpoint: Endpoint; taskId: string; body: JsonBody; at: number; apiKey: string }[];
+  /** Every account, the first being `apiKey`'s (whose balance and HMAC key `balance` and `webhookHmacKey` are). */
+  accounts: FakeKieAccount[];
+  /** Opens another account: its own key, balance, pace windows and HMAC key. */
+  addAccount(options?: { apiKey?: string; balance?: number; webhookHmacKey?: string }): FakeKieAccount;
   /** Creates refused with 429 (they never entered the queue). */
   rateLimited: number;
   /** Polls (recordInfo, record-info) allowed per `pollWindowMs` for the key (10 a second); the excess is 429. */
   pollLimit: number;
   pollWindowMs: number;
-  /** Polls refused with 429, and when each accepted poll arrived. */
+  /** Polls refused with 429, and when each accepted poll arrived (with its key in `pollKeys`). */
   pollsRateLimited: number;
   pollTimes: number[];
+  pollKeys: string[];
   /** Deprecated input fields sent (e.g. `image_size`), one entry per use. */
   deprecatedUses: string[];
   /** Polls a task answers "still generating" once its record exists. */
@@ -109,6 +128,9 @@ const UNFETCHABLE =
  * `flaky` (Veo) ends its first `flakyFailures` tasks with errorCode 500, "try again later" (K4).
  * With `webhookHmacKey`, each task created with a callBackUrl is called back signed (K10), and
  * `loseNextAnswer` accepts a create but loses its answer (dropped, hung, or a 500).
+ * Several accounts (`addAccount`): each key has its own create and poll windows, its own balance
+ * (an account at 0 credits answers creates with 402, K2) and its own HMAC key; a task is seen only
+ * by the key that created it (kie does not document another key's poll: no record is assumed).
  */
 export async function startFakeKie(
   options: { apiKey?: string; pendingPolls?: number; nullRecordMs?: number; webhookHmacKey?: string } = {},
@@ -129,13 +151,23 @@ export async function startFakeKie(
     seconds: 1,
   });
 
-  /** The account's sliding window of accepted creates: full means 429, the task is dropped. */
-  const isWindowFull = () => {
+  /** The account's sliding window of accepted creates: full means 429, the task is dropped (K1). */
+  const isWindowFull = (apiKey: string) => {
     const since = Date.now() - fake.createWindowMs;
-    return fake.created.filter((task) => task.at > since).length >= fake.createLimit;
+    return (
+      fake.created.filter((task) => task.apiKey === apiKey && task.at > since).length >= fake.createLimit
+    );
+  };
+  /** The same per key for polls: each accepted poll's time by key, the old ones dropped. */
+  const pollsByKey = new Map<string, number[]>();
+  const isPollWindowFull = (apiKey: string) => {
+    const since = Date.now() - fake.pollWindowMs;
+    const recent = (pollsByKey.get(apiKey) ?? []).filter((at) => at > since);
+    pollsByKey.set(apiKey, recent);
+    return recent.length >= fake.pollLimit;
   };
 
-  const createTask = async (endpoint: Endpoint, body: JsonBody | undefined) => {
+  const createTask = async (account: FakeKieAccount, endpoint: Endpoint, body: JsonBody | undefined) => {
     const isVeo = endpoint === 'generate';
     const model = String(body?.model ?? '');
     const input = (isVeo ? body : body?.input) as JsonBody | undefined;
@@ -163,6 +195,7 @@ export async function startFakeKie(
     const earlier = [...tasks.values()].filter((task) => task.text === text).length;
     tasks.set(id, {
       id,
+      apiKey: account.apiKey,
       kind: isVeo ? 'veo' : 'jobs',
       text,
       extension: isImage ? 'png' : 'mp4',
@@ -170,10 +203,16 @@ export async function startFakeKie(
       createdAt: Date.now(),
       isFlaky: isVeo && text.includes('flaky') && earlier < fake.flakyFailures,
     });
-    fake.created.push({ endpoint, taskId: id, body: body as JsonBody, at: Date.now() });
+    fake.created.push({
+      endpoint,
+      taskId: id,
+      body: body as JsonBody,
+      at: Date.now(),
+      apiKey: account.apiKey,
+    });
     // kie calls the create's callBackUrl when the task ends (K5, K9), signed when a key is set (K10).
     const callBackUrl = body?.callBackUrl;
-    if (typeof callBackUrl === 'string' && fake.webhookHmacKey) {
+    if (typeof callBackUrl === 'string' && account.webhookHmacKey) {
       callBackUrls.set(id, callBackUrl);
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -255,7 +294,8 @@ export async function startFakeKie(
       body,
     });
     if (!endpoint) return reply(response, 404, { code: 404, msg: 'Not found', data: null });
-    if (request.headers.authorization !== `Bearer ${fake.apiKey}`) {
+    const account = fake.accounts.find((a) => request.headers.authorization === `Bearer ${a.apiKey}`);
+    if (!account) {
       return reply(response, 401, { code: 401, msg: 'You do not have access permissions', data: null });
     }
     const failure = failures.get(endpoint)?.shift();
@@ -268,13 +308,18 @@ export async function startFakeKie(
         headers,
       );
     }
-    if (endpoint === 'credit') return reply(response, 200, { code: 200, msg: 'success', data: fake.balance });
+    if (endpoint === 'credit')
+      return reply(response, 200, { code: 200, msg: 'success', data: account.balance });
     if (endpoint === 'createTask' || endpoint === 'generate') {
-      if (isWindowFull()) {
+      if (isWindowFull(account.apiKey)) {
         fake.rateLimited += 1;
+        account.rateLimited += 1;
         return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
       }
-      const answer = await createTask(endpoint, body);
+      // An account with no credits left is refused: 402 "Insufficient Credits" (K2's code list).
+      if (account.balance <= 0)
+        return reply(response, 200, { code: 402, msg: 'Credits insufficient', data: null });
+      const answer = await createTask(account, endpoint, body);
       const lost = answer.code === 200 ? lostAnswers.get(endpoint)?.shift() : undefined;
       // Accepted, then the answer is lost: the task runs (and bills) all the same.
       if (lost === 'drop') return response.destroy();
@@ -282,23 +327,57 @@ export async function startFakeKie(
       if (lost === 500) return reply(response, 500, { code: 500, msg: 'Server Error', data: null });
       return reply(response, 200, answer);
     }
-    const since = Date.now() - fake.pollWindowMs;
-    if (fake.pollTimes.filter((at) => at > since).length >= fake.pollLimit) {
+    if (isPollWindowFull(account.apiKey)) {
       fake.pollsRateLimited += 1;
       return reply(response, 429, { code: 429, msg: 'Rate limit exceeded', data: null });
     }
     fake.pollTimes.push(Date.now());
+    fake.pollKeys.push(account.apiKey);
+    pollsByKey.get(account.apiKey)?.push(Date.now());
     const polled = url.searchParams.get('taskId') ?? '';
     if (forgotten.has(polled)) return reply(response, 200, { code: 404, msg: 'Task not found', data: null });
     const task = tasks.get(polled);
-    if (!task) return reply(response, 200, { code: 422, msg: 'recordInfo is null', data: null });
+    // Another account's task is none of this key's business: no record, as for an unknown id.
+    if (!task || task.apiKey !== account.apiKey) {
+      return reply(response, 200, { code: 422, msg: 'recordInfo is null', data: null });
+    }
     return reply(response, 200, pollOf(task));
   };
 
   const server = await startLocalServer(handle, (error) => ({ code: 500, msg: String(error) }));
+  const newAccount = (account: { apiKey?: string; balance?: number; webhookHmacKey?: string }) => ({
+    apiKey: account.apiKey ?? `kie-test-${randomBytes(12).toString('hex')}`,
+    balance: account.balance ?? 1234.5,
+    webhookHmacKey: account.webhookHmacKey,
+    rateLimited: 0,
+  });
+  const first: FakeKieAccount = newAccount(options);
   const fake: FakeKie = {
     url: server.url,
-    apiKey: options.apiKey ?? `kie-test-${randomBytes(12).toString('hex')}`,
+    get apiKey() {
+      return first.apiKey;
+    },
+    set apiKey(apiKey) {
+      first.apiKey = apiKey;
+    },
+    get balance() {
+      return first.balance;
+    },
+    set balance(balance) {
+      first.balance = balance;
+    },
+    get webhookHmacKey() {
+      return first.webhookHmacKey;
+    },
+    set webhookHmacKey(key) {
+      first.webhookHmacKey = key;
+    },
+    accounts: [first],
+    addAccount(account = {}) {
+      const added = newAccount(account);
+      fake.accounts.push(added);
+      return added;
+    },
     png,
     mp4,
     requests: [],
@@ -309,6 +388,7 @@ export async function startFakeKie(
     pollWindowMs: 1_000,
     pollsRateLimited: 0,
     pollTimes: [],
+    pollKeys: [],
     deprecatedUses: [],
     pendingPolls: options.pendingPolls ?? 2,
     nullRecordMs: options.nullRecordMs ?? 0,
@@ -316,8 +396,6 @@ export async function startFakeKie(
     createWindowMs: 10_000,
     slowMs: 2_000,
     flakyFailures: 1,
-    balance: 1234.5,
-    webhookHmacKey: options.webhookHmacKey,
     callbackAfterMs: 50,
     callbacks: [],
     async deliver(callback) {
@@ -340,11 +418,11 @@ export async function startFakeKie(
     async callBack(taskId) {
       const url = callBackUrls.get(taskId);
       const task = tasks.get(taskId);
-      if (!url || !task || !fake.webhookHmacKey) return;
+      // Signed with the HMAC key of the account that created the task (each account has its own).
+      const hmacKey = fake.accounts.find((a) => a.apiKey === task?.apiKey)?.webhookHmacKey;
+      if (!url || !task || !hmacKey) return;
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac('sha256', fake.webhookHmacKey)
-        .update(`${taskId}.${timestamp}`)
-        .digest('base64');
+      const signature = createHmac('sha256', hmacKey).update(`${taskId}.${timestamp}`).digest('base64');
       // The verification guide's example reads `data.task_id` (K10); the jobs callbacks say `taskId`.
       const data = task.kind === 'veo' ? { taskId, info: null } : { task_id: taskId, state: 'success' };
       const callback = {

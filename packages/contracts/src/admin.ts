@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = [
   'role.revoked',
   'session_token.issued',
   'channel.updated',
+  'kie_account.updated',
   'model.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -408,7 +409,32 @@ export const AdminChannel = z.object({
   marginFloorPercent: z.number().int(),
 });
 export type AdminChannel = z.infer<typeof AdminChannel>;
-export const AdminChannelsResponse = z.object({ channels: z.array(AdminChannel) });
+export const KIE_ACCOUNT_STATES = ['active', 'set_aside'] as const;
+/**
+ * One kie.ai account of the pool (docs/admin-figures.md, "Channels: `GET /api/admin/channels`"):
+ * never its key, only the id the tasks record.
+ */
+export const AdminKieAccount = z.object({
+  /** `k` and 8 hex digits of the key's SHA-256. */
+  id: z.string(),
+  /** Its place in KIE_API_KEYS: `#1`, `#2`, ... */
+  label: z.string(),
+  /** New tasks created in the current pace window, of `paceLimit` (kie: 20 per 10 s per account); null when unknown. */
+  paceUsed: z.number().int().nullable(),
+  paceLimit: z.number().int().nullable(),
+  /** kie credits, read now (else the balance watch's last reading); null when unknown. */
+  balance: z.number().nullable(),
+  /** `set_aside`: it takes no new tasks (kie answered 401, 402 or 433, or an admin set it aside). */
+  state: z.enum(KIE_ACCOUNT_STATES),
+  setAsideReason: z.string().nullable(),
+  setAsideAt: z.iso.datetime().nullable(),
+});
+export type AdminKieAccount = z.infer<typeof AdminKieAccount>;
+export const AdminChannelsResponse = z.object({
+  channels: z.array(AdminChannel),
+  /** The kie.ai accounts of the pool (one with KIE_API_KEY); none with the local engine. */
+  kieAccounts: z.array(AdminKieAccount),
+});
 export type AdminChannelsResponse = z.infer<typeof AdminChannelsResponse>;
 export const UpdateChannelBody = z
   .strictObject({
@@ -424,6 +450,11 @@ export const UpdateChannelBody = z
 export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const UpdateChannelResponse = z.object({ channel: AdminChannel });
 export type UpdateChannelResponse = z.infer<typeof UpdateChannelResponse>;
+/** Re-enables a set-aside kie.ai account (`active: true`) or sets one aside by hand (`false`). */
+export const UpdateKieAccountBody = z.strictObject({ active: z.boolean() });
+export type UpdateKieAccountBody = z.infer<typeof UpdateKieAccountBody>;
+export const UpdateKieAccountResponse = z.object({ account: AdminKieAccount });
+export type UpdateKieAccountResponse = z.infer<typeof UpdateKieAccountResponse>;
 
 /** One catalogue model with the operator's settings (docs/product.md, "Models"). */
 export const AdminModel = z.object({
@@ -572,6 +603,12 @@ export const ADMIN_EDIT_ROUTES = {
     params: AdminTargetParams,
     body: UpdateChannelBody,
     response: UpdateChannelResponse,
+  }),
+  updateKieAccount: defineAppRoute({
+    ...APP_PATHS.adminUpdateKieAccount,
+    params: AdminTargetParams,
+    body: UpdateKieAccountBody,
+    response: UpdateKieAccountResponse,
   }),
   updateModel: defineAppRoute({
     ...APP_PATHS.adminUpdateModel,

@@ -122,6 +122,7 @@ export const APP_PATHS = {
   adminReconciliation: { method: 'GET', path: '/api/admin/analytics/reconciliation' },
   adminReconciliationCsv: { method: 'GET', path: '/api/admin/analytics/reconciliation/export.csv' },
   adminUpdateChannel: { method: 'PATCH', path: '/api/admin/channels/:id' },
+  adminUpdateKieAccount: { method: 'PATCH', path: '/api/admin/kie-accounts/:id' },
   adminModels: { method: 'GET', path: '/api/admin/models' },
   adminMargins: { method: 'GET', path: '/api/admin/margins' },
   adminUpdateModel: { method: 'PATCH', path: '/api/admin/models/:id' },

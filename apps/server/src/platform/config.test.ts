@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, kieAccountsOf, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('runs on embedded defaults with no variables set', () => {
@@ -157,5 +157,62 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ LOG_FORMAT: 'xml' })).toThrow(
       'Invalid configuration: LOG_FORMAT must be "json" or "pretty" (got "xml")',
     );
+  });
+});
+
+describe('parseConfig: a pool of kie.ai accounts', () => {
+  it('reads KIE_API_KEYS as a list, each account with a stable id that is not its key', () => {
+    const config = parseConfig({
+      PROVIDER_ENGINE: 'kie',
+      KIE_API_KEYS: ' key-one, key-two ,key-three,',
+      KIE_WEBHOOK_HMAC_KEYS: 'h1,h2,h3',
+    });
+    const accounts = kieAccountsOf(config);
+    expect(accounts.map((account) => [account.label, account.apiKey, account.webhookHmacKey])).toEqual([
+      ['#1', 'key-one', 'h1'],
+      ['#2', 'key-two', 'h2'],
+      ['#3', 'key-three', 'h3'],
+    ]);
+    for (const account of accounts) {
+      expect(account.id).toMatch(/^k[0-9a-f]{8}$/);
+      expect(account.id).not.toContain(account.apiKey);
+    }
+    // Reordering the list keeps each key's id, so a task's account is found again.
+    const reordered = kieAccountsOf(parseConfig({ KIE_API_KEYS: 'key-three,key-one' }));
+    expect(reordered.map((account) => account.id)).toEqual([accounts[2]?.id, accounts[0]?.id]);
+  });
+
+  it('KIE_API_KEY stays the one-account form, with its HMAC key', () => {
+    const accounts = kieAccountsOf(parseConfig({ KIE_API_KEY: 'solo', KIE_WEBHOOK_HMAC_KEY: 'h' }));
+    expect(accounts).toEqual([
+      { id: expect.stringMatching(/^k/), label: '#1', apiKey: 'solo', webhookHmacKey: 'h' },
+    ]);
+    expect(kieAccountsOf(parseConfig({}))).toEqual([]);
+  });
+
+  it.each([
+    [
+      { KIE_API_KEY: 'a', KIE_API_KEYS: 'b,c' },
+      'Invalid configuration: KIE_API_KEY and KIE_API_KEYS are both set',
+    ],
+    [{ KIE_API_KEYS: 'a,b,a' }, 'Invalid configuration: KIE_API_KEYS names the same key twice'],
+    [
+      { KIE_API_KEYS: 'a,b', KIE_WEBHOOK_HMAC_KEY: 'h' },
+      'Invalid configuration: KIE_WEBHOOK_HMAC_KEY goes with KIE_API_KEY',
+    ],
+    [
+      { KIE_API_KEYS: 'a,b', KIE_WEBHOOK_HMAC_KEYS: 'h' },
+      'Invalid configuration: KIE_WEBHOOK_HMAC_KEYS must name one key per account of KIE_API_KEYS (2), got 1',
+    ],
+    [
+      { KIE_WEBHOOK_HMAC_KEYS: 'h' },
+      'Invalid configuration: KIE_WEBHOOK_HMAC_KEYS is set, so KIE_API_KEYS must be set too',
+    ],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('PROVIDER_ENGINE=kie runs on a pool alone', () => {
+    expect(parseConfig({ PROVIDER_ENGINE: 'kie', KIE_API_KEYS: 'a,b' }).PROVIDER_ENGINE).toBe('kie');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_LINKEDIN_PRICING,
   DEFAULT_MARGIN_FLOOR_PERCENT,
@@ -36,6 +37,18 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
+
+/** A comma-separated list of secrets (blanks dropped); unset or empty means none. */
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .transform((items) => (items.length === 0 ? undefined : items))
+  .optional();
 
 /** Every environment variable the server reads (README.md, "Configuration"), parsed once at start. */
 /** A whole number from `min` (to `max`); anything else is refused with `error`, which says the range. */
@@ -78,10 +91,18 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalUrl(['http://', 'https://']),
   PROVIDER_ENGINE: z.enum(['local', 'kie'], { error: 'must be "local" or "kie"' }).optional(),
+  /** One kie.ai account's API key; KIE_API_KEYS for several (a pool), never both. */
   KIE_API_KEY: optionalText,
+  /**
+   * Several kie.ai accounts, comma-separated: each is paced on its own (kie's 20 creates per 10 s
+   * are per account), so the platform's ceiling grows with each (docs/upstreams.md, "A pool of kie.ai accounts").
+   */
+  KIE_API_KEYS: commaList,
   KIE_BASE_URL: optionalUrl(['http://', 'https://']).default('https://api.kie.ai'),
   /** With it, kie.ai is asked to call us back (signed) when a job changes state; polling stays the truth. */
   KIE_WEBHOOK_HMAC_KEY: optionalText,
+  /** With KIE_API_KEYS: each account's webhook HMAC key (kie makes one per account), in the same order. */
+  KIE_WEBHOOK_HMAC_KEYS: commaList,
   /**
    * kie.ai's content filter on image results (`input.nsfw_checker`); kie's own default is off, ours
    * on (docs/upstreams.md, "kie.ai: image and Sora watermark removal (jobs API)").
@@ -281,6 +302,62 @@ const NEEDS: ReadonlyArray<readonly [keyof Env, keyof Env]> = [
   ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'],
 ];
 
+/**
+ * One kie.ai account or a pool, never both: which of two set keys was meant cannot be guessed. A
+ * pool's callbacks are signed with each account's own HMAC key, so KIE_WEBHOOK_HMAC_KEYS names
+ * one per key, in the same order.
+ */
+function checkKieAccounts(parsed: Env) {
+  const fail = (why: string) => {
+    throw new ConfigError(`Invalid configuration: ${why}`);
+  };
+  const keys = parsed.KIE_API_KEYS;
+  if (keys && parsed.KIE_API_KEY) {
+    fail(
+      'KIE_API_KEY and KIE_API_KEYS are both set: set KIE_API_KEY for one kie.ai account or KIE_API_KEYS for several',
+    );
+  }
+  if (keys && new Set(keys).size !== keys.length) fail('KIE_API_KEYS names the same key twice');
+  if (keys && parsed.KIE_WEBHOOK_HMAC_KEY) {
+    fail(
+      'KIE_WEBHOOK_HMAC_KEY goes with KIE_API_KEY: with KIE_API_KEYS, set KIE_WEBHOOK_HMAC_KEYS (one per account)',
+    );
+  }
+  const hmacKeys = parsed.KIE_WEBHOOK_HMAC_KEYS;
+  if (hmacKeys && !keys) fail('KIE_WEBHOOK_HMAC_KEYS is set, so KIE_API_KEYS must be set too');
+  if (hmacKeys && keys && hmacKeys.length !== keys.length) {
+    fail(
+      `KIE_WEBHOOK_HMAC_KEYS must name one key per account of KIE_API_KEYS (${keys.length}), got ${hmacKeys.length}`,
+    );
+  }
+}
+
+/** One kie.ai account as the engine uses it; `id` is not secret (it is stored with each task). */
+export interface KieAccountConfig {
+  /** `k` and 8 hex digits of the key's SHA-256: stable when the list is reordered, never the key. */
+  id: string;
+  /** `#1`, `#2`, ...: the account's place in the configuration, for people. */
+  label: string;
+  apiKey: string;
+  webhookHmacKey?: string;
+}
+
+/** The kie.ai accounts configured: KIE_API_KEY's one, or KIE_API_KEYS' pool; none without either. */
+export function kieAccountsOf(
+  config: Partial<
+    Pick<Config, 'KIE_API_KEY' | 'KIE_API_KEYS' | 'KIE_WEBHOOK_HMAC_KEY' | 'KIE_WEBHOOK_HMAC_KEYS'>
+  >,
+): KieAccountConfig[] {
+  const keys = config.KIE_API_KEYS ?? (config.KIE_API_KEY ? [config.KIE_API_KEY] : []);
+  const hmacKeys = config.KIE_API_KEYS ? config.KIE_WEBHOOK_HMAC_KEYS : [config.KIE_WEBHOOK_HMAC_KEY];
+  return keys.map((apiKey, index) => ({
+    id: `k${createHash('sha256').update(apiKey).digest('hex').slice(0, 8)}`,
+    label: `#${index + 1}`,
+    apiKey,
+    ...(hmacKeys?.[index] && { webhookHmacKey: hmacKeys[index] }),
+  }));
+}
+
 /** Parses the environment once; a bad value throws one line naming the variable and the rule. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([key]) => key in EnvSchema.shape));
@@ -293,8 +370,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const parsed = result.data;
   const isProduction = parsed.NODE_ENV === 'production';
-  if (parsed.PROVIDER_ENGINE === 'kie' && !parsed.KIE_API_KEY) {
-    throw new ConfigError('Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie"');
+  checkKieAccounts(parsed);
+  if (parsed.PROVIDER_ENGINE === 'kie' && !parsed.KIE_API_KEY && !parsed.KIE_API_KEYS) {
+    throw new ConfigError(
+      'Invalid configuration: KIE_API_KEY is required when PROVIDER_ENGINE is "kie" (or KIE_API_KEYS for several accounts)',
+    );
   }
   if (parsed.STORAGE === 's3' && !parsed.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when STORAGE is "s3"');

@@ -250,6 +250,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
     body: { enabled: true, priority: 10 },
     fields: { priority: fc.integer({ min: -1, max: 1_001 }) },
   },
+  adminUpdateKieAccount: { caller: 'admin', body: { active: true } },
   adminSupport: { caller: 'admin' },
   adminSupportReply: {
     caller: 'admin',

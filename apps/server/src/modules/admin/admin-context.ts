@@ -8,7 +8,7 @@ export type AdminContext = Pick<
   'db' | 'pool' | 'clock' | 'config' | 'log' | 'mailer' | 'metrics' | 'startedAt'
 > & {
   /** The engine behind the paid services, for the upstream balance check. */
-  engine?: Pick<Engine, 'name' | 'upstreamBalance' | 'channels' | 'channelsChanged'>;
+  engine?: Pick<Engine, 'name' | 'upstreamBalance' | 'upstreamAccounts' | 'channels' | 'channelsChanged'>;
 };
 
 /** The signed-in admin making a change. */

@@ -1,8 +1,16 @@
-import type { AdminChannel, UpdateChannelBody } from '@conduit/contracts';
+import type {
+  AdminChannel,
+  AdminKieAccount,
+  UpdateChannelBody,
+  UpdateKieAccountBody,
+} from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { NotFound } from '../../platform/errors.ts';
 import { BREAKER_COOL_DOWN_MS, circuitOf, type StateRow } from '../channels/channel-store.ts';
-import { upstreamChannels } from '../channels/schema.ts';
+import { kieAccountRows } from '../channels/kie-account-store.ts';
+import { kieAccounts, upstreamChannels } from '../channels/schema.ts';
+import type { KieAccountUse } from '../engines/kie-accounts.ts';
+import { lowerKieAccountAlert } from '../upstream-watch/kie-account-watch.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { writeAuditEntry } from './audit-log.ts';
 import { percent } from './figures.ts';
@@ -120,4 +128,92 @@ export async function updateChannel(
   ctx.engine?.channelsChanged?.();
   const [channel] = await listChannels(ctx, id);
   return channel as AdminChannel;
+}
+
+/** Waits at most BALANCE_TIMEOUT_MS for the engine's live figures of its kie accounts. */
+async function accountUses(ctx: Pick<AdminContext, 'engine'>): Promise<Map<string, KieAccountUse>> {
+  const read = ctx.engine?.upstreamAccounts?.();
+  if (!read) return new Map();
+  const timeout = new Promise<KieAccountUse[]>((resolve) =>
+    setTimeout(() => resolve([]), BALANCE_TIMEOUT_MS).unref(),
+  );
+  const uses = await Promise.race([read.catch(() => []), timeout]);
+  return new Map(uses.map((use) => [use.id, use]));
+}
+
+/**
+ * The kie.ai accounts the engine runs, each with its pace use now, its balance (read now, else the
+ * balance watch's last) and whether it is set aside (docs/upstreams.md, "A pool of kie.ai accounts").
+ */
+export async function listKieAccounts(
+  ctx: Pick<AdminContext, 'pool' | 'engine'>,
+  id: string | null = null,
+): Promise<AdminKieAccount[]> {
+  const [rows, uses] = await Promise.all([kieAccountRows(ctx.pool), accountUses(ctx)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // The accounts this process runs, in their configured order; rows of accounts no longer configured are not shown.
+  return [...uses.values()]
+    .filter((use) => id === null || use.id === id)
+    .map((use) => {
+      const row = byId.get(use.id);
+      return {
+        id: use.id,
+        label: use.label,
+        paceUsed: use.paceUsed,
+        paceLimit: use.paceLimit,
+        balance: use.balance ?? row?.balance ?? null,
+        state: row?.setAsideAt ? 'set_aside' : 'active',
+        setAsideReason: row?.setAsideAt ? (row.setAsideReason ?? null) : null,
+        setAsideAt: row?.setAsideAt?.toISOString() ?? null,
+      };
+    });
+}
+
+/**
+ * Re-enables a set-aside kie.ai account, or sets one aside by hand (it then stays aside until an
+ * admin re-enables it); the change and its audit row commit together. Every process uses the new
+ * state within a second (KIE_ACCOUNT_STATE_TTL_MS), this one at once; the account's alert is
+ * lowered when it serves again.
+ */
+export async function updateKieAccount(
+  ctx: AdminContext,
+  actor: AdminActor,
+  id: string,
+  body: UpdateKieAccountBody,
+): Promise<AdminKieAccount> {
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(kieAccounts).where(eq(kieAccounts.id, id)).for('update');
+    if (!before) throw new NotFound('No such kie.ai account');
+    const wasActive = before.setAsideAt === null;
+    if (wasActive === body.active) return;
+    await tx
+      .update(kieAccounts)
+      .set(
+        body.active
+          ? { setAsideAt: null, setAsideCode: null, setAsideReason: null, updatedAt: sql`now()` }
+          : {
+              setAsideAt: sql`now()`,
+              setAsideCode: null,
+              setAsideReason: 'Set aside by an admin',
+              updatedAt: sql`now()`,
+            },
+      )
+      .where(eq(kieAccounts.id, id));
+    await writeAuditEntry(tx, {
+      actorId: actor.userId,
+      action: 'kie_account.updated',
+      targetUserId: null,
+      details: {
+        account: id,
+        before: { active: wasActive, reason: before.setAsideReason },
+        after: { active: body.active },
+      },
+      at: ctx.clock.now(),
+    });
+  });
+  ctx.engine?.channelsChanged?.();
+  if (body.active) await lowerKieAccountAlert(ctx, id, 'an admin re-enabled it');
+  const [account] = await listKieAccounts(ctx, id);
+  if (!account) throw new NotFound('No such kie.ai account');
+  return account;
 }

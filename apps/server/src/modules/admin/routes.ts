@@ -8,7 +8,7 @@ import type { Engine } from '../engines/engine.ts';
 import { adjustUserCredits } from './adjust-user-credits.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
 import { listAuditLog } from './audit-log.ts';
-import { listChannels, updateChannel } from './channels.ts';
+import { listChannels, listKieAccounts, updateChannel, updateKieAccount } from './channels.ts';
 import { getDashboard } from './get-dashboard.ts';
 import { getFeatures } from './get-features.ts';
 import { getHealth } from './get-health.ts';
@@ -72,8 +72,15 @@ export const adminRoutes = (services: Services, engine?: Engine): FastifyPluginA
         .header('content-disposition', `attachment; filename="reconciliation-${day}.csv"`)
         .send(reconciliationCsv(await getReconciliation(context(), request.query.days)));
     });
-    addAppRoute(app, figures.channels, { tags }, async () => ({
-      channels: await listChannels(context()),
+    addAppRoute(app, figures.channels, { tags }, async () => {
+      const [channels, kieAccounts] = await Promise.all([
+        listChannels(context()),
+        listKieAccounts(context()),
+      ]);
+      return { channels, kieAccounts };
+    });
+    addAppRoute(app, edits.updateKieAccount, { tags }, async (request) => ({
+      account: await updateKieAccount(context(), actorOf(request), request.params.id, request.body),
     }));
     addAppRoute(app, edits.updateChannel, { tags }, async (request) => ({
       channel: await updateChannel(context(), actorOf(request), request.params.id, request.body),

@@ -17,7 +17,10 @@ export type ChannelService = MediaService | 'linkedin';
 
 /** The parts of an engine one channel uses: an upstream that serves some of the services. */
 export type ChannelUpstream = Partial<
-  Pick<Engine, 'startJob' | 'pollJob' | 'cancelJob' | 'scrapeLinkedin' | 'upstreamBalance' | 'close'>
+  Pick<
+    Engine,
+    'startJob' | 'pollJob' | 'cancelJob' | 'scrapeLinkedin' | 'upstreamBalance' | 'upstreamAccounts' | 'close'
+  >
 >;
 
 /** One upstream serving one service: its credentials and model mapping live in `upstream`. */
@@ -200,16 +203,24 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
       return {
         upstreamId: value.upstreamId,
         callsBack: value.callsBack,
+        ...(value.upstreamAccount && { upstreamAccount: value.upstreamAccount }),
         channel: channel.id,
         upstreamCostMicros: channel.priceMicros(input.request),
       };
     },
-    async pollJob(service, upstreamId, channelId, startedAt, model) {
+    async pollJob(service, upstreamId, channelId, startedAt, model, account) {
       const channel = pollChannel(service, channelId);
       if (!channel?.client.pollJob) throw new UpstreamUnavailable(`no channel can poll ${service} jobs`);
       const pollStartedAt = performance.now();
       try {
-        const state = await channel.client.pollJob(service, upstreamId, channel.id, startedAt, model);
+        const state = await channel.client.pollJob(
+          service,
+          upstreamId,
+          channel.id,
+          startedAt,
+          model,
+          account,
+        );
         observe(channel.id, 'poll', (performance.now() - pollStartedAt) / 1000);
         return state;
       } catch (error) {
@@ -232,6 +243,9 @@ export function createFailoverEngine(options: FailoverOptions): Engine {
     },
     ...(first?.client.upstreamBalance && {
       upstreamBalance: () => (first.client.upstreamBalance as () => Promise<number>)(),
+    }),
+    ...(first?.client.upstreamAccounts && {
+      upstreamAccounts: () => (first.client.upstreamAccounts as NonNullable<Engine['upstreamAccounts']>)(),
     }),
     channels: (): ChannelInfo[] =>
       channels.map((channel) => ({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 
 /**
@@ -65,3 +65,24 @@ export const upstreamPaceSlots = pgTable(
   },
   (table) => [index('upstream_pace_slots_upstream_taken_at_idx').on(table.upstream, table.takenAt)],
 );
+
+/**
+ * One row per kie.ai account of the pool (docs/upstreams.md, "A pool of kie.ai accounts"): its
+ * id (a hash of the key, never the key) and whether it is set aside. An account that answered 401,
+ * 402 or 433 is set aside: it takes no new creates until an admin re-enables it or the balance
+ * watch reads its credits again (401 and 402 only); its tasks are still polled with its key.
+ */
+export const kieAccounts = pgTable('kie_accounts', {
+  id: text('id').primaryKey(),
+  /** Its place in KIE_API_KEYS when last started (`#2`), for people. */
+  label: text('label').notNull(),
+  setAsideAt: timestamptz('set_aside_at'),
+  /** kie's code that set it aside (401, 402, 433), or null when an admin did. */
+  setAsideCode: integer('set_aside_code'),
+  setAsideReason: text('set_aside_reason'),
+  /** The last credits the balance watch read, and when. */
+  balance: doublePrecision('balance'),
+  balanceReadAt: timestamptz('balance_read_at'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type KieAccountRow = typeof kieAccounts.$inferSelect;

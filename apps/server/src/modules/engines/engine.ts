@@ -6,6 +6,7 @@ import type {
   SoraRequest,
   VideoRequest,
 } from '@conduit/contracts';
+import type { KieAccountUse } from './kie-accounts.ts';
 
 /** The media services run as upstream jobs: started once, then polled until they settle. */
 export type MediaService = 'image' | 'video' | 'sora';
@@ -64,6 +65,8 @@ export interface StartedJob extends ServedBy {
    * runner then skips the look right after the start, which would only find the job pending.
    */
   callsBack?: boolean;
+  /** The upstream account that took the job, when the channel has several (kie.ai's pool): polled with it. */
+  upstreamAccount?: string;
 }
 
 /**
@@ -126,6 +129,8 @@ export class UpstreamAnswerLost extends UpstreamUnavailable {
 export class UpstreamCreateLost extends Error {
   readonly recoverable: boolean;
   channel?: string;
+  /** The upstream account the create was sent with (kie.ai's pool): its callback and polls use it. */
+  account?: string;
   upstreamCostMicros?: number;
   constructor(message: string, recoverable: boolean) {
     super(message);
@@ -162,7 +167,8 @@ export interface Engine {
   /**
    * `channel` is the one `startJob` named, for an engine that routes between several; `startedAt`
    * when the upstream took the job (kie.ai answers "no record" for a while after a create);
-   * `model` the catalogue model of the task (kie.ai polls its jobs and Veo APIs apart).
+   * `model` the catalogue model of the task (kie.ai polls its jobs and Veo APIs apart); `account`
+   * the upstream account that took it (`StartedJob.upstreamAccount`).
    */
   pollJob(
     service: MediaService,
@@ -170,6 +176,7 @@ export interface Engine {
     channel?: string | null,
     startedAt?: Date | null,
     model?: string,
+    account?: string | null,
   ): Promise<JobState>;
   /** Asks the upstream to stop a started job; absent when the upstream cannot (kie.ai). */
   cancelJob?(service: MediaService, upstreamId: string, channel?: string | null): Promise<CancelOutcome>;
@@ -181,6 +188,8 @@ export interface Engine {
   ): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */
   upstreamBalance?(): Promise<number>;
+  /** Each upstream account's pace use and balance, when the engine has a pool of them (kie.ai). */
+  upstreamAccounts?(): Promise<KieAccountUse[]>;
   /** The channels this engine routes between, when it has several (failover). */
   channels?(): ChannelInfo[];
   /** Reads the channels' states (on, order, circuit) afresh on the next call: an admin changed them. */

@@ -22,9 +22,16 @@ export function kieCallbackRef(hmacKey: string, taskId: string): string {
   return createHmac('sha256', hmacKey).update(`conduit-task.${taskId}`).digest('base64url').slice(0, 32);
 }
 
-/** The callback URL of one of our tasks: kie calls it back with its own task id in the body. */
-export function kieCallbackUrl(publicUrl: string, hmacKey: string, taskId: string): string {
-  const query = new URLSearchParams({ task: taskId, ref: kieCallbackRef(hmacKey, taskId) });
+/**
+ * The callback URL of one of our tasks: kie calls it back with its own task id in the body. In a
+ * pool of accounts it names the account (`acct`, its id), whose HMAC key signs the callback and the ref.
+ */
+export function kieCallbackUrl(publicUrl: string, hmacKey: string, taskId: string, account?: string): string {
+  const query = new URLSearchParams({
+    task: taskId,
+    ...(account && { acct: account }),
+    ref: kieCallbackRef(hmacKey, taskId),
+  });
   return `${publicUrl}${KIE_CALLBACK_PATH}?${query}`;
 }
 

@@ -163,6 +163,25 @@ describe('the upstream pace', () => {
     await expectSharedWindow(paces, rule);
   });
 
+  it('tells how many slots of the window are taken, without taking one (the admin Channels tab), in both stores', async () => {
+    const stores: Array<Parameters<typeof createUpstreamPace>[1]> = [{ pool: newPool() }];
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      clients.push(redis);
+      stores.push({ pool: newPool(), redis, prefix: `test:pace-used:${Date.now()}` });
+    }
+    for (const store of stores) {
+      const rule = { upstream: `kie-used-${stores.indexOf(store)}`, limit: 4, windowMs: 1_000 };
+      const pace = createUpstreamPace(rule, store);
+      expect(await pace.used?.()).toBe(0);
+      await burst([pace], 3);
+      expect(await pace.used?.()).toBe(3);
+      expect(await pace.used?.()).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, rule.windowMs + 100));
+      expect(await pace.used?.()).toBe(0);
+    }
+  });
+
   it('a Redis that fails falls back to PostgreSQL, still shared', async () => {
     const rule = { upstream: 'kie-fallback', limit: 5, windowMs: 10_000 };
     const broken = new Redis('redis://127.0.0.1:9', {

@@ -17,6 +17,8 @@ export interface PaceRule {
 export interface UpstreamPace {
   /** Takes one slot of the window if one is free; never waits itself. */
   take(): Promise<PaceAnswer>;
+  /** How many slots of the window are taken now (the admin Channels tab's pace use); takes none. */
+  used?(): Promise<number>;
 }
 
 const COMMAND = 'conduitTakePaceSlot';
@@ -39,7 +41,17 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return math.max(1, tonumber(oldest[2]) + window - now)`;
 
-type PacingRedis = Redis & { [COMMAND](key: string, ...args: Array<string | number>): Promise<number> };
+const COUNT_COMMAND = 'conduitCountPaceSlots';
+/** The slots of the window on Redis's clock, without taking one. */
+const COUNT_SLOTS_LUA = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
+
+type PacingRedis = Redis & {
+  [COMMAND](key: string, ...args: Array<string | number>): Promise<number>;
+  [COUNT_COMMAND](key: string, windowMs: number): Promise<number>;
+};
 
 /**
  * The same window in PostgreSQL, in one round trip: `conduit_take_pace_slots` (migration 0030)
@@ -115,6 +127,9 @@ export function createUpstreamPace(
 ): UpstreamPace {
   const { pool, redis } = store;
   if (redis && !(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: TAKE_SLOT_LUA });
+  if (redis && !(COUNT_COMMAND in redis)) {
+    redis.defineCommand(COUNT_COMMAND, { numberOfKeys: 1, lua: COUNT_SLOTS_LUA });
+  }
   const key = `${store.prefix ?? 'conduit'}:pace:${rule.upstream}`;
   const takeInDatabase = postgresTaker(pool, rule);
   return {
@@ -133,6 +148,21 @@ export function createUpstreamPace(
         }
       }
       return takeInDatabase();
+    },
+    async used() {
+      if (redis) {
+        try {
+          return Number(await (redis as PacingRedis)[COUNT_COMMAND](key, rule.windowMs));
+        } catch (error) {
+          store.log?.warn({ err: error, upstream: rule.upstream }, 'reading the pace in Redis failed');
+        }
+      }
+      const { rows } = await pool.query<{ used: number }>(
+        `select count(*)::int as used from upstream_pace_slots
+          where upstream = $1 and taken_at > now() - make_interval(secs => $2::double precision / 1000)`,
+        [rule.upstream, rule.windowMs],
+      );
+      return rows[0]?.used ?? 0;
     },
   };
 }

@@ -76,7 +76,8 @@ export type StepTask = Pick<
   | 'cancelAfterAt'
   | 'cancelRequestedAt'
   | 'cost'
->;
+> &
+  Partial<Pick<TaskRow, 'upstreamAccount'>>;
 
 export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
 export const DEADLINE_REASON = 'The task did not finish before its deadline';
@@ -169,14 +170,15 @@ async function stepTask<T extends StepTask>(
   if (!MEDIA_SERVICES.has(task.service)) return { task, heldLease };
   if (isCreateLost(task)) return { task: await awaitLostCreate(ctx, task, now) };
   try {
-    let { upstreamId, channel, upstreamStartedAt } = task;
+    let { upstreamId, channel, upstreamStartedAt, upstreamAccount } = task;
     if (!upstreamId) {
       const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id, credits: task.cost });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
+      upstreamAccount = started.upstreamAccount ?? null;
       upstreamStartedAt = new Date(now);
       const attempts = task.attempts + 1;
-      const startedTask = { ...task, upstreamId, channel, upstreamStartedAt, attempts };
+      const startedTask = { ...task, upstreamId, channel, upstreamStartedAt, upstreamAccount, attempts };
       // The holder's own timer (or, without a hold, the pump) looks if the callback never comes.
       const nextCheckAt = started.callsBack
         ? nextLookAt(startedTask, now + nextCheckDelayMs(task.attempts))
@@ -201,6 +203,7 @@ async function stepTask<T extends StepTask>(
       channel,
       upstreamStartedAt,
       (task.request as { model?: string } | null)?.model,
+      upstreamAccount,
     );
     if (state.state === 'pending') {
       const nextCheckAt = nextLookAt({ ...task, upstreamId }, now + nextCheckDelayMs(task.attempts));
@@ -221,6 +224,7 @@ async function stepTask<T extends StepTask>(
         const restarted = {
           upstreamId: null,
           channel: null,
+          upstreamAccount: null,
           upstreamStartedAt: null,
           nextCheckAt: new Date(),
         };
@@ -286,6 +290,7 @@ async function createLost(ctx: RunnerContext, task: StepTask, error: UpstreamCre
   const until = nextLookAt(task, now + (error.recoverable ? lostCreateWaitMs(ctx) : 0));
   const row = await markCreateLost(ctx.db, task.id, {
     channel: error.channel ?? null,
+    account: error.account ?? null,
     upstreamCostMicros: error.upstreamCostMicros ?? null,
     nextCheckAt: until,
   });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kieAccountsOf } from '../../platform/config.ts';
+import { Unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { KIE_CALLBACK_PATH, taskOfCallbackUrl, verifyKieCallback } from '../engines/kie-callback.ts';
 import { pollTaskNow, recoverLostCreate } from '../tasks/upstream-callbacks.ts';
@@ -19,8 +21,8 @@ export const upstreamCallbackRoutes = (
   },
 ): FastifyPluginAsyncZod =>
   async function routes(app) {
-    const hmacKey = services.config.KIE_WEBHOOK_HMAC_KEY;
-    if (services.config.PROVIDER_ENGINE !== 'kie' || !hmacKey) return;
+    const signing = kieAccountsOf(services.config).filter((account) => account.webhookHmacKey);
+    if (services.config.PROVIDER_ENGINE !== 'kie' || signing.length === 0) return;
 
     app.post(
       KIE_CALLBACK_PATH,
@@ -30,6 +32,11 @@ export const upstreamCallbackRoutes = (
           const value = request.headers[name];
           return Array.isArray(value) ? value[0] : value;
         };
+        // A pool's callback URL names the account whose HMAC key signs it; one account's names none.
+        const named = (request.query as { acct?: unknown } | undefined)?.acct;
+        const account = typeof named === 'string' ? signing.find((a) => a.id === named) : signing[0];
+        const hmacKey = account?.webhookHmacKey;
+        if (!hmacKey) throw new Unauthorized('Unknown kie.ai account');
         const upstreamTaskId = verifyKieCallback({
           hmacKey,
           body: request.body,

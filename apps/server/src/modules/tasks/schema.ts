@@ -39,6 +39,11 @@ export const tasks = pgTable(
     /** The channel that took the upstream job (docs/upstreams.md, "Channels and failover"). */
     channel: text('channel'),
     /**
+     * The upstream account that created the job, when the channel has several (kie.ai's pool): its
+     * id (`KieAccountConfig.id`, never the key). Polls and callbacks use that account's keys.
+     */
+    upstreamAccount: text('upstream_account'),
+    /**
      * What the upstream bills us for the call, in millionths of a US dollar: the upstream's own
      * figure where its API reports one, else the channel's configured price; kept when we fail and
      * refund a task the upstream ran. 0 or null only when the upstream never accepted the job or

@@ -186,7 +186,7 @@ export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefi
 export async function markTaskStarted(
   db: Db,
   taskId: string,
-  started: { upstreamId: string } & ServedBy,
+  started: { upstreamId: string; upstreamAccount?: string } & ServedBy,
   nextCheckAt?: Date,
 ): Promise<boolean> {
   return taskStatements(db).started({
@@ -194,6 +194,7 @@ export async function markTaskStarted(
     upstreamId: started.upstreamId,
     channel: started.channel ?? null,
     upstreamCostMicros: started.upstreamCostMicros ?? null,
+    upstreamAccount: started.upstreamAccount ?? null,
     nextCheckAt: nextCheckAt ?? null,
   });
 }
@@ -208,12 +209,19 @@ export async function markTaskStarted(
 export async function markCreateLost(
   db: Db,
   taskId: string,
-  lost: { channel: string | null; upstreamCostMicros: number | null; nextCheckAt: Date },
+  lost: {
+    channel: string | null;
+    upstreamCostMicros: number | null;
+    nextCheckAt: Date;
+    /** The upstream account the create was sent with (kie.ai's pool). */
+    account?: string | null;
+  },
 ): Promise<TaskRow | undefined> {
   const [row] = await db
     .update(tasks)
     .set({
       channel: sql`coalesce(${tasks.channel}, ${lost.channel})`,
+      upstreamAccount: sql`coalesce(${tasks.upstreamAccount}, ${lost.account ?? null})`,
       upstreamCostMicros: sql`coalesce(${tasks.upstreamCostMicros}, ${lost.upstreamCostMicros}::int)`,
       upstreamStartedAt: sql`coalesce(${tasks.upstreamStartedAt}, now())`,
       nextCheckAt: sql`case when ${tasks.upstreamId} is null then ${lost.nextCheckAt.toISOString()}::timestamptz else now() end`,
@@ -236,6 +244,7 @@ export async function restartUpstreamJob(db: Db, taskId: string, upstreamId: str
     .set({
       upstreamId: null,
       channel: null,
+      upstreamAccount: null,
       upstreamCostMicros: null,
       upstreamStartedAt: null,
       upstreamRestarts: sql`${tasks.upstreamRestarts} + 1`,

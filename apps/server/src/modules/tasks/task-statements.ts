@@ -42,9 +42,10 @@ function prepare(db: Db) {
 
 const STARTED_SQL = `
 update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_cost_micros = v.cost,
+       upstream_account = v.account,
        upstream_started_at = now(), next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
-  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[])
-       as v(id, upstream_id, channel, cost, next_check_at)
+  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::text[])
+       as v(id, upstream_id, channel, cost, next_check_at, account)
  where t.id = v.id and t.status = 'processing'
 returning t.id`;
 
@@ -97,6 +98,8 @@ export interface StartedWrite {
   upstreamId: string;
   channel: string | null;
   upstreamCostMicros: number | null;
+  /** The upstream account that took the job (kie.ai's pool); null for one-account upstreams. */
+  upstreamAccount?: string | null;
   /** Unchanged when null. */
   nextCheckAt: Date | null;
 }
@@ -159,6 +162,7 @@ function batchedWrites(pool: pg.Pool) {
           items.map((item) => item.channel),
           items.map((item) => item.upstreamCostMicros),
           items.map((item) => item.nextCheckAt),
+          items.map((item) => item.upstreamAccount ?? null),
         ],
       });
       const written = new Set(rows.map((row) => row.id as string));

@@ -1,6 +1,7 @@
-import type { Config } from '../../platform/config.ts';
+import { type Config, kieAccountsOf } from '../../platform/config.ts';
 import type { Services } from '../../platform/services.ts';
 import { DEFAULT_PROFILE_ACTOR, LINKEDIN_ACTOR } from '../engines/apify-linkedin.ts';
+import { watchKieAccounts } from './kie-account-watch.ts';
 import { recordUpstreamReading, startUpstreamAlertMail, type UpstreamReading } from './upstream-alerts.ts';
 
 export const UPSTREAM_WATCH_QUEUE = 'upstream-watch';
@@ -11,6 +12,7 @@ const READ_TIMEOUT_MS = 15_000;
 type WatchConfig = Pick<
   Config,
   | 'KIE_API_KEY'
+  | 'KIE_API_KEYS'
   | 'KIE_BASE_URL'
   | 'APIFY_TOKEN'
   | 'APIFY_BASE_URL'
@@ -123,19 +125,23 @@ export async function runUpstreamWatch(
 ): Promise<UpstreamReading[]> {
   const { config } = services;
   const readings: Promise<UpstreamReading>[] = [];
-  if (config.KIE_API_KEY) {
-    const below = config.KIE_LOW_BALANCE_CREDITS;
+  const accounts = kieAccountsOf(config);
+  const below = config.KIE_LOW_BALANCE_CREDITS;
+  // One account keeps its one alert (`kie:balance`); a pool has one per account, named by its id.
+  const isPool = accounts.length > 1;
+  for (const account of accounts) {
+    const name = isPool ? `kie.ai account ${account.label} (${account.id})` : 'kie.ai';
     readings.push(
       reading(
-        'kie:balance',
+        isPool ? `kie:balance:${account.id}` : 'kie:balance',
         'kie.ai',
-        () => readKieCredits(config),
+        () => readKieCredits({ KIE_API_KEY: account.apiKey, KIE_BASE_URL: config.KIE_BASE_URL }),
         below,
         (credits) =>
           credits < below
-            ? `kie.ai has ${credits} credits left, below ${below}: top up`
-            : `kie.ai has ${credits} credits left`,
-      ),
+            ? `${name} has ${credits} credits left, below ${below}: top up`
+            : `${name} has ${credits} credits left`,
+      ).then((result) => ({ ...result, kieAccount: account.id })),
     );
   }
   if (config.APIFY_TOKEN) {
@@ -155,6 +161,7 @@ export async function runUpstreamWatch(
   }
   const done = [...(await Promise.all(readings)), ...(config.APIFY_TOKEN ? await actorReadings(config) : [])];
   for (const result of done) await recordUpstreamReading(services, result);
+  await watchKieAccounts(services, done, below);
   return done;
 }
 

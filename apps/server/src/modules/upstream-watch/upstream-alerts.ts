@@ -24,6 +24,8 @@ export interface UpstreamReading {
   isProblem: boolean;
   reason: string;
   value?: number | null;
+  /** The kie.ai account read (its id), for a kie balance. */
+  kieAccount?: string;
 }
 
 type WatchServices = Pick<Services, 'db' | 'pool' | 'jobs' | 'config' | 'log'>;
@@ -37,6 +39,27 @@ async function adminAddresses(services: WatchServices): Promise<string[]> {
   return [...new Set([...rows.map((row) => row.email), ...services.config.ADMIN_EMAILS])].sort();
 }
 
+/** Keeps the reading's words and value on its row (made at its first reading). */
+async function writeReading(services: Pick<WatchServices, 'pool'>, reading: UpstreamReading) {
+  await services.pool.query(
+    `insert into upstream_alerts (id, upstream, reason, value, checked_at) values ($1, $2, $3, $4, now())
+     on conflict (id) do update set reason = excluded.reason, value = excluded.value, checked_at = now()`,
+    [reading.id, reading.upstream, reading.reason, reading.value ?? null],
+  );
+}
+
+/** Records a reading without the problem: its alert is lowered (no mail). */
+export async function lowerUpstreamAlert(
+  services: Pick<WatchServices, 'db' | 'pool'>,
+  reading: UpstreamReading,
+) {
+  await writeReading(services, reading);
+  await services.db
+    .update(upstreamAlerts)
+    .set({ isRaised: false, raisedAt: null })
+    .where(and(eq(upstreamAlerts.id, reading.id), eq(upstreamAlerts.isRaised, true)));
+}
+
 /**
  * Records a reading. A problem raises the alert; the one caller whose UPDATE flips it from
  * lowered to raised queues the admins' mails in the same transaction, so each crossing mails
@@ -47,19 +70,11 @@ export async function recordUpstreamReading(
   services: WatchServices,
   reading: UpstreamReading,
 ): Promise<boolean> {
-  const value = reading.value ?? null;
-  await services.pool.query(
-    `insert into upstream_alerts (id, upstream, reason, value, checked_at) values ($1, $2, $3, $4, now())
-     on conflict (id) do update set reason = excluded.reason, value = excluded.value, checked_at = now()`,
-    [reading.id, reading.upstream, reading.reason, value],
-  );
   if (!reading.isProblem) {
-    await services.db
-      .update(upstreamAlerts)
-      .set({ isRaised: false, raisedAt: null })
-      .where(and(eq(upstreamAlerts.id, reading.id), eq(upstreamAlerts.isRaised, true)));
+    await lowerUpstreamAlert(services, reading);
     return false;
   }
+  await writeReading(services, reading);
   const to = await adminAddresses(services);
   const raised = await claimCrossings<{ raised_at: Date }>(
     services.pool,

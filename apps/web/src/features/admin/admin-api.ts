@@ -8,6 +8,7 @@ import {
   appPath,
   type InviteUserBody,
   type UpdateChannelBody,
+  type UpdateKieAccountBody,
   type UpdateModelBody,
   type UpdateUserBody,
 } from '@conduit/contracts';
@@ -74,6 +75,8 @@ export const adminApi = {
     callRoute(ADMIN_EDIT_ROUTES.adjustCredits, { path: appPath('adminAdjustCredits', { id }), body }),
   updateChannel: (id: string, body: UpdateChannelBody) =>
     callRoute(ADMIN_EDIT_ROUTES.updateChannel, { path: appPath('adminUpdateChannel', { id }), body }),
+  updateKieAccount: (id: string, body: UpdateKieAccountBody) =>
+    callRoute(ADMIN_EDIT_ROUTES.updateKieAccount, { path: appPath('adminUpdateKieAccount', { id }), body }),
   updateModel: (id: string, body: UpdateModelBody) =>
     callRoute(ADMIN_EDIT_ROUTES.updateModel, { path: appPath('adminUpdateModel', { id }), body }),
 };

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminChannelsQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
 import { QueryView } from './admin-load-error.tsx';
+import { KieAccountsTable } from './kie-accounts-table.tsx';
 import { ModelsTable } from './models-table.tsx';
 import { NumberOnLeave } from './number-on-leave.tsx';
 import { EnabledBox, useRowEdit } from './row-edit.tsx';
@@ -112,6 +113,7 @@ export function ChannelsTab() {
             margin floor: that percent of the credits' value left after the upstream's cost (0: never below
             cost). Changes are in the audit log.
           </p>
+          <KieAccountsTable accounts={data.kieAccounts} onResult={setResult} />
           <ModelsTable />
         </div>
       )}

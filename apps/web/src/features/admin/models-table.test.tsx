@@ -33,7 +33,7 @@ function mockModelsApi(start: AdminModel) {
   let current = start;
   return mockApi({
     'GET /api/auth/me': { body: { user: makeAdmin() } },
-    'GET /api/admin/channels': { body: { channels: [] } },
+    'GET /api/admin/channels': { body: { channels: [], kieAccounts: [] } },
     'GET /api/admin/models': () => ({ body: { models: [current] } }),
     'GET /api/admin/margins': () => ({
       body: {
