@@ -44,7 +44,10 @@ test('every service runs in the playground and shows its result; the call opens 
   await addApiKeyInUi(page, 'Playground key');
   await open(page, '/app');
   // The sidebar's link: once the usage loads, an empty dashboard shows a second "Playground" link.
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Playground', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Playground', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'API key' })).toHaveValue(/^key_/);
   await expect(page.getByRole('tabpanel')).toContainText(`Your balance: ${FREE_CREDITS_ON_VERIFY} credits`);
