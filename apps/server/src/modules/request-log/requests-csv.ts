@@ -28,6 +28,7 @@ export async function* requestsCsv(
           item.taskId ?? '',
           item.keyName,
           item.ip,
+          JSON.stringify(item.metadata),
         ]
           .map(csvCell)
           .join(','),
