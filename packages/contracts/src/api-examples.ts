@@ -104,6 +104,7 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
         keyId: 'key_3n8v1c6x0z5b2m7q',
         keyName: 'Production',
         ip: '203.0.113.7',
+        metadata: { customer: 'acme' },
       },
       {
         requestId: 'req_9p2w5e8r1t4y7u0i',
@@ -119,6 +120,7 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
         keyId: 'key_3n8v1c6x0z5b2m7q',
         keyName: 'Production',
         ip: '203.0.113.7',
+        metadata: {},
       },
     ],
     nextCursor: 'MjAyNi0wMS0xNSAxMDoyOTo0MXwxMjM0',

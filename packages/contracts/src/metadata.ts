@@ -120,7 +120,7 @@ const bound = (what: string) =>
  */
 export const UsageByMetadataQuery = z.object({
   groupBy: z
-    .string()
+    .string({ error: 'is required: metadata.<key>' })
     .regex(/^metadata\.[^[\]]{1,40}$/, {
       error: `must be metadata.<key>, the key at most ${M.keyMaxLength} characters`,
     })
