@@ -25,10 +25,10 @@ import {
   type TaskListAnswer,
   type TaskListQuery,
   UPLOADS_PATH,
-  type UsageByMetadataAnswer,
-  type UsageByMetadataQuery,
   type UploadAnswer as UploadAnswerSchema,
   type UploadListAnswer as UploadListAnswerSchema,
+  type UsageByMetadataAnswer,
+  type UsageByMetadataQuery,
   type VideoModelInput,
   type VideoTaskAnswer,
   type WebhookSecretResponse,
@@ -83,7 +83,9 @@ export interface MetadataFilter {
 }
 /** `metadata: { customer: 'acme' }` as the query's `metadata[customer]=acme` pairs. */
 export function metadataQuery(metadata: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [`metadata[${key}]`, value]));
+  return Object.fromEntries(
+    Object.entries(metadata ?? {}).map(([key, value]) => [`metadata[${key}]`, value]),
+  );
 }
 /** The task list's filters and page (`cursor`: the previous page's nextCursor). */
 export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limit'> & {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MetadataAnswer } from './metadata.ts';
 import { appPath } from './app-paths.ts';
+import { MetadataAnswer } from './metadata.ts';
 import { CallModel } from './model-usage.ts';
 import { LinkedinPost, LinkedinProfile } from './provider.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';

@@ -149,7 +149,8 @@ export function spendPeriodOf(query: Pick<UsageByMetadataQuery, 'from' | 'to'>) 
   const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
   return {
-    from: query.from === undefined ? null : new Date(isDay(query.from) ? `${query.from}T00:00:00Z` : query.from),
+    from:
+      query.from === undefined ? null : new Date(isDay(query.from) ? `${query.from}T00:00:00Z` : query.from),
     to: query.to === undefined ? null : isDay(query.to) ? dayEnd(query.to) : new Date(query.to),
   };
 }

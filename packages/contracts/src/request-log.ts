@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { MetadataAnswer, MetadataKey, METADATA_LIMITS } from './metadata.ts';
+import { METADATA_LIMITS, MetadataAnswer, MetadataKey } from './metadata.ts';
 import { SERVICES } from './services.ts';
 
 /**

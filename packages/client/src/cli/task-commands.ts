@@ -300,10 +300,17 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
     options: {
       'group-by': { type: 'string', value: 'KEY', help: 'the metadata key to group by (required)' },
       from: { type: 'string', value: 'DATE', help: 'calls from this date or date-time' },
-      to: { type: 'string', value: 'DATE', help: 'calls up to this date (included) or before this date-time' },
+      to: {
+        type: 'string',
+        value: 'DATE',
+        help: 'calls up to this date (included) or before this date-time',
+      },
       service: { type: 'string', choices: SERVICES, help: 'only this service' },
     },
-    examples: ['conduit usage --group-by customer --from 2026-12-01', 'conduit usage --group-by customer --json'],
+    examples: [
+      'conduit usage --group-by customer --from 2026-12-01',
+      'conduit usage --group-by customer --json',
+    ],
     async run({ input, io, client }) {
       const key = text(input, 'group-by');
       if (!key) throw new UsageError('Missing --group-by KEY');
@@ -319,7 +326,9 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       }
       const rows = data.map((row) => [row.value ?? '(none)', String(row.calls), String(row.credits)]);
       const header = [key, 'calls', 'credits'];
-      const widths = [0, 1].map((column) => Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)));
+      const widths = [0, 1].map((column) =>
+        Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
+      );
       for (const row of [header, ...rows])
         io.out(row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  '));
       const credits = data.reduce((sum, row) => sum + row.credits, 0);

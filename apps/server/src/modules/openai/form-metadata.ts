@@ -17,7 +17,9 @@ export function withFormMetadata(fields: Record<string, unknown>): Record<string
     }
   }
   if (pairs.length > 0) {
-    const fromPairs = Object.fromEntries(pairs.map(([name, value]) => [name.slice('metadata['.length, -1), value]));
+    const fromPairs = Object.fromEntries(
+      pairs.map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+    );
     metadata = metadata && typeof metadata === 'object' ? { ...metadata, ...fromPairs } : fromPairs;
   }
   return metadata === undefined ? rest : { ...rest, metadata };

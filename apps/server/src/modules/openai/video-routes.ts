@@ -18,10 +18,10 @@ import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { listTasks } from '../provider/list-tasks.ts';
 import { chargeAsyncCall, resolveVideoCall } from '../provider/paid-calls.ts';
 import { findTask } from '../tasks/settle-task.ts';
+import { withFormMetadata } from './form-metadata.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { modelFor } from './openai-models.ts';
 import { storeKeyOf } from './stored-files.ts';
-import { withFormMetadata } from './form-metadata.ts';
 import { nativeVideoBody, openAIVideoOf } from './video-bodies.ts';
 
 type Admit = (service: 'video' | null) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

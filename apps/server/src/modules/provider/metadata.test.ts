@@ -185,7 +185,10 @@ describe('metadata is kept and echoed', () => {
       ['metadata[customer]', 'initech'],
       ['metadata[plan]', 'pro'],
     ]
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
       .join('');
     const multipart = await runtime.app.inject({
       method: 'POST',
@@ -247,7 +250,9 @@ describe('filtering by metadata', () => {
     const cookie = await sessionCookieFor(runtime.services, account.userId);
     const page = async (query: string) =>
       (
-        (await runtime.app.inject({ url: `${appPath('requestLog')}?${query}`, headers: { cookie } })).json() as {
+        (
+          await runtime.app.inject({ url: `${appPath('requestLog')}?${query}`, headers: { cookie } })
+        ).json() as {
           items: RequestLogItem[];
         }
       ).items;

@@ -23,7 +23,6 @@ export function withoutMetadata(body: object): Record<string, unknown> {
   return rest;
 }
 
-
 /** The `metadata[key]=value` filter of a list request's URL; a bad pair is a 400 naming `metadata`. */
 export function metadataQueryOf(url: string | undefined): Record<string, string> {
   const at = url?.indexOf('?') ?? -1;

@@ -1,4 +1,9 @@
-import { METADATA_GROUP_PREFIX, type MetadataSpend, spendPeriodOf, type UsageByMetadataQuery } from '@conduit/contracts';
+import {
+  METADATA_GROUP_PREFIX,
+  type MetadataSpend,
+  spendPeriodOf,
+  type UsageByMetadataQuery,
+} from '@conduit/contracts';
 import type pg from 'pg';
 
 /*

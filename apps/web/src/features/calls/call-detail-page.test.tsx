@@ -49,7 +49,9 @@ describe('call detail page', () => {
 
   it("shows the call's metadata key by key, and no such section for a call without any", async () => {
     const { unmount } = openCall('task_0001', {
-      'GET /api/calls/task_0001': { body: makeCallDetail({ metadata: { customer: 'acme', order: 'ord_42' } }) },
+      'GET /api/calls/task_0001': {
+        body: makeCallDetail({ metadata: { customer: 'acme', order: 'ord_42' } }),
+      },
     });
     const metadata = within(await screen.findByRole('region', { name: CALL_METADATA_TITLE }));
     expect(metadata.getByText('customer').nextElementSibling).toHaveTextContent('acme');

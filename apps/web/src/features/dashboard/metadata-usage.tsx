@@ -57,7 +57,12 @@ export function MetadataUsage() {
               maxLength={METADATA_LIMITS.keyMaxLength}
               onChange={(event) => setKey(event.target.value)}
             />
-            <TextField label="From" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+            <TextField
+              label="From"
+              type="date"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+            />
             <TextField label="To" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
             <Button type="submit" disabled={!key.trim()}>
               {GROUP_BUTTON}

@@ -18,17 +18,16 @@ export function MetadataSection() {
       </p>
       <p>
         It comes back as <Code>metadata</Code> (<Code>{'{}'}</Code> when none was sent) in the call's answer,{' '}
-        <Code>GET /api/provider/tasks/{'{taskId}'}</Code> and the status endpoints, the task list, every
-        event and webhook of the task, the request log and the usage CSV (a <Code>metadata</Code> column of
-        JSON). The task list and the request log take <Code>metadata[customer]=acme</Code> in the query
-        (repeat it for several keys; every pair must match).
+        <Code>GET /api/provider/tasks/{'{taskId}'}</Code> and the status endpoints, the task list, every event
+        and webhook of the task, the request log and the usage CSV (a <Code>metadata</Code> column of JSON).
+        The task list and the request log take <Code>metadata[customer]=acme</Code> in the query (repeat it
+        for several keys; every pair must match).
       </p>
       <p>
-        <Code>GET /api/provider/usage?groupBy=metadata.customer</Code> answers the calls and credits
-        (charged less refunded) of each value of the key, with optional <Code>from</Code>,{' '}
-        <Code>to</Code> (a date, which <Code>to</Code> includes, or a date-time) and <Code>service</Code>;
-        calls without the key are under <Code>value: null</Code>. How many credits did customer acme use
-        this month? One request:{' '}
+        <Code>GET /api/provider/usage?groupBy=metadata.customer</Code> answers the calls and credits (charged
+        less refunded) of each value of the key, with optional <Code>from</Code>, <Code>to</Code> (a date,
+        which <Code>to</Code> includes, or a date-time) and <Code>service</Code>; calls without the key are
+        under <Code>value: null</Code>. How many credits did customer acme use this month? One request:{' '}
         <Code>GET /api/provider/usage?groupBy=metadata.customer&amp;from=2026-12-01</Code>, and read the row
         whose <Code>value</Code> is <Code>acme</Code>.
       </p>
