@@ -107,11 +107,12 @@ const processingTime = (s: string) => `(select case when n % 10 = 0 then (n / 10
  * JSON.parse puts them (the object's other keys keep their order).
  */
 const INDEX_KEY = `'^(0|[1-9][0-9]{0,9})$'`;
+/** The key as an array index (isIndex), else null: nested, as SQL need not evaluate `and` in order. */
+const indexOf = (key: string) =>
+  `case when ${key} ~ ${INDEX_KEY} then case when ${key}::numeric < 4294967295 then ${key}::numeric end end`;
 const metadataJson = (column: string) => `coalesce((
   select '{' || string_agg(to_json(m.key)::text || ':' || to_json(m.value)::text, ','
-           order by case when m.key ~ ${INDEX_KEY} then case when m.key::numeric < 4294967295 then 0 else 1 end
-                         else 1 end,
-                    case when m.key ~ ${INDEX_KEY} then m.key::numeric end, m.n) || '}'
+           order by ${indexOf('m.key')} nulls last, m.n) || '}'
     from jsonb_each_text(${column}) with ordinality m(key, value, n)), '{}')`;
 
 /**
