@@ -92,6 +92,8 @@ const READS: Endpoint[] = [
   { method: 'GET', path: '/api/provider/linkedin/status/:taskId' },
   { method: 'GET', path: '/api/provider/me' },
   { method: 'GET', path: '/api/provider/requests' },
+  { method: 'GET', path: '/api/provider/usage' },
+  { method: 'GET', path: '/api/provider/tasks' },
   { method: 'GET', path: '/api/provider/:taskId' },
 ];
 
