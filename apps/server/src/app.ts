@@ -47,6 +47,7 @@ import { createEventPublisher, taskMessage } from './modules/task-events/publish
 import { createTaskEventStreams, type TaskEventsOptions } from './modules/task-events/task-events.ts';
 import { startUpstreamWatch } from './modules/upstream-watch/balance-watch.ts';
 import { alertKieAccountSetAside } from './modules/upstream-watch/kie-account-watch.ts';
+import { usageByMetadataApiRoutes, usageByMetadataRoutes } from './modules/usage/metadata-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { waitlistAdminRoutes } from './modules/waitlist/admin-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -280,6 +281,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(openAIRoutes(gateway), { prefix: OPENAI_BASE_PATH });
   await app.register(callCancelRoutes(gateway));
   await app.register(requestLogApiRoutes(gateway));
+  await app.register(usageByMetadataApiRoutes(gateway));
+  await app.register(usageByMetadataRoutes(services));
   await app.register(requestLogRoutes(services));
   await app.register(docsRoutes(services));
   await app.register(adminRoutes(services, engine));

@@ -27,6 +27,8 @@ import {
   UPLOADS_PATH,
   type UploadAnswer as UploadAnswerSchema,
   type UploadListAnswer as UploadListAnswerSchema,
+  type UsageByMetadataAnswer,
+  type UsageByMetadataQuery,
   type VideoModelInput,
   type VideoTaskAnswer,
   type WebhookSecretResponse,
@@ -75,8 +77,22 @@ export interface ConduitClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A list's metadata filter: every pair must match (sent as `metadata[key]=value`). */
+export interface MetadataFilter {
+  metadata?: Record<string, string>;
+}
+/** `metadata: { customer: 'acme' }` as the query's `metadata[customer]=acme` pairs. */
+export function metadataQuery(metadata: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(metadata ?? {}).map(([key, value]) => [`metadata[${key}]`, value]),
+  );
+}
 /** The task list's filters and page (`cursor`: the previous page's nextCursor). */
-export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limit'> & { limit?: number };
+export type TaskListFilters = Omit<Partial<z.input<typeof TaskListQuery>>, 'limit'> & {
+  limit?: number;
+} & MetadataFilter;
+/** Spend by one metadata key: `groupBy` is `metadata.<key>`; `from` and `to` a date or date-time. */
+export type UsageQuery = z.input<typeof UsageByMetadataQuery>;
 export type QuoteInput = z.input<typeof QuoteRequest>;
 /** One task of a listTasks page (any service). */
 export type TaskListItem = TaskListAnswer['data'][number];
@@ -208,8 +224,12 @@ export class ConduitClient {
    * a page's nextCursor); with `for await`, every task of every page.
    */
   listTasks(filters: TaskListFilters = {}, options?: CallOptions): PagePromise<TaskListAnswer, TaskListItem> {
-    const { cursor, ...query } = filters;
-    return this.paginate(endpointPath('listTasks'), { ...options, query, cursor });
+    const { cursor, metadata, ...query } = filters;
+    return this.paginate(endpointPath('listTasks'), {
+      ...options,
+      query: { ...query, ...metadataQuery(metadata) },
+      cursor,
+    });
   }
   getTask(taskId: string, options?: CallOptions): ApiPromise<TaskAnswer> {
     return this.#call('getTask', { params: { taskId } }, options);
@@ -235,11 +255,23 @@ export class ConduitClient {
    * nextCursor); with `for await`, every request of every page.
    */
   listRequests(
-    query: Partial<RequestLogApiQuery> = {},
+    query: Partial<RequestLogApiQuery> & MetadataFilter = {},
     options?: CallOptions,
   ): PagePromise<RequestLogAnswer, RequestLogEntry> {
-    const { cursor, ...filters } = query;
-    return this.paginate(endpointPath('listRequests'), { ...options, query: filters, cursor });
+    const { cursor, metadata, ...filters } = query;
+    return this.paginate(endpointPath('listRequests'), {
+      ...options,
+      query: { ...filters, ...metadataQuery(metadata) },
+      cursor,
+    });
+  }
+  /**
+   * Calls and credits (charged less refunded) grouped by one metadata key's value, e.g.
+   * `getUsage({ groupBy: 'metadata.customer', from: '2026-12-01' })`; calls without the key are
+   * under `value: null`.
+   */
+  getUsage(query: UsageQuery, options?: CallOptions): ApiPromise<UsageByMetadataAnswer> {
+    return this.#call('getUsage', { query: { ...query } }, options);
   }
 
   /**

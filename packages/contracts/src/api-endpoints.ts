@@ -12,6 +12,7 @@ import {
   TaskListQuery,
   VideoTaskAnswer,
 } from './api-responses.ts';
+import { UsageByMetadataAnswer, UsageByMetadataQuery } from './metadata.ts';
 import { ModelsAnswer } from './models.ts';
 import { ImageRequest, LinkedinRequest, QuoteRequest, SoraRequest, VideoRequest } from './provider.ts';
 import { RequestLogApiQuery } from './request-log.ts';
@@ -45,6 +46,7 @@ const SCHEMAS: Record<ApiEndpointId, EndpointSchemas> = {
   listModels: { response: ModelsAnswer },
   listRequests: { query: RequestLogApiQuery, response: RequestLogAnswer },
   listEvents: { query: EventsQuery, response: EventsAnswer },
+  getUsage: { query: UsageByMetadataQuery, response: UsageByMetadataAnswer },
 };
 
 /** A catalogue endpoint with its schemas: what the OpenAPI document, the field tables and the client read. */

@@ -104,6 +104,7 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
         keyId: 'key_3n8v1c6x0z5b2m7q',
         keyName: 'Production',
         ip: '203.0.113.7',
+        metadata: { customer: 'acme' },
       },
       {
         requestId: 'req_9p2w5e8r1t4y7u0i',
@@ -119,6 +120,7 @@ const REQUEST_LOG_EXAMPLE: ApiAnswerExample = {
         keyId: 'key_3n8v1c6x0z5b2m7q',
         keyName: 'Production',
         ip: '203.0.113.7',
+        metadata: {},
       },
     ],
     nextCursor: 'MjAyNi0wMS0xNSAxMDoyOTo0MXwxMjM0',
@@ -192,6 +194,19 @@ const NOTES: Record<Service, { sync?: string; status: string }> = {
   linkedin: { sync: LINKEDIN_NOTE, status: LINKEDIN_NOTE },
 };
 
+const USAGE_BY_METADATA_EXAMPLE: ApiAnswerExample = {
+  status: 200,
+  note: 'One row per value of the key, most credits first; credits are charged less refunded, and the calls without the key are under value null.',
+  body: {
+    success: true,
+    data: [
+      { value: 'acme', calls: 42, credits: 96 },
+      { value: 'globex', calls: 7, credits: 15 },
+      { value: null, calls: 3, credits: 3 },
+    ],
+  } as never,
+};
+
 /** An endpoint's success answers, the 200 first; the endpoints that wait also answer 202. */
 export function answerExamples(
   endpoint: Pick<ApiEndpointDoc, 'id' | 'service' | 'mode'>,
@@ -200,6 +215,7 @@ export function answerExamples(
   const { service } = endpoint;
   if (endpoint.id === 'listRequests') return [REQUEST_LOG_EXAMPLE];
   if (endpoint.id === 'listModels') return [MODELS_EXAMPLE];
+  if (endpoint.id === 'getUsage') return [USAGE_BY_METADATA_EXAMPLE];
   if (endpoint.id === 'listEvents') {
     return [
       {

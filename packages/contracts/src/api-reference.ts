@@ -36,6 +36,8 @@ export interface ApiEndpointDoc {
   statusOf?: string;
   /** Answers without a key (and without a rate limit): the model list. */
   isPublic?: boolean;
+  /** The query string the docs' examples send (without `?`), for an endpoint that needs one. */
+  exampleQuery?: string;
 }
 
 const ENDPOINT_DOCS = [
@@ -157,7 +159,7 @@ const ENDPOINT_DOCS = [
     mode: 'list',
     title: 'List your tasks',
     summary:
-      "The tasks of the key's workspace, newest first, in pages (`limit`, `cursor` from the previous page's nextCursor), filtered by `service`, `status` or `idempotency_key`.",
+      "The tasks of the key's workspace, newest first, in pages (`limit`, `cursor` from the previous page's nextCursor), filtered by `service`, `status`, `idempotency_key` or metadata: `metadata[customer]=acme` (repeat for several keys; every pair must match).",
     cost: 0,
   },
   {
@@ -234,8 +236,21 @@ const ENDPOINT_DOCS = [
     mode: 'account',
     title: 'Your request log',
     summary:
-      "The requests your workspace's keys made, accepted or refused (400, 401, 402, 403, 404, 409, 429, 5xx), newest first: status, error code and message, duration, request id and task id. Filter with `status` (`402` or `4xx`) and `code`; page with `limit` and `nextCursor`. Kept 30 days by default.",
+      "The requests your workspace's keys made, accepted or refused (400, 401, 402, 403, 404, 409, 429, 5xx), newest first: status, error code and message, duration, request id and task id. Filter with `status` (`402` or `4xx`), `code` and metadata (`metadata[customer]=acme`); page with `limit` and `nextCursor`. Kept 30 days by default.",
     cost: 0,
+  },
+  {
+    id: 'getUsage',
+    method: 'GET',
+    path: '/api/provider/usage',
+    tab: 'account',
+    service: null,
+    mode: 'account',
+    title: 'Spend by metadata',
+    summary:
+      "The calls and credits (charged less refunded) of the key's workspace, grouped by the value of one metadata key: `groupBy=metadata.<key>` (required), with optional `from` and `to` (a date or date-time; a date `to` includes that day) and `service`. Calls without the key are grouped under `value: null`. One request answers how many credits your customer acme used this month.",
+    cost: 0,
+    exampleQuery: 'groupBy=metadata.customer&from=2026-12-01',
   },
   {
     id: 'listEvents',
@@ -438,12 +453,13 @@ export const pythonLiteral = (value: unknown): string => {
  * the JSON answer, and is executed as written by the doc-example tests.
  */
 export function codeExample(
-  endpoint: Pick<ApiEndpointDoc, 'method' | 'path' | 'exampleBody'>,
+  endpoint: Pick<ApiEndpointDoc, 'method' | 'path' | 'exampleBody' | 'exampleQuery'>,
   language: CodeLanguage,
   options: CodeExampleOptions,
 ): string {
   const apiKey = options.apiKey ?? API_KEY_PLACEHOLDER;
-  const url = `${options.baseUrl}${endpoint.path.replace('{taskId}', options.taskId ?? TASK_ID_PLACEHOLDER)}`;
+  const query = endpoint.exampleQuery ? `?${endpoint.exampleQuery}` : '';
+  const url = `${options.baseUrl}${endpoint.path.replace('{taskId}', options.taskId ?? TASK_ID_PLACEHOLDER)}${query}`;
   const body = endpoint.exampleBody;
   if (language === 'curl') {
     const lines = [`curl -s ${endpoint.method === 'GET' ? '' : '-X POST '}${shellQuote(url)}`];

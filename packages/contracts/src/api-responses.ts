@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
 import { TASK_EVENT_TYPES } from './event-types.ts';
 import { SPEND_PERIODS } from './keys.ts';
+import { MetadataAnswer } from './metadata.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
 import { RequestLogItem } from './request-log.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
@@ -38,6 +39,7 @@ const TaskFields = {
   processingTime: z.number().optional().describe('Seconds from creation to settling'),
   statusUrl: z.string().optional().describe('Path of the status endpoint, while processing'),
   error: z.string().optional().describe('Why a failed task failed'),
+  metadata: MetadataAnswer,
   engine: EngineInfo.describe('Which engine ran it; the local engine is a development stand-in'),
 };
 const fileUrls = (what: string) =>

@@ -78,6 +78,7 @@ export const APP_PATHS = {
   usage: { method: 'GET', path: '/api/usage' },
   dailyUsage: { method: 'GET', path: '/api/usage/daily' },
   usageCsv: { method: 'GET', path: '/api/usage/export.csv' },
+  usageByMetadata: { method: 'GET', path: '/api/usage/by-metadata' },
   rateResult: { method: 'PUT', path: '/api/usage/:taskId/rating' },
   callDetail: { method: 'GET', path: '/api/calls/:taskId' },
   cancelCall: { method: 'POST', path: '/api/calls/:taskId/cancel' },

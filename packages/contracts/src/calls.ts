@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appPath } from './app-paths.ts';
+import { MetadataAnswer } from './metadata.ts';
 import { CallModel } from './model-usage.ts';
 import { LinkedinPost, LinkedinProfile } from './provider.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
@@ -58,6 +59,8 @@ export const CallDetail = z.object({
   expiresAt: z.iso.datetime().nullable(),
   rating: z.number().int().min(1).max(5).nullable(),
   engine: z.object({ name: z.string(), isDevelopmentEngine: z.boolean() }),
+  /** The call's metadata (docs/product.md, "Metadata"); {} when it sent none. */
+  metadata: MetadataAnswer,
 });
 export type CallDetail = z.infer<typeof CallDetail>;
 

@@ -22,6 +22,7 @@ export * from './key-screen.ts';
 export * from './keys.ts';
 export * from './live-status.ts';
 export * from './messages.ts';
+export * from './metadata.ts';
 export * from './model-catalogue.ts';
 export * from './model-fields.ts';
 export * from './model-usage.ts';

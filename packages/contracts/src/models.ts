@@ -5,6 +5,7 @@
  * fal.ai serves the same model, fal's endpoint for failover (docs/upstreams.md, "The model catalogue").
  */
 import { z } from 'zod';
+import { metadataField } from './metadata.ts';
 import { MODEL_CAPABILITIES, type ModelSummary, modelSummaryOf } from './model-catalogue.ts';
 import {
   callBackUrl,
@@ -50,7 +51,7 @@ const videoPrompt = (maxLength: number = L.videoPromptMaxLength) =>
   prompt(maxLength, 'What the video should show');
 
 /** The fields every image and video call takes, whatever the model. */
-const commonFields = { callBackUrl, ...priceControls, webhookEvents };
+const commonFields = { callBackUrl, ...priceControls, webhookEvents, ...metadataField };
 /** The fields every model's body has (the docs list each model's other fields as its own). */
 export const MODEL_SHARED_FIELDS: readonly string[] = ['model', 'prompt', ...Object.keys(commonFields)];
 
@@ -250,7 +251,7 @@ export function modelOfBody(service: 'image' | 'video', body: unknown): ModelDef
 
 /** The request schema as JSON Schema (what a caller writes: defaults optional), without the price controls. */
 export function modelRequestJsonSchema(model: ModelDefinition): Record<string, unknown> {
-  const hidden = new Set<string>([...PRICE_CONTROL_FIELDS, 'callBackUrl', 'webhookEvents']);
+  const hidden = new Set<string>([...PRICE_CONTROL_FIELDS, 'callBackUrl', 'webhookEvents', 'metadata']);
   const shape = Object.fromEntries(Object.entries(model.request.shape).filter(([name]) => !hidden.has(name)));
   return z.toJSONSchema(z.strictObject(shape), { io: 'input', unrepresentable: 'any' }) as Record<
     string,

@@ -4,6 +4,7 @@
  * the native endpoints charge. The server validates with these; the OpenAPI document lists them.
  */
 import { z } from 'zod';
+import { MetadataAnswer, metadataField } from './metadata.ts';
 
 export const OPENAI_BASE_PATH = '/v1';
 
@@ -56,6 +57,8 @@ export const OpenAIImageRequest = z.object({
     .default('auto')
     .describe('Passed to a model that has a quality setting; ignored by the others'),
   output_format: z.enum(['png', 'jpeg', 'webp']).optional(),
+  /** As OpenAI's own `metadata` (string values): ours, Stripe's limits (metadata.ts). */
+  ...metadataField,
 });
 export type OpenAIImageRequest = z.infer<typeof OpenAIImageRequest>;
 
@@ -96,6 +99,7 @@ export const OpenAIVideoRequest = z.object({
   size: z.enum(VIDEO_SIZES).optional().describe('Landscape sizes are 16:9, portrait 9:16'),
   /** A URL of an upload (or any public image) to animate, instead of a file part. */
   input_reference_url: z.url().optional(),
+  ...metadataField,
 });
 export type OpenAIVideoRequest = z.infer<typeof OpenAIVideoRequest>;
 
@@ -112,6 +116,7 @@ export const OpenAIVideo = z.object({
   seconds: z.string(),
   size: z.string(),
   remixed_from_video_id: z.null(),
+  metadata: MetadataAnswer,
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type OpenAIVideo = z.infer<typeof OpenAIVideo>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_WEBHOOK_FILTERS, TASK_WEBHOOK_FILTERS } from './event-types.ts';
+import { metadataField } from './metadata.ts';
 import {
   IMAGE_FORMATS,
   IMAGE_SIZES,
@@ -66,6 +67,7 @@ export const ImageRequest = z.strictObject({
   callBackUrl,
   webhookEvents,
   ...priceControls,
+  ...metadataField,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
@@ -115,6 +117,7 @@ export const VideoRequest = z.strictObject({
   callBackUrl,
   webhookEvents,
   ...priceControls,
+  ...metadataField,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
@@ -127,6 +130,7 @@ export const SoraRequest = z.strictObject({
   callBackUrl,
   webhookEvents,
   ...priceControls,
+  ...metadataField,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 
@@ -159,6 +163,7 @@ export const LinkedinRequest = z.strictObject({
     .optional()
     .describe('Stop after this many posts in all'),
   ...priceControls,
+  ...metadataField,
 });
 export type LinkedinRequest = z.infer<typeof LinkedinRequest>;
 

@@ -17,7 +17,7 @@ export const PYTHON_SDK_PACKAGE = 'packages/python';
  * the package is installed, printing the answer as JSON. The doc-example tests run it.
  */
 export function pythonSdkExample(
-  endpoint: Pick<ApiEndpointDoc, 'id' | 'path' | 'exampleBody'>,
+  endpoint: Pick<ApiEndpointDoc, 'id' | 'path' | 'exampleBody' | 'exampleQuery'>,
   options: CodeExampleOptions,
 ): string {
   const [first, ...rest] = Object.entries(endpoint.exampleBody ?? {});
@@ -25,6 +25,11 @@ export function pythonSdkExample(
   if (endpoint.path.includes('{taskId}')) args.push(JSON.stringify(options.taskId ?? TASK_ID_PLACEHOLDER));
   if (first) args.push(pythonLiteral(first[1]));
   for (const [name, value] of rest) args.push(`${pythonName(name)}=${pythonLiteral(value)}`);
+  // A query parameter is a keyword argument; `from` is a Python keyword, so the SDK says `from_`.
+  for (const pair of endpoint.exampleQuery?.split('&') ?? []) {
+    const [name = '', value = ''] = pair.split('=').map(decodeURIComponent);
+    args.push(`${pythonName(name)}${name === 'from' ? '_' : ''}=${pythonLiteral(value)}`);
+  }
   return [
     'import dataclasses',
     'import json',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+import { METADATA_LIMITS, MetadataAnswer, MetadataKey } from './metadata.ts';
 import { SERVICES } from './services.ts';
 
 /**
@@ -35,6 +36,7 @@ export const RequestLogItem = z.object({
   keyId: z.string(),
   keyName: z.string(),
   ip: z.string().describe('The address the request came from'),
+  metadata: MetadataAnswer,
 });
 export type RequestLogItem = z.infer<typeof RequestLogItem>;
 
@@ -67,6 +69,9 @@ export const RequestLogFilters = z.object({
   to: z.iso.datetime().optional(),
   /** A request id or a task id, exactly. */
   q: z.string().trim().max(200).optional(),
+  /** Only paid calls whose metadata has this key (with `metadataValue`: this key and value). */
+  metadataKey: MetadataKey.optional(),
+  metadataValue: z.string().max(METADATA_LIMITS.valueMaxLength).optional(),
 });
 export type RequestLogFilters = z.infer<typeof RequestLogFilters>;
 
@@ -92,6 +97,8 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'task_id',
   'key_name',
   'ip',
+  /** A paid call's metadata as JSON (`{}` for none). */
+  'metadata',
 ] as const;
 
 /** The Logs page's list and its CSV export (not JSON, so without an answer schema). */

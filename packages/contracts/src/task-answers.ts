@@ -24,6 +24,8 @@ export interface TaskFacts {
   cancelRequestedAt?: Date | null;
   /** When the result's files are deleted; null for results without files. */
   resultsExpireAt?: Date | null;
+  /** The call's `metadata` (metadata.ts); none is answered as `{}`. */
+  metadata?: Record<string, string> | null;
 }
 
 /** Which engine did the work; the local one is labelled as a development stand-in. */
@@ -81,13 +83,21 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
     ...(task.error && { error: task.error }),
     ...result,
     ...(task.resultsExpireAt && { expiresAt: task.resultsExpireAt.toISOString() }),
+    metadata: task.metadata ?? {},
     engine: engineOf(engine),
   };
 }
 
 /** The `data` of an async call's answer: the task was accepted and charged, nothing more is known yet. */
 export function acceptedTaskData(
-  accepted: { taskId: string; service: Service; at: Date; cost: number; deadlineAt?: Date },
+  accepted: {
+    taskId: string;
+    service: Service;
+    at: Date;
+    cost: number;
+    deadlineAt?: Date;
+    metadata?: Record<string, string> | null;
+  },
   engine: AnsweringEngine,
 ) {
   const deadlineAt =
@@ -103,6 +113,7 @@ export function acceptedTaskData(
     timestamp: accepted.at.toISOString(),
     deadlineAt: deadlineAt.toISOString(),
     statusUrl: taskStatusPath(accepted.service, accepted.taskId),
+    metadata: accepted.metadata ?? {},
     engine: engineOf(engine),
   };
 }

@@ -5,6 +5,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { RATE_LIMIT_TIERS } from './auth.ts';
 import { CallDetail, CallDetailParams } from './calls.ts';
+import { MetadataAnswer } from './metadata.ts';
 import { CallModel, ModelUsage } from './model-usage.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
@@ -72,6 +73,7 @@ export const UsageItem = z.object({
   resultUrls: z.array(z.string()),
   /** When those files are deleted (their URLs answer 410 from then on); null without files. */
   expiresAt: z.string().nullable(),
+  metadata: MetadataAnswer,
 });
 export type UsageItem = z.infer<typeof UsageItem>;
 
@@ -99,6 +101,8 @@ export const USAGE_CSV_COLUMNS = [
   'result_urls',
   /** When those files are deleted. */
   'results_expire_at',
+  /** The call's metadata as JSON (`{}` for none). */
+  'metadata',
 ] as const;
 
 /** An IANA time zone name the browser reports (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */

@@ -5,6 +5,8 @@ import {
   QuoteResult,
   TaskListQuery,
   TaskStatusParams,
+  UsageByMetadata,
+  UsageByMetadataQuery,
 } from '@conduit/contracts';
 import { z } from 'zod';
 import { balanceOf } from './tool-answers.ts';
@@ -33,14 +35,31 @@ export const TASK_CONTROL_TOOLS: ConduitTool[] = [
     name: 'list_tasks',
     title: 'List tasks',
     description: () =>
-      "Your workspace's tasks of every service, newest first (free); filter by service, status or idempotency_key, and pass nextCursor as cursor for the next page.",
-    inputSchema: TaskListQuery.partial(),
+      "Your workspace's tasks of every service, newest first (free); filter by service, status, idempotency_key or metadata (every key and value given must match), and pass nextCursor as cursor for the next page.",
+    inputSchema: TaskListQuery.partial().extend({
+      metadata: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('Only tasks whose metadata has each of these keys with these values'),
+    }),
     outputSchema: TaskListOutput,
     annotations: READ_TOOL,
     async run(filters, { client }) {
       const page = await client.listTasks(filters);
       const tasks = page.data.map(({ engine: _engine, statusUrl: _statusUrl, ...task }) => task);
       return { structured: { tasks, nextCursor: page.nextCursor } };
+    },
+  }),
+  defineTool({
+    name: 'usage_by_metadata',
+    title: 'Spend by metadata',
+    description: () =>
+      'Calls and credits spent (charged less refunded) grouped by the value of one metadata key (free): groupBy is metadata.<key>, e.g. metadata.customer; from and to (a date or date-time) and service narrow it. Calls without the key are under value null.',
+    inputSchema: UsageByMetadataQuery,
+    outputSchema: UsageByMetadata,
+    annotations: READ_TOOL,
+    async run(query, { client }) {
+      return { structured: { data: (await client.getUsage(query)).data } };
     },
   }),
   defineTool({

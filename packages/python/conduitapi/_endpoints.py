@@ -66,6 +66,18 @@ def list_path(path: str, **query: Any) -> str:
     return path + ("?" + urllib.parse.urlencode(given) if given else "")
 
 
+def metadata_query(metadata: Optional[Dict[str, str]]) -> Dict[str, str]:
+    """A list's metadata filter as its query parameters: ``metadata[customer]=acme``, one per key."""
+    return {f"metadata[{key}]": value for key, value in (metadata or {}).items()}
+
+
+def metadata_group(group_by: Optional[str]) -> Optional[str]:
+    """``customer`` as the ``groupBy`` the API takes, ``metadata.customer``."""
+    if group_by is None or group_by.startswith("metadata."):
+        return group_by
+    return "metadata." + group_by
+
+
 def status_call(service: str, task_id: str, _typed: Type[T], timeout: Optional[float] = None) -> Call[T]:
     """The status read of a task; ``_typed`` is the type the caller knows the answer has."""
     path, answer = STATUS[service]

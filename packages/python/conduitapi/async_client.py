@@ -40,6 +40,7 @@ from .models import (
     Service,
     TaskPage,
     TaskStatus,
+    UsageReport,
     VideoAspectRatio,
     VideoModel,
     VideoTask,
@@ -95,6 +96,7 @@ class AsyncConduit(AsyncBase):
         webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -114,6 +116,7 @@ class AsyncConduit(AsyncBase):
             webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
+            metadata=metadata,
         )
         headers = E.paid_headers(cancel_after)
         call = Call("POST", "/api/provider/image", ImageTask, data, True, idempotency_key, timeout, headers)
@@ -139,6 +142,7 @@ class AsyncConduit(AsyncBase):
         webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         cancel_after: Optional[int] = None,
         prefer_wait: Optional[int] = None,
         idempotency_key: Optional[str] = None,
@@ -162,6 +166,7 @@ class AsyncConduit(AsyncBase):
             webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
+            metadata=metadata,
         )
         headers = E.paid_headers(cancel_after, prefer_wait)
         call = Call("POST", "/api/provider/video", VideoTask, data, True, idempotency_key, timeout, headers)
@@ -180,6 +185,7 @@ class AsyncConduit(AsyncBase):
         webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -191,6 +197,7 @@ class AsyncConduit(AsyncBase):
             webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
+            metadata=metadata,
         )
         path = "/api/provider/sora-watermark-remover/sync"
         headers = E.paid_headers(cancel_after)
@@ -205,6 +212,7 @@ class AsyncConduit(AsyncBase):
         webhook_events: Optional[List[WebhookEventFilter]] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         cancel_after: Optional[int] = None,
         prefer_wait: Optional[int] = None,
         idempotency_key: Optional[str] = None,
@@ -217,6 +225,7 @@ class AsyncConduit(AsyncBase):
             webhookEvents=webhook_events,
             maxCredits=max_credits,
             quoteId=quote_id,
+            metadata=metadata,
         )
         path = "/api/provider/sora-watermark-remover"
         headers = E.paid_headers(cancel_after, prefer_wait)
@@ -238,6 +247,7 @@ class AsyncConduit(AsyncBase):
         total_posts: Optional[int] = None,
         max_credits: Optional[int] = None,
         quote_id: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         cancel_after: Optional[int] = None,
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
@@ -251,6 +261,7 @@ class AsyncConduit(AsyncBase):
             total_posts=total_posts,
             maxCredits=max_credits,
             quoteId=quote_id,
+            metadata=metadata,
         )
         path = "/api/provider/linkedin"
         headers = E.paid_headers(cancel_after)
@@ -283,13 +294,15 @@ class AsyncConduit(AsyncBase):
         service: Optional[Service] = None,
         status: Optional[TaskStatus] = None,
         idempotency_key: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         timeout: Optional[float] = None,
     ) -> TaskPage:
         """The workspace's tasks, newest first, a page of ``limit`` (1-100, 20 by default); pass the
-        page's ``next_cursor`` as ``cursor`` for the next. ``idempotency_key`` finds a call's task."""
+        page's ``next_cursor`` as ``cursor`` for the next. ``idempotency_key`` finds a call's task;
+        ``metadata`` keeps the tasks whose metadata has every one of its keys and values."""
         path = E.list_path(
             "/api/provider/tasks", limit=limit, cursor=cursor, service=service, status=status,
-            idempotency_key=idempotency_key,
+            idempotency_key=idempotency_key, **E.metadata_query(metadata),
         )
         return await self._run(Call("GET", path, TaskPage, timeout=timeout, is_page=True))
 
@@ -360,13 +373,35 @@ class AsyncConduit(AsyncBase):
         cursor: Optional[str] = None,
         status: Optional[Union[int, str]] = None,
         code: Optional[str] = None,
+        metadata: Optional[Dict[str, str]] = None,
         timeout: Optional[float] = None,
     ) -> RequestLogPage:
         """The requests the workspace's keys made, accepted or refused, newest first, a page of ``limit``
         (1-100, 25 by default); pass the page's ``next_cursor`` as ``cursor`` for the next. ``status``
         keeps one status (``402``) or class (``"4xx"``), ``code`` one error code (``"RATE_LIMITED"``)."""
-        path = E.list_path("/api/provider/requests", limit=limit, cursor=cursor, status=status, code=code)
+        path = E.list_path(
+            "/api/provider/requests", limit=limit, cursor=cursor, status=status, code=code,
+            **E.metadata_query(metadata),
+        )
         return await self._run(Call("GET", path, RequestLogPage, timeout=timeout, is_page=True))
+
+    async def get_usage(
+        self,
+        group_by: Optional[str] = None,
+        *,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+        service: Optional[Service] = None,
+        timeout: Optional[float] = None,
+    ) -> UsageReport:
+        """Calls and credits (charged less refunded) grouped by one metadata key's value, most credits
+        first: ``group_by="customer"`` (or ``"metadata.customer"``); ``from_`` and ``to`` a date
+        (``"2026-12-01"``, ``to`` includes its day) or an ISO 8601 time. Calls without the key are
+        under ``value`` None."""
+        path = E.list_path(
+            "/api/provider/usage", groupBy=E.metadata_group(group_by), **{"from": from_}, to=to, service=service
+        )
+        return await self._run(Call("GET", path, UsageReport, timeout=timeout, is_page=True))
 
     async def iter_requests(
         self,

@@ -87,6 +87,8 @@ class Task:
     status_url: Optional[str] = None
     #: Why a failed task failed.
     error: Optional[str] = None
+    #: The call's metadata as it was sent; empty when none.
+    metadata: Dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def is_done(self) -> bool:
@@ -212,6 +214,8 @@ class RequestLogItem:
     error: Optional[str] = None
     #: The task the request created or named.
     task_id: Optional[str] = None
+    #: A paid call's metadata; empty for the others.
+    metadata: Dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,6 +225,25 @@ class RequestLogPage:
     data: List[RequestLogItem]
     #: Pass as ``cursor`` for the next page; None on the last.
     next_cursor: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MetadataSpend:
+    """The calls and credits of one value of the grouped metadata key."""
+
+    #: The key's value; None for the calls without the key.
+    value: Optional[str]
+    #: Calls made, failed and refunded ones included.
+    calls: int
+    #: Credits spent: charged less refunded.
+    credits: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UsageReport:
+    """``get_usage``: one row per value of the key, most credits first."""
+
+    data: List[MetadataSpend]
 
 
 @dataclass(frozen=True, kw_only=True)

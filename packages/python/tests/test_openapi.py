@@ -178,6 +178,8 @@ class Recorder:
                     answer = json.dumps({"success": True, "data": found})
                 elif route.endswith("/tasks"):
                     answer = json.dumps({"success": True, "data": [data], "nextCursor": None})
+                elif route.endswith("/usage"):
+                    answer = json.dumps({"success": True, "data": [{"value": None, "calls": 1, "credits": 1}]})
                 elif route.endswith("/requests"):
                     answer = json.dumps({"success": True, "data": [], "nextCursor": None})
                 elif route.endswith("/events"):

@@ -47,6 +47,23 @@ class TasksTest(unittest.TestCase):
         self.assertEqual({task.service for task in listed}, {"image"})
         self.assertNotEqual(listed[0].task_id, listed[1].task_id)
 
+    def test_metadata_is_echoed_filters_the_list_and_groups_the_spend(self) -> None:
+        conduit = client()
+        customer = "py-" + new_key()
+        image = conduit.generate_image("A fox with metadata", metadata={"customer": customer, "plan": "pro"})
+        self.assertEqual(image.metadata, {"customer": customer, "plan": "pro"})
+        posts = conduit.scrape_linkedin("satyanadella", metadata={"customer": customer})
+        self.assertEqual(posts.metadata, {"customer": customer})
+        page = conduit.list_tasks(metadata={"customer": customer, "plan": "pro"})
+        self.assertEqual([task.task_id for task in page.data], [image.task_id])
+        self.assertEqual(conduit.get_task(image.task_id).metadata["plan"], "pro")
+        report = conduit.get_usage("customer")
+        mine = [row for row in report.data if row.value == customer]
+        self.assertEqual(len(mine), 1)
+        self.assertEqual((mine[0].calls, mine[0].credits), (2, image.credits_used + posts.credits_used))
+        requests = conduit.list_requests(metadata={"customer": customer})
+        self.assertTrue(all(item.metadata["customer"] == customer for item in requests.data))
+
     def test_cancels_a_running_task_once(self) -> None:
         conduit = client()
         before = conduit.get_account().balance

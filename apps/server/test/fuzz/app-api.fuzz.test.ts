@@ -173,6 +173,7 @@ const CALLS: Record<FuzzedRouteId, Omit<Endpoint, 'method' | 'path'> & { caller:
   usage: { caller: 'user' },
   dailyUsage: { caller: 'user' },
   usageCsv: { caller: 'user' },
+  usageByMetadata: { caller: 'user' },
   rateResult: {
     caller: 'user',
     body: { rating: 4 },

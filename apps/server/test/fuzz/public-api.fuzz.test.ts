@@ -20,6 +20,11 @@ import { hostileString, hostileUrl, type KnownIds } from './hostile-input.ts';
 import { findBrokenInvariants, moneyOf } from './invariants.ts';
 
 const RICH_CREDITS = 1_000_000;
+const hostileMetadata = fc.oneof(
+  fc.dictionary(hostileString, hostileString, { maxKeys: 55 }),
+  fc.dictionary(fc.string({ maxLength: 45 }), fc.string({ maxLength: 505 }), { maxKeys: 52 }),
+  fc.anything(),
+);
 
 const PAID: Array<Endpoint & { service: Service }> = [
   {
@@ -32,6 +37,8 @@ const PAID: Array<Endpoint & { service: Service }> = [
       image_urls: fc.array(hostileUrl, { maxLength: 11 }),
       callBackUrl: hostileUrl,
       prompt: fc.oneof(hostileString, fc.constant('x'.repeat(5_000))),
+      // Stripe's limits or past them, or not an object of strings at all: kept, or a 400 naming it.
+      metadata: hostileMetadata,
       // Another model with this body's fields, a video model, or no model at all: a 400 naming it.
       model: fc.oneof(hostileString, fc.constantFrom(...MODEL_IDS)),
     },
@@ -55,7 +62,7 @@ const PAID: Array<Endpoint & { service: Service }> = [
     method: 'POST',
     path: '/api/provider/sora-watermark-remover',
     body: { video_url: 'https://sora.chatgpt.com/p/s_123' },
-    fields: { video_url: hostileUrl, callBackUrl: hostileUrl },
+    fields: { video_url: hostileUrl, callBackUrl: hostileUrl, metadata: hostileMetadata },
   },
   {
     service: 'sora',
@@ -85,6 +92,8 @@ const READS: Endpoint[] = [
   { method: 'GET', path: '/api/provider/linkedin/status/:taskId' },
   { method: 'GET', path: '/api/provider/me' },
   { method: 'GET', path: '/api/provider/requests' },
+  { method: 'GET', path: '/api/provider/usage' },
+  { method: 'GET', path: '/api/provider/tasks' },
   { method: 'GET', path: '/api/provider/:taskId' },
 ];
 

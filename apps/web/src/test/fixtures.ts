@@ -70,6 +70,7 @@ export function makeUsageItem(overrides: Partial<UsageItem> = {}): UsageItem {
     rating: null,
     resultUrls: [],
     expiresAt: null,
+    metadata: {},
     ...overrides,
   };
 }
@@ -95,6 +96,7 @@ export function makeCallDetail(overrides: Partial<CallDetail> = {}): CallDetail 
     expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     rating: null,
     engine: { name: 'local', isDevelopmentEngine: true },
+    metadata: {},
     ...overrides,
   };
 }

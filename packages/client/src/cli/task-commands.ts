@@ -4,9 +4,11 @@ import {
   argument,
   type CommandContext,
   type CommandSpec,
+  list,
   type OptionSpec,
   oneOf,
   text,
+  UsageError,
   whole,
 } from './command-spec.ts';
 import { EXIT_CODES } from './exit-codes.ts';
@@ -57,6 +59,25 @@ async function finishTask(
 }
 
 const paid = (input: CommandContext['input']) => ({ idempotencyKey: text(input, 'idempotency-key') });
+
+const METADATA: OptionSpec = {
+  type: 'string',
+  multiple: true,
+  value: 'KEY=VALUE',
+  help: 'metadata of the call (repeat for more keys): echoed on the task, summed by `conduit usage --group-by KEY`',
+};
+/** `--metadata customer=acme --metadata plan=pro` as the body's metadata (none: left out). */
+function metadataOf(input: CommandContext['input']): { metadata?: Record<string, string> } {
+  const pairs = list(input, 'metadata');
+  if (!pairs?.length) return {};
+  const metadata: Record<string, string> = {};
+  for (const pair of pairs) {
+    const cut = pair.indexOf('=');
+    if (cut < 1) throw new UsageError(`--metadata must be KEY=VALUE, not ${JSON.stringify(pair)}`);
+    metadata[pair.slice(0, cut)] = pair.slice(cut + 1);
+  }
+  return { metadata };
+}
 
 const OUT: OptionSpec = {
   type: 'string',
@@ -121,6 +142,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       'image-url': IMAGE_URL,
       image: IMAGE_FILE,
       param: paramOption('image'),
+      metadata: METADATA,
       out: OUT,
       'idempotency-key': IDEMPOTENCY,
     },
@@ -128,13 +150,14 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       'conduit image "a fox in the snow" --size 16:9 --out fox.png',
       'conduit image "a fox in the snow" --model seedream-4.5 --param quality=high',
       'conduit image "give the cat a hat" --image ./cat.png --out hat.png',
+      'conduit image "a logo" --metadata customer=acme --metadata plan=pro',
     ],
     details: () => modelHelp('image'),
     async run(context) {
       const { input } = context;
       const body = (await withUploadedImages(
         context,
-        modelBody(input, 'image', argument(input, 'prompt')),
+        { ...modelBody(input, 'image', argument(input, 'prompt')), ...metadataOf(input) },
         'image',
       )) as ImageModelInput;
       const answer = await context.client().generateImage(body, paid(input));
@@ -155,6 +178,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       'image-url': IMAGE_URL,
       image: IMAGE_FILE,
       param: paramOption('video'),
+      metadata: METADATA,
       wait: WAIT,
       timeout: TIMEOUT,
       out: OUT,
@@ -169,7 +193,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       const { input } = context;
       const body = (await withUploadedImages(
         context,
-        modelBody(input, 'video', argument(input, 'prompt')),
+        { ...modelBody(input, 'video', argument(input, 'prompt')), ...metadataOf(input) },
         'video',
       )) as VideoModelInput;
       const answer = await context.client().createVideo(body, paid(input));
@@ -210,13 +234,13 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
   sora: {
     args: '<share-link>',
     summary: "Remove the watermark from a Sora share link and print the clean video's URL",
-    options: { out: OUT, 'idempotency-key': IDEMPOTENCY },
+    options: { metadata: METADATA, out: OUT, 'idempotency-key': IDEMPOTENCY },
     examples: ['conduit sora https://sora.chatgpt.com/p/s_... --out clean.mp4'],
     async run(context) {
       const answer = await context
         .client()
         .removeSoraWatermarkSync(
-          { video_url: argument(context.input, 'Sora share link') },
+          { video_url: argument(context.input, 'Sora share link'), ...metadataOf(context.input) },
           paid(context.input),
         );
       return finishTask(context, 'sora', answer, true);
@@ -230,6 +254,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       page: { type: 'string', value: 'N', help: 'page number (1)' },
       'page-token': { type: 'string', value: 'TOKEN', help: 'the pagination_token of the previous page' },
       'total-posts': { type: 'string', value: 'N', help: 'posts in all' },
+      metadata: METADATA,
       'idempotency-key': IDEMPOTENCY,
     },
     examples: ['conduit linkedin satyanadella --limit 5'],
@@ -241,6 +266,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
           page_number: whole(input, 'page'),
           pagination_token: text(input, 'page-token'),
           total_posts: whole(input, 'total-posts'),
+          ...metadataOf(input),
         },
         paid(input),
       );
@@ -265,6 +291,48 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
           `${data.balance} credits; ${data.tier} tier, ${data.remaining.minute}/${data.limits.perMinute} requests left this minute`,
         );
       }
+      return EXIT_CODES.ok;
+    },
+  },
+  usage: {
+    args: '',
+    summary: 'Calls and credits spent, grouped by the value of one metadata key',
+    options: {
+      'group-by': { type: 'string', value: 'KEY', help: 'the metadata key to group by (required)' },
+      from: { type: 'string', value: 'DATE', help: 'calls from this date or date-time' },
+      to: {
+        type: 'string',
+        value: 'DATE',
+        help: 'calls up to this date (included) or before this date-time',
+      },
+      service: { type: 'string', choices: SERVICES, help: 'only this service' },
+    },
+    examples: [
+      'conduit usage --group-by customer --from 2026-12-01',
+      'conduit usage --group-by customer --json',
+    ],
+    async run({ input, io, client }) {
+      const key = text(input, 'group-by');
+      if (!key) throw new UsageError('Missing --group-by KEY');
+      const { data } = await client().getUsage({
+        groupBy: `metadata.${key}`,
+        from: text(input, 'from'),
+        to: text(input, 'to'),
+        service: oneOf(input, 'service', SERVICES),
+      });
+      if (input.values.json) {
+        io.out(JSON.stringify(data, null, 2));
+        return EXIT_CODES.ok;
+      }
+      const rows = data.map((row) => [row.value ?? '(none)', String(row.calls), String(row.credits)]);
+      const header = [key, 'calls', 'credits'];
+      const widths = [0, 1].map((column) =>
+        Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
+      );
+      for (const row of [header, ...rows])
+        io.out(row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell)).join('  '));
+      const credits = data.reduce((sum, row) => sum + row.credits, 0);
+      io.err(`${data.length} value(s), ${credits} credit(s) in all`);
       return EXIT_CODES.ok;
     },
   },

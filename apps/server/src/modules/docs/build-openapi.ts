@@ -110,13 +110,29 @@ function errorResponses(endpoint: ApiEndpoint) {
   return responses;
 }
 
+/** The lists that take `metadata[key]=value` filters (docs/product.md, "Metadata"), read from the raw query. */
+const METADATA_FILTERED = new Set(['listTasks', 'listRequests']);
+const metadataFilterParameter = {
+  name: 'metadata',
+  in: 'query',
+  required: false,
+  style: 'deepObject',
+  explode: true,
+  description:
+    'Only the calls whose metadata has each of these keys with this value: `metadata[customer]=acme`, repeated for several keys',
+  schema: { type: 'object', additionalProperties: { type: 'string' } },
+};
+
 /** A list endpoint's query parameters, one per field of its query schema, as callers write them. */
 function queryParameters(endpoint: ApiEndpoint) {
   if (!endpoint.query) return [];
-  return Object.entries(endpoint.query.shape).map(([name, field]) => {
+  const fields = Object.entries(endpoint.query.shape).map(([name, field]) => {
     const { description, ...schema } = jsonSchemaOf(field as z.ZodType, 'input');
-    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema };
+    // Required when leaving it out is refused (getUsage's groupBy); a default makes it optional.
+    const required = !(field as z.ZodType).safeParse(undefined).success;
+    return { name, in: 'query', required, ...(description ? { description } : {}), schema };
   });
+  return METADATA_FILTERED.has(endpoint.id) ? [...fields, metadataFilterParameter] : fields;
 }
 
 function operationOf(endpoint: ApiEndpoint, serverUrl: string) {

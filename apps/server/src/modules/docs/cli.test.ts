@@ -157,6 +157,41 @@ describe('the conduit command line', () => {
     expect((await ledgerCheck(runtime.services, account.userId)).balance).toBe(10 - 2 * SERVICE_COST.image);
   });
 
+  it('--metadata goes with every paid command, and `conduit usage --group-by` sums it', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 20, label: 'cli-metadata' });
+    const image = await conduit(account.key, 'image', 'a fox', '--metadata', 'customer=acme', '--json');
+    expect(image.code, image.stderr).toBe(0);
+    expect(JSON.parse(image.stdout).metadata).toEqual({ customer: 'acme' });
+    const linkedin = await conduit(
+      account.key,
+      'linkedin',
+      'satyanadella',
+      '--metadata',
+      'customer=globex',
+      '--metadata',
+      'plan=a=b',
+      '--json',
+    );
+    expect(linkedin.code, linkedin.stderr).toBe(0);
+    const posts = JSON.parse(linkedin.stdout);
+    expect(posts.metadata).toEqual({ customer: 'globex', plan: 'a=b' });
+    const usage = await conduit(account.key, 'usage', '--group-by', 'customer', '--json');
+    expect(usage.code, usage.stderr).toBe(0);
+    expect(JSON.parse(usage.stdout)).toEqual([
+      { value: 'globex', calls: 1, credits: posts.creditsUsed },
+      { value: 'acme', calls: 1, credits: SERVICE_COST.image },
+    ]);
+    const table = await conduit(account.key, 'usage', '--group-by', 'plan');
+    expect(table.stdout.split('\n')[0]).toMatch(/^plan\s+calls\s+credits$/);
+    expect(table.stdout).toMatch(/\(none\)\s+1\s+1/);
+    const bad = await conduit(account.key, 'image', 'a fox', '--metadata', 'customer');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--metadata must be KEY=VALUE/);
+    expect((await ledgerCheck(runtime.services, account.userId)).balance).toBe(
+      20 - SERVICE_COST.image - posts.creditsUsed,
+    );
+  });
+
   it('refuses a model or field the chosen model does not take before any call, naming it', async () => {
     // Nothing listens on the base URL: a call would exit 7; a refusal before any call exits 2.
     const offline = (...args: string[]) =>

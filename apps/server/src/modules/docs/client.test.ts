@@ -153,6 +153,24 @@ describe('@conduit/client on a running server', () => {
     expect(calls.every((call) => call.data.status === 'completed')).toBe(true);
     expect(await balance()).toBe(10 - 4 * SERVICE_COST.image);
   });
+  it('sends metadata, filters the task list and request log by it, and sums spend with getUsage', async () => {
+    const { client } = await clientFor(20);
+    const acme = await client.generateImage({ prompt: 'a fox', metadata: { customer: 'acme', plan: 'pro' } });
+    expect(acme.data.metadata).toEqual({ customer: 'acme', plan: 'pro' });
+    const globex = await client.removeSoraWatermark({
+      video_url: 'https://sora.chatgpt.com/p/s_1',
+      metadata: { customer: 'globex' },
+    });
+    expect(globex.data.metadata).toEqual({ customer: 'globex' });
+    const listed = await client.listTasks({ metadata: { customer: 'acme', plan: 'pro' } });
+    expect(listed.data.map((task) => task.taskId)).toEqual([acme.data.taskId]);
+    const usage = await client.getUsage({ groupBy: 'metadata.customer', service: 'image' });
+    expect(usage.data).toEqual([{ value: 'acme', calls: 1, credits: acme.data.creditsUsed }]);
+    await runtime.app.requestLog?.flush();
+    const logged = await client.listRequests({ metadata: { customer: 'globex' } });
+    expect(logged.data.map((entry) => entry.taskId)).toEqual([globex.data.taskId]);
+  });
+
   it('lists, reads, prices and cancels tasks, and pages the task list, request log and events with for await', async () => {
     const { account, client, balance } = await clientFor(30);
     const images: string[] = [];

@@ -110,16 +110,19 @@ export function errorExamplesOf(endpoint: ApiEndpoint): Map<number, Examples> {
   }
   // The task list's own query error is its unknown status, above; other lists (the request log):
   if (endpoint.query && endpoint.mode !== 'list') {
+    const isPaged = 'cursor' in endpoint.query.shape;
     add(
       validationError(endpoint.query, { limit: '0' }, 'querystring'),
       'validation',
-      'A query parameter out of range',
+      isPaged ? 'A query parameter out of range' : 'A required query parameter is missing',
     );
-    add(
-      new BadRequest('cursor: is not a cursor from this list', 'cursor'),
-      'cursor',
-      'A cursor from elsewhere',
-    );
+    if (isPaged) {
+      add(
+        new BadRequest('cursor: is not a cursor from this list', 'cursor'),
+        'cursor',
+        'A cursor from elsewhere',
+      );
+    }
   }
   const takesTaskId = endpoint.mode === 'status' || endpoint.mode === 'task' || endpoint.mode === 'cancel';
   if (takesTaskId) {

@@ -144,12 +144,18 @@ describe('conduit-mcp', () => {
       'remove_sora_watermark',
       'scrape_linkedin',
       'upload_file',
+      'usage_by_metadata',
     ]);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      const isRead = ['get_task', 'get_balance', 'list_models', 'list_tasks', 'quote_price'].includes(
-        tool.name,
-      );
+      const isRead = [
+        'get_task',
+        'get_balance',
+        'list_models',
+        'list_tasks',
+        'quote_price',
+        'usage_by_metadata',
+      ].includes(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(isRead);
       expect(tool.annotations?.destructiveHint ?? false, tool.name).toBe(tool.name === 'cancel_task');
     }
@@ -385,6 +391,37 @@ describe('conduit-mcp', () => {
     const unknown = await stranger.callTool({ name: 'get_task', arguments: { taskId: 'task_x' } });
     expect(textOf(unknown)).toMatch(/401 UNAUTHORIZED/);
   }, 60_000);
+
+  it('over HTTP: metadata goes through the paid tools, filters list_tasks and is summed by usage_by_metadata', async () => {
+    const url = await httpServer(0);
+    const account = await createPaidAccount(runtime.services, { credits: 30, label: 'mcp-metadata' });
+    const client = await httpClient(url, account.key);
+    const image = jsonOf(
+      await client.callTool({
+        name: 'generate_image',
+        arguments: { prompt: 'A fox', metadata: { customer: 'acme' } },
+      }),
+    );
+    expect(image).toMatchObject({ status: 'completed', metadata: { customer: 'acme' } });
+    const linkedin = jsonOf(
+      await client.callTool({
+        name: 'scrape_linkedin',
+        arguments: { username: 'satyanadella', metadata: { customer: 'globex' } },
+      }),
+    );
+    expect(linkedin.metadata).toEqual({ customer: 'globex' });
+    const listed = jsonOf(
+      await client.callTool({ name: 'list_tasks', arguments: { metadata: { customer: 'acme' } } }),
+    );
+    expect(listed.tasks.map((task: { taskId: string }) => task.taskId)).toEqual([image.taskId]);
+    const spend = jsonOf(
+      await client.callTool({ name: 'usage_by_metadata', arguments: { groupBy: 'metadata.customer' } }),
+    );
+    expect(spend.data).toEqual([
+      { value: 'globex', calls: 1, credits: linkedin.costCredits },
+      { value: 'acme', calls: 1, credits: image.costCredits },
+    ]);
+  });
 
   it('over HTTP: refuses a foreign Host or Origin before any tool runs, and asks for a key with 401', async () => {
     // The server holds a default key, as in the DNS-rebinding report: only Host and Origin stand in the way.

@@ -102,6 +102,20 @@ const processingTime = (s: string) => `(select case when n % 10 = 0 then (n / 10
      from (select round((${epochMs(`${s}.completed_at`)} - ${epochMs(`${s}.created_at`)}) / 100.0) as n) p)`;
 
 /**
+ * A task's `metadata` as JSON.stringify writes what the task answers (taskData: the jsonb read back,
+ * `{}` for none): no spaces, keys in jsonb's order but integer-like ones first and ascending, as
+ * JSON.parse puts them (the object's other keys keep their order).
+ */
+const INDEX_KEY = `'^(0|[1-9][0-9]{0,9})$'`;
+/** The key as an array index (isIndex), else null: nested, as SQL need not evaluate `and` in order. */
+const indexOf = (key: string) =>
+  `case when ${key} ~ ${INDEX_KEY} then case when ${key}::numeric < 4294967295 then ${key}::numeric end end`;
+const metadataJson = (column: string) => `coalesce((
+  select '{' || string_agg(to_json(m.key)::text || ':' || to_json(m.value)::text, ','
+           order by ${indexOf('m.key')} nulls last, m.n) || '}'
+    from jsonb_each_text(${column}) with ordinality m(key, value, n)), '{}')`;
+
+/**
  * The event body (record-event.ts, eventBody) of a settled task row `s`, byte for byte as
  * `eventBody(type, completedAt, taskData(row, engine))` writes it: the same keys in the same
  * order, strings escaped as JSON.stringify escapes them (to_json does the same), timestamps to the
@@ -124,6 +138,7 @@ const bodySql = (s: string) => `'{"type":' || to_json(${s}.event_type)::text
   || coalesce(',"error":' || to_json(nullif(${s}.error, ''))::text, '')
   || ${s}.event_result
   || coalesce(',"expiresAt":' || ${isoJson(`${s}.results_expire_at`)}, '')
+  || ',"metadata":' || ${metadataJson(`${s}.metadata`)}
   || ',"engine":' || ${s}.event_engine || '}}'`;
 
 /** What a callBackUrl takes: the call's `webhookEvents` (record-event.ts, wantsCallback), else the terminal ones. */

@@ -37,12 +37,21 @@ export function taskStartedEvent(
     /** The body the call was charged for (its `webhookEvents`), and its callBackUrl. */
     request: unknown;
     callbackUrl?: string;
+    /** The call's metadata, echoed in the event's data. */
+    metadata?: Record<string, string>;
   },
   engine: AnsweringEngine,
   at: Date,
 ): StartedEvent {
   const data = acceptedTaskData(
-    { taskId: task.id, service: task.service, at, cost: task.cost, deadlineAt: task.deadlineAt },
+    {
+      taskId: task.id,
+      service: task.service,
+      at,
+      cost: task.cost,
+      deadlineAt: task.deadlineAt,
+      metadata: task.metadata,
+    },
     engine,
   );
   const callback = task.callbackUrl ? { url: task.callbackUrl, filters: filtersOf(task.request) } : undefined;

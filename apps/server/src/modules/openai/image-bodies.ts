@@ -22,7 +22,11 @@ export function nativeImageBody(
   fields: OpenAIImageRequest,
   imageUrls?: string[],
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: model.id, prompt: fields.prompt };
+  const body: Record<string, unknown> = {
+    model: model.id,
+    prompt: fields.prompt,
+    ...(fields.metadata && { metadata: fields.metadata }),
+  };
   if (fields.size !== 'auto') {
     const ratio = OPENAI_IMAGE_SIZE_RATIOS[fields.size];
     const field = ratioField(model);

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import type { Gateway } from '../provider/gateway.ts';
+import { withFormMetadata } from './form-metadata.ts';
 import { makeImages } from './image-calls.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { ModelNotFound, registerOpenAIErrors } from './openai-errors.ts';
@@ -78,7 +79,7 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           maxFileBytes: PROVIDER_LIMITS.imageMaxBytes,
           maxFiles: EDIT_MAX_IMAGES,
         });
-        const parsed = OpenAIImageEditFields.safeParse(form.fields);
+        const parsed = OpenAIImageEditFields.safeParse(withFormMetadata(form.fields));
         if (!parsed.success) throw firstIssue(parsed.error);
         // The model first: a model that cannot edit is refused before any file is kept.
         await modelFor(gateway.models, 'image', parsed.data.model, 'image-edit');

@@ -28,7 +28,11 @@ export function nativeVideoBody(
   fields: OpenAIVideoRequest,
   imageUrls: string[],
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: model.id, prompt: fields.prompt };
+  const body: Record<string, unknown> = {
+    model: model.id,
+    prompt: fields.prompt,
+    ...(fields.metadata && { metadata: fields.metadata }),
+  };
   if (fields.size) {
     const ratio = OPENAI_VIDEO_SIZE_RATIOS[fields.size as keyof typeof OPENAI_VIDEO_SIZE_RATIOS];
     const field = ['aspectRatio', 'aspect_ratio'].find((name) => name in model.request.shape);
@@ -93,6 +97,7 @@ export function openAIVideoOf(task: TaskRow, now: Date): OpenAIVideo {
     seconds: String(request.duration ?? VEO_SECONDS),
     size: OPENAI_VIDEO_SIZE_OF_RATIO[ratio] ?? '1280x720',
     remixed_from_video_id: null,
+    metadata: task.metadata ?? {},
     error:
       status === 'failed'
         ? {

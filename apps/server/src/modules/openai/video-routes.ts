@@ -18,6 +18,7 @@ import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { listTasks } from '../provider/list-tasks.ts';
 import { chargeAsyncCall, resolveVideoCall } from '../provider/paid-calls.ts';
 import { findTask } from '../tasks/settle-task.ts';
+import { withFormMetadata } from './form-metadata.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { modelFor } from './openai-models.ts';
 import { storeKeyOf } from './stored-files.ts';
@@ -56,7 +57,9 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
               maxFiles: 1,
             })
           : { fields: request.body, files: [] };
-        const parsed = OpenAIVideoRequest.safeParse(form.fields);
+        const parsed = OpenAIVideoRequest.safeParse(
+          request.isMultipart() ? withFormMetadata(form.fields as Record<string, unknown>) : form.fields,
+        );
         if (!parsed.success) throw firstIssue(parsed.error);
         // The model first: an unknown one is refused before any file is kept.
         const model = await modelFor(gateway.models, 'video', parsed.data.model);

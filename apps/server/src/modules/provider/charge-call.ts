@@ -22,6 +22,8 @@ export interface ChargeInput {
   /** When the call was accepted: the time of its `task.started` event. */
   at: Date;
   request: unknown;
+  /** The call's `metadata` (provider/metadata.ts); none is stored as null. */
+  metadata?: Record<string, string>;
   idempotencyKey?: string;
   requestHash?: string;
   callbackUrl?: string;
@@ -78,9 +80,9 @@ with live_key as (
   select $5, workspace_id, -$4::int, 'usage', $2, $6, balance from debit
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, idempotency_key,
-                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at, variant)
+                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at, variant, metadata)
   select $2, workspace_id, $1, $3, $18, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
-         coalesce($16::timestamptz, now()), $17::timestamptz, $26::text
+         coalesce($16::timestamptz, now()), $17::timestamptz, $26::text, $27::jsonb
   from debit
 ), started as (
   select workspace_id, $19::text as event_id, $20::text as event_key, $21::text as event_body,
@@ -144,6 +146,7 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
           event.endpointDeliveryId,
           event.callbackDeliveryId,
           input.variant ?? null,
+          input.metadata ? JSON.stringify(input.metadata) : null,
         ],
       }),
     );

@@ -25,11 +25,11 @@ with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                        $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::text[], $13::text[],
                        $14::timestamptz[], $15::timestamptz[], $16::text[], $17::text[], $18::text[], $19::text[],
-                       $20::timestamptz[], $21::text[], $22::text[], $23::text[], $24::text[])
+                       $20::timestamptz[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[])
     with ordinality as r(workspace_id, key_id, task_id, service, cost, entry_id, cost_key, engine, request,
                          callback_url, deadline_at, key_hash, ip, lease_until, cancel_after_at, model,
                          event_id, event_key, event_body, event_at, started_callback_url, endpoint_delivery_id,
-                         callback_delivery_id, variant, ord)
+                         callback_delivery_id, variant, metadata, ord)
 ), checks as (
   select distinct workspace_id, key_id, key_hash, service, ip from req
 ), usable as materialized (
@@ -67,9 +67,10 @@ with req as (
     from numbered n join debit d on d.workspace_id = n.workspace_id
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, callback_url,
-                     deadline_at, next_check_at, cancel_after_at, variant)
+                     deadline_at, next_check_at, cancel_after_at, variant, metadata)
   select n.task_id, n.workspace_id, n.key_id, n.service, n.model, n.cost, n.engine, n.request::jsonb,
-         n.callback_url, n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at, n.variant
+         n.callback_url, n.deadline_at, coalesce(n.lease_until, now()), n.cancel_after_at, n.variant,
+         n.metadata::jsonb
     from numbered n join debit d on d.workspace_id = n.workspace_id
 ), started as (
   select n.* from numbered n join debit d on d.workspace_id = n.workspace_id
@@ -146,6 +147,7 @@ export function createCharger(pool: pg.Pool) {
           events.map((event) => event.endpointDeliveryId),
           events.map((event) => event.callbackDeliveryId),
           column((input) => input.variant ?? null),
+          column((input) => (input.metadata ? JSON.stringify(input.metadata) : null)),
         ],
       });
       debited = rows;

@@ -13,6 +13,7 @@ import type { ChargeResult } from './charge-call.ts';
 import { createCharger } from './charger.ts';
 import type { UrlGuard } from './check-input-urls.ts';
 import { assertKeyControls, KeyRefused } from './key-refusals.ts';
+import { callMetadataOf, withoutMetadata } from './metadata.ts';
 import { priceOfCall } from './prices.ts';
 import { createProviderRateLimits, type RateLimitOutcome } from './rate-limits.ts';
 import type { RunnerContext } from './task-runner.ts';
@@ -82,10 +83,11 @@ export interface PricedModel {
   credits: number;
 }
 
-/** The price controls every paid body may carry (contracts' PRICE_CONTROL_FIELDS). */
+/** The price controls every paid body may carry (contracts' PRICE_CONTROL_FIELDS), and its metadata. */
 export interface PaidBody {
   maxCredits?: number;
   quoteId?: string;
+  metadata?: Record<string, string>;
 }
 /** A charge and what it set: the price paid and the deadline (of the new task; a replay's are read from it). */
 export type PaidCharge = ChargeResult & { cost: number; deadlineAt: Date; cancelAfterAt?: Date };
@@ -155,6 +157,9 @@ export function createGateway(
           'Idempotency-Key',
         );
       }
+      // Checked before the price and the charge: bad metadata is a 400 with nothing taken.
+      const metadata = callMetadataOf(body);
+      if (metadata) request.logMetadata = metadata;
       const idempotencyKey = chargeIdempotencyKey(sent, options);
       const cancelAfter = cancelAfterSeconds(request.headers['cancel-after']);
       const cost = await priceOfCall(services.db, priced?.credits ?? prices[service], {
@@ -178,7 +183,8 @@ export function createGateway(
           cost,
           engine,
           at: services.clock.now(),
-          request: withoutPriceControls(body),
+          request: withoutMetadata(withoutPriceControls(body)),
+          metadata,
           deadlineAt,
           cancelAfterAt,
           idempotencyKey,

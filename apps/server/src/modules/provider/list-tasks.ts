@@ -16,6 +16,8 @@ export async function listTasks(
   query: TaskListQuery,
   /** The services whose tasks the key may see (its permissions). */
   services: readonly string[],
+  /** `metadata[key]=value` pairs, all required (containment: tasks/schema.ts's GIN index). */
+  metadata: Record<string, string> = {},
 ): Promise<{ tasks: TaskRow[]; nextCursor: string | null }> {
   const params: unknown[] = [workspaceId, services];
   const where = ['t.workspace_id = $1', 't.service = any($2::text[])'];
@@ -27,6 +29,10 @@ export async function listTasks(
   filter('service', query.service);
   filter('status', query.status);
   filter('idempotency_key', query.idempotency_key);
+  if (Object.keys(metadata).length > 0) {
+    params.push(JSON.stringify(metadata));
+    where.push(`t.metadata @> $${params.length}::jsonb`);
+  }
   const { page, nextCursor } = await keysetPage<ListedRow>(
     pool,
     query,

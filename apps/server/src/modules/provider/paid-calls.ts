@@ -14,6 +14,7 @@ import {
   type PricedModel,
   withoutPriceControls,
 } from './gateway.ts';
+import { withoutMetadata } from './metadata.ts';
 import { runUntilSettled, type StepTask, settle } from './task-runner.ts';
 
 /**
@@ -29,7 +30,7 @@ const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
 const newTask = (charged: PaidCharge, service: Service, request: object): StepTask => ({
   id: charged.taskId,
   service,
-  request: withoutPriceControls(request),
+  request: withoutMetadata(withoutPriceControls(request)),
   status: 'processing',
   deadlineAt: charged.deadlineAt,
   upstreamId: null,

@@ -103,6 +103,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
             at: new Date(),
             cost: charged.cost,
             deadlineAt: charged.deadlineAt,
+            metadata: body.metadata,
           },
           engine,
         ),

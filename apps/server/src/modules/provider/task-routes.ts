@@ -18,6 +18,7 @@ import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
 import { assertKeyCovers } from './key-refusals.ts';
 import { listTasks } from './list-tasks.ts';
+import { metadataQueryOf } from './metadata.ts';
 import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
 
 const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
@@ -45,9 +46,13 @@ export const taskControlRoutes = (
       async (request) => {
         const identity = identityOf(request);
         if (request.query.service) assertKeyCovers(identity, request.query.service);
-        const page = await listTasks(services.pool, identity.workspaceId, request.query, [
-          ...identity.permissions,
-        ]);
+        const page = await listTasks(
+          services.pool,
+          identity.workspaceId,
+          request.query,
+          [...identity.permissions],
+          metadataQueryOf(request.raw.url),
+        );
         return {
           success: true,
           data: page.tasks.map((task) => taskData(task, engine)),

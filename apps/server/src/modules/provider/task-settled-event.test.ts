@@ -177,6 +177,12 @@ describe('a settled task and its event', () => {
                         results_expire_at = now() + interval '7 days 0.000999 seconds' where id = $1`,
       [completed],
     );
+    // Metadata with keys JavaScript orders apart (index-like ones first) and every kind of character.
+    const metadata = { customer: odd, '10': 'ten', '2': 'two', '4294967295': 'not an index', é: 'é', a: '' };
+    await pool.query('update tasks set metadata = $2::jsonb where id = $1', [
+      completed,
+      JSON.stringify(metadata),
+    ]);
     const result = {
       resultUrls: ['https://x.test/1.png'],
       b: 1,
@@ -187,6 +193,7 @@ describe('a settled task and its event', () => {
     };
     expect(await completeTask(settler(), completed, result)).toBeDefined();
     expect((await bodies(completed)).stored).toBe((await bodies(completed)).expected);
+    expect(JSON.parse((await bodies(completed)).stored).data.metadata).toEqual(metadata);
 
     // A failure whose reason has every kind of character, and one of no characters at all.
     for (const reason of [odd, '']) {
@@ -201,6 +208,10 @@ describe('a settled task and its event', () => {
 
     // An abort (Cancel-After) is a task.failed event whose data says `aborted`.
     const aborted = await startVideo(account, 'aborted');
+    await pool.query('update tasks set metadata = $2::jsonb where id = $1', [
+      aborted,
+      JSON.stringify(metadata),
+    ]);
     expect(await refundTask(settler(), aborted, 'aborted', 'did not start')).toBeDefined();
     const abortedBodies = await bodies(aborted);
     expect(abortedBodies.stored).toBe(abortedBodies.expected);

@@ -16,6 +16,10 @@ export interface RequestLogFilter {
   q?: string;
   /** The services a key may see (its permissions): other services' calls are left out. */
   services?: readonly string[];
+  /** Metadata pairs the call must carry, all of them (containment: the GIN index of schema.ts). */
+  metadata?: Record<string, string>;
+  /** A metadata key the call must carry, whatever its value. */
+  metadataKey?: string;
 }
 
 interface RequestLogDbRow {
@@ -34,6 +38,7 @@ interface RequestLogDbRow {
   api_key_id: string;
   key_name: string;
   ip: string;
+  metadata: Record<string, string> | null;
 }
 
 /** The SQL conditions of a filter, their values appended to `params`. */
@@ -55,6 +60,9 @@ function conditionsOf(filter: RequestLogFilter, params: unknown[]): string {
   if (filter.from) add((p) => `r.at >= ${p}`, filter.from);
   if (filter.to) add((p) => `r.at < ${p}`, filter.to);
   if (filter.q) add((p) => `(r.request_id = ${p} or r.task_id = ${p})`, filter.q);
+  if (filter.metadata && Object.keys(filter.metadata).length > 0)
+    add((p) => `r.metadata @> ${p}::jsonb`, JSON.stringify(filter.metadata));
+  if (filter.metadataKey) add((p) => `r.metadata ? ${p}`, filter.metadataKey);
   return parts.map((part) => ` and ${part}`).join('');
 }
 
@@ -72,6 +80,7 @@ const toItem = (row: RequestLogDbRow): RequestLogItem => ({
   keyId: row.api_key_id,
   keyName: row.key_name,
   ip: row.ip,
+  metadata: row.metadata ?? {},
 });
 
 /** One page of a workspace's request log, newest first (keyset on (at, id)). */
@@ -94,7 +103,7 @@ export async function listRequests(
     (after, limit) => `
       select r.id, r.at, (r.at at time zone 'UTC')::text as at_key, r.request_id, r.method, r.endpoint,
              r.service, r.status, r.error_code, r.error_message, r.duration_ms, r.task_id, r.api_key_id,
-             k.name as key_name, r.ip
+             k.name as key_name, r.ip, r.metadata
         from request_log r join api_keys k on k.id = r.api_key_id
        where r.workspace_id = $1${where}${after ? ` and ${after}` : ''}
        order by r.at desc, r.id desc limit ${limit}`,
@@ -111,6 +120,11 @@ export const filterOf = (query: Omit<RequestLogQuery, 'limit' | 'cursor'>): Requ
   from: query.from,
   to: query.to,
   q: query.q || undefined,
+  // A value names its key's pair; a key alone, calls that carry the key.
+  ...(query.metadataKey &&
+    (query.metadataValue === undefined || query.metadataValue === ''
+      ? { metadataKey: query.metadataKey }
+      : { metadata: { [query.metadataKey]: query.metadataValue } })),
 });
 
 /** The public API's `status` parameter: `402` or `4xx`. */

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The task a public API request created (a paid call) or named; kept in the request log. */
     logTaskId?: string;
+    /** A paid call's metadata, set by the charge once the body was accepted; kept in the request log. */
+    logMetadata?: Record<string, string>;
   }
 }
 
@@ -67,6 +69,7 @@ function entryOf(
     requestId: request.id,
     taskId: storableOrNull(taskId),
     ip: plainIp(request.ip),
+    metadata: request.logMetadata ?? null,
   };
 }
 

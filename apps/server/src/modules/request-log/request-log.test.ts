@@ -209,7 +209,7 @@ describe('request log: filters and pages', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'time,request_id,method,endpoint,service,status,error_code,error,duration_ms,task_id,key_name,ip',
+      'time,request_id,method,endpoint,service,status,error_code,error,duration_ms,task_id,key_name,ip,metadata',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',req-csv-1,POST,/api/provider/video,video,402,INSUFFICIENT_CREDITS,');

@@ -21,5 +21,6 @@ export const requestsCsv = (pool: pg.Pool, workspaceId: string, filter: RequestL
       item.taskId ?? '',
       item.keyName,
       item.ip,
+      JSON.stringify(item.metadata),
     ],
   );

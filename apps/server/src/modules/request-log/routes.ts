@@ -6,6 +6,7 @@ import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
 import type { Gateway } from '../provider/gateway.ts';
+import { metadataQueryOf } from '../provider/metadata.ts';
 import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
 import { requestsCsv } from './requests-csv.ts';
 
@@ -54,7 +55,12 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           gateway.services.pool,
           workspaceId,
           // A key sees the calls of the services it may call (docs/product.md, "Roles and permissions").
-          { status: statusFilterOf(status), code, services: [...permissions] },
+          {
+            status: statusFilterOf(status),
+            code,
+            services: [...permissions],
+            metadata: metadataQueryOf(request.raw.url),
+          },
           { limit, cursor },
         );
         return { success: true as const, data: page.items, nextCursor: page.nextCursor };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../auth/workspace-schema.ts';
 
@@ -30,6 +30,8 @@ export const requestLog = pgTable(
     requestId: text('request_id').notNull(),
     taskId: text('task_id'),
     ip: text('ip').notNull(),
+    /** A paid call's `metadata` once its body was accepted (a refusal after that keeps it); else null. */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
   },
   (table) => [
     index('request_log_workspace_at_idx').on(table.workspaceId, table.at.desc(), table.id.desc()),
@@ -39,6 +41,11 @@ export const requestLog = pgTable(
       .on(table.workspaceId, table.taskId)
       .where(sql`${table.taskId} is not null`),
     index('request_log_request_id_idx').on(table.workspaceId, table.requestId),
+    // The log's metadata search is containment (`metadata @> ...`); partial, so the many rows
+    // without metadata (reads, calls without it) add nothing to the index's upkeep.
+    index('request_log_metadata_idx')
+      .using('gin', table.metadata.op('jsonb_path_ops'))
+      .where(sql`${table.metadata} is not null`),
   ],
 );
 export type RequestLogRow = typeof requestLog.$inferSelect;

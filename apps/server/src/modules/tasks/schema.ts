@@ -33,6 +33,11 @@ export const tasks = pgTable(
     creditsRefunded: integer('credits_refunded').notNull().default(0),
     engine: text('engine').notNull(),
     request: jsonb('request').notNull(),
+    /**
+     * The call's `metadata` (packages/contracts metadata.ts), string values only; null when the call
+     * sent none. Kept apart from `request`, which is the work's own body.
+     */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
     result: jsonb('result'),
     error: text('error'),
     upstreamId: text('upstream_id'),
@@ -89,6 +94,14 @@ export const tasks = pgTable(
     index('tasks_results_to_delete_idx')
       .on(table.resultsExpireAt)
       .where(sql`${table.resultsExpireAt} is not null and ${table.resultsDeletedAt} is null`),
+    // `metadata[key]=value` list filters are containment (`metadata @> '{"key":"value"}'`), which a
+    // jsonb_path_ops GIN index answers; partial, so calls without metadata cost it nothing. Spend by
+    // metadata (usage/group-by-metadata.ts) groups on a key named at request time, which no
+    // expression index can know ahead: it reads the workspace's period by the (workspace_id,
+    // created_at) index above and groups those rows.
+    index('tasks_metadata_idx')
+      .using('gin', table.metadata.op('jsonb_path_ops'))
+      .where(sql`${table.metadata} is not null`),
     uniqueIndex('tasks_workspace_id_idempotency_key_idx')
       .on(table.workspaceId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),

@@ -22,13 +22,14 @@ interface CallRow {
   key_encrypted: string;
   is_key_deleted: boolean;
   rating: number | null;
+  metadata: Record<string, string> | null;
 }
 
 // The owner is part of the lookup: another account's task is indistinguishable from no task.
 const CALL_SQL = `
   select t.id, t.service, t.model, t.status, t.request, t.result, t.error, t.cost, t.credits_refunded, t.engine,
          t.created_at, t.completed_at, t.results_expire_at, k.id as key_id, k.name as key_name, k.key_encrypted,
-         k.deleted_at is not null as is_key_deleted, r.rating
+         k.deleted_at is not null as is_key_deleted, r.rating, t.metadata
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
    where t.id = $1 and t.workspace_id = $2`;
@@ -67,5 +68,6 @@ export async function getCallDetail(
     expiresAt: row.results_expire_at?.toISOString() ?? null,
     rating: row.rating,
     engine: { name: row.engine, isDevelopmentEngine: row.engine === 'local' },
+    metadata: row.metadata ?? {},
   };
 }

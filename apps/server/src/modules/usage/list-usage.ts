@@ -18,12 +18,13 @@ interface UsageRow {
   rating: number | null;
   result_urls: string[];
   results_expire_at: Date | null;
+  metadata: Record<string, string> | null;
 }
 
 const SELECT_USAGE = `
   select t.id, t.created_at, (t.created_at at time zone 'UTC')::text as created_key, t.api_key_id, k.name as key_name, t.service, t.model, t.status, t.cost, t.credits_refunded,
          r.rating, coalesce(t.result->'resultUrls', '[]'::jsonb) as result_urls,
-         t.results_expire_at
+         t.results_expire_at, t.metadata
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
    where t.workspace_id = $1`;
@@ -41,6 +42,7 @@ const toItem = (row: UsageRow): UsageItem => ({
   rating: row.rating,
   resultUrls: row.status === 'completed' ? row.result_urls : [],
   expiresAt: row.results_expire_at?.toISOString() ?? null,
+  metadata: row.metadata ?? {},
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
@@ -71,5 +73,6 @@ export const usageCsv = (pool: pg.Pool, userId: string) =>
       item.creditsRefunded,
       item.resultUrls.join(' '),
       item.expiresAt ?? '',
+      JSON.stringify(item.metadata),
     ],
   );

@@ -104,10 +104,10 @@ describe('dashboard and usage history', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'time,task_id,key_name,service,model,status,credits_charged,credits_refunded,result_urls,results_expire_at',
+      'time,task_id,key_name,service,model,status,credits_charged,credits_refunded,result_urls,results_expire_at,metadata',
     );
     expect(lines).toHaveLength(5);
-    expect(lines.filter((line) => line.endsWith(',failed,1,1,,'))).toHaveLength(1);
+    expect(lines.filter((line) => line.endsWith(',failed,1,1,,,{}'))).toHaveLength(1);
     // Each completed image call's row ends with the URL its answer gave, which serves the image.
     const completed = first.items
       .concat(second.items)
@@ -116,7 +116,7 @@ describe('dashboard and usage history', () => {
     for (const item of completed as Array<{ taskId: string; resultUrls: string[]; expiresAt: string }>) {
       expect(item.resultUrls).toHaveLength(1);
       const row = lines.find((line) => line.includes(item.taskId));
-      expect(row?.endsWith(`,completed,1,0,${item.resultUrls[0]},${item.expiresAt}`)).toBe(true);
+      expect(row?.endsWith(`,completed,1,0,${item.resultUrls[0]},${item.expiresAt},{}`)).toBe(true);
       const file = await runtime.app.inject({
         method: 'GET',
         url: new URL(item.resultUrls[0] as string).pathname,

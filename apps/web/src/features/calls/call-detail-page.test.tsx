@@ -8,6 +8,7 @@ import { stubEventSource } from '../../test/fake-event-source.ts';
 import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { NOTICE_BATCH_MS } from '../live-status/use-settled-notices.ts';
+import { CALL_METADATA_TITLE } from './call-metadata.tsx';
 import { CALL_RUNNING_TEXT, filesDeletedText } from './call-outcome.tsx';
 import { CANCEL_CALL, CANCEL_CALL_TITLE, TOO_LATE_MESSAGES, TOO_LATE_TITLE } from './cancel-call.tsx';
 import { RATING_SAVE_FAILED, SAVE_RATING } from './result-rating.tsx';
@@ -44,6 +45,21 @@ describe('call detail page', () => {
     expect(details.getAllByText('1 credit')).toHaveLength(2);
     expect(details.getByText('0 credits')).toBeInTheDocument();
     expect(section('Request').getByText('16:9')).toBeInTheDocument();
+  });
+
+  it("shows the call's metadata key by key, and no such section for a call without any", async () => {
+    const { unmount } = openCall('task_0001', {
+      'GET /api/calls/task_0001': {
+        body: makeCallDetail({ metadata: { customer: 'acme', order: 'ord_42' } }),
+      },
+    });
+    const metadata = within(await screen.findByRole('region', { name: CALL_METADATA_TITLE }));
+    expect(metadata.getByText('customer').nextElementSibling).toHaveTextContent('acme');
+    expect(metadata.getByText('order').nextElementSibling).toHaveTextContent('ord_42');
+    unmount();
+    openCall('task_0002', { 'GET /api/calls/task_0002': { body: makeCallDetail({ taskId: 'task_0002' }) } });
+    expect(await screen.findByRole('region', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: CALL_METADATA_TITLE })).toBeNull();
   });
 
   it('names the model the call ran, and none for a service without models', async () => {

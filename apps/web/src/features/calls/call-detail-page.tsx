@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { playgroundPathFor } from '../../lib/playground-location.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CallFacts } from './call-facts.tsx';
+import { CALL_METADATA_TITLE, CallMetadata } from './call-metadata.tsx';
 import { CallOutcome } from './call-outcome.tsx';
 import { CallStatus } from './call-status.tsx';
 import { CallTimeline } from './call-timeline.tsx';
@@ -71,6 +72,11 @@ function CallDetailView({ call }: { call: CallDetail }) {
           <CallFacts call={call} />
         </Section>
       </div>
+      {Object.keys(call.metadata).length > 0 && (
+        <Section title={CALL_METADATA_TITLE}>
+          <CallMetadata metadata={call.metadata} />
+        </Section>
+      )}
       <Section title="Request">
         <RequestParameters request={call.request} />
       </Section>

@@ -12,6 +12,7 @@ import { DashboardStats } from './dashboard-stats.tsx';
 import { DevelopmentEngineNotice } from './development-engine-notice.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { greetingFor } from './greeting.ts';
+import { MetadataUsage } from './metadata-usage.tsx';
 import { ModelUsageTable } from './model-usage.tsx';
 import { RecentCalls } from './recent-calls.tsx';
 import { ServiceUsage } from './service-usage.tsx';
@@ -74,6 +75,7 @@ export function DashboardPage() {
               <UsageChartSection />
               <ServiceUsage dashboard={data} />
               <ModelUsageTable rows={data.usage.last30Days.byModel} />
+              <MetadataUsage />
             </>
           )
         }

@@ -14,6 +14,7 @@ import { useBaseUrl, useDocsSettings } from './docs-context.ts';
 import { Code, DocSection, DocTable } from './docs-prose.tsx';
 import { DOCS_TABS, type DocsTab, docsTabHref } from './docs-tabs.ts';
 import { ErrorsSection } from './errors-section.tsx';
+import { MetadataSection } from './metadata-section.tsx';
 import { ToolsSection } from './tools-section.tsx';
 
 function ServicesTable() {
@@ -154,6 +155,8 @@ export function OverviewTab() {
           new key for every new request.
         </p>
       </DocSection>
+
+      <MetadataSection />
 
       <DocSection id="webhooks" title="Webhooks: callBackUrl">
         <p>

@@ -1,4 +1,11 @@
-import { ERROR_CODES, REQUEST_LOG_TEXTS, SERVICE_LABELS, SERVICES, STATUS_CLASSES } from '@conduit/contracts';
+import {
+  ERROR_CODES,
+  METADATA_LIMITS,
+  REQUEST_LOG_TEXTS,
+  SERVICE_LABELS,
+  SERVICES,
+  STATUS_CLASSES,
+} from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,6 +14,8 @@ import { keysQuery } from '../api-keys/keys-api.ts';
 import type { LogFilters } from './logs-api.ts';
 
 const ANY = { value: '', label: 'Any' };
+export const METADATA_KEY_FILTER_LABEL = 'Metadata key';
+export const METADATA_VALUE_FILTER_LABEL = 'Metadata value';
 const SERVICE_OPTIONS = [
   ANY,
   ...SERVICES.map((service) => ({ value: service, label: SERVICE_LABELS[service] })),
@@ -39,6 +48,8 @@ export function LogsFilters({
 }) {
   const keys = useQuery(keysQuery);
   const [q, setQ] = useState(filters.q ?? '');
+  const [metadataKey, setMetadataKey] = useState(filters.metadataKey ?? '');
+  const [metadataValue, setMetadataValue] = useState(filters.metadataValue ?? '');
   const set = (name: string, value: string) => {
     const next = { ...filters };
     if (value) next[name] = value;
@@ -47,7 +58,15 @@ export function LogsFilters({
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
-    set('q', q.trim());
+    // The search box and the metadata pair apply together; a value without its key means nothing.
+    const next: LogFilters = { ...filters };
+    const key = metadataKey.trim();
+    const entered = { q: q.trim(), metadataKey: key, metadataValue: key ? metadataValue : '' };
+    for (const [name, value] of Object.entries(entered)) {
+      if (value) next[name] = value;
+      else delete next[name];
+    }
+    onApply(next);
   };
   const keyOptions = [ANY, ...(keys.data?.keys ?? []).map((key) => ({ value: key._id, label: key.keyName }))];
   return (
@@ -60,6 +79,22 @@ export function LogsFilters({
             onChange={(event) => setQ(event.target.value)}
             placeholder="req_... or task_..."
             className="min-w-0 flex-1 sm:max-w-md"
+          />
+          <TextField
+            label={METADATA_KEY_FILTER_LABEL}
+            value={metadataKey}
+            onChange={(event) => setMetadataKey(event.target.value)}
+            placeholder="customer"
+            maxLength={METADATA_LIMITS.keyMaxLength}
+            className="min-w-0 sm:w-40"
+          />
+          <TextField
+            label={METADATA_VALUE_FILTER_LABEL}
+            value={metadataValue}
+            onChange={(event) => setMetadataValue(event.target.value)}
+            placeholder="any value"
+            maxLength={METADATA_LIMITS.valueMaxLength}
+            className="min-w-0 sm:w-40"
           />
           <Button type="submit" variant="secondary">
             Search

@@ -14,7 +14,17 @@ import { LogsFilters } from './logs-filters.tsx';
 import { LogsTable } from './logs-table.tsx';
 import { RequestDetailDialog } from './request-detail-dialog.tsx';
 
-const FILTER_NAMES = ['keyId', 'service', 'statusClass', 'code', 'from', 'to', 'q'] as const;
+const FILTER_NAMES = [
+  'keyId',
+  'service',
+  'statusClass',
+  'code',
+  'from',
+  'to',
+  'q',
+  'metadataKey',
+  'metadataValue',
+] as const;
 export const LOGS_LOAD_FAILED = 'Failed to load the request log';
 
 /**

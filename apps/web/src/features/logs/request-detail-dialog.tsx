@@ -60,6 +60,15 @@ export function RequestDetailDialog({ item, onClose }: { item: RequestLogItem | 
             <span className="font-mono text-xs">{item.ip}</span>
           </Fact>
           <Fact term="Duration">{item.durationMs} ms</Fact>
+          {Object.keys(item.metadata).length > 0 && (
+            <Fact term="Metadata">
+              {Object.entries(item.metadata).map(([key, value]) => (
+                <span key={key} className="block break-words">
+                  <span className="font-mono text-muted text-xs">{key}</span> {value}
+                </span>
+              ))}
+            </Fact>
+          )}
         </dl>
       )}
     </Dialog>

@@ -1,0 +1,50 @@
+import { routerPath, SERVICES, USAGE_BY_METADATA_ROUTE, UsageByMetadataQuery } from '@conduit/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addAppRoute } from '../../platform/app-route.ts';
+import type { Services } from '../../platform/services.ts';
+import { requireUser } from '../auth/session-http.ts';
+import type { Gateway } from '../provider/gateway.ts';
+import { assertKeyCovers } from '../provider/key-refusals.ts';
+import { workspaceFor } from '../workspaces/workspace-access.ts';
+import { spendByMetadata } from './group-by-metadata.ts';
+
+/**
+ * `GET /api/provider/usage?groupBy=metadata.<key>` (docs/product.md, "Metadata"): spend by one
+ * metadata key for a key's workspace. A key sees the calls of the services it may call, as its
+ * task list does; naming a service it may not call is 403 KEY_SCOPE.
+ */
+export const usageByMetadataApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get(
+      routerPath('getUsage'),
+      {
+        preValidation: async (request, reply) => {
+          const admitted = await gateway.admit(request, reply, null);
+          request.apiKey = admitted.identity;
+        },
+        schema: { tags: ['provider'], querystring: UsageByMetadataQuery },
+      },
+      async (request) => {
+        const identity = request.apiKey as NonNullable<typeof request.apiKey>;
+        if (request.query.service) assertKeyCovers(identity, request.query.service);
+        const data = await spendByMetadata(gateway.services.pool, identity.workspaceId, request.query, [
+          ...identity.permissions,
+        ]);
+        return { success: true as const, data };
+      },
+    );
+  };
+
+/** The Usage page's grouping: the same figures for the session's workspace. Spend, so every role. */
+export const usageByMetadataRoutes = (services: Services): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.addHook('preHandler', requireUser(services));
+    addAppRoute(app, USAGE_BY_METADATA_ROUTE, { tags: ['usage'] }, async (request) => ({
+      data: await spendByMetadata(
+        services.pool,
+        workspaceFor(request, 'viewSpend').id,
+        request.query,
+        SERVICES,
+      ),
+    }));
+  };
