@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
+import { workspaceFor } from '../auth/workspace-access.ts';
 import type { Gateway } from '../provider/gateway.ts';
 import { assertKeyCovers } from '../provider/key-refusals.ts';
-import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { spendByMetadata } from './group-by-metadata.ts';
 
 /**
