@@ -1,4 +1,5 @@
 import { type Service, TASK_DEADLINE_S, type TaskStatus } from './services.ts';
+import { TEST_MODE_ENGINE } from './test-mode.ts';
 
 /**
  * The `data` of the public API's task answers, built in one place: the server answers with these
@@ -24,6 +25,8 @@ export interface TaskFacts {
   cancelRequestedAt?: Date | null;
   /** When the result's files are deleted; null for results without files. */
   resultsExpireAt?: Date | null;
+  /** False for a test key's task (test-mode.ts); absent means live. */
+  livemode?: boolean;
 }
 
 /** Which engine did the work; the local one is labelled as a development stand-in. */
@@ -81,13 +84,22 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
     ...(task.error && { error: task.error }),
     ...result,
     ...(task.resultsExpireAt && { expiresAt: task.resultsExpireAt.toISOString() }),
-    engine: engineOf(engine),
+    engine: engineOf(task.livemode === false ? TEST_MODE_ENGINE : engine),
+    livemode: task.livemode ?? true,
   };
 }
 
 /** The `data` of an async call's answer: the task was accepted and charged, nothing more is known yet. */
 export function acceptedTaskData(
-  accepted: { taskId: string; service: Service; at: Date; cost: number; deadlineAt?: Date },
+  accepted: {
+    taskId: string;
+    service: Service;
+    at: Date;
+    cost: number;
+    deadlineAt?: Date;
+    /** False for a test key's call; absent means live. */
+    livemode?: boolean;
+  },
   engine: AnsweringEngine,
 ) {
   const deadlineAt =
@@ -103,6 +115,7 @@ export function acceptedTaskData(
     timestamp: accepted.at.toISOString(),
     deadlineAt: deadlineAt.toISOString(),
     statusUrl: taskStatusPath(accepted.service, accepted.taskId),
-    engine: engineOf(engine),
+    engine: engineOf(accepted.livemode === false ? TEST_MODE_ENGINE : engine),
+    livemode: accepted.livemode ?? true,
   };
 }

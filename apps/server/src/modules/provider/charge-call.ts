@@ -106,7 +106,7 @@ const CHARGE_STATEMENT = 'conduit-charge-call';
 
 /** The started event of the task a call creates (written by the same statement). */
 export const startedEventOf = (taskId: string, input: ChargeInput): StartedEvent =>
-  taskStartedEvent({ ...input, id: taskId }, input.engine, input.at);
+  taskStartedEvent({ ...input, id: taskId, livemode: input.identity.livemode }, input.engine, input.at);
 
 export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
   const taskId = newId('task');
@@ -164,13 +164,21 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
 }
 
 /** Same Idempotency-Key: the first task answers again if the body is the same; another body is a 409. */
-async function replayOf(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
+export async function replayOf(pool: pg.Pool, input: ChargeInput): Promise<ChargeResult> {
   const { rows } = await pool.query(
-    'select id, request_hash, service from tasks where workspace_id = $1 and idempotency_key = $2',
+    'select id, request_hash, service, livemode from tasks where workspace_id = $1 and idempotency_key = $2',
     [input.identity.workspaceId, input.idempotencyKey],
   );
-  const existing = rows[0] as { id: string; request_hash: string | null; service: string } | undefined;
-  if (!existing || existing.request_hash !== input.requestHash || existing.service !== input.service) {
+  const existing = rows[0] as
+    | { id: string; request_hash: string | null; service: string; livemode: boolean }
+    | undefined;
+  // A key of the other mode (test or live) never sees this task: its key is another request's.
+  if (
+    !existing ||
+    existing.request_hash !== input.requestHash ||
+    existing.service !== input.service ||
+    existing.livemode !== input.identity.livemode
+  ) {
     throw new Conflict('This Idempotency-Key was already used with a different request');
   }
   return { isReplay: true, taskId: existing.id };

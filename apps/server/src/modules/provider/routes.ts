@@ -30,6 +30,7 @@ import {
 import { linkedinPriceOf } from './prices.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
+import { isOwnTask } from './test-mode.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,6 +104,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
             at: new Date(),
             cost: charged.cost,
             deadlineAt: charged.deadlineAt,
+            livemode: charged.livemode,
           },
           engine,
         ),
@@ -185,6 +187,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           request.body,
           charged.isReplay,
           charged.cost,
+          charged.livemode,
         );
         return answerSync(reply, charged, task);
       },
@@ -199,7 +202,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           // Another account's task is indistinguishable from one that does not exist.
           // A key reads only the services it may call, whichever task the id names.
           assertKeyCovers(identityOf(request), service);
-          if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== service) {
+          if (!task || !isOwnTask(identityOf(request), task) || task.service !== service) {
             throw new NotFound('Task not found');
           }
           return ok(task);

@@ -18,6 +18,7 @@ import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
 import { assertKeyCovers } from './key-refusals.ts';
 import { listTasks } from './list-tasks.ts';
+import { isOwnTask } from './test-mode.ts';
 import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
 
 const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
@@ -45,9 +46,13 @@ export const taskControlRoutes = (
       async (request) => {
         const identity = identityOf(request);
         if (request.query.service) assertKeyCovers(identity, request.query.service);
-        const page = await listTasks(services.pool, identity.workspaceId, request.query, [
-          ...identity.permissions,
-        ]);
+        const page = await listTasks(
+          services.pool,
+          identity.workspaceId,
+          request.query,
+          [...identity.permissions],
+          identity.livemode,
+        );
         return {
           success: true,
           data: page.tasks.map((task) => taskData(task, engine)),
@@ -62,8 +67,7 @@ export const taskControlRoutes = (
       async (request) => {
         const task = await findTask(services.db, request.params.taskId);
         // Another workspace's task is indistinguishable from one that does not exist.
-        if (!task || task.workspaceId !== identityOf(request).workspaceId)
-          throw new NotFound('Task not found');
+        if (!task || !isOwnTask(identityOf(request), task)) throw new NotFound('Task not found');
         assertKeyCovers(identityOf(request), task.service);
         return { success: true, data: taskData(task, engine) };
       },

@@ -76,6 +76,7 @@ export type StepTask = Pick<
   | 'cancelAfterAt'
   | 'cancelRequestedAt'
   | 'cost'
+  | 'livemode'
 >;
 
 export const ABORTED_REASON = 'The task did not start upstream before its Cancel-After deadline';
@@ -171,7 +172,11 @@ async function stepTask<T extends StepTask>(
   try {
     let { upstreamId, channel, upstreamStartedAt } = task;
     if (!upstreamId) {
-      const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id, credits: task.cost });
+      const started = await ctx.engine.startJob(mediaInputOf(task), {
+        taskId: task.id,
+        credits: task.cost,
+        livemode: task.livemode,
+      });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
       upstreamStartedAt = new Date(now);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../workspaces/schema.ts';
 
@@ -30,6 +30,8 @@ export const requestLog = pgTable(
     requestId: text('request_id').notNull(),
     taskId: text('task_id'),
     ip: text('ip').notNull(),
+    /** False for a request made with a test key. */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (table) => [
     index('request_log_workspace_at_idx').on(table.workspaceId, table.at.desc(), table.id.desc()),
