@@ -152,7 +152,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           services.redis,
         ));
   // An engine handed in made is the caller's to close.
-  if (typeof options.engine !== 'object' && liveEngine.close) app.addHook('onClose', () => liveEngine.close?.());
+  if (typeof options.engine !== 'object' && liveEngine.close)
+    app.addHook('onClose', () => liveEngine.close?.());
   // Test keys' calls run on a development engine of their own, whatever serves live calls.
   const engine = withTestMode(liveEngine);
   app.addHook('onClose', () => engine.closeTestEngine());

@@ -91,7 +91,8 @@ export function testTriggerOf(text: string): TestTrigger | undefined {
   if (text.includes('[fail]') || text.includes(encodeURIComponent('[fail]'))) return { kind: 'fail' };
   if (text.includes('[moderation]') || text.includes(encodeURIComponent('[moderation]')))
     return { kind: 'moderation' };
-  if (text.includes('[timeout]') || text.includes(encodeURIComponent('[timeout]'))) return { kind: 'timeout' };
+  if (text.includes('[timeout]') || text.includes(encodeURIComponent('[timeout]')))
+    return { kind: 'timeout' };
   const delay = DELAY.exec(text) ?? DELAY.exec(decodeURIComponentSafe(text));
   if (delay) {
     const seconds = Math.min(TEST_DELAY_MAX_S, Math.max(1, Number(delay[1])));

@@ -59,7 +59,11 @@ export async function cancelTask(
 ): Promise<CancelResult> {
   const task = await findTask(ctx.db, taskId);
   // A task of the other mode (test or live) is as unknown to the key as another workspace's.
-  if (!task || task.workspaceId !== workspaceId || (key?.livemode !== undefined && task.livemode !== key.livemode))
+  if (
+    !task ||
+    task.workspaceId !== workspaceId ||
+    (key?.livemode !== undefined && task.livemode !== key.livemode)
+  )
     throw new NotFound('Task not found');
   if (key) assertKeyCovers(key, task.service);
   if (task.status !== 'processing') throw new TaskAlreadySettled(task);

@@ -220,9 +220,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
       async (request) => {
         const identity = identityOf(request);
-        const page = await listEvents(services.db, identity.workspaceId, request.query, [
-          ...identity.permissions,
-        ]);
+        const page = await listEvents(
+          services.db,
+          identity.workspaceId,
+          request.query,
+          [...identity.permissions],
+          identity.livemode,
+        );
         return { success: true, data: page.events, nextCursor: page.nextCursor };
       },
     );

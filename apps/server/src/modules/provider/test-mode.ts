@@ -15,9 +15,14 @@ export const isOwnTask = (
   task: { workspaceId: string; livemode: boolean },
 ) => task.workspaceId === identity.workspaceId && task.livemode === identity.livemode;
 
-/** The mode a read shows: a key's own; a session's by its Conduit-Livemode header (live without it). */
+/**
+ * The mode a read shows: a key's own; a session's by its Conduit-Livemode header, or its
+ * `livemode=false` query parameter where a header cannot be sent (the browser's EventSource, a
+ * CSV link): live without either.
+ */
 export function readLivemode(request: FastifyRequest): boolean {
   const key = (request as { apiKey?: KeyIdentity }).apiKey;
   if (key) return key.livemode;
-  return livemodeOfHeader(request.headers[LIVEMODE_HEADER]);
+  const query = new URL(request.url, 'http://localhost').searchParams.get('livemode');
+  return livemodeOfHeader(request.headers[LIVEMODE_HEADER]) && livemodeOfHeader(query ?? undefined);
 }

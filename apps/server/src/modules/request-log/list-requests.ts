@@ -16,6 +16,8 @@ export interface RequestLogFilter {
   q?: string;
   /** The services a key may see (its permissions): other services' calls are left out. */
   services?: readonly string[];
+  /** Test requests (false) or live ones (true): each mode sees its own (test-mode.ts). */
+  livemode?: boolean;
 }
 
 interface RequestLogDbRow {
@@ -43,6 +45,7 @@ function conditionsOf(filter: RequestLogFilter, params: unknown[]): string {
     params.push(value);
     parts.push(sql(`$${params.length}`));
   };
+  if (filter.livemode !== undefined) add((p) => `r.livemode = ${p}`, filter.livemode);
   if (filter.keyId) add((p) => `r.api_key_id = ${p}`, filter.keyId);
   if (filter.service) add((p) => `r.service = ${p}`, filter.service);
   if (filter.services) add((p) => `(r.service is null or r.service = any(${p}::text[]))`, filter.services);

@@ -5,6 +5,7 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import type { Gateway } from '../provider/gateway.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
 import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
 import { requestsCsv } from './requests-csv.ts';
@@ -20,10 +21,8 @@ export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
     const { list, csv } = REQUEST_LOG_ROUTES;
     addAppRoute(app, list, { tags }, async (request) => {
       const { limit, cursor, ...filters } = request.query;
-      return listRequests(services.pool, workspaceFor(request, 'useCalls').id, filterOf(filters), {
-        limit,
-        cursor,
-      });
+      const filter = { ...filterOf(filters), livemode: readLivemode(request) };
+      return listRequests(services.pool, workspaceFor(request, 'useCalls').id, filter, { limit, cursor });
     });
     addAppRoute(app, csv, { tags }, async (request, reply) => {
       const workspaceId = workspaceFor(request, 'useCalls').id;
@@ -31,7 +30,8 @@ export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conduit-requests-${day}.csv"`);
-      return reply.send(Readable.from(requestsCsv(services.pool, workspaceId, filterOf(request.query))));
+      const filter = { ...filterOf(request.query), livemode: readLivemode(request) };
+      return reply.send(Readable.from(requestsCsv(services.pool, workspaceId, filter)));
     });
   };
 
@@ -49,12 +49,12 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       },
       async (request) => {
         const { limit, cursor, status, code } = request.query;
-        const { workspaceId, permissions } = request.apiKey as NonNullable<typeof request.apiKey>;
+        const { workspaceId, permissions, livemode } = request.apiKey as NonNullable<typeof request.apiKey>;
         const page = await listRequests(
           gateway.services.pool,
           workspaceId,
           // A key sees the calls of the services it may call (docs/product.md, "Roles and permissions").
-          { status: statusFilterOf(status), code, services: [...permissions] },
+          { status: statusFilterOf(status), code, services: [...permissions], livemode },
           { limit, cursor },
         );
         return { success: true as const, data: page.items, nextCursor: page.nextCursor };

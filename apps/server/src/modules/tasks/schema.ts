@@ -1,6 +1,16 @@
 import { TASK_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
 import { apiKeys } from '../keys/schema.ts';
 import { workspaceRef } from '../workspaces/schema.ts';
