@@ -244,6 +244,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           remaining: request.rateLimitRemaining,
           key: keyControlsOf(identity, services.clock.now()),
           engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
+          livemode: identity.livemode,
         },
       };
     });
