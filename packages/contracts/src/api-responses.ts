@@ -41,7 +41,7 @@ const TaskFields = {
   engine: EngineInfo.describe('Which engine ran it; the local engine is a development stand-in'),
   livemode: z
     .boolean()
-    .describe('False for a test key\'s call: free, run by the development engine, seen by test keys only'),
+    .describe("False for a test key's call: free, run by the development engine, seen by test keys only"),
 };
 const fileUrls = (what: string) =>
   z.array(z.string()).optional().describe(`URLs of the ${what}, once completed`);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PRICE_CONTROL_FIELDS, type Service, TASK_DEADLINE_S } from '@conduit/contracts';
+import { PRICE_CONTROL_FIELDS, type Service, TASK_DEADLINE_S, TEST_MODE_ENGINE } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import type { Services } from '../../platform/services.ts';
 import type { Engine } from '../engines/engine.ts';
 import { type ModelCatalogue, modelCatalogueOf } from '../models/catalogue.ts';
-import { TEST_MODE_ENGINE } from '@conduit/contracts';
 import { creditPrices } from '../models/credit-prices.ts';
 import { createKeyAuthenticator, type KeyIdentity, presentedKey } from './authenticate-key.ts';
 import { cancelAfterSeconds } from './call-headers.ts';

@@ -18,8 +18,8 @@ import { cancelTask } from './cancel-task.ts';
 import type { Gateway } from './gateway.ts';
 import { assertKeyCovers } from './key-refusals.ts';
 import { listTasks } from './list-tasks.ts';
-import { isOwnTask } from './test-mode.ts';
 import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
+import { isOwnTask } from './test-mode.ts';
 
 const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
   sora: SoraRequest,

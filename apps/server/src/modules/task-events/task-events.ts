@@ -16,10 +16,10 @@ import { signedIn } from '../auth/session-http.ts';
 import { liveSessionWorkspaces } from '../auth/sessions.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from '../provider/authenticate-key.ts';
 import { keyPresentableSql } from '../provider/key-rules-sql.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { createKeyOrSession } from '../webhooks/key-or-session.ts';
 import { streamStartSeq } from '../webhooks/list-events.ts';
 import { workspaceFor } from '../workspaces/workspace-access.ts';
-import { readLivemode } from '../provider/test-mode.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
 

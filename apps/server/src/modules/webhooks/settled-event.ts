@@ -4,8 +4,8 @@ import {
   DEFAULT_TASK_WEBHOOK_FILTERS,
   engineOf,
   TASK_STATUS_MESSAGES,
-  TEST_MODE_ENGINE,
   type TaskStatus,
+  TEST_MODE_ENGINE,
   taskEventTypeOf,
 } from '@conduit/contracts';
 import { newId } from '../../platform/ids.ts';

@@ -29,6 +29,7 @@ const PUBLIC_TABS = [
   'Sora Watermark Remover',
   'LinkedIn API',
   'Tasks and prices',
+  'Testing',
   'Changelog',
   'Pricing',
 ];
