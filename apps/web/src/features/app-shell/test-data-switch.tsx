@@ -15,6 +15,7 @@ export function TestDataSwitch() {
       <input
         type="checkbox"
         role="switch"
+        aria-checked={isOn}
         checked={isOn}
         onChange={(event) => {
           setViewingTestData(event.target.checked);
