@@ -87,6 +87,8 @@ class Task:
     status_url: Optional[str] = None
     #: Why a failed task failed.
     error: Optional[str] = None
+    #: False for a test key's call (free, run by the development engine, seen by test keys only).
+    livemode: Optional[bool] = None
 
     @property
     def is_done(self) -> bool:
@@ -305,6 +307,8 @@ class Account:
     #: The key's own controls and what its budget has spent.
     key: KeyControls
     engine: EngineInfo
+    #: False for a test key: its calls are free and it sees test data only.
+    livemode: Optional[bool] = None
 
 
 @dataclass(frozen=True, kw_only=True)
