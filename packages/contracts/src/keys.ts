@@ -3,7 +3,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { MessageResponse } from './auth.ts';
 import { SERVICE_LABELS, SERVICES, type Service } from './services.ts';
-import { KeyModeSchema } from './test-mode.ts';
+import { KEY_MODES } from './test-mode.ts';
 
 export const KEY_NAME_MAX_LENGTH = 100;
 
@@ -87,6 +87,9 @@ export const keyLimitMessage = (max: number) =>
 /** One field per service: zod's own builders only, so bundlers can drop the schemas a page does not use. */
 const perService = <T extends z.ZodType>(field: () => T) =>
   Object.fromEntries(SERVICES.map((service) => [service, field()])) as Record<Service, T>;
+
+/** A key's mode (test-mode.ts): `live` or `test`. */
+export const KeyModeSchema = z.enum(KEY_MODES);
 
 export const KeyPermissions = z.object(perService(() => z.boolean()));
 export type KeyPermissions = z.infer<typeof KeyPermissions>;

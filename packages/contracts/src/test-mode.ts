@@ -1,14 +1,12 @@
-import { z } from 'zod';
-
 /**
  * Test mode (docs/testing.md, "Testing your integration"): a key is made `live` or `test`. A test
  * key's calls are served by the development engine, never reach an upstream, never charge and are
  * not limited by the balance; its answers, tasks, events and webhooks carry `livemode: false`, and
- * it sees only test data, as a live key sees only live data.
+ * it sees only test data, as a live key sees only live data. Plain values only (no zod): the web
+ * app's every request reads LIVEMODE_HEADER.
  */
 export const KEY_MODES = ['live', 'test'] as const;
 export type KeyMode = (typeof KEY_MODES)[number];
-export const KeyModeSchema = z.enum(KEY_MODES);
 
 /** The engine that answers every test call, whatever the deployment's engine. */
 export const TEST_MODE_ENGINE = { name: 'local', isDevelopmentEngine: true } as const;
