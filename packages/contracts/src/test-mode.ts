@@ -1,5 +1,5 @@
 /**
- * Test mode (docs/testing.md, "Testing your integration"): a key is made `live` or `test`. A test
+ * Test mode (docs/product.md, "Test mode"): a key is made `live` or `test`. A test
  * key's calls are served by the development engine, never reach an upstream, never charge and are
  * not limited by the balance; its answers, tasks, events and webhooks carry `livemode: false`, and
  * it sees only test data, as a live key sees only live data. Plain values only (no zod): the web

@@ -27,7 +27,7 @@ import { createRandom, hashText, pickOne, randomInt, stableJson } from './media/
  * (test-mode.ts) in a prompt or Sora URL make a job fail (`[fail]`), be refused by moderation
  * (`[moderation]`), time out (`[timeout]`) or take a given time (`[delay=5s]`), and a LinkedIn
  * username starting with `fail-` is not found, so developers can exercise every branch of their
- * integration (docs/testing.md). Test keys' calls always run here (test-mode-engine.ts).
+ * integration (docs/product.md, "Test mode"). Test keys' calls always run here (test-mode-engine.ts).
  */
 export const FAIL_MARKER = '[fail]';
 /** LinkedIn usernames cannot hold brackets: a username starting with this is "not found". */

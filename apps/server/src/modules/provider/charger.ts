@@ -5,9 +5,14 @@ import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { startedEventSql } from '../webhooks/started-event.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
-import { type ChargeInput, type ChargeResult, chargeCall, startedEventOf } from './charge-call.ts';
+import {
+  type ChargeInput,
+  type ChargeResult,
+  chargeCall,
+  chargeTestCall,
+  startedEventOf,
+} from './charge-call.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
-import { chargeTestCall } from './test-charge.ts';
 
 /*
  * Paid calls of many accounts at once, as one statement. Each account of the batch is debited its
@@ -212,7 +217,7 @@ export function createCharger(pool: pg.Pool) {
 
   return {
     charge(input: ChargeInput): Promise<ChargeResult> {
-      // A test key's call is free: one statement of its own, no debit to batch (test-charge.ts).
+      // A test key's call is free: one statement of its own, no debit to batch (charge-call.ts, chargeTestCall).
       if (!input.identity.livemode) return chargeTestCall(pool, input);
       if (input.idempotencyKey !== undefined) return chargeCall(pool, input);
       return new Promise<ChargeResult>((resolve, reject) => {

@@ -15,7 +15,7 @@ import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.
 import { createKieEngine } from '../engines/kie-engine.ts';
 
 /*
- * Test mode (packages/contracts test-mode.ts, docs/testing.md), through the routes on a real
+ * Test mode (packages/contracts test-mode.ts, docs/product.md, "Test mode"), through the routes on a real
  * PostgreSQL, with the deployment's engine being kie.ai (its faithful fake): a test key's calls
  * never reach it, never charge, are never limited by the balance, carry `livemode: false`, and each
  * mode sees only its own data.

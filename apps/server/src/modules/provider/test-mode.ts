@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { KeyIdentity } from './authenticate-key.ts';
 
 /*
- * Test mode's separation of data (packages/contracts test-mode.ts, docs/testing.md): a test key
+ * Test mode's separation of data (packages/contracts test-mode.ts, docs/product.md, "Test mode"): a test key
  * sees only test tasks, requests, events and usage, a live key only live ones, and a task of the
  * other mode is a 404 as another workspace's is. The web app's session chooses with the
  * `Conduit-Livemode: false` header its "View test data" switch sends.
