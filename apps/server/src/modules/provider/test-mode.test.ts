@@ -9,9 +9,10 @@ import {
 } from '@conduit/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/event-stream-client.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, type PaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 import { createKieEngine } from '../engines/kie-engine.ts';
 
 /*
@@ -374,6 +375,34 @@ describe('each mode sees its own data', () => {
     });
     expect(other.statusCode).toBe(409);
     expect((await ledgerOf(account.workspaceId)).balance).toBe(100);
+  });
+});
+
+describe('event streams', () => {
+  it('a test key’s stream, and a session’s with livemode=false, carry test events only; live ones live only', async () => {
+    const baseUrl = await listenLocally(runtime);
+    const account = await createPaidAccount(runtime.services, { credits: 100, tier: 'enterprise' });
+    const { key: testKey } = await testKeyOf(account);
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const testStream = await openEventStream(baseUrl, undefined, { 'x-api-key': testKey });
+    const liveStream = await openEventStream(baseUrl, undefined, { 'x-api-key': account.key });
+    const sessionTest = await openEventStream(`${baseUrl}`, cookie, { [LIVEMODE_HEADER]: 'false' });
+    for (const stream of [testStream, liveStream, sessionTest]) expect(stream.status).toBe(200);
+    const live = (await call(account.key, 'POST', '/api/provider/video', { prompt: 'streamed live' })).json()
+      .data.taskId;
+    const test = (await call(testKey, 'POST', '/api/provider/video', { prompt: 'streamed test' })).json().data
+      .taskId;
+    const mentions = (taskId: string) => (event: { data: unknown }) =>
+      JSON.stringify(event.data).includes(taskId);
+    await testStream.waitFor(mentions(test));
+    await liveStream.waitFor(mentions(live));
+    await sessionTest.waitFor(mentions(test));
+    // Both calls' started events were written before either stream's wait ended: none crossed over.
+    await liveStream.waitFor((event) => event.event === 'task.started' && mentions(live)(event));
+    expect(testStream.events.some(mentions(live))).toBe(false);
+    expect(sessionTest.events.some(mentions(live))).toBe(false);
+    expect(liveStream.events.some(mentions(test))).toBe(false);
+    for (const stream of [testStream, liveStream, sessionTest]) stream.close();
   });
 });
 
