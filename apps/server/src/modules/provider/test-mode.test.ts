@@ -353,6 +353,13 @@ describe('each mode sees its own data', () => {
     const detail = (taskId: string) => appPath('callDetail', { taskId });
     expect((await asSession(detail(test), true)).taskId).toBe(test);
     expect((await asSession(detail(test), false)).code).toBe(ERROR_CODES.NOT_FOUND);
+    // The call page's Cancel, viewing live data, does not find the test call.
+    const cancel = await runtime.app.inject({
+      method: 'POST',
+      url: appPath('cancelCall', { taskId: test }),
+      headers: { cookie, 'x-requested-with': 'conduit' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(404);
   });
 
   it('an Idempotency-Key used by one mode is never replayed to the other', async () => {
