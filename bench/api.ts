@@ -159,6 +159,7 @@ try {
         tier: 'enterprise',
         limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
         permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+        livemode: true,
       });
 
   // An API-only process: it creates tasks and answers; workers would run them (none here).

@@ -11,6 +11,7 @@ const PUBLIC_TABS = [
   'Sora Watermark Remover',
   'LinkedIn API',
   'Tasks and prices',
+  'Testing',
   'Changelog',
   'Pricing',
 ];
@@ -156,6 +157,7 @@ test('a signed-in user puts their own key into the examples of /app/docs', async
     'Sora',
     'LinkedIn',
     'Tasks',
+    'Testing',
     'Changelog',
     'Examples',
   ]);

@@ -20,6 +20,7 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import type { Engine } from './modules/engines/engine.ts';
+import { withTestMode } from './modules/engines/test-mode-engine.ts';
 import type { EventHooks } from './modules/events/record-event.ts';
 import { startResultExpiry } from './modules/files/retention.ts';
 import { filesRoutes } from './modules/files/routes.ts';
@@ -141,7 +142,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(systemRoutes(services));
 
-  const engine =
+  const liveEngine =
     typeof options.engine === 'function'
       ? options.engine(services)
       : (options.engine ??
@@ -158,7 +159,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
           },
         ));
   // An engine handed in made is the caller's to close.
-  if (typeof options.engine !== 'object' && engine.close) app.addHook('onClose', () => engine.close?.());
+  if (typeof options.engine !== 'object' && liveEngine.close)
+    app.addHook('onClose', () => liveEngine.close?.());
+  // Test keys' calls run on a development engine of their own, whatever serves live calls.
+  const engine = withTestMode(liveEngine);
+  app.addHook('onClose', () => engine.closeTestEngine());
   // Every role tells the API processes' event streams about the tasks it creates and settles.
   const taskEvents = createEventPublisher(services.pool, services.log);
   app.addHook('onClose', () => taskEvents.close());

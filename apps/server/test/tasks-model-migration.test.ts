@@ -1,9 +1,5 @@
-import { RATE_LIMITS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
-import { createKey } from '../src/modules/keys/keys.ts';
 import { migrateDatabase } from '../src/platform/database.ts';
-import { systemClock } from '../src/platform/services.ts';
 import { insertUserOfOldSchema } from './migrate-through.ts';
 import { oldInstallation } from './old-installation.ts';
 
@@ -48,12 +44,14 @@ const OLD_TASKS = [
 ] as const;
 
 describe('migration 0029: tasks record their model, older ones backfilled', () => {
-  const database = oldInstallation('0028_support_thread_replies', async ({ pool, db, name }) => {
+  const database = oldInstallation('0028_support_thread_replies', async ({ pool, name }) => {
     const user = await insertUserOfOldSchema(pool, `old-${name}@example.com`);
-    const key = await createKey(
-      { db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
-      { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.free }, user },
-      { keyName: 'old key' },
+    // Plain SQL naming the columns of that release: the current createKey names later ones (mode).
+    const key = { _id: 'key_old' };
+    await pool.query(
+      `insert into api_keys (id, workspace_id, name, key_hash, key_encrypted, permissions)
+       values ($1, $2, 'old key', 'hash-old', 'sealed', array['image', 'video', 'sora', 'linkedin'])`,
+      [key._id, user.id],
     );
     for (const task of OLD_TASKS) {
       await pool.query(

@@ -248,6 +248,7 @@ export function answerExamples(
         expiresAt: null,
       },
       engine: { engine: ENGINE.name, isDevelopmentEngine: ENGINE.isDevelopmentEngine },
+      livemode: true,
     };
     return [
       {

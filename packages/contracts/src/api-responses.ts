@@ -41,6 +41,9 @@ const TaskFields = {
   error: z.string().optional().describe('Why a failed task failed'),
   metadata: MetadataAnswer,
   engine: EngineInfo.describe('Which engine ran it; the local engine is a development stand-in'),
+  livemode: z
+    .boolean()
+    .describe("False for a test key's call: free, run by the development engine, seen by test keys only"),
 };
 const fileUrls = (what: string) =>
   z.array(z.string()).optional().describe(`URLs of the ${what}, once completed`);
@@ -160,6 +163,7 @@ export const AccountInfo = z.object({
     })
     .describe("The key's own controls, as set on the API Keys page"),
   engine: EngineInfo,
+  livemode: z.boolean().describe('False for a test key: its calls are free and it sees test data only'),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 

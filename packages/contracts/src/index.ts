@@ -37,6 +37,7 @@ export * from './routes.ts';
 export * from './services.ts';
 export * from './support.ts';
 export * from './task-answers.ts';
+export * from './test-mode.ts';
 export * from './theme.ts';
 export * from './timings.ts';
 export * from './uploads.ts';

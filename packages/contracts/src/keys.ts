@@ -3,6 +3,7 @@ import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { MessageResponse } from './auth.ts';
 import { SERVICE_LABELS, SERVICES, type Service } from './services.ts';
+import { KEY_MODES } from './test-mode.ts';
 
 export const KEY_NAME_MAX_LENGTH = 100;
 
@@ -87,6 +88,9 @@ export const keyLimitMessage = (max: number) =>
 const perService = <T extends z.ZodType>(field: () => T) =>
   Object.fromEntries(SERVICES.map((service) => [service, field()])) as Record<Service, T>;
 
+/** A key's mode (test-mode.ts): `live` or `test`. */
+export const KeyModeSchema = z.enum(KEY_MODES);
+
 export const KeyPermissions = z.object(perService(() => z.boolean()));
 export type KeyPermissions = z.infer<typeof KeyPermissions>;
 
@@ -120,6 +124,8 @@ export const ApiKey = z.object({
   expiresAt: z.string().nullable(),
   /** After a roll: until when the previous secret still works; null when it no longer does. */
   previousKeyValidUntil: z.string().nullable(),
+  /** `test`: the key's calls are free, run on the development engine and see test data only (test-mode.ts). */
+  mode: KeyModeSchema,
 });
 export type ApiKey = z.infer<typeof ApiKey>;
 
@@ -148,11 +154,13 @@ export const CreateKeyBody = z.object({
     .optional(),
   /** When the key stops working (ISO 8601); null for never. */
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** `test` makes a test key (`cnd_test_...`); `live` (the default) a live one. Fixed once made. */
+  mode: KeyModeSchema.optional(),
 });
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
 
-/** An edit: only the fields given change; null clears a control. */
-export const UpdateKeyBody = CreateKeyBody;
+/** An edit: only the fields given change; null clears a control. A key's mode never changes. */
+export const UpdateKeyBody = CreateKeyBody.omit({ mode: true });
 export type UpdateKeyBody = z.infer<typeof UpdateKeyBody>;
 
 export const CreateKeyResponse = z.object({ key: ApiKey, message: z.string() });

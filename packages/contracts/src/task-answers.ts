@@ -1,4 +1,5 @@
 import { type Service, TASK_DEADLINE_S, type TaskStatus } from './services.ts';
+import { TEST_MODE_ENGINE } from './test-mode.ts';
 
 /**
  * The `data` of the public API's task answers, built in one place: the server answers with these
@@ -26,6 +27,8 @@ export interface TaskFacts {
   resultsExpireAt?: Date | null;
   /** The call's `metadata` (metadata.ts); none is answered as `{}`. */
   metadata?: Record<string, string> | null;
+  /** False for a test key's task (test-mode.ts); absent means live. */
+  livemode?: boolean;
 }
 
 /** Which engine did the work; the local one is labelled as a development stand-in. */
@@ -84,7 +87,8 @@ export function taskData(task: TaskFacts, engine: AnsweringEngine) {
     ...result,
     ...(task.resultsExpireAt && { expiresAt: task.resultsExpireAt.toISOString() }),
     metadata: task.metadata ?? {},
-    engine: engineOf(engine),
+    engine: engineOf(task.livemode === false ? TEST_MODE_ENGINE : engine),
+    livemode: task.livemode ?? true,
   };
 }
 
@@ -97,6 +101,8 @@ export function acceptedTaskData(
     cost: number;
     deadlineAt?: Date;
     metadata?: Record<string, string> | null;
+    /** False for a test key's call; absent means live. */
+    livemode?: boolean;
   },
   engine: AnsweringEngine,
 ) {
@@ -114,6 +120,7 @@ export function acceptedTaskData(
     deadlineAt: deadlineAt.toISOString(),
     statusUrl: taskStatusPath(accepted.service, accepted.taskId),
     metadata: accepted.metadata ?? {},
-    engine: engineOf(engine),
+    engine: engineOf(accepted.livemode === false ? TEST_MODE_ENGINE : engine),
+    livemode: accepted.livemode ?? true,
   };
 }

@@ -12,8 +12,8 @@ export const ACCOUNT_TOOLS: ConduitTool[] = [
     annotations: READ_TOOL,
     async run(_input, { client }) {
       const { data } = await client.getAccount();
-      const { balance, tier, limits, remaining, keyName, workspace } = data;
-      return { structured: { balance, tier, limits, remaining, keyName, workspace } };
+      const { balance, tier, limits, remaining, keyName, workspace, livemode } = data;
+      return { structured: { balance, tier, limits, remaining, keyName, workspace, livemode } };
     },
   }),
 ];

@@ -27,4 +27,5 @@ export const BalanceOutput = AccountInfo.pick({
   remaining: true,
   keyName: true,
   workspace: true,
+  livemode: true,
 });

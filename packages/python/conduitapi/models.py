@@ -89,6 +89,8 @@ class Task:
     error: Optional[str] = None
     #: The call's metadata as it was sent; empty when none.
     metadata: Dict[str, str] = dataclasses.field(default_factory=dict)
+    #: False for a test key's call (free, run by the development engine, seen by test keys only).
+    livemode: Optional[bool] = None
 
     @property
     def is_done(self) -> bool:
@@ -328,6 +330,8 @@ class Account:
     #: The key's own controls and what its budget has spent.
     key: KeyControls
     engine: EngineInfo
+    #: False for a test key: its calls are free and it sees test data only.
+    livemode: Optional[bool] = None
 
 
 @dataclass(frozen=True, kw_only=True)

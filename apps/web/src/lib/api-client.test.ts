@@ -1,7 +1,8 @@
-import { API_TIMEOUT_MS, APP_PATHS, appPath } from '@conduit/contracts';
+import { API_TIMEOUT_MS, APP_PATHS, appPath, LIVEMODE_HEADER } from '@conduit/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetchResponse } from '../test/render-route.tsx';
 import { ApiError, callPath, REQUEST_TIMEOUT_MESSAGE } from './api-client.ts';
+import { setViewingTestData, withViewedMode } from './test-data-view.ts';
 
 type Captured = { url: string; init: RequestInit };
 
@@ -29,6 +30,21 @@ describe('callRoute and callPath', () => {
     expect(call?.init.method).toBe('POST');
     expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
     expect(call?.init.body).toBe('{"keyName":"ci"}');
+  });
+
+  it('sends Conduit-Livemode: false while test data is viewed, and nothing of the kind otherwise', async () => {
+    const calls = captureFetch();
+    await callPath(APP_PATHS.usage);
+    setViewingTestData(true);
+    try {
+      await callPath(APP_PATHS.usage);
+      expect(withViewedMode('/api/events')).toBe('/api/events?livemode=false');
+    } finally {
+      setViewingTestData(false);
+    }
+    expect(new Headers(calls[0]?.init.headers).has(LIVEMODE_HEADER)).toBe(false);
+    expect(new Headers(calls[1]?.init.headers).get(LIVEMODE_HEADER)).toBe('false');
+    expect(localStorage.getItem('conduit.viewTestData')).toBeNull();
   });
 
   it("calls a route's filled-in path with its query, and never sends a body with GET", async () => {

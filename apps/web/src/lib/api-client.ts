@@ -1,4 +1,5 @@
 import { API_TIMEOUT_MS, type AppRoute, type AppRouteAnswer, httpErrorMessage } from '@conduit/contracts';
+import { testDataHeaders } from './test-data-view.ts';
 
 export const REQUEST_TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
 
@@ -56,6 +57,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         Accept: 'application/json',
+        ...testDataHeaders(),
         ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -20,6 +20,7 @@ export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     ipAllowlist: null,
     expiresAt: null,
     previousKeyValidUntil: null,
+    mode: 'live',
     ...overrides,
   };
 }

@@ -23,7 +23,8 @@ export const ACCOUNT_COMMANDS: Record<string, CommandSpec> = {
       const { data } = await new ConduitClient({ apiKey, baseUrl }).getAccount();
       const stored = await readConfig(configFile);
       await writeConfig(configFile, { ...stored, apiKey, baseUrl });
-      io.err(`Logged in with key "${data.keyName}" on ${baseUrl}; saved to ${configFile}`);
+      const mode = data.livemode === false ? ' (a test key: free calls, test data only)' : '';
+      io.err(`Logged in with key "${data.keyName}"${mode} on ${baseUrl}; saved to ${configFile}`);
       return EXIT_CODES.ok;
     },
   },

@@ -22,6 +22,7 @@ with window_calls as (
          count(*) filter (where t.status <> 'processing') as settled
     from tasks t
    where t.created_at > $1::timestamptz - make_interval(days => $2) and t.created_at <= $1::timestamptz
+     and t.livemode
    group by t.service, t.model
 ), accounts as (
   select unnest(array['image', 'video', 'sora', 'linkedin']) as service,

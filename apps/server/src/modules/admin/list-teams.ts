@@ -45,7 +45,7 @@ export async function listTeams(
          left join credit_accounts c on c.workspace_id = w.id
          left join lateral (
            select count(*) as calls, sum(t.cost - t.credits_refunded) as credits from tasks t
-            where t.workspace_id = w.id and t.created_at > ${param(now)}::timestamptz - interval '30 days') u30 on true`,
+            where t.workspace_id = w.id and t.livemode and t.created_at > ${param(now)}::timestamptz - interval '30 days') u30 on true`,
     },
     query,
   );

@@ -20,7 +20,7 @@ select case when $1::boolean then to_char(date_trunc('month', t.created_at at ti
        coalesce(sum(t.cost - t.credits_refunded) filter (where t.status <> 'processing'), 0)::int as credits,
        coalesce(sum(t.upstream_cost_micros) filter (where t.status = 'completed'), 0)::bigint as cost_micros
   from tasks t
- where t.created_at > $2::timestamptz and t.created_at <= $3::timestamptz
+ where t.created_at > $2::timestamptz and t.created_at <= $3::timestamptz and t.livemode
  group by 1, 2, 3, 4`;
 
 /** What a credit brought in on average: every succeeded payment until `now`, cents over credits. */

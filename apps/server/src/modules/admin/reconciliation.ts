@@ -23,7 +23,7 @@ select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.service
        coalesce(sum(t.upstream_cost_micros), 0)::bigint as cost_micros,
        count(*) filter (where t.credits_refunded > 0 and t.upstream_cost_micros > 0)::int as refunded_billed
   from tasks t
- where t.status <> 'processing' and t.created_at >= $1 and t.created_at < $2
+ where t.status <> 'processing' and t.created_at >= $1 and t.created_at < $2 and t.livemode
  group by 1, 2, 3, 4`;
 
 const REFUNDED_SQL = `

@@ -74,6 +74,7 @@ const CONTROLLED_KEY: KeyIdentity = {
   tier: 'free',
   limits: { perMinute: 0, perHour: 0, perDay: 0 },
   permissions: new Set(),
+  livemode: true,
 };
 
 /** What assertKeyControls answers for this key, from this address, for the endpoint's service. */

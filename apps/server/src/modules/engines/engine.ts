@@ -162,7 +162,13 @@ export interface Engine {
   startJob(
     input: MediaInput,
     /** `credits`: what this call pays, for a failover's margin floor (channels/failover-engine.ts). */
-    options: { taskId: string; callBackUrl?: string; credits?: number },
+    options: {
+      taskId: string;
+      callBackUrl?: string;
+      credits?: number;
+      /** False for a test key's task: served by the development engine (test-mode-engine.ts). */
+      livemode?: boolean;
+    },
   ): Promise<StartedJob>;
   /**
    * `channel` is the one `startJob` named, for an engine that routes between several; `startedAt`
@@ -184,7 +190,7 @@ export interface Engine {
   scrapeLinkedin(
     request: LinkedinRequest,
     /** `chargedCredits`: what the customer pays for the call, the bound of the upstream runs' charge caps. */
-    options: { signal?: AbortSignal; chargedCredits?: number },
+    options: { signal?: AbortSignal; chargedCredits?: number; livemode?: boolean },
   ): Promise<LinkedinResult>;
   /** Upstream account balance, when the engine has one (kie credits). */
   upstreamBalance?(): Promise<number>;

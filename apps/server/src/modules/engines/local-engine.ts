@@ -1,9 +1,14 @@
 import {
+  DEADLINE_REASON,
   DEFAULT_MODEL,
+  GENERATION_FAILED_REASON,
   type ImageSize,
   type LinkedinPost,
   type LinkedinRequest,
+  MODERATION_REASON,
   modelOfBody,
+  TEST_TIMEOUT_AFTER_S,
+  testTriggerOf,
   type VideoRequest,
 } from '@conduit/contracts';
 import type { Engine, JobState, LinkedinResult, MediaInput, MediaService } from './engine.ts';
@@ -18,9 +23,11 @@ import { createRandom, hashText, pickOne, randomInt, stableJson } from './media/
  * testable with no upstream account. Equal requests give equal pixels and posts.
  *
  * Every job is described completely by its upstream id, so any process can poll a job another
- * process started, as with a real upstream. A prompt (or Sora URL, or LinkedIn username)
- * containing `[fail]` fails upstream, and so does a LinkedIn username starting with `fail-`, so
- * developers can see the refund path.
+ * process started, as with a real upstream. The test triggers of the contracts' TEST_TRIGGERS
+ * (test-mode.ts) in a prompt or Sora URL make a job fail (`[fail]`), be refused by moderation
+ * (`[moderation]`), time out (`[timeout]`) or take a given time (`[delay=5s]`), and a LinkedIn
+ * username starting with `fail-` is not found, so developers can exercise every branch of their
+ * integration (docs/product.md, "Test mode"). Test keys' calls always run here (test-mode-engine.ts).
  */
 export const FAIL_MARKER = '[fail]';
 /** LinkedIn usernames cannot hold brackets: a username starting with this is "not found". */
@@ -32,6 +39,20 @@ export const LOCAL_JOB_MS: Record<MediaService, number> = { image: 0, video: 3_0
 interface LocalJob extends RenderJob {
   startedAt: number;
   fail: boolean;
+  /** `[timeout]`: never finishes; fails as a task past its deadline after TEST_TIMEOUT_AFTER_S. */
+  timeout?: boolean;
+  /** `[delay=Ns]`: runs at least this long. */
+  delayMs?: number;
+}
+
+/** The job with the test trigger its text holds (TEST_TRIGGERS); `moderation` is refused at the start. */
+function withTrigger(job: LocalJob, text: string): LocalJob & { moderation?: boolean } {
+  const trigger = testTriggerOf(text);
+  if (!trigger) return job;
+  if (trigger.kind === 'fail') return { ...job, fail: true };
+  if (trigger.kind === 'moderation') return { ...job, moderation: true };
+  if (trigger.kind === 'timeout') return { ...job, timeout: true };
+  return { ...job, delayMs: trigger.seconds * 1000 };
 }
 
 const CAPTION_MAX = 240;
@@ -84,7 +105,18 @@ function describeModelJob(input: MediaInput, seed: string, startedAt: number): L
   return { service: 'video', seed, caption, ...size, format: 'mp4', startedAt, fail };
 }
 
-function describeJob(input: MediaInput, startedAt: number): LocalJob {
+/** The text a job's test triggers are read from: the prompt and input URLs, or the Sora URL. */
+function triggerText(input: MediaInput): string {
+  if (input.service === 'sora') return input.request.video_url;
+  const request = input.request as { prompt?: string; image_urls?: string[]; imageUrls?: string[] };
+  return [request.prompt ?? '', ...(request.image_urls ?? []), ...(request.imageUrls ?? [])].join(' ');
+}
+
+function describeJob(input: MediaInput, startedAt: number) {
+  return withTrigger(describePlainJob(input, startedAt), triggerText(input));
+}
+
+function describePlainJob(input: MediaInput, startedAt: number): LocalJob {
   const { callBackUrl: _ignored, ...request } = input.request;
   const seed = hashText(stableJson({ service: input.service, request }));
   const modelJob = describeModelJob(input, seed, startedAt);
@@ -251,7 +283,9 @@ export function createLocalEngine(
     isDevelopmentEngine: true,
     async startJob(input) {
       if (startMs > 0) await new Promise((resolve) => setTimeout(resolve, startMs));
-      return { upstreamId: encodeJob(describeJob(input, Date.now())) };
+      const { moderation, ...job } = describeJob(input, Date.now());
+      if (moderation) throw new UpstreamRejected(MODERATION_REASON);
+      return { upstreamId: encodeJob(job) };
     },
     // The stand-in renders only when polled: once the task stops being polled, nothing runs or costs.
     async cancelJob() {
@@ -260,9 +294,15 @@ export function createLocalEngine(
     async pollJob(service, upstreamId): Promise<JobState> {
       const job = decodeJob(upstreamId);
       if (!job || job.service !== service) return { state: 'failed', reason: 'Unknown job' };
-      if (Date.now() - job.startedAt < jobMs[service]) return { state: 'pending' };
-      if (job.fail) return { state: 'failed', reason: 'The model could not generate this request' };
-      const { startedAt: _startedAt, fail: _fail, ...render } = job;
+      const elapsed = Date.now() - job.startedAt;
+      if (job.timeout) {
+        return elapsed < TEST_TIMEOUT_AFTER_S * 1000
+          ? { state: 'pending' }
+          : { state: 'failed', reason: DEADLINE_REASON, upstreamBilled: false };
+      }
+      if (elapsed < Math.max(jobMs[service], job.delayMs ?? 0)) return { state: 'pending' };
+      if (job.fail) return { state: 'failed', reason: GENERATION_FAILED_REASON };
+      const { startedAt: _startedAt, fail: _fail, timeout: _timeout, delayMs: _delayMs, ...render } = job;
       return { state: 'succeeded', files: [await pool.render(render)] };
     },
     async scrapeLinkedin(request) {

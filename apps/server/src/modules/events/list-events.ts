@@ -51,9 +51,16 @@ export async function listEvents(
   query: EventsQuery,
   /** The services the key may call: another service's task events are left out. */
   services: readonly string[],
+  /** The key's mode: a test key lists test events only, a live key live ones (test-mode.ts). */
+  livemode = true,
 ) {
   await sequenceEvents(db, workspaceId);
-  const where: SQL[] = [eq(webhookEvents.workspaceId, workspaceId), numbered, eventOfServices(services)];
+  const where: SQL[] = [
+    eq(webhookEvents.workspaceId, workspaceId),
+    numbered,
+    eventOfServices(services),
+    eq(webhookEvents.livemode, livemode),
+  ];
   if (query.type) where.push(eq(webhookEvents.type, query.type));
   if (query.cursor) where.push(lt(webhookEvents.seq, decodeCursor(query.cursor)));
   if (query.after?.startsWith('evt_')) {

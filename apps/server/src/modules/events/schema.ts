@@ -27,6 +27,8 @@ export const webhookEvents = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     /** Sent by "Send test event" or `conduit trigger`: sample data, not something that happened. */
     isTest: boolean('is_test').notNull().default(false),
+    /** False for the events of a test key's calls (test-mode.ts): seen by test reads only. */
+    livemode: boolean('livemode').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [

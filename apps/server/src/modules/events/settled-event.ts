@@ -5,6 +5,7 @@ import {
   engineOf,
   TASK_STATUS_MESSAGES,
   type TaskStatus,
+  TEST_MODE_ENGINE,
   taskEventTypeOf,
 } from '@conduit/contracts';
 import { newId } from '../../platform/ids.ts';
@@ -90,6 +91,9 @@ export function taskSettledEvent(
   };
 }
 
+/** The data's `engine` of a test task (test-mode.ts): the development engine served it. */
+const TEST_ENGINE_JSON = JSON.stringify(engineOf(TEST_MODE_ENGINE));
+
 const textArray = (values: readonly string[]) =>
   `array[${values.map((value) => `'${value}'`).join(', ')}]::text[]`;
 /** A timestamp as JSON, as Date#toISOString writes it (milliseconds, truncated as pg reads them). */
@@ -139,7 +143,8 @@ const bodySql = (s: string) => `'{"type":' || to_json(${s}.event_type)::text
   || ${s}.event_result
   || coalesce(',"expiresAt":' || ${isoJson(`${s}.results_expire_at`)}, '')
   || ',"metadata":' || ${metadataJson(`${s}.metadata`)}
-  || ',"engine":' || ${s}.event_engine || '}}'`;
+  || ',"engine":' || case when ${s}.livemode then ${s}.event_engine else '${TEST_ENGINE_JSON}' end
+  || ',"livemode":' || ${s}.livemode::text || '}}'`;
 
 /** What a callBackUrl takes: the call's `webhookEvents` (record-event.ts, wantsCallback), else the terminal ones. */
 const callbackFilters = (s: string) => `coalesce(
@@ -159,8 +164,8 @@ const callbackFilters = (s: string) => `coalesce(
  */
 export const settledEventSql = (settled: string) => `
 settled_event as (
-  insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at)
-  select s.event_id, s.workspace_id, s.event_type, ${bodySql('s')}, s.event_key, s.completed_at
+  insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at, livemode)
+  select s.event_id, s.workspace_id, s.event_type, ${bodySql('s')}, s.event_key, s.completed_at, s.livemode
     from ${settled} s order by s.ord
   on conflict do nothing
   returning id

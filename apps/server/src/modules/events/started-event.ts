@@ -39,6 +39,8 @@ export function taskStartedEvent(
     callbackUrl?: string;
     /** The call's metadata, echoed in the event's data. */
     metadata?: Record<string, string>;
+    /** False for a test key's call. */
+    livemode?: boolean;
   },
   engine: AnsweringEngine,
   at: Date,
@@ -51,6 +53,7 @@ export function taskStartedEvent(
       cost: task.cost,
       deadlineAt: task.deadlineAt,
       metadata: task.metadata,
+      livemode: task.livemode,
     },
     engine,
   );
@@ -75,12 +78,13 @@ const ENDPOINT_TAKES_BY_DEFAULT = DEFAULT_ENDPOINT_EVENT_TYPES.includes('task.st
  * `seq` in `ord` order (provisional until they commit, sequence-events.ts; a workspace's calls in their order of arrival). A delivery goes to the
  * workspace's endpoint when it is on and takes `task.started` (record-event.ts, endpointFor), and
  * to the callBackUrl when the call asked for it. The caller tells the event streams and the
- * delivery worker once the statement has committed (EventHooks.publish).
+ * delivery worker once the statement has committed (EventHooks.publish). `livemode`: false for
+ * a test key's calls (provider/test-charge.ts).
  */
-export const startedEventSql = (started: string) => `
+export const startedEventSql = (started: string, livemode = true) => `
 started_event as (
-  insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at)
-  select s.event_id, s.workspace_id, 'task.started', s.event_body, s.event_key, s.event_at
+  insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at, livemode)
+  select s.event_id, s.workspace_id, 'task.started', s.event_body, s.event_key, s.event_at, ${livemode}
     from ${started} s order by s.ord
 ), started_delivery as (
   insert into webhook_deliveries (id, workspace_id, event_id, event_type, target, url, next_attempt_at,

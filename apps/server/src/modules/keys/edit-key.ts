@@ -106,8 +106,8 @@ export async function rollKey(
   graceSeconds: number,
 ): Promise<ApiKey> {
   const now = ctx.clock.now();
-  const secret = newApiKey();
   return withLockedKey(ctx, actor, keyId, 'key.rolled', async (tx, current) => {
+    const secret = newApiKey(current.mode);
     const [row] = await tx
       .update(apiKeys)
       .set({

@@ -58,6 +58,7 @@ export function toApiKey(ctx: KeysContext, row: ApiKeyRow, createdBy: string | n
       Service,
       boolean
     >,
+    mode: row.mode,
   };
 }
 
@@ -147,7 +148,7 @@ export async function insertKey(
 ): Promise<ApiKeyRow> {
   const now = ctx.clock.now();
   const controls = keyControlColumns(input, { workspacePerMinute: actor.workspace.limits.perMinute, now });
-  const key = newApiKey();
+  const key = newApiKey(input.mode ?? 'live');
   const [created] = await tx
     .insert(apiKeys)
     .values({
@@ -162,6 +163,7 @@ export async function insertKey(
       spentPeriod: spendPeriodLabel(controls.spendLimitPeriod ?? null, now),
       createdAt: now,
       purpose,
+      mode: input.mode ?? 'live',
     })
     .returning();
   const keyRow = created as ApiKeyRow;

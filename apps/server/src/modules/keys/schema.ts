@@ -1,4 +1,4 @@
-import { SPEND_PERIODS } from '@conduit/contracts';
+import { KEY_MODES, SPEND_PERIODS } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
@@ -45,6 +45,8 @@ export const apiKeys = pgTable(
     deletedAt: timestamptz('deleted_at'),
     /** 'playground' for the key the playground made in one click: at most one live per workspace. */
     purpose: text('purpose', { enum: ['playground'] }),
+    /** `test`: free calls on the development engine that see test data only (test-mode.ts). */
+    mode: text('mode', { enum: KEY_MODES }).notNull().default('live'),
   },
   (table) => [
     index('api_keys_workspace_id_idx').on(table.workspaceId).where(sql`${table.deletedAt} is null`),
@@ -59,6 +61,7 @@ export const apiKeys = pgTable(
       sql`(${table.spendLimitCredits} is null) = (${table.spendLimitPeriod} is null) and coalesce(${table.spendLimitCredits}, 1) > 0`,
     ),
     check('api_keys_spent_check', sql`${table.spentCredits} >= 0`),
+    check('api_keys_mode_check', sql`${table.mode} in ('live', 'test')`),
   ],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

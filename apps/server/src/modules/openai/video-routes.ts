@@ -17,6 +17,7 @@ import type { Gateway } from '../provider/gateway.ts';
 import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { listTasks } from '../provider/list-tasks.ts';
 import { chargeAsyncCall, resolveVideoCall } from '../provider/paid-calls.ts';
+import { isOwnTask } from '../provider/test-mode.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import { withFormMetadata } from './form-metadata.ts';
 import { readMultipartForm } from './multipart-form.ts';
@@ -34,7 +35,8 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
     const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
     const ownVideo = async (request: FastifyRequest, id: string) => {
       const task = await findTask(services.db, id);
-      if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== 'video') {
+      // Another workspace's video, or one of the other mode (a test key's against a live key), is not found.
+      if (!task || !isOwnTask(identityOf(request), task) || task.service !== 'video') {
         throw new NotFound(`No video with id ${id}`);
       }
       // A key limited to other services reads no video, as on the native task routes.
@@ -102,6 +104,8 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           identity.workspaceId,
           { limit, cursor, service: 'video' },
           [...identity.permissions],
+          {},
+          identity.livemode,
         );
         const now = services.clock.now();
         const data = page.tasks.map((task) => openAIVideoOf(task, now));

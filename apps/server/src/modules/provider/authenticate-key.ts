@@ -28,6 +28,8 @@ export interface KeyIdentity {
   tier: 'free' | 'pro' | 'enterprise';
   limits: RateLimitWindowLimits;
   permissions: ReadonlySet<string>;
+  /** False for a test key (test-mode.ts): its calls are free and it sees test data only. */
+  livemode: boolean;
 }
 
 /** Identities are remembered briefly; the debit statement re-checks the key, so a deleted key never spends. */
@@ -94,6 +96,7 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
     rate_limit_per_minute: number | null;
     rate_limit_per_hour: number | null;
     rate_limit_per_day: number | null;
+    mode: 'live' | 'test';
   }
   const toIdentity = (row: KeyRow): KeyIdentity => ({
     keyId: row.key_id,
@@ -123,6 +126,7 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
       rateLimitPerDay: row.rate_limit_per_day,
     }),
     permissions: new Set(row.permissions),
+    livemode: row.mode !== 'test',
   });
 
   /**
@@ -145,7 +149,7 @@ export function createKeyAuthenticator(pool: pg.Pool, clock: Clock) {
        select k.id as key_id, k.name as key_name, f.matched_hash, f.valid_until,
               k.expires_at, k.ip_allowlist, k.rate_limit_per_minute as key_rate_limit_per_minute,
               k.spend_limit_credits, k.spend_limit_period, k.spent_credits, k.spent_period,
-              k.permissions, w.id as workspace_id, w.kind, w.name,
+              k.permissions, k.mode, w.id as workspace_id, w.kind, w.name,
               w.tier, w.rate_limit_per_minute, w.rate_limit_per_hour, w.rate_limit_per_day
          from found f join api_keys k on k.id = f.id ${LIVE_WORKSPACE_JOIN}
         where k.deleted_at is null and ${LIVE_WORKSPACE_WHERE}`,

@@ -55,10 +55,16 @@ export async function cancelTask(
   workspaceId: string,
   taskId: string,
   /** The key that asks: it cancels only tasks of the services it may call. */
-  key?: Pick<KeyIdentity, 'permissions'>,
+  key?: Pick<KeyIdentity, 'permissions'> & { livemode?: boolean },
 ): Promise<CancelResult> {
   const task = await findTask(ctx.db, taskId);
-  if (!task || task.workspaceId !== workspaceId) throw new NotFound('Task not found');
+  // A task of the other mode (test or live) is as unknown to the key as another workspace's.
+  if (
+    !task ||
+    task.workspaceId !== workspaceId ||
+    (key?.livemode !== undefined && task.livemode !== key.livemode)
+  )
+    throw new NotFound('Task not found');
   if (key) assertKeyCovers(key, task.service);
   if (task.status !== 'processing') throw new TaskAlreadySettled(task);
   const refund = async (message: string, onlyIfNotStarted = false) => {

@@ -38,6 +38,7 @@ const identityOf = (account: PaidAccount): KeyIdentity => ({
   tier: 'enterprise',
   limits: { perMinute: 1e6, perHour: 1e6, perDay: 1e6 },
   permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+  livemode: true,
 });
 
 type Answer = ChargeResult | { code: string };

@@ -5,7 +5,13 @@ import { newId } from '../../platform/ids.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { startedEventSql } from '../events/started-event.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
-import { type ChargeInput, type ChargeResult, chargeCall, startedEventOf } from './charge-call.ts';
+import {
+  type ChargeInput,
+  type ChargeResult,
+  chargeCall,
+  chargeTestCall,
+  startedEventOf,
+} from './charge-call.ts';
 import { keyBudgetsSql, keyUsableSql } from './key-rules-sql.ts';
 
 /*
@@ -213,6 +219,8 @@ export function createCharger(pool: pg.Pool) {
 
   return {
     charge(input: ChargeInput): Promise<ChargeResult> {
+      // A test key's call is free: one statement of its own, no debit to batch (charge-call.ts, chargeTestCall).
+      if (!input.identity.livemode) return chargeTestCall(pool, input);
       if (input.idempotencyKey !== undefined) return chargeCall(pool, input);
       return new Promise<ChargeResult>((resolve, reject) => {
         const account = input.identity.workspaceId;

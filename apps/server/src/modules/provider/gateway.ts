@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRICE_CONTROL_FIELDS, type Service, TASK_DEADLINE_S } from '@conduit/contracts';
+import { PRICE_CONTROL_FIELDS, type Service, TASK_DEADLINE_S, TEST_MODE_ENGINE } from '@conduit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailed } from '../../platform/errors.ts';
 import { plainIp } from '../../platform/ip-ranges.ts';
@@ -90,7 +90,13 @@ export interface PaidBody {
   metadata?: Record<string, string>;
 }
 /** A charge and what it set: the price paid and the deadline (of the new task; a replay's are read from it). */
-export type PaidCharge = ChargeResult & { cost: number; deadlineAt: Date; cancelAfterAt?: Date };
+export type PaidCharge = ChargeResult & {
+  cost: number;
+  deadlineAt: Date;
+  cancelAfterAt?: Date;
+  /** False for a test key's call: free, on the development engine (test-mode.ts). */
+  livemode: boolean;
+};
 
 export const withoutPriceControls = (body: object) =>
   Object.fromEntries(
@@ -138,8 +144,9 @@ export function createGateway(
       // Known from here on, so a call refused by the key's controls or limits is logged under the key.
       request.apiKey = identity;
       assertKeyControls(identity, service, request.ip, services.clock.now());
+      // A test key's requests count against a budget of their own, the same size as the live one's.
       const outcome = await rateLimits.consume(
-        identity.workspaceId,
+        identity.livemode ? identity.workspaceId : `test:${identity.workspaceId}`,
         identity.limits,
         identity.keyRateLimitPerMinute === null
           ? undefined
@@ -162,7 +169,8 @@ export function createGateway(
       if (metadata) request.logMetadata = metadata;
       const idempotencyKey = chargeIdempotencyKey(sent, options);
       const cancelAfter = cancelAfterSeconds(request.headers['cancel-after']);
-      const cost = await priceOfCall(services.db, priced?.credits ?? prices[service], {
+      // A test call is priced (and refused) as a live one would be, and then charged nothing.
+      const price = await priceOfCall(services.db, priced?.credits ?? prices[service], {
         workspaceId: identity.workspaceId,
         service,
         model: priced?.model,
@@ -170,6 +178,7 @@ export function createGateway(
         quoteId: body.quoteId,
         maxCredits: body.maxCredits,
       });
+      const cost = identity.livemode ? price : 0;
       const now = Date.now();
       const deadlineAt = new Date(now + TASK_DEADLINE_S[service] * 1000);
       const cancelAfterAt = cancelAfter === undefined ? undefined : new Date(now + cancelAfter * 1000);
@@ -181,7 +190,7 @@ export function createGateway(
           model: priced?.model,
           variant: priced?.variant,
           cost,
-          engine,
+          engine: identity.livemode ? engine : TEST_MODE_ENGINE,
           at: services.clock.now(),
           request: withoutMetadata(withoutPriceControls(body)),
           metadata,
@@ -207,10 +216,10 @@ export function createGateway(
         });
       request.logTaskId = charged.taskId;
       if (!charged.isReplay) {
-        services.metrics.creditsDebited.inc({ service }, cost);
+        if (cost > 0) services.metrics.creditsDebited.inc({ service }, cost);
         onTaskCreated?.({ id: charged.taskId, workspaceId: identity.workspaceId, service });
       }
-      return { ...charged, cost, deadlineAt, cancelAfterAt };
+      return { ...charged, cost, deadlineAt, cancelAfterAt, livemode: identity.livemode };
     },
   };
 }

@@ -18,9 +18,11 @@ export async function listTasks(
   services: readonly string[],
   /** `metadata[key]=value` pairs, all required (containment: tasks/schema.ts's GIN index). */
   metadata: Record<string, string> = {},
+  /** The key's mode: a test key lists test tasks only, a live key live ones (test-mode.ts). */
+  livemode = true,
 ): Promise<{ tasks: TaskRow[]; nextCursor: string | null }> {
-  const params: unknown[] = [workspaceId, services];
-  const where = ['t.workspace_id = $1', 't.service = any($2::text[])'];
+  const params: unknown[] = [workspaceId, services, livemode];
+  const where = ['t.workspace_id = $1', 't.service = any($2::text[])', 't.livemode = $3'];
   const filter = (column: string, value: string | undefined) => {
     if (value === undefined) return;
     params.push(value);

@@ -42,6 +42,7 @@ const newTask = (charged: PaidCharge, service: Service, request: object): StepTa
   cancelAfterAt: charged.cancelAfterAt ?? null,
   cancelRequestedAt: null,
   cost: charged.cost,
+  livemode: charged.livemode,
 });
 
 /** A sync call charged, its task leased to this request until `lease`. */

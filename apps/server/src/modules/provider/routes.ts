@@ -30,6 +30,7 @@ import {
 import { linkedinPriceOf } from './prices.ts';
 import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
+import { isOwnTask } from './test-mode.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,6 +105,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
             cost: charged.cost,
             deadlineAt: charged.deadlineAt,
             metadata: body.metadata,
+            livemode: charged.livemode,
           },
           engine,
         ),
@@ -186,6 +188,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           request.body,
           charged.isReplay,
           charged.cost,
+          charged.livemode,
         );
         return answerSync(reply, charged, task);
       },
@@ -200,7 +203,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           // Another account's task is indistinguishable from one that does not exist.
           // A key reads only the services it may call, whichever task the id names.
           assertKeyCovers(identityOf(request), service);
-          if (!task || task.workspaceId !== identityOf(request).workspaceId || task.service !== service) {
+          if (!task || !isOwnTask(identityOf(request), task) || task.service !== service) {
             throw new NotFound('Task not found');
           }
           return ok(task);
@@ -218,9 +221,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       { preValidation: admit(null), schema: { tags, querystring: EventsQuery } },
       async (request) => {
         const identity = identityOf(request);
-        const page = await listEvents(services.db, identity.workspaceId, request.query, [
-          ...identity.permissions,
-        ]);
+        const page = await listEvents(
+          services.db,
+          identity.workspaceId,
+          request.query,
+          [...identity.permissions],
+          identity.livemode,
+        );
         return { success: true, data: page.events, nextCursor: page.nextCursor };
       },
     );
@@ -238,6 +245,7 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
           remaining: request.rateLimitRemaining,
           key: keyControlsOf(identity, services.clock.now()),
           engine: { engine: engine.name, isDevelopmentEngine: engine.isDevelopmentEngine },
+          livemode: identity.livemode,
         },
       };
     });

@@ -52,6 +52,8 @@ export async function runLinkedinCall(
   isReplay: boolean,
   /** The credits the call was charged: its Apify runs may charge no more than they bring in. */
   chargedCredits?: number,
+  /** False for a test key's call: served by the development engine. */
+  livemode = true,
 ): Promise<TaskRow | undefined> {
   const { db } = gateway.services;
   const waitMs = WAIT_MS;
@@ -70,6 +72,7 @@ export async function runLinkedinCall(
     const result = await gateway.engine.scrapeLinkedin(request, {
       signal: AbortSignal.timeout(waitMs),
       chargedCredits,
+      livemode,
     });
     if (result.missingActor) await actorMissing(gateway, result.missingActor, false);
     settled = await completeTask(

@@ -20,6 +20,7 @@ import { assertKeyCovers } from './key-refusals.ts';
 import { listTasks } from './list-tasks.ts';
 import { metadataQueryOf } from './metadata.ts';
 import { createQuote, linkedinPriceOf, priceOfCall } from './prices.ts';
+import { isOwnTask } from './test-mode.ts';
 
 const BODY_SCHEMAS: Record<'sora' | 'linkedin', z.ZodType> = {
   sora: SoraRequest,
@@ -52,6 +53,7 @@ export const taskControlRoutes = (
           request.query,
           [...identity.permissions],
           metadataQueryOf(request.raw.url),
+          identity.livemode,
         );
         return {
           success: true,
@@ -67,8 +69,7 @@ export const taskControlRoutes = (
       async (request) => {
         const task = await findTask(services.db, request.params.taskId);
         // Another workspace's task is indistinguishable from one that does not exist.
-        if (!task || task.workspaceId !== identityOf(request).workspaceId)
-          throw new NotFound('Task not found');
+        if (!task || !isOwnTask(identityOf(request), task)) throw new NotFound('Task not found');
         assertKeyCovers(identityOf(request), task.service);
         return { success: true, data: taskData(task, engine) };
       },

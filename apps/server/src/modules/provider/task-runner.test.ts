@@ -68,6 +68,7 @@ describe('a sync call and the task it holds', () => {
       cancelAfterAt: null,
       cancelRequestedAt: null,
       cost: 1,
+      livemode: true,
     };
     await runtime.services.pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, deadline_at, next_check_at)

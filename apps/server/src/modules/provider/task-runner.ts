@@ -76,6 +76,7 @@ export type StepTask = Pick<
   | 'cancelAfterAt'
   | 'cancelRequestedAt'
   | 'cost'
+  | 'livemode'
 > &
   Partial<Pick<TaskRow, 'upstreamAccount'>>;
 
@@ -172,7 +173,11 @@ async function stepTask<T extends StepTask>(
   try {
     let { upstreamId, channel, upstreamStartedAt, upstreamAccount } = task;
     if (!upstreamId) {
-      const started = await ctx.engine.startJob(mediaInputOf(task), { taskId: task.id, credits: task.cost });
+      const started = await ctx.engine.startJob(mediaInputOf(task), {
+        taskId: task.id,
+        credits: task.cost,
+        livemode: task.livemode,
+      });
       ({ upstreamId } = started);
       channel = started.channel ?? null;
       upstreamAccount = started.upstreamAccount ?? null;

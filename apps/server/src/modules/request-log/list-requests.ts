@@ -20,6 +20,8 @@ export interface RequestLogFilter {
   metadata?: Record<string, string>;
   /** A metadata key the call must carry, whatever its value. */
   metadataKey?: string;
+  /** Test requests (false) or live ones (true): each mode sees its own (test-mode.ts). */
+  livemode?: boolean;
 }
 
 interface RequestLogDbRow {
@@ -48,6 +50,7 @@ function conditionsOf(filter: RequestLogFilter, params: unknown[]): string {
     params.push(value);
     parts.push(sql(`$${params.length}`));
   };
+  if (filter.livemode !== undefined) add((p) => `r.livemode = ${p}`, filter.livemode);
   if (filter.keyId) add((p) => `r.api_key_id = ${p}`, filter.keyId);
   if (filter.service) add((p) => `r.service = ${p}`, filter.service);
   if (filter.services) add((p) => `(r.service is null or r.service = any(${p}::text[]))`, filter.services);

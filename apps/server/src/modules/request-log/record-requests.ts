@@ -1,4 +1,10 @@
-import { API_ENDPOINTS, OPENAI_BASE_PATH, OPENAI_ENDPOINTS, routerPath } from '@conduit/contracts';
+import {
+  API_ENDPOINTS,
+  API_KEY_PREFIXES,
+  OPENAI_BASE_PATH,
+  OPENAI_ENDPOINTS,
+  routerPath,
+} from '@conduit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainIp } from '../../platform/ip-ranges.ts';
 import { storableText } from '../../platform/text-safety.ts';
@@ -46,11 +52,13 @@ function entryOf(
 ): RequestLogEntry | undefined {
   const identity = request.apiKey;
   let keyHash: string | null = null;
+  let livemode = identity?.livemode ?? true;
   if (!identity) {
     // Refused before its key was read (401): recorded when the key is one of ours, even deleted.
     const key = presentedKey(request.headers);
     if (key === undefined || !isApiKeyShape(key)) return undefined;
     keyHash = hashApiKey(key);
+    livemode = !key.startsWith(API_KEY_PREFIXES.test);
   }
   const ms = reply.elapsedTime;
   const taskId = request.logTaskId ?? (request.params as { taskId?: string } | undefined)?.taskId ?? null;
@@ -70,6 +78,7 @@ function entryOf(
     taskId: storableOrNull(taskId),
     ip: plainIp(request.ip),
     metadata: request.logMetadata ?? null,
+    livemode,
   };
 }
 

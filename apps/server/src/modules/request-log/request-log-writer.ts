@@ -23,6 +23,8 @@ export interface RequestLogEntry {
   ip: string;
   /** A paid call's metadata, once its body was accepted. */
   metadata?: Record<string, string> | null;
+  /** False for a request made with a test key (test-mode.ts); absent means live. */
+  livemode?: boolean;
 }
 
 /** Rows a process holds for writing at most: past it, a request goes unrecorded rather than memory growing. */
@@ -38,12 +40,14 @@ const LINGER_MS = 50;
  */
 const INSERT = `
   insert into request_log (at, workspace_id, api_key_id, method, endpoint, service, status,
-                           error_code, error_message, duration_ms, request_id, task_id, ip, metadata)
+                           error_code, error_message, duration_ms, request_id, task_id, ip, metadata,
+                           livemode)
   select to_timestamp(e."atMs" / 1000.0), w.id, coalesce(e."keyId", k.id), e.method, e.endpoint,
-         e.service, e.status, e.code, e.error, e.ms, e."requestId", e."taskId", e.ip, e.metadata
+         e.service, e.status, e.code, e.error, e.ms, e."requestId", e."taskId", e.ip, e.metadata,
+         coalesce(e.livemode, true)
     from json_to_recordset($1::json) as e("atMs" float8, "workspaceId" text, "keyId" text, "keyHash" text,
          method text, endpoint text, service text, status int, code text, error text, ms float8,
-         "requestId" text, "taskId" text, ip text, metadata jsonb)
+         "requestId" text, "taskId" text, ip text, metadata jsonb, livemode boolean)
     left join lateral (
       select id, workspace_id from api_keys
        where e."keyId" is null and (key_hash = e."keyHash" or previous_key_hash = e."keyHash")

@@ -7,6 +7,7 @@ import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
 import type { Gateway } from '../provider/gateway.ts';
 import { metadataQueryOf } from '../provider/metadata.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
 import { requestsCsv } from './requests-csv.ts';
 
@@ -21,10 +22,8 @@ export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
     const { list, csv } = REQUEST_LOG_ROUTES;
     addAppRoute(app, list, { tags }, async (request) => {
       const { limit, cursor, ...filters } = request.query;
-      return listRequests(services.pool, workspaceFor(request, 'useCalls').id, filterOf(filters), {
-        limit,
-        cursor,
-      });
+      const filter = { ...filterOf(filters), livemode: readLivemode(request) };
+      return listRequests(services.pool, workspaceFor(request, 'useCalls').id, filter, { limit, cursor });
     });
     addAppRoute(app, csv, { tags }, async (request, reply) => {
       const workspaceId = workspaceFor(request, 'useCalls').id;
@@ -32,7 +31,8 @@ export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conduit-requests-${day}.csv"`);
-      return reply.send(Readable.from(requestsCsv(services.pool, workspaceId, filterOf(request.query))));
+      const filter = { ...filterOf(request.query), livemode: readLivemode(request) };
+      return reply.send(Readable.from(requestsCsv(services.pool, workspaceId, filter)));
     });
   };
 
@@ -50,7 +50,7 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
       },
       async (request) => {
         const { limit, cursor, status, code } = request.query;
-        const { workspaceId, permissions } = request.apiKey as NonNullable<typeof request.apiKey>;
+        const { workspaceId, permissions, livemode } = request.apiKey as NonNullable<typeof request.apiKey>;
         const page = await listRequests(
           gateway.services.pool,
           workspaceId,
@@ -60,6 +60,7 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
             code,
             services: [...permissions],
             metadata: metadataQueryOf(request.raw.url),
+            livemode,
           },
           { limit, cursor },
         );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../auth/workspace-schema.ts';
 
@@ -32,6 +32,8 @@ export const requestLog = pgTable(
     ip: text('ip').notNull(),
     /** A paid call's `metadata` once its body was accepted (a refusal after that keeps it); else null. */
     metadata: jsonb('metadata').$type<Record<string, string>>(),
+    /** False for a request made with a test key. */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (table) => [
     index('request_log_workspace_at_idx').on(table.workspaceId, table.at.desc(), table.id.desc()),

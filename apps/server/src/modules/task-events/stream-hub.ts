@@ -20,6 +20,8 @@ export interface StreamSink {
   key?: StreamKey;
   /** The `seq` of the last webhook event written to it (events after it are due). */
   lastSeq: number;
+  /** False: the stream shows test events only; true or absent: live ones only (test-mode.ts). */
+  livemode?: boolean;
   write(text: string): void;
   end(): void;
 }
@@ -32,9 +34,13 @@ export interface StreamKey {
   services: ReadonlySet<string>;
 }
 
-/** Whether a stream shows an event of `service` (none: an account event, shown to every stream). */
-const shows = (sink: StreamSink, service: string | undefined) =>
-  service === undefined || !sink.key || sink.key.services.has(service);
+/**
+ * Whether a stream shows an event of `service` (none: an account event, shown to every stream
+ * of its mode) and mode (an event without `livemode` is live).
+ */
+const shows = (sink: StreamSink, service: string | undefined, livemode: boolean) =>
+  (sink.livemode ?? true) === livemode &&
+  (service === undefined || !sink.key || sink.key.services.has(service));
 
 export interface StreamHub {
   hasRoom(userId: string): boolean;
@@ -78,10 +84,13 @@ interface EventRow {
 const webhookEventText = (row: EventRow) =>
   `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: row.id, ...JSON.parse(row.body), isTest: row.is_test })}\n\n`;
 
-/** The service a stored event's data names (a task event's), if any. */
-const serviceOf = (row: EventRow): string | undefined => {
-  const service = (JSON.parse(row.body) as { data?: { service?: unknown } }).data?.service;
-  return typeof service === 'string' ? service : undefined;
+/** The service a stored event's data names (a task event's), if any, and its mode. */
+const serviceOf = (row: EventRow): { service: string | undefined; livemode: boolean } => {
+  const data = (JSON.parse(row.body) as { data?: { service?: unknown; livemode?: unknown } }).data;
+  return {
+    service: typeof data?.service === 'string' ? data.service : undefined,
+    livemode: data?.livemode !== false,
+  };
 };
 
 /**
@@ -168,10 +177,10 @@ export function createStreamHub({
         for (const row of rows) {
           const seq = Number(row.seq);
           const text = webhookEventText(row);
-          const service = serviceOf(row);
+          const { service, livemode } = serviceOf(row);
           for (const sink of sinks) {
             if (seq <= sink.lastSeq) continue;
-            if (shows(sink, service)) sink.write(text);
+            if (shows(sink, service, livemode)) sink.write(text);
             sink.lastSeq = seq;
           }
         }
@@ -197,14 +206,14 @@ export function createStreamHub({
     void recheck(sinks);
   }
 
-  /** Failure reasons of failed tasks someone here is watching, in one query. */
-  async function reasonsOf(taskIds: string[]): Promise<Map<string, string>> {
+  /** The mode of the tasks someone here is watching and the failure reasons of failed ones, in one query. */
+  async function factsOf(taskIds: string[]): Promise<Map<string, { error: string; livemode: boolean }>> {
     if (taskIds.length === 0) return new Map();
-    const { rows } = await pool.query<{ id: string; error: string | null }>(
-      'select id, error from tasks where id = any($1)',
+    const { rows } = await pool.query<{ id: string; error: string | null; livemode: boolean }>(
+      'select id, error, livemode from tasks where id = any($1)',
       [taskIds],
     );
-    return new Map(rows.map((row) => [row.id, row.error ?? '']));
+    return new Map(rows.map((row) => [row.id, { error: row.error ?? '', livemode: row.livemode }]));
   }
 
   return {
@@ -248,21 +257,17 @@ export function createStreamHub({
         (message) => message.kind === 'task' && byWorkspace.has(message.workspaceId),
       ) as Extract<ChannelMessage, { kind: 'task' }>[];
       if (tasks.length === 0) return;
-      const reasons = await reasonsOf(
-        tasks
-          .filter((task) => task.status === 'failed' || task.status === 'aborted')
-          .map((task) => task.taskId),
-      ).catch((error) => {
+      const facts = await factsOf(tasks.map((task) => task.taskId)).catch((error) => {
         log.warn({ err: error }, 'could not read failure reasons for task events');
-        return new Map<string, string>();
+        return new Map<string, { error: string; livemode: boolean }>();
       });
       for (const task of tasks) {
         const event: TaskEvent = { taskId: task.taskId, service: task.service, status: task.status };
-        const reason = reasons.get(task.taskId);
-        if (reason) event.error = reason;
+        const fact = facts.get(task.taskId);
+        if (fact?.error && (task.status === 'failed' || task.status === 'aborted')) event.error = fact.error;
         const text = sseEvent(TASK_EVENT_NAME, event);
         for (const sink of byWorkspace.get(task.workspaceId) ?? []) {
-          if (shows(sink, task.service)) sink.write(text);
+          if (shows(sink, task.service, fact?.livemode ?? true)) sink.write(text);
         }
       }
     },

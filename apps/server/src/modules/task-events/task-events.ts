@@ -18,6 +18,7 @@ import { workspaceFor } from '../auth/workspace-access.ts';
 import { streamStartSeq } from '../events/list-events.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from '../provider/authenticate-key.ts';
 import { keyPresentableSql } from '../provider/key-rules-sql.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { createKeyOrSession } from '../webhooks/key-or-session.ts';
 import { createEventListener } from './listener.ts';
 import { createStreamHub, type StreamSink } from './stream-hub.ts';
@@ -90,10 +91,11 @@ export function createTaskEventStreams(
     if (request.apiKey) {
       const { keyId, keyHash, workspaceId, permissions } = request.apiKey;
       const key = { keyId, keyHash, ip: plainIp(request.ip), services: permissions };
-      return { userId: `key:${keyId}`, workspaceId, sessionId: null, key };
+      return { userId: `key:${keyId}`, workspaceId, sessionId: null, key, livemode: request.apiKey.livemode };
     }
     const { user, sessionId } = signedIn(request);
-    return { userId: user.id, workspaceId: workspaceFor(request, 'useCalls').id, sessionId };
+    const workspaceId = workspaceFor(request, 'useCalls').id;
+    return { userId: user.id, workspaceId, sessionId, livemode: readLivemode(request) };
   };
 
   /** Where the stream's webhook events start: after `Last-Event-ID` when the store still has it, else now. */

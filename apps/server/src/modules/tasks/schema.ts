@@ -1,6 +1,16 @@
 import { TASK_STATUSES } from '@conduit/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
 import { workspaceRef } from '../auth/workspace-schema.ts';
 import { apiKeys } from '../keys/schema.ts';
@@ -83,6 +93,8 @@ export const tasks = pgTable(
     resultsExpireAt: timestamptz('results_expire_at'),
     /** When the expiry job deleted the files from the store. */
     resultsDeletedAt: timestamptz('results_deleted_at'),
+    /** False for a test key's call: free, on the development engine, seen by test reads only. */
+    livemode: boolean('livemode').notNull().default(true),
   },
   (table) => [
     index('tasks_workspace_id_created_at_idx').on(table.workspaceId, table.createdAt),
@@ -110,7 +122,8 @@ export const tasks = pgTable(
       'tasks_status_check',
       sql`${table.status} in ('processing', 'completed', 'failed', 'canceled', 'aborted')`,
     ),
-    check('tasks_cost_check', sql`${table.cost} > 0`),
+    // A test call costs nothing; a live one always something.
+    check('tasks_cost_check', sql`${table.cost} > 0 or not ${table.livemode}`),
     check('tasks_rating_check', sql`${table.rating} between 1 and 5`),
   ],
 );

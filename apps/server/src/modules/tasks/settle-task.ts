@@ -2,7 +2,7 @@ import { type AnsweringEngine, SERVICE_COST_KEY, type Service, spendPeriodLabel 
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
-import { grantCredits } from '../credits/ledger.ts';
+import { getBalance, grantCredits } from '../credits/ledger.ts';
 import type { ServedBy } from '../engines/engine.ts';
 import { settledEventSql, taskSettledEvent } from '../events/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
@@ -144,6 +144,8 @@ async function refundInTransaction(
           from tasks t where t.id = ${row.id}
       ), ${sql.raw(settledEventSql('settled'))}
       select 1`);
+    // A test call was charged nothing: nothing to give back, the ledger is not touched.
+    if (!row.livemode) return { ...row, balanceAfter: await getBalance(tx, row.workspaceId) };
     const refund = await grantCredits(tx, {
       workspaceId: row.workspaceId,
       delta: row.cost,

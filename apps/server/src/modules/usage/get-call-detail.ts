@@ -32,7 +32,7 @@ const CALL_SQL = `
          k.deleted_at is not null as is_key_deleted, r.rating, t.metadata
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
-   where t.id = $1 and t.workspace_id = $2`;
+   where t.id = $1 and t.workspace_id = $2 and t.livemode = $3`;
 
 /** One of the user's calls with its request, key (masked), timing, credits and result. */
 export async function getCallDetail(
@@ -40,8 +40,10 @@ export async function getCallDetail(
   encryptionKey: Buffer,
   userId: string,
   taskId: string,
+  /** The mode viewed: a call of the other mode is a 404 (test-mode.ts). */
+  livemode = true,
 ): Promise<CallDetail> {
-  const { rows } = await pool.query<CallRow>(CALL_SQL, [taskId, userId]);
+  const { rows } = await pool.query<CallRow>(CALL_SQL, [taskId, userId, livemode]);
   const row = rows[0];
   if (!row) throw new NotFound(CALL_TEXTS.notFound);
   const result = row.status === 'completed' ? row.result : null;

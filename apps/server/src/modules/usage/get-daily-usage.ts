@@ -24,23 +24,27 @@ select
      select to_char((t.created_at at time zone $2)::date, 'YYYY-MM-DD') as date, t.service,
             count(*)::int as calls, sum(t.cost - t.credits_refunded)::int as credits
        from tasks t, bounds b
-      where t.workspace_id = $1 and t.created_at >= (b.today - ($3::int - 1))::timestamp at time zone $2
+      where t.workspace_id = $1 and t.livemode = $4 and t.created_at >= (b.today - ($3::int - 1))::timestamp at time zone $2
       group by 1, 2) d) as rows,
   (select json_build_object('calls', count(*)::int, 'credits', coalesce(sum(t.cost - t.credits_refunded), 0)::int)
-     from tasks t, bounds b where t.workspace_id = $1 and t.created_at >= b.month_start) as this_month`;
+     from tasks t, bounds b where t.workspace_id = $1 and t.livemode = $4 and t.created_at >= b.month_start) as this_month`;
 
 /** The signed-in user's calls and net credits per day and service, and this month's totals. */
 export async function getDailyUsage(
   pool: pg.Pool,
   userId: string,
   timeZone: string,
+  /** The mode viewed: its calls only (test-mode.ts). */
+  livemode = true,
 ): Promise<DailyUsageResponse> {
-  const { rows } = await pool.query(DAILY_SQL, [userId, timeZone, USAGE_WINDOW_DAYS]).catch((error) => {
-    // A zone the browser knows but this PostgreSQL's time zone data does not (invalid_parameter_value).
-    if ((error as { code?: string }).code === '22023')
-      throw new BadRequest(`tz: unknown time zone ${timeZone}`, 'tz');
-    throw error;
-  });
+  const { rows } = await pool
+    .query(DAILY_SQL, [userId, timeZone, USAGE_WINDOW_DAYS, livemode])
+    .catch((error) => {
+      // A zone the browser knows but this PostgreSQL's time zone data does not (invalid_parameter_value).
+      if ((error as { code?: string }).code === '22023')
+        throw new BadRequest(`tz: unknown time zone ${timeZone}`, 'tz');
+      throw error;
+    });
   const row = rows[0] as {
     dates: string[];
     month: string;

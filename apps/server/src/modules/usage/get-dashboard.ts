@@ -17,6 +17,8 @@ export async function getDashboard(
   pool: pg.Pool,
   workspace: WorkspaceAccess,
   engine: Pick<Engine, 'name' | 'isDevelopmentEngine'>,
+  /** The mode viewed: its calls only are counted (test-mode.ts); the balance is the one balance. */
+  livemode = true,
 ): Promise<DashboardResponse> {
   const { rows } = await pool.query(
     `select
@@ -28,8 +30,9 @@ export async function getDashboard(
        coalesce((select json_agg(s)
           from (select service, model, count(*)::int as calls, sum(cost - credits_refunded)::int as credits
                   from tasks where workspace_id = $1 and created_at > now() - make_interval(days => $2)
+                   and livemode = $3
                  group by service, model) s), '[]'::json) as by_model`,
-    [workspace.id, USAGE_WINDOW_DAYS],
+    [workspace.id, USAGE_WINDOW_DAYS, livemode],
   );
   const row = rows[0] as {
     balance: number | null;

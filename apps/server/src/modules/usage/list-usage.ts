@@ -27,7 +27,7 @@ const SELECT_USAGE = `
          t.results_expire_at, t.metadata
     from tasks t join api_keys k on k.id = t.api_key_id
     left join task_ratings r on r.task_id = t.id
-   where t.workspace_id = $1`;
+   where t.workspace_id = $1 and t.livemode = $2`;
 
 const toItem = (row: UsageRow): UsageItem => ({
   taskId: row.id,
@@ -46,11 +46,17 @@ const toItem = (row: UsageRow): UsageItem => ({
 });
 
 /** Keyset pagination on (created_at, id): stable while new calls keep arriving. */
-export async function listUsage(pool: pg.Pool, userId: string, query: PageQuery): Promise<UsageResponse> {
+export async function listUsage(
+  pool: pg.Pool,
+  userId: string,
+  query: PageQuery,
+  /** Test calls (false) or live ones (true): each mode sees its own (test-mode.ts). */
+  livemode = true,
+): Promise<UsageResponse> {
   const { page, nextCursor } = await keysetPage<UsageRow>(
     pool,
     query,
-    { params: [userId], time: 't.created_at', id: 't.id', timeKey: (row) => row.created_key },
+    { params: [userId, livemode], time: 't.created_at', id: 't.id', timeKey: (row) => row.created_key },
     (after, limit) =>
       `${SELECT_USAGE}${after ? ` and ${after}` : ''} order by t.created_at desc, t.id desc limit ${limit}`,
   );
@@ -58,10 +64,10 @@ export async function listUsage(pool: pg.Pool, userId: string, query: PageQuery)
 }
 
 /** The whole history as CSV, newest first, read in pages so memory stays flat. */
-export const usageCsv = (pool: pg.Pool, userId: string) =>
+export const usageCsv = (pool: pg.Pool, userId: string, livemode = true) =>
   pagedCsv(
     USAGE_CSV_COLUMNS,
-    (cursor) => listUsage(pool, userId, { limit: 100, cursor }),
+    (cursor) => listUsage(pool, userId, { limit: 100, cursor }, livemode),
     (item) => [
       item.createdAt,
       item.taskId,

@@ -7,6 +7,7 @@ import { requireUser, signedIn } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
 import type { Engine } from '../engines/engine.ts';
 import { deriveKeyEncryptionKey } from '../keys/key-crypto.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { getCallDetail } from './get-call-detail.ts';
 import { getDailyUsage } from './get-daily-usage.ts';
 import { getDashboard } from './get-dashboard.ts';
@@ -30,13 +31,18 @@ export const usageRoutes = (
 
     const { dashboard, daily, history, callDetail, rateResult: rating, csv } = USAGE_ROUTES;
     addAppRoute(app, dashboard, { tags }, async (request) =>
-      getDashboard(services.pool, workspaceFor(request, 'viewSpend'), engine),
+      getDashboard(services.pool, workspaceFor(request, 'viewSpend'), engine, readLivemode(request)),
     );
     addAppRoute(app, daily, { tags }, async (request) =>
-      getDailyUsage(services.pool, workspaceFor(request, 'viewSpend').id, request.query.tz),
+      getDailyUsage(
+        services.pool,
+        workspaceFor(request, 'viewSpend').id,
+        request.query.tz,
+        readLivemode(request),
+      ),
     );
     addAppRoute(app, history, { tags }, async (request) =>
-      listUsage(services.pool, workspaceFor(request, 'useCalls').id, request.query),
+      listUsage(services.pool, workspaceFor(request, 'useCalls').id, request.query, readLivemode(request)),
     );
     addAppRoute(app, callDetail, { tags }, async (request) =>
       getCallDetail(
@@ -44,6 +50,7 @@ export const usageRoutes = (
         encryptionKey,
         workspaceFor(request, 'useCalls').id,
         request.params.taskId,
+        readLivemode(request),
       ),
     );
     addAppRoute(app, rating, { tags }, async (request) =>
@@ -62,6 +69,6 @@ export const usageRoutes = (
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="conduit-usage-${day}.csv"`);
-      return reply.send(Readable.from(usageCsv(services.pool, workspaceId)));
+      return reply.send(Readable.from(usageCsv(services.pool, workspaceId, readLivemode(request))));
     });
   };

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, type WorkspaceAction } from '@conduit/contracts';
+import { API_KEY_PREFIXES, type WorkspaceAction } from '@conduit/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
@@ -14,7 +14,7 @@ import { assertKeyControls } from '../provider/key-refusals.ts';
 export function apiKeyOf(request: FastifyRequest): string | undefined {
   const key = presentedKey(request.headers);
   if (key === undefined || request.headers['x-api-key'] === key) return key;
-  return key.startsWith(API_KEY_PREFIX) ? key : undefined;
+  return Object.values(API_KEY_PREFIXES).some((prefix) => key.startsWith(prefix)) ? key : undefined;
 }
 
 /**

@@ -64,7 +64,7 @@ export function KeyDialog({ apiKey, onClose }: { apiKey?: ApiKey; onClose: () =>
           <BudgetUsage apiKey={apiKey} />
         </div>
       )}
-      <KeyFormFields fields={fields} maxPerMinute={maxPerMinute} />
+      <KeyFormFields fields={fields} maxPerMinute={maxPerMinute} isNew={!apiKey} />
     </FormDialog>
   );
 }

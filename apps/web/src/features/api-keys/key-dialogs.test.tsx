@@ -80,6 +80,7 @@ describe('API keys: create', () => {
       rateLimitPerMinute: 30,
       ipAllowlist: ['203.0.113.7', '198.51.100.0/24', '2001:db8::1'],
       expiresAt: new Date(expiry).toISOString(),
+      mode: 'live',
     });
     expect(screen.getByText('API key created')).toBeInTheDocument();
     expect(screen.getByText('2 of 10 keys')).toBeInTheDocument();

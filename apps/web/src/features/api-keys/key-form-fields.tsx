@@ -1,4 +1,4 @@
-import { KEY_NAME_MAX_LENGTH, SERVICE_LABELS, SERVICES } from '@conduit/contracts';
+import { KEY_NAME_MAX_LENGTH, SERVICE_LABELS, SERVICES, TEST_MODE_TEXTS } from '@conduit/contracts';
 import { useId } from 'react';
 import { CheckboxField } from '../../components/ui/form-controls.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/text-field.tsx';
@@ -12,6 +12,11 @@ const SPEND_OPTIONS = [
   { value: 'day', label: 'Per day' },
   { value: 'month', label: 'Per month' },
   { value: 'total', label: 'In total' },
+] as const;
+
+const MODE_OPTIONS = [
+  { value: 'live', label: TEST_MODE_TEXTS.liveOption },
+  { value: 'test', label: TEST_MODE_TEXTS.testOption },
 ] as const;
 
 const EXPIRY_OPTIONS = [
@@ -52,7 +57,16 @@ function ServicesField({ values, errors, setValue }: Fields) {
 }
 
 /** Name, services, spend limit, rate limit, IP allow-list and expiry of a key being created or edited. */
-export function KeyFormFields({ fields, maxPerMinute }: { fields: Fields; maxPerMinute?: number }) {
+export function KeyFormFields({
+  fields,
+  maxPerMinute,
+  isNew = false,
+}: {
+  fields: Fields;
+  maxPerMinute?: number;
+  /** A key being created: its mode (live or test) is chosen now, fixed after. */
+  isNew?: boolean;
+}) {
   const { field, values } = fields;
   const workspaceLimit = maxPerMinute === undefined ? '' : `, ${maxPerMinute} per minute`;
   return (
@@ -64,6 +78,7 @@ export function KeyFormFields({ fields, maxPerMinute }: { fields: Fields; maxPer
         maxLength={KEY_NAME_MAX_LENGTH}
         {...field('keyName')}
       />
+      {isNew && <SelectField label={TEST_MODE_TEXTS.modeLabel} options={MODE_OPTIONS} {...field('mode')} />}
       <ServicesField {...fields} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField label="Spend limit" options={SPEND_OPTIONS} {...field('spendPeriod')} />

@@ -4,6 +4,7 @@ import {
   KEY_IP_ALLOWLIST_MAX,
   KEY_SCREEN_TEXTS,
   KEY_TEXTS,
+  type KeyMode,
   type KeyPermissions,
   SERVICES,
   type Service,
@@ -25,6 +26,8 @@ export interface KeyFormValues {
   expiry: 'never' | 'date';
   /** A `datetime-local` value, in the browser's time zone. */
   expiresAt: string;
+  /** Live or test (chosen when the key is made, fixed after). */
+  mode: KeyMode;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -50,6 +53,7 @@ export const NEW_KEY_VALUES: KeyFormValues = {
   ipAllowlist: '',
   expiry: 'never',
   expiresAt: '',
+  mode: 'live',
 };
 
 export const keyFormValues = (key: ApiKey): KeyFormValues => ({
@@ -61,6 +65,7 @@ export const keyFormValues = (key: ApiKey): KeyFormValues => ({
   ipAllowlist: key.ipAllowlist?.join('\n') ?? '',
   expiry: key.expiresAt ? 'date' : 'never',
   expiresAt: key.expiresAt ? toLocalInput(key.expiresAt) : '',
+  mode: key.mode,
 });
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -117,6 +122,7 @@ export function keyBody(values: KeyFormValues): Required<CreateKeyBody> {
     rateLimitPerMinute: values.rateLimit.trim() ? wholeNumber(values.rateLimit) : null,
     ipAllowlist: ips.length > 0 ? ips : null,
     expiresAt: values.expiry === 'date' ? new Date(values.expiresAt).toISOString() : null,
+    mode: values.mode,
   };
 }
 

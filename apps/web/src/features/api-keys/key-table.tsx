@@ -1,4 +1,4 @@
-import type { ApiKey } from '@conduit/contracts';
+import { type ApiKey, TEST_MODE_TEXTS } from '@conduit/contracts';
 import { KeyRound, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -40,6 +40,15 @@ const KEY_CELLS: {
   { column: 'Expires', Content: Expiry },
 ];
 
+/** A test key's mark: its calls are free and see test data only. */
+function TestBadge() {
+  return (
+    <span className="ml-2 inline-block rounded-full border border-amber-500/60 bg-amber-500/10 px-2 py-0.5 align-middle font-medium text-amber-700 text-xs dark:text-amber-300">
+      {TEST_MODE_TEXTS.badge}
+    </span>
+  );
+}
+
 function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAction) => void }) {
   return (
     <tr className={ROW_CLASSES}>
@@ -48,6 +57,7 @@ function KeyRow({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAc
         className="break-words px-3 py-3 align-top font-medium text-fg max-sm:col-span-2 max-sm:block max-sm:p-0"
       >
         {apiKey.keyName}
+        {apiKey.mode === 'test' && <TestBadge />}
       </th>
       {KEY_CELLS.map(({ column, Content, className }) => (
         <Cell key={column} compact column={column} className={className}>

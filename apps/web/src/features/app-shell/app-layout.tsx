@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShellSkeleton } from '../../components/layout/app-shell-skeleton.tsx';
+import { useViewingTestData } from '../../lib/test-data-view.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
 import { LiveStatus } from '../live-status/use-task-events.ts';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
@@ -8,6 +9,7 @@ import { AppSidebar } from './app-sidebar.tsx';
 import { AppTopBar } from './app-top-bar.tsx';
 import { LowBalanceBanner } from './low-balance-banner.tsx';
 import { RoleGate } from './role-gate.tsx';
+import { TestModeBanner } from './test-data-switch.tsx';
 
 const SIDEBAR_ID = 'app-sidebar';
 
@@ -44,11 +46,13 @@ export function AppLayout() {
   // Task events are call details: a role without calls (billing) is not sent them, so the stream
   // waits for the role rather than open and be refused.
   const { allows } = useWorkspace();
+  const isViewingTest = useViewingTestData();
   return (
     <RequireAuth fallback={<AppShellSkeleton />}>
       {(user) => (
         <div className="min-h-dvh lg:flex">
-          {allows('useCalls') && <LiveStatus />}
+          {/* A new stream when the mode viewed flips: it shows one mode's events. */}
+          {allows('useCalls') && <LiveStatus key={isViewingTest ? 'test' : 'live'} />}
           {/* On large screens this column runs the page's full height; the sidebar sticks inside it. */}
           <div className="lg:w-64 lg:shrink-0 lg:border-border lg:border-r lg:bg-surface">
             <AppSidebar user={user} id={SIDEBAR_ID} isOpen={drawer.isOpen} />
@@ -68,6 +72,7 @@ export function AppLayout() {
               toggleRef={drawer.toggleRef}
             />
             <main className="px-4 py-8 sm:px-6 lg:px-10">
+              <TestModeBanner />
               <LowBalanceBanner />
               <RoleGate>
                 <Outlet context={user} />

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-document-title.ts';
 import { ThemeSwitcher } from '../theme/theme-switcher.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { BalanceChip } from './balance-chip.tsx';
+import { TestDataSwitch } from './test-data-switch.tsx';
 
 /** The bar above every app page: the phone's menu button and page title, the balance, the theme. */
 export function AppTopBar({
@@ -41,6 +42,7 @@ export function AppTopBar({
         {current && <p className="truncate text-muted text-xs leading-tight">{current.name}</p>}
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
+        <TestDataSwitch />
         <BalanceChip />
         <ThemeSwitcher />
       </div>

@@ -5,6 +5,7 @@ import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
+import { withViewedMode } from '../../lib/test-data-view.ts';
 import { USAGE_EXPORT_PATH, usageQuery } from '../usage/dashboard-queries.ts';
 import { UsageTable } from './usage-table.tsx';
 
@@ -20,7 +21,11 @@ export function RecentCalls() {
       title={RECENT_CALLS_TITLE}
       summary="Every paid call, with what it cost or what came back."
       actions={
-        <a href={apiUrl(USAGE_EXPORT_PATH)} download className={buttonClasses('secondary', 'sm')}>
+        <a
+          href={withViewedMode(apiUrl(USAGE_EXPORT_PATH))}
+          download
+          className={buttonClasses('secondary', 'sm')}
+        >
           <Download aria-hidden="true" className="size-4" />
           Export CSV
         </a>

@@ -42,6 +42,7 @@ describe('/app/docs', () => {
       'Sora',
       'LinkedIn',
       'Tasks',
+      'Testing',
       'Changelog',
       'Examples',
     ]);

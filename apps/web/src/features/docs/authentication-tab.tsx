@@ -1,7 +1,15 @@
-import { API_ENDPOINTS, API_KEY_HEADER, API_KEY_PREFIX, RATE_LIMITS, ROUTES } from '@conduit/contracts';
+import {
+  API_ENDPOINTS,
+  API_KEY_HEADER,
+  API_KEY_PREFIX,
+  API_KEY_PREFIXES,
+  RATE_LIMITS,
+  ROUTES,
+} from '@conduit/contracts';
 import { Link } from 'react-router';
 import { useDocsSettings } from './docs-context.ts';
 import { Code, DocSection } from './docs-prose.tsx';
+import { docsTabHref } from './docs-tabs.ts';
 import { EndpointSection } from './endpoint-section.tsx';
 import { RateLimitsTable } from './rate-limits-table.tsx';
 
@@ -14,7 +22,7 @@ const ACCOUNT_ENDPOINTS = API_ENDPOINTS.filter((endpoint) => endpoint.tab === 'a
  * request log, events), and the rate limits with their headers.
  */
 export function AuthenticationTab() {
-  const { site } = useDocsSettings();
+  const { site, basePath } = useDocsSettings();
   return (
     <div className="space-y-12">
       <DocSection id="api-keys" title="API keys">
@@ -31,6 +39,19 @@ export function AuthenticationTab() {
           </Link>{' '}
           page{site === 'public' ? ' after signing in' : ''}. Keep keys on your server: anyone holding one
           spends your credits. Delete a key that leaked and create a new one.
+        </p>
+        <p>
+          A key is made <Code>live</Code> or <Code>test</Code> (<Code>mode</Code> on{' '}
+          <Code>POST /api/keys</Code>, live by default). Test keys start <Code>{API_KEY_PREFIXES.test}</Code>:
+          their calls are free, never reach an upstream and answer <Code>livemode: false</Code>; every task
+          answer, event and webhook carries <Code>livemode</Code>. See{' '}
+          <Link
+            to={docsTabHref(basePath, 'testing')}
+            className="text-primary-text underline underline-offset-2"
+          >
+            Testing your integration
+          </Link>
+          .
         </p>
       </DocSection>
 

@@ -2,6 +2,7 @@ import {
   API_ENDPOINTS,
   API_ERRORS,
   API_KEY_PLACEHOLDER,
+  API_KEY_PREFIXES,
   CODE_LANGUAGE_LABELS,
   CREDIT_PACKAGES,
   codeExample,
@@ -9,6 +10,7 @@ import {
   MODELS_PATH,
   OPENAPI_PATH,
   pythonSdkExample,
+  TEST_TRIGGERS,
   VideoRequest,
 } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -29,6 +31,7 @@ const PUBLIC_TABS = [
   'Sora Watermark Remover',
   'LinkedIn API',
   'Tasks and prices',
+  'Testing',
   'Changelog',
   'Pricing',
 ];
@@ -315,5 +318,22 @@ describe('/docs: changelog', () => {
     expect(panel).toHaveTextContent('keeps answering for at least 12 months');
     expect(within(panel).getByRole('heading', { level: 3, name: '2026-12-01' })).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem').length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('/docs: testing', () => {
+  it('shows Testing your integration with one row per test trigger of the contracts', async () => {
+    const { user } = await openDocs('/docs');
+    await user.click(screen.getByRole('tab', { name: 'Testing' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'Testing' });
+    expect(
+      await within(panel).findByRole('heading', { level: 2, name: 'Testing your integration' }),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent(API_KEY_PREFIXES.test);
+    const table = within(panel).getByRole('table', { name: 'Test triggers' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('code')?.textContent)).toEqual(
+      TEST_TRIGGERS.map((trigger) => trigger.marker),
+    );
   });
 });

@@ -13,6 +13,7 @@ export type DocsTab =
   | 'sora'
   | 'linkedin'
   | 'tasks'
+  | 'testing'
   | 'changelog'
   | 'pricing'
   | 'examples';
@@ -28,7 +29,10 @@ const SERVICE_TAB_LABELS = {
   tasks: ['Tasks and prices', 'Tasks'],
 } as const;
 
-/** Overview, Authentication, a tab per service, the API's changelog, then the site's own last tab. */
+/**
+ * Overview, Authentication, a tab per service, Testing your integration (test mode), the API's
+ * changelog, then the site's own last tab.
+ */
 const tabsOf = (site: DocsSite, last: TabDef<DocsTab>): readonly TabDef<DocsTab>[] => [
   { id: 'overview', label: 'Overview' },
   { id: 'authentication', label: 'Authentication' },
@@ -36,6 +40,7 @@ const tabsOf = (site: DocsSite, last: TabDef<DocsTab>): readonly TabDef<DocsTab>
     id: id as DocsTab,
     label: labels[site === 'public' ? 0 : 1],
   })),
+  { id: 'testing', label: 'Testing' },
   { id: 'changelog', label: 'Changelog' },
   last,
 ];

@@ -1,4 +1,4 @@
-import { API_KEY_PLACEHOLDER, type ApiKey, KEY_TEXTS, ROUTES } from '@conduit/contracts';
+import { API_KEY_PLACEHOLDER, type ApiKey, KEY_TEXTS, ROUTES, TEST_MODE_TEXTS } from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -53,7 +53,7 @@ export function KeyPicker({
             {placeholderLabel !== null && <option value="">{placeholderLabel}</option>}
             {list.map((key) => (
               <option key={key._id} value={key._id}>
-                {key.keyName}
+                {key.mode === 'test' ? `${key.keyName} (${TEST_MODE_TEXTS.badge})` : key.keyName}
               </option>
             ))}
           </select>

@@ -7,6 +7,7 @@ import type { DocsTab } from './docs-tabs.ts';
 import { ExamplesTab } from './examples-tab.tsx';
 import { PricingTab } from './pricing-tab.tsx';
 import { ServiceTabPanel } from './service-tab.tsx';
+import { TestingTab } from './testing-tab.tsx';
 
 /**
  * Every tab but Overview, in a chunk of its own (see docs-view.tsx): their field tables read the
@@ -25,6 +26,8 @@ export default function ReferenceTab({ tab }: { tab: Exclude<DocsTab, 'overview'
       return <AuthenticationTab />;
     case 'changelog':
       return <ChangelogTab />;
+    case 'testing':
+      return <TestingTab />;
     case 'pricing':
       return <PricingTab />;
     case 'examples':

@@ -2,6 +2,7 @@ import { RESYNC_EVENT_NAME, TASK_EVENT_NAME, TASK_EVENTS_ROUTE, type TaskEvent }
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiUrl } from '../../lib/api-client.ts';
+import { withViewedMode } from '../../lib/test-data-view.ts';
 import { CURRENT_USER_QUERY_KEY } from '../auth/session-user.ts';
 import { createTaskRefresher, refreshAllTasks } from './live-queries.ts';
 import { usePollingFallback } from './use-polling-fallback.ts';
@@ -41,7 +42,9 @@ export function useTaskEvents() {
     let hasMissed = false;
 
     const connect = () => {
-      const current = new EventSource(apiUrl(TASK_EVENTS_ROUTE.path), { withCredentials: true });
+      const current = new EventSource(withViewedMode(apiUrl(TASK_EVENTS_ROUTE.path)), {
+        withCredentials: true,
+      });
       source = current;
       current.addEventListener('open', () => {
         setIsStreaming(true);

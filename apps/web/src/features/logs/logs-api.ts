@@ -1,6 +1,7 @@
 import { REQUEST_LOG_ROUTES } from '@conduit/contracts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { cursorPagesQuery } from '../../lib/cursor-pages.ts';
+import { withViewedMode } from '../../lib/test-data-view.ts';
 
 export const LOGS_PAGE_SIZE = 25;
 
@@ -19,5 +20,6 @@ export const requestLogQuery = (filters: LogFilters) =>
 /** The CSV export of the same filters, for a plain download link. */
 export const requestLogCsvUrl = (filters: LogFilters) => {
   const query = new URLSearchParams(filters).toString();
-  return apiUrl(`${REQUEST_LOG_ROUTES.csv.path}${query ? `?${query}` : ''}`);
+  // The link cannot send the app's header: the mode viewed goes in its query.
+  return withViewedMode(apiUrl(`${REQUEST_LOG_ROUTES.csv.path}${query ? `?${query}` : ''}`));
 };
