@@ -200,9 +200,10 @@ with test_key as (
   where k.id = $1 and k.mode = 'test' and ${keyUsableSql('$2', '$3', '$4')} and ${LIVE_WORKSPACE_WHERE}
 ), task as (
   insert into tasks (id, workspace_id, api_key_id, service, model, cost, engine, request, idempotency_key,
-                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at, variant, livemode)
+                     request_hash, callback_url, deadline_at, next_check_at, cancel_after_at, variant, livemode,
+                     metadata)
   select $5, workspace_id, $1, $3, $6, 0, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
-         coalesce($13::timestamptz, now()), $14::timestamptz, $15::text, false
+         coalesce($13::timestamptz, now()), $14::timestamptz, $15::text, false, $24::jsonb
   from test_key
 ), started as (
   select workspace_id, $16::text as event_id, $17::text as event_key, $18::text as event_body,
@@ -246,6 +247,7 @@ export async function chargeTestCall(pool: pg.Pool, input: ChargeInput): Promise
         event.endpointDeliveryId,
         event.callbackDeliveryId,
         input.identity.workspaceId,
+        input.metadata ? JSON.stringify(input.metadata) : null,
       ],
     });
     const row = rows[0] as { key_live: number; balance: number | null };

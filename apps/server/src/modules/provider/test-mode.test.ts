@@ -453,3 +453,68 @@ describe('the OpenAI-compatible /v1 with a test key', () => {
     expect((await taskOf(key, rows[0].id)).data.livemode).toBe(false);
   });
 });
+
+describe('mode separation beyond the native task routes', () => {
+  it('/v1 videos: a key reads and lists only its own mode’s videos', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100, tier: 'enterprise' });
+    const { key: testKey } = await testKeyOf(account);
+    const create = async (key: string, prompt: string) => {
+      const answer = await runtime.app.inject({
+        method: 'POST',
+        url: '/v1/videos',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { prompt },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().id as string;
+    };
+    const live = await create(account.key, 'live video');
+    const test = await create(testKey, 'test video');
+    const read = (key: string, id: string) =>
+      runtime.app.inject({
+        method: 'GET',
+        url: `/v1/videos/${id}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    expect((await read(testKey, test)).statusCode).toBe(200);
+    expect((await read(testKey, live)).statusCode).toBe(404);
+    expect((await read(account.key, test)).statusCode).toBe(404);
+    const listed = async (key: string) =>
+      (
+        await runtime.app.inject({
+          method: 'GET',
+          url: '/v1/videos',
+          headers: { authorization: `Bearer ${key}` },
+        })
+      )
+        .json()
+        .data.map((video: { id: string }) => video.id);
+    expect(await listed(testKey)).toEqual([test]);
+    expect(await listed(account.key)).toEqual([live]);
+  });
+
+  it('spend by metadata counts each mode’s own calls: a key’s, and the app’s with the switch', async () => {
+    const account = await createPaidAccount(runtime.services, { credits: 100, tier: 'enterprise' });
+    const { key: testKey } = await testKeyOf(account);
+    const image = (key: string) =>
+      call(key, 'POST', '/api/provider/image', { prompt: 'for acme', metadata: { customer: 'acme' } });
+    expect((await image(account.key)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await image(testKey)).statusCode).toBe(200);
+    const url = '/api/provider/usage?groupBy=metadata.customer';
+    expect((await call(account.key, 'GET', url)).json().data).toEqual([
+      { value: 'acme', calls: 1, credits: expect.any(Number) },
+    ]);
+    expect((await call(testKey, 'GET', url)).json().data).toEqual([{ value: 'acme', calls: 2, credits: 0 }]);
+    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    const asSession = async (testData: boolean) =>
+      (
+        await runtime.app.inject({
+          method: 'GET',
+          url: `${appPath('usageByMetadata')}?groupBy=metadata.customer`,
+          headers: { cookie, ...(testData && { [LIVEMODE_HEADER]: 'false' }) },
+        })
+      ).json().data;
+    expect(await asSession(false)).toEqual([{ value: 'acme', calls: 1, credits: expect.any(Number) }]);
+    expect(await asSession(true)).toEqual([{ value: 'acme', calls: 2, credits: 0 }]);
+  });
+});

@@ -22,6 +22,7 @@ select t.metadata ->> $2 as value, count(*)::int as calls, coalesce(sum(t.cost -
    and ($4::timestamptz is null or t.created_at < $4)
    and ($5::text is null or t.service = $5)
    and t.service = any($6::text[])
+   and t.livemode = $7
  group by 1
  order by credits desc, calls desc, value asc nulls last`;
 
@@ -31,6 +32,8 @@ export async function spendByMetadata(
   query: UsageByMetadataQuery,
   /** The services whose calls the caller may see (a key's permissions; every one for a session). */
   services: readonly string[],
+  /** Live calls, or a test key's (and the app's "View test data"): each mode counts its own. */
+  livemode = true,
 ): Promise<MetadataSpend[]> {
   const key = query.groupBy.slice(METADATA_GROUP_PREFIX.length);
   const { from, to } = spendPeriodOf(query);
@@ -41,6 +44,7 @@ export async function spendByMetadata(
     to,
     query.service ?? null,
     services,
+    livemode,
   ]);
   return rows;
 }

@@ -6,6 +6,7 @@ import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
 import type { Gateway } from '../provider/gateway.ts';
 import { assertKeyCovers } from '../provider/key-refusals.ts';
+import { readLivemode } from '../provider/test-mode.ts';
 import { spendByMetadata } from './group-by-metadata.ts';
 
 /**
@@ -27,9 +28,13 @@ export const usageByMetadataApiRoutes = (gateway: Gateway): FastifyPluginAsyncZo
       async (request) => {
         const identity = request.apiKey as NonNullable<typeof request.apiKey>;
         if (request.query.service) assertKeyCovers(identity, request.query.service);
-        const data = await spendByMetadata(gateway.services.pool, identity.workspaceId, request.query, [
-          ...identity.permissions,
-        ]);
+        const data = await spendByMetadata(
+          gateway.services.pool,
+          identity.workspaceId,
+          request.query,
+          [...identity.permissions],
+          identity.livemode,
+        );
         return { success: true as const, data };
       },
     );
@@ -45,6 +50,7 @@ export const usageByMetadataRoutes = (services: Services): FastifyPluginAsyncZod
         workspaceFor(request, 'viewSpend').id,
         request.query,
         SERVICES,
+        readLivemode(request),
       ),
     }));
   };
