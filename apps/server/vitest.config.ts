@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { MAX_WORKERS } from '../../vitest.workers.ts';
 
 export default defineConfig({
   test: {
     name: 'server',
+    maxWorkers: MAX_WORKERS,
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],

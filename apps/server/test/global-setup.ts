@@ -31,7 +31,9 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'conduit-test-'));
-    const embedded = await startEmbeddedPostgres(dataDir, log);
+    // Four test files at once (vitest.workers.ts), each with its runtime's pools, pg-boss and at
+    // times server processes of its own, pass PostgreSQL's default of 100 connections.
+    const embedded = await startEmbeddedPostgres(dataDir, log, ['max_connections=400']);
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }

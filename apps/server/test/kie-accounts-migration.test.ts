@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { RATE_LIMITS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
-import { createKey } from '../src/modules/keys/keys.ts';
 import { connectDatabase, migrateDatabase } from '../src/platform/database.ts';
-import { systemClock } from '../src/platform/services.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
 import { insertUserOfOldSchema, migrateThrough } from './migrate-through.ts';
 
@@ -24,10 +20,12 @@ describe('migration 0038: the kie account pool', () => {
     database = connectDatabase(url, 2);
     await migrateThrough(database.db, '0035_uploads');
     const user = await insertUserOfOldSchema(database.pool, `old-${name}@example.com`);
-    const key = await createKey(
-      { db: database.db, clock: systemClock, encryptionKey: deriveKeyEncryptionKey('s'.repeat(32)) },
-      { workspace: { id: user.id, kind: 'personal', limits: RATE_LIMITS.free }, user },
-      { keyName: 'old key' },
+    // Plain SQL naming the columns of that release: the current createKey names later ones (mode).
+    const key = { _id: 'key_old' };
+    await database.pool.query(
+      `insert into api_keys (id, workspace_id, name, key_hash, key_encrypted, permissions)
+       values ($1, $2, 'old key', 'hash-old', 'sealed', array['image', 'video', 'sora', 'linkedin'])`,
+      [key._id, user.id],
     );
     await database.pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, status, cost, engine, request, deadline_at,

@@ -159,6 +159,7 @@ describe('the packed packages, installed outside the repository', () => {
         'scrape_linkedin',
         // Over stdio the server also reads local files for the agent (upload-tools.ts).
         'upload_file',
+        'usage_by_metadata',
       ]);
       for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       const image = await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox' } });

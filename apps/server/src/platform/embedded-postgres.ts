@@ -192,7 +192,12 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
  * across restarts, on a free loopback port, with a password generated into DATA_DIR. It runs in
  * its own process group, so a terminal's Ctrl-C reaches only the server, which stops it last.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  /** Server settings beyond the defaults, as `name=value` (`-c` flags): the test suite's connection count. */
+  settings: readonly string[] = [],
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'pg');
   const binaries = await findBinaries();
   const owner = postgresUser();
@@ -214,6 +219,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...settings.flatMap((setting) => ['-c', setting]),
     ],
     {
       ...owner,

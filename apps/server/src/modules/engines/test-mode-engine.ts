@@ -15,7 +15,7 @@ export type ModeEngine = Engine & {
  * engine whatever the deployment's engine is, so it never reaches an upstream. The runner names a
  * task's mode when it starts its job (`livemode: false`); the job's upstream id is kept with a
  * `test_` prefix, so its polls and cancels, in any process, go to the test engine too. Everything
- * else (names, channels, balances) is the live engine's.
+ * else (names, channels, balances, the pool's accounts) is the live engine's.
  */
 export function withTestMode(live: Engine, test: Engine = createLocalEngine()): ModeEngine {
   const isTestJob = (upstreamId: string) => upstreamId.startsWith(TEST_JOB_PREFIX);
@@ -29,9 +29,9 @@ export function withTestMode(live: Engine, test: Engine = createLocalEngine()): 
       // No channel and no upstream cost: nothing upstream ran or bills.
       return { upstreamId: `${TEST_JOB_PREFIX}${started.upstreamId}` };
     },
-    pollJob(service, upstreamId, channel, startedAt, model) {
+    pollJob(service, upstreamId, channel, startedAt, model, account) {
       if (isTestJob(upstreamId)) return test.pollJob(service, testJobId(upstreamId), null, startedAt, model);
-      return live.pollJob(service, upstreamId, channel, startedAt, model);
+      return live.pollJob(service, upstreamId, channel, startedAt, model, account);
     },
     async cancelJob(service, upstreamId, channel) {
       if (isTestJob(upstreamId)) return (await test.cancelJob?.(service, testJobId(upstreamId))) ?? 'stopped';
@@ -43,6 +43,9 @@ export function withTestMode(live: Engine, test: Engine = createLocalEngine()): 
       return { profile, posts, paginationToken };
     },
     ...(live.upstreamBalance && { upstreamBalance: () => live.upstreamBalance?.() ?? Promise.resolve(0) }),
+    ...(live.upstreamAccounts && {
+      upstreamAccounts: () => live.upstreamAccounts?.() ?? Promise.resolve([]),
+    }),
     ...(live.channels && { channels: () => live.channels?.() ?? [] }),
     ...(live.channelsChanged && { channelsChanged: () => live.channelsChanged?.() }),
     closeTestEngine: async () => {

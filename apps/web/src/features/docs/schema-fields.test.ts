@@ -62,6 +62,7 @@ describe('schemaFields', () => {
       'webhookEvents',
       'maxCredits',
       'quoteId',
+      'metadata',
     ]);
     expect(image.find((row) => row.name === 'image_urls')?.limits).toContain(
       `at most ${PROVIDER_LIMITS.imageUrlsMax} items`,

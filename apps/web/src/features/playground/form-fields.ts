@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { schemaFields } from '../docs/schema-fields.ts';
 
-/** `list`: entries typed one by one (URLs); `choices`: a list of enum values, ticked (webhookEvents). */
-export type FieldKind = 'text' | 'textarea' | 'url' | 'number' | 'select' | 'checkbox' | 'list' | 'choices';
+/**
+ * `list`: entries typed one by one (URLs); `choices`: a list of enum values, ticked (webhookEvents);
+ * `pairs`: an object of strings (metadata), typed as `key=value` lines.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'url'
+  | 'number'
+  | 'select'
+  | 'checkbox'
+  | 'list'
+  | 'choices'
+  | 'pairs';
 
 /** One input of a playground form, read from the endpoint's zod body (never retyped). */
 export interface FormField {
@@ -54,6 +66,7 @@ function choicesOf(property: JsonProperty): unknown[] | undefined {
 
 function kindOf(name: string, property: JsonProperty): FieldKind {
   if (property.type === 'array') return property.items?.enum ? 'choices' : 'list';
+  if (property.type === 'object') return 'pairs';
   if (choicesOf(property)) return 'select';
   if (property.type === 'boolean') return 'checkbox';
   if (property.type === 'integer' || property.type === 'number') return 'number';

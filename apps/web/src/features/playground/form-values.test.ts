@@ -16,6 +16,7 @@ describe('playground forms from the API schemas', () => {
       ['webhookEvents', 'choices', false],
       ['maxCredits', 'number', false],
       ['quoteId', 'text', false],
+      ['metadata', 'pairs', false],
     ]);
     expect(image[2]).toMatchObject({ maxItems: 10 });
     expect(image[4]?.options).toContain('21:9');
@@ -47,6 +48,18 @@ describe('playground forms from the API schemas', () => {
     });
     const edited = { ...values, seeds: ' 12345 ', imageUrls: ['https://example.com/a.png', '  '] };
     expect(bodyOf(fields, edited)).toMatchObject({ seeds: 12345, imageUrls: ['https://example.com/a.png'] });
+  });
+
+  it('sends metadata typed as key=value lines as an object, and shows a given object as those lines', () => {
+    const fields = formFieldsOf(ImageRequest);
+    const values = initialValues(fields, { prompt: 'x', metadata: { customer: 'acme', plan: 'pro' } });
+    expect(values.metadata).toBe('customer=acme\nplan=pro');
+    const edited = { ...values, metadata: ' customer = acme \n\norder=42\n' };
+    expect(bodyOf(fields, edited).metadata).toEqual({ customer: 'acme', order: '42' });
+    expect(bodyOf(fields, { ...values, metadata: '  ' })).not.toHaveProperty('metadata');
+    // A key past 40 characters is the schema's to refuse, named by the field.
+    const long = bodyOf(fields, { ...values, metadata: `${'k'.repeat(41)}=v` });
+    expect(fieldErrorsOf(ImageRequest, long)).toHaveProperty('metadata');
   });
 
   it("finds each field's first problem with the API's own schema", () => {

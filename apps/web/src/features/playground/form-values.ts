@@ -9,6 +9,7 @@ function initialOf(field: FormField, given: unknown): FieldValue {
   const value = given ?? field.defaultValue;
   if (field.kind === 'checkbox') return value === true;
   if (field.kind === 'list' || field.kind === 'choices') return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === 'pairs') return pairsText(value);
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -37,6 +38,26 @@ export function validValues(
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
+/** An object of strings as the `key=value` lines a `pairs` field shows. */
+const pairsText = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.entries(value)
+        .map(([key, entry]) => `${key}=${String(entry)}`)
+        .join('\n')
+    : '';
+
+/** A `pairs` field's lines as the object they stand for: `key=value` each, blank lines skipped. */
+export function pairsOf(text: string): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const at = line.indexOf('=');
+    // A line without "=" is a key with an empty value: the schema then says what is wrong.
+    pairs[(at < 0 ? line : line.slice(0, at)).trim()] = at < 0 ? '' : line.slice(at + 1).trim();
+  }
+  return pairs;
+}
+
 /**
  * The JSON body the form stands for, as a developer would write it: empty optional fields are
  * left out, numbers are numbers; a number field holding other text is sent as text, so the
@@ -50,6 +71,8 @@ export function bodyOf(fields: FormField[], values: FormValues): Record<string, 
     else if (Array.isArray(value)) {
       const entries = value.map((entry) => entry.trim()).filter(Boolean);
       if (entries.length > 0) body[field.name] = entries;
+    } else if (field.kind === 'pairs') {
+      if (value?.trim()) body[field.name] = pairsOf(value);
     } else if (value !== undefined && (value.trim() !== '' || field.required)) {
       const text = field.isNumeric ? value.trim() : value;
       body[field.name] = field.isNumeric && NUMBER.test(text) ? Number(text) : text;

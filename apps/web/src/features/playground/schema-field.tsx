@@ -89,11 +89,12 @@ export function SchemaField({
               </option>
             ))}
           </select>
-        ) : kind === 'textarea' ? (
+        ) : kind === 'textarea' || kind === 'pairs' ? (
           <textarea
             {...control}
             name={name}
-            rows={3}
+            rows={kind === 'pairs' ? 2 : 3}
+            placeholder={kind === 'pairs' ? 'customer=acme' : undefined}
             value={text}
             onChange={(event) => onChange(event.target.value)}
             className={`${control.className} resize-y py-2`}

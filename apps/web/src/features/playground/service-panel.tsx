@@ -108,7 +108,10 @@ export function ServicePanel({
         <div
           key={field.name}
           className={
-            field.kind === 'textarea' || field.kind === 'list' || field.kind === 'choices'
+            field.kind === 'textarea' ||
+            field.kind === 'list' ||
+            field.kind === 'choices' ||
+            field.kind === 'pairs'
               ? 'sm:col-span-2 lg:col-span-1 2xl:col-span-2'
               : ''
           }
