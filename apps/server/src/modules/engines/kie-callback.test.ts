@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import {
@@ -10,7 +10,6 @@ import {
   taskOfCallbackUrl,
   verifyKieCallback,
 } from './kie-callback.ts';
-import { createKieEngine } from './kie-engine.ts';
 
 const HMAC_KEY = 'kie-callback-test-key';
 const PUBLIC_URL = 'https://conduit.example';
@@ -102,10 +101,7 @@ describe('kie callbacks through the app', () => {
       KIE_WEBHOOK_HMAC_KEY: HMAC_KEY,
       PUBLIC_URL,
     };
-    const engine = createKieEngine(
-      { ...env, APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9' },
-      { log: pino({ level: 'silent' }) },
-    );
+    const engine = kieEngineOn(env);
     runtime = await createTestRuntime(env, { engine });
   });
   afterAll(async () => {

@@ -1,11 +1,10 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { advanceTask, type RunnerContext } from '../provider/task-runner.ts';
 import type { Engine } from './engine.ts';
-import { createKieEngine } from './kie-engine.ts';
 
 /*
  * Veo's successFlag 2/3 with errorCode 500 is kie's "internal error, please try again later"
@@ -48,10 +47,7 @@ beforeAll(async () => {
   fake = await startFakeKie({ pendingPolls: 0 });
   fake.createLimit = 10_000;
   const env = { PROVIDER_ENGINE: 'kie', KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url };
-  engine = createKieEngine(
-    { ...env, APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9' },
-    { log: pino({ level: 'silent' }) },
-  );
+  engine = kieEngineOn(env);
   runtime = await createTestRuntime(env, { engine });
 });
 afterAll(async () => {
