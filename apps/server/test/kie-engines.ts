@@ -5,6 +5,7 @@ import { createFailoverEngine } from '../src/modules/channels/failover-engine.ts
 import { createFalEngine } from '../src/modules/engines/fal-engine.ts';
 import { createKieEngine } from '../src/modules/engines/kie-engine.ts';
 import type { Services } from '../src/platform/services.ts';
+import type { FakeApify } from './fake-apify.ts';
 import type { FakeFal } from './fake-fal.ts';
 import type { FakeKie } from './fake-kie.ts';
 import type { TestRuntime } from './test-runtime.ts';
@@ -60,3 +61,12 @@ export function deliverKieCallbacks(kie: FakeKie, runtime: TestRuntime) {
     });
   };
 }
+
+/** The app's settings for the kie engine on the fake kie.ai, with LinkedIn on the fake Apify. */
+export const kieWithApifyEnv = (kie: FakeKie, apify: FakeApify) => ({
+  PROVIDER_ENGINE: 'kie',
+  KIE_API_KEY: kie.apiKey,
+  KIE_BASE_URL: kie.url,
+  APIFY_TOKEN: apify.token,
+  APIFY_BASE_URL: apify.url,
+});
