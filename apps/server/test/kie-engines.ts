@@ -3,7 +3,7 @@ import { buildChannels } from '../src/modules/channels/build-channels.ts';
 import { createChannelStore } from '../src/modules/channels/channel-store.ts';
 import { createFailoverEngine } from '../src/modules/channels/failover-engine.ts';
 import { createFalEngine } from '../src/modules/engines/fal-engine.ts';
-import { createKieEngine } from '../src/modules/engines/kie-engine.ts';
+import { createKieEngine, type KieEngineOptions } from '../src/modules/engines/kie-engine.ts';
 import type { Services } from '../src/platform/services.ts';
 import type { FakeApify } from './fake-apify.ts';
 import type { FakeFal } from './fake-fal.ts';
@@ -12,14 +12,16 @@ import type { TestRuntime } from './test-runtime.ts';
 
 const silent = pino({ level: 'silent' });
 
-/** The kie.ai engine on `env`'s kie settings, with no Apify (LinkedIn) behind it, logging nothing. */
+type KieEnv = Parameters<typeof createKieEngine>[0];
+
+/** The kie.ai engine on `env`'s kie settings, with no Apify (LinkedIn) behind it unless `env` names one; silent unless `options` log. */
 export function kieEngineOn(
-  env: { KIE_API_KEY: string; KIE_BASE_URL: string; KIE_WEBHOOK_HMAC_KEY?: string; PUBLIC_URL?: string },
-  requestTimeoutMs?: number,
+  env: Omit<KieEnv, 'APIFY_TOKEN' | 'APIFY_BASE_URL'> & Partial<KieEnv>,
+  options: KieEngineOptions = {},
 ) {
   return createKieEngine(
-    { ...env, APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9' },
-    { requestTimeoutMs, log: silent },
+    { APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9', ...env },
+    { log: silent, ...options },
   );
 }
 
@@ -32,7 +34,7 @@ export function kieThenFal(
   const { kie, fal } = upstreams;
   const kieEngine = kieEngineOn(
     { KIE_API_KEY: kie.apiKey, KIE_BASE_URL: kie.url, ...options.kieEnv },
-    options.requestTimeoutMs,
+    { requestTimeoutMs: options.requestTimeoutMs },
   );
   const falEngine = createFalEngine({ FAL_KEY: fal.key, FAL_BASE_URL: fal.url }, { log: silent });
   return createFailoverEngine({
