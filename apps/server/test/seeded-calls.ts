@@ -107,3 +107,14 @@ export async function adminOverSeededCalls(
   await seedPayments(runtime.services.pool, account.workspaceId, `pay_${prefix}`, payments);
   return { runtime, admin };
 }
+
+/** A task's `columns` (comma-separated, as SQL names them) as PostgreSQL holds them; throws when there is no such task. */
+export async function taskColumns<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  taskId: string,
+  columns: string,
+): Promise<Row> {
+  const { rows } = await pool.query<Row>(`select ${columns} from tasks where id = $1`, [taskId]);
+  if (!rows[0]) throw new Error(`no task ${taskId}`);
+  return rows[0];
+}

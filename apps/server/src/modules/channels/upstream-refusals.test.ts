@@ -3,6 +3,7 @@ import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 
@@ -23,14 +24,12 @@ interface Row {
   upstream_cost_micros: number | null;
   credits_refunded: number;
 }
-async function taskRow(taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, channel, upstream_id, upstream_cost_micros, credits_refunded from tasks where id = $1`,
-    [taskId],
+const taskRow = (taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, channel, upstream_id, upstream_cost_micros, credits_refunded',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 async function refundsOf(taskId: string) {
   const { rows } = await runtime.services.pool.query(
     `select delta from credit_entries where reason = 'refund' and reference = $1`,

@@ -3,6 +3,7 @@ import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
 import { deliverKieCallbacks, kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 import { LOST_CREATE_REASON } from '../provider/task-runner.ts';
@@ -49,14 +50,12 @@ async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Pro
   return runtime;
 }
 
-async function taskRow(runtime: TestRuntime, taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, upstream_id, channel, upstream_cost_micros, credits_refunded, error from tasks where id = $1`,
-    [taskId],
+const taskRow = (runtime: TestRuntime, taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, upstream_id, channel, upstream_cost_micros, credits_refunded, error',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 
 /** The one task of a workspace, once its call has created it. */
 async function onlyTaskOf(runtime: TestRuntime, workspaceId: string): Promise<string> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { advanceTask, type RunnerContext } from '../provider/task-runner.ts';
 import type { Engine } from './engine.ts';
@@ -23,14 +24,12 @@ interface Row {
   upstream_cost_micros: number | null;
   credits_refunded: number;
 }
-async function taskRow(taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, upstream_id, upstream_restarts, upstream_cost_micros, credits_refunded from tasks where id = $1`,
-    [taskId],
+const taskRow = (taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, upstream_id, upstream_restarts, upstream_cost_micros, credits_refunded',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 const createsOf = (prompt: string) => fake.created.filter((c) => c.body.prompt === prompt);
 
 async function video(prompt: string) {
