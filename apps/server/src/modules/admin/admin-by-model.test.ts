@@ -92,6 +92,16 @@ describe('admin figures by model, from real calls', () => {
         where workspace_id = $1 order by created_at`,
       [account.workspaceId],
     );
+    // Two Seedream 4.5 images done, each billed 32,500 micros by kie.
+    const seedreamDone = {
+      service: 'image',
+      model: 'seedream-4.5',
+      variant: 'all',
+      status: 'completed',
+      cost: 2,
+      credits_refunded: 0,
+      upstream_cost_micros: 32_500,
+    };
     expect(rows).toEqual([
       {
         service: 'image',
@@ -102,24 +112,8 @@ describe('admin figures by model, from real calls', () => {
         credits_refunded: 0,
         upstream_cost_micros: 20_000,
       },
-      {
-        service: 'image',
-        model: 'seedream-4.5',
-        variant: 'all',
-        status: 'completed',
-        cost: 2,
-        credits_refunded: 0,
-        upstream_cost_micros: 32_500,
-      },
-      {
-        service: 'image',
-        model: 'seedream-4.5',
-        variant: 'all',
-        status: 'completed',
-        cost: 2,
-        credits_refunded: 0,
-        upstream_cost_micros: 32_500,
-      },
+      seedreamDone,
+      seedreamDone,
       {
         service: 'image',
         model: 'seedream-4.5',
