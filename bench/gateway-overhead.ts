@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { type CpuParts, type CpuPerCall, startCpuMeter } from './cpu-meter.ts';
+import { type CpuParts, type LoadRunRow, startCpuMeter } from './cpu-meter.ts';
 
 /**
  * Run (f): what the gateway adds to a sync call. The same image call twice against a fake kie.ai
@@ -13,16 +13,7 @@ import { type CpuParts, type CpuPerCall, startCpuMeter } from './cpu-meter.ts';
  */
 
 /** One load run's numbers, whether autocannon's (bench/api.ts) or `runLoops`'. */
-export interface LoopResult {
-  name: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-  /** CPU ms per call of each process of the run, over its measured part (bench/cpu-meter.ts). */
-  cpuMsPerCall: CpuPerCall;
-}
+export type LoopResult = LoadRunRow;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0

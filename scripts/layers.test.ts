@@ -1,29 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLayers, orderOf, renderLayers, SERVER_LAYERS } from './layers.mjs';
+import { sampleTrees } from './sample-tree.ts';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const DEPCRUISE = path.join(ROOT, 'node_modules/.bin/depcruise');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.mjs');
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function sampleTree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'conduit-layers-'));
-  dirs.push(root);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
+const sampleTree = sampleTrees('conduit-layers-');
 
 /** Runs dependency-cruiser with the repository's own rules on a sample tree: exit code and report. */
 function cruise(root: string, ...extra: string[]): { code: number; report: string } {

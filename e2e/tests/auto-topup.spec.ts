@@ -8,7 +8,13 @@ import {
 } from '@conduit/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { checkAtBothSizes, createApiKeyInUi, open } from './helpers.ts';
+import {
+  checkAtBothSizes,
+  checkOutStarterSavingCard,
+  createApiKeyInUi,
+  open,
+  saveBillingDetails,
+} from './helpers.ts';
 
 const STARTER = CREDIT_PACKAGES.starter;
 
@@ -27,21 +33,17 @@ test('save a TEST MODE card, turn on auto top-up, spend under the threshold, see
   await verifiedAccount(page, 'topup');
   await open(page, '/app/credits');
 
-  const details = page.getByRole('region', { name: BILLING_TEXTS.detailsTitle });
-  await details.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-  await details.getByLabel('Company (optional)').fill('Analytical Engines Ltd');
-  await details.getByLabel('Address', { exact: true }).fill('1 Engine Street');
-  await details.getByLabel('City').fill('London');
-  await details.getByLabel('Postal code (optional)').fill('N1 9GU');
-  await details.getByLabel('Country').fill('GB');
-  await details.getByLabel('VAT ID (optional)').fill('GB123456789');
-  await details.getByRole('button', { name: 'Save billing details' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(BILLING_TEXTS.detailsSaved);
+  await saveBillingDetails(page, {
+    Name: 'Ada Lovelace',
+    'Company (optional)': 'Analytical Engines Ltd',
+    Address: '1 Engine Street',
+    City: 'London',
+    'Postal code (optional)': 'N1 9GU',
+    Country: 'GB',
+    'VAT ID (optional)': 'GB123456789',
+  });
 
-  await page.getByRole('radio', { name: /Starter/ }).check();
-  await page.getByLabel(BILLING_TEXTS.saveCardLabel).check();
-  await page.getByRole('button', { name: `Pay ${formatCents(STARTER.price)}` }).click();
-  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await checkOutStarterSavingCard(page);
   await expect(page.getByLabel('Test card number (saved for auto top-up)')).toHaveValue(
     '4242 4242 4242 4242',
   );

@@ -1,24 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { BILLING_TEXTS, CREDIT_PACKAGES, formatCents } from '@conduit/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { expectNoSevereA11yViolations, open, PHONE, screenshotPath } from './helpers.ts';
+import { checkAtBothSizes, checkOutStarterSavingCard, open, saveBillingDetails } from './helpers.ts';
 import { latestMailWithSubject, linkPathIn } from './outbox.ts';
 
 const STARTER = CREDIT_PACKAGES.starter;
 
-/** A full-page screenshot at 1366x900 and at 390x844, after an axe check at each size. */
-async function screenshotBothSizes(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1366, height: 900 }],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectNoSevereA11yViolations(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath(`${name}-${size}`), fullPage: true });
-  }
-}
+/** A wider desktop than the default, for the receipt's screenshots. */
+const WIDE = { width: 1366, height: 900 };
 
 test('buy a pack: the receipt mail, its receipt page with the details frozen, the PDF, then remove the saved card', async ({
   page,
@@ -26,18 +16,14 @@ test('buy a pack: the receipt mail, its receipt page with the details frozen, th
   test.setTimeout(180_000);
   const email = await verifiedAccount(page, 'trust');
   await open(page, '/app/credits');
-  const details = page.getByRole('region', { name: BILLING_TEXTS.detailsTitle });
-  await details.getByLabel('Name', { exact: true }).fill('Grace Hopper');
-  await details.getByLabel('Address', { exact: true }).fill('7 Compiler Road');
-  await details.getByLabel('City').fill('Arlington');
-  await details.getByLabel('Country').fill('US');
-  await details.getByRole('button', { name: 'Save billing details' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(BILLING_TEXTS.detailsSaved);
+  await saveBillingDetails(page, {
+    Name: 'Grace Hopper',
+    Address: '7 Compiler Road',
+    City: 'Arlington',
+    Country: 'US',
+  });
 
-  await page.getByRole('radio', { name: /Starter/ }).check();
-  await page.getByLabel(BILLING_TEXTS.saveCardLabel).check();
-  await page.getByRole('button', { name: `Pay ${formatCents(STARTER.price)}` }).click();
-  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await checkOutStarterSavingCard(page);
   await page.getByRole('button', { name: `Pay ${formatCents(STARTER.price)}` }).click();
   await expect(page).toHaveURL(/\/app\/credits$/);
   const autoTopUp = page.getByRole('region', { name: BILLING_TEXTS.autoTopUpTitle });
@@ -48,17 +34,15 @@ test('buy a pack: the receipt mail, its receipt page with the details frozen, th
   expect(mail.text).toContain('Sandbox card •••• 4242');
 
   // The details change after the payment: the receipt keeps those it was paid with.
-  await details.getByLabel('Name', { exact: true }).fill('Someone Else');
-  await details.getByRole('button', { name: 'Save billing details' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(BILLING_TEXTS.detailsSaved);
-  await screenshotBothSizes(page, 'billing-trust-credits');
+  await saveBillingDetails(page, { Name: 'Someone Else' });
+  await checkAtBothSizes(page, 'billing-trust-credits', WIDE);
 
   await open(page, linkPathIn(mail, '/app/credits/receipts/'));
   const receipt = page.getByRole('article');
   await expect(receipt).toContainText('Grace Hopper');
   await expect(receipt).not.toContainText('Someone Else');
   await expect(receipt).toContainText(`${formatCents(STARTER.price)} USD`);
-  await screenshotBothSizes(page, 'billing-trust-receipt');
+  await checkAtBothSizes(page, 'billing-trust-receipt', WIDE);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: BILLING_TEXTS.downloadPdf }).click(),

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { BILLING_TEXTS, CREDIT_PACKAGES, formatCents } from '@conduit/contracts';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens a page and waits until React owns it (the landing is prerendered, then hydrated). */
@@ -54,9 +55,13 @@ export const screenshotPath = (name: string) =>
  * At desktop then phone size: axe finds no serious violation, and a full-page screenshot (taken
  * from the top, so sticky bars sit where they belong) is left at `screenshotPath(name-size)`.
  */
-export async function checkAtBothSizes(page: Page, name: string) {
+export async function checkAtBothSizes(
+  page: Page,
+  name: string,
+  desktop: { width: number; height: number } = DESKTOP,
+) {
   for (const [size, viewport] of [
-    ['desktop', DESKTOP],
+    ['desktop', desktop],
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
@@ -96,4 +101,22 @@ export function watchScripts(page: Page): { url: string; hasZod: boolean }[] {
     scripts.push({ url: response.url(), hasZod: body.includes('ZodObject') });
   });
   return scripts;
+}
+
+/** Fills the billing details' fields on /app/credits (by their labels) and saves them. */
+export async function saveBillingDetails(page: Page, fields: Record<string, string>) {
+  const details = page.getByRole('region', { name: BILLING_TEXTS.detailsTitle });
+  for (const [label, value] of Object.entries(fields)) {
+    await details.getByLabel(label, { exact: true }).fill(value);
+  }
+  await details.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(BILLING_TEXTS.detailsSaved);
+}
+
+/** On /app/credits: picks the Starter pack, asks to save the card, and goes to the sandbox checkout. */
+export async function checkOutStarterSavingCard(page: Page) {
+  await page.getByRole('radio', { name: /Starter/ }).check();
+  await page.getByLabel(BILLING_TEXTS.saveCardLabel).check();
+  await page.getByRole('button', { name: `Pay ${formatCents(CREDIT_PACKAGES.starter.price)}` }).click();
+  await expect(page).toHaveURL(/\/sandbox-checkout\//);
 }

@@ -138,3 +138,15 @@ export async function scanWithAnswersLost(started: BillingRuntime) {
   };
   return runAutoTopUpScan(started.runtime.services, lostAnswer);
 }
+
+/** Billing details as the billing page saves them (no company, one address line, no VAT ID). */
+export const BILLING_DETAILS = {
+  name: 'Grace Hopper',
+  company: '',
+  line1: '7 Compiler Road',
+  line2: '',
+  city: 'Arlington',
+  postalCode: '22201',
+  country: 'us',
+  vatId: '',
+};

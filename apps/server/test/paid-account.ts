@@ -7,6 +7,7 @@ import { insertUser } from '../src/modules/auth/users.ts';
 import { grantCredits, openCreditAccount } from '../src/modules/credits/ledger.ts';
 import { deriveKeyEncryptionKey } from '../src/modules/keys/key-crypto.ts';
 import { createKey } from '../src/modules/keys/keys.ts';
+import type { RequestLogEntry } from '../src/modules/request-log/request-log-writer.ts';
 import { createTeam } from '../src/modules/workspaces/teams.ts';
 import type { Services } from '../src/platform/services.ts';
 
@@ -107,12 +108,16 @@ export async function sessionCookieFor(
 export const postWithKey = (app: FastifyInstance, key: string, url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: payload as object });
 
-/** The account deletes itself from a signed-in browser, confirming its address; the answer is 200. */
+/**
+ * The account deletes itself from a signed-in browser (`cookie`'s session, or a new one), confirming
+ * its address; the answer is 200.
+ */
 export async function deleteOwnAccount(
   runtime: { app: FastifyInstance; services: Pick<Services, 'db' | 'clock'> },
   account: Pick<PaidAccount, 'userId' | 'email'>,
+  cookie?: string,
 ) {
-  const cookie = await sessionCookieFor(runtime.services, account.userId);
+  cookie ??= await sessionCookieFor(runtime.services, account.userId);
   const deleted = await runtime.app.inject({
     method: APP_PATHS.deleteAccount.method,
     url: APP_PATHS.deleteAccount.path,
@@ -121,3 +126,25 @@ export async function deleteOwnAccount(
   });
   expect(deleted.statusCode, deleted.body).toBe(200);
 }
+
+/** A request log entry of the account's key: `GET /api/provider/me` answered 200, or 400 with `error`. */
+export const meRequestEntry = (
+  account: Pick<PaidAccount, 'workspaceId' | 'keyId'>,
+  requestId: string,
+  error: string | null = null,
+): RequestLogEntry => ({
+  atMs: Date.now(),
+  workspaceId: account.workspaceId,
+  keyId: account.keyId,
+  keyHash: null,
+  method: 'GET',
+  endpoint: '/api/provider/me',
+  service: null,
+  status: error ? 400 : 200,
+  code: error ? 'VALIDATION_FAILED' : null,
+  error,
+  ms: 1,
+  requestId,
+  taskId: null,
+  ip: '127.0.0.1',
+});

@@ -1,6 +1,28 @@
 import { DEFAULT_MODEL } from '@conduit/contracts';
 import type pg from 'pg';
-import type { PaidAccount } from './paid-account.ts';
+import { signedInAccount } from './accounts.ts';
+import { createPaidAccount, type PaidAccount } from './paid-account.ts';
+import { createTestRuntime } from './test-runtime.ts';
+
+/**
+ * The reconciliation's figures of `calls` settled calls that charged `charged` credits and kept
+ * `kept`, a credit being worth 100,000 micros (one payment of 1,000 cents for 100 credits).
+ */
+export const reconciledFigures = (
+  calls: number,
+  charged: number,
+  kept: number,
+  costMicros: number,
+  refundedBilled = 0,
+) => ({
+  calls,
+  creditsCharged: charged,
+  creditsKept: kept,
+  earnedMicros: kept * 100_000,
+  upstreamCostMicros: costMicros,
+  marginMicros: kept * 100_000 - costMicros,
+  refundedButBilled: refundedBilled,
+});
 
 /** A call as the admin figures see it: made at `at`, on `channel`, billed `micros` upstream. */
 export interface SeededCall {
@@ -65,4 +87,34 @@ export async function seedPayments(
       [`${prefix}_${index}`, workspaceId, payment.credits, payment.cents, payment.at],
     );
   }
+}
+
+/**
+ * The API app on a clock stopped at `now` and a signed-in admin, over one paid account's `calls`
+ * (`task_<prefix>_<index>`) and `payments` (`pay_<prefix>_<index>`).
+ */
+export async function adminOverSeededCalls(
+  now: Date,
+  prefix: string,
+  calls: readonly SeededCall[],
+  payments: Parameters<typeof seedPayments>[3],
+) {
+  const runtime = await createTestRuntime({ ROLE: 'api' });
+  runtime.services.clock = { now: () => now };
+  const admin = await signedInAccount(runtime, 'admin');
+  const account = await createPaidAccount(runtime.services);
+  await seedCalls(runtime.services.pool, account, `task_${prefix}`, calls);
+  await seedPayments(runtime.services.pool, account.workspaceId, `pay_${prefix}`, payments);
+  return { runtime, admin };
+}
+
+/** A task's `columns` (comma-separated, as SQL names them) as PostgreSQL holds them; throws when there is no such task. */
+export async function taskColumns<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  taskId: string,
+  columns: string,
+): Promise<Row> {
+  const { rows } = await pool.query<Row>(`select ${columns} from tasks where id = $1`, [taskId]);
+  if (!rows[0]) throw new Error(`no task ${taskId}`);
+  return rows[0];
 }

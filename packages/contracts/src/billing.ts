@@ -182,6 +182,19 @@ export const Receipt = z.object({
 });
 export type Receipt = z.infer<typeof Receipt>;
 
+/** The buyer's address lines as a receipt prints them (its page and its PDF), empty ones left out. */
+export function receiptAddressLines(details: BillingDetails): string[] {
+  return [
+    details.name,
+    details.company,
+    details.line1,
+    details.line2,
+    [details.postalCode, details.city].filter(Boolean).join(' '),
+    details.country,
+    details.vatId && `VAT ID ${details.vatId}`,
+  ].filter((line): line is string => Boolean(line));
+}
+
 /** The receipt's "Bought by": the person, and how (at checkout, or by an automatic top-up). */
 export function boughtByText(receipt: Pick<Receipt, 'kind' | 'buyer'>): string {
   const how = receipt.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout;

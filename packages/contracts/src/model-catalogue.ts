@@ -31,32 +31,24 @@ export interface ModelSummary {
   defaultCredits: number;
 }
 
-const image = (
-  id: ModelId,
-  name: string,
-  defaultCredits: number,
-  capabilities: readonly ModelCapability[],
-): ModelSummary => ({
-  id,
-  service: 'image',
-  name,
-  capabilities,
-  maxDurationS: TASK_DEADLINE_S.image,
-  defaultCredits,
-});
-const video = (
-  id: ModelId,
-  name: string,
-  defaultCredits: number,
-  capabilities: readonly ModelCapability[],
-): ModelSummary => ({
-  id,
-  service: 'video',
-  name,
-  capabilities,
-  maxDurationS: TASK_DEADLINE_S.video,
-  defaultCredits,
-});
+/** A model of `service` with its deadline, at a price in credits until an operator sets one. */
+const modelOf =
+  (service: ModelSummary['service']) =>
+  (
+    id: ModelId,
+    name: string,
+    defaultCredits: number,
+    capabilities: readonly ModelCapability[],
+  ): ModelSummary => ({
+    id,
+    service,
+    name,
+    capabilities,
+    maxDurationS: TASK_DEADLINE_S[service],
+    defaultCredits,
+  });
+const image = modelOf('image');
+const video = modelOf('video');
 const VEO: readonly ModelCapability[] = ['text-to-video', 'image-to-video', 'audio', 'seed'];
 const IMAGEN: readonly ModelCapability[] = ['text-to-image', 'negative-prompt', 'seed'];
 

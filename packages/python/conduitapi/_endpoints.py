@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import pathlib
 import urllib.parse
 import urllib.request
 from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
 
-from ._transport import Call
+from ._response import APIResponse
+from ._transport import Call, decode_body
 from ._version import __version__
+from .errors import error_from_answer
 from .models import ImageTask, LinkedinTask, Task, Upload, VideoTask
 
 T = TypeVar("T")
@@ -111,6 +114,22 @@ def download_request(base_url: str, url: str) -> urllib.request.Request:
     absolute = url if "://" in url else base_url + ("" if url.startswith("/") else "/") + url
     headers = {"User-Agent": f"conduitapi-python/{__version__}"}
     return urllib.request.Request(absolute, headers=headers, method="GET")
+
+
+def downloaded(
+    response: APIResponse[None], url: str, destination: Optional[PathLike]
+) -> Union[bytes, pathlib.Path]:
+    """A result file's answer: its bytes, or written to ``destination`` (a file, or a folder to keep
+    the URL's file name in). An answer other than 2xx (an expired file's 410) raises its error."""
+    if not 200 <= response.status_code < 300:
+        raise error_from_answer(response.status_code, decode_body(response.content), response.headers)
+    if destination is None:
+        return response.content
+    target = pathlib.Path(destination)
+    if target.is_dir():
+        target = target / url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+    target.write_bytes(response.content)
+    return target
 
 
 UPLOADS_PATH = "/api/provider/files"

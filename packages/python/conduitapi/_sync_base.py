@@ -8,8 +8,8 @@ from typing import Any, Callable, Literal, Optional, TypeVar, Union, overload
 
 from . import _endpoints as E
 from ._response import APIResponse, capture
-from ._transport import Call, Settings, build_request, decode_body, parse, retry_delay_s, send_once, should_retry
-from .errors import APIConnectionError, WaitTimeout, error_from_answer
+from ._transport import Call, Settings, build_request, parse, retry_delay_s, send_once, should_retry
+from .errors import APIConnectionError, WaitTimeout
 from .models import ImageTask, LinkedinTask, Task, VideoTask
 
 T = TypeVar("T")
@@ -38,15 +38,7 @@ class SyncBase:
         ``destination`` (a file, or a folder to keep its name in). An expired file raises the 410."""
         request = E.download_request(self.base_url, url)
         response = self._send(request, timeout or self._settings.timeout)
-        if not 200 <= response.status_code < 300:
-            raise error_from_answer(response.status_code, decode_body(response.content), response.headers)
-        if destination is None:
-            return response.content
-        target = pathlib.Path(destination)
-        if target.is_dir():
-            target = target / url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
-        target.write_bytes(response.content)
-        return target
+        return E.downloaded(response, url, destination)
 
     # Helpers
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, type PaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
-import { seedPayments } from '../../../test/seeded-calls.ts';
+import { reconciledFigures as figures, seedPayments } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
@@ -92,6 +92,16 @@ describe('admin figures by model, from real calls', () => {
         where workspace_id = $1 order by created_at`,
       [account.workspaceId],
     );
+    // Two Seedream 4.5 images done, each billed 32,500 micros by kie.
+    const seedreamDone = {
+      service: 'image',
+      model: 'seedream-4.5',
+      variant: 'all',
+      status: 'completed',
+      cost: 2,
+      credits_refunded: 0,
+      upstream_cost_micros: 32_500,
+    };
     expect(rows).toEqual([
       {
         service: 'image',
@@ -102,24 +112,8 @@ describe('admin figures by model, from real calls', () => {
         credits_refunded: 0,
         upstream_cost_micros: 20_000,
       },
-      {
-        service: 'image',
-        model: 'seedream-4.5',
-        variant: 'all',
-        status: 'completed',
-        cost: 2,
-        credits_refunded: 0,
-        upstream_cost_micros: 32_500,
-      },
-      {
-        service: 'image',
-        model: 'seedream-4.5',
-        variant: 'all',
-        status: 'completed',
-        cost: 2,
-        credits_refunded: 0,
-        upstream_cost_micros: 32_500,
-      },
+      seedreamDone,
+      seedreamDone,
       {
         service: 'image',
         model: 'seedream-4.5',
@@ -237,22 +231,13 @@ describe('admin figures by model, from real calls', () => {
     const report = AdminReconciliationResponse.parse(
       await readAs(admin, '/api/admin/analytics/reconciliation?days=2'),
     );
-    const money = (calls: number, charged: number, kept: number, costMicros: number) => ({
-      calls,
-      creditsCharged: charged,
-      creditsKept: kept,
-      earnedMicros: kept * 100_000,
-      upstreamCostMicros: costMicros,
-      marginMicros: kept * 100_000 - costMicros,
-      refundedButBilled: 0,
-    });
     // One row per model and price variant.
     expect(report.models).toEqual([
-      { service: 'image', model: NANO_BANANA, variant: 'all', ...money(1, 1, 1, 20_000) },
-      { service: 'image', model: SEEDREAM, variant: 'all', ...money(3, 6, 4, 65_000) },
-      { service: 'video', model: KLING, variant: '10s-sound', ...money(1, 26, 26, 1_100_000) },
-      { service: 'video', model: KLING, variant: '5s', ...money(1, 12, 12, 275_000) },
-      { service: 'sora', model: null, variant: null, ...money(1, 1, 1, 50_000) },
+      { service: 'image', model: NANO_BANANA, variant: 'all', ...figures(1, 1, 1, 20_000) },
+      { service: 'image', model: SEEDREAM, variant: 'all', ...figures(3, 6, 4, 65_000) },
+      { service: 'video', model: KLING, variant: '10s-sound', ...figures(1, 26, 26, 1_100_000) },
+      { service: 'video', model: KLING, variant: '5s', ...figures(1, 12, 12, 275_000) },
+      { service: 'sora', model: null, variant: null, ...figures(1, 1, 1, 50_000) },
     ]);
     // The days hold the same calls, one row per day, service and model.
     const seedreamDays = report.days.filter((day) => day.model?.id === 'seedream-4.5');

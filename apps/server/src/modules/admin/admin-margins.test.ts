@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount } from '../../../test/paid-account.ts';
-import { seedCalls, seedPayments } from '../../../test/seeded-calls.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { readAs, type SignedInAccount } from '../../../test/accounts.ts';
+import { adminOverSeededCalls } from '../../../test/seeded-calls.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
  * Upstream cost and gross margin (docs/admin-figures.md, "Cost and margin") on a few seeded calls,
@@ -151,17 +150,11 @@ describe('admin cost and margin', () => {
   let admin: SignedInAccount;
 
   beforeAll(async () => {
-    runtime = await createTestRuntime({ ROLE: 'api' });
-    runtime.services.clock = { now: () => NOW };
-    admin = await signedInAccount(runtime, 'admin');
-    const account = await createPaidAccount(runtime.services);
-    const { pool } = runtime.services;
     const calls = TASKS.map((task) => ({ ...task, refunded: task.status === 'failed' ? task.cost : 0 }));
-    await seedCalls(pool, account, 'task_margin', calls);
-    await seedPayments(pool, account.workspaceId, 'pay_margin', [
+    ({ runtime, admin } = await adminOverSeededCalls(NOW, 'margin', calls, [
       { cents: 999, credits: 100, at: '2027-02-01T00:00:00Z' },
       { cents: 3999, credits: 500, at: '2027-03-01T00:00:00Z' },
-    ]);
+    ]));
   });
   afterAll(() => runtime.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAs, type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount } from '../../../test/paid-account.ts';
-import { seedCalls, seedPayments } from '../../../test/seeded-calls.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { adminOverSeededCalls, reconciledFigures as figures } from '../../../test/seeded-calls.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 /*
  * The reconciliation (docs/admin-figures.md, "Reconciliation") on seeded calls, worked out by
@@ -72,42 +71,20 @@ const TASKS = [
 ] as const;
 const IMAGEN_4 = { id: 'imagen4', name: 'Imagen 4' };
 const NANO_BANANA = { id: 'nano-banana', name: 'Nano Banana' };
-/** A credit is worth 100,000 micros: the figures of `calls` settled calls keeping `kept` credits. */
-const figures = (
-  calls: number,
-  charged: number,
-  kept: number,
-  costMicros: number,
-  refundedBilled: number,
-) => ({
-  calls,
-  creditsCharged: charged,
-  creditsKept: kept,
-  earnedMicros: kept * 100_000,
-  upstreamCostMicros: costMicros,
-  marginMicros: kept * 100_000 - costMicros,
-  refundedButBilled: refundedBilled,
-});
 
 describe('admin reconciliation: charged against billed upstream', () => {
   let runtime: TestRuntime;
   let admin: SignedInAccount;
 
   beforeAll(async () => {
-    runtime = await createTestRuntime({ ROLE: 'api' });
-    runtime.services.clock = { now: () => NOW };
-    admin = await signedInAccount(runtime, 'admin');
-    const account = await createPaidAccount(runtime.services);
-    const { pool } = runtime.services;
     const calls = TASKS.map((task) => ({
       ...task,
       channel: `${task.service === 'linkedin' ? 'apify' : 'kie'}:${task.service}`,
       error: task.status === 'failed' ? 'The generation failed upstream' : null,
     }));
-    await seedCalls(pool, account, 'task_rec', calls);
-    await seedPayments(pool, account.workspaceId, 'pay_rec', [
+    ({ runtime, admin } = await adminOverSeededCalls(NOW, 'rec', calls, [
       { cents: 1000, credits: 100, at: '2027-03-01T00:00:00Z' },
-    ]);
+    ]));
   });
   afterAll(() => runtime.close());
 
@@ -115,7 +92,13 @@ describe('admin reconciliation: charged against billed upstream', () => {
     const report = await readAs(admin, '/api/admin/analytics/reconciliation?days=7');
     expect(report.creditPriceMicros).toBe(100_000);
     expect(report.days).toEqual([
-      { date: '2027-03-15', service: 'linkedin', model: null, variant: null, ...figures(3, 6, 2, 60_000, 1) },
+      {
+        date: '2027-03-15',
+        service: 'linkedin',
+        model: null,
+        variant: null,
+        ...figures(3, 6, 2, 60_000, 1),
+      },
       {
         date: '2027-03-14',
         service: 'image',

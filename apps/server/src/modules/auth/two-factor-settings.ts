@@ -119,8 +119,8 @@ export async function enableTwoFactor(
   return { message: T.twoFactorOn, recoveryCodes: codes };
 }
 
-/** Turning 2FA off takes a current code (or a recovery code), so a stolen session cannot. */
-export async function disableTwoFactor(
+/** The signed-in user, whose 2FA is on, once `rawCode` (a current or a recovery code) proves it. */
+async function provenTwoFactorUser(
   ctx: TwoFactorContext,
   session: ActiveSession,
   rawCode: string | undefined,
@@ -129,6 +129,16 @@ export async function disableTwoFactor(
   const user = await findUserById(ctx.db, session.user.id);
   if (!user?.totpEnabledAt) throw new BadRequest(T.twoFactorNotOn, 'code');
   await assertSecondFactor(ctx, user, code);
+  return user;
+}
+
+/** Turning 2FA off takes a current code (or a recovery code), so a stolen session cannot. */
+export async function disableTwoFactor(
+  ctx: TwoFactorContext,
+  session: ActiveSession,
+  rawCode: string | undefined,
+) {
+  const user = await provenTwoFactorUser(ctx, session, rawCode);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -151,10 +161,7 @@ export async function regenerateRecoveryCodes(
   session: ActiveSession,
   rawCode: string | undefined,
 ): Promise<TwoFactorEnabledResponse> {
-  const code = readCode(rawCode);
-  const user = await findUserById(ctx.db, session.user.id);
-  if (!user?.totpEnabledAt) throw new BadRequest(T.twoFactorNotOn, 'code');
-  await assertSecondFactor(ctx, user, code);
+  const user = await provenTwoFactorUser(ctx, session, rawCode);
   const codes = await ctx.db.transaction(async (tx) => {
     const held = await tx
       .update(users)

@@ -2,6 +2,7 @@ import { appPath, BILLING_TEXTS, boughtByText } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { readAs, signedInAccount } from '../../../test/accounts.ts';
 import {
+  BILLING_DETAILS,
   billingAccount,
   purchaseCount,
   sandboxPurchase,
@@ -13,16 +14,7 @@ import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-mem
 
 const started = withBillingRuntime({ PUBLIC_URL: 'http://localhost:3999' });
 
-const DETAILS = {
-  name: 'Grace Hopper',
-  company: '',
-  line1: '7 Compiler Road',
-  line2: 'Floor 2',
-  city: 'Arlington',
-  postalCode: '22201',
-  country: 'us',
-  vatId: '',
-};
+const DETAILS = { ...BILLING_DETAILS, line2: 'Floor 2' };
 
 describe('billing details', () => {
   it('are saved cleaned up, answered back, and refused with 400 (nothing written) when invalid', async () => {

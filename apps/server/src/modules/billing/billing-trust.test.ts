@@ -4,6 +4,7 @@ import { appPath, BILLING_TEXTS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
 import {
+  BILLING_DETAILS,
   billingAccount,
   sandboxPurchase,
   TOP_UP,
@@ -18,16 +19,7 @@ import { PAYMENT_MAIL_QUEUE } from './payment-mail.ts';
 
 const started = withBillingRuntime({ PUBLIC_URL: 'http://localhost:3999' });
 
-const DETAILS = {
-  name: 'Grace Hopper',
-  company: 'Navy Labs',
-  line1: '7 Compiler Road',
-  line2: '',
-  city: 'Arlington',
-  postalCode: '22201',
-  country: 'us',
-  vatId: '',
-};
+const DETAILS = { ...BILLING_DETAILS, company: 'Navy Labs' };
 
 type Caller = { call: Awaited<ReturnType<typeof billingAccount>>['call'] };
 

@@ -1,21 +1,8 @@
-import { BILLING_TEXTS, boughtByText, type Receipt } from '@conduit/contracts';
+import { BILLING_TEXTS, boughtByText, type Receipt, receiptAddressLines } from '@conduit/contracts';
 import PDFDocument from 'pdfkit';
 
 const money = (cents: number, currency: string) =>
   `${new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)} ${currency.toUpperCase()}`;
-
-/** The buyer's address lines as the receipt page prints them. */
-export function addressLines(details: NonNullable<Receipt['billingDetails']>): string[] {
-  return [
-    details.name,
-    details.company,
-    details.line1,
-    details.line2,
-    [details.postalCode, details.city].filter(Boolean).join(' '),
-    details.country,
-    details.vatId && `VAT ID ${details.vatId}`,
-  ].filter((line): line is string => Boolean(line));
-}
 
 /**
  * The receipt as a PDF (pdfkit, A4, its built-in Helvetica): the same parts as the receipt page,
@@ -56,7 +43,7 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(9).fillColor('#6b7280').text('BILLED TO', left);
   doc.moveDown(0.3).font('Helvetica').fontSize(11).fillColor('#111827');
   const billedTo = receipt.billingDetails
-    ? addressLines(receipt.billingDetails)
+    ? receiptAddressLines(receipt.billingDetails)
     : ['No billing details saved.'];
   for (const line of billedTo) doc.text(line, left);
 

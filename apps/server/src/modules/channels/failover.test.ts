@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
-import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
@@ -86,6 +86,17 @@ describe('failover through the gateway', () => {
     );
   });
   afterAll(() => runtime.close());
+  /** A video (`body`) whose first create kie.ai answers with `failure`: its account, answer and task, once completed. */
+  async function videoAfterKieFailure(failure: FakeKieFailure, body: object, credits?: number) {
+    const account = await createPaidAccount(runtime.services, credits === undefined ? {} : { credits });
+    kie.failNext('generate', failure);
+    const created = await post('/api/provider/video', account.key, { ...body, enableTranslation: false });
+    const { taskId } = created.json().data;
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
+      .toBe('completed');
+    return { account, created, taskId: taskId as string };
+  }
 
   it('kie.ai in maintenance (455) at start: fal.ai serves the image, charged once, no refund, channel and cost recorded', async () => {
     const account = await createPaidAccount(runtime.services);
@@ -109,17 +120,10 @@ describe('failover through the gateway', () => {
   });
 
   it('kie.ai rate-limiting a video (429): the video waits for kie.ai, never goes to fal.ai, charged once', async () => {
-    const account = await createPaidAccount(runtime.services);
-    kie.failNext('generate', { status: 429, code: 429, msg: 'Rate limited', retryAfter: '1' });
-    const created = await post('/api/provider/video', account.key, {
-      prompt: 'busy street',
-      model: 'standard',
-      enableTranslation: false,
-    });
-    const { taskId } = created.json().data;
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-      .toBe('completed');
+    const { account, taskId } = await videoAfterKieFailure(
+      { status: 429, code: 429, msg: 'Rate limited', retryAfter: '1' },
+      { prompt: 'busy street', model: 'standard' },
+    );
     expect(await taskRow(runtime, taskId)).toMatchObject({
       channel: 'kie:video',
       upstream_cost_micros: 1_250_000,
@@ -131,16 +135,10 @@ describe('failover through the gateway', () => {
   });
 
   it('kie.ai down for a video: fal.ai would cost more than the 10 credits paid, so the video waits for kie.ai', async () => {
-    const account = await createPaidAccount(runtime.services);
-    kie.failNext('generate', { status: 200, code: 455, msg: 'Service maintenance', retryAfter: '1' });
-    const created = await post('/api/provider/video', account.key, {
-      prompt: 'quiet harbour',
-      enableTranslation: false,
-    });
-    const { taskId } = created.json().data;
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-      .toBe('completed');
+    const { account, taskId } = await videoAfterKieFailure(
+      { status: 200, code: 455, msg: 'Service maintenance', retryAfter: '1' },
+      { prompt: 'quiet harbour' },
+    );
     expect(await taskRow(runtime, taskId)).toMatchObject({
       channel: 'kie:video',
       upstream_cost_micros: 300_000,
@@ -162,19 +160,14 @@ describe('failover through the gateway', () => {
     );
     modelCatalogueOf(runtime.services).changed();
     try {
-      const account = await createPaidAccount(runtime.services, { credits: 100 });
       // A refusal kie surely did not run (maintenance): a lost create (a 500) never fails over.
-      kie.failNext('generate', { status: 200, code: 455, msg: 'Service maintenance' });
-      const created = await post('/api/provider/video', account.key, {
-        prompt: 'dearer harbour',
-        enableTranslation: false,
-      });
+      const { created, taskId } = await videoAfterKieFailure(
+        { status: 200, code: 455, msg: 'Service maintenance' },
+        { prompt: 'dearer harbour' },
+        100,
+      );
       expect(created.headers['x-credits-charged']).toBe('25');
-      const { taskId } = created.json().data;
       // 25 credits bring in $1.575 at the cheapest pack: fal's $1.20 fits; the service's 10 would not.
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-        .toBe('completed');
       expect(await taskRow(runtime, taskId)).toMatchObject({
         channel: 'fal:video',
         upstream_cost_micros: 1_200_000,

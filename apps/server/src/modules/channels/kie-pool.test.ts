@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, type FakeKieAccount, startFakeKie } from '../../../test/fake-kie.ts';
+import { deliverKieCallbacks } from '../../../test/kie-engines.ts';
 import { createPaidAccount, type PaidAccount } from '../../../test/paid-account.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 import { kieAccountsOf } from '../../platform/config.ts';
@@ -39,15 +40,7 @@ beforeAll(async () => {
   runtime = await createTestRuntime(env);
   idOf = new Map(kieAccountsOf(runtime.services.config).map((account) => [account.apiKey, account.id]));
   // kie calls back to the app (the URL names a host the test does not serve).
-  fake.deliver = async (callback) => {
-    const url = new URL(callback.url);
-    await runtime.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: callback.headers,
-      payload: callback.body,
-    });
-  };
+  deliverKieCallbacks(fake, runtime);
   baseUrl = await listenLocally(runtime);
   customer = await createPaidAccount(runtime.services, { credits: 5_000, tier: 'enterprise' });
   admin = await signedInAccount(runtime, 'admin');

@@ -1,15 +1,11 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
-import { createFalEngine } from '../engines/fal-engine.ts';
-import { createKieEngine } from '../engines/kie-engine.ts';
-import { buildChannels } from './build-channels.ts';
-import { createChannelStore } from './channel-store.ts';
-import { createFailoverEngine } from './failover-engine.ts';
 
 /*
  * What an upstream's refusal records (docs/upstreams.md, "What each task cost upstream"): kie's
@@ -17,7 +13,6 @@ import { createFailoverEngine } from './failover-engine.ts';
  * promises only that 5xx answers are free), so the task records fal's price although it is refunded.
  */
 
-const log = pino({ level: 'silent' });
 let kie: FakeKie;
 let fal: FakeFal;
 let runtime: TestRuntime;
@@ -29,14 +24,12 @@ interface Row {
   upstream_cost_micros: number | null;
   credits_refunded: number;
 }
-async function taskRow(taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, channel, upstream_id, upstream_cost_micros, credits_refunded from tasks where id = $1`,
-    [taskId],
+const taskRow = (taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, channel, upstream_id, upstream_cost_micros, credits_refunded',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 async function refundsOf(taskId: string) {
   const { rows } = await runtime.services.pool.query(
     `select delta from credit_entries where reason = 'refund' and reference = $1`,
@@ -51,32 +44,7 @@ beforeAll(async () => {
   kie.createLimit = 10_000;
   runtime = await createTestRuntime(
     {},
-    {
-      engine: (services: Services) => {
-        const kieEngine = createKieEngine(
-          {
-            KIE_API_KEY: kie.apiKey,
-            KIE_BASE_URL: kie.url,
-            APIFY_TOKEN: undefined,
-            APIFY_BASE_URL: 'http://127.0.0.1:9',
-          },
-          { requestTimeoutMs: 1_000, log },
-        );
-        const falEngine = createFalEngine({ FAL_KEY: fal.key, FAL_BASE_URL: fal.url }, { log });
-        return createFailoverEngine({
-          name: 'kie',
-          isDevelopmentEngine: false,
-          channels: buildChannels(
-            { PROVIDER_ENGINE: 'kie', FAL_KEY: fal.key, FAL_BASE_URL: fal.url },
-            kieEngine,
-            log,
-            falEngine,
-          ),
-          store: createChannelStore(services.pool, { threshold: 1_000 }),
-          log,
-        });
-      },
-    },
+    { engine: (services: Services) => kieThenFal(services, { kie, fal }, { requestTimeoutMs: 1_000 }) },
   );
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import {
   KIE_CALLBACK_PATH,
@@ -10,7 +11,6 @@ import {
   taskOfCallbackUrl,
   verifyKieCallback,
 } from './kie-callback.ts';
-import { createKieEngine } from './kie-engine.ts';
 
 const HMAC_KEY = 'kie-callback-test-key';
 const PUBLIC_URL = 'https://conduit.example';
@@ -67,15 +67,12 @@ describe('kie callbacks through the app', () => {
       payload: { code: 200, msg: 'success', data: { taskId: upstreamTaskId, state: 'success' } },
     });
   };
-  async function taskRow(taskId: string) {
-    const { rows } = await runtime.services.pool.query<{
-      status: string;
-      upstream_id: string | null;
-      next_check_at: Date;
-    }>('select status, upstream_id, next_check_at from tasks where id = $1', [taskId]);
-    if (!rows[0]) throw new Error(`no task ${taskId}`);
-    return rows[0];
-  }
+  const taskRow = (taskId: string) =>
+    taskColumns<{ status: string; upstream_id: string | null; next_check_at: Date }>(
+      runtime.services.pool,
+      taskId,
+      'status, upstream_id, next_check_at',
+    );
 
   /** A video task started upstream whose next poll is an hour away, as after a long back-off. */
   async function taskWaitingAnHour(prompt: string) {
@@ -102,10 +99,7 @@ describe('kie callbacks through the app', () => {
       KIE_WEBHOOK_HMAC_KEY: HMAC_KEY,
       PUBLIC_URL,
     };
-    const engine = createKieEngine(
-      { ...env, APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9' },
-      { log: pino({ level: 'silent' }) },
-    );
+    const engine = kieEngineOn(env);
     runtime = await createTestRuntime(env, { engine });
   });
   afterAll(async () => {

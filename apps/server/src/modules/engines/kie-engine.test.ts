@@ -3,11 +3,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imageInput, pollStates, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { rejectionOf } from '../../../test/rejection.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { type MediaInput, UpstreamCreateLost, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
-import { createKieEngine, customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
+import { customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
 
 let fake: FakeKie;
 let logged: Record<string, unknown>[] = [];
@@ -19,15 +20,7 @@ const FAST: KieEngineOptions = {
   retryDelaysMs: { rateLimited: 100, maintenance: 200, accountProblem: 300 },
 };
 const engineFor = (apiKey = fake.apiKey, options: KieEngineOptions = {}, baseUrl = fake.url) =>
-  createKieEngine(
-    {
-      KIE_API_KEY: apiKey,
-      KIE_BASE_URL: baseUrl,
-      APIFY_TOKEN: undefined,
-      APIFY_BASE_URL: 'http://127.0.0.1:9',
-    },
-    { ...FAST, ...options },
-  );
+  kieEngineOn({ KIE_API_KEY: apiKey, KIE_BASE_URL: baseUrl }, { ...FAST, ...options });
 
 const sora = (videoUrl: string): MediaInput => ({ service: 'sora', request: { video_url: videoUrl } });
 

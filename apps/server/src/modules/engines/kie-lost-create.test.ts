@@ -1,16 +1,12 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
+import { deliverKieCallbacks, kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
-import { buildChannels } from '../channels/build-channels.ts';
-import { createChannelStore } from '../channels/channel-store.ts';
-import { createFailoverEngine } from '../channels/failover-engine.ts';
 import { LOST_CREATE_REASON } from '../provider/task-runner.ts';
-import { createFalEngine } from './fal-engine.ts';
-import { createKieEngine } from './kie-engine.ts';
 
 /*
  * A kie.ai create whose answer is lost (docs/upstreams.md, "Lost creates"): kie accepted it and
@@ -20,7 +16,6 @@ import { createKieEngine } from './kie-engine.ts';
 
 const HMAC_KEY = 'kie-lost-create-key';
 const PUBLIC_URL = 'https://conduit.example';
-const log = pino({ level: 'silent' });
 
 let kie: FakeKie;
 let fal: FakeFal;
@@ -39,55 +34,28 @@ async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Pro
   const runtime = await createTestRuntime(
     { PROVIDER_ENGINE: 'kie', KIE_API_KEY: kie.apiKey, KIE_BASE_URL: kie.url, PUBLIC_URL, ...env },
     {
-      engine: (services: Services) => {
-        const kieEngine = createKieEngine(
+      engine: (services: Services) =>
+        kieThenFal(
+          services,
+          { kie, fal },
           {
-            KIE_API_KEY: kie.apiKey,
-            KIE_BASE_URL: kie.url,
-            KIE_WEBHOOK_HMAC_KEY: env.KIE_WEBHOOK_HMAC_KEY,
-            PUBLIC_URL,
-            APIFY_TOKEN: undefined,
-            APIFY_BASE_URL: 'http://127.0.0.1:9',
+            requestTimeoutMs: kieTimeoutMs,
+            kieEnv: { KIE_WEBHOOK_HMAC_KEY: env.KIE_WEBHOOK_HMAC_KEY, PUBLIC_URL },
           },
-          { requestTimeoutMs: kieTimeoutMs, log },
-        );
-        const falEngine = createFalEngine({ FAL_KEY: fal.key, FAL_BASE_URL: fal.url }, { log });
-        return createFailoverEngine({
-          name: 'kie',
-          isDevelopmentEngine: false,
-          channels: buildChannels(
-            { PROVIDER_ENGINE: 'kie', FAL_KEY: fal.key, FAL_BASE_URL: fal.url },
-            kieEngine,
-            log,
-            falEngine,
-          ),
-          store: createChannelStore(services.pool, { threshold: 1_000 }),
-          log,
-        });
-      },
+        ),
     },
   );
   // kie calls back our public URL: here, the app itself.
-  kie.deliver = async (callback) => {
-    const url = new URL(callback.url);
-    await runtime.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: callback.headers,
-      payload: callback.body,
-    });
-  };
+  deliverKieCallbacks(kie, runtime);
   return runtime;
 }
 
-async function taskRow(runtime: TestRuntime, taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, upstream_id, channel, upstream_cost_micros, credits_refunded, error from tasks where id = $1`,
-    [taskId],
+const taskRow = (runtime: TestRuntime, taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, upstream_id, channel, upstream_cost_micros, credits_refunded, error',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 
 /** The one task of a workspace, once its call has created it. */
 async function onlyTaskOf(runtime: TestRuntime, workspaceId: string): Promise<string> {

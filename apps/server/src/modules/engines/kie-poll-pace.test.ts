@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createTestDatabase } from '../../../test/test-runtime.ts';
 import { type Engine, UpstreamPaced } from './engine.ts';
-import { createKieEngine } from './kie-engine.ts';
 import { createUpstreamPace } from './upstream-pace.ts';
 
 /*
@@ -40,15 +39,7 @@ function process(): Engine {
   pool.on('connect', (client) => connectionsEnded.push(once(client, 'end')));
   pools.push(pool);
   const pollPace = createUpstreamPace({ upstream: 'kie-poll', limit: 10, windowMs: 1_100 }, { pool });
-  return createKieEngine(
-    {
-      KIE_API_KEY: fake.apiKey,
-      KIE_BASE_URL: fake.url,
-      APIFY_TOKEN: undefined,
-      APIFY_BASE_URL: 'http://127.0.0.1:9',
-    },
-    { log: pino({ level: 'silent' }), pollPace },
-  );
+  return kieEngineOn({ KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url }, { pollPace });
 }
 
 /** The most polls kie saw in any `windowMs`. */

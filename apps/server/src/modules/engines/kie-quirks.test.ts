@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, imageInput, videoInput } from '../../../test/engine-calls.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from './engine.ts';
-import { createKieEngine } from './kie-engine.ts';
 import type { UpstreamPace } from './upstream-pace.ts';
 
 /*
@@ -20,14 +20,8 @@ const engineFor = (
   extra: { KIE_NSFW_CHECKER?: boolean; KIE_NULL_RECORD_GRACE_S?: number } = {},
   pace?: UpstreamPace,
 ) =>
-  createKieEngine(
-    {
-      KIE_API_KEY: fake.apiKey,
-      KIE_BASE_URL: fake.url,
-      APIFY_TOKEN: undefined,
-      APIFY_BASE_URL: 'http://127.0.0.1:9',
-      ...extra,
-    },
+  kieEngineOn(
+    { KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url, ...extra },
     { log, requestTimeoutMs: 1_000, retryDelaysMs: { rateLimited: 100, accountProblem: 300 }, pace },
   );
 

@@ -1,11 +1,11 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
+import { taskColumns } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { advanceTask, type RunnerContext } from '../provider/task-runner.ts';
 import type { Engine } from './engine.ts';
-import { createKieEngine } from './kie-engine.ts';
 
 /*
  * Veo's successFlag 2/3 with errorCode 500 is kie's "internal error, please try again later"
@@ -24,14 +24,12 @@ interface Row {
   upstream_cost_micros: number | null;
   credits_refunded: number;
 }
-async function taskRow(taskId: string): Promise<Row> {
-  const { rows } = await runtime.services.pool.query<Row>(
-    `select status, upstream_id, upstream_restarts, upstream_cost_micros, credits_refunded from tasks where id = $1`,
-    [taskId],
+const taskRow = (taskId: string) =>
+  taskColumns<Row>(
+    runtime.services.pool,
+    taskId,
+    'status, upstream_id, upstream_restarts, upstream_cost_micros, credits_refunded',
   );
-  if (!rows[0]) throw new Error(`no task ${taskId}`);
-  return rows[0];
-}
 const createsOf = (prompt: string) => fake.created.filter((c) => c.body.prompt === prompt);
 
 async function video(prompt: string) {
@@ -48,10 +46,7 @@ beforeAll(async () => {
   fake = await startFakeKie({ pendingPolls: 0 });
   fake.createLimit = 10_000;
   const env = { PROVIDER_ENGINE: 'kie', KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url };
-  engine = createKieEngine(
-    { ...env, APIFY_TOKEN: undefined, APIFY_BASE_URL: 'http://127.0.0.1:9' },
-    { log: pino({ level: 'silent' }) },
-  );
+  engine = kieEngineOn(env);
   runtime = await createTestRuntime(env, { engine });
 });
 afterAll(async () => {

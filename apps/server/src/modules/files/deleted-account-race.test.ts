@@ -1,6 +1,5 @@
-import { APP_PATHS } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { createPaidAccount, deleteOwnAccount, sessionCookieFor } from '../../../test/paid-account.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
 
@@ -25,13 +24,7 @@ describe('calls in flight while their account is deleted', () => {
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 15 + round * 10));
-      const deleted = await runtime.app.inject({
-        method: APP_PATHS.deleteAccount.method,
-        url: APP_PATHS.deleteAccount.path,
-        headers: { cookie },
-        payload: { confirmEmail: account.email },
-      });
-      expect(deleted.statusCode, deleted.body).toBe(200);
+      await deleteOwnAccount(runtime, account, cookie);
       for (const answer of await Promise.all(calls)) {
         if (answer.statusCode === 200) files.push(...((answer.json().data.resultUrls ?? []) as string[]));
       }

@@ -2,13 +2,13 @@ import { MODELS, type ModelsAnswer } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { buildOpenApiDocument } from '../docs/build-openapi.ts';
 import type { MediaInput } from '../engines/engine.ts';
 import { falHonours } from '../engines/fal-engine.ts';
-import { createKieEngine } from '../engines/kie-engine.ts';
 import { createLocalEngine } from '../engines/local-engine.ts';
 
 /** What each catalogue model sends kie.ai for `{model, prompt}` with its defaults (docs/upstreams.md). */
@@ -68,15 +68,7 @@ describe('the catalogue on kie.ai', () => {
   });
   afterAll(() => fake.close());
   const engine = () =>
-    createKieEngine(
-      {
-        KIE_API_KEY: fake.apiKey,
-        KIE_BASE_URL: fake.url,
-        APIFY_TOKEN: undefined,
-        APIFY_BASE_URL: 'http://127.0.0.1:9',
-      },
-      { requestTimeoutMs: 2_000 },
-    );
+    kieEngineOn({ KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url }, { requestTimeoutMs: 2_000 });
 
   it('each model beyond the defaults sends its documented jobs body, which the fake accepts, and polls to its file', async () => {
     expect(Object.keys(EXPECTED_KIE_BODIES).length + 3).toBe(MODELS.length);

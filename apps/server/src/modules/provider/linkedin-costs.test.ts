@@ -2,6 +2,7 @@ import { CHEAPEST_CREDIT_MICRO_USD } from '@conduit/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApify, POSTS_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieWithApifyEnv } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -22,11 +23,7 @@ beforeAll(async () => {
   kie.balance = 100_000;
   holder.inbox = await startSmtpInbox();
   holder.runtime = await createTestRuntime({
-    PROVIDER_ENGINE: 'kie',
-    KIE_API_KEY: kie.apiKey,
-    KIE_BASE_URL: kie.url,
-    APIFY_TOKEN: apify.token,
-    APIFY_BASE_URL: apify.url,
+    ...kieWithApifyEnv(kie, apify),
     ADMIN_EMAILS: ADMIN,
     SMTP_URL: holder.inbox.url,
   });

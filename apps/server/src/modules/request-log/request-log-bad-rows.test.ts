@@ -1,9 +1,9 @@
 import type { RequestLogItem } from '@conduit/contracts';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, type PaidAccount } from '../../../test/paid-account.ts';
+import { createPaidAccount, meRequestEntry, type PaidAccount } from '../../../test/paid-account.ts';
 import { useTestRuntime } from '../../../test/test-runtime.ts';
-import { createRequestLogWriter, type RequestLogEntry } from './request-log-writer.ts';
+import { createRequestLogWriter } from './request-log-writer.ts';
 
 /*
  * A caller's text that PostgreSQL cannot store (NUL, a lone surrogate half) in a field name or a
@@ -82,22 +82,8 @@ describe('request log: unstorable text from the caller', () => {
   it('a row the database refuses is dropped alone; its batch-mates are written', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 0 });
     const writer = createRequestLogWriter(runtime.services.pool, pino({ level: 'silent' }));
-    const entry = (n: number, error: string | null = null): RequestLogEntry => ({
-      atMs: Date.now(),
-      workspaceId: account.workspaceId,
-      keyId: account.keyId,
-      keyHash: null,
-      method: 'GET',
-      endpoint: '/api/provider/me',
-      service: null,
-      status: error ? 400 : 200,
-      code: error ? 'VALIDATION_FAILED' : null,
-      error,
-      ms: 1,
-      requestId: `req_bad_rows_${n}`,
-      taskId: null,
-      ip: '127.0.0.1',
-    });
+    const entry = (n: number, error: string | null = null) =>
+      meRequestEntry(account, `req_bad_rows_${n}`, error);
     // An entry made without the escape (as a future field might be): the database refuses it.
     for (let n = 0; n < 9; n += 1) writer.record(entry(n, n === 4 ? 'bad \u0000 text' : null));
     await writer.flush();

@@ -7,12 +7,13 @@ import {
   createPaidAccount,
   deleteOwnAccount,
   ledgerCheck,
+  meRequestEntry,
   postWithKey,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
 import { createTestRuntime, useTestRuntime } from '../../../test/test-runtime.ts';
 import { purgeRequestLog } from './purge-request-log.ts';
-import { createRequestLogWriter, type RequestLogEntry } from './request-log-writer.ts';
+import { createRequestLogWriter } from './request-log-writer.ts';
 
 /*
  * Who may read the request log, how long it lives, and how it is written under load. An API-only
@@ -141,22 +142,7 @@ describe('request log: writing under load', () => {
         counted += count;
       },
     });
-    const entry = (n: number): RequestLogEntry => ({
-      atMs: Date.now(),
-      workspaceId: account.workspaceId,
-      keyId: account.keyId,
-      keyHash: null,
-      method: 'GET',
-      endpoint: '/api/provider/me',
-      service: null,
-      status: 200,
-      code: null,
-      error: null,
-      ms: 1,
-      requestId: `req_buffer_${n}`,
-      taskId: null,
-      ip: '127.0.0.1',
-    });
+    const entry = (n: number) => meRequestEntry(account, `req_buffer_${n}`);
     for (let n = 0; n < 50; n += 1) writer.record(entry(n));
     await writer.flush();
     expect(writer.dropped).toBe(40);

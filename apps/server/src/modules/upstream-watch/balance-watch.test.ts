@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
 import { type FakeApify, PROFILE_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
+import { kieWithApifyEnv } from '../../../test/kie-engines.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { runUpstreamWatch } from './balance-watch.ts';
@@ -21,11 +22,7 @@ describe('the upstream balance watch', () => {
     kie.balance = 5_000;
     inbox = await startSmtpInbox();
     runtime = await createTestRuntime({
-      PROVIDER_ENGINE: 'kie',
-      KIE_API_KEY: kie.apiKey,
-      KIE_BASE_URL: kie.url,
-      APIFY_TOKEN: apify.token,
-      APIFY_BASE_URL: apify.url,
+      ...kieWithApifyEnv(kie, apify),
       ADMIN_EMAILS: ADMIN,
       SMTP_URL: inbox.url,
       KIE_LOW_BALANCE_CREDITS: '1000',

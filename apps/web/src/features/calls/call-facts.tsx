@@ -1,15 +1,6 @@
 import type { CallDetail } from '@conduit/contracts';
-import type { ReactNode } from 'react';
+import { Fact } from '../../components/ui/fact.tsx';
 import { formatDate, formatQuantity } from '../../lib/format.ts';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-muted text-xs">{term}</dt>
-      <dd className="mt-1 break-words text-fg text-sm">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * Which model ran the call, which key made it (masked), what it cost, which engine ran it and how

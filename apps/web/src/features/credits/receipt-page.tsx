@@ -1,4 +1,12 @@
-import { BILLING_TEXTS, boughtByText, formatCents, MESSAGES, type Receipt, ROUTES } from '@conduit/contracts';
+import {
+  BILLING_TEXTS,
+  boughtByText,
+  formatCents,
+  MESSAGES,
+  type Receipt,
+  ROUTES,
+  receiptAddressLines,
+} from '@conduit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -19,21 +27,11 @@ export const RECEIPT_LOAD_FAILED = 'Failed to load the receipt';
 function Address({ details }: { details: NonNullable<Receipt['billingDetails']> }) {
   return (
     <address className="not-italic leading-6">
-      {[
-        details.name,
-        details.company,
-        details.line1,
-        details.line2,
-        [details.postalCode, details.city].filter(Boolean).join(' '),
-        details.country,
-        details.vatId && `VAT ID ${details.vatId}`,
-      ]
-        .filter(Boolean)
-        .map((line) => (
-          <span key={line as string} className="block">
-            {line}
-          </span>
-        ))}
+      {receiptAddressLines(details).map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
     </address>
   );
 }

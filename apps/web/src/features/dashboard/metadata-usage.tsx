@@ -3,16 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { CardTable, Cell, FigureCell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { callRoute } from '../../lib/api-client.ts';
-import { formatCount } from '../../lib/format.ts';
+import { SpendTable } from './spend-table.tsx';
 
 export const METADATA_USAGE_TITLE = 'Usage by metadata';
 export const METADATA_KEY_LABEL = 'Metadata key';
 export const GROUP_BUTTON = 'Group';
 export const NO_KEY_VALUE = '(no value)';
-const COLUMNS = ['Value', 'Calls', 'Credits'] as const;
 
 /** The first day of this month in the browser's calendar, as the `from` date input writes it. */
 const monthStart = (now = new Date()) =>
@@ -77,21 +75,13 @@ export function MetadataUsage() {
             (groups.data.data.length === 0 ? (
               <p className="text-muted text-sm">No calls in these days.</p>
             ) : (
-              <CardTable columns={COLUMNS} endAligned={['Calls', 'Credits']} labelledBy={headingId}>
-                {groups.data.data.map((row) => (
-                  <tr key={row.value ?? ''} className={ROW_CLASSES}>
-                    <Cell column="Value" className="text-fg max-sm:col-span-2">
-                      {row.value ?? <span className="text-muted">{NO_KEY_VALUE}</span>}
-                    </Cell>
-                    <FigureCell column="Calls" className="text-fg sm:text-right">
-                      {formatCount(row.calls)}
-                    </FigureCell>
-                    <FigureCell column="Credits" className="text-fg sm:text-right">
-                      {formatCount(row.credits)}
-                    </FigureCell>
-                  </tr>
-                ))}
-              </CardTable>
+              <SpendTable
+                groupColumn="Value"
+                rows={groups.data.data}
+                keyOf={(row) => row.value ?? ''}
+                nameOf={(row) => row.value ?? <span className="text-muted">{NO_KEY_VALUE}</span>}
+                labelledBy={headingId}
+              />
             ))}
         </div>
       )}

@@ -1,18 +1,9 @@
 import { callPagePath, type RequestLogItem, SERVICE_LABELS } from '@conduit/contracts';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { Fact } from '../../components/ui/fact.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { StatusBadge } from './logs-table.tsx';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-muted text-xs">{term}</dt>
-      <dd className="mt-1 break-words text-fg text-sm">{children}</dd>
-    </div>
-  );
-}
 
 /** One request in full: what was answered and why, which key and address, and the task it made. */
 export function RequestDetailDialog({ item, onClose }: { item: RequestLogItem | null; onClose: () => void }) {
