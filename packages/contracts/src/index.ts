@@ -23,6 +23,7 @@ export * from './keys.ts';
 export * from './live-status.ts';
 export * from './messages.ts';
 export * from './metadata.ts';
+export * from './metadata-limits.ts';
 export * from './model-catalogue.ts';
 export * from './model-fields.ts';
 export * from './model-usage.ts';

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
+import { METADATA_LIMITS } from './metadata-limits.ts';
 
 /**
  * `metadata` on every paid call (docs/product.md, "Metadata"): the caller's own labels (a customer
  * id, an order, a feature), kept with the task and echoed wherever the task is shown, so a reseller
  * can tell which of their customers spent what. Limited as Stripe limits its metadata.
  */
-export const METADATA_LIMITS = {
-  maxKeys: 50,
-  keyMaxLength: 40,
-  valueMaxLength: 500,
-} as const;
 
 const M = METADATA_LIMITS;
 /** Square brackets would make `metadata[key]=value` filters ambiguous; Stripe refuses them too. */

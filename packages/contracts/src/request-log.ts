@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
-import { METADATA_LIMITS, MetadataAnswer, MetadataKey } from './metadata.ts';
+import { MetadataAnswer, MetadataKey } from './metadata.ts';
+import { METADATA_LIMITS } from './metadata-limits.ts';
 import { SERVICES } from './services.ts';
 
 /**
