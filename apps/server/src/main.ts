@@ -61,6 +61,9 @@ async function shutdown(signal: 'SIGTERM' | 'SIGINT') {
     runtime.services.lifecycle,
     isInterrupt ? INTERRUPT_CONNECTION_GRACE_MS : undefined,
   );
+  // Ctrl-C cuts what is still open, a request stuck half-sent included, so the stop below does not
+  // wait on a client until the deadline.
+  if (isInterrupt) runtime.app.server.closeAllConnections();
   await runtime.stop();
   log.info('stopped cleanly');
   process.exit(0);

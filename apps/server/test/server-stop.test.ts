@@ -47,12 +47,10 @@ async function until(what: string, condition: () => boolean, timeoutMs: number) 
   }
 }
 
-/** Ctrl-C at the terminal: SIGINT; answers how the process ended and how long it took. */
+/** Ctrl-C at the terminal: SIGINT; answers how the process ended. */
 async function interrupt(server: ServerProcess) {
-  const startedAt = Date.now();
   server.child.kill('SIGINT');
-  const exit = await server.exited;
-  return { exit, tookMs: Date.now() - startedAt };
+  return { exit: await server.exited };
 }
 
 /** `npm start` on a fresh data directory, so on the embedded PostgreSQL. */
@@ -101,7 +99,7 @@ describe('stopping the server process', () => {
     const streamEndedAt = stream.ended.then(() => Date.now());
 
     const signalledAt = Date.now();
-    const { exit, tookMs } = await interrupt(server);
+    const { exit } = await interrupt(server);
     // Cleanly: the stream was ended and the idle connection cut at once, not after the grace a
     // SIGTERM gives open connections (measured on the connections, not at the exit, which also
     // waits for PostgreSQL to stop).
@@ -109,9 +107,11 @@ describe('stopping the server process', () => {
     expect((await idleClosedAt) - signalledAt).toBeLessThan(OPEN_CONNECTION_GRACE_MS);
     agent.destroy();
     stream.close();
+    // Exit code 0 and "stopped cleanly" mean the stop ended before the process's own deadline,
+    // which is under 5 s (a stop that overruns it exits 1 and says so).
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(tookMs).toBeLessThan(5_000);
     expect(server.output()).toContain('stopped cleanly');
+    expect(server.output()).not.toContain('shutdown took too long');
     expect(isAlive(database.pid)).toBe(false);
   }, 120_000);
 
@@ -125,12 +125,17 @@ describe('stopping the server process', () => {
       'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"email":',
     );
     socket.on('error', () => {});
+    const socketClosedAt = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const { exit, tookMs } = await interrupt(server);
+    const signalledAt = Date.now();
+    const { exit } = await interrupt(server);
+    // The server cut the half-sent request (measured on the connection), so the stop did not wait
+    // for it until the process's deadline: a clean exit, not the deadline's exit 1.
+    expect((await socketClosedAt) - signalledAt).toBeLessThan(OPEN_CONNECTION_GRACE_MS);
     socket.destroy();
-    expect(tookMs).toBeLessThan(5_000);
-    expect(exit.code).not.toBeNull();
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('stopped cleanly');
     await until('the embedded PostgreSQL to stop', () => !isAlive(database.pid), 5_000);
   }, 120_000);
 
