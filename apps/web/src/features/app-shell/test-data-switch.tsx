@@ -24,6 +24,10 @@ export function TestDataSwitch() {
         className="size-4 accent-amber-500"
       />
       <span className="max-sm:sr-only">{TEST_MODE_TEXTS.switchLabel}</span>
+      {/* A phone has no room for the whole label, and a bare box says nothing: a short one. */}
+      <span aria-hidden="true" className="text-xs sm:hidden">
+        {TEST_MODE_TEXTS.badge}
+      </span>
     </label>
   );
 }
