@@ -8,7 +8,7 @@ export class ModelNotFound extends AppError {
   constructor(model: string, service: 'image' | 'video' | undefined, available: string[]) {
     super(
       ERROR_CODES.NOT_FOUND,
-      `The model \`${model}\` does not exist${service ? ` or is not a ${service} model that does this` : ''}; one of ${available.join(', ')}`,
+      `The model \`${model}\` does not exist${service ? ` or is not ${service === 'image' ? 'an image' : 'a video'} model that does this` : ''}; one of ${available.join(', ')}`,
       { field: 'model', details: { openaiCode: 'model_not_found' } },
     );
   }
