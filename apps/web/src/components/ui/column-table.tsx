@@ -4,7 +4,8 @@ import { CardTable, Cell, ROW_CLASSES } from './stacked-table.tsx';
 /** One column of a `ColumnTable`: its heading (also each cell's label on phones), cell classes and content. */
 export interface TableColumn<Row> {
   name: string;
-  className?: string;
+  /** The cell's classes, or a function of the row for those that depend on it (a negative figure). */
+  className?: string | ((row: Row) => string);
   /** The cell sits at the end (figures, actions), and so does its heading. */
   isEnd?: boolean;
   cell: (row: Row) => ReactNode;
@@ -34,7 +35,11 @@ export function ColumnTable<Row>({
       {rows.map((row) => (
         <tr key={rowKey(row)} className={ROW_CLASSES}>
           {columns.map((column) => (
-            <Cell key={column.name} column={column.name} className={column.className}>
+            <Cell
+              key={column.name}
+              column={column.name}
+              className={typeof column.className === 'function' ? column.className(row) : column.className}
+            >
               {column.cell(row)}
             </Cell>
           ))}
