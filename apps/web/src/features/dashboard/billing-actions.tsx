@@ -1,7 +1,7 @@
 import { ROUTES, WORKSPACE_ROLE_SUMMARIES } from '@conduit/contracts';
 import { CreditCard } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { LabelledCard } from '../../components/ui/labelled-card.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 
 export const BILLING_ACTIONS_TITLE = 'Billing';
 export const BUY_CREDITS_LABEL = 'Buy credits';
@@ -14,20 +14,12 @@ export const BILLING_ACTIONS_TEXT =
  */
 export function BillingActions() {
   return (
-    <LabelledCard>
-      {(headingId) => (
-        <>
-          <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg text-lg">
-            <CreditCard aria-hidden="true" className="size-5 text-primary-text" />
-            {BILLING_ACTIONS_TITLE}
-          </h2>
-          <p className="mt-2 text-fg text-sm">Your role: {WORKSPACE_ROLE_SUMMARIES.billing}</p>
-          <p className="mt-1 text-muted text-sm">{BILLING_ACTIONS_TEXT}</p>
-          <ButtonLink to={ROUTES.appCredits} size="sm" className="mt-4">
-            {BUY_CREDITS_LABEL}
-          </ButtonLink>
-        </>
-      )}
-    </LabelledCard>
+    <SectionCard title={BILLING_ACTIONS_TITLE} icon={CreditCard} padding="p-5">
+      <p className="mt-2 text-fg text-sm">Your role: {WORKSPACE_ROLE_SUMMARIES.billing}</p>
+      <p className="mt-1 text-muted text-sm">{BILLING_ACTIONS_TEXT}</p>
+      <ButtonLink to={ROUTES.appCredits} size="sm" className="mt-4">
+        {BUY_CREDITS_LABEL}
+      </ButtonLink>
+    </SectionCard>
   );
 }
