@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { type ApiRoutes, makeUser, mockApi } from './api-mock.ts';
+import { type ApiRoutes, errorReply, makeUser, mockApi, type Reply } from './api-mock.ts';
 import { makeKey, makeKeysResponse } from './fixtures.ts';
 import { renderRoute } from './render-route.tsx';
 
@@ -30,3 +30,16 @@ export async function openKeys(routes: ApiRoutes = {}, hasFakeTimers = false) {
 /** The table row a key's name heads. */
 export const keyRow = async (name: string) =>
   within((await screen.findByRole('rowheader', { name })).closest('tr') as HTMLElement);
+
+/** A key action's two failures: the server's own message, and `fallback` when the answer has none. */
+export const keyFailures = (fallback: string): [string, Reply, string][] => [
+  ['the server message', errorReply(404, 'API key not found', 'NOT_FOUND'), 'API key not found'],
+  ['the fallback', { status: 502, body: null }, fallback],
+];
+
+/** /app/api-keys with `routes`, and the dialog `button` (a key row's action) opens. */
+export async function openKeyDialog(routes: ApiRoutes, button: string, dialog: string) {
+  const { user } = await openKeys(routes);
+  await user.click(await screen.findByRole('button', { name: button }));
+  return { user, dialog: within(screen.getByRole('dialog', { name: dialog })) };
+}

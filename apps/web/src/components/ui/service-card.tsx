@@ -1,5 +1,6 @@
 import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
-import { Fragment, type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { LabelledCard } from './labelled-card.tsx';
 
 /**
  * One service's card in a grid of the four: its name names the region, then a large figure, a line
@@ -16,19 +17,19 @@ export function ServiceCard({
   detail: ReactNode;
   footer: ReactNode;
 }) {
-  const labelId = useId();
   return (
-    <section
-      aria-labelledby={labelId}
-      className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5"
-    >
-      <h3 id={labelId} className="font-medium text-fg text-sm">
-        {SERVICE_LABELS[service]}
-      </h3>
-      <p className="mt-3 font-semibold text-fg text-xl tracking-tight sm:text-2xl">{figure}</p>
-      <p className="mt-1 text-muted text-sm">{detail}</p>
-      <p className="mt-3 border-border border-t pt-3 text-muted text-xs">{footer}</p>
-    </section>
+    <LabelledCard className="p-4 sm:p-5">
+      {(labelId) => (
+        <>
+          <h3 id={labelId} className="font-medium text-fg text-sm">
+            {SERVICE_LABELS[service]}
+          </h3>
+          <p className="mt-3 font-semibold text-fg text-xl tracking-tight sm:text-2xl">{figure}</p>
+          <p className="mt-1 text-muted text-sm">{detail}</p>
+          <p className="mt-3 border-border border-t pt-3 text-muted text-xs">{footer}</p>
+        </>
+      )}
+    </LabelledCard>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { LabelledCard } from './labelled-card.tsx';
 
 /**
  * One figure under its label; the label names the region, so "Credits balance" finds the number.
@@ -21,27 +22,27 @@ export function StatCard({
   Icon: LucideIcon;
   headingLevel?: 2 | 3;
 }) {
-  const labelId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <section
-      aria-labelledby={labelId}
-      className="rounded-2xl border border-border bg-surface p-5 shadow-card"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <Heading id={labelId} className="font-medium text-muted text-sm">
-          {label}
-        </Heading>
-        <Icon aria-hidden="true" className="size-5 text-primary-text" />
-      </div>
-      <p
-        className="mt-3 font-semibold text-3xl text-fg tracking-tight"
-        title={exact !== undefined && exact !== value ? exact : undefined}
-      >
-        {value}
-      </p>
-      {note && <div className="mt-1 text-muted text-xs">{note}</div>}
-    </section>
+    <LabelledCard>
+      {(labelId) => (
+        <>
+          <div className="flex items-center justify-between gap-3">
+            <Heading id={labelId} className="font-medium text-muted text-sm">
+              {label}
+            </Heading>
+            <Icon aria-hidden="true" className="size-5 text-primary-text" />
+          </div>
+          <p
+            className="mt-3 font-semibold text-3xl text-fg tracking-tight"
+            title={exact !== undefined && exact !== value ? exact : undefined}
+          >
+            {value}
+          </p>
+          {note && <div className="mt-1 text-muted text-xs">{note}</div>}
+        </>
+      )}
+    </LabelledCard>
   );
 }
 

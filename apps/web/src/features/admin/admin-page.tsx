@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { TabPanel } from '../../components/ui/tab-list.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequireAuth } from '../auth/require-auth.tsx';
@@ -56,12 +57,10 @@ function AdminHome({ user }: { user: SessionUser }) {
       <main id="main">
         <Container className="py-8">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h1 className="font-semibold text-2xl text-fg tracking-tight">{ADMIN_TITLE}</h1>
-              <p className="mt-1 text-muted">
-                Users, teams, revenue, feature analytics and system health, from live data.
-              </p>
-            </div>
+            <PageTitle
+              title={ADMIN_TITLE}
+              lead="Users, teams, revenue, feature analytics and system health, from live data."
+            />
             <Button
               variant="secondary"
               size="sm"

@@ -1,15 +1,14 @@
 import type { AuditEntry } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ColumnTable, type TableColumn } from '../../components/ui/column-table.tsx';
 import { EmptyNote, LoadMore, retryNextPage } from '../../components/ui/load-more.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { auditLogQuery } from './admin-api.ts';
 import { humanize } from './admin-format.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
 
 export const AUDIT_EMPTY = 'No admin changes yet. Every change an admin makes is recorded here.';
-const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Details'] as const;
 
 type Change = { from: unknown; to: unknown };
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -65,31 +64,33 @@ function Details({ details }: { details: AuditEntry['details'] }) {
   );
 }
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <CardTable columns={COLUMNS} label="Audit log">
-      {entries.map((entry) => (
-        <tr key={entry.id} className={ROW_CLASSES}>
-          <Cell column="Time" className="align-top text-fg sm:whitespace-nowrap">
-            <Timestamp at={entry.at} />
-          </Cell>
-          <Cell column="Actor" className="break-all align-top text-fg">
-            {entry.actorEmail ?? entry.actorId ?? <span className="text-muted">System</span>}
-          </Cell>
-          <Cell column="Action" className="align-top text-fg">
-            <span title={entry.action}>{humanize(entry.action)}</span>
-          </Cell>
-          <Cell column="Target" className="break-all align-top text-fg">
-            {entry.targetEmail ?? entry.targetUserId ?? <span className="text-muted">-</span>}
-          </Cell>
-          <Cell column="Details" className="align-top max-sm:col-span-2">
-            <Details details={entry.details} />
-          </Cell>
-        </tr>
-      ))}
-    </CardTable>
-  );
-}
+const COLUMNS: TableColumn<AuditEntry>[] = [
+  {
+    name: 'Time',
+    className: 'align-top text-fg sm:whitespace-nowrap',
+    cell: (entry) => <Timestamp at={entry.at} />,
+  },
+  {
+    name: 'Actor',
+    className: 'break-all align-top text-fg',
+    cell: (entry) => entry.actorEmail ?? entry.actorId ?? <span className="text-muted">System</span>,
+  },
+  {
+    name: 'Action',
+    className: 'align-top text-fg',
+    cell: (entry) => <span title={entry.action}>{humanize(entry.action)}</span>,
+  },
+  {
+    name: 'Target',
+    className: 'break-all align-top text-fg',
+    cell: (entry) => entry.targetEmail ?? entry.targetUserId ?? <span className="text-muted">-</span>,
+  },
+  {
+    name: 'Details',
+    className: 'align-top max-sm:col-span-2',
+    cell: (entry) => <Details details={entry.details} />,
+  },
+];
 
 /** Every admin change, newest first, a page at a time on the server's cursor. */
 export function AuditTab() {
@@ -105,7 +106,7 @@ export function AuditTab() {
   }
   return (
     <div className="space-y-4">
-      <AuditTable entries={entries} />
+      <ColumnTable columns={COLUMNS} rows={entries} rowKey={(entry) => entry.id} label="Audit log" />
       <LoadMore pages={log} failure={<AdminLoadError {...retryNextPage(log)} />} />
     </div>
   );

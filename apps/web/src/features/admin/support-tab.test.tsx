@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { type ApiRoutes, errorReply, mockApi, twoPages } from '../../test/api-mock.ts';
+import { sendReply } from '../../test/support-reply.ts';
 import { NotificationProvider } from '../notifications/notification-provider.tsx';
-import { REPLY_REQUIRED, REPLY_SENT } from '../support/reply-form.tsx';
+import { REPLY_SENT } from '../support/reply-form.tsx';
 import { SUPPORT_EMPTY, SupportTab } from './support-tab.tsx';
 
 function makeTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {
@@ -121,14 +122,8 @@ describe('admin support tab', () => {
         },
       }),
     });
-    const toggle = await screen.findByRole('button', { name: /Video stuck/ });
-    await user.click(toggle);
-    await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(REPLY_REQUIRED);
-    expect(api.callsTo('POST /api/admin/support/tkt_1/reply')).toHaveLength(0);
-
-    await user.type(screen.getByLabelText('Reply'), '  It finished, see your dashboard.  ');
-    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    const reply = '  It finished, see your dashboard.  ';
+    const toggle = await sendReply(screen, { user, api }, 'POST /api/admin/support/tkt_1/reply', reply);
     expect(await screen.findByText(REPLY_SENT)).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/support/tkt_1/reply')[0]?.body).toEqual({
       message: 'It finished, see your dashboard.',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeAdminUser, makeAdminUsers } from '../../test/admin-fixtures.ts';
 import { type ApiRoutes, errorReply, mockApi, twoPages } from '../../test/api-mock.ts';
 import { descriptionOf } from '../../test/auth-helpers.tsx';
+import { expectTexts } from '../../test/expect-texts.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { AMOUNT_NOT_WHOLE } from './adjust-credits-form.tsx';
 import { EDIT_TITLE } from './edit-user-dialog.tsx';
@@ -77,13 +78,8 @@ describe('admin users: table and paging', () => {
       },
     });
     const [first, second] = (await screen.findAllByRole('row')).slice(1).map((row) => within(row));
-    expect(first?.getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(first?.getByText('Premium')).toBeInTheDocument();
-    expect(first?.getByText('Super admin')).toBeInTheDocument();
-    expect(first?.getByText('Active')).toBeInTheDocument();
-    expect(first?.getByText('12,345')).toBeInTheDocument();
-    expect(second?.getByText('Inactive')).toBeInTheDocument();
-    expect(second?.getByText('Never')).toBeInTheDocument();
+    expectTexts(first, ['Ada Lovelace', 'Premium', 'Super admin', 'Active', '12,345']);
+    expectTexts(second, ['Inactive', 'Never']);
   });
 
   it('searches on the server once typing pauses, from the first page', async () => {

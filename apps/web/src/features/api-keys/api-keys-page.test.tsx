@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { errorReply, failingUntilRecovered } from '../../test/api-mock.ts';
 import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
 import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
-import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
+import { keyFailures, keyRow, openKeyDialog, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 import { maskSecret } from './webhook-secret-card.tsx';
 
 const HOUR_MS = 3_600_000;
@@ -173,13 +173,12 @@ describe('API keys: delete', () => {
     expect(screen.getByText('1 of 10 keys')).toBeInTheDocument();
   });
 
-  it.each([
-    ['the server message', errorReply(404, 'API key not found', 'NOT_FOUND'), 'API key not found'],
-    ['the fallback', { status: 502, body: null }, KEY_TEXTS.deleteFailed],
-  ])('shows %s when deleting fails', async (_case, reply, text) => {
-    const { user } = await openKeys({ 'DELETE /api/keys/key_1': reply });
-    await user.click(await screen.findByRole('button', { name: 'Delete key Production' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Delete API key' }));
+  it.each(keyFailures(KEY_TEXTS.deleteFailed))('shows %s when deleting fails', async (_case, reply, text) => {
+    const { user, dialog } = await openKeyDialog(
+      { 'DELETE /api/keys/key_1': reply },
+      'Delete key Production',
+      'Delete API key',
+    );
     await user.click(dialog.getByRole('button', { name: 'Delete key' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(text);
   });

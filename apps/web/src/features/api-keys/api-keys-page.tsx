@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -33,10 +34,7 @@ export function ApiKeysPage() {
   return (
     <div className="max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-semibold text-2xl text-fg tracking-tight">API Keys</h1>
-          <p className="mt-1 text-muted">Create, limit, roll and revoke the keys your applications use.</p>
-        </div>
+        <PageTitle title="API Keys" lead="Create, limit, roll and revoke the keys your applications use." />
         {keys.isSuccess && (
           <div className="flex items-center gap-3">
             <p id={quotaId} className="text-muted text-sm">

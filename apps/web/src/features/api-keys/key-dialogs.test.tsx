@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorReply, type Reply } from '../../test/api-mock.ts';
 import { makeDashboard, makeKey, makeKeysResponse } from '../../test/fixtures.ts';
-import { keyRow, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
+import { keyFailures, keyRow, openKeyDialog, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 import { toLocalInput } from './key-form.ts';
 
 const DASHBOARD = { 'GET /api/dashboard': { body: makeDashboard() } }; // 60 requests per minute
@@ -218,13 +218,12 @@ describe('API keys: roll', () => {
     expect(row.getByRole('button', { name: `Copy ${rolled.keyPreview}` })).toBeInTheDocument();
   });
 
-  it.each([
-    ['the server message', errorReply(404, 'API key not found', 'NOT_FOUND'), 'API key not found'],
-    ['the fallback', { status: 502, body: null }, KEY_TEXTS.rollFailed],
-  ])('shows %s when rolling fails', async (_case, reply, text) => {
-    const { user } = await openKeys({ 'POST /api/keys/key_1/roll': reply });
-    await user.click(await screen.findByRole('button', { name: 'Roll key Production' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Roll API key' }));
+  it.each(keyFailures(KEY_TEXTS.rollFailed))('shows %s when rolling fails', async (_case, reply, text) => {
+    const { user, dialog } = await openKeyDialog(
+      { 'POST /api/keys/key_1/roll': reply },
+      'Roll key Production',
+      'Roll API key',
+    );
     await user.click(dialog.getByLabelText('Immediately'));
     await user.click(dialog.getByRole('button', { name: 'Roll key' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(text);

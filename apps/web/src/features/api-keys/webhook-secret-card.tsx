@@ -1,10 +1,11 @@
 import { KEY_TEXTS, WEBHOOK_TEXTS } from '@conduit/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Eye, EyeOff, RotateCw, Webhook } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { COPIED_TEXT } from '../../components/ui/copy-button.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { LabelledCard } from '../../components/ui/labelled-card.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -32,7 +33,6 @@ export const maskSecret = (secret: string) => `whsec_${'•'.repeat(8)}${secret.
  * (the Webhooks page has none: it waits for the card's own).
  */
 export function WebhookSecretCard({ secret }: { secret?: string }) {
-  const headingId = useId();
   const queryClient = useQueryClient();
   const { success } = useNotify();
   const state = useQuery(webhookSecretQuery);
@@ -57,76 +57,77 @@ export function WebhookSecretCard({ secret }: { secret?: string }) {
   const previousUntil = state.data?.previousValidUntil;
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-border bg-surface p-5 shadow-card"
-    >
-      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg">
-        <Webhook aria-hidden="true" className="size-5 text-primary-text" />
-        {WEBHOOK_SECRET_TITLE}
-      </h2>
-      <p className="mt-1 text-muted text-sm">{WEBHOOK_TEXTS.secretHelp}</p>
-      {current === undefined ? (
-        <div className="mt-3">
-          <RowsSkeleton rows={1} rowClassName="h-10 rounded-lg" />
-        </div>
-      ) : (
-        <code className="mt-3 block break-all rounded-lg border border-border bg-bg px-3 py-2 font-mono text-fg text-sm">
-          {isRevealed ? current : maskSecret(current)}
-        </code>
-      )}
-      {isNew && <p className="mt-2 text-fg text-sm">{WEBHOOK_TEXTS.newSecret}</p>}
-      {previousUntil && (
-        <p className="mt-2 text-muted text-sm">
-          {WEBHOOK_TEXTS.dualSigningUntil(formatDateTime(previousUntil))}
-        </p>
-      )}
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-pressed={isRevealed}
-          onClick={() => setIsRevealed(!isRevealed)}
-        >
-          {isRevealed ? (
-            <EyeOff aria-hidden="true" className="size-4" />
+    <LabelledCard>
+      {(headingId) => (
+        <>
+          <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg">
+            <Webhook aria-hidden="true" className="size-5 text-primary-text" />
+            {WEBHOOK_SECRET_TITLE}
+          </h2>
+          <p className="mt-1 text-muted text-sm">{WEBHOOK_TEXTS.secretHelp}</p>
+          {current === undefined ? (
+            <div className="mt-3">
+              <RowsSkeleton rows={1} rowClassName="h-10 rounded-lg" />
+            </div>
           ) : (
-            <Eye aria-hidden="true" className="size-4" />
+            <code className="mt-3 block break-all rounded-lg border border-border bg-bg px-3 py-2 font-mono text-fg text-sm">
+              {isRevealed ? current : maskSecret(current)}
+            </code>
           )}
-          {isRevealed ? WEBHOOK_TEXTS.hide : WEBHOOK_TEXTS.reveal}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={current === undefined}
-          onClick={() => void copy(current ?? '')}
-        >
-          {status === 'copied' ? (
-            <Check aria-hidden="true" className="size-4" />
-          ) : (
-            <Copy aria-hidden="true" className="size-4" />
+          {isNew && <p className="mt-2 text-fg text-sm">{WEBHOOK_TEXTS.newSecret}</p>}
+          {previousUntil && (
+            <p className="mt-2 text-muted text-sm">
+              {WEBHOOK_TEXTS.dualSigningUntil(formatDateTime(previousUntil))}
+            </p>
           )}
-          {WEBHOOK_TEXTS.copy}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setIsConfirming(true)}>
-          <RotateCw aria-hidden="true" className="size-4" />
-          {WEBHOOK_TEXTS.rotateButton}
-        </Button>
-        <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-muted'}`}>
-          {status === 'copied' ? COPIED_TEXT : status === 'failed' ? KEY_TEXTS.copyFailed : ''}
-        </span>
-      </div>
-      {isConfirming && (
-        <FormDialog
-          title={WEBHOOK_TEXTS.rotateTitle}
-          description={WEBHOOK_TEXTS.rotateExplanation}
-          onClose={() => setIsConfirming(false)}
-          onSubmit={() => rotate.mutate()}
-          {...frame}
-          submitLabel={WEBHOOK_TEXTS.rotateSubmit}
-          pendingLabel={WEBHOOK_TEXTS.rotatePending}
-        />
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={isRevealed}
+              onClick={() => setIsRevealed(!isRevealed)}
+            >
+              {isRevealed ? (
+                <EyeOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Eye aria-hidden="true" className="size-4" />
+              )}
+              {isRevealed ? WEBHOOK_TEXTS.hide : WEBHOOK_TEXTS.reveal}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={current === undefined}
+              onClick={() => void copy(current ?? '')}
+            >
+              {status === 'copied' ? (
+                <Check aria-hidden="true" className="size-4" />
+              ) : (
+                <Copy aria-hidden="true" className="size-4" />
+              )}
+              {WEBHOOK_TEXTS.copy}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setIsConfirming(true)}>
+              <RotateCw aria-hidden="true" className="size-4" />
+              {WEBHOOK_TEXTS.rotateButton}
+            </Button>
+            <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-muted'}`}>
+              {status === 'copied' ? COPIED_TEXT : status === 'failed' ? KEY_TEXTS.copyFailed : ''}
+            </span>
+          </div>
+          {isConfirming && (
+            <FormDialog
+              title={WEBHOOK_TEXTS.rotateTitle}
+              description={WEBHOOK_TEXTS.rotateExplanation}
+              onClose={() => setIsConfirming(false)}
+              onSubmit={() => rotate.mutate()}
+              {...frame}
+              submitLabel={WEBHOOK_TEXTS.rotateSubmit}
+              pendingLabel={WEBHOOK_TEXTS.rotatePending}
+            />
+          )}
+        </>
       )}
-    </section>
+    </LabelledCard>
   );
 }

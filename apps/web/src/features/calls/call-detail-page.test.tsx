@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../lib/format.ts';
 import { type ApiRoutes, errorReply, makeUser, mockApi } from '../../test/api-mock.ts';
+import { expectTexts } from '../../test/expect-texts.ts';
 import { stubEventSource } from '../../test/fake-event-source.ts';
 import { makeCallDetail, makeKeysResponse } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
@@ -34,13 +35,9 @@ describe('call detail page', () => {
     expect(result.getByRole('link', { name: 'Download image' })).toHaveAttribute('href', `${url}?download=1`);
     expect(result.getByRole('button', { name: `Copy ${url}` })).toBeInTheDocument();
 
-    const status = section('Status');
-    expect(status.getByText('Accepted')).toBeInTheDocument();
-    expect(status.getByText('Took 2.5 s')).toBeInTheDocument();
-    expect(status.getByText('Completed')).toBeInTheDocument();
+    expectTexts(section('Status'), ['Accepted', 'Took 2.5 s', 'Completed']);
     const details = section('Details');
-    expect(details.getByText('Production')).toBeInTheDocument();
-    expect(details.getByText('cnd_live_…abcd')).toBeInTheDocument();
+    expectTexts(details, ['Production', 'cnd_live_…abcd']);
     // Charged 1, refunded 0, net 1.
     expect(details.getAllByText('1 credit')).toHaveLength(2);
     expect(details.getByText('0 credits')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { LinkedinPost } from '@conduit/contracts';
 import { EmptyNote } from '../../components/ui/load-more.tsx';
+import { NewTabLink } from '../../components/ui/new-tab-link.tsx';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
@@ -17,15 +18,13 @@ export function LinkedinPostsTable({ posts, caption }: { posts: LinkedinPost[]; 
         <tr key={post.id} className={ROW_CLASSES}>
           <Cell compact column="Post" className="min-w-64 text-fg max-sm:col-span-2">
             <p className="line-clamp-4 whitespace-pre-line break-words">{post.text}</p>
-            <a
+            <NewTabLink
               href={post.url}
-              target="_blank"
-              rel="noopener noreferrer"
               aria-label={`Open post from ${formatDate(post.postedAt)}`}
               className="mt-1 inline-block text-primary-text text-xs underline underline-offset-2"
             >
               Open post
-            </a>
+            </NewTabLink>
           </Cell>
           <Cell compact column="Date" className="text-fg sm:whitespace-nowrap">
             <Timestamp at={post.postedAt} format={formatDate} />

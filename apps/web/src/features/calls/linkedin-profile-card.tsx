@@ -1,5 +1,6 @@
 import type { LinkedinProfile } from '@conduit/contracts';
 import { ExternalLink, MapPin, Users } from 'lucide-react';
+import { NewTabLink } from '../../components/ui/new-tab-link.tsx';
 import { formatCount } from '../../lib/format.ts';
 
 /** The scraped profile: who it is, where, how many follow them, and links out. */
@@ -31,24 +32,20 @@ export function LinkedinProfileCard({ profile }: { profile: LinkedinProfile }) {
         {profile.email && <li className="break-all">{profile.email}</li>}
       </ul>
       <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        <a
+        <NewTabLink
           href={profile.profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 text-primary-text underline underline-offset-2"
         >
           <ExternalLink aria-hidden="true" className="size-4" />
           linkedin.com/in/{profile.username}
-        </a>
+        </NewTabLink>
         {profile.website && (
-          <a
+          <NewTabLink
             href={profile.website}
-            target="_blank"
-            rel="noopener noreferrer"
             className="break-all text-primary-text underline underline-offset-2"
           >
             {profile.website}
-          </a>
+          </NewTabLink>
         )}
       </div>
     </article>

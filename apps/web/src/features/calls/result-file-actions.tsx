@@ -2,6 +2,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
+import { NewTabLink } from '../../components/ui/new-tab-link.tsx';
 
 /** The file's URL answering as an attachment (the files route's `?download=1`). */
 export function downloadUrlOf(url: string): string {
@@ -18,16 +19,14 @@ export function downloadUrlOf(url: string): string {
 export function ResultFileActions({ url, label }: { url: string; label: string }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <a
+      <NewTabLink
         href={url}
-        target="_blank"
-        rel="noopener noreferrer"
         className={buttonClasses('secondary', 'sm')}
         aria-label={`Open full size: ${label}`}
       >
         <ExternalLink aria-hidden="true" className="size-4" />
         Open full size
-      </a>
+      </NewTabLink>
       <a
         href={downloadUrlOf(url)}
         download

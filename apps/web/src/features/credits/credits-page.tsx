@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LowBalanceAlerts } from '../alerts/low-balance-alerts.tsx';
@@ -32,10 +33,7 @@ export function CreditsPage() {
 
   return (
     <div className="max-w-6xl space-y-10">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">Credits</h1>
-        <p className="mt-1 text-muted">Buy credit packs and see where your credits go.</p>
-      </div>
+      <PageTitle title="Credits" lead="Buy credit packs and see where your credits go." />
       {isVerifying && (
         <p
           role="status"

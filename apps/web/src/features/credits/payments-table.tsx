@@ -1,11 +1,9 @@
 import { BILLING_TEXTS, type CreditPackage, formatCents, type Payment } from '@conduit/contracts';
 import { Link } from 'react-router';
-import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { ColumnTable, type TableColumn } from '../../components/ui/column-table.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
-
-const COLUMNS = ['Date', 'Package', 'Credits', 'Amount', 'Status', 'Method', 'Receipt'] as const;
 
 export const RECEIPT_LINK = 'Receipt';
 
@@ -34,6 +32,54 @@ function ReceiptLink({ payment }: { payment: Payment }) {
   );
 }
 
+function columns(packages: Record<string, CreditPackage>): TableColumn<Payment>[] {
+  return [
+    {
+      name: 'Date',
+      className: 'text-fg sm:whitespace-nowrap',
+      cell: (payment) => <Timestamp at={payment.createdAt} />,
+    },
+    {
+      name: 'Package',
+      className: 'text-fg',
+      cell: (payment) => packages[payment.package]?.label ?? payment.package,
+    },
+    { name: 'Credits', className: 'text-fg', cell: (payment) => formatCount(payment.credits) },
+    {
+      name: 'Amount',
+      className: 'text-fg',
+      cell: (payment) => (
+        <>
+          {formatCents(payment.amount)}
+          {payment.currency.toLowerCase() !== 'usd' && ` ${payment.currency.toUpperCase()}`}
+        </>
+      ),
+    },
+    {
+      name: 'Status',
+      cell: (payment) => (
+        <>
+          <PaymentStatusBadge status={payment.status} />
+          {payment.failureMessage && <p className="mt-1 text-muted text-xs">{payment.failureMessage}</p>}
+        </>
+      ),
+    },
+    {
+      name: 'Method',
+      className: 'text-fg',
+      cell: (payment) => (
+        <>
+          <span className="block">{payment.method ?? '-'}</span>
+          <span className="block text-muted text-xs">
+            {payment.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
+          </span>
+        </>
+      ),
+    },
+    { name: 'Receipt', cell: (payment) => <ReceiptLink payment={payment} /> },
+  ];
+}
+
 interface PaymentsTableProps {
   payments: Payment[];
   packages: Record<string, CreditPackage>;
@@ -42,37 +88,11 @@ interface PaymentsTableProps {
 
 export function PaymentsTable({ payments, packages, labelledBy }: PaymentsTableProps) {
   return (
-    <CardTable columns={COLUMNS} labelledBy={labelledBy}>
-      {payments.map((payment) => (
-        <tr key={payment._id} className={ROW_CLASSES}>
-          <Cell column="Date" className="text-fg sm:whitespace-nowrap">
-            <Timestamp at={payment.createdAt} />
-          </Cell>
-          <Cell column="Package" className="text-fg">
-            {packages[payment.package]?.label ?? payment.package}
-          </Cell>
-          <Cell column="Credits" className="text-fg">
-            {formatCount(payment.credits)}
-          </Cell>
-          <Cell column="Amount" className="text-fg">
-            {formatCents(payment.amount)}
-            {payment.currency.toLowerCase() !== 'usd' && ` ${payment.currency.toUpperCase()}`}
-          </Cell>
-          <Cell column="Status">
-            <PaymentStatusBadge status={payment.status} />
-            {payment.failureMessage && <p className="mt-1 text-muted text-xs">{payment.failureMessage}</p>}
-          </Cell>
-          <Cell column="Method" className="text-fg">
-            <span className="block">{payment.method ?? '-'}</span>
-            <span className="block text-muted text-xs">
-              {payment.kind === 'auto_topup' ? BILLING_TEXTS.autoTopUp : BILLING_TEXTS.checkout}
-            </span>
-          </Cell>
-          <Cell column="Receipt">
-            <ReceiptLink payment={payment} />
-          </Cell>
-        </tr>
-      ))}
-    </CardTable>
+    <ColumnTable
+      columns={columns(packages)}
+      rows={payments}
+      rowKey={(payment) => payment._id}
+      labelledBy={labelledBy}
+    />
   );
 }

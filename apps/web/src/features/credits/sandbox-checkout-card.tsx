@@ -1,9 +1,10 @@
 import { formatCents, PAYMENT_TEXTS, SANDBOX_DEFAULT_CARD, type SandboxCheckout } from '@conduit/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { LabelledCard } from '../../components/ui/labelled-card.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { pageLocation } from '../../lib/page-location.ts';
@@ -27,7 +28,6 @@ export function SandboxCheckoutCard({
   checkout: SandboxCheckout;
   onStale: () => void;
 }) {
-  const headingId = useId();
   const [cardNumber, setCardNumber] = useState(SANDBOX_DEFAULT_CARD.replace(/(\d{4})(?=\d)/g, '$1 '));
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
@@ -42,63 +42,64 @@ export function SandboxCheckoutCard({
   const amount = formatCents(checkout.amount);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-border bg-surface p-6 shadow-card sm:p-8"
-    >
-      <p className="text-muted text-sm">Pay Conduit</p>
-      <h1 id={headingId} className="mt-1 font-semibold text-3xl text-fg tracking-tight">
-        {amount}
-      </h1>
-      <dl className="mt-6 divide-y divide-border border-border border-y">
-        <SummaryLine term="Package">{checkout.label}</SummaryLine>
-        <SummaryLine term="Credits">{formatCount(checkout.credits)}</SummaryLine>
-        <SummaryLine term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</SummaryLine>
-        <SummaryLine term="Account">
-          <EmailAddress email={checkout.email} />
-        </SummaryLine>
-      </dl>
-      {checkout.saveCard ? (
-        <div className="mt-4 space-y-2">
-          <TextField
-            label="Test card number (saved for auto top-up)"
-            inputMode="numeric"
-            autoComplete="off"
-            value={cardNumber}
-            disabled={isBusy}
-            onChange={(event) => setCardNumber(event.target.value)}
-            help="4242 4242 4242 4242 works; 4000 0000 0000 0002 is saved, but its auto top-up charges are declined."
-          />
-          <p className="text-muted text-sm">
-            This installation has no payment provider configured. Nothing is charged; the test card is kept
-            for auto top-up.
-          </p>
-        </div>
-      ) : (
-        <p className="mt-4 text-muted text-sm">
-          This installation has no payment provider configured. Paying adds the credits at once; no card is
-          asked for and nothing is charged.
-        </p>
+    <LabelledCard className="p-6 sm:p-8">
+      {(headingId) => (
+        <>
+          <p className="text-muted text-sm">Pay Conduit</p>
+          <h1 id={headingId} className="mt-1 font-semibold text-3xl text-fg tracking-tight">
+            {amount}
+          </h1>
+          <dl className="mt-6 divide-y divide-border border-border border-y">
+            <SummaryLine term="Package">{checkout.label}</SummaryLine>
+            <SummaryLine term="Credits">{formatCount(checkout.credits)}</SummaryLine>
+            <SummaryLine term="Amount">{`${amount} ${checkout.currency.toUpperCase()}`}</SummaryLine>
+            <SummaryLine term="Account">
+              <EmailAddress email={checkout.email} />
+            </SummaryLine>
+          </dl>
+          {checkout.saveCard ? (
+            <div className="mt-4 space-y-2">
+              <TextField
+                label="Test card number (saved for auto top-up)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={cardNumber}
+                disabled={isBusy}
+                onChange={(event) => setCardNumber(event.target.value)}
+                help="4242 4242 4242 4242 works; 4000 0000 0000 0002 is saved, but its auto top-up charges are declined."
+              />
+              <p className="text-muted text-sm">
+                This installation has no payment provider configured. Nothing is charged; the test card is
+                kept for auto top-up.
+              </p>
+            </div>
+          ) : (
+            <p className="mt-4 text-muted text-sm">
+              This installation has no payment provider configured. Paying adds the credits at once; no card
+              is asked for and nothing is charged.
+            </p>
+          )}
+          {decide.isError && (
+            <div className="mt-4">
+              <FormAlert>{serverTextOr(decide.error, SANDBOX_DECISION_FAILED)}</FormAlert>
+            </div>
+          )}
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+            <Button size="lg" className="sm:flex-1" disabled={isBusy} onClick={() => decide.mutate('pay')}>
+              {isBusy && decide.variables === 'pay' ? PAYMENT_TEXTS.processing : `Pay ${amount}`}
+            </Button>
+            <Button
+              size="lg"
+              variant="secondary"
+              className="sm:flex-1"
+              disabled={isBusy}
+              onClick={() => decide.mutate('cancel')}
+            >
+              {isBusy && decide.variables === 'cancel' ? CANCELING : 'Cancel'}
+            </Button>
+          </div>
+        </>
       )}
-      {decide.isError && (
-        <div className="mt-4">
-          <FormAlert>{serverTextOr(decide.error, SANDBOX_DECISION_FAILED)}</FormAlert>
-        </div>
-      )}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-        <Button size="lg" className="sm:flex-1" disabled={isBusy} onClick={() => decide.mutate('pay')}>
-          {isBusy && decide.variables === 'pay' ? PAYMENT_TEXTS.processing : `Pay ${amount}`}
-        </Button>
-        <Button
-          size="lg"
-          variant="secondary"
-          className="sm:flex-1"
-          disabled={isBusy}
-          onClick={() => decide.mutate('cancel')}
-        >
-          {isBusy && decide.variables === 'cancel' ? CANCELING : 'Cancel'}
-        </Button>
-      </div>
-    </section>
+    </LabelledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { ROUTES, WORKSPACE_ROLE_SUMMARIES } from '@conduit/contracts';
 import { CreditCard } from 'lucide-react';
-import { useId } from 'react';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 
 export const BILLING_ACTIONS_TITLE = 'Billing';
 export const BUY_CREDITS_LABEL = 'Buy credits';
@@ -13,21 +13,13 @@ export const BILLING_ACTIONS_TEXT =
  * role is for, and where it does it (docs/product.md, "Teams in the web app").
  */
 export function BillingActions() {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-border bg-surface p-5 shadow-card"
-    >
-      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-fg text-lg">
-        <CreditCard aria-hidden="true" className="size-5 text-primary-text" />
-        {BILLING_ACTIONS_TITLE}
-      </h2>
+    <SectionCard title={BILLING_ACTIONS_TITLE} icon={CreditCard} padding="p-5">
       <p className="mt-2 text-fg text-sm">Your role: {WORKSPACE_ROLE_SUMMARIES.billing}</p>
       <p className="mt-1 text-muted text-sm">{BILLING_ACTIONS_TEXT}</p>
       <ButtonLink to={ROUTES.appCredits} size="sm" className="mt-4">
         {BUY_CREDITS_LABEL}
       </ButtonLink>
-    </section>
+    </SectionCard>
   );
 }

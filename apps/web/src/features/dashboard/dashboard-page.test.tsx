@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, failingUntilRecovered, makeUser, mockApi, twoPages } from '../../test/api-mock.ts';
+import { expectTexts } from '../../test/expect-texts.ts';
 import { stubEventSource } from '../../test/fake-event-source.ts';
 import { makeDashboard, makeUsageItem } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
@@ -57,13 +58,12 @@ describe('dashboard', () => {
       },
     });
     const linkedin = within(await screen.findByRole('region', { name: 'LinkedIn scraping' }));
-    expect(linkedin.getByText('3 requests')).toBeInTheDocument();
-    expect(linkedin.getByText('6 credits used')).toBeInTheDocument();
-    expect(linkedin.getByText('2 credits per request')).toBeInTheDocument();
-    const video = region('Video generation');
-    expect(video.getByText('1 request')).toBeInTheDocument();
-    expect(video.getByText('0 credits used')).toBeInTheDocument();
-    expect(video.getByText('10 credits per video (default model)')).toBeInTheDocument();
+    expectTexts(linkedin, ['3 requests', '6 credits used', '2 credits per request']);
+    expectTexts(region('Video generation'), [
+      '1 request',
+      '0 credits used',
+      '10 credits per video (default model)',
+    ]);
     expect(screen.getByText('4 requests in all. Refunded calls cost nothing.')).toBeInTheDocument();
     expect(region('Image generation').getByText('1 credit per image (default model)')).toBeInTheDocument();
     expect(region('Sora watermark removal').getByText('1 credit per video')).toBeInTheDocument();
@@ -170,12 +170,8 @@ describe('dashboard: recent calls', () => {
     const rows = () => table.getAllByRole('row').slice(1);
     expect(rows()).toHaveLength(2);
     const [linkedin, video] = rows().map((row) => within(row));
-    expect(linkedin?.getByText('Production')).toBeInTheDocument();
-    expect(linkedin?.getByText('LinkedIn scraping')).toBeInTheDocument();
-    expect(linkedin?.getByText('Completed')).toBeInTheDocument();
-    expect(linkedin?.getByText('2 credits charged')).toBeInTheDocument();
-    expect(video?.getByText('Failed')).toBeInTheDocument();
-    expect(video?.getByText('10 credits refunded')).toBeInTheDocument();
+    expectTexts(linkedin, ['Production', 'LinkedIn scraping', 'Completed', '2 credits charged']);
+    expectTexts(video, ['Failed', '10 credits refunded']);
 
     expect(linkedin?.getByRole('link', { name: 'Open call task_a' })).toHaveAttribute(
       'href',

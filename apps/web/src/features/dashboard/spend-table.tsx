@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { CardTable, Cell, FigureCell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
+import { ColumnTable, type TableColumn } from '../../components/ui/column-table.tsx';
 import { formatCount } from '../../lib/format.ts';
+
+/** A figure's cell (`FigureCell`'s classes), at the end of the row. */
+const FIGURE = 'tabular-nums text-fg sm:text-right';
 
 interface SpendRow {
   calls: number;
@@ -24,25 +27,10 @@ export function SpendTable<Row extends SpendRow>({
   nameOf,
   labelledBy,
 }: SpendTableProps<Row>) {
-  return (
-    <CardTable
-      columns={[groupColumn, 'Calls', 'Credits']}
-      endAligned={['Calls', 'Credits']}
-      labelledBy={labelledBy}
-    >
-      {rows.map((row) => (
-        <tr key={keyOf(row)} className={ROW_CLASSES}>
-          <Cell column={groupColumn} className="text-fg max-sm:col-span-2">
-            {nameOf(row)}
-          </Cell>
-          <FigureCell column="Calls" className="text-fg sm:text-right">
-            {formatCount(row.calls)}
-          </FigureCell>
-          <FigureCell column="Credits" className="text-fg sm:text-right">
-            {formatCount(row.credits)}
-          </FigureCell>
-        </tr>
-      ))}
-    </CardTable>
-  );
+  const columns: TableColumn<Row>[] = [
+    { name: groupColumn, className: 'text-fg max-sm:col-span-2', cell: nameOf },
+    { name: 'Calls', className: FIGURE, isEnd: true, cell: (row) => formatCount(row.calls) },
+    { name: 'Credits', className: FIGURE, isEnd: true, cell: (row) => formatCount(row.credits) },
+  ];
+  return <ColumnTable columns={columns} rows={rows} rowKey={keyOf} labelledBy={labelledBy} />;
 }

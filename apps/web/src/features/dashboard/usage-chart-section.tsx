@@ -2,6 +2,7 @@ import { ROUTES, SERVICE_LABELS, SERVICES, USAGE_WINDOW_DAYS } from '@conduit/co
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { LabelledCard } from '../../components/ui/labelled-card.tsx';
 import { QueryContent } from '../../components/ui/query-content.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatQuantity } from '../../lib/format.ts';
@@ -72,65 +73,65 @@ function MonthSpend({ usage }: { usage: DailyUsage }) {
 
 /** Calls or credits per day and service over 30 days, in the browser's time zone, and this month's spend. */
 export function UsageChartSection() {
-  const headingId = useId();
   const [metric, setMetric] = useState<UsageMetric>('calls');
   const usage = useQuery(dailyUsageQuery(browserTimeZone()));
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-border bg-surface p-5 shadow-card"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id={headingId} className="font-semibold text-fg text-lg">
-            {USAGE_CHART_TITLE}
-          </h2>
-          <fieldset className="mt-2 inline-flex rounded-lg border border-border p-0.5">
-            <legend className="sr-only">Show per day</legend>
-            {METRICS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={metric === option}
-                onClick={() => setMetric(option)}
-                className={`rounded-md px-3 py-1 text-sm ${
-                  metric === option
-                    ? 'bg-primary-soft font-medium text-primary-text'
-                    : 'text-muted hover:text-fg'
-                }`}
-              >
-                {METRIC_LABELS[option]}
-              </button>
+    <LabelledCard>
+      {(headingId) => (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h2 id={headingId} className="font-semibold text-fg text-lg">
+                {USAGE_CHART_TITLE}
+              </h2>
+              <fieldset className="mt-2 inline-flex rounded-lg border border-border p-0.5">
+                <legend className="sr-only">Show per day</legend>
+                {METRICS.map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    aria-pressed={metric === option}
+                    onClick={() => setMetric(option)}
+                    className={`rounded-md px-3 py-1 text-sm ${
+                      metric === option
+                        ? 'bg-primary-soft font-medium text-primary-text'
+                        : 'text-muted hover:text-fg'
+                    }`}
+                  >
+                    {METRIC_LABELS[option]}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+            {usage.data && <MonthSpend usage={usage.data} />}
+          </div>
+          <ul aria-label="Services" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-muted text-xs">
+            {SERVICES.map((service) => (
+              <li key={service} className="inline-flex items-center gap-1.5">
+                <span aria-hidden="true" className={`size-2.5 rounded-sm ${SERVICE_COLOR[service].swatch}`} />
+                {SERVICE_LABELS[service]}
+              </li>
             ))}
-          </fieldset>
-        </div>
-        {usage.data && <MonthSpend usage={usage.data} />}
-      </div>
-      <ul aria-label="Services" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-muted text-xs">
-        {SERVICES.map((service) => (
-          <li key={service} className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className={`size-2.5 rounded-sm ${SERVICE_COLOR[service].swatch}`} />
-            {SERVICE_LABELS[service]}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3">
-        <QueryContent query={usage} failedText={DAILY_USAGE_LOAD_FAILED} loading={chartLoading}>
-          {({ days }) =>
-            days.every((day) => SERVICES.every((service) => day.calls[service] === 0)) ? (
-              <NoCallsYet />
-            ) : (
-              <>
-                <Suspense fallback={chartLoading}>
-                  <UsageChart days={days} metric={metric} />
-                </Suspense>
-                <UsageDaysTable days={days} metric={metric} />
-              </>
-            )
-          }
-        </QueryContent>
-      </div>
-    </section>
+          </ul>
+          <div className="mt-3">
+            <QueryContent query={usage} failedText={DAILY_USAGE_LOAD_FAILED} loading={chartLoading}>
+              {({ days }) =>
+                days.every((day) => SERVICES.every((service) => day.calls[service] === 0)) ? (
+                  <NoCallsYet />
+                ) : (
+                  <>
+                    <Suspense fallback={chartLoading}>
+                      <UsageChart days={days} metric={metric} />
+                    </Suspense>
+                    <UsageDaysTable days={days} metric={metric} />
+                  </>
+                )
+              }
+            </QueryContent>
+          </div>
+        </>
+      )}
+    </LabelledCard>
   );
 }

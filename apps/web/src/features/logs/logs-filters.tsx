@@ -26,6 +26,37 @@ const STATUS_OPTIONS = [
 ];
 const CODE_OPTIONS = [ANY, ...Object.values(ERROR_CODES).map((code) => ({ value: code, label: code }))];
 
+type SearchName = 'q' | 'metadataKey' | 'metadataValue';
+/** The search box and the metadata pair: typed first, applied together by Search. */
+const SEARCH_FIELDS: {
+  name: SearchName;
+  label: string;
+  placeholder: string;
+  maxLength?: number;
+  className: string;
+}[] = [
+  {
+    name: 'q',
+    label: REQUEST_LOG_TEXTS.searchLabel,
+    placeholder: 'req_... or task_...',
+    className: 'min-w-0 flex-1 sm:max-w-md',
+  },
+  {
+    name: 'metadataKey',
+    label: METADATA_KEY_FILTER_LABEL,
+    placeholder: 'customer',
+    maxLength: METADATA_LIMITS.keyMaxLength,
+    className: 'min-w-0 sm:w-40',
+  },
+  {
+    name: 'metadataValue',
+    label: METADATA_VALUE_FILTER_LABEL,
+    placeholder: 'any value',
+    maxLength: METADATA_LIMITS.valueMaxLength,
+    className: 'min-w-0 sm:w-40',
+  },
+];
+
 /** A `YYYY-MM-DD` day of the browser's calendar as the instant it starts, for `from` and `to`. */
 const dayStart = (day: string, plusDays = 0) => {
   const [year, month, date] = day.split('-').map(Number);
@@ -47,9 +78,11 @@ export function LogsFilters({
   onApply: (next: LogFilters) => void;
 }) {
   const keys = useQuery(keysQuery);
-  const [q, setQ] = useState(filters.q ?? '');
-  const [metadataKey, setMetadataKey] = useState(filters.metadataKey ?? '');
-  const [metadataValue, setMetadataValue] = useState(filters.metadataValue ?? '');
+  const [typed, setTyped] = useState<Record<SearchName, string>>({
+    q: filters.q ?? '',
+    metadataKey: filters.metadataKey ?? '',
+    metadataValue: filters.metadataValue ?? '',
+  });
   const set = (name: string, value: string) => {
     const next = { ...filters };
     if (value) next[name] = value;
@@ -60,8 +93,8 @@ export function LogsFilters({
     event.preventDefault();
     // The search box and the metadata pair apply together; a value without its key means nothing.
     const next: LogFilters = { ...filters };
-    const key = metadataKey.trim();
-    const entered = { q: q.trim(), metadataKey: key, metadataValue: key ? metadataValue : '' };
+    const key = typed.metadataKey.trim();
+    const entered = { q: typed.q.trim(), metadataKey: key, metadataValue: key ? typed.metadataValue : '' };
     for (const [name, value] of Object.entries(entered)) {
       if (value) next[name] = value;
       else delete next[name];
@@ -69,63 +102,39 @@ export function LogsFilters({
     onApply(next);
   };
   const keyOptions = [ANY, ...(keys.data?.keys ?? []).map((key) => ({ value: key._id, label: key.keyName }))];
+  const selects = [
+    { name: 'keyId', label: 'Key', options: keyOptions },
+    { name: 'service', label: 'Service', options: SERVICE_OPTIONS },
+    { name: 'statusClass', label: 'Status', options: STATUS_OPTIONS },
+    { name: 'code', label: 'Error code', options: CODE_OPTIONS },
+  ];
   return (
     <div className="space-y-4">
       <search>
         <form onSubmit={search} className="flex flex-wrap items-end gap-3">
-          <TextField
-            label={REQUEST_LOG_TEXTS.searchLabel}
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            placeholder="req_... or task_..."
-            className="min-w-0 flex-1 sm:max-w-md"
-          />
-          <TextField
-            label={METADATA_KEY_FILTER_LABEL}
-            value={metadataKey}
-            onChange={(event) => setMetadataKey(event.target.value)}
-            placeholder="customer"
-            maxLength={METADATA_LIMITS.keyMaxLength}
-            className="min-w-0 sm:w-40"
-          />
-          <TextField
-            label={METADATA_VALUE_FILTER_LABEL}
-            value={metadataValue}
-            onChange={(event) => setMetadataValue(event.target.value)}
-            placeholder="any value"
-            maxLength={METADATA_LIMITS.valueMaxLength}
-            className="min-w-0 sm:w-40"
-          />
+          {SEARCH_FIELDS.map(({ name, ...field }) => (
+            <TextField
+              key={name}
+              {...field}
+              value={typed[name]}
+              onChange={(event) => setTyped({ ...typed, [name]: event.target.value })}
+            />
+          ))}
           <Button type="submit" variant="secondary">
             Search
           </Button>
         </form>
       </search>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <SelectField
-          label="Key"
-          options={keyOptions}
-          value={filters.keyId ?? ''}
-          onChange={(e) => set('keyId', e.target.value)}
-        />
-        <SelectField
-          label="Service"
-          options={SERVICE_OPTIONS}
-          value={filters.service ?? ''}
-          onChange={(e) => set('service', e.target.value)}
-        />
-        <SelectField
-          label="Status"
-          options={STATUS_OPTIONS}
-          value={filters.statusClass ?? ''}
-          onChange={(e) => set('statusClass', e.target.value)}
-        />
-        <SelectField
-          label="Error code"
-          options={CODE_OPTIONS}
-          value={filters.code ?? ''}
-          onChange={(e) => set('code', e.target.value)}
-        />
+        {selects.map(({ name, label, options }) => (
+          <SelectField
+            key={name}
+            label={label}
+            options={options}
+            value={filters[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+          />
+        ))}
         <TextField
           label="From"
           type="date"

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonClasses } from '../../components/ui/button-styles.ts';
 import { PageSection } from '../../components/ui/page-section.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -44,10 +45,7 @@ export function LogsPage() {
 
   return (
     <div className="max-w-6xl space-y-6">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">{REQUEST_LOG_TEXTS.title}</h1>
-        <p className="mt-1 text-muted">{REQUEST_LOG_TEXTS.intro}</p>
-      </div>
+      <PageTitle title={REQUEST_LOG_TEXTS.title} lead={REQUEST_LOG_TEXTS.intro} />
       <LogsFilters
         key={filters.q ?? ''}
         filters={filters}

@@ -60,11 +60,7 @@ describe('/app/playground models', () => {
     expect(image.queryByLabelText(/^image_size/)).not.toBeInTheDocument();
     expect(image.queryByLabelText(/^output_format/)).not.toBeInTheDocument();
     const quality = image.getByLabelText(/^quality/);
-    expect(
-      within(quality)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['basic', 'high']);
+    expect(optionsOf(quality)).toEqual(['basic', 'high']);
     expect(quality).toHaveAccessibleDescription('basic is 2K, high is 4K (one of basic, high)');
     // What the new model also takes is kept.
     expect(image.getByLabelText(/^prompt/)).toHaveValue('A lighthouse at dusk, oil painting');
@@ -92,11 +88,7 @@ describe('/app/playground models', () => {
     const video = within(await panel());
     await user.selectOptions(await video.findByRole('combobox', { name: MODEL_PICKER_LABEL }), 'kling-2.6');
     const duration = video.getByLabelText(/^duration/);
-    expect(
-      within(duration)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['5', '10']);
+    expect(optionsOf(duration)).toEqual(['5', '10']);
     expect(duration).toHaveValue('5');
     expect(video.queryByLabelText(/^aspectRatio/)).not.toBeInTheDocument();
     expect(video.getByText(/^Costs/)).toHaveTextContent(/^Costs 12 credits per video/);

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS, SERVICES, type Service } from '@conduit/contracts';
 import { useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { TabList, TabPanel, tabIds } from '../../components/ui/tab-list.tsx';
 import { MODEL_PARAM, type PlaygroundState, SERVICE_PARAM } from '../../lib/playground-location.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -43,13 +44,10 @@ export function PlaygroundPage() {
 
   return (
     <div className="max-w-5xl space-y-6 lg:max-w-7xl">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">Playground</h1>
-        <p className="mt-1 text-muted">
-          Try each service from here: a run calls the public API with your key, exactly as your code would,
-          and costs what the call costs.
-        </p>
-      </div>
+      <PageTitle
+        title="Playground"
+        lead="Try each service from here: a run calls the public API with your key, exactly as your code would, and costs what the call costs."
+      />
       <KeyPicker
         label={PLAYGROUND_KEY_LABEL}
         placeholderLabel={null}

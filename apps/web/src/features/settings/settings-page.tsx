@@ -1,6 +1,7 @@
 import { KeyRound, Mail, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAppUser } from '../app-shell/use-app-user.ts';
@@ -22,10 +23,7 @@ export function SettingsPage() {
 
   return (
     <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">Settings</h1>
-        <p className="mt-1 text-muted">Manage your password, sign-ins and your account.</p>
-      </div>
+      <PageTitle title="Settings" lead="Manage your password, sign-ins and your account." />
       <SectionCard title={title} icon={KeyRound}>
         <p className="mt-2 text-muted text-sm">
           {user.hasPassword

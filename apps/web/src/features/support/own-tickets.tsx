@@ -1,12 +1,11 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
-import { useNotify } from '../notifications/notification-context.ts';
-import { REPLY_SENT, ReplyForm } from './reply-form.tsx';
+import { ReplyForm } from './reply-form.tsx';
 import { ownSupportQuery, replaceOwnTicket, supportApi } from './support-api.ts';
 import { repliesText, TicketDisclosure, TicketThread, threadOf } from './ticket-disclosure.tsx';
 
@@ -15,22 +14,6 @@ export const OWN_TICKETS_LOAD_FAILED = 'Failed to load your messages';
 export const TEAM_NAME = 'Conduit support';
 export const YOU = 'You';
 export const OWN_REPLY_SENT = 'We have it, and answer by email and here.';
-
-/** The user writes again in their thread: mailed to support, and the message waits for us again. */
-function OwnReplyForm({ ticket }: { ticket: OwnSupportTicket }) {
-  const queryClient = useQueryClient();
-  const { success } = useNotify();
-  return (
-    <ReplyForm
-      send={(message) => supportApi.replyAsUser(ticket.id, message)}
-      onSent={(response) => {
-        replaceOwnTicket(queryClient, response.ticket);
-        success({ title: REPLY_SENT, message: OWN_REPLY_SENT });
-      }}
-      help="Sent to our support team and kept with this message."
-    />
-  );
-}
 
 function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
   return (
@@ -54,7 +37,13 @@ function OwnTicket({ ticket }: { ticket: OwnSupportTicket }) {
       {ticket.replies.length === 0 && (
         <p className="text-muted text-sm">No reply yet: we answer by email, and the answer shows here too.</p>
       )}
-      <OwnReplyForm ticket={ticket} />
+      {/* The user writes again in their thread: mailed to support, and the message waits for us again. */}
+      <ReplyForm
+        send={(message) => supportApi.replyAsUser(ticket.id, message)}
+        replace={replaceOwnTicket}
+        sentMessage={OWN_REPLY_SENT}
+        help="Sent to our support team and kept with this message."
+      />
     </TicketDisclosure>
   );
 }

@@ -1,8 +1,10 @@
 import { SUPPORT_MESSAGE_MAX } from '@conduit/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextAreaField } from '../../components/ui/text-field.tsx';
 import { useFormAction } from '../../lib/use-form-action.ts';
 import { useFormFields } from '../../lib/use-form-fields.ts';
+import { useNotify } from '../notifications/notification-context.ts';
 import { SEND_BUTTON } from './send-button.tsx';
 
 export const REPLY_REQUIRED = 'Please write a reply';
@@ -11,19 +13,25 @@ export const REPLY_SENT = 'Reply sent';
 
 /**
  * A reply in a thread, from either side: a blank one is refused here, a sent one empties the
- * field and goes to `onSent` (which shows it in the thread); a failure keeps what was typed.
+ * field, puts the answered ticket in place in its list (`replace`, so it shows in the thread) and
+ * says `sentMessage`; a failure keeps what was typed.
  */
-export function ReplyForm<Result>({
+export function ReplyForm<Ticket>({
   send,
-  onSent,
+  replace,
+  sentMessage,
   help,
 }: {
-  send: (message: string) => Promise<Result>;
-  onSent: (result: Result) => void;
+  send: (message: string) => Promise<{ ticket: Ticket }>;
+  replace: (queryClient: QueryClient, ticket: Ticket) => void;
+  sentMessage: string;
   help: string;
 }) {
+  const queryClient = useQueryClient();
+  const { success } = useNotify();
   const { action, setAlert, frame } = useFormAction(send, REPLY_FAILED, (result) => {
-    onSent(result);
+    replace(queryClient, result.ticket);
+    success({ title: REPLY_SENT, message: sentMessage });
     reset();
     setAlert(null);
   });

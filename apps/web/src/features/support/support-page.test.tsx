@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiRoutes, deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { sendReply } from '../../test/support-reply.ts';
 import { CONTACT_TITLE } from './contact-card.tsx';
 import {
   OWN_REPLY_SENT,
@@ -12,7 +13,6 @@ import {
   TEAM_NAME,
   YOU,
 } from './own-tickets.tsx';
-import { REPLY_REQUIRED } from './reply-form.tsx';
 import { FORM_TITLE, SENT_TITLE } from './support-form.tsx';
 
 const CONTACT = { email: 'help@example.test', phone: '+1 (212) 555-0147' };
@@ -167,14 +167,8 @@ describe('support page: your messages', () => {
       }),
     });
     const list = within(await screen.findByRole('region', { name: OWN_TICKETS_TITLE }));
-    const toggle = await list.findByRole('button', { name: /Video stuck/ });
-    await user.click(toggle);
-    await user.click(list.getByRole('button', { name: 'Send reply' }));
-    expect(list.getByRole('alert')).toHaveTextContent(REPLY_REQUIRED);
-    expect(api.callsTo('POST /api/support/tkt_1/reply')).toHaveLength(0);
-
-    await user.type(list.getByLabelText('Reply'), '  It is stuck again.  ');
-    await user.click(list.getByRole('button', { name: 'Send reply' }));
+    const reply = '  It is stuck again.  ';
+    const toggle = await sendReply(list, { user, api }, 'POST /api/support/tkt_1/reply', reply);
     expect(await screen.findByText(OWN_REPLY_SENT)).toBeInTheDocument();
     expect(api.callsTo('POST /api/support/tkt_1/reply')[0]?.body).toEqual({ message: 'It is stuck again.' });
     const messages = within(list.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');

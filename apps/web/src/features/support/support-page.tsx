@@ -1,3 +1,4 @@
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ContactCard } from './contact-card.tsx';
 import { OwnTickets } from './own-tickets.tsx';
@@ -11,12 +12,10 @@ export function SupportPage() {
   useDocumentTitle('Support');
   return (
     <div className="max-w-5xl space-y-6">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">Support</h1>
-        <p className="mt-1 text-muted">
-          Questions about the API, billing or your account? We are here to help.
-        </p>
-      </div>
+      <PageTitle
+        title="Support"
+        lead="Questions about the API, billing or your account? We are here to help."
+      />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ContactCard />
         <SupportForm />

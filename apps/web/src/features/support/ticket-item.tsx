@@ -1,11 +1,9 @@
 import type { SupportTicket } from '@conduit/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmailAddress } from '../../components/ui/email-address.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
-import { useNotify } from '../notifications/notification-context.ts';
-import { REPLY_SENT, ReplyForm } from './reply-form.tsx';
+import { ReplyForm } from './reply-form.tsx';
 import { replaceTicket, supportApi } from './support-api.ts';
 import { repliesText, TicketDisclosure, TicketThread, threadOf } from './ticket-disclosure.tsx';
 
@@ -17,22 +15,6 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted text-xs">{label}</dt>
       <dd className="break-all text-fg text-sm">{children}</dd>
     </div>
-  );
-}
-
-/** An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */
-function AdminReplyForm({ ticket }: { ticket: SupportTicket }) {
-  const queryClient = useQueryClient();
-  const { success } = useNotify();
-  return (
-    <ReplyForm
-      send={(message) => supportApi.reply(ticket.id, message)}
-      onSent={(response) => {
-        replaceTicket(queryClient, response.ticket);
-        success({ title: REPLY_SENT, message: `Your reply is on its way to ${ticket.email}.` });
-      }}
-      help={`Mailed to ${ticket.email} and kept with this message.`}
-    />
   );
 }
 
@@ -74,7 +56,13 @@ export function TicketItem({ ticket }: { ticket: SupportTicket }) {
           !reply || reply.author === 'user' ? ticket.email : (reply.adminEmail ?? 'Former admin'),
         )}
       />
-      <AdminReplyForm ticket={ticket} />
+      {/* An admin's answer: mailed to the user and kept on the ticket, which becomes answered. */}
+      <ReplyForm
+        send={(message) => supportApi.reply(ticket.id, message)}
+        replace={replaceTicket}
+        sentMessage={`Your reply is on its way to ${ticket.email}.`}
+        help={`Mailed to ${ticket.email} and kept with this message.`}
+      />
     </TicketDisclosure>
   );
 }

@@ -4,6 +4,7 @@ import { History, LogOut, Settings2, ShieldAlert, UserPlus, Users } from 'lucide
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { serverTextOr } from '../../lib/server-error.ts';
@@ -25,21 +26,12 @@ import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
 export const TEAM_LOAD_FAILED = 'Failed to load the team';
 type OpenDialog = 'invite' | 'leave' | 'transfer' | 'delete' | 'create' | null;
 
-function Heading({ title, lead }: { title: string; lead: string }) {
-  return (
-    <div>
-      <h1 className="font-semibold text-2xl text-fg tracking-tight">{title}</h1>
-      <p className="mt-1 text-muted">{lead}</p>
-    </div>
-  );
-}
-
 /** The personal workspace has no members: say what a team is and offer to create one. */
 function NoTeam() {
   const [isCreating, setIsCreating] = useState(false);
   return (
     <div className="max-w-2xl space-y-6">
-      <Heading title="Team" lead="You are working in your personal workspace, which is yours alone." />
+      <PageTitle title="Team" lead="You are working in your personal workspace, which is yours alone." />
       <div className="rounded-2xl border border-border border-dashed p-8 text-center">
         <Users aria-hidden="true" className="mx-auto size-8 text-muted" />
         <p className="mt-3 font-medium text-fg">Share a balance and keys with others</p>
@@ -67,7 +59,7 @@ function TeamView({ data }: { data: TeamResponse }) {
   return (
     <div className="max-w-5xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <Heading title={team.name} lead={`Team · your role: ${WORKSPACE_ROLE_LABELS[role]}`} />
+        <PageTitle title={team.name} lead={`Team · your role: ${WORKSPACE_ROLE_LABELS[role]}`} />
         <div className="flex flex-wrap gap-2">
           {can('manageMembers') && (
             <Button onClick={() => setDialog('invite')}>

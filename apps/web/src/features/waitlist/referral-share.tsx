@@ -2,6 +2,7 @@ import { COPY_CONFIRMATION_MS, REFERRAL_BOOST_POSITIONS, WAITLIST_TEXTS } from '
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { NewTabLink } from '../../components/ui/new-tab-link.tsx';
 import { shareLinks } from './share-links.ts';
 
 /** The referral link with copy (2 s 'Copied!', docs/product.md, "Timings") and share buttons. */
@@ -54,14 +55,12 @@ export function ReferralShare({ referralLink }: { referralLink: string }) {
       <ul className="mt-1 flex flex-wrap gap-2">
         {shareLinks(referralLink).map((link) => (
           <li key={link.label}>
-            <a
+            <NewTabLink
               href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex h-9 items-center rounded-lg border border-border bg-surface px-3 font-medium text-fg text-sm hover:bg-surface-2"
             >
               {link.label}
-            </a>
+            </NewTabLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { type DeliveriesQuery, WEBHOOK_TEXTS, type WebhookDelivery } from '@conduit/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { CurrentItem } from '../../components/ui/current-item.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { Timestamp } from '../../components/ui/timestamp.tsx';
@@ -22,27 +23,24 @@ function DeliveryRow({
   onOpen: () => void;
 }) {
   return (
-    <li>
-      <button
-        type="button"
-        aria-current={isOpen ? 'true' : undefined}
-        onClick={onOpen}
-        className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-surface-2 focus-visible:bg-surface-2 ${
-          isOpen ? 'bg-surface-2' : ''
-        }`}
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <DeliveryStatusBadge status={delivery.status} />
-          <span className="font-medium text-fg text-sm">{delivery.eventType}</span>
-          <span className="text-muted text-xs">
-            {answerText(delivery.lastResponseStatus, delivery.lastError)} · {delivery.attempts}{' '}
-            {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-          </span>
+    <CurrentItem
+      isCurrent={isOpen}
+      onPick={onOpen}
+      className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-surface-2 focus-visible:bg-surface-2 ${
+        isOpen ? 'bg-surface-2' : ''
+      }`}
+    >
+      <span className="flex flex-wrap items-center gap-2">
+        <DeliveryStatusBadge status={delivery.status} />
+        <span className="font-medium text-fg text-sm">{delivery.eventType}</span>
+        <span className="text-muted text-xs">
+          {answerText(delivery.lastResponseStatus, delivery.lastError)} · {delivery.attempts}{' '}
+          {delivery.attempts === 1 ? 'attempt' : 'attempts'}
         </span>
-        <span className="truncate text-muted text-xs">{delivery.url}</span>
-        <Timestamp at={delivery.createdAt} className="text-muted text-xs" />
-      </button>
-    </li>
+      </span>
+      <span className="truncate text-muted text-xs">{delivery.url}</span>
+      <Timestamp at={delivery.createdAt} className="text-muted text-xs" />
+    </CurrentItem>
   );
 }
 

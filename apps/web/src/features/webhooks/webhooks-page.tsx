@@ -1,4 +1,5 @@
 import { WEBHOOK_TEXTS } from '@conduit/contracts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { WebhookSecretCard } from '../api-keys/webhook-secret-card.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
@@ -16,10 +17,7 @@ export function WebhooksPage() {
   const { can } = useWorkspace();
   return (
     <div className="max-w-6xl space-y-6">
-      <div>
-        <h1 className="font-semibold text-2xl text-fg tracking-tight">{WEBHOOK_TEXTS.pageTitle}</h1>
-        <p className="mt-1 text-muted">{WEBHOOK_TEXTS.pageIntro}</p>
-      </div>
+      <PageTitle title={WEBHOOK_TEXTS.pageTitle} lead={WEBHOOK_TEXTS.pageIntro} />
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <EndpointCard />
         {can('useKeys') && <WebhookSecretCard />}

@@ -2,6 +2,7 @@ import { WORKSPACE_ROLE_LABELS, type WorkspaceSummary } from '@conduit/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { CurrentItem } from '../../components/ui/current-item.tsx';
 import { serverTextOr } from '../../lib/server-error.ts';
 import { useDisclosure } from '../../lib/use-disclosure.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -23,22 +24,19 @@ function WorkspaceOption({
   onPick: () => void;
 }) {
   return (
-    <li>
-      <button
-        type="button"
-        aria-current={isCurrent ? 'true' : undefined}
-        onClick={onPick}
-        className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-surface-2"
-      >
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-fg">{workspace.name}</span>
-          <span className="block text-muted text-xs">
-            {workspace.kind === 'personal' ? 'Just you' : WORKSPACE_ROLE_LABELS[workspace.role]}
-          </span>
+    <CurrentItem
+      isCurrent={isCurrent}
+      onPick={onPick}
+      className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-surface-2"
+    >
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-fg">{workspace.name}</span>
+        <span className="block text-muted text-xs">
+          {workspace.kind === 'personal' ? 'Just you' : WORKSPACE_ROLE_LABELS[workspace.role]}
         </span>
-        {isCurrent && <Check aria-hidden="true" className="size-4 shrink-0 text-primary-text" />}
-      </button>
-    </li>
+      </span>
+      {isCurrent && <Check aria-hidden="true" className="size-4 shrink-0 text-primary-text" />}
+    </CurrentItem>
   );
 }
 
