@@ -3,7 +3,7 @@ import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
 import { deliverKieCallbacks, kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
-import { taskColumns } from '../../../test/seeded-calls.ts';
+import { taskValues } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 import { LOST_CREATE_REASON } from '../provider/task-runner.ts';
@@ -19,15 +19,6 @@ const PUBLIC_URL = 'https://conduit.example';
 
 let kie: FakeKie;
 let fal: FakeFal;
-
-interface Row {
-  status: string;
-  upstream_id: string | null;
-  channel: string | null;
-  upstream_cost_micros: number | null;
-  credits_refunded: number;
-  error: string | null;
-}
 
 /** The real app with kie.ai first and fal.ai second, as production builds them; callbacks delivered to it. */
 async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Promise<TestRuntime> {
@@ -51,7 +42,7 @@ async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Pro
 }
 
 const taskRow = (runtime: TestRuntime, taskId: string) =>
-  taskColumns<Row>(
+  taskValues(
     runtime.services.pool,
     taskId,
     'status, upstream_id, channel, upstream_cost_micros, credits_refunded, error',
@@ -87,6 +78,23 @@ const createsWith = (text: string) => kie.created.filter((c) => JSON.stringify(c
 const falSubmits = (text: string) =>
   fal.submitted.filter((s) => JSON.stringify(s.body).includes(text)).length;
 
+/** Waits until the task's `column` reads `value`. */
+const taskBecomes = (
+  runtime: TestRuntime,
+  taskId: string,
+  column: 'status' | 'channel',
+  value: string,
+  timeout: number,
+) => expect.poll(async () => (await taskRow(runtime, taskId))[column], { timeout }).toBe(value);
+
+/** Waits until the task of `prompt` completes, created at kie.ai once and never sent to fal.ai: kie's create. */
+async function completedAtKieOnce(runtime: TestRuntime, taskId: string, prompt: string, timeout: number) {
+  await taskBecomes(runtime, taskId, 'status', 'completed', timeout);
+  expect(createsWith(prompt)).toHaveLength(1);
+  expect(falSubmits(prompt)).toBe(0);
+  return createsWith(prompt)[0];
+}
+
 beforeAll(async () => {
   kie = await startFakeKie({ pendingPolls: 1, webhookHmacKey: HMAC_KEY });
   fal = await startFakeFal({ pendingPolls: 1 });
@@ -118,12 +126,7 @@ describe('with signed callbacks', () => {
       expect(answer.statusCode).toBe(200);
       const { taskId } = answer.json().data;
 
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-        .toBe('completed');
-      const [create] = createsWith(prompt);
-      expect(createsWith(prompt)).toHaveLength(1);
-      expect(falSubmits(prompt)).toBe(0);
+      const create = await completedAtKieOnce(runtime, taskId, prompt, 10_000);
       expect(await taskRow(runtime, taskId)).toMatchObject({
         upstream_id: create?.taskId,
         channel: 'kie:image',
@@ -145,22 +148,16 @@ describe('with signed callbacks', () => {
       enableTranslation: false,
     });
     const { taskId } = created.json().data;
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:video');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:video', 5_000);
     // The pump looks at the task while it waits: nothing is re-sent, to kie.ai or to fal.ai.
     await runtime.services.pool.query(`update tasks set next_check_at = now() where id = $1`, [taskId]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', upstream_id: null });
     expect(createsWith(prompt)).toHaveLength(1);
 
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
-      .toBe('completed');
-    expect(createsWith(prompt)).toHaveLength(1);
-    expect(falSubmits(prompt)).toBe(0);
+    const create = await completedAtKieOnce(runtime, taskId, prompt, 15_000);
     expect(await taskRow(runtime, taskId)).toMatchObject({
-      upstream_id: createsWith(prompt)[0]?.taskId,
+      upstream_id: create?.taskId,
       upstream_cost_micros: 300_000,
     });
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
@@ -174,9 +171,7 @@ describe('with signed callbacks', () => {
     // The sync call waits on; the task is watched in the database meanwhile.
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:image');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:image', 5_000);
     const [create] = createsWith(prompt);
     const signed = kie.callbacks.length;
     // A real signed callback of that kie task, delivered to a URL naming our task with a made-up reference.
@@ -211,9 +206,7 @@ describe('with signed callbacks', () => {
     kie.loseNextAnswer('createTask', 'drop');
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:image');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:image', 5_000);
     const [create] = createsWith(prompt);
     await Promise.all(Array.from({ length: 5 }, () => kie.callBack(create?.taskId as string)));
     expect((await pending).json().data).toMatchObject({ status: 'completed', taskId });
@@ -237,9 +230,7 @@ describe('with signed callbacks', () => {
     );
     const taskIds: string[] = answers.map((a) => a.json().data.taskId);
     for (const taskId of taskIds) {
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
-        .toBe('completed');
+      await taskBecomes(runtime, taskId, 'status', 'completed', 15_000);
     }
     for (let i = 0; i < 10; i += 1) {
       const creates = createsWith(`concurrent lost ${i}"`);
@@ -263,9 +254,7 @@ describe('no sign of the lost create', () => {
       const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
       expect(answer.json()).toMatchObject({ code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
       const taskId = await onlyTaskOf(runtime, account.workspaceId);
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-        .toBe('failed');
+      await taskBecomes(runtime, taskId, 'status', 'failed', 10_000);
       expect(await taskRow(runtime, taskId)).toMatchObject({
         upstream_id: null,
         channel: 'kie:image',

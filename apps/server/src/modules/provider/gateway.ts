@@ -43,18 +43,20 @@ export interface Gateway {
    * deadline and Cancel-After, then the one debit statement. `body` is the body as sent; the task
    * stores it without the price controls.
    */
-  charge(
-    request: FastifyRequest,
-    identity: KeyIdentity,
-    service: Service,
-    body: PaidBody,
-    callbackUrl?: string,
-    /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
-    leaseUntil?: Date,
-    /** An image, video or LinkedIn call: its model, its variant and the variant's price. */
-    priced?: PricedModel,
-    options?: ChargeOptions,
-  ): Promise<PaidCharge>;
+  charge(request: FastifyRequest, call: PaidCall): Promise<PaidCharge>;
+}
+
+/** A paid call to charge, as Gateway.charge takes it. */
+export interface PaidCall {
+  identity: KeyIdentity;
+  service: Service;
+  body: PaidBody;
+  callbackUrl?: string | undefined;
+  /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
+  leaseUntil?: Date | undefined;
+  /** An image, video or LinkedIn call: its model, its variant and the variant's price. */
+  priced?: PricedModel | undefined;
+  options?: ChargeOptions | undefined;
 }
 
 /** How one request that makes several charges (OpenAI's `n`) tells them apart. */
@@ -155,7 +157,7 @@ export function createGateway(
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
-    async charge(request, identity, service, body, callbackUrl, leaseUntil, priced, options) {
+    async charge(request, { identity, service, body, callbackUrl, leaseUntil, priced, options }) {
       const header = request.headers['idempotency-key'];
       const sent = typeof header === 'string' ? header : undefined;
       if (sent !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(sent)) {

@@ -173,15 +173,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const lease = linkedinLeaseUntil();
         // Priced by the posts it asks for (prices.ts): a quote binds only a call of the same band.
         const priced = linkedinPriceOf(services.config, request.body);
-        const charged = await gateway.charge(
-          request,
+        const charged = await gateway.charge(request, {
           identity,
-          'linkedin',
-          request.body,
-          undefined,
-          lease,
+          service: 'linkedin',
+          body: request.body,
+          leaseUntil: lease,
           priced,
-        );
+        });
         const task = await runLinkedinCall(
           gateway,
           charged.taskId,
