@@ -14,7 +14,7 @@ import { useScriptedRuntime } from '../../../test/scripted-engine.ts';
  * PostgreSQL: refused before any charge when it breaks a limit, then kept and echoed wherever the
  * call shows, filterable, and summed by `GET /api/provider/usage?groupBy=metadata.<key>`.
  */
-const { engine, runtime } = useScriptedRuntime();
+const { runtime } = useScriptedRuntime();
 
 const inject = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) =>
   runtime.app.inject({ method, url, payload: payload as object, headers: { 'x-api-key': key } });
