@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Engine, JobState, LinkedinResult, MediaInput } from '../src/modules/engines/engine.ts';
 import { UpstreamRejected, UpstreamUnavailable } from '../src/modules/engines/engine.ts';
-import { useTestRuntime } from './test-runtime.ts';
 
 /** A 1x1 PNG, enough for the gateway to store and serve. */
 export function tinyPng(): Buffer {
@@ -102,10 +101,4 @@ export function createScriptedEngine(): Engine & {
     },
   };
   return engine;
-}
-
-/** A test runtime on a scripted engine (the engine too, for a test to count its starts). */
-export function useScriptedRuntime() {
-  const engine = createScriptedEngine();
-  return { engine, runtime: useTestRuntime({}, { engine }) };
 }

@@ -7,7 +7,7 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
-import { useScriptedRuntime } from '../../../test/scripted-engine.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
 /*
  * `metadata` on every paid call (docs/product.md, "Metadata"), through the routes and real

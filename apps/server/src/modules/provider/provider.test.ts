@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { useScriptedRuntime } from '../../../test/scripted-engine.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
 const { engine, runtime } = useScriptedRuntime();
 

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { useScriptedRuntime } from '../../../test/scripted-engine.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 import { parseConfig } from '../../platform/config.ts';
 import { type Runtime, startRuntime } from '../../platform/runtime.ts';
 

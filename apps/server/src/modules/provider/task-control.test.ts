@@ -6,7 +6,7 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
-import { useScriptedRuntime } from '../../../test/scripted-engine.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
 // The scripted engine: `unavailable` in a prompt never starts upstream, `pending` never finishes;
 // it cannot stop a started job (no cancelJob), as kie.ai cannot.
