@@ -78,6 +78,22 @@ const createsWith = (text: string) => kie.created.filter((c) => JSON.stringify(c
 const falSubmits = (text: string) =>
   fal.submitted.filter((s) => JSON.stringify(s.body).includes(text)).length;
 
+/**
+ * A new account, with kie.ai set to lose its answer to the next create at `endpoint` (`how`) and to
+ * call back `callbackAfterMs` after a create.
+ */
+async function accountWithLostCreate(
+  runtime: TestRuntime,
+  endpoint: 'createTask' | 'generate',
+  how: LostAnswer,
+  callbackAfterMs: number,
+) {
+  const account = await createPaidAccount(runtime.services);
+  kie.callbackAfterMs = callbackAfterMs;
+  kie.loseNextAnswer(endpoint, how);
+  return account;
+}
+
 /** Waits until the task's `column` reads `value`. */
 const taskBecomes = (
   runtime: TestRuntime,
@@ -118,10 +134,8 @@ describe('with signed callbacks', () => {
   ];
   for (const [name, how] of losses) {
     it(`an image whose create answer is lost to ${name}: kie's callback recovers it, one kie task, none at fal, charged once`, async () => {
-      const account = await createPaidAccount(runtime.services);
       const prompt = `lost create ${how}`;
-      kie.callbackAfterMs = 1_000;
-      kie.loseNextAnswer('createTask', how);
+      const account = await accountWithLostCreate(runtime, 'createTask', how, 1_000);
       const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
       expect(answer.statusCode).toBe(200);
       const { taskId } = answer.json().data;
@@ -139,10 +153,8 @@ describe('with signed callbacks', () => {
   }
 
   it('a lost video create: no second create over many pump ticks, then the callback settles it', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'lost video create';
-    kie.callbackAfterMs = 3_000;
-    kie.loseNextAnswer('generate', 500);
+    const account = await accountWithLostCreate(runtime, 'generate', 500, 3_000);
     const created = await postWithKey(runtime.app, account.key, '/api/provider/video', {
       prompt,
       enableTranslation: false,
@@ -164,10 +176,8 @@ describe('with signed callbacks', () => {
   });
 
   it('a callback whose URL names a task with a forged reference recovers nothing', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'forged reference';
-    kie.callbackAfterMs = 60_000;
-    kie.loseNextAnswer('createTask', 500);
+    const account = await accountWithLostCreate(runtime, 'createTask', 500, 60_000);
     // The sync call waits on; the task is watched in the database meanwhile.
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
@@ -200,10 +210,8 @@ describe('with signed callbacks', () => {
   });
 
   it('five copies of the recovering callback at once: recovered once, completed once, charged once', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'duplicated callbacks';
-    kie.callbackAfterMs = 600_000;
-    kie.loseNextAnswer('createTask', 'drop');
+    const account = await accountWithLostCreate(runtime, 'createTask', 'drop', 600_000);
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
     await taskBecomes(runtime, taskId, 'channel', 'kie:image', 5_000);
