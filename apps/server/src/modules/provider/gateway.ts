@@ -59,6 +59,26 @@ export interface PaidCall {
   options?: ChargeOptions | undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's API key identity, set before validation on every route a key calls (admitKey). */
+    apiKey?: KeyIdentity;
+    rateLimitRemaining?: { minute: number; hour: number; day: number };
+  }
+}
+
+/**
+ * The preValidation of a route a key calls: the key admitted for `service` (null: any service,
+ * gateway.admit), its identity and rate-limit room kept on the request.
+ */
+export const admitKey =
+  (gateway: Pick<Gateway, 'admit'>, service: Service | null) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const admitted = await gateway.admit(request, reply, service);
+    request.apiKey = admitted.identity;
+    request.rateLimitRemaining = admitted.remaining;
+  };
+
 /** How one request that makes several charges (OpenAI's `n`) tells them apart. */
 export interface ChargeOptions {
   /**
