@@ -11,13 +11,13 @@ import { listUsers } from '../apps/server/src/modules/admin/list-users.ts';
 import { REBUILD_ACTIVITY_SQL } from '../apps/server/src/modules/credits/account-activity.ts';
 import type { Mailer } from '../apps/server/src/modules/mail/mailer.ts';
 import { parseConfig } from '../apps/server/src/platform/config.ts';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
+import { migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { startJobs } from '../apps/server/src/platform/jobs.ts';
 import { createMetrics } from '../apps/server/src/platform/metrics.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
 import { seedAdminData } from '../apps/server/test/admin-seed.ts';
 import { ADMIN_SEED_SCHEMA, migrateThrough } from '../apps/server/test/migrate-through.ts';
-import { benchDatabase } from './bench-database.ts';
+import { withBenchDatabase } from './bench-database.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
 /**
@@ -59,11 +59,8 @@ async function time(name: string, run: () => Promise<unknown>): Promise<Timing> 
   };
 }
 
-const database = await benchDatabase('admin', log);
-const { dataDir } = database;
-const { pool, db } = connectDatabase(database.url, 4);
-pool.on('error', () => {});
-try {
+await withBenchDatabase('admin', log, 4, async ({ database, pool, db }) => {
+  const { dataDir } = database;
   await migrateThrough(db, ADMIN_SEED_SCHEMA);
   const jobs = await startJobs(database.url, { ROLE: 'api' }, log);
   await jobs.stop({ graceful: false });
@@ -149,10 +146,4 @@ try {
     `${counts.tasks} tasks, ${counts.ledger_entries} ledger entries, ${counts.users} accounts, ${counts.payments} payments; ${RUNS} runs after one warm-up (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${results.date.slice(0, 10)}, ${results.machine.note})`,
   );
   await publishResults('admin-results.json', 'admin-bench', results, table);
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await pool.end();
-  await database.stop();
-}
+});

@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
+import { connectDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 
 export interface BenchDatabase {
@@ -32,4 +33,28 @@ export async function benchDatabase(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a bench on a database of its own (benchDatabase) through a pool of `poolSize` connections:
+ * a failure is printed and sets the exit code; the pool and the database are closed either way.
+ */
+export async function withBenchDatabase(
+  name: string,
+  log: Logger,
+  poolSize: number,
+  run: (bench: { database: BenchDatabase } & ReturnType<typeof connectDatabase>) => Promise<void>,
+): Promise<void> {
+  const database = await benchDatabase(name, log);
+  const connection = connectDatabase(database.url, poolSize);
+  connection.pool.on('error', () => {});
+  try {
+    await run({ database, ...connection });
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await connection.pool.end();
+    await database.stop();
+  }
 }

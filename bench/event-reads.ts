@@ -5,8 +5,8 @@ import type pg from 'pg';
 import pino from 'pino';
 import { insertUser } from '../apps/server/src/modules/auth/users.ts';
 import { EVENTS_AFTER_SQL } from '../apps/server/src/modules/events/sequence-events.ts';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
-import { benchDatabase } from './bench-database.ts';
+import { migrateDatabase } from '../apps/server/src/platform/database.ts';
+import { withBenchDatabase } from './bench-database.ts';
 import { cpuText, postgresPids, startCpuMeter, thisProcess } from './cpu-meter.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { median } from './stats.ts';
@@ -150,10 +150,7 @@ async function round(
   };
 }
 
-const database = await benchDatabase('events', log);
-const { pool, db } = connectDatabase(database.url, WRITERS + READERS + 2);
-pool.on('error', () => {});
-try {
+await withBenchDatabase('events', log, WRITERS + READERS + 2, async ({ pool, db }) => {
   await migrateDatabase(pool, db);
   const workspaces: string[] = [];
   for (let i = 0; i < ACCOUNTS; i += 1) {
@@ -219,10 +216,4 @@ try {
   );
   await publishResults('event-reads-results.json', 'event-reads-bench', results, table);
   if (after.missed > 0) process.exitCode = 1;
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await pool.end();
-  await database.stop();
-}
+});

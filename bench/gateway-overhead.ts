@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { type CpuParts, type LoadRunRow, startCpuMeter } from './cpu-meter.ts';
+import { closedLoops, percentile } from './closed-loops.ts';
+import type { CpuParts, LoadRunRow } from './cpu-meter.ts';
 
 /**
  * Run (f): what the gateway adds to a sync call. The same image call twice against a fake kie.ai
@@ -15,11 +16,6 @@ import { type CpuParts, type LoadRunRow, startCpuMeter } from './cpu-meter.ts';
 /** One load run's numbers, whether autocannon's (bench/api.ts) or `runLoops`'. */
 export type LoopResult = LoadRunRow;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-
 /**
  * `connections` loops calling `once` back to back for `durationS` (after a warm-up), timed per
  * call; the CPU per call of `parts` over the timed part.
@@ -30,28 +26,11 @@ export async function runLoops(
   { connections, durationS, warmupS }: { connections: number; durationS: number; warmupS: number },
   parts: CpuParts,
 ): Promise<LoopResult> {
-  const run = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < until) {
-          const started = performance.now();
-          try {
-            await once();
-            latencies.push(performance.now() - started);
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    return { latencies: latencies.sort((a, b) => a - b), errors };
-  };
-  await run(warmupS);
-  const meter = startCpuMeter(parts);
-  const { latencies, errors } = await run(durationS);
+  const { latencies, errors, cpuPerCall } = await closedLoops(
+    once,
+    { loops: connections, warmupS, durationS },
+    parts,
+  );
   const round = (value: number) => Math.round(value * 10) / 10;
   return {
     name,
@@ -60,7 +39,7 @@ export async function runLoops(
     p99Ms: round(percentile(latencies, 99)),
     errors,
     non2xx: 0,
-    cpuMsPerCall: meter.perCall(latencies.length + errors),
+    cpuMsPerCall: cpuPerCall,
   };
 }
 

@@ -18,14 +18,8 @@ import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/da
 import { startOwnRedis } from '../apps/server/test/own-redis.ts';
 import { SERVER_NODE_FLAGS } from '../scripts/node-env.mjs';
 import { benchDatabase } from './bench-database.ts';
-import {
-  type CpuParts,
-  type CpuPerCall,
-  postgresPids,
-  startCpuMeter,
-  thisProcess,
-  withDescendants,
-} from './cpu-meter.ts';
+import { closedLoops, percentile } from './closed-loops.ts';
+import { type CpuParts, type CpuPerCall, postgresPids, thisProcess, withDescendants } from './cpu-meter.ts';
 import { FAKE_KIE_KEY } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { median } from './stats.ts';
@@ -92,43 +86,21 @@ interface Run {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-
 /** `creators` loops calling `once` back to back for `seconds` after a warm-up, timed per call. */
 async function loops(once: () => Promise<unknown>, creators: number, parts: CpuParts) {
-  const run = async (seconds: number) => {
-    const latencies: number[] = [];
-    let errors = 0;
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: creators }, async () => {
-        while (performance.now() < until) {
-          const started = performance.now();
-          try {
-            await once();
-            latencies.push(performance.now() - started);
-          } catch (error) {
-            if (errors === 0) console.error(error);
-            errors += 1;
-          }
-        }
-      }),
-    );
-    return { latencies: latencies.sort((a, b) => a - b), errors };
-  };
-  await run(WARMUP_S);
-  const meter = startCpuMeter(parts);
-  const { latencies, errors } = await run(DURATION_S);
+  const { latencies, errors, cpuPerCall } = await closedLoops(
+    once,
+    { loops: creators, warmupS: WARMUP_S, durationS: DURATION_S },
+    parts,
+    { logFirstError: true },
+  );
   return {
     createsPerSecond: Math.round(latencies.length / DURATION_S),
     p50Ms: round2(percentile(latencies, 50)),
     p95Ms: round2(percentile(latencies, 95)),
     p99Ms: round2(percentile(latencies, 99)),
     errors,
-    cpuMsPerCreate: meter.perCall(latencies.length + errors),
+    cpuMsPerCreate: cpuPerCall,
   };
 }
 

@@ -85,6 +85,27 @@ export async function purchaseCount(runtime: TestRuntime, workspaceId: string) {
 
 export const TOP_UP = { enabled: true, threshold: 50, package: 'starter', monthlyLimit: 2 } as const;
 
+/**
+ * Buys the starter pack on (fake) Stripe's page with "Save this card" ticked, then turns auto
+ * top-up on (TOP_UP): the account's card is saved. Gives the Checkout session's id.
+ */
+export async function saveCardWithAutoTopUp(
+  account: Pick<BillingAccount, 'call' | 'saveAutoTopUp'>,
+  stripe: { pay(sessionId: string): void },
+): Promise<string> {
+  const created = await account.call('POST', appPath('createCheckoutSession'), {
+    package: 'starter',
+    saveCard: true,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const sessionId = created.json().url.split('/').pop() as string;
+  stripe.pay(sessionId);
+  const verified = await account.call('POST', appPath('verifyPayment'), { sessionId });
+  expect(verified.json()).toMatchObject({ success: true, creditsAdded: 100 });
+  expect((await account.saveAutoTopUp(TOP_UP)).statusCode).toBe(200);
+  return sessionId;
+}
+
 /** A sandbox purchase on the TEST MODE page, with "Save this card" ticked and this card number. */
 export async function sandboxPurchase(account: Pick<BillingAccount, 'call'>, cardNumber?: string) {
   const created = await account.call('POST', appPath('createCheckoutSession'), {

@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../src/modules/engines/local-engine.ts';
+import { MCP_STDIO_TOOLS } from './mcp-tools.ts';
 import { installPackedPackages, machineNode, pathWith, REPO, run } from './packed-install.ts';
 import { createPaidAccount, ledgerCheck } from './paid-account.ts';
 import { freePort } from './server-processes.ts';
@@ -146,21 +147,7 @@ describe('the packed packages, installed outside the repository', () => {
     );
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual([
-        'cancel_task',
-        'create_video',
-        'generate_image',
-        'get_balance',
-        'get_task',
-        'list_models',
-        'list_tasks',
-        'quote_price',
-        'remove_sora_watermark',
-        'scrape_linkedin',
-        // Over stdio the server also reads local files for the agent (upload-tools.ts).
-        'upload_file',
-        'usage_by_metadata',
-      ]);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_STDIO_TOOLS);
       for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       const image = await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox' } });
       expect(image.structuredContent).toMatchObject({ status: 'completed', costCredits: 1, balance: 3 });

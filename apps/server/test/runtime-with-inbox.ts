@@ -18,11 +18,12 @@ export interface RuntimeAndInbox {
 export function withRuntimeAndInbox(
   env: Record<string, string>,
   use?: (started: RuntimeAndInbox) => void,
+  options: BuildAppOptions = {},
 ): RuntimeAndInbox {
   const holder = {} as RuntimeAndInbox;
   beforeAll(async () => {
     holder.inbox = await startSmtpInbox();
-    holder.runtime = await createTestRuntime({ SMTP_URL: holder.inbox.url, ...env });
+    holder.runtime = await createTestRuntime({ SMTP_URL: holder.inbox.url, ...env }, options);
     use?.(holder);
   });
   afterAll(async () => {

@@ -118,3 +118,26 @@ export async function taskColumns<Row extends pg.QueryResultRow>(
   if (!rows[0]) throw new Error(`no task ${taskId}`);
   return rows[0];
 }
+
+/** Task columns as the tests read them back, typed as PostgreSQL gives them. */
+export interface TaskColumnValues {
+  status: string;
+  channel: string | null;
+  upstream_id: string | null;
+  upstream_restarts: number;
+  upstream_cost_micros: number | null;
+  credits_refunded: number;
+  error: string | null;
+}
+
+/** The names of a comma-separated column list: 'status, channel' -> 'status' | 'channel'. */
+type ColumnNames<List extends string> = List extends `${infer Head}, ${infer Rest}`
+  ? Head | ColumnNames<Rest>
+  : List;
+
+/** A task's `columns` (a comma-separated list), typed (taskColumns); throws when there is no such task. */
+export const taskValues = <List extends string>(
+  pool: pg.Pool,
+  taskId: string,
+  columns: ColumnNames<List> extends keyof TaskColumnValues ? List : never,
+) => taskColumns<Pick<TaskColumnValues, ColumnNames<List> & keyof TaskColumnValues>>(pool, taskId, columns);

@@ -9,6 +9,7 @@ import type { BuildAppOptions } from '../src/app.ts';
 import { parseConfig } from '../src/platform/config.ts';
 import { type Runtime, startRuntime } from '../src/platform/runtime.ts';
 import { dropDatabase, recreateDatabase, withDatabase } from './database-urls.ts';
+import { createScriptedEngine } from './scripted-engine.ts';
 
 export interface TestRuntime extends Runtime {
   databaseUrl: string;
@@ -79,4 +80,10 @@ export function useTestRuntime(env: Record<string, string> = {}, options: BuildA
       return Reflect.get(started, name);
     },
   });
+}
+
+/** A test runtime on a scripted engine (the engine too, for a test to count its starts). */
+export function useScriptedRuntime() {
+  const engine = createScriptedEngine();
+  return { engine, runtime: useTestRuntime({}, { engine }) };
 }

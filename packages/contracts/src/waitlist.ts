@@ -48,6 +48,16 @@ export interface WaitlistStep {
 }
 
 /** The fields `name` and `email` must exist: the entry's name and address come from them. */
+/** A required choice among `options` (its value at most 40 characters). */
+const selectField = (id: string, label: string, options: WaitlistOption[]): WaitlistField => ({
+  id,
+  label,
+  type: 'select',
+  required: true,
+  maxLength: 40,
+  options,
+});
+
 export const WAITLIST_STEPS: readonly WaitlistStep[] = [
   {
     title: 'About you',
@@ -84,38 +94,24 @@ export const WAITLIST_STEPS: readonly WaitlistStep[] = [
         maxLength: 120,
         autoComplete: 'organization',
       },
-      {
-        id: 'role',
-        label: 'Role',
-        type: 'select',
-        required: true,
-        maxLength: 40,
-        options: [
-          { value: 'developer', label: 'Developer', points: 10 },
-          { value: 'founder', label: 'Founder or executive', points: 10 },
-          { value: 'product', label: 'Product manager', points: 5 },
-          { value: 'data', label: 'Data or ML engineer', points: 10 },
-          { value: 'other', label: 'Something else', points: 0 },
-        ],
-      },
+      selectField('role', 'Role', [
+        { value: 'developer', label: 'Developer', points: 10 },
+        { value: 'founder', label: 'Founder or executive', points: 10 },
+        { value: 'product', label: 'Product manager', points: 5 },
+        { value: 'data', label: 'Data or ML engineer', points: 10 },
+        { value: 'other', label: 'Something else', points: 0 },
+      ]),
     ],
   },
   {
     title: 'Your plans',
     fields: [
-      {
-        id: 'volume',
-        label: 'Expected monthly API calls',
-        type: 'select',
-        required: true,
-        maxLength: 40,
-        options: [
-          { value: 'under-1k', label: 'Fewer than 1,000', points: 0 },
-          { value: '1k-10k', label: '1,000 to 10,000', points: 10 },
-          { value: '10k-100k', label: '10,000 to 100,000', points: 20 },
-          { value: 'over-100k', label: 'More than 100,000', points: 30 },
-        ],
-      },
+      selectField('volume', 'Expected monthly API calls', [
+        { value: 'under-1k', label: 'Fewer than 1,000', points: 0 },
+        { value: '1k-10k', label: '1,000 to 10,000', points: 10 },
+        { value: '10k-100k', label: '10,000 to 100,000', points: 20 },
+        { value: 'over-100k', label: 'More than 100,000', points: 30 },
+      ]),
       {
         id: 'useCase',
         label: 'What will you build?',

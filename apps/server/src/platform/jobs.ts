@@ -46,3 +46,29 @@ export function jobsDbOf(tx: DbOrTx): IDatabase {
     },
   };
 }
+
+/**
+ * A recurring job of the worker processes (ROLE worker or all): its queue is made in every
+ * process (API ones may send to it); workers run it by pg-boss's schedule (`cron`) and once at
+ * start, one run at a time across processes (a singleton job). `startSingletonSeconds`: a start
+ * within that many seconds of the last run's start sends none.
+ */
+export async function startRecurringJob(
+  services: { jobs: PgBoss; config: Pick<Config, 'ROLE'> },
+  queue: string,
+  cron: string,
+  run: () => Promise<void>,
+  {
+    pollingIntervalSeconds = 30,
+    startSingletonSeconds,
+  }: { pollingIntervalSeconds?: number; startSingletonSeconds?: number } = {},
+): Promise<void> {
+  await services.jobs.createQueue(queue);
+  if (services.config.ROLE === 'api') return;
+  await services.jobs.work(queue, { pollingIntervalSeconds }, run);
+  await services.jobs.schedule(queue, cron, null, { singletonKey: queue });
+  await services.jobs.send(queue, null, {
+    singletonKey: queue,
+    ...(startSingletonSeconds !== undefined && { singletonSeconds: startSingletonSeconds }),
+  });
+}

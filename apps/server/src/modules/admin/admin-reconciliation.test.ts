@@ -8,79 +8,48 @@ import type { TestRuntime } from '../../../test/test-runtime.ts';
  * hand. One payment of 1,000 cents for 100 credits: a credit is worth 10 cents = 100,000 micros.
  */
 const NOW = new Date('2027-03-15T12:00:00.000Z');
+// Each call: service, model (none: the service's default), status, credits charged and refunded,
+// micros billed upstream, made at.
 const TASKS = [
   // 13 and 14 March: Imagen 4 twice (2 credits, 40,000 micros), one refunded though kie billed it
   // (the null record after a create); Nano Banana twice (1 credit, 20,000 micros).
-  {
-    service: 'image',
-    model: 'imagen4',
-    status: 'completed',
-    refunded: 0,
-    cost: 2,
-    micros: 40_000,
-    at: '2027-03-13T09:00:00Z',
-  },
-  {
-    service: 'image',
-    model: 'nano-banana',
-    status: 'completed',
-    refunded: 0,
-    cost: 1,
-    micros: 20_000,
-    at: '2027-03-14T09:00:00Z',
-  },
-  {
-    service: 'image',
-    model: 'imagen4',
-    status: 'failed',
-    refunded: 2,
-    cost: 2,
-    micros: 40_000,
-    at: '2027-03-14T10:00:00Z',
-  },
-  {
-    service: 'image',
-    model: 'nano-banana',
-    status: 'completed',
-    refunded: 0,
-    cost: 1,
-    micros: 20_000,
-    at: '2027-03-14T11:00:00Z',
-  },
+  ['image', 'imagen4', 'completed', 2, 0, 40_000, '2027-03-13T09:00:00Z'],
+  ['image', 'nano-banana', 'completed', 1, 0, 20_000, '2027-03-14T09:00:00Z'],
+  ['image', 'imagen4', 'failed', 2, 2, 40_000, '2027-03-14T10:00:00Z'],
+  ['image', 'nano-banana', 'completed', 1, 0, 20_000, '2027-03-14T11:00:00Z'],
   // 15 March: a LinkedIn call and one refunded with its Apify runs billed; a failure billed nothing.
-  {
-    service: 'linkedin',
-    status: 'completed',
-    refunded: 0,
-    cost: 2,
-    micros: 25_000,
-    at: '2027-03-15T08:00:00Z',
-  },
-  { service: 'linkedin', status: 'failed', refunded: 2, cost: 2, micros: 35_000, at: '2027-03-15T09:00:00Z' },
-  { service: 'linkedin', status: 'failed', refunded: 2, cost: 2, micros: 0, at: '2027-03-15T10:00:00Z' },
+  ['linkedin', undefined, 'completed', 2, 0, 25_000, '2027-03-15T08:00:00Z'],
+  ['linkedin', undefined, 'failed', 2, 2, 35_000, '2027-03-15T09:00:00Z'],
+  ['linkedin', undefined, 'failed', 2, 2, 0, '2027-03-15T10:00:00Z'],
   // Still running: not settled, not counted. Too old for a 7-day window.
-  {
-    service: 'video',
-    status: 'processing',
-    refunded: 0,
-    cost: 10,
-    micros: 300_000,
-    at: '2027-03-15T11:00:00Z',
-  },
-  { service: 'video', status: 'failed', refunded: 10, cost: 10, micros: 300_000, at: '2027-03-01T11:00:00Z' },
+  ['video', undefined, 'processing', 10, 0, 300_000, '2027-03-15T11:00:00Z'],
+  ['video', undefined, 'failed', 10, 10, 300_000, '2027-03-01T11:00:00Z'],
 ] as const;
 const IMAGEN_4 = { id: 'imagen4', name: 'Imagen 4' };
 const NANO_BANANA = { id: 'nano-banana', name: 'Nano Banana' };
+/** A row of the report: a service's (or model's) figures over a day or the window. */
+const row = (service: string, model: object | null, counts: Parameters<typeof figures>) => ({
+  service,
+  model,
+  variant: null,
+  ...figures(...counts),
+});
 
 describe('admin reconciliation: charged against billed upstream', () => {
   let runtime: TestRuntime;
   let admin: SignedInAccount;
 
   beforeAll(async () => {
-    const calls = TASKS.map((task) => ({
-      ...task,
-      channel: `${task.service === 'linkedin' ? 'apify' : 'kie'}:${task.service}`,
-      error: task.status === 'failed' ? 'The generation failed upstream' : null,
+    const calls = TASKS.map(([service, model, status, cost, refunded, micros, at]) => ({
+      service,
+      model,
+      status,
+      cost,
+      refunded,
+      micros,
+      at,
+      channel: `${service === 'linkedin' ? 'apify' : 'kie'}:${service}`,
+      error: status === 'failed' ? 'The generation failed upstream' : null,
     }));
     ({ runtime, admin } = await adminOverSeededCalls(NOW, 'rec', calls, [
       { cents: 1000, credits: 100, at: '2027-03-01T00:00:00Z' },
@@ -92,40 +61,16 @@ describe('admin reconciliation: charged against billed upstream', () => {
     const report = await readAs(admin, '/api/admin/analytics/reconciliation?days=7');
     expect(report.creditPriceMicros).toBe(100_000);
     expect(report.days).toEqual([
-      {
-        date: '2027-03-15',
-        service: 'linkedin',
-        model: null,
-        variant: null,
-        ...figures(3, 6, 2, 60_000, 1),
-      },
-      {
-        date: '2027-03-14',
-        service: 'image',
-        model: NANO_BANANA,
-        variant: null,
-        ...figures(2, 2, 2, 40_000, 0),
-      },
-      {
-        date: '2027-03-14',
-        service: 'image',
-        model: IMAGEN_4,
-        variant: null,
-        ...figures(1, 2, 0, 40_000, 1),
-      },
-      {
-        date: '2027-03-13',
-        service: 'image',
-        model: IMAGEN_4,
-        variant: null,
-        ...figures(1, 2, 2, 40_000, 0),
-      },
+      { date: '2027-03-15', ...row('linkedin', null, [3, 6, 2, 60_000, 1]) },
+      { date: '2027-03-14', ...row('image', NANO_BANANA, [2, 2, 2, 40_000, 0]) },
+      { date: '2027-03-14', ...row('image', IMAGEN_4, [1, 2, 0, 40_000, 1]) },
+      { date: '2027-03-13', ...row('image', IMAGEN_4, [1, 2, 2, 40_000, 0]) },
     ]);
     expect(report.models).toEqual([
-      { service: 'image', model: NANO_BANANA, variant: null, ...figures(2, 2, 2, 40_000, 0) },
+      row('image', NANO_BANANA, [2, 2, 2, 40_000, 0]),
       // Imagen 4 kept 2 of 4 credits and was billed for both calls: 200,000 - 80,000 micros.
-      { service: 'image', model: IMAGEN_4, variant: null, ...figures(2, 4, 2, 80_000, 1) },
-      { service: 'linkedin', model: null, variant: null, ...figures(3, 6, 2, 60_000, 1) },
+      row('image', IMAGEN_4, [2, 4, 2, 80_000, 1]),
+      row('linkedin', null, [3, 6, 2, 60_000, 1]),
     ]);
     expect(report.refundedButBilled).toEqual([
       {

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, AdminUser, FREE_CREDITS_ON_VERIFY, RATE_LIMITS } from '@conduit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type SignedInAccount,
   sessionCookieOf,
@@ -8,9 +8,10 @@ import {
 } from '../../../test/accounts.ts';
 import { auditRowsFor } from '../../../test/audit-rows.ts';
 import { createPaidAccount, ledgerCheck, sessionCookieFor } from '../../../test/paid-account.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { linkIn, type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { linkIn, type SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 
 describe('admin user management: invite, edit, deactivate, credits, audit', () => {
   let inbox: SmtpInbox;
@@ -18,19 +19,14 @@ describe('admin user management: invite, edit, deactivate, credits, audit', () =
   let admin: SignedInAccount;
   let superAdmin: SignedInAccount;
 
+  // The scripted engine: a prompt with "pending" never finishes, so no real rendering runs.
+  const started = withRuntimeAndInbox({ PUBLIC_URL: 'http://localhost:4321' }, undefined, {
+    engine: createScriptedEngine(),
+  });
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    // The scripted engine: a prompt with "pending" never finishes, so no real rendering runs.
-    runtime = await createTestRuntime(
-      { SMTP_URL: inbox.url, PUBLIC_URL: 'http://localhost:4321' },
-      { engine: createScriptedEngine() },
-    );
+    ({ runtime, inbox } = started);
     admin = await signedInAccount(runtime, 'admin');
     superAdmin = await signedInAccount(runtime, 'super_admin');
-  });
-  afterAll(async () => {
-    await runtime.close();
-    await inbox.close();
   });
 
   const providerCall = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) =>

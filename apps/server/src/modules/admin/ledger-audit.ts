@@ -1,5 +1,6 @@
 import { desc, lt } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
+import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { DAY_MS } from './admin-context.ts';
 import { analyticsQuery } from './figures.ts';
@@ -54,9 +55,7 @@ export async function latestLedgerCheck(db: Services['db']): Promise<LedgerCheck
  * across processes (a singleton job).
  */
 export async function startLedgerAudit(services: Services) {
-  await services.jobs.createQueue(LEDGER_AUDIT_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  await services.jobs.work(LEDGER_AUDIT_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  const audit = async () => {
     const result = await runLedgerCheck(services);
     if (result.mismatched > 0) {
       services.log.error(
@@ -64,9 +63,8 @@ export async function startLedgerAudit(services: Services) {
         'ledger audit: balances differ from their ledger entries',
       );
     }
+  };
+  await startRecurringJob(services, LEDGER_AUDIT_QUEUE, LEDGER_AUDIT_CRON, audit, {
+    pollingIntervalSeconds: 5,
   });
-  await services.jobs.schedule(LEDGER_AUDIT_QUEUE, LEDGER_AUDIT_CRON, null, {
-    singletonKey: LEDGER_AUDIT_QUEUE,
-  });
-  await services.jobs.send(LEDGER_AUDIT_QUEUE, null, { singletonKey: LEDGER_AUDIT_QUEUE });
 }

@@ -9,10 +9,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
 import { addKey, createPaidAccount, postWithKey, sessionCookieFor } from '../../../test/paid-account.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTeamAs, joinedMember, useWorkspace } from '../../../test/team-members.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import {
   signatureHeaders,
   startWebhookReceiver,
@@ -26,20 +27,15 @@ let runtime: TestRuntime;
 let inbox: SmtpInbox;
 let receiver: WebhookReceiver;
 
+// The tests scan themselves: the background scan waits an hour.
+const started = withRuntimeAndInbox({ BALANCE_ALERTS_INTERVAL_S: '3600' }, undefined, {
+  engine: createScriptedEngine(),
+});
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
+  ({ runtime, inbox } = started);
   receiver = await startWebhookReceiver();
-  // The tests scan themselves: the background scan waits an hour.
-  runtime = await createTestRuntime(
-    { SMTP_URL: inbox.url, BALANCE_ALERTS_INTERVAL_S: '3600' },
-    { engine: createScriptedEngine() },
-  );
 });
-afterAll(async () => {
-  await runtime.close();
-  await inbox.close();
-  await receiver.close();
-});
+afterAll(() => receiver.close());
 
 const api = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   runtime.app.inject({ method, url, headers: { cookie }, payload: payload as object });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
 import type { emailChangeTokens, emailVerificationTokens, passwordResetTokens } from './schema.ts';
@@ -29,6 +29,10 @@ export async function issueAccountLink(
 /** The page of the app at `route` that takes a mailed link's `token`, as the link in the mail. */
 export const accountLinkUrl = (publicUrl: string, route: string, token: string) =>
   `${publicUrl}${route}?token=${encodeURIComponent(token)}`;
+
+/** A link of `table` that still works at `now`: never used, not expired. */
+export const isLiveLink = (table: LinkTable, now: Date) =>
+  and(isNull(table.usedAt), gt(table.expiresAt, now));
 
 /** Every unused link of the account in `table` stops working (marked used at `now`). */
 export async function revokeAccountLinks(db: DbOrTx, table: LinkTable, userId: string, now: Date) {

@@ -1,10 +1,10 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/services.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
-import { revokeAccountLinks } from './account-links.ts';
+import { isLiveLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { emailChangeTokens } from './schema.ts';
 
@@ -13,13 +13,7 @@ export async function pendingEmailChange(db: DbOrTx, clock: Clock, userId: strin
   const [link] = await db
     .select({ newEmail: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt })
     .from(emailChangeTokens)
-    .where(
-      and(
-        eq(emailChangeTokens.userId, userId),
-        isNull(emailChangeTokens.usedAt),
-        gt(emailChangeTokens.expiresAt, clock.now()),
-      ),
-    )
+    .where(and(eq(emailChangeTokens.userId, userId), isLiveLink(emailChangeTokens, clock.now())))
     .orderBy(desc(emailChangeTokens.createdAt))
     .limit(1);
   return { pending: link ? { newEmail: link.newEmail, expiresAt: link.expiresAt.toISOString() } : null };
@@ -42,13 +36,7 @@ export async function cancelEmailChangeByLink(ctx: AuthContext, token: string | 
     const [link] = await tx
       .update(emailChangeTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailChangeTokens.cancelTokenHash, sha256Hex(token)),
-          isNull(emailChangeTokens.usedAt),
-          gt(emailChangeTokens.expiresAt, now),
-        ),
-      )
+      .where(and(eq(emailChangeTokens.cancelTokenHash, sha256Hex(token)), isLiveLink(emailChangeTokens, now)))
       .returning({ userId: emailChangeTokens.userId });
     if (link) await revokeAccountLinks(tx, emailChangeTokens, link.userId, now);
     return link;

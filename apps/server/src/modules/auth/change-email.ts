@@ -5,10 +5,10 @@ import {
   ROUTES,
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BadRequest, Conflict, ValidationFailed } from '../../platform/errors.ts';
 import { newToken, sha256Hex } from '../../platform/tokens.ts';
-import { accountLinkUrl, issueAccountLink, revokeAccountLinks } from './account-links.ts';
+import { accountLinkUrl, isLiveLink, issueAccountLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthLimits } from './auth-limits.ts';
 import { readEmailField } from './email-field.ts';
@@ -77,13 +77,7 @@ export async function confirmEmailChange(ctx: AuthContext, token: string | undef
       const [link] = await tx
         .update(emailChangeTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailChangeTokens.tokenHash, sha256Hex(token)),
-            isNull(emailChangeTokens.usedAt),
-            gt(emailChangeTokens.expiresAt, now),
-          ),
-        )
+        .where(and(eq(emailChangeTokens.tokenHash, sha256Hex(token)), isLiveLink(emailChangeTokens, now)))
         .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
       if (!link) return undefined;
       const [before] = await tx

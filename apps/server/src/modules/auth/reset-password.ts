@@ -4,11 +4,11 @@ import {
   type ResetPasswordBody,
   ACCOUNT_SECURITY_TEXTS as T,
 } from '@conduit/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BadRequest, ValidationFailed } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/tokens.ts';
 import { announceVerified } from './account-events.ts';
-import { revokeAccountLinks } from './account-links.ts';
+import { isLiveLink, revokeAccountLinks } from './account-links.ts';
 import type { AuthContext } from './auth-context.ts';
 import { revokePasswordResetTokens } from './password-reset-tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -37,8 +37,7 @@ export async function checkResetLink(ctx: Pick<AuthContext, 'db' | 'clock'>, tok
     .where(
       and(
         eq(passwordResetTokens.tokenHash, sha256Hex(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, ctx.clock.now()),
+        isLiveLink(passwordResetTokens, ctx.clock.now()),
         eq(users.isActive, true),
         isNull(users.deletedAt),
       ),
@@ -70,8 +69,7 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordBody):
       .where(
         and(
           eq(passwordResetTokens.tokenHash, sha256Hex(input.token as string)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
+          isLiveLink(passwordResetTokens, now),
         ),
       )
       .returning({ userId: passwordResetTokens.userId });

@@ -10,6 +10,8 @@ const started = withRuntimeAndInbox({
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
   started.runtime.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+/** The 2FA status the account page reads. */
+const twoFactorOf = async (cookie: string) => (await call('GET', '/api/account/2fa', cookie)).json();
 const login = (email: string, password = PASSWORD) =>
   call('POST', '/api/auth/login', undefined, { email, password });
 const challengeOf = (response: { cookies: { name: string; value: string }[] }) => {
@@ -45,15 +47,12 @@ describe('turning two-factor authentication on', () => {
     const wrong = await call('POST', '/api/account/2fa/enable', cookie, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: T.twoFactorCodeWrong, field: 'code' });
-    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({ enabled: false });
+    expect(await twoFactorOf(cookie)).toMatchObject({ enabled: false });
 
     const since = started.inbox.messages.length;
     const enabled = await call('POST', '/api/account/2fa/enable', cookie, { code: totpCodeFor(secret) });
     expect(enabled.json().recoveryCodes).toHaveLength(10);
-    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
-      enabled: true,
-      recoveryCodesLeft: 10,
-    });
+    expect(await twoFactorOf(cookie)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     await started.inbox.waitForMail('enrol@example.com', {
       since,
       subject: 'Two-factor authentication was turned on',
@@ -189,10 +188,7 @@ describe('new recovery codes', () => {
     expect(message).toBe(T.recoveryCodesReplaced);
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code: string) => old.includes(code))).toEqual([]);
-    expect((await call('GET', '/api/account/2fa', cookie)).json()).toMatchObject({
-      enabled: true,
-      recoveryCodesLeft: 10,
-    });
+    expect(await twoFactorOf(cookie)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     await started.inbox.waitForMail('fresh-codes@example.com', {
       since,
       subject: 'Your recovery codes were replaced',
@@ -200,7 +196,7 @@ describe('new recovery codes', () => {
 
     expect(await secondStep('fresh-codes@example.com', old[0] as string)).toBe(400);
     expect(await secondStep('fresh-codes@example.com', fresh[0])).toBe(200);
-    expect((await call('GET', '/api/account/2fa', cookie)).json().recoveryCodesLeft).toBe(9);
+    expect((await twoFactorOf(cookie)).recoveryCodesLeft).toBe(9);
   });
 
   it('a wrong code is 400, keeps the codes and spends the account failure budget', async () => {

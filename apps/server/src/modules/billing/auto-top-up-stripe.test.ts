@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   billingAccount,
   purchaseCount,
+  saveCardWithAutoTopUp,
   scanWithAnswersLost,
   TOP_UP,
   topUpPayments,
@@ -34,16 +35,7 @@ async function customerWithSavedCard(details = true) {
     });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-  const created = await account.call('POST', appPath('createCheckoutSession'), {
-    package: 'starter',
-    saveCard: true,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const sessionId = created.json().url.split('/').pop() as string;
-  stripe.pay(sessionId);
-  const verified = await account.call('POST', appPath('verifyPayment'), { sessionId });
-  expect(verified.json()).toMatchObject({ success: true, creditsAdded: 100 });
-  expect((await account.saveAutoTopUp(TOP_UP)).statusCode).toBe(200);
+  const sessionId = await saveCardWithAutoTopUp(account, stripe);
   return { account, sessionId };
 }
 

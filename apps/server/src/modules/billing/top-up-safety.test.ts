@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   billingAccount,
   purchaseCount,
+  saveCardWithAutoTopUp,
   scanWithAnswersLost,
-  TOP_UP,
   topUpPayments,
   withBillingRuntime,
 } from '../../../test/billing-account.ts';
@@ -20,14 +20,7 @@ const started = withBillingRuntime(stripe.serverConfig);
 /** A customer of `owner` kind with a card saved on Stripe's page and auto top-up on, spent down to 0. */
 async function crossedWithSavedCard(owner: 'personal' | 'team') {
   const account = await billingAccount(started.runtime, 20, owner);
-  const created = await account.call('POST', appPath('createCheckoutSession'), {
-    package: 'starter',
-    saveCard: true,
-  });
-  const sessionId = created.json().url.split('/').pop() as string;
-  stripe.pay(sessionId);
-  expect((await account.call('POST', appPath('verifyPayment'), { sessionId })).statusCode).toBe(200);
-  expect((await account.saveAutoTopUp(TOP_UP)).statusCode).toBe(200);
+  await saveCardWithAutoTopUp(account, stripe);
   await account.spendDownTo(0);
   return account;
 }

@@ -3,7 +3,7 @@ import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
-import { taskColumns } from '../../../test/seeded-calls.ts';
+import { taskValues } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 
@@ -17,15 +17,8 @@ let kie: FakeKie;
 let fal: FakeFal;
 let runtime: TestRuntime;
 
-interface Row {
-  status: string;
-  channel: string | null;
-  upstream_id: string | null;
-  upstream_cost_micros: number | null;
-  credits_refunded: number;
-}
 const taskRow = (taskId: string) =>
-  taskColumns<Row>(
+  taskValues(
     runtime.services.pool,
     taskId,
     'status, channel, upstream_id, upstream_cost_micros, credits_refunded',

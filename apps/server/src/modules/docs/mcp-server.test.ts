@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_STDIO_TOOLS } from '../../../test/mcp-tools.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { freePort } from '../../../test/server-processes.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -132,20 +133,7 @@ describe('conduit-mcp', () => {
     const account = await createPaidAccount(runtime.services, { credits: 50, label: 'mcp' });
     const client = await stdioClient(account.key);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'cancel_task',
-      'create_video',
-      'generate_image',
-      'get_balance',
-      'get_task',
-      'list_models',
-      'list_tasks',
-      'quote_price',
-      'remove_sora_watermark',
-      'scrape_linkedin',
-      'upload_file',
-      'usage_by_metadata',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_STDIO_TOOLS);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe('object');
       const isRead = [

@@ -3,7 +3,7 @@ import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
 import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
 import { deliverKieCallbacks, kieThenFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
-import { taskColumns } from '../../../test/seeded-calls.ts';
+import { taskValues } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
 import { LOST_CREATE_REASON } from '../provider/task-runner.ts';
@@ -19,15 +19,6 @@ const PUBLIC_URL = 'https://conduit.example';
 
 let kie: FakeKie;
 let fal: FakeFal;
-
-interface Row {
-  status: string;
-  upstream_id: string | null;
-  channel: string | null;
-  upstream_cost_micros: number | null;
-  credits_refunded: number;
-  error: string | null;
-}
 
 /** The real app with kie.ai first and fal.ai second, as production builds them; callbacks delivered to it. */
 async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Promise<TestRuntime> {
@@ -51,7 +42,7 @@ async function runtimeWith(env: Record<string, string>, kieTimeoutMs = 400): Pro
 }
 
 const taskRow = (runtime: TestRuntime, taskId: string) =>
-  taskColumns<Row>(
+  taskValues(
     runtime.services.pool,
     taskId,
     'status, upstream_id, channel, upstream_cost_micros, credits_refunded, error',
@@ -87,6 +78,39 @@ const createsWith = (text: string) => kie.created.filter((c) => JSON.stringify(c
 const falSubmits = (text: string) =>
   fal.submitted.filter((s) => JSON.stringify(s.body).includes(text)).length;
 
+/**
+ * A new account, with kie.ai set to lose its answer to the next create at `endpoint` (`how`) and to
+ * call back `callbackAfterMs` after a create.
+ */
+async function accountWithLostCreate(
+  runtime: TestRuntime,
+  endpoint: 'createTask' | 'generate',
+  how: LostAnswer,
+  callbackAfterMs: number,
+) {
+  const account = await createPaidAccount(runtime.services);
+  kie.callbackAfterMs = callbackAfterMs;
+  kie.loseNextAnswer(endpoint, how);
+  return account;
+}
+
+/** Waits until the task's `column` reads `value`. */
+const taskBecomes = (
+  runtime: TestRuntime,
+  taskId: string,
+  column: 'status' | 'channel',
+  value: string,
+  timeout: number,
+) => expect.poll(async () => (await taskRow(runtime, taskId))[column], { timeout }).toBe(value);
+
+/** Waits until the task of `prompt` completes, created at kie.ai once and never sent to fal.ai: kie's create. */
+async function completedAtKieOnce(runtime: TestRuntime, taskId: string, prompt: string, timeout: number) {
+  await taskBecomes(runtime, taskId, 'status', 'completed', timeout);
+  expect(createsWith(prompt)).toHaveLength(1);
+  expect(falSubmits(prompt)).toBe(0);
+  return createsWith(prompt)[0];
+}
+
 beforeAll(async () => {
   kie = await startFakeKie({ pendingPolls: 1, webhookHmacKey: HMAC_KEY });
   fal = await startFakeFal({ pendingPolls: 1 });
@@ -110,20 +134,13 @@ describe('with signed callbacks', () => {
   ];
   for (const [name, how] of losses) {
     it(`an image whose create answer is lost to ${name}: kie's callback recovers it, one kie task, none at fal, charged once`, async () => {
-      const account = await createPaidAccount(runtime.services);
       const prompt = `lost create ${how}`;
-      kie.callbackAfterMs = 1_000;
-      kie.loseNextAnswer('createTask', how);
+      const account = await accountWithLostCreate(runtime, 'createTask', how, 1_000);
       const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
       expect(answer.statusCode).toBe(200);
       const { taskId } = answer.json().data;
 
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-        .toBe('completed');
-      const [create] = createsWith(prompt);
-      expect(createsWith(prompt)).toHaveLength(1);
-      expect(falSubmits(prompt)).toBe(0);
+      const create = await completedAtKieOnce(runtime, taskId, prompt, 10_000);
       expect(await taskRow(runtime, taskId)).toMatchObject({
         upstream_id: create?.taskId,
         channel: 'kie:image',
@@ -136,47 +153,35 @@ describe('with signed callbacks', () => {
   }
 
   it('a lost video create: no second create over many pump ticks, then the callback settles it', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'lost video create';
-    kie.callbackAfterMs = 3_000;
-    kie.loseNextAnswer('generate', 500);
+    const account = await accountWithLostCreate(runtime, 'generate', 500, 3_000);
     const created = await postWithKey(runtime.app, account.key, '/api/provider/video', {
       prompt,
       enableTranslation: false,
     });
     const { taskId } = created.json().data;
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:video');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:video', 5_000);
     // The pump looks at the task while it waits: nothing is re-sent, to kie.ai or to fal.ai.
     await runtime.services.pool.query(`update tasks set next_check_at = now() where id = $1`, [taskId]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await taskRow(runtime, taskId)).toMatchObject({ status: 'processing', upstream_id: null });
     expect(createsWith(prompt)).toHaveLength(1);
 
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
-      .toBe('completed');
-    expect(createsWith(prompt)).toHaveLength(1);
-    expect(falSubmits(prompt)).toBe(0);
+    const create = await completedAtKieOnce(runtime, taskId, prompt, 15_000);
     expect(await taskRow(runtime, taskId)).toMatchObject({
-      upstream_id: createsWith(prompt)[0]?.taskId,
+      upstream_id: create?.taskId,
       upstream_cost_micros: 300_000,
     });
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 10, sum: 10 });
   });
 
   it('a callback whose URL names a task with a forged reference recovers nothing', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'forged reference';
-    kie.callbackAfterMs = 60_000;
-    kie.loseNextAnswer('createTask', 500);
+    const account = await accountWithLostCreate(runtime, 'createTask', 500, 60_000);
     // The sync call waits on; the task is watched in the database meanwhile.
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:image');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:image', 5_000);
     const [create] = createsWith(prompt);
     const signed = kie.callbacks.length;
     // A real signed callback of that kie task, delivered to a URL naming our task with a made-up reference.
@@ -205,15 +210,11 @@ describe('with signed callbacks', () => {
   });
 
   it('five copies of the recovering callback at once: recovered once, completed once, charged once', async () => {
-    const account = await createPaidAccount(runtime.services);
     const prompt = 'duplicated callbacks';
-    kie.callbackAfterMs = 600_000;
-    kie.loseNextAnswer('createTask', 'drop');
+    const account = await accountWithLostCreate(runtime, 'createTask', 'drop', 600_000);
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
-    await expect
-      .poll(async () => (await taskRow(runtime, taskId)).channel, { timeout: 5_000 })
-      .toBe('kie:image');
+    await taskBecomes(runtime, taskId, 'channel', 'kie:image', 5_000);
     const [create] = createsWith(prompt);
     await Promise.all(Array.from({ length: 5 }, () => kie.callBack(create?.taskId as string)));
     expect((await pending).json().data).toMatchObject({ status: 'completed', taskId });
@@ -237,9 +238,7 @@ describe('with signed callbacks', () => {
     );
     const taskIds: string[] = answers.map((a) => a.json().data.taskId);
     for (const taskId of taskIds) {
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 15_000 })
-        .toBe('completed');
+      await taskBecomes(runtime, taskId, 'status', 'completed', 15_000);
     }
     for (let i = 0; i < 10; i += 1) {
       const creates = createsWith(`concurrent lost ${i}"`);
@@ -263,9 +262,7 @@ describe('no sign of the lost create', () => {
       const answer = await postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
       expect(answer.json()).toMatchObject({ code: 'UPSTREAM_FAILED', creditsRefunded: 1 });
       const taskId = await onlyTaskOf(runtime, account.workspaceId);
-      await expect
-        .poll(async () => (await taskRow(runtime, taskId)).status, { timeout: 10_000 })
-        .toBe('failed');
+      await taskBecomes(runtime, taskId, 'status', 'failed', 10_000);
       expect(await taskRow(runtime, taskId)).toMatchObject({
         upstream_id: null,
         channel: 'kie:image',

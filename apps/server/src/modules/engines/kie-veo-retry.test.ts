@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
-import { taskColumns } from '../../../test/seeded-calls.ts';
+import { taskValues } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { advanceTask, type RunnerContext } from '../provider/task-runner.ts';
 import type { Engine } from './engine.ts';
@@ -17,15 +17,8 @@ let fake: FakeKie;
 let runtime: TestRuntime;
 let engine: Engine;
 
-interface Row {
-  status: string;
-  upstream_id: string | null;
-  upstream_restarts: number;
-  upstream_cost_micros: number | null;
-  credits_refunded: number;
-}
 const taskRow = (taskId: string) =>
-  taskColumns<Row>(
+  taskValues(
     runtime.services.pool,
     taskId,
     'status, upstream_id, upstream_restarts, upstream_cost_micros, credits_refunded',

@@ -20,34 +20,31 @@ export type ModeEngine = Engine & {
 export function withTestMode(live: Engine, test: Engine = createLocalEngine()): ModeEngine {
   const isTestJob = (upstreamId: string) => upstreamId.startsWith(TEST_JOB_PREFIX);
   const testJobId = (upstreamId: string) => upstreamId.slice(TEST_JOB_PREFIX.length);
+  // Every member of the live engine is the mode engine's, so a new one is never dropped; only the
+  // calls a test job changes are routed below. `close` stays with whoever made the live engine.
+  const { close: _closedByOwner, ...shared } = live;
   return {
-    name: live.name,
-    isDevelopmentEngine: live.isDevelopmentEngine,
+    ...shared,
     async startJob(input, options) {
       if (options.livemode !== false) return live.startJob(input, options);
       const started = await test.startJob(input, options);
       // No channel and no upstream cost: nothing upstream ran or bills.
       return { upstreamId: `${TEST_JOB_PREFIX}${started.upstreamId}` };
     },
-    pollJob(service, upstreamId, channel, startedAt, model, account) {
+    pollJob(service, upstreamId, ...rest) {
+      const [, startedAt, model] = rest;
       if (isTestJob(upstreamId)) return test.pollJob(service, testJobId(upstreamId), null, startedAt, model);
-      return live.pollJob(service, upstreamId, channel, startedAt, model, account);
+      return live.pollJob(service, upstreamId, ...rest);
     },
-    async cancelJob(service, upstreamId, channel) {
+    async cancelJob(service, upstreamId, ...rest) {
       if (isTestJob(upstreamId)) return (await test.cancelJob?.(service, testJobId(upstreamId))) ?? 'stopped';
-      return (await live.cancelJob?.(service, upstreamId, channel)) ?? 'unsupported';
+      return (await live.cancelJob?.(service, upstreamId, ...rest)) ?? 'unsupported';
     },
     async scrapeLinkedin(request, options) {
       if (options.livemode !== false) return live.scrapeLinkedin(request, options);
       const { profile, posts, paginationToken } = await test.scrapeLinkedin(request, options);
       return { profile, posts, paginationToken };
     },
-    ...(live.upstreamBalance && { upstreamBalance: () => live.upstreamBalance?.() ?? Promise.resolve(0) }),
-    ...(live.upstreamAccounts && {
-      upstreamAccounts: () => live.upstreamAccounts?.() ?? Promise.resolve([]),
-    }),
-    ...(live.channels && { channels: () => live.channels?.() ?? [] }),
-    ...(live.channelsChanged && { channelsChanged: () => live.channelsChanged?.() }),
     closeTestEngine: async () => {
       await test.close?.();
     },

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/database.ts';
+import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
 import { deleteExpiredUploads } from './uploads.ts';
@@ -80,16 +81,13 @@ export const queueResultExpiry = (services: Pick<Services, 'jobs'>) =>
  * once at start, and when an account is deleted. One run at a time across processes.
  */
 export async function startResultExpiry(services: RetentionServices & Pick<Services, 'jobs'>) {
-  await services.jobs.createQueue(RESULT_EXPIRY_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  await services.jobs.work(RESULT_EXPIRY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  const expire = async () => {
     const cleared = await deleteExpiredResults(services);
     if (cleared > 0) services.log.info({ tasks: cleared }, 'deleted expired result files');
     const uploadsCleared = await deleteExpiredUploads(services);
     if (uploadsCleared > 0) services.log.info({ uploads: uploadsCleared }, 'deleted expired uploads');
+  };
+  await startRecurringJob(services, RESULT_EXPIRY_QUEUE, RESULT_EXPIRY_CRON, expire, {
+    pollingIntervalSeconds: 5,
   });
-  await services.jobs.schedule(RESULT_EXPIRY_QUEUE, RESULT_EXPIRY_CRON, null, {
-    singletonKey: RESULT_EXPIRY_QUEUE,
-  });
-  await queueResultExpiry(services);
 }

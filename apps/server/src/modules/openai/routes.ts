@@ -5,11 +5,10 @@ import {
   PROVIDER_LIMITS,
 } from '@conduit/contracts';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
-import type { Gateway } from '../provider/gateway.ts';
+import { admitKey, type Gateway } from '../provider/gateway.ts';
 import { withFormMetadata } from './form-metadata.ts';
 import { makeImages } from './image-calls.ts';
 import { readMultipartForm } from './multipart-form.ts';
@@ -30,12 +29,7 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     registerOpenAIErrors(app);
     await app.register(fastifyMultipart);
-    const admit =
-      (service: 'image' | 'video' | null) => async (request: FastifyRequest, reply: FastifyReply) => {
-        const admitted = await gateway.admit(request, reply, service);
-        request.apiKey = admitted.identity;
-        request.rateLimitRemaining = admitted.remaining;
-      };
+    const admit = (service: 'image' | 'video' | null) => admitKey(gateway, service);
     const tags = ['openai'];
 
     app.get('/models', { preValidation: admit(null), schema: { tags } }, async () => ({

@@ -99,14 +99,12 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
           cursor = encodeCursor(row.key, task.id);
         }
         const identity = identityOf(request);
-        const page = await listTasks(
-          services.pool,
-          identity.workspaceId,
-          { limit, cursor, service: 'video' },
-          [...identity.permissions],
-          {},
-          identity.livemode,
-        );
+        const page = await listTasks(services.pool, {
+          workspaceId: identity.workspaceId,
+          query: { limit, cursor, service: 'video' },
+          services: [...identity.permissions],
+          livemode: identity.livemode,
+        });
         const now = services.clock.now();
         const data = page.tasks.map((task) => openAIVideoOf(task, now));
         return {

@@ -1,3 +1,4 @@
+import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 
 export const CHECKOUT_EXPIRY_QUEUE = 'checkout-expiry';
@@ -28,14 +29,8 @@ export async function expireAbandonedCheckouts(services: ExpiryServices): Promis
 
 /** The expiry runs on worker processes (ROLE worker or all), hourly by pg-boss's schedule and once at start. */
 export async function startCheckoutExpiry(services: ExpiryServices & Pick<Services, 'jobs' | 'log'>) {
-  await services.jobs.createQueue(CHECKOUT_EXPIRY_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  await services.jobs.work(CHECKOUT_EXPIRY_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await startRecurringJob(services, CHECKOUT_EXPIRY_QUEUE, EXPIRY_CRON, async () => {
     const expired = await expireAbandonedCheckouts(services);
     if (expired > 0) services.log.info({ checkouts: expired }, 'expired abandoned checkouts');
   });
-  await services.jobs.schedule(CHECKOUT_EXPIRY_QUEUE, EXPIRY_CRON, null, {
-    singletonKey: CHECKOUT_EXPIRY_QUEUE,
-  });
-  await services.jobs.send(CHECKOUT_EXPIRY_QUEUE, null, { singletonKey: CHECKOUT_EXPIRY_QUEUE });
 }

@@ -51,6 +51,38 @@ export type ChargeResult =
   | { isReplay: false; taskId: string; balance: number }
   | { isReplay: true; taskId: string };
 
+/**
+ * The `started` row a charge statement hands to startedEventSql: the task's `task.started` event,
+ * bound from the seven parameters from `$first` on (startedEventValues, in that order), one row
+ * for each row of `from` (the debit, or the test key).
+ */
+const startedRowSql = (first: number, from: string) => `
+  select workspace_id, $${first}::text as event_id, $${first + 1}::text as event_key, $${first + 2}::text as event_body,
+         $${first + 3}::timestamptz as event_at, $${first + 4}::text as started_callback_url,
+         $${first + 5}::text as endpoint_delivery_id, $${first + 6}::text as callback_delivery_id, 1 as ord
+    from ${from}`;
+
+/** What both charge statements bind from `$7` to `$12`: the call as its task keeps it. */
+const requestValues = (input: ChargeInput) => [
+  input.engine.name,
+  JSON.stringify(input.request),
+  input.idempotencyKey ?? null,
+  input.requestHash ?? null,
+  input.callbackUrl ?? null,
+  input.deadlineAt,
+];
+
+/** The values of startedRowSql's seven parameters. */
+const startedEventValues = (event: StartedEvent) => [
+  event.id,
+  event.dedupeKey,
+  event.body,
+  event.at,
+  event.callbackUrl,
+  event.endpointDeliveryId,
+  event.callbackDeliveryId,
+];
+
 /*
  * One statement, one round trip, one transaction: the key is re-checked with all its controls
  * (a key deleted, rolled past its grace, narrowed or expired a moment ago in another process
@@ -84,11 +116,7 @@ with live_key as (
   select $2, workspace_id, $1, $3, $18, $4, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
          coalesce($16::timestamptz, now()), $17::timestamptz, $26::text, $27::jsonb
   from debit
-), started as (
-  select workspace_id, $19::text as event_id, $20::text as event_key, $21::text as event_body,
-         $22::timestamptz as event_at, $23::text as started_callback_url, $24::text as endpoint_delivery_id,
-         $25::text as callback_delivery_id, 1 as ord
-    from debit
+), started as (${startedRowSql(19, 'debit')}
 ), ${startedEventSql('started')}
 select (select count(*) from live_key)::int as key_live,
        (select balance from debit) as balance,
@@ -126,25 +154,14 @@ export async function chargeCall(pool: pg.Pool, input: ChargeInput): Promise<Cha
           input.cost,
           newId('cre'),
           SERVICE_COST_KEY[input.service],
-          input.engine.name,
-          JSON.stringify(input.request),
-          input.idempotencyKey ?? null,
-          input.requestHash ?? null,
-          input.callbackUrl ?? null,
-          input.deadlineAt,
+          ...requestValues(input),
           input.identity.workspaceId,
           input.identity.keyHash,
           input.ip,
           input.leaseUntil ?? null,
           input.cancelAfterAt ?? null,
           input.model ?? null,
-          event.id,
-          event.dedupeKey,
-          event.body,
-          event.at,
-          event.callbackUrl,
-          event.endpointDeliveryId,
-          event.callbackDeliveryId,
+          ...startedEventValues(event),
           input.variant ?? null,
           input.metadata ? JSON.stringify(input.metadata) : null,
         ],
@@ -205,11 +222,7 @@ with test_key as (
   select $5, workspace_id, $1, $3, $6, 0, $7, $8::jsonb, $9, $10, $11, $12::timestamptz,
          coalesce($13::timestamptz, now()), $14::timestamptz, $15::text, false, $24::jsonb
   from test_key
-), started as (
-  select workspace_id, $16::text as event_id, $17::text as event_key, $18::text as event_body,
-         $19::timestamptz as event_at, $20::text as started_callback_url, $21::text as endpoint_delivery_id,
-         $22::text as callback_delivery_id, 1 as ord
-    from test_key
+), started as (${startedRowSql(16, 'test_key')}
 ), ${startedEventSql('started', false)}
 select (select count(*) from test_key)::int as key_live,
        (select balance from credit_accounts where workspace_id = $23) as balance`;
@@ -230,22 +243,11 @@ export async function chargeTestCall(pool: pg.Pool, input: ChargeInput): Promise
         input.ip,
         taskId,
         input.model ?? null,
-        input.engine.name,
-        JSON.stringify(input.request),
-        input.idempotencyKey ?? null,
-        input.requestHash ?? null,
-        input.callbackUrl ?? null,
-        input.deadlineAt,
+        ...requestValues(input),
         input.leaseUntil ?? null,
         input.cancelAfterAt ?? null,
         input.variant ?? null,
-        event.id,
-        event.dedupeKey,
-        event.body,
-        event.at,
-        event.callbackUrl,
-        event.endpointDeliveryId,
-        event.callbackDeliveryId,
+        ...startedEventValues(event),
         input.identity.workspaceId,
         input.metadata ? JSON.stringify(input.metadata) : null,
       ],

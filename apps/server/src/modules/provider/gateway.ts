@@ -43,19 +43,41 @@ export interface Gateway {
    * deadline and Cancel-After, then the one debit statement. `body` is the body as sent; the task
    * stores it without the price controls.
    */
-  charge(
-    request: FastifyRequest,
-    identity: KeyIdentity,
-    service: Service,
-    body: PaidBody,
-    callbackUrl?: string,
-    /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
-    leaseUntil?: Date,
-    /** An image, video or LinkedIn call: its model, its variant and the variant's price. */
-    priced?: PricedModel,
-    options?: ChargeOptions,
-  ): Promise<PaidCharge>;
+  charge(request: FastifyRequest, call: PaidCall): Promise<PaidCharge>;
 }
+
+/** A paid call to charge, as Gateway.charge takes it. */
+export interface PaidCall {
+  identity: KeyIdentity;
+  service: Service;
+  body: PaidBody;
+  callbackUrl?: string | undefined;
+  /** For a call that runs its task itself: see ChargeInput.leaseUntil. */
+  leaseUntil?: Date | undefined;
+  /** An image, video or LinkedIn call: its model, its variant and the variant's price. */
+  priced?: PricedModel | undefined;
+  options?: ChargeOptions | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's API key identity, set before validation on every route a key calls (admitKey). */
+    apiKey?: KeyIdentity;
+    rateLimitRemaining?: { minute: number; hour: number; day: number };
+  }
+}
+
+/**
+ * The preValidation of a route a key calls: the key admitted for `service` (null: any service,
+ * gateway.admit), its identity and rate-limit room kept on the request.
+ */
+export const admitKey =
+  (gateway: Pick<Gateway, 'admit'>, service: Service | null) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    const admitted = await gateway.admit(request, reply, service);
+    request.apiKey = admitted.identity;
+    request.rateLimitRemaining = admitted.remaining;
+  };
 
 /** How one request that makes several charges (OpenAI's `n`) tells them apart. */
 export interface ChargeOptions {
@@ -155,7 +177,7 @@ export function createGateway(
       reply.headers(outcome.headers);
       return { identity, remaining: outcome.remaining };
     },
-    async charge(request, identity, service, body, callbackUrl, leaseUntil, priced, options) {
+    async charge(request, { identity, service, body, callbackUrl, leaseUntil, priced, options }) {
       const header = request.headers['idempotency-key'];
       const sent = typeof header === 'string' ? header : undefined;
       if (sent !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(sent)) {

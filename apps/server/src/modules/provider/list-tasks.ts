@@ -6,20 +6,25 @@ import { taskRowOf } from '../tasks/task-statements.ts';
 
 type ListedRow = Record<string, unknown> & { id: string; created_key: string };
 
+/** What listTasks lists: one workspace's tasks the key may see, narrowed by the query. */
+export interface TaskListOptions {
+  workspaceId: string;
+  query: TaskListQuery;
+  /** The services whose tasks the key may see (its permissions). */
+  services: readonly string[];
+  /** `metadata[key]=value` pairs, all required (containment: tasks/schema.ts's GIN index). */
+  metadata?: Record<string, string>;
+  /** The key's mode: a test key lists test tasks only, a live key live ones (test-mode.ts). */
+  livemode?: boolean;
+}
+
 /**
  * One page of a workspace's tasks, newest first, by the (workspace_id, created_at) index; the
  * filters narrow it (an Idempotency-Key names at most one task, by its unique index).
  */
 export async function listTasks(
   pool: pg.Pool,
-  workspaceId: string,
-  query: TaskListQuery,
-  /** The services whose tasks the key may see (its permissions). */
-  services: readonly string[],
-  /** `metadata[key]=value` pairs, all required (containment: tasks/schema.ts's GIN index). */
-  metadata: Record<string, string> = {},
-  /** The key's mode: a test key lists test tasks only, a live key live ones (test-mode.ts). */
-  livemode = true,
+  { workspaceId, query, services, metadata = {}, livemode = true }: TaskListOptions,
 ): Promise<{ tasks: TaskRow[]; nextCursor: string | null }> {
   const params: unknown[] = [workspaceId, services, livemode];
   const where = ['t.workspace_id = $1', 't.service = any($2::text[])', 't.livemode = $3'];

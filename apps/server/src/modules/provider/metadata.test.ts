@@ -7,16 +7,14 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
-import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { useTestRuntime } from '../../../test/test-runtime.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
 /*
  * `metadata` on every paid call (docs/product.md, "Metadata"), through the routes and real
  * PostgreSQL: refused before any charge when it breaks a limit, then kept and echoed wherever the
  * call shows, filterable, and summed by `GET /api/provider/usage?groupBy=metadata.<key>`.
  */
-const engine = createScriptedEngine();
-const runtime = useTestRuntime({}, { engine });
+const { runtime } = useScriptedRuntime();
 
 const inject = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) =>
   runtime.app.inject({ method, url, payload: payload as object, headers: { 'x-api-key': key } });

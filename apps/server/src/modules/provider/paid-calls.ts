@@ -10,6 +10,7 @@ import {
   type ChargeOptions,
   type Gateway,
   type PaidBody,
+  type PaidCall,
   type PaidCharge,
   type PricedModel,
   withoutPriceControls,
@@ -27,7 +28,11 @@ type CallBody = PaidBody & { callBackUrl?: string };
 const identityOf = (request: FastifyRequest) => request.apiKey as KeyIdentity;
 
 /** The task a charge has just created, as its first step needs it. */
-const newTask = (charged: PaidCharge, service: Service, request: object): StepTask => ({
+export const newTask = (
+  charged: Pick<PaidCharge, 'taskId' | 'deadlineAt' | 'cancelAfterAt' | 'cost' | 'livemode'>,
+  service: Service,
+  request: object,
+): StepTask => ({
   id: charged.taskId,
   service,
   request: withoutMetadata(withoutPriceControls(request)),
@@ -44,6 +49,17 @@ const newTask = (charged: PaidCharge, service: Service, request: object): StepTa
   cost: charged.cost,
   livemode: charged.livemode,
 });
+
+/** Charges a call with the request's key, its `callBackUrl` checked to be a public address first. */
+async function chargeWithCallback(
+  gateway: Gateway,
+  request: FastifyRequest,
+  call: Omit<PaidCall, 'identity' | 'callbackUrl'> & { body: CallBody },
+): Promise<PaidCharge> {
+  const { callBackUrl } = call.body;
+  if (callBackUrl) await gateway.urlGuard.assertPublicUrl(callBackUrl, 'callBackUrl');
+  return gateway.charge(request, { ...call, identity: identityOf(request), callbackUrl: callBackUrl });
+}
 
 /** A sync call charged, its task leased to this request until `lease`. */
 export interface HeldCharge {
@@ -62,18 +78,14 @@ export async function chargeSyncCall(
   priced?: PricedModel,
   options?: ChargeOptions,
 ): Promise<HeldCharge> {
-  if (body.callBackUrl) await gateway.urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
   const lease = new Date(Date.now() + gateway.services.config.TASK_LEASE_S * 1000);
-  const charged = await gateway.charge(
-    request,
-    identityOf(request),
+  const charged = await chargeWithCallback(gateway, request, {
     service,
     body,
-    body.callBackUrl,
-    lease,
+    leaseUntil: lease,
     priced,
     options,
-  );
+  });
   return { charged, lease, service, body };
 }
 
@@ -108,16 +120,7 @@ export async function chargeAsyncCall(
   body: CallBody,
   priced?: PricedModel,
 ): Promise<PaidCharge> {
-  if (body.callBackUrl) await gateway.urlGuard.assertPublicUrl(body.callBackUrl, 'callBackUrl');
-  const charged = await gateway.charge(
-    request,
-    identityOf(request),
-    service,
-    body,
-    body.callBackUrl,
-    undefined,
-    priced,
-  );
+  const charged = await chargeWithCallback(gateway, request, { service, body, priced });
   if (!charged.isReplay) gateway.wakePump();
   return charged;
 }

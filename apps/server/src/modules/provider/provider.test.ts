@@ -1,11 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { useTestRuntime } from '../../../test/test-runtime.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
-const engine = createScriptedEngine();
-const runtime = useTestRuntime({}, { engine });
+const { engine, runtime } = useScriptedRuntime();
 
 const call = (
   method: 'GET' | 'POST',

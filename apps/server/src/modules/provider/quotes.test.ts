@@ -2,13 +2,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { useTestRuntime } from '../../../test/test-runtime.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 import { parseConfig } from '../../platform/config.ts';
 import { type Runtime, startRuntime } from '../../platform/runtime.ts';
 
-const engine = createScriptedEngine();
-const runtime = useTestRuntime({}, { engine });
+const { engine, runtime } = useScriptedRuntime();
 /** The same installation after the operator raised the video price: a second process on the same database. */
 let raised: Runtime;
 beforeAll(async () => {

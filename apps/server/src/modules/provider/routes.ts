@@ -17,7 +17,7 @@ import type { TaskRow } from '../tasks/schema.ts';
 import { findTask } from '../tasks/settle-task.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
 import { preferWaitSeconds } from './call-headers.ts';
-import type { Gateway, PaidBody, PaidCharge, PricedModel } from './gateway.ts';
+import { admitKey, type Gateway, type PaidBody, type PaidCharge, type PricedModel } from './gateway.ts';
 import { assertKeyCovers, keyControlsOf } from './key-refusals.ts';
 import { setPaidHeaders, waitForSettle } from './paid-answers.ts';
 import {
@@ -32,25 +32,13 @@ import { linkedinLeaseUntil, runLinkedinCall } from './run-linkedin-call.ts';
 import { taskControlRoutes } from './task-routes.ts';
 import { isOwnTask } from './test-mode.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's API key identity, set before validation on every provider route. */
-    apiKey?: KeyIdentity;
-    rateLimitRemaining?: { minute: number; hour: number; day: number };
-  }
-}
-
 /** The public provider API (docs/product.md, "Public API", header X-API-Key). */
 export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { services, engine, urlGuard } = gateway;
     const tags = ['provider'];
     // The key is checked before the body, so a caller without a valid key learns nothing else.
-    const admit = (service: Service | null) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const admitted = await gateway.admit(request, reply, service);
-      request.apiKey = admitted.identity;
-      request.rateLimitRemaining = admitted.remaining;
-    };
+    const admit = (service: Service | null) => admitKey(gateway, service);
     // The gateway's own processing time on every answer, errors included (docs/operations.md).
     app.addHook('onSend', async (_request, reply) => {
       reply.header('server-timing', `gateway;dur=${reply.elapsedTime.toFixed(1)}`);
@@ -173,15 +161,13 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         const lease = linkedinLeaseUntil();
         // Priced by the posts it asks for (prices.ts): a quote binds only a call of the same band.
         const priced = linkedinPriceOf(services.config, request.body);
-        const charged = await gateway.charge(
-          request,
+        const charged = await gateway.charge(request, {
           identity,
-          'linkedin',
-          request.body,
-          undefined,
-          lease,
+          service: 'linkedin',
+          body: request.body,
+          leaseUntil: lease,
           priced,
-        );
+        });
         const task = await runLinkedinCall(
           gateway,
           charged.taskId,

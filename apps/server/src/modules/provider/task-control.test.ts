@@ -6,13 +6,11 @@ import {
   type PaidAccount,
   sessionCookieFor,
 } from '../../../test/paid-account.ts';
-import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { useTestRuntime } from '../../../test/test-runtime.ts';
+import { useScriptedRuntime } from '../../../test/test-runtime.ts';
 
 // The scripted engine: `unavailable` in a prompt never starts upstream, `pending` never finishes;
 // it cannot stop a started job (no cancelJob), as kie.ai cannot.
-const engine = createScriptedEngine();
-const runtime = useTestRuntime({}, { engine });
+const { engine, runtime } = useScriptedRuntime();
 
 interface Answer {
   success: boolean;

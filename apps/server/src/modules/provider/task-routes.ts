@@ -47,14 +47,13 @@ export const taskControlRoutes = (
       async (request) => {
         const identity = identityOf(request);
         if (request.query.service) assertKeyCovers(identity, request.query.service);
-        const page = await listTasks(
-          services.pool,
-          identity.workspaceId,
-          request.query,
-          [...identity.permissions],
-          metadataQueryOf(request.raw.url),
-          identity.livemode,
-        );
+        const page = await listTasks(services.pool, {
+          workspaceId: identity.workspaceId,
+          query: request.query,
+          services: [...identity.permissions],
+          metadata: metadataQueryOf(request.raw.url),
+          livemode: identity.livemode,
+        });
         return {
           success: true,
           data: page.tasks.map((task) => taskData(task, engine)),

@@ -5,7 +5,8 @@ import { createScriptedEngine } from '../../../test/scripted-engine.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Engine } from '../engines/engine.ts';
-import { type RunnerContext, runUntilSettled, type StepTask } from './task-runner.ts';
+import { newTask } from './paid-calls.ts';
+import { type RunnerContext, runUntilSettled } from './task-runner.ts';
 import { createTaskWaiters } from './task-waiters.ts';
 
 /*
@@ -53,23 +54,13 @@ describe('a sync call and the task it holds', () => {
   async function heldTask(prompt: string) {
     const account = await createPaidAccount(runtime.services);
     const lease = new Date(Date.now() + runtime.services.config.TASK_LEASE_S * 1000);
-    const task: StepTask = {
-      id: newId('task'),
-      service: 'image',
-      request: { prompt, image_size: '1:1', output_format: 'png' },
-      status: 'processing',
+    const charged = {
+      taskId: newId('task'),
       deadlineAt: new Date(Date.now() + TASK_DEADLINE_S.image * 1000),
-      upstreamId: null,
-      channel: null,
-      upstreamStartedAt: null,
-      upstreamRestarts: 0,
-      attempts: 0,
-      nextCheckAt: null,
-      cancelAfterAt: null,
-      cancelRequestedAt: null,
       cost: 1,
       livemode: true,
     };
+    const task = newTask(charged, 'image', { prompt, image_size: '1:1', output_format: 'png' });
     await runtime.services.pool.query(
       `insert into tasks (id, workspace_id, api_key_id, service, cost, engine, request, deadline_at, next_check_at)
        values ($1, $2, $3, 'image', 1, 'local', $4, $5, $6)`,

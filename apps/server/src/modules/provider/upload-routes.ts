@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest } from '../../platform/errors.ts';
 import { createUpload, deleteUpload, listUploads, UPLOAD_MAX_BYTES } from '../files/uploads.ts';
 import type { KeyIdentity } from './authenticate-key.ts';
-import type { Gateway } from './gateway.ts';
+import { admitKey, type Gateway } from './gateway.ts';
 
 /**
  * Input files (docs/product.md, "Uploads"): `POST /api/provider/files` keeps a local image or video
@@ -14,14 +14,7 @@ export const uploadRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
     const { services } = gateway;
     await app.register(fastifyMultipart);
-    const admit = async (
-      request: Parameters<Gateway['admit']>[0],
-      reply: Parameters<Gateway['admit']>[1],
-    ) => {
-      const admitted = await gateway.admit(request, reply, null);
-      request.apiKey = admitted.identity;
-      request.rateLimitRemaining = admitted.remaining;
-    };
+    const admit = admitKey(gateway, null);
     const workspaceOf = (request: { apiKey?: KeyIdentity }) => (request.apiKey as KeyIdentity).workspaceId;
     const tags = ['provider'];
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
+import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { requestLog } from './schema.ts';
 
@@ -44,14 +45,8 @@ export async function purgeRequestLog(services: PurgeServices): Promise<number> 
 
 /** The purge runs on worker processes (ROLE worker or all), hourly by pg-boss's schedule and once at start. */
 export async function startRequestLogPurge(services: PurgeServices & Pick<Services, 'jobs' | 'log'>) {
-  await services.jobs.createQueue(REQUEST_LOG_PURGE_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  await services.jobs.work(REQUEST_LOG_PURGE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+  await startRecurringJob(services, REQUEST_LOG_PURGE_QUEUE, PURGE_CRON, async () => {
     const deleted = await purgeRequestLog(services);
     if (deleted > 0) services.log.info({ rows: deleted }, 'purged the request log');
   });
-  await services.jobs.schedule(REQUEST_LOG_PURGE_QUEUE, PURGE_CRON, null, {
-    singletonKey: REQUEST_LOG_PURGE_QUEUE,
-  });
-  await services.jobs.send(REQUEST_LOG_PURGE_QUEUE, null, { singletonKey: REQUEST_LOG_PURGE_QUEUE });
 }

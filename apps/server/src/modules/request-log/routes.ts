@@ -5,7 +5,7 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
-import type { Gateway } from '../provider/gateway.ts';
+import { admitKey, type Gateway } from '../provider/gateway.ts';
 import { metadataQueryOf } from '../provider/metadata.ts';
 import { readLivemode } from '../provider/test-mode.ts';
 import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
@@ -42,10 +42,7 @@ export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
     app.get(
       routerPath('listRequests'),
       {
-        preValidation: async (request, reply) => {
-          const admitted = await gateway.admit(request, reply, null);
-          request.apiKey = admitted.identity;
-        },
+        preValidation: admitKey(gateway, null),
         schema: { tags: ['provider'], querystring: RequestLogApiQuery },
       },
       async (request) => {

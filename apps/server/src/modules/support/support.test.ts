@@ -45,6 +45,12 @@ async function signedInUser(role: 'user' | 'admin' = 'user', label: string = rol
   return { ...account, cookie, call };
 }
 
+/** A message `user` sends to support: its ticket id. */
+const ticketOf = async (
+  user: Pick<Awaited<ReturnType<typeof signedInUser>>, 'call'>,
+  message: { subject: string; message: string },
+) => (await user.call('POST', '/api/support', message)).json().id as string;
+
 async function ticketsOf(userId: string) {
   const { rows } = await runtime.services.pool.query(
     'select id, email, subject, message, status from support_tickets where user_id = $1 order by created_at',
@@ -297,9 +303,7 @@ describe('admin support endpoints', () => {
   it('replies: stored on the ticket, which becomes answered, and mailed to the user', async () => {
     const admin = await signedInUser('admin', 'operator');
     const user = await signedInUser('user', 'waiting');
-    const { id } = (
-      await user.call('POST', '/api/support', { subject: 'Refund?', message: 'Can I get one?' })
-    ).json();
+    const id = await ticketOf(user, { subject: 'Refund?', message: 'Can I get one?' });
 
     const empty = await admin.call('POST', `/api/admin/support/${id}/reply`, { message: '  ' });
     expect(empty.statusCode).toBe(400);
@@ -341,9 +345,7 @@ describe('admin support endpoints', () => {
   it('refuses to answer a deleted account (409), keeps the ticket open and forgets its address', async () => {
     const admin = await signedInUser('admin');
     const user = await signedInUser();
-    const { id } = (
-      await user.call('POST', '/api/support', { subject: 'Bye', message: 'Deleting soon' })
-    ).json();
+    const id = await ticketOf(user, { subject: 'Bye', message: 'Deleting soon' });
     const deleted = await deleteAccount(runtime.app, user.cookie, { confirmEmail: user.email });
     expect(deleted.statusCode).toBe(200);
     // The ticket stays for the record without the address.
@@ -370,9 +372,7 @@ describe('POST /api/support/:id/reply: the user writes again in their thread', (
   it('keeps the reply, mails it to support, and opens an answered message again; the admin sees the whole thread and answers again', async () => {
     const admin = await signedInUser('admin', 'thread-admin');
     const user = await signedInUser('user', 'thread-user');
-    const { id } = (
-      await user.call('POST', '/api/support', { subject: 'Webhook 500s', message: 'My endpoint gets 500s' })
-    ).json();
+    const id = await ticketOf(user, { subject: 'Webhook 500s', message: 'My endpoint gets 500s' });
     await admin.call('POST', `/api/admin/support/${id}/reply`, { message: 'Which endpoint?' });
     expect((await ticketsOf(user.userId))[0]?.status).toBe('answered');
 
@@ -458,7 +458,7 @@ describe('POST /api/support/:id/reply: the user writes again in their thread', (
 
   it('refuses an empty, over-long or non-text reply with a clear 400 and stores nothing', async () => {
     const user = await signedInUser('user', 'thread-bad');
-    const { id } = (await user.call('POST', '/api/support', { subject: 'Q', message: 'First' })).json();
+    const id = await ticketOf(user, { subject: 'Q', message: 'First' });
     const cases: [unknown, string][] = [
       [{ message: '  \n ' }, 'Please write a reply'],
       [{}, 'Please write a reply'],
@@ -479,7 +479,7 @@ describe('POST /api/support/:id/reply: the user writes again in their thread', (
 
   it(`counts replies with new messages: ${SUPPORT_MESSAGES_PER_HOUR} an hour, then 429`, async () => {
     const user = await signedInUser('user', 'thread-chatty');
-    const { id } = (await user.call('POST', '/api/support', { subject: 'Chat', message: 'One' })).json();
+    const id = await ticketOf(user, { subject: 'Chat', message: 'One' });
     for (let n = 2; n <= SUPPORT_MESSAGES_PER_HOUR; n++) {
       const response = await user.call('POST', `/api/support/${id}/reply`, { message: `Message ${n}` });
       expect(response.statusCode).toBe(200);

@@ -45,6 +45,16 @@ async function openedFor(account: PaidAccount, key = account.key) {
   return stream;
 }
 
+/** An account with two keys, each with its stream open, and the account's session cookie. */
+async function twoKeysStreaming() {
+  const account = await createPaidAccount(runtime.services, { credits: 10 });
+  const other = await addKey(runtime.services, account);
+  const cookie = await sessionCookieFor(runtime.services, account.userId);
+  const otherStream = await openedFor(account, other.key);
+  const stream = await openedFor(account);
+  return { account, other, cookie, otherStream, stream };
+}
+
 describe('a key event stream ends at once', () => {
   it('when its account is deleted', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
@@ -80,11 +90,7 @@ describe('a key event stream ends at once', () => {
   });
 
   it('when its key is rolled without grace; with a grace it stays', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 10 });
-    const other = await addKey(runtime.services, account);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const graced = await openedFor(account, other.key);
-    const stream = await openedFor(account);
+    const { account, other, cookie, otherStream: graced, stream } = await twoKeysStreaming();
     const rolledWithGrace = await appCall(cookie, 'POST', appPath('rollKey', { id: other.keyId }), {
       graceSeconds: 3600,
     });
@@ -104,11 +110,7 @@ describe('a key event stream ends at once', () => {
   });
 
   it('when its IP allow-list no longer includes the caller; another key of the workspace keeps its stream', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 10 });
-    const other = await addKey(runtime.services, account);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const kept = await openedFor(account, other.key);
-    const stream = await openedFor(account);
+    const { account, cookie, otherStream: kept, stream } = await twoKeysStreaming();
     const narrowed = await appCall(cookie, 'PATCH', appPath('updateKey', { id: account.keyId }), {
       ipAllowlist: ['10.0.0.0/8'],
     });

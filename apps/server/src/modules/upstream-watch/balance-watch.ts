@@ -1,4 +1,5 @@
 import { type Config, kieAccountsOf } from '../../platform/config.ts';
+import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { DEFAULT_PROFILE_ACTOR, LINKEDIN_ACTOR } from '../engines/apify-linkedin.ts';
 import { watchKieAccounts } from './kie-account-watch.ts';
@@ -171,18 +172,11 @@ export async function runUpstreamWatch(
  */
 export async function startUpstreamWatch(services: Services) {
   await startUpstreamAlertMail(services);
-  await services.jobs.createQueue(UPSTREAM_WATCH_QUEUE);
-  if (services.config.ROLE === 'api') return;
-  await services.jobs.work(UPSTREAM_WATCH_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
-    await runUpstreamWatch(services);
-  });
-  await services.jobs.schedule(UPSTREAM_WATCH_QUEUE, UPSTREAM_WATCH_CRON, null, {
-    singletonKey: UPSTREAM_WATCH_QUEUE,
-  });
   // One look at start, so a new deployment shows the upstreams' state at once; a restart (or
   // several workers starting together) within 5 minutes of the last asks no upstream again.
-  await services.jobs.send(UPSTREAM_WATCH_QUEUE, null, {
-    singletonKey: UPSTREAM_WATCH_QUEUE,
-    singletonSeconds: 300,
-  });
+  const watch = async () => {
+    await runUpstreamWatch(services);
+  };
+  const timing = { pollingIntervalSeconds: 5, startSingletonSeconds: 300 };
+  await startRecurringJob(services, UPSTREAM_WATCH_QUEUE, UPSTREAM_WATCH_CRON, watch, timing);
 }

@@ -4,7 +4,7 @@ import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
-import type { Gateway } from '../provider/gateway.ts';
+import { admitKey, type Gateway } from '../provider/gateway.ts';
 import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { readLivemode } from '../provider/test-mode.ts';
 import { spendByMetadata } from './group-by-metadata.ts';
@@ -19,10 +19,7 @@ export const usageByMetadataApiRoutes = (gateway: Gateway): FastifyPluginAsyncZo
     app.get(
       routerPath('getUsage'),
       {
-        preValidation: async (request, reply) => {
-          const admitted = await gateway.admit(request, reply, null);
-          request.apiKey = admitted.identity;
-        },
+        preValidation: admitKey(gateway, null),
         schema: { tags: ['provider'], querystring: UsageByMetadataQuery },
       },
       async (request) => {

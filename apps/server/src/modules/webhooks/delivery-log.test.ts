@@ -2,9 +2,10 @@ import { appPath, type EventItem, WEBHOOK_RETRY_SCHEDULE_S, WEBHOOK_TEXTS } from
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, type PaidAccount, sessionCookieFor } from '../../../test/paid-account.ts';
+import { withRuntimeAndInbox } from '../../../test/runtime-with-inbox.ts';
 import { createScriptedEngine } from '../../../test/scripted-engine.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import type { SmtpInbox } from '../../../test/smtp-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import {
   type ReceivedCall,
   startWebhookReceiver,
@@ -16,16 +17,14 @@ let runtime: TestRuntime;
 let receiver: WebhookReceiver;
 let inbox: SmtpInbox;
 
+const started = withRuntimeAndInbox({}, undefined, { engine: createScriptedEngine() });
 beforeAll(async () => {
+  ({ runtime, inbox } = started);
   receiver = await startWebhookReceiver();
-  inbox = await startSmtpInbox();
-  runtime = await createTestRuntime({ SMTP_URL: inbox.url }, { engine: createScriptedEngine() });
 });
 afterAll(async () => {
   runtime.services.clock = systemClock;
-  await runtime.close();
   await receiver.close();
-  await inbox.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
