@@ -40,13 +40,25 @@ function prepare(db: Db) {
   };
 }
 
+/*
+ * The compare-and-set of the batched task writes below, written so that it cannot use the partial
+ * index of processing tasks (tasks_processing_idx, whose predicate `status = 'processing'` would
+ * match): each task is found by its primary key, one index lookup per item of the batch. With
+ * `t.status = 'processing'` the planner could instead read every processing task through that
+ * index and hash-join them with the batch whenever its statistics counted few processing tasks (a
+ * table analyzed before a burst of calls, as bench:api's is): with 3,000 tasks processing, a
+ * completion then cost PostgreSQL 2.0 to 2.4 ms of CPU against 1.4 ms by the key, and more as
+ * the processing tasks grow (bench/README.md, issue 47). The same rows either way (status is not null).
+ */
+const STILL_PROCESSING = `t.status is not distinct from 'processing'`;
+
 const STARTED_SQL = `
 update tasks t set upstream_id = v.upstream_id, channel = v.channel, upstream_cost_micros = v.cost,
        upstream_account = v.account,
        upstream_started_at = now(), next_check_at = coalesce(v.next_check_at, t.next_check_at), updated_at = now(), attempts = t.attempts + 1
   from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::text[])
        as v(id, upstream_id, channel, cost, next_check_at, account)
- where t.id = v.id and t.status = 'processing'
+ where t.id = v.id and ${STILL_PROCESSING}
 returning t.id`;
 
 /*
@@ -69,7 +81,7 @@ with v as (
          results_expire_at = case when t.results_expire_at <= now() then t.results_expire_at
                                   else coalesce(v.expires_at, t.results_expire_at) end
     from v
-   where t.id = v.id and t.status = 'processing'
+   where t.id = v.id and ${STILL_PROCESSING}
   returning t.*, v.event_id, v.event_key, $13::text as event_type, $14::text as event_message, v.event_engine,
             v.event_result, v.event_index, v.endpoint_delivery_id, v.callback_delivery_id, v.ord
 ), ${settledEventSql('settled')}

@@ -10,10 +10,14 @@ export interface PictureSpec {
   height: number;
 }
 
-/** A seeded abstract picture: a three-colour gradient, soft discs, the caption and the dev tag. */
-export function renderPicture({ seed, caption, width, height }: PictureSpec): Canvas {
+/**
+ * A seeded abstract picture: a three-colour gradient, soft discs, the caption and the dev tag.
+ * `into`: a canvas of the same size to draw on instead of a new one (the gradient paints every
+ * pixel first, so what it held before never shows): a render thread reuses one (render-job.ts).
+ */
+export function renderPicture({ seed, caption, width, height }: PictureSpec, into?: Canvas): Canvas {
   const random = createRandom(seed);
-  const canvas = createCanvas(width, height);
+  const canvas = into?.width === width && into.height === height ? into : createCanvas(width, height);
   const hue = random();
   const spread = 0.15 + random() * 0.35;
   fillGradient(

@@ -3,15 +3,19 @@ import type { Canvas } from './canvas.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
+/** A chunk as its three parts (length and type, data, CRC), for one concatenation of the file. */
+function chunk(type: string, data: Buffer): Buffer[] {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  // The CRC covers the chunk type and data, not the length.
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
+  // The CRC covers the chunk type and data, not the length: the type's CRC carried on over the data.
+  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))) >>> 0, 0);
+  return [head, data, crc];
 }
+
+/** The filtered rows of the last picture encoded, reused by the next of the same size. */
+let scratch: Buffer | undefined;
 
 /**
  * An 8-bit RGB PNG with unfiltered rows. The pictures' backgrounds repeat the row above shifted by
@@ -27,14 +31,18 @@ export function encodePng(canvas: Canvas): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: truecolour
   const stride = width * 3;
-  // Each row is its filter byte (0, none: already zero) and the row's pixels.
-  const raw = Buffer.alloc(height * (stride + 1));
+  // Each row is its filter byte (0, none: zero in a new buffer, and never written in a reused
+  // one) and the row's pixels. Encoding is synchronous, so the buffer is free again on return: a
+  // render thread (render-job.ts) does not allocate and zero 3 MB for every 1024 px picture.
+  const size = height * (stride + 1);
+  const raw = scratch?.length === size ? scratch : Buffer.alloc(size);
+  scratch = raw;
   for (let y = 0; y < height; y++)
     raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   return Buffer.concat([
     SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 2 })),
-    chunk('IEND', Buffer.alloc(0)),
+    ...chunk('IHDR', header),
+    ...chunk('IDAT', deflateSync(raw, { level: 2 })),
+    ...chunk('IEND', Buffer.alloc(0)),
   ]);
 }
