@@ -1,4 +1,4 @@
-import { ROUTES } from '@conduit/contracts';
+import { ROUTES, TEST_MODE_TEXTS } from '@conduit/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,18 @@ describe('app layout: top bar, banner and sidebar', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('has "View test data" in the top bar and, for phones, in the sidebar: either one turns the test-mode banner on', async () => {
+    const { user } = openApp('/app/support');
+    const bar = within(await screen.findByRole('banner'));
+    const sidebar = within(screen.getByRole('complementary'));
+    // CSS shows one of the two per size (jsdom applies none, so both are here).
+    expect(bar.getByRole('switch', { name: TEST_MODE_TEXTS.switchLabel })).not.toBeChecked();
+    await user.click(sidebar.getByRole('switch', { name: TEST_MODE_TEXTS.switchLabel }));
+    expect(await screen.findByText(TEST_MODE_TEXTS.banner)).toBeInTheDocument();
+    expect(bar.getByRole('switch', { name: TEST_MODE_TEXTS.switchLabel })).toBeChecked();
+    await user.click(bar.getByRole('switch', { name: TEST_MODE_TEXTS.switchLabel }));
+    await waitFor(() => expect(screen.queryByText(TEST_MODE_TEXTS.banner)).not.toBeInTheDocument());
   });
 });

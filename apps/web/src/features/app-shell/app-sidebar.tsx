@@ -7,6 +7,7 @@ import { UserAvatar } from '../auth/user-avatar.tsx';
 import { useWorkspace } from '../workspaces/use-workspace.ts';
 import { WorkspaceSwitcher } from '../workspaces/workspace-switcher.tsx';
 import { ADMIN_NAV_ITEM, APP_NAV } from './app-nav-items.ts';
+import { TestDataSwitch } from './test-data-switch.tsx';
 
 export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string; isOpen: boolean }) {
   const signOut = useSignOut();
@@ -27,6 +28,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
         </Link>
       </div>
       <WorkspaceSwitcher />
+      <TestDataSwitch className="mx-5 mb-2 sm:hidden" />
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
           {items.map(({ label, to, Icon, isEnd }) => (

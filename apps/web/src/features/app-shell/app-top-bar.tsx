@@ -42,7 +42,7 @@ export function AppTopBar({
         {current && <p className="truncate text-muted text-xs leading-tight">{current.name}</p>}
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-        <TestDataSwitch />
+        <TestDataSwitch className="max-sm:hidden" />
         <BalanceChip />
         <ThemeSwitcher />
       </div>

@@ -5,13 +5,15 @@ import { setViewingTestData, useViewingTestData } from '../../lib/test-data-view
 
 /**
  * "View test data", as Stripe's dashboard has it: the app's lists (calls, logs, usage) show test
- * calls only while it is on. Kept in this browser; every query is read again when it flips.
+ * calls only while it is on. Kept in this browser; every query is read again when it flips. The
+ * top bar shows it from tablet width; a phone's top bar has no room for its label, so there it
+ * sits in the sidebar's drawer (`className` hides the copy a size does not use).
  */
-export function TestDataSwitch() {
+export function TestDataSwitch({ className = '' }: { className?: string }) {
   const isOn = useViewingTestData();
   const queryClient = useQueryClient();
   return (
-    <label className="inline-flex cursor-pointer items-center gap-2 text-fg text-sm">
+    <label className={`inline-flex cursor-pointer items-center gap-2 text-fg text-sm ${className}`}>
       <input
         type="checkbox"
         role="switch"
@@ -23,11 +25,7 @@ export function TestDataSwitch() {
         }}
         className="size-4 accent-amber-500"
       />
-      <span className="max-sm:sr-only">{TEST_MODE_TEXTS.switchLabel}</span>
-      {/* A phone has no room for the whole label, and a bare box says nothing: a short one. */}
-      <span aria-hidden="true" className="text-xs sm:hidden">
-        {TEST_MODE_TEXTS.badge}
-      </span>
+      <span>{TEST_MODE_TEXTS.switchLabel}</span>
     </label>
   );
 }
