@@ -103,8 +103,8 @@ const round6 = (usd: number) => Math.round(usd * 1e6) / 1e6;
  * pushed so far charged. The run object carries `usageTotalUsd`, `chargedEventCounts` and
  * `pricingInfo` as the API documents them.
  * Steered by the username: `nobody` has an empty dataset, `busy` is 429 (no run), `broken` starts
- * the run and answers 500, `sparse` answers malformed items, `wrapped` one wrapped item, `slow`
- * takes `slowMs`.
+ * the run and answers 500, `dropped` starts the run and closes the connection without an answer,
+ * `sparse` answers malformed items, `wrapped` one wrapped item, `slow` takes `slowMs`.
  */
 export async function startFakeApify(options: { token?: string } = {}): Promise<FakeApify> {
   const known = new Set([POSTS_ACTOR, PROFILE_ACTOR]);
@@ -261,6 +261,8 @@ export async function startFakeApify(options: { token?: string } = {}): Promise<
     const { run, finished } = startRun(actor, query, input);
     // The run was started: a 500 now leaves it running and billing.
     if (username.includes('broken')) return reply(response, 500, error('internal-error', 'Internal error'));
+    // So does a connection lost before the answer (the socket closed, no status line sent).
+    if (username.includes('dropped')) return response.destroy();
     await waitFor(finished, query);
     if (response.destroyed) return;
     return reply(response, 201, { data: runObject(run) });

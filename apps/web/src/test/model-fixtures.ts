@@ -1,17 +1,20 @@
 import {
   DEFAULT_MODEL_LIST,
   type ListedModel,
+  listedModelOf,
   MODELS_PATH,
   type ModelId,
   type ModelsAnswer,
   modelById,
   modelRequestJsonSchema,
+  modelSummaryOf,
 } from '@conduit/contracts';
 import type { ApiRoutes } from './api-mock.ts';
 
 /**
  * GET /api/provider/models as the server answers it after an operator's changes: the catalogue
- * with each model's schema, `prices` set and the `disabled` models left out.
+ * with each model's schema, `prices` set (each variant moved with its model's price, as the server
+ * lists them) and the `disabled` models left out.
  */
 export function modelsAnswer(
   changes: { prices?: Partial<Record<ModelId, number>>; disabled?: ModelId[] } = {},
@@ -21,9 +24,9 @@ export function modelsAnswer(
   ).map((model) => {
     const definition = modelById(model.id);
     if (!definition) throw new Error(`no model ${model.id}`);
+    const credits = changes.prices?.[definition.id] ?? model.credits;
     return {
-      ...model,
-      credits: changes.prices?.[definition.id] ?? model.credits,
+      ...listedModelOf(modelSummaryOf(definition.id), credits),
       requestSchema: modelRequestJsonSchema(definition),
     };
   });

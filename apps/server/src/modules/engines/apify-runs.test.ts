@@ -151,6 +151,16 @@ describe('Apify failures', () => {
     expect(billedMicrosOf(error)).toBe(2 * CHEAPEST_CREDIT_MICRO_USD);
     expect(runsOf(POSTS_ACTOR, 'broken-start')).toHaveLength(1);
   });
+
+  it('a connection dropped at the run start is possibly billed: the run Apify created goes on, so its cap is recorded', async () => {
+    const error = await rejectionOf(scraperWithCredits(2)(ask('dropped-start', { limit: 3 })));
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    expect((error as Error).message).toContain('lost its answer');
+    expect(billedMicrosOf(error)).toBe(2 * CHEAPEST_CREDIT_MICRO_USD);
+    // One run of each actor: the lost start is not sent again.
+    expect(runsOf(POSTS_ACTOR, 'dropped-start')).toHaveLength(1);
+    expect(runsOf(PROFILE_ACTOR, 'dropped-start')).toHaveLength(1);
+  });
 });
 
 describe('charge caps: what the customer pays bounds every run', () => {

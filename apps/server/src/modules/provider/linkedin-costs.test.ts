@@ -1,11 +1,12 @@
 import { CHEAPEST_CREDIT_MICRO_USD } from '@conduit/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApify, POSTS_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeApify, POSTS_ACTOR, PROFILE_ACTOR, startFakeApify } from '../../../test/fake-apify.ts';
 import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
 import { kieWithApifyEnv } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { type SmtpInbox, startSmtpInbox } from '../../../test/smtp-inbox.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { getReconciliation } from '../admin/reconciliation.ts';
 
 // $5 and $10 per 1,000 results (the defaults): 5,000 and 10,000 micros a result.
 const POST_MICROS = 5_000;
@@ -104,6 +105,46 @@ describe('what a LinkedIn call records of its upstream cost', () => {
       credits_refunded: 2,
       upstream_cost_micros: 2 * CHEAPEST_CREDIT_MICRO_USD,
     });
+    expect(await ledgerCheck(holder.runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
+  });
+
+  it("the connection dropped after Apify started the runs: refunded once, the runs' caps recorded as possibly billed, nothing re-sent", async () => {
+    const account = await createPaidAccount(holder.runtime.services);
+    const response = await call(account.key, { username: 'dropped-route', limit: 2 });
+    expect(response.statusCode).toBe(502);
+    const { taskId } = response.json();
+    // Both runs were created and go on (the fake bills them); our side never saw their ids.
+    const runs = apify.runs.filter((run) => JSON.stringify(run.input).includes('dropped-route'));
+    expect(runs.map((run) => run.actor).sort()).toEqual([POSTS_ACTOR, PROFILE_ACTOR].sort());
+    const caps = runs.map((run) => Math.round(Number(run.query.maxTotalChargeUsd) * 1e6));
+    expect(caps.reduce((a, b) => a + b, 0)).toBe(2 * CHEAPEST_CREDIT_MICRO_USD);
+    expect(await taskRow(taskId)).toMatchObject({
+      status: 'failed',
+      credits_refunded: 2,
+      upstream_cost_micros: 2 * CHEAPEST_CREDIT_MICRO_USD,
+    });
+    // What Apify bills the runs stays within what was recorded for the reconciliation.
+    await vi.waitFor(() => expect(runs.every((run) => run.status !== 'RUNNING')).toBe(true));
+    const billed = Math.round(runs.reduce((sum, run) => sum + run.usd, 0) * 1e6);
+    expect(billed).toBeGreaterThan(0);
+    expect(billed).toBeLessThanOrEqual(2 * CHEAPEST_CREDIT_MICRO_USD);
+    const { refundedButBilled } = await getReconciliation(holder.runtime.services, 1);
+    expect(refundedButBilled).toContainEqual(
+      expect.objectContaining({
+        taskId,
+        creditsRefunded: 2,
+        upstreamCostMicros: 2 * CHEAPEST_CREDIT_MICRO_USD,
+      }),
+    );
+    // Charged 2 and refunded 2, once each: the balance is the grant.
+    const { rows: entries } = await holder.runtime.services.pool.query(
+      `select reason, delta from credit_entries where workspace_id = $1 and reason <> 'adjustment' order by created_at, id`,
+      [account.workspaceId],
+    );
+    expect(entries).toEqual([
+      { reason: 'usage', delta: -2 },
+      { reason: 'refund', delta: 2 },
+    ]);
     expect(await ledgerCheck(holder.runtime.services, account.userId)).toEqual({ balance: 20, sum: 20 });
   });
 

@@ -6,12 +6,17 @@ import {
   CODE_LANGUAGE_LABELS,
   CREDIT_PACKAGES,
   codeExample,
+  DEFAULT_LINKEDIN_PRICING,
   formatCents,
+  linkedinCredits,
   MODELS_PATH,
   OPENAPI_PATH,
   pythonSdkExample,
+  SERVICE_COST,
   TEST_TRIGGERS,
   VideoRequest,
+  variantCredits,
+  variantsOfModel,
 } from '@conduit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -217,6 +222,54 @@ describe('/docs: content', () => {
     expect(kling).not.toHaveTextContent('prompt');
     expect(row('nano-banana-pro')).toHaveTextContent('resolution: one of 1K, 2K, 4K; default "1K"');
     expect(row('imagen4')).toHaveTextContent('10 minutes');
+  });
+
+  it("Tasks and prices gives each variant its own price (Kling 2.6 10 s with sound), moved by the operator's price", async () => {
+    const operatorPrice = 15;
+    mockApi(modelsRoute(modelsAnswer({ prices: { 'kling-2.6': operatorPrice } })));
+    await openDocs('/docs?tab=tasks');
+    const table = within(await screen.findByRole('table', { name: 'Models' }));
+    const priceCell = (id: string) => {
+      const row = table.getByText(id, { selector: 'code' }).closest('tr') as HTMLElement;
+      return within(row).getAllByRole('cell')[1] as HTMLElement;
+    };
+    const kling = variantsOfModel('kling-2.6');
+    const withSound = kling.find((variant) => variant.when.duration === 10 && variant.when.sound === true);
+    if (!withSound) throw new Error('no Kling 2.6 10 s with sound variant in the contracts');
+    const soundCredits = variantCredits(withSound, operatorPrice);
+    // Dearer upstream, so dearer than the model's (default variant's) price, not that price again.
+    expect(soundCredits).toBeGreaterThan(operatorPrice);
+    const cell = priceCell('kling-2.6');
+    expect(within(cell).getByText(`${operatorPrice} credits`)).toBeInTheDocument();
+    expect(within(cell).getByText(`${withSound.label}: ${soundCredits} credits`)).toBeInTheDocument();
+    expect(within(cell).getAllByRole('listitem')).toHaveLength(kling.length);
+    for (const variant of kling) {
+      expect(cell).toHaveTextContent(`${variant.label}: ${variantCredits(variant, operatorPrice)} credits`);
+    }
+    // A model the operator left alone shows the contracts' default prices of its variants.
+    const wan = within(priceCell('wan-2.6'));
+    for (const variant of variantsOfModel('wan-2.6')) {
+      expect(wan.getByText(`${variant.label}: ${variant.defaultCredits} credits`)).toBeInTheDocument();
+    }
+    // One price for every body: no variant list.
+    expect(variantsOfModel('nano-banana')).toHaveLength(1);
+    expect(within(priceCell('nano-banana')).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('Pricing prices LinkedIn by the posts asked for: posts included, posts a further credit, 100 posts', async () => {
+    await openDocs('/docs?tab=pricing');
+    const { includedPosts, postsPerCredit } = DEFAULT_LINKEDIN_PRICING;
+    const hundred = linkedinCredits(100, SERVICE_COST.linkedin, DEFAULT_LINKEDIN_PRICING);
+    expect(hundred).toBeGreaterThan(SERVICE_COST.linkedin);
+    const paragraph = screen.getByText(/^LinkedIn's price covers/);
+    expect(paragraph).toHaveTextContent(`LinkedIn's price covers up to ${includedPosts} posts asked for`);
+    expect(paragraph).toHaveTextContent('(limit, or total_posts when lower)');
+    expect(paragraph).toHaveTextContent(`each further ${postsPerCredit} posts or part cost 1 credit more`);
+    expect(paragraph).toHaveTextContent(`a request for 100 posts costs ${hundred} credits`);
+    const costs = within(screen.getByRole('table', { name: 'Cost per call' }));
+    expect(costs.getByRole('row', { name: /^LinkedIn/ })).toHaveTextContent(
+      `${SERVICE_COST.linkedin} credits per request`,
+    );
   });
 
   it('Tasks and prices offers Retry when the model list cannot be read', async () => {
