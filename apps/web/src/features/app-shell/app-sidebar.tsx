@@ -28,7 +28,7 @@ export function AppSidebar({ user, id, isOpen }: { user: SessionUser; id: string
         </Link>
       </div>
       <WorkspaceSwitcher />
-      <TestDataSwitch className="mx-5 mb-2 sm:hidden" />
+      <TestDataSwitch className="mx-5 mt-3 mb-1 sm:hidden" />
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
           {items.map(({ label, to, Icon, isEnd }) => (
