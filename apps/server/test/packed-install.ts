@@ -30,11 +30,28 @@ export function machineNode(): string {
 export const pathWith = (node: string) => [path.dirname(node), '/usr/bin', '/bin'].join(path.delimiter);
 
 /**
- * Builds and packs the packages, then installs the tarballs into `<dir>/app`, an empty project
- * outside the repository (dependencies from the npm cache, else the registry).
+ * `npm run tools:install -- --prefix <dir>/tools`, the command the READMEs give
+ * (scripts/install-tools.mjs): builds and packs the packages and installs `conduit` and
+ * `conduit-mcp` with npm into <dir>/tools/bin. Answers that folder and what the command printed.
  */
-export function installPackedPackages(dir: string): string {
-  buildPackages({ log: () => {} });
+export function installToolsWithPrefix(dir: string): { bin: string; output: string } {
+  const prefix = path.join(dir, 'tools');
+  const output = execFileSync('npm', ['run', 'tools:install', '--', '--prefix', prefix], {
+    cwd: REPO,
+    encoding: 'utf8',
+    stdio: 'pipe',
+    timeout: 300_000,
+  });
+  return { bin: path.join(prefix, 'bin'), output };
+}
+
+/**
+ * Builds (unless `isBuilt`: tools:install has just built them) and packs the packages, then
+ * installs the tarballs into `<dir>/app`, an empty project outside the repository (dependencies
+ * from the npm cache, else the registry).
+ */
+export function installPackedPackages(dir: string, { isBuilt = false } = {}): string {
+  if (!isBuilt) buildPackages({ log: () => {} });
   const tarballs = path.join(dir, 'tarballs');
   mkdirSync(tarballs);
   const packed = packPackages(tarballs);

@@ -14,7 +14,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../src/modules/engines/local-engine.ts';
 import { MCP_STDIO_TOOLS } from './mcp-tools.ts';
-import { installPackedPackages, machineNode, pathWith, REPO, run } from './packed-install.ts';
+import {
+  installPackedPackages,
+  installToolsWithPrefix,
+  machineNode,
+  pathWith,
+  REPO,
+  run,
+} from './packed-install.ts';
 import { createPaidAccount, ledgerCheck } from './paid-account.ts';
 import { freePort } from './server-processes.ts';
 import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
@@ -22,17 +29,20 @@ import { createTestRuntime, type TestRuntime } from './test-runtime.ts';
 // What a developer outside this repository gets: the packages packed with `npm pack`, installed
 // from the tarballs into an empty folder, run by the machine's own Node (not the Node 24 the
 // repository runs on): the CLI, the README examples (type-checked with --strict against the
-// installed declarations, then run) and the MCP server over stdio with the SDK's client.
+// installed declarations, then run) and the MCP server over stdio with the SDK's client. The
+// commands also as `npm run tools:install -- --prefix DIR` installs them, which builds the packages.
 const NODE = machineNode();
 const VERSION = JSON.parse(readFileSync(path.join(REPO, 'packages/client/package.json'), 'utf8')).version;
 let dir: string;
 let app: string;
+let tools: { bin: string; output: string };
 let runtime: TestRuntime;
 let baseUrl: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'conduit-packed-'));
-  app = installPackedPackages(dir);
+  tools = installToolsWithPrefix(dir);
+  app = installPackedPackages(dir, { isBuilt: true });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const engine = createLocalEngine({ jobMs: { video: 800, sora: 300 } });
@@ -151,6 +161,36 @@ describe('the packed packages, installed outside the repository', () => {
       for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       const image = await client.callTool({ name: 'generate_image', arguments: { prompt: 'A fox' } });
       expect(image.structuredContent).toMatchObject({ status: 'completed', costCredits: 1, balance: 3 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('npm run tools:install -- --prefix DIR, as the READMEs give it: conduit and conduit-mcp in DIR/bin', {
+    timeout: 60_000,
+  }, async () => {
+    expect(tools.output).toContain(`Installed conduit (try: conduit help) and conduit-mcp in ${tools.bin}.`);
+    const conduit = path.join(tools.bin, 'conduit');
+    expect(await run(conduit, ['--version'], { cwd: dir, env: env() })).toMatchObject({
+      code: 0,
+      stdout: `${VERSION}\n`,
+    });
+    expect((await run(conduit, ['help'], { cwd: dir, env: env() })).stdout).toContain(
+      'Usage: conduit <command> [options]',
+    );
+    const account = await createPaidAccount(runtime.services, { credits: 1 });
+    const client = new Client({ name: 'tools-install-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: path.join(tools.bin, 'conduit-mcp'),
+        env: env(account.key),
+        cwd: dir,
+      }),
+    );
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'conduit', version: VERSION });
+      const { tools: listed } = await client.listTools();
+      expect(listed.map((tool) => tool.name).sort()).toEqual(MCP_STDIO_TOOLS);
     } finally {
       await client.close();
     }

@@ -5,6 +5,7 @@ import {
   PLAYGROUND_KEY,
   PLAYGROUND_KEY_TEXTS,
   SERVICE_LABELS,
+  WEBHOOK_TEXTS,
 } from '@conduit/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,12 @@ import { RUN_LABEL } from './run-bar.tsx';
 import { RUN_CODE_LABEL } from './run-outcome.tsx';
 import { ADVANCED_LABEL } from './service-panel.tsx';
 import { PLAYGROUND_KEY_STORAGE_KEY } from './use-remembered-key.ts';
+
+/** A refusal of the public API as the server writes it (http-errors.ts `sendError`). */
+const refused = (status: number, error: string, code: string, extra: Record<string, unknown> = {}) => ({
+  status,
+  body: { success: false, error, code, requestId: 'req_test', ...extra },
+});
 
 describe('/app/playground', () => {
   it('has a tab per service, and a form with every field of the API schema', async () => {
@@ -92,6 +99,63 @@ describe('/app/playground', () => {
     expect(api.callsTo('POST /api/provider/image')[0]?.body).toMatchObject({
       webhookEvents: ['started', 'completed'],
     });
+  });
+
+  it('opens Advanced when the server refuses one of its fields, and shows the refusal at the field', async () => {
+    const reason = `must be a public address. ${WEBHOOK_TEXTS.listenHint}`;
+    const refusal = `callBackUrl: ${reason}`;
+    const { user } = openPlayground({
+      'POST /api/provider/image': refused(400, refusal, ERROR_CODES.VALIDATION_FAILED, {
+        field: 'callBackUrl',
+      }),
+      'POST /api/provider/video': refused(
+        402,
+        'The call costs 10 credits, more than maxCredits 5',
+        ERROR_CODES.PRICE_ABOVE_MAX,
+        { required: 10, maxCredits: 5 },
+      ),
+    });
+    const image = within(await panel());
+    const advanced = (await image.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
+    // Filled in, then folded away again to reach Run: the schema accepts a localhost URL, the server not.
+    await user.click(image.getByText(ADVANCED_LABEL));
+    await user.type(image.getByLabelText(/^callBackUrl/), 'http://localhost:3000/hooks');
+    await user.click(image.getByText(ADVANCED_LABEL));
+    expect(advanced.open).toBe(false);
+    await user.click(image.getByRole('button', { name: RUN_LABEL }));
+    expect(await image.findByRole('alert')).toHaveTextContent(refusal);
+    expect(advanced.open).toBe(true);
+    expect(image.getByLabelText(/^callBackUrl/)).toHaveAccessibleDescription(reason);
+    expect(image.getByLabelText(/^callBackUrl/)).toBeVisible();
+
+    // A price above maxCredits (402, the cap in the body rather than a `field`) names maxCredits too.
+    await user.click(screen.getByRole('tab', { name: SERVICE_LABELS.video }));
+    const video = within(await panel());
+    const videoAdvanced = (await video.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
+    await user.click(video.getByText(ADVANCED_LABEL));
+    await user.type(video.getByLabelText(/^maxCredits/), '5');
+    await user.click(video.getByText(ADVANCED_LABEL));
+    await user.click(video.getByRole('button', { name: RUN_LABEL }));
+    expect(await video.findByRole('alert')).toHaveTextContent('HTTP 402 · PRICE_ABOVE_MAX');
+    expect(videoAdvanced.open).toBe(true);
+    expect(video.getByLabelText(/^maxCredits/)).toHaveAccessibleDescription(
+      'The call costs 10 credits, more than maxCredits 5',
+    );
+  });
+
+  it('keeps Advanced folded when the refusal is about something else', async () => {
+    const { user } = openPlayground({
+      'POST /api/provider/image': refused(
+        402,
+        'Insufficient credits: 1 required, 0 available',
+        ERROR_CODES.INSUFFICIENT_CREDITS,
+      ),
+    });
+    const image = within(await panel());
+    const advanced = (await image.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
+    await user.click(await image.findByRole('button', { name: RUN_LABEL }));
+    expect(await image.findByRole('alert')).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
+    expect(advanced.open).toBe(false);
   });
 
   it("shows the API's error text and code", async () => {

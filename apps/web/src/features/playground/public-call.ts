@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, type ApiEndpoint, SYNC_WAIT_S } from '@conduit/contracts';
+import { API_KEY_HEADER, type ApiEndpoint, ERROR_CODES, SYNC_WAIT_S } from '@conduit/contracts';
 import { apiUrl } from '../../lib/api-client.ts';
 
 /** The request the playground sent: the code examples reproduce exactly this. */
@@ -46,4 +46,19 @@ export function taskIdOf(answer: PublicAnswer): string | undefined {
   const body = (answer.body ?? {}) as { data?: { taskId?: unknown }; taskId?: unknown };
   const taskId = body.data?.taskId ?? body.taskId;
   return typeof taskId === 'string' ? taskId : undefined;
+}
+
+/**
+ * The body field an error answer refuses and why: the one its `field` names (`imageUrls.0` is
+ * imageUrls), its text without the `field: ` the server starts it with; maxCredits for a price above it.
+ */
+export function refusedFieldOf(answer: PublicAnswer): { name: string; message: string } | undefined {
+  if (answer.status < 400) return undefined;
+  const body = (answer.body ?? {}) as { error?: unknown; code?: unknown; field?: unknown };
+  if (typeof body.error !== 'string') return undefined;
+  if (body.code === ERROR_CODES.PRICE_ABOVE_MAX) return { name: 'maxCredits', message: body.error };
+  if (typeof body.field !== 'string') return undefined;
+  const [name = ''] = body.field.split('.');
+  const prefix = `${body.field}: `;
+  return { name, message: body.error.startsWith(prefix) ? body.error.slice(prefix.length) : body.error };
 }

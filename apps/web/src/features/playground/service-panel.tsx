@@ -10,7 +10,7 @@ import type { FormField } from './form-fields.ts';
 import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
 import { ModelPicker } from './model-picker.tsx';
 import type { OfferedModel } from './models-api.ts';
-import { callPublicApi, type SentRequest } from './public-call.ts';
+import { callPublicApi, refusedFieldOf, type SentRequest } from './public-call.ts';
 import { RUN_LABEL, RunBar } from './run-bar.tsx';
 import { RunOutcome } from './run-outcome.tsx';
 import { SchemaField } from './schema-field.tsx';
@@ -64,6 +64,13 @@ export function ServicePanel({
   const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: callPublicApi,
+    // A field the server refused shows its reason, as the schema's do; under "Advanced", unfolded.
+    onSuccess: (answer) => {
+      const refused = refusedFieldOf(answer);
+      if (!refused || !fields.some((field) => field.name === refused.name)) return;
+      setErrors({ [refused.name]: refused.message });
+      if (advancedRef.current && ADVANCED_FIELDS.has(refused.name)) advancedRef.current.open = true;
+    },
     onSettled: () =>
       Promise.all(
         [CREDITS_QUERY_KEY, usageQuery.queryKey, DASHBOARD_QUERY_KEY].map((queryKey) =>

@@ -78,6 +78,39 @@ describe('invitation page', () => {
     await waitFor(() => expect(screen.getByTestId('current-workspace')).toHaveTextContent('Acme'));
   });
 
+  it('after joining, the used link is not read again: no 404, no "not available" on the way to /app', async () => {
+    let isUsed = false;
+    const { api, user, router } = openInvite(makeUser({ email: 'ada@example.com' }), {
+      // As the server answers: a used invitation is gone.
+      'GET /api/invitations/tok123': () =>
+        isUsed ? errorReply(404, TEAM_TEXTS.invitationInvalid, 'NOT_FOUND') : { body: PREVIEW },
+      'POST /api/invitations/tok123/accept': () => {
+        isUsed = true;
+        return {
+          body: {
+            workspace: { id: TEAM_ID, kind: 'team', name: 'Acme', role: 'developer' },
+            message: TEAM_TEXTS.joined,
+          },
+        };
+      },
+      'GET /api/workspaces': { body: makeWorkspaces('developer') },
+      'GET /api/dashboard': { body: makeDashboard() },
+      'GET /api/usage': { body: { items: [], nextCursor: null } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Join team' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    expect(await screen.findByText(TEAM_TEXTS.joined)).toBeInTheDocument();
+    // Everything the join reloads has been asked again by now.
+    const afterJoin = () => api.calls.slice(api.calls.findIndex((call) => call.method === 'POST'));
+    await waitFor(() =>
+      expect(afterJoin().map((call) => `${call.method} ${call.path}`)).toContain('GET /api/workspaces'),
+    );
+    await waitFor(() => expect(screen.getByTestId('current-workspace')).toHaveTextContent('Acme'));
+    expect(afterJoin().filter((call) => call.path === '/api/invitations/tok123')).toEqual([]);
+    expect(screen.queryByText('Invitation not available')).not.toBeInTheDocument();
+    expect(screen.queryByText(TEAM_TEXTS.invitationInvalid)).not.toBeInTheDocument();
+  });
+
   it("shows the server's text for a used or expired link", async () => {
     openInvite(null, {
       'GET /api/invitations/tok123': errorReply(404, TEAM_TEXTS.invitationInvalid, 'NOT_FOUND'),
