@@ -403,7 +403,8 @@ export class ConduitClient {
   }
   /**
    * The same list with each local path (anything not `http(s)://`) uploaded first and replaced by
-   * its signed URL: what the command line and the MCP server do with `--image ./cat.png`.
+   * its signed URL: what the command line does with `--image ./cat.png`. The MCP server does not
+   * resolve paths: an agent uploads a file with its `upload_file` tool (stdio only) and passes the URL.
    */
   async resolveInputs(inputs: readonly string[], options?: CallOptions): Promise<string[]> {
     const urls: string[] = [];

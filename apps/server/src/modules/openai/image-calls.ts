@@ -13,6 +13,7 @@ import {
 import type { TaskRow } from '../tasks/schema.ts';
 import { nativeImageBody } from './image-bodies.ts';
 import { modelFor } from './openai-models.ts';
+import type { SentFiles } from './sent-files.ts';
 import { storedFileBytes } from './stored-files.ts';
 
 /**
@@ -26,19 +27,26 @@ export async function makeImages(
   reply: FastifyReply,
   fields: OpenAIImageRequest,
   imageUrls?: string[],
+  sent?: Pick<SentFiles, 'sameAs' | 'dropForReplay'>,
 ): Promise<OpenAIImageAnswer> {
   const model = await modelFor(gateway.models, 'image', fields.model, imageUrls ? 'image-edit' : undefined);
   const { body, priced } = await resolveImageCall(gateway, nativeImageBody(model, fields, imageUrls));
+  // Files sent in the form are named by their bytes for the Idempotency-Key, not by this sending's URLs.
+  const idempotentBody = sent && { ...body, image_urls: sent.sameAs };
   const held: HeldCharge[] = [];
   try {
     for (let index = 0; index < fields.n; index++) {
-      const options = fields.n > 1 ? { idempotencySuffix: `#${index + 1}` } : undefined;
+      const options = {
+        ...(fields.n > 1 && { idempotencySuffix: `#${index + 1}` }),
+        ...(idempotentBody && { idempotentBody }),
+      };
       held.push(await chargeSyncCall(gateway, request, 'image', body, priced, options));
     }
   } catch (error) {
     await releaseHeldCalls(gateway, held);
     throw error;
   }
+  if (sent && held.every((call) => call.charged.isReplay)) await sent.dropForReplay();
   const tasks = await Promise.all(held.map((call) => runHeldCall(gateway, call)));
   const charged = tasks.reduce((sum, task) => sum + (task ? task.cost - task.creditsRefunded : 0), 0);
   reply.header('x-credits-charged', String(charged));

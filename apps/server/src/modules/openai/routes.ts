@@ -6,7 +6,6 @@ import {
 } from '@conduit/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import { admitKey, type Gateway } from '../provider/gateway.ts';
 import { withFormMetadata } from './form-metadata.ts';
@@ -14,6 +13,7 @@ import { makeImages } from './image-calls.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { ModelNotFound, registerOpenAIErrors } from './openai-errors.ts';
 import { enabledModels, modelFor, openAIModelOf } from './openai-models.ts';
+import { keepSentFiles } from './sent-files.ts';
 import { videoRoutes } from './video-routes.ts';
 
 /** Up to this many input images in one edit, each at most the uploads' size. */
@@ -77,15 +77,13 @@ export const openAIRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
         if (!parsed.success) throw firstIssue(parsed.error);
         // The model first: a model that cannot edit is refused before any file is kept.
         await modelFor(gateway.models, 'image', parsed.data.model, 'image-edit');
-        const identity = request.apiKey;
-        const urls: string[] = parsed.data.image_url ? [parsed.data.image_url] : [];
-        for (const file of form.files) {
-          const upload = await createUpload(gateway.services, identity?.workspaceId as string, file.bytes, [
-            'image',
-          ]);
-          urls.push(upload.url);
-        }
-        return makeImages(gateway, request, reply, parsed.data, requireImages(urls));
+        const named = parsed.data.image_url ? [parsed.data.image_url] : [];
+        const sent = await keepSentFiles(gateway.services, request.apiKey?.workspaceId as string, form.files);
+        const urls = requireImages([...named, ...sent.urls]);
+        return makeImages(gateway, request, reply, parsed.data, urls, {
+          ...sent,
+          sameAs: [...named, ...sent.sameAs],
+        });
       },
     );
 

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, NotFound, ResultExpired } from '../../platform/errors.ts';
 import { encodeCursor } from '../../platform/keyset-cursor.ts';
 import { findResultsExpiry } from '../files/retention.ts';
-import { createUpload } from '../files/uploads.ts';
 import { firstIssue } from '../models/catalogue.ts';
 import type { KeyIdentity } from '../provider/authenticate-key.ts';
 import type { Gateway } from '../provider/gateway.ts';
@@ -22,6 +21,7 @@ import { findTask } from '../tasks/settle-task.ts';
 import { withFormMetadata } from './form-metadata.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { modelFor } from './openai-models.ts';
+import { keepSentFiles } from './sent-files.ts';
 import { storeKeyOf } from './stored-files.ts';
 import { nativeVideoBody, openAIVideoOf } from './video-bodies.ts';
 
@@ -65,16 +65,18 @@ export const videoRoutes = (gateway: Gateway, admit: Admit): FastifyPluginAsyncZ
         if (!parsed.success) throw firstIssue(parsed.error);
         // The model first: an unknown one is refused before any file is kept.
         const model = await modelFor(gateway.models, 'video', parsed.data.model);
-        const imageUrls = parsed.data.input_reference_url ? [parsed.data.input_reference_url] : [];
-        for (const file of form.files) {
-          const upload = await createUpload(services, identityOf(request).workspaceId, file.bytes, ['image']);
-          imageUrls.push(upload.url);
-        }
+        const named = parsed.data.input_reference_url ? [parsed.data.input_reference_url] : [];
+        const sent = await keepSentFiles(services, identityOf(request).workspaceId, form.files);
         const { body, priced } = await resolveVideoCall(
           gateway,
-          nativeVideoBody(model, parsed.data, imageUrls),
+          nativeVideoBody(model, parsed.data, [...named, ...sent.urls]),
         );
-        const charged = await chargeAsyncCall(gateway, request, 'video', body, priced);
+        // The same file sent again with the key is the same request, though stored under a new URL.
+        const options = form.files.length
+          ? { idempotentBody: { ...body, imageUrls: [...named, ...sent.sameAs] } }
+          : undefined;
+        const charged = await chargeAsyncCall(gateway, request, 'video', body, priced, options);
+        if (charged.isReplay) await sent.dropForReplay();
         const task = await findTask(services.db, charged.taskId);
         if (!task) throw new NotFound('Video not found');
         return openAIVideoOf(task, services.clock.now());

@@ -79,13 +79,18 @@ export const admitKey =
     request.rateLimitRemaining = admitted.remaining;
   };
 
-/** How one request that makes several charges (OpenAI's `n`) tells them apart. */
+/** How one request that makes several charges (OpenAI's `n`) tells them apart, and what its key stands for. */
 export interface ChargeOptions {
   /**
    * Appended to the request's Idempotency-Key for this charge (`#2`): each charge of the request
    * is replayed as itself. A key too long to take it is hashed first.
    */
   idempotencySuffix?: string;
+  /**
+   * The request its Idempotency-Key stands for, when not the body charged: a file sent in a /v1
+   * form is stored anew under a new URL each time it is sent, so it is named by its bytes here.
+   */
+  idempotentBody?: object;
 }
 
 /** The Idempotency-Key of one charge of a request: the header, or its own per `options`. */
@@ -221,7 +226,7 @@ export function createGateway(
           idempotencyKey,
           requestHash: idempotencyKey
             ? createHash('sha256')
-                .update(`${service}\n${JSON.stringify(body)}`)
+                .update(`${service}\n${JSON.stringify(options?.idempotentBody ?? body)}`)
                 .digest('hex')
             : undefined,
           callbackUrl,

@@ -119,8 +119,9 @@ export async function chargeAsyncCall(
   service: Service,
   body: CallBody,
   priced?: PricedModel,
+  options?: ChargeOptions,
 ): Promise<PaidCharge> {
-  const charged = await chargeWithCallback(gateway, request, { service, body, priced });
+  const charged = await chargeWithCallback(gateway, request, { service, body, priced, options });
   if (!charged.isReplay) gateway.wakePump();
   return charged;
 }
