@@ -76,7 +76,14 @@ async function ledgerOf(workspaceId: string) {
 const taskOf = async (key: string, taskId: string) =>
   (await call(key, 'GET', `/api/provider/tasks/${taskId}`)).json();
 
-/** Polls a task with its key until it settles. */
+/**
+ * Polls a task with its key until it settles. The runner looks at a pending job with a back-off
+ * (task-runner.ts nextCheckDelayMs: about 1, 3, 7, 15 and 31 s after the start), and the
+ * development engine renders a video only when it is looked at (a few seconds of CPU for 4 s of
+ * 640x360): a [delay=4s] video settles at the third or fourth look, and on a loaded 2-core machine
+ * (the suite runs four files at once) its render can take as long again. 20 s was too short for
+ * that schedule there: the task was still processing, as it should be.
+ */
 async function settled(key: string, taskId: string) {
   let data: { status: string } = { status: 'processing' };
   await expect
@@ -85,13 +92,14 @@ async function settled(key: string, taskId: string) {
         data = (await taskOf(key, taskId)).data;
         return data.status;
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: 60_000, interval: 250 },
     )
     .not.toBe('processing');
   return data as Record<string, unknown>;
 }
 
-describe('test keys', () => {
+// The two that wait for videos to settle get the time settled() may take (see there).
+describe('test keys', { timeout: 120_000 }, () => {
   it('start cnd_test_ (live keys still cnd_live_), and a key is live by default', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 0, tier: 'enterprise' });
     expect(account.key).toMatch(/^cnd_live_/);
@@ -204,7 +212,7 @@ describe('test keys', () => {
   });
 });
 
-describe('test triggers (TEST_TRIGGERS)', () => {
+describe('test triggers (TEST_TRIGGERS)', { timeout: 120_000 }, () => {
   let account: PaidAccount;
   let key: string;
   beforeAll(async () => {
