@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { MODELS, SERVICE_COST } from '@conduit/contracts';
 import OpenAI, { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { openAIAccount } from '../../../test/openai-account.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -24,27 +24,7 @@ const run = promisify(execFile);
 const EXAMPLE = fileURLToPath(new URL('../../../../../docs/examples/openai-library.mjs', import.meta.url));
 const onServer = (url: string) => `${baseUrl}${new URL(url).pathname}${new URL(url).search}`;
 
-const openAIFor = async (credits: number) => {
-  const account = await createPaidAccount(runtime.services, { credits });
-  const client = new OpenAI({ apiKey: account.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-  const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
-  const tasks = async () =>
-    (
-      await runtime.services.pool.query<{
-        id: string;
-        service: string;
-        model: string;
-        status: string;
-        cost: number;
-        credits_refunded: number;
-        request: Record<string, unknown>;
-      }>(
-        'select id, service, model, status, cost, credits_refunded, request from tasks where workspace_id = $1 order by created_at',
-        [account.workspaceId],
-      )
-    ).rows;
-  return { account, client, balance, tasks };
-};
+const openAIFor = (credits: number) => openAIAccount(runtime, baseUrl, credits);
 
 describe('the official openai library against /v1', () => {
   it('lists the enabled models and reads one; an unknown one is model_not_found', async () => {

@@ -2,7 +2,7 @@ import { MODELS, SERVICE_COST } from '@conduit/contracts';
 import OpenAI, { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { openAIAccount } from '../../../test/openai-account.ts';
 import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
 import type { TestRuntime } from '../../../test/test-runtime.ts';
 
@@ -21,9 +21,7 @@ const PNG = Buffer.concat([
 ]);
 
 const openAIFor = async (credits: number) => {
-  const account = await createPaidAccount(runtime.services, { credits });
-  const client = new OpenAI({ apiKey: account.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-  const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
+  const { account, client, balance } = await openAIAccount(runtime, baseUrl, credits);
   const count = async (table: 'tasks' | 'uploads') =>
     (
       await runtime.services.pool.query<{ count: number }>(

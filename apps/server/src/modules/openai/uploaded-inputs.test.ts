@@ -2,7 +2,7 @@ import { SERVICE_COST } from '@conduit/contracts';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInAccount, signedInAccount } from '../../../test/accounts.ts';
-import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
+import { openAIAccount } from '../../../test/openai-account.ts';
 import { createTestRuntime, listenLocally, type TestRuntime } from '../../../test/test-runtime.ts';
 
 // Our uploads as the input images of image-to-video and edits. PUBLIC_URL names a port where
@@ -28,21 +28,7 @@ const UPLOAD_URL =
 const onServer = (url: string) => `${baseUrl}${new URL(url).pathname}${new URL(url).search}`;
 
 const accountWith = async (credits: number) => {
-  const account = await createPaidAccount(runtime.services, { credits });
-  const client = new OpenAI({ apiKey: account.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-  const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
-  const tasks = async () =>
-    (
-      await runtime.services.pool.query<{
-        id: string;
-        service: string;
-        model: string;
-        cost: number;
-        request: Record<string, unknown>;
-      }>('select id, service, model, cost, request from tasks where workspace_id = $1 order by created_at', [
-        account.workspaceId,
-      ])
-    ).rows;
+  const { account, client, balance, tasks } = await openAIAccount(runtime, baseUrl, credits);
   const upload = async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)]), 'in.png');
