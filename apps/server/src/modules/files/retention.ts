@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/database.ts';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { type Db, type DbOrTx, poolOf } from '../../platform/database.ts';
 import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
@@ -18,6 +18,12 @@ type RetentionServices = Pick<Services, 'db' | 'storage' | 'clock' | 'log' | 'co
 export const resultsExpiryFrom = (now: Date, retentionDays: number) =>
   new Date(now.getTime() + retentionDays * DAY_MS);
 
+const RESULTS_EXPIRY_SQL = `
+select least(t.results_expire_at, w.deleted_at, u.deleted_at) as expires_at
+  from tasks t join workspaces w on w.id = t.workspace_id
+  left join users u on u.id = w.id and w.kind = 'personal'
+ where t.id = $1`;
+
 /**
  * The task's results expiry: undefined for an unknown task, null for a task without files. A
  * deleted workspace's (or deleted account's) results expired when it was deleted, whatever the
@@ -25,11 +31,12 @@ export const resultsExpiryFrom = (now: Date, retentionDays: number) =>
  * deletion expired the rest, got a fresh expiry of its own.
  */
 export async function findResultsExpiry(db: Db, taskId: string): Promise<Date | null | undefined> {
-  const { rows } = await db.execute<{ expires_at: Date | string | null }>(sql`
-    select least(t.results_expire_at, w.deleted_at, u.deleted_at) as expires_at
-      from tasks t join workspaces w on w.id = t.workspace_id
-      left join users u on u.id = w.id and w.kind = 'personal'
-     where t.id = ${taskId}`);
+  // A named statement: every download of a result runs it, parsed and planned once per connection.
+  const { rows } = await poolOf(db).query<{ expires_at: Date | string | null }>({
+    name: 'conduit-results-expiry',
+    text: RESULTS_EXPIRY_SQL,
+    values: [taskId],
+  });
   const row = rows[0];
   if (!row) return undefined;
   return row.expires_at === null ? null : new Date(row.expires_at);

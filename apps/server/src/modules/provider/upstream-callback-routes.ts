@@ -44,6 +44,9 @@ export const upstreamCallbackRoutes = (
           signature: header('x-webhook-signature'),
           nowMs: services.clock.now().getTime(),
         });
+        // A sync call here holds the job's task: its create was answered and its job id is stored
+        // (the call expects the callback only after that), so there is nothing to recover or write.
+        if (wake.callback(upstreamTaskId)) return { received: true };
         // Our task, named in the URL we gave kie: a create whose answer was lost is recovered.
         const ourTaskId = taskOfCallbackUrl(hmacKey, request.query);
         if (ourTaskId && (await recoverLostCreate(services.db, ourTaskId, upstreamTaskId))) {
@@ -52,7 +55,6 @@ export const upstreamCallbackRoutes = (
           wake.task(ourTaskId);
           return { received: true };
         }
-        if (wake.callback(upstreamTaskId)) return { received: true };
         const taskIds = await pollTaskNow(services.db, upstreamTaskId);
         if (taskIds.length > 0) wake.pump();
         // A sync call waiting here for the task looks now rather than at its next back-off step.
