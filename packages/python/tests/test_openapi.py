@@ -352,6 +352,23 @@ class OpenApiTest(unittest.TestCase):
                 list(inspect.signature(method).parameters), list(inspect.signature(twin).parameters), name
             )
 
+    def test_the_async_client_awaits_and_the_raw_responses_answer_every_endpoint(self) -> None:
+        """Each client and its ``with_raw_response`` have every endpoint method: the asynchronous
+        ones are coroutine functions, the asynchronous paging helpers async generators."""
+        ids = {snake_case(operation["operationId"]) for operation in operations()}
+        conduit = Conduit(api_key="cnd_live_contract", base_url="http://127.0.0.1:9")
+        async_conduit = AsyncConduit(api_key="cnd_live_contract", base_url="http://127.0.0.1:9")
+        for name in ids:
+            with self.subTest(method=name):
+                self.assertFalse(inspect.iscoroutinefunction(getattr(conduit, name)))
+                self.assertFalse(inspect.iscoroutinefunction(getattr(conduit.with_raw_response, name)))
+                self.assertTrue(inspect.iscoroutinefunction(getattr(async_conduit, name)))
+                self.assertTrue(inspect.iscoroutinefunction(getattr(async_conduit.with_raw_response, name)))
+        for name in HELPERS:
+            with self.subTest(helper=name):
+                is_iterator = name.startswith("iter_")
+                self.assertEqual(inspect.isasyncgenfunction(getattr(async_conduit, name)), is_iterator)
+
     def test_result_files_are_documented_and_downloaded_by_a_helper(self) -> None:
         operation = DOCUMENT["paths"]["/files/{taskId}/{name}"]["get"]
         self.assertEqual(operation["operationId"], DOWNLOAD_OPERATION)
