@@ -4,11 +4,9 @@ of the document without its counterpart in the package fails here, so the SDK ca
 import dataclasses
 import inspect
 import json
-import threading
 import typing
 import unittest
 import urllib.request
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Dict, List, Set
 
 import conduitapi.models
@@ -18,6 +16,7 @@ from conduitapi.errors import error_from_answer
 from conduitapi.models import snake_case
 
 from .live import env
+from .stand_in import QuietHandler, serve
 
 HELPERS = {
     "wait_for_task", "with_options", "iter_linkedin_posts", "iter_tasks", "iter_requests", "iter_events",
@@ -112,7 +111,7 @@ class Recorder:
         self.requests: List[Dict[str, Any]] = []
         recorder = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def handle_any(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 body = self.rfile.read(length) if length else b""
@@ -193,16 +192,7 @@ class Recorder:
                 self.end_headers()
                 self.wfile.write(answer.encode())
 
-            do_GET = handle_any
-            do_POST = handle_any
-            do_DELETE = handle_any
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = HTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.server, self.url = serve(Handler)
 
 
 class OpenApiTest(unittest.TestCase):
