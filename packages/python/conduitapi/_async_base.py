@@ -1,23 +1,21 @@
-"""Sending with retries in a worker thread, result downloads and task waits, for ``AsyncConduit``."""
+"""Sending with retries in a worker thread and result downloads, for ``AsyncConduit``."""
 
 from __future__ import annotations
 
 import asyncio
 import pathlib
-import time
-from typing import Any, Callable, Literal, Optional, TypeVar, Union, overload
+from typing import Any, Optional, TypeVar, Union, overload
 
 from . import _endpoints as E
-from ._response import APIResponse, capture
+from ._response import APIResponse, with_parsed
 from ._transport import Call, Settings, build_request, parse, retry_delay_s, send_once, should_retry
-from .errors import APIConnectionError, WaitTimeout
-from .models import ImageTask, LinkedinTask, Task, VideoTask
+from .errors import APIConnectionError
 
 T = TypeVar("T")
 
 
 class AsyncBase:
-    """The transport and the helpers of ``AsyncConduit``: its endpoint methods call ``_run``."""
+    """The transport and the helpers of ``AsyncConduit``: its methods (``_methods``) call ``_run``."""
 
     _settings: Settings
     base_url: str
@@ -41,73 +39,6 @@ class AsyncBase:
         response = await self._send(request, timeout or self._settings.timeout)
         return E.downloaded(response, url, destination)
 
-    # Helpers
-
-    @overload
-    async def wait_for_task(
-        self, task: ImageTask, service: None = None, *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> ImageTask: ...
-
-    @overload
-    async def wait_for_task(
-        self, task: VideoTask, service: None = None, *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> VideoTask: ...
-
-    @overload
-    async def wait_for_task(
-        self, task: LinkedinTask, service: None = None, *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> LinkedinTask: ...
-
-    @overload
-    async def wait_for_task(
-        self, task: str, service: Literal["image"], *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> ImageTask: ...
-
-    @overload
-    async def wait_for_task(
-        self, task: str, service: Literal["video", "sora"], *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> VideoTask: ...
-
-    @overload
-    async def wait_for_task(
-        self, task: str, service: Literal["linkedin"], *, timeout: float = ..., interval: float = ...,
-        max_interval: float = ..., on_update: Optional[Callable[[Task, float], None]] = ...,
-    ) -> LinkedinTask: ...
-
-    async def wait_for_task(
-        self,
-        task: Union[Task, str],
-        service: Optional[str] = None,
-        *,
-        timeout: float = 600.0,
-        interval: float = 1.0,
-        max_interval: float = 10.0,
-        on_update: Optional[Callable[[Task, float], None]] = None,
-    ) -> Any:
-        """As ``Conduit.wait_for_task``, sleeping with ``asyncio.sleep`` between reads."""
-        task_id, found = E.wait_target(task, service)
-        started = time.monotonic()
-        deadline = started + timeout
-        current: Task = (
-            task if isinstance(task, Task) and task.is_done else await self._run(E.status_call(found, task_id, Task))
-        )
-        while True:
-            if on_update:
-                on_update(current, time.monotonic() - started)
-            if current.is_done:
-                return current
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise WaitTimeout(current)
-            await asyncio.sleep(min(interval, remaining))
-            interval = min(interval * 1.5, max_interval)
-            current = await self._run(E.status_call(found, task_id, Task))
-
     # Transport
 
     async def _send(self, request: Any, timeout: float) -> APIResponse[None]:
@@ -129,10 +60,12 @@ class AsyncBase:
             response.retries_taken = retries
             return response
 
-    async def _run(self, call: Call[T]) -> T:
+    async def _exchange(self, call: Call[T]) -> APIResponse[T]:
+        """The call's answer, parsed (``parse()``), or the error it is."""
         call = call.with_key()
         request = build_request(self._settings, call)
         response = await self._send(request, call.timeout or self._settings.timeout)
-        parsed = parse(call, response)
-        capture(response, parsed)
-        return parsed
+        return with_parsed(response, parse(call, response))
+
+    async def _run(self, call: Call[T]) -> T:
+        return (await self._exchange(call)).parse()

@@ -6,7 +6,7 @@ import os
 import pathlib
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Dict, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from ._response import APIResponse
 from ._transport import Call, decode_body
@@ -57,6 +57,36 @@ def paid_headers(cancel_after: Optional[int], prefer_wait: Optional[int] = None)
     if prefer_wait is not None:
         headers["Prefer"] = f"wait={prefer_wait}"
     return headers
+
+
+def paid_fields(
+    call_back_url: Optional[str],
+    webhook_events: Optional[Sequence[str]],
+    max_credits: Optional[int],
+    quote_id: Optional[str],
+    metadata: Optional[Dict[str, str]],
+) -> Dict[str, Any]:
+    """The body fields of a paid call that were given, under the API's names."""
+    return body(
+        callBackUrl=call_back_url,
+        webhookEvents=webhook_events,
+        maxCredits=max_credits,
+        quoteId=quote_id,
+        metadata=metadata,
+    )
+
+
+def paid_call(
+    path: str,
+    answer: Type[T],
+    data: Dict[str, Any],
+    idempotency_key: Optional[str],
+    timeout: Optional[float],
+    cancel_after: Optional[int],
+    prefer_wait: Optional[int] = None,
+) -> Call[T]:
+    """A paid POST: its Idempotency-Key (yours, or one made for it) on every attempt, and its headers."""
+    return Call("POST", path, answer, data, True, idempotency_key, timeout, paid_headers(cancel_after, prefer_wait))
 
 
 def task_path(task_id: str, suffix: str = "") -> str:

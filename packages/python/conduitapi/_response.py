@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from contextvars import ContextVar
-from typing import Any, Dict, Generic, List, Optional, TypeVar, cast
+from typing import Any, Dict, Generic, Optional, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -64,14 +63,7 @@ def _integer(value: Optional[str]) -> Optional[int]:
         return None
 
 
-#: While ``with_raw_response`` runs a method, the answers of its calls are kept here.
-captured_responses: ContextVar[Optional[List[APIResponse[Any]]]] = ContextVar(
-    "conduitapi_captured_responses", default=None
-)
-
-
-def capture(response: APIResponse[Any], parsed: Any) -> None:
+def with_parsed(response: APIResponse[Any], parsed: T) -> APIResponse[T]:
+    """The answer, with what ``parse()`` answers."""
     response._parsed = parsed
-    kept = captured_responses.get()
-    if kept is not None:
-        kept.append(response)
+    return response

@@ -4,11 +4,9 @@ of the document without its counterpart in the package fails here, so the SDK ca
 import dataclasses
 import inspect
 import json
-import threading
 import typing
 import unittest
 import urllib.request
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Dict, List, Set
 
 import conduitapi.models
@@ -18,6 +16,7 @@ from conduitapi.errors import error_from_answer
 from conduitapi.models import snake_case
 
 from .live import env
+from .stand_in import QuietHandler, serve
 
 HELPERS = {
     "wait_for_task", "with_options", "iter_linkedin_posts", "iter_tasks", "iter_requests", "iter_events",
@@ -112,7 +111,7 @@ class Recorder:
         self.requests: List[Dict[str, Any]] = []
         recorder = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def handle_any(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 body = self.rfile.read(length) if length else b""
@@ -193,16 +192,7 @@ class Recorder:
                 self.end_headers()
                 self.wfile.write(answer.encode())
 
-            do_GET = handle_any
-            do_POST = handle_any
-            do_DELETE = handle_any
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = HTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.server, self.url = serve(Handler)
 
 
 class OpenApiTest(unittest.TestCase):
@@ -351,6 +341,23 @@ class OpenApiTest(unittest.TestCase):
             self.assertEqual(
                 list(inspect.signature(method).parameters), list(inspect.signature(twin).parameters), name
             )
+
+    def test_the_async_client_awaits_and_the_raw_responses_answer_every_endpoint(self) -> None:
+        """Each client and its ``with_raw_response`` have every endpoint method: the asynchronous
+        ones are coroutine functions, the asynchronous paging helpers async generators."""
+        ids = {snake_case(operation["operationId"]) for operation in operations()}
+        conduit = Conduit(api_key="cnd_live_contract", base_url="http://127.0.0.1:9")
+        async_conduit = AsyncConduit(api_key="cnd_live_contract", base_url="http://127.0.0.1:9")
+        for name in ids:
+            with self.subTest(method=name):
+                self.assertFalse(inspect.iscoroutinefunction(getattr(conduit, name)))
+                self.assertFalse(inspect.iscoroutinefunction(getattr(conduit.with_raw_response, name)))
+                self.assertTrue(inspect.iscoroutinefunction(getattr(async_conduit, name)))
+                self.assertTrue(inspect.iscoroutinefunction(getattr(async_conduit.with_raw_response, name)))
+        for name in HELPERS:
+            with self.subTest(helper=name):
+                is_iterator = name.startswith("iter_")
+                self.assertEqual(inspect.isasyncgenfunction(getattr(async_conduit, name)), is_iterator)
 
     def test_result_files_are_documented_and_downloaded_by_a_helper(self) -> None:
         operation = DOCUMENT["paths"]["/files/{taskId}/{name}"]["get"]

@@ -2,10 +2,9 @@
 
 import asyncio
 import json
-import threading
 import time
 import unittest
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
 from conduitapi import (
@@ -17,6 +16,8 @@ from conduitapi import (
     RateLimitError,
     UpstreamError,
 )
+
+from .stand_in import QuietHandler, serve
 
 TASK = {
     "taskId": "task_x",
@@ -38,7 +39,7 @@ class StandIn:
         self.seen: List[Dict[str, Any]] = []
         stand_in = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def handle_any(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 self.rfile.read(length)
@@ -62,15 +63,7 @@ class StandIn:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up waiting (the timeout test)
 
-            do_GET = handle_any
-            do_POST = handle_any
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.server, self.url = serve(Handler, ThreadingHTTPServer)
 
     def client(self, **options: Any) -> Conduit:
         return Conduit(api_key="cnd_live_retry", base_url=self.url, **options)

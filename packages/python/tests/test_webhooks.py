@@ -1,8 +1,7 @@
 import json
-import threading
 import time
 import unittest
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import HTTPServer
 from typing import Dict, List, Mapping, Tuple
 
 from conduitapi import (
@@ -16,6 +15,7 @@ from conduitapi import (
 )
 
 from .live import client, env
+from .stand_in import QuietHandler, serve
 
 Received = Tuple[bytes, Dict[str, str]]
 
@@ -24,18 +24,14 @@ def start_receiver() -> Tuple[HTTPServer, List[Received]]:
     """A callBackUrl on 127.0.0.1 that keeps each call's raw body and headers."""
     received: List[Received] = []
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length", "0")))
             received.append((body, dict(self.headers.items())))
             self.send_response(204)
             self.end_headers()
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, _ = serve(Handler)
     return server, received
 
 
