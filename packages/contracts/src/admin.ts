@@ -4,6 +4,7 @@ import { defineAppRoute } from './app-routes.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { CallModel } from './model-usage.ts';
+import { NextCursor, pageOf, pageQuery } from './pages.ts';
 import { SERVICES } from './services.ts';
 
 /**
@@ -147,15 +148,14 @@ export type AdminTeam = z.infer<typeof AdminTeam>;
 
 export const AdminTeamsQuery = z.object({
   search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(200, 50).shape,
 });
 export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;
 
 export const AdminTeamsResponse = z.object({
   teams: z.array(AdminTeam),
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursor,
 });
 export type AdminTeamsResponse = z.infer<typeof AdminTeamsResponse>;
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
@@ -194,7 +194,7 @@ export const AdminUsersResponse = z.object({
   users: z.array(AdminUser),
   /** Accounts matching the search (all pages). */
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursor,
 });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
@@ -364,11 +364,8 @@ export const AuditEntry = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditLogQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
-});
-export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export const AuditLogQuery = pageQuery(200, 50);
+export const AuditLogResponse = pageOf('entries', AuditEntry);
 export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
