@@ -254,6 +254,16 @@ export const RevenuePoint = z.object({
   /** Percent change against the month before; null when that month had no revenue. */
   growthRate: z.number().nullable(),
 });
+/**
+ * What the per-model figures (margins, reconciliation) are summed by: the service, its catalogue
+ * model (null for Sora and LinkedIn) and the price variant.
+ */
+const PriceVariantKey = z.object({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`, `all`; upstream-costs.ts); null for Sora and calls made before variants were recorded. */
+  variant: z.string().nullable(),
+});
 /** Upstream cost and gross margin of one service (docs/admin-figures.md, "Cost and margin"); money in cents. */
 export const ServiceMargin = z.object({
   service: z.string(),
@@ -271,12 +281,7 @@ export type ServiceMargin = z.infer<typeof ServiceMargin>;
  * The same figures per service and model (docs/admin-figures.md, "By model"): only the models with
  * calls in the period, by service then catalogue order; `model` is null for Sora and LinkedIn.
  */
-export const ModelMargin = ServiceMargin.extend({
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `posts-1-10`, `all`); null for Sora and calls made before variants were recorded. */
-  variant: z.string().nullable(),
-});
+export const ModelMargin = ServiceMargin.extend(PriceVariantKey.shape);
 export type ModelMargin = z.infer<typeof ModelMargin>;
 export const MonthMargin = z.object({
   date: z.string(),
@@ -519,19 +524,11 @@ const ReconciliationFigures = z.object({
  */
 export const ReconciliationDay = ReconciliationFigures.extend({
   date: z.string().describe('YYYY-MM-DD, UTC'),
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
-  variant: z.string().nullable(),
+  ...PriceVariantKey.shape,
 });
 export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
 /** The whole window of one service, model and variant: the sum of its days. */
-export const ReconciliationModel = ReconciliationFigures.extend({
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
-  variant: z.string().nullable(),
-});
+export const ReconciliationModel = ReconciliationFigures.extend(PriceVariantKey.shape);
 export type ReconciliationModel = z.infer<typeof ReconciliationModel>;
 export const RefundedBilledTask = z.object({
   taskId: z.string(),
