@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailBody, FormText, LinkToken } from './auth.ts';
+import { EmailBody, FormText, TokenBody } from './auth.ts';
 
 /** A reset link is valid this long and works once; every older one stops working when it is mailed. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -55,10 +55,7 @@ export const ACCOUNT_SECURITY_TEXTS = {
 export const ForgotPasswordBody = EmailBody;
 export type ForgotPasswordBody = EmailBody;
 
-export const ResetPasswordBody = z.object({
-  token: LinkToken,
-  newPassword: FormText,
-});
+export const ResetPasswordBody = TokenBody.extend({ newPassword: FormText });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /**
@@ -66,11 +63,7 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
  * chose it; `disown` says they did not create the account (its password is dropped and a reset
  * link token is answered so they can choose their own).
  */
-export const VerifyEmailBody = z.object({
-  token: LinkToken,
-  password: FormText,
-  disown: z.boolean().optional(),
-});
+export const VerifyEmailBody = TokenBody.extend({ password: FormText, disown: z.boolean().optional() });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 export const TwoFactorCodeBody = z.object({ code: z.string().max(100).optional() });

@@ -4,6 +4,7 @@ import { defineAppRoute } from './app-routes.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, RATE_LIMIT_TIERS, type RateLimitTier, ROLES } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { CallModel } from './model-usage.ts';
+import { NextCursor, pageOf, pageQuery } from './pages.ts';
 import { SERVICES } from './services.ts';
 
 /**
@@ -147,15 +148,14 @@ export type AdminTeam = z.infer<typeof AdminTeam>;
 
 export const AdminTeamsQuery = z.object({
   search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(200, 50).shape,
 });
 export type AdminTeamsQuery = z.infer<typeof AdminTeamsQuery>;
 
 export const AdminTeamsResponse = z.object({
   teams: z.array(AdminTeam),
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursor,
 });
 export type AdminTeamsResponse = z.infer<typeof AdminTeamsResponse>;
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
@@ -194,7 +194,7 @@ export const AdminUsersResponse = z.object({
   users: z.array(AdminUser),
   /** Accounts matching the search (all pages). */
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursor,
 });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
@@ -254,6 +254,16 @@ export const RevenuePoint = z.object({
   /** Percent change against the month before; null when that month had no revenue. */
   growthRate: z.number().nullable(),
 });
+/**
+ * What the per-model figures (margins, reconciliation) are summed by: the service, its catalogue
+ * model (null for Sora and LinkedIn) and the price variant.
+ */
+const PriceVariantKey = z.object({
+  service: z.enum(SERVICES),
+  model: CallModel.nullable(),
+  /** The price variant (`10s-sound`, `4K`, `posts-1-10`, `all`; upstream-costs.ts); null for Sora and calls made before variants were recorded. */
+  variant: z.string().nullable(),
+});
 /** Upstream cost and gross margin of one service (docs/admin-figures.md, "Cost and margin"); money in cents. */
 export const ServiceMargin = z.object({
   service: z.string(),
@@ -271,12 +281,7 @@ export type ServiceMargin = z.infer<typeof ServiceMargin>;
  * The same figures per service and model (docs/admin-figures.md, "By model"): only the models with
  * calls in the period, by service then catalogue order; `model` is null for Sora and LinkedIn.
  */
-export const ModelMargin = ServiceMargin.extend({
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `posts-1-10`, `all`); null for Sora and calls made before variants were recorded. */
-  variant: z.string().nullable(),
-});
+export const ModelMargin = ServiceMargin.extend(PriceVariantKey.shape);
 export type ModelMargin = z.infer<typeof ModelMargin>;
 export const MonthMargin = z.object({
   date: z.string(),
@@ -364,11 +369,8 @@ export const AuditEntry = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditLogQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
-});
-export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export const AuditLogQuery = pageQuery(200, 50);
+export const AuditLogResponse = pageOf('entries', AuditEntry);
 export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
@@ -522,19 +524,11 @@ const ReconciliationFigures = z.object({
  */
 export const ReconciliationDay = ReconciliationFigures.extend({
   date: z.string().describe('YYYY-MM-DD, UTC'),
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
-  variant: z.string().nullable(),
+  ...PriceVariantKey.shape,
 });
 export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
 /** The whole window of one service, model and variant: the sum of its days. */
-export const ReconciliationModel = ReconciliationFigures.extend({
-  service: z.enum(SERVICES),
-  model: CallModel.nullable(),
-  /** The price variant (`10s-sound`, `4K`, `posts-1-10`; upstream-costs.ts); null for calls made before variants were recorded, and Sora. */
-  variant: z.string().nullable(),
-});
+export const ReconciliationModel = ReconciliationFigures.extend(PriceVariantKey.shape);
 export type ReconciliationModel = z.infer<typeof ReconciliationModel>;
 export const RefundedBilledTask = z.object({
   taskId: z.string(),

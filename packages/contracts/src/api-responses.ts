@@ -3,6 +3,7 @@ import { ERROR_CODES } from './error-codes.ts';
 import { TASK_EVENT_TYPES } from './event-types.ts';
 import { SPEND_PERIODS } from './keys.ts';
 import { MetadataAnswer } from './metadata.ts';
+import { NextCursor, pageAnswerOf } from './pages.ts';
 import { EngineInfo, LinkedinPost, LinkedinProfile } from './provider.ts';
 import { RequestLogItem } from './request-log.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
@@ -176,11 +177,10 @@ export const LinkedinTaskAnswer = successOf(LinkedinTask);
 export type LinkedinTaskAnswer = z.infer<typeof LinkedinTaskAnswer>;
 export const TaskAnswer = successOf(AnyTask);
 export type TaskAnswer = z.infer<typeof TaskAnswer>;
-export const TaskListAnswer = z.object({
-  success: z.literal(true),
-  data: z.array(AnyTask),
-  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last'),
-});
+export const TaskListAnswer = pageAnswerOf(
+  AnyTask,
+  NextCursor.describe('Pass as cursor for the next page; null on the last'),
+);
 export type TaskListAnswer = z.infer<typeof TaskListAnswer>;
 export const CancelAnswer = successOf(CancelResult);
 export type CancelAnswer = z.infer<typeof CancelAnswer>;
@@ -189,11 +189,7 @@ export type QuoteAnswer = z.infer<typeof QuoteAnswer>;
 export const AccountAnswer = successOf(AccountInfo);
 export type AccountAnswer = z.infer<typeof AccountAnswer>;
 /** `GET /api/provider/requests`: one page of the request log and the cursor of the next (null on the last). */
-export const RequestLogAnswer = z.object({
-  success: z.literal(true),
-  data: z.array(RequestLogItem),
-  nextCursor: z.string().nullable(),
-});
+export const RequestLogAnswer = pageAnswerOf(RequestLogItem);
 export type RequestLogAnswer = z.infer<typeof RequestLogAnswer>;
 
 /** The body of a task's event: what a callBackUrl receives (signed the Standard Webhooks way). */

@@ -18,18 +18,14 @@ export type EmailBody = z.infer<typeof EmailBody>;
 export const TokenBody = z.object({ token: LinkToken });
 export type TokenBody = z.infer<typeof TokenBody>;
 
-export const RegisterBody = z.object({
-  email: FormText,
-  password: FormText,
-  confirmPassword: FormText,
-});
-export type RegisterBody = z.infer<typeof RegisterBody>;
-
 export const LoginBody = z.object({
   email: FormText,
   password: FormText,
 });
 export type LoginBody = z.infer<typeof LoginBody>;
+/** Signing up: the sign-in's fields and the password typed again. */
+export const RegisterBody = LoginBody.extend({ confirmPassword: FormText });
+export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ResendVerificationBody = EmailBody;
 export type ResendVerificationBody = EmailBody;

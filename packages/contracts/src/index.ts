@@ -29,6 +29,7 @@ export * from './model-fields.ts';
 export * from './model-usage.ts';
 export * from './models.ts';
 export * from './openai.ts';
+export * from './pages.ts';
 export * from './payments.ts';
 export * from './product.ts';
 export * from './provider.ts';

@@ -10,9 +10,11 @@ import { MODEL_CAPABILITIES, type ModelSummary, modelSummaryOf } from './model-c
 import {
   callBackUrl,
   ImageRequest,
+  imagePrompt,
   PRICE_CONTROL_FIELDS,
   priceControls,
   VideoRequest,
+  videoPrompt,
   webhookEvents,
 } from './provider.ts';
 import {
@@ -43,12 +45,6 @@ export interface ModelDefinition extends ModelSummary {
 }
 
 const L = PROVIDER_LIMITS;
-const prompt = (maxLength: number, what: string) =>
-  z.string().trim().min(1, { error: 'is required' }).max(maxLength).describe(what);
-const imagePrompt = (maxLength: number = L.imagePromptMaxLength) =>
-  prompt(maxLength, 'What the image should show');
-const videoPrompt = (maxLength: number = L.videoPromptMaxLength) =>
-  prompt(maxLength, 'What the video should show');
 
 /** The fields every image and video call takes, whatever the model. */
 const commonFields = { callBackUrl, ...priceControls, webhookEvents, ...metadataField };

@@ -41,20 +41,30 @@ export const webhookEvents = z
   .describe(
     `Which of the task's events the callBackUrl receives; ${DEFAULT_TASK_WEBHOOK_FILTERS.join(', ')} when absent`,
   );
+/**
+ * The body of a service that answers with a task: its own fields, then who hears when the task
+ * settles, what it may cost and its metadata.
+ */
+const taskBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject({ ...shape, callBackUrl, webhookEvents, ...priceControls, ...metadataField });
 
-export const ImageRequest = z.strictObject({
+const promptOf = (maxLength: number, what: string) =>
+  z.string().trim().min(1, { error: 'is required' }).max(maxLength).describe(what);
+/** An image body's `prompt` (the image service's and every image model's). */
+export const imagePrompt = (maxLength: number = L.imagePromptMaxLength) =>
+  promptOf(maxLength, 'What the image should show');
+/** A video body's `prompt` (the video service's and every video model's). */
+export const videoPrompt = (maxLength: number = L.videoPromptMaxLength) =>
+  promptOf(maxLength, 'What the video should show');
+
+export const ImageRequest = taskBody({
   model: z
     .literal('nano-banana')
     .default('nano-banana')
     .describe(
       "This body's model; GET /api/provider/models lists the others, each with its own body and price",
     ),
-  prompt: z
-    .string()
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(L.imagePromptMaxLength)
-    .describe('What the image should show'),
+  prompt: imagePrompt(),
   image_urls: z
     .array(httpUrl)
     .max(L.imageUrlsMax)
@@ -64,20 +74,11 @@ export const ImageRequest = z.strictObject({
     ),
   output_format: z.enum(IMAGE_FORMATS).default('png').describe('File type of the result'),
   image_size: z.enum(IMAGE_SIZES).default('1:1').describe('Aspect ratio of the result'),
-  callBackUrl,
-  webhookEvents,
-  ...priceControls,
-  ...metadataField,
 });
 export type ImageRequest = z.infer<typeof ImageRequest>;
 
-export const VideoRequest = z.strictObject({
-  prompt: z
-    .string()
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(L.videoPromptMaxLength)
-    .describe('What the video should show'),
+export const VideoRequest = taskBody({
+  prompt: videoPrompt(),
   imageUrls: z
     .array(httpUrl)
     .max(L.videoImageUrlsMax)
@@ -114,23 +115,15 @@ export const VideoRequest = z.strictObject({
     .max(L.watermarkMaxLength)
     .optional()
     .describe('Text shown as a watermark on the video'),
-  callBackUrl,
-  webhookEvents,
-  ...priceControls,
-  ...metadataField,
 });
 export type VideoRequest = z.infer<typeof VideoRequest>;
 
-export const SoraRequest = z.strictObject({
+export const SoraRequest = taskBody({
   video_url: z
     .string()
     .max(L.soraUrlMaxLength)
     .startsWith(L.soraUrlPrefix, { error: `must start with ${L.soraUrlPrefix}` })
     .describe('Share link of the Sora video'),
-  callBackUrl,
-  webhookEvents,
-  ...priceControls,
-  ...metadataField,
 });
 export type SoraRequest = z.infer<typeof SoraRequest>;
 

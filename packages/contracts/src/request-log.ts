@@ -4,6 +4,7 @@ import { defineAppRoute } from './app-routes.ts';
 import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 import { MetadataAnswer, MetadataKey } from './metadata.ts';
 import { METADATA_LIMITS } from './metadata-limits.ts';
+import { pageOf } from './pages.ts';
 import { SERVICES } from './services.ts';
 
 /**
@@ -79,10 +80,7 @@ export type RequestLogFilters = z.infer<typeof RequestLogFilters>;
 export const RequestLogQuery = RequestLogFilters.extend({ limit, cursor });
 export type RequestLogQuery = z.infer<typeof RequestLogQuery>;
 
-export const RequestLogResponse = z.object({
-  items: z.array(RequestLogItem),
-  nextCursor: z.string().nullable(),
-});
+export const RequestLogResponse = pageOf('items', RequestLogItem);
 export type RequestLogResponse = z.infer<typeof RequestLogResponse>;
 
 export const REQUEST_LOG_CSV_COLUMNS = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
+import { pageOf, pageQuery } from './pages.ts';
 
 /**
  * The support page's texts (docs/product.md, "Signed-in area"). `{email}` and `{phone}` come from
@@ -71,13 +72,9 @@ export const SupportTicket = z.object({
 export type SupportTicket = z.infer<typeof SupportTicket>;
 export const AdminSupportQuery = z.object({
   status: z.enum(SUPPORT_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(100, 50).shape,
 });
-export const AdminSupportResponse = z.object({
-  tickets: z.array(SupportTicket),
-  nextCursor: z.string().nullable(),
-});
+export const AdminSupportResponse = pageOf('tickets', SupportTicket);
 export type AdminSupportResponse = z.infer<typeof AdminSupportResponse>;
 /**
  * A reply in a thread: an admin's is mailed to the user and the message becomes answered; the
@@ -109,15 +106,8 @@ export type OwnSupportTicket = z.infer<typeof OwnSupportTicket>;
 /** The user's reply: the thread as they now see it. */
 export const OwnSupportReplyResponse = z.object({ ticket: OwnSupportTicket });
 export type OwnSupportReplyResponse = z.infer<typeof OwnSupportReplyResponse>;
-export const OwnSupportQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
-});
-export const OwnSupportResponse = z.object({
-  tickets: z.array(OwnSupportTicket),
-  nextCursor: z.string().nullable(),
-});
+export const OwnSupportQuery = pageQuery(50, 10);
+export const OwnSupportResponse = pageOf('tickets', OwnSupportTicket);
 export type OwnSupportResponse = z.infer<typeof OwnSupportResponse>;
 
 /** `GET /api/support`: the signed-in user's own messages, newest first, with the team's replies. */

@@ -7,6 +7,7 @@ import { RATE_LIMIT_TIERS } from './auth.ts';
 import { CallDetail, CallDetailParams } from './calls.ts';
 import { MetadataAnswer } from './metadata.ts';
 import { CallModel, ModelUsage } from './model-usage.ts';
+import { pageOf, pageQuery } from './pages.ts';
 import { SERVICES, TASK_STATUSES } from './services.ts';
 
 export const USAGE_WINDOW_DAYS = 30;
@@ -77,14 +78,10 @@ export const UsageItem = z.object({
 });
 export type UsageItem = z.infer<typeof UsageItem>;
 
-export const UsageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
-});
+export const UsageQuery = pageQuery(100, 25);
 export type UsageQuery = z.infer<typeof UsageQuery>;
 
-export const UsageResponse = z.object({ items: z.array(UsageItem), nextCursor: z.string().nullable() });
+export const UsageResponse = pageOf('items', UsageItem);
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
 export const USAGE_CSV_COLUMNS = [

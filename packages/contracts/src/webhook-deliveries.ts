@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.ts';
+import { pageOf, pageQuery } from './pages.ts';
 
 /** The delivery log (docs/product.md, "Webhooks"): each event on its way to one URL, and its attempts. */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -49,15 +50,11 @@ export const DeliveriesQuery = z.object({
   from: dateFilter,
   /** Deliveries made on or before this day (UTC). */
   to: dateFilter,
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(200).optional(),
+  ...pageQuery(100, 25).shape,
 });
 export type DeliveriesQuery = z.infer<typeof DeliveriesQuery>;
 
-export const DeliveriesResponse = z.object({
-  deliveries: z.array(WebhookDelivery),
-  nextCursor: z.string().nullable(),
-});
+export const DeliveriesResponse = pageOf('deliveries', WebhookDelivery);
 export type DeliveriesResponse = z.infer<typeof DeliveriesResponse>;
 
 export const DeliveryParams = z.object({ id: z.string().min(1).max(100) });

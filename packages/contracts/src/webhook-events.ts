@@ -8,6 +8,7 @@ import {
   type EventType,
   KEY_EXPIRING_NOTICE_DAYS,
 } from './event-types.ts';
+import { pageAnswerOf } from './pages.ts';
 
 const accountEvent = <Type extends string, Data extends z.ZodRawShape>(type: Type, data: Data) =>
   z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: z.object(data) });
@@ -96,9 +97,5 @@ export const EventsQuery = z.strictObject({
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
 /** Newest first; `nextCursor` pages on to older events, null on the last page (the task list's shape). */
-export const EventsAnswer = z.object({
-  success: z.literal(true),
-  data: z.array(EventItem),
-  nextCursor: z.string().nullable(),
-});
+export const EventsAnswer = pageAnswerOf(EventItem);
 export type EventsAnswer = z.infer<typeof EventsAnswer>;

@@ -3,6 +3,7 @@ import { AuditLogQuery } from './admin.ts';
 import { APP_PATHS } from './app-paths.ts';
 import { defineAppRoute } from './app-routes.ts';
 import { MessageResponse } from './auth.ts';
+import { pageOf } from './pages.ts';
 import { PRODUCT_NAME } from './product.ts';
 
 /**
@@ -245,10 +246,7 @@ export const TeamAuditEntry = z.object({
 });
 export type TeamAuditEntry = z.infer<typeof TeamAuditEntry>;
 
-export const TeamAuditResponse = z.object({
-  entries: z.array(TeamAuditEntry),
-  nextCursor: z.string().nullable(),
-});
+export const TeamAuditResponse = pageOf('entries', TeamAuditEntry);
 export type TeamAuditResponse = z.infer<typeof TeamAuditResponse>;
 
 const id = z.string().min(1).max(100);

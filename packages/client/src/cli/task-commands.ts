@@ -98,6 +98,29 @@ const IMAGE_FILE: OptionSpec = {
   help: 'a reference image on disk: uploaded first (POST /api/provider/files), then sent as its URL',
 };
 
+/**
+ * The image and video commands: the body from the flags (the model's fields, the prompt, the
+ * metadata) with each `--image` file uploaded and added to its image URLs field, the call, and
+ * finishTask.
+ */
+async function runModelCall(
+  context: CommandContext,
+  service: 'image' | 'video',
+  wait: boolean,
+): Promise<number> {
+  const { input, client } = context;
+  const body = await withUploadedImages(
+    context,
+    { ...modelBody(input, service, argument(input, 'prompt')), ...metadataOf(input) },
+    service,
+  );
+  const answer =
+    service === 'image'
+      ? await client().generateImage(body as ImageModelInput, paid(input))
+      : await client().createVideo(body as VideoModelInput, paid(input));
+  return finishTask(context, service, answer, wait);
+}
+
 /** The body with each `--image` file uploaded and added to its image URLs field. */
 async function withUploadedImages(
   context: CommandContext,
@@ -153,16 +176,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       'conduit image "a logo" --metadata customer=acme --metadata plan=pro',
     ],
     details: () => modelHelp('image'),
-    async run(context) {
-      const { input } = context;
-      const body = (await withUploadedImages(
-        context,
-        { ...modelBody(input, 'image', argument(input, 'prompt')), ...metadataOf(input) },
-        'image',
-      )) as ImageModelInput;
-      const answer = await context.client().generateImage(body, paid(input));
-      return finishTask(context, 'image', answer, true);
-    },
+    run: (context) => runModelCall(context, 'image', true),
   },
   video: {
     args: '<prompt>',
@@ -189,16 +203,7 @@ export const TASK_COMMANDS: Record<string, CommandSpec> = {
       'conduit video "waves at night" --model kling-2.6 --param duration=10 --param sound=true --wait',
     ],
     details: () => modelHelp('video'),
-    async run(context) {
-      const { input } = context;
-      const body = (await withUploadedImages(
-        context,
-        { ...modelBody(input, 'video', argument(input, 'prompt')), ...metadataOf(input) },
-        'video',
-      )) as VideoModelInput;
-      const answer = await context.client().createVideo(body, paid(input));
-      return finishTask(context, 'video', answer, Boolean(input.values.wait));
-    },
+    run: (context) => runModelCall(context, 'video', Boolean(context.input.values.wait)),
   },
   models: {
     args: '',
