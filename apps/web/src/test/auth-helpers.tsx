@@ -46,3 +46,15 @@ export async function expectSubmitChecks(
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
   }
 }
+
+/**
+ * A mailed link's page opened without its token (`path` with no query): it says `text` under
+ * `heading` at once, and never calls `route`.
+ */
+export async function expectNoTokenPage(path: string, heading: string, text: string, route: string) {
+  const api = mockApi();
+  renderRoute(path);
+  expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  expect(screen.getByText(text)).toBeInTheDocument();
+  expect(api.callsTo(route)).toHaveLength(0);
+}

@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/button-styles.ts';
+import { ExportCsvLink } from '../../components/ui/export-csv-link.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
@@ -20,16 +19,7 @@ export function RecentCalls() {
     <PageSection
       title={RECENT_CALLS_TITLE}
       summary="Every paid call, with what it cost or what came back."
-      actions={
-        <a
-          href={withViewedMode(apiUrl(USAGE_EXPORT_PATH))}
-          download
-          className={buttonClasses('secondary', 'sm')}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Export CSV
-        </a>
-      }
+      actions={<ExportCsvLink href={withViewedMode(apiUrl(USAGE_EXPORT_PATH))}>Export CSV</ExportCsvLink>}
     >
       {(headingId) => (
         <>
