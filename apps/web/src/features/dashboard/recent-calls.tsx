@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ExportCsvLink } from '../../components/ui/export-csv-link.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { PagedList } from '../../components/ui/paged-list.tsx';
+import { PagedItems } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { withViewedMode } from '../../lib/test-data-view.ts';
@@ -24,9 +24,8 @@ export function RecentCalls() {
       {(headingId) => (
         <>
           <div className="mt-4">
-            <PagedList
+            <PagedItems
               query={usage}
-              rowsOf={(page) => page.items}
               failedText={USAGE_LOAD_FAILED}
               loading={
                 <LoadingSkeleton className="space-y-2">
@@ -38,7 +37,7 @@ export function RecentCalls() {
               empty="No calls yet. Calls made with your API keys show up here."
             >
               {(items) => <UsageTable items={items} labelledBy={headingId} />}
-            </PagedList>
+            </PagedItems>
           </div>
         </>
       )}

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ExportCsvLink } from '../../components/ui/export-csv-link.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { PagedList } from '../../components/ui/paged-list.tsx';
+import { PagedItems } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { type LogFilters, requestLogCsvUrl, requestLogQuery } from './logs-api.ts';
@@ -65,15 +65,14 @@ export function LogsPage() {
       >
         {(headingId) => (
           <div className="mt-4">
-            <PagedList
+            <PagedItems
               query={requests}
-              rowsOf={(page) => page.items}
               failedText={LOGS_LOAD_FAILED}
               loading={<RowsSkeleton />}
               empty={REQUEST_LOG_TEXTS.empty}
             >
               {(items) => <LogsTable items={items} labelledBy={headingId} onOpen={setOpen} />}
-            </PagedList>
+            </PagedItems>
           </div>
         )}
       </PageSection>
