@@ -11,6 +11,12 @@ async function otherBrowser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** A new verified account signed in on `page` (see verifiedAccount), and another browser without it. */
+async function accountAndOtherBrowser(page: Page, browser: Browser, label: string) {
+  const email = await verifiedAccount(page, label);
+  return { email, other: await otherBrowser(browser) };
+}
+
 const codeFor = (secret: string, stepsFromNow = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsFromNow * 30_000 });
 
@@ -19,8 +25,7 @@ test.describe('account security', () => {
     page,
     browser,
   }) => {
-    const email = await verifiedAccount(page, 'forgetful');
-    const elsewhere = await otherBrowser(browser);
+    const { email, other: elsewhere } = await accountAndOtherBrowser(page, browser, 'forgetful');
     const dialog = await openModal(elsewhere, 'Sign in');
     await dialog.getByRole('button', { name: T.forgotPassword }).click();
     const form = dialog.getByRole('form', { name: 'Reset your password' });
@@ -79,8 +84,7 @@ test.describe('account security', () => {
     page,
     browser,
   }) => {
-    const email = await verifiedAccount(page, 'two-browsers');
-    const phone = await otherBrowser(browser);
+    const { email, other: phone } = await accountAndOtherBrowser(page, browser, 'two-browsers');
     await signIn(phone, email);
     await expect(phone).toHaveURL(/\/app$/);
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { open } from './helpers.ts';
+import { addApiKeyInUi, DESKTOP, open } from './helpers.ts';
 import { uniqueEmail, verificationLinkFor } from './outbox.ts';
 
 /** Sign-up and sign-in through the header modals, shared by the journeys. */
@@ -43,4 +43,19 @@ export async function verifiedAccount(page: Page, label: string) {
   await open(page, await verificationLinkFor(email));
   await expect(page).toHaveURL(/\/app$/, { timeout: 10_000 });
   return email;
+}
+
+/**
+ * A verified account (see verifiedAccount), seen at desktop size, that creates an API key through
+ * the keys page (see addApiKeyInUi). Answers the key's table row.
+ */
+export async function accountWithApiKey(
+  page: Page,
+  label: string,
+  keyName: string,
+  choose?: (dialog: Locator) => Promise<unknown>,
+) {
+  await verifiedAccount(page, label);
+  await page.setViewportSize(DESKTOP);
+  return addApiKeyInUi(page, keyName, choose);
 }

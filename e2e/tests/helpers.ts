@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { BILLING_TEXTS, CREDIT_PACKAGES, formatCents } from '@conduit/contracts';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Opens a page and waits until React owns it (the landing is prerendered, then hydrated). */
 export async function open(page: Page, url: string) {
@@ -71,22 +71,38 @@ export async function checkAtBothSizes(
   }
 }
 
-/** Creates an API key named `name` through the dialog on /app/api-keys. */
-export async function addApiKeyInUi(page: Page, name: string) {
+/** The row of the API key named `name` in the table on /app/api-keys. */
+export const apiKeyRow = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+
+/**
+ * Creates an API key named `name` through the dialog on /app/api-keys; `choose` sets the dialog's
+ * other fields before it is sent. Answers the key's table row.
+ */
+export async function addApiKeyInUi(
+  page: Page,
+  name: string,
+  choose?: (dialog: Locator) => Promise<unknown>,
+) {
   await open(page, '/app/api-keys');
   await page.getByRole('button', { name: 'Create key' }).click();
   const create = page.getByRole('dialog', { name: 'Create API key' });
   await create.getByLabel('Key name').fill(name);
+  await choose?.(create);
   await create.getByRole('button', { name: 'Create key' }).click();
   await expect(create).toBeHidden();
+  return apiKeyRow(page, name.trim());
+}
+
+/** Copies the key of `row` with its Copy button and answers the whole value, read from the clipboard. */
+export async function copyApiKey(page: Page, row: Locator): Promise<string> {
+  await row.getByRole('button', { name: /^Copy / }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** Creates an API key on /app/api-keys and answers its whole value, copied from its table row. */
 export async function createApiKeyInUi(page: Page, name: string): Promise<string> {
-  await addApiKeyInUi(page, name);
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
-  await row.getByRole('button', { name: /^Copy / }).click();
-  return page.evaluate(() => navigator.clipboard.readText());
+  return copyApiKey(page, await addApiKeyInUi(page, name));
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type Service,
 } from '@conduit/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { verifiedAccount } from './auth-flows.ts';
+import { accountWithApiKey } from './auth-flows.ts';
 import { checkAtBothSizes, DESKTOP, expectNoSevereA11yViolations, open, PHONE } from './helpers.ts';
 
 const KEY_NAME = 'Image only';
@@ -29,30 +29,19 @@ async function openPlayground(page: Page) {
   await expect(page.getByRole('combobox', { name: 'API key' })).toHaveValue(/^key_/);
 }
 
-const keyRow = (page: Page) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY_NAME }) });
-
 test('a key limited to image with 1 credit a day is refused video and a second image; edited, it calls video', async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  await verifiedAccount(page, 'key-controls');
-  await page.setViewportSize(DESKTOP);
-
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const create = page.getByRole('dialog', { name: 'Create API key' });
-  await create.getByLabel('Key name').fill(KEY_NAME);
-  for (const service of ['video', 'sora', 'linkedin'] as const) {
-    await create.getByLabel(SERVICE_LABELS[service]).uncheck();
-  }
-  await create.getByLabel('Spend limit').selectOption('day');
-  await create.getByLabel('Credits').fill('1');
-  await checkAtBothSizes(page, 'keys-create-dialog');
-  await page.setViewportSize(DESKTOP);
-  await create.getByRole('button', { name: 'Create key' }).click();
-  await expect(create).toBeHidden();
-  const row = keyRow(page);
+  const row = await accountWithApiKey(page, 'key-controls', KEY_NAME, async (create) => {
+    for (const service of ['video', 'sora', 'linkedin'] as const) {
+      await create.getByLabel(SERVICE_LABELS[service]).uncheck();
+    }
+    await create.getByLabel('Spend limit').selectOption('day');
+    await create.getByLabel('Credits').fill('1');
+    await checkAtBothSizes(page, 'keys-create-dialog');
+    await page.setViewportSize(DESKTOP);
+  });
   await expect(row.getByRole('listitem')).toHaveText(['Image']);
   await expect(row).toContainText('0 / 1 credits');
   await expect(row).toContainText('per day, resets');

@@ -1,7 +1,7 @@
 import { keyScopeMessage, REQUEST_LOG_TEXTS, SERVICE_LABELS } from '@conduit/contracts';
 import { expect, test } from '@playwright/test';
-import { verifiedAccount } from './auth-flows.ts';
-import { checkAtBothSizes, DESKTOP, open } from './helpers.ts';
+import { accountWithApiKey } from './auth-flows.ts';
+import { checkAtBothSizes, copyApiKey, DESKTOP } from './helpers.ts';
 
 const KEY_NAME = 'Image only';
 
@@ -12,21 +12,13 @@ test('a 402 and a 403 made with a key are on the Logs page, with their error tex
   request,
 }) => {
   test.setTimeout(240_000);
-  await verifiedAccount(page, 'logs');
-  await page.setViewportSize(DESKTOP);
   // A key allowed image only, with 1 credit a day: a video call is refused 402, a Sora call 403.
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const create = page.getByRole('dialog', { name: 'Create API key' });
-  await create.getByLabel('Key name').fill(KEY_NAME);
-  await create.getByLabel(SERVICE_LABELS.sora).uncheck();
-  await create.getByLabel('Spend limit').selectOption('day');
-  await create.getByLabel('Credits').fill('1');
-  await create.getByRole('button', { name: 'Create key' }).click();
-  await expect(create).toBeHidden();
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY_NAME }) });
-  await row.getByRole('button', { name: /^Copy / }).click();
-  const apiKey = await page.evaluate(() => navigator.clipboard.readText());
+  const row = await accountWithApiKey(page, 'logs', KEY_NAME, async (create) => {
+    await create.getByLabel(SERVICE_LABELS.sora).uncheck();
+    await create.getByLabel('Spend limit').selectOption('day');
+    await create.getByLabel('Credits').fill('1');
+  });
+  const apiKey = await copyApiKey(page, row);
 
   const headers = { 'x-api-key': apiKey };
   const video = await request.post('/api/provider/video', { headers, data: { prompt: 'a fox' } });

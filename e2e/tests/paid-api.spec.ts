@@ -2,7 +2,7 @@ import { ConduitApiError, ConduitClient } from '@conduit/client';
 import { FREE_CREDITS_ON_VERIFY, SERVICE_COST } from '@conduit/contracts';
 import { expect, test } from '@playwright/test';
 import { verifiedAccount } from './auth-flows.ts';
-import { expectNoSevereA11yViolations, open } from './helpers.ts';
+import { addApiKeyInUi, expectNoSevereA11yViolations, open } from './helpers.ts';
 
 const KEY_NAME = 'Journey key';
 
@@ -17,14 +17,7 @@ test('create a key, copy it, call the LinkedIn API with it, see the credits drop
     String(FREE_CREDITS_ON_VERIFY),
   );
 
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const create = page.getByRole('dialog', { name: 'Create API key' });
-  await create.getByLabel('Key name').fill(`  ${KEY_NAME}  `);
-  await create.getByRole('button', { name: 'Create key' }).click();
-  await expect(create).toBeHidden();
-
-  const item = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY_NAME }) });
+  const item = await addApiKeyInUi(page, `  ${KEY_NAME}  `);
   await item.getByRole('button', { name: /^Copy / }).click();
   await expect(item.getByRole('status')).toHaveText('Copied!');
   const apiKey = await page.evaluate(() => navigator.clipboard.readText());

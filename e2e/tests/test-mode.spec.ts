@@ -1,7 +1,6 @@
 import { FREE_CREDITS_ON_VERIFY, REQUEST_LOG_TEXTS, TEST_MODE_TEXTS } from '@conduit/contracts';
 import { expect, test } from '@playwright/test';
-import { verifiedAccount } from './auth-flows.ts';
-import { DESKTOP, open } from './helpers.ts';
+import { accountWithApiKey } from './auth-flows.ts';
 
 const KEY_NAME = 'Sandbox';
 
@@ -9,18 +8,10 @@ test('a test key runs a free call in the playground, seen only with "View test d
   page,
 }) => {
   test.setTimeout(60_000);
-  await verifiedAccount(page, 'test-mode');
-  await page.setViewportSize(DESKTOP);
-
   // The keys page makes a test key and labels it.
-  await open(page, '/app/api-keys');
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const create = page.getByRole('dialog', { name: 'Create API key' });
-  await create.getByLabel('Key name').fill(KEY_NAME);
-  await create.getByLabel(TEST_MODE_TEXTS.modeLabel).selectOption('test');
-  await create.getByRole('button', { name: 'Create key' }).click();
-  await expect(create).toBeHidden();
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY_NAME }) });
+  const row = await accountWithApiKey(page, 'test-mode', KEY_NAME, (create) =>
+    create.getByLabel(TEST_MODE_TEXTS.modeLabel).selectOption('test'),
+  );
   await expect(row).toContainText(TEST_MODE_TEXTS.badge);
   await expect(row).toContainText('cnd_test_');
 

@@ -28,6 +28,21 @@ export function useFormAction<Variables = void, Result = unknown>(
   return { action, alert, setAlert, frame };
 }
 
+/**
+ * A form that runs its own checks on submit: its fields (useFormFields, none checked on leaving),
+ * whose edits clear the alert, and its request (useFormAction), sent the fields' values.
+ */
+export function useFieldsAndAction<Values extends Record<keyof Values, string | boolean>, Result>(
+  initial: Values,
+  run: (values: Values) => Promise<Result>,
+  failedText: string,
+  onDone: (result: Result) => void,
+) {
+  const { action, setAlert, frame } = useFormAction(run, failedText, onDone);
+  const { values, field } = useFormFields(initial, {}, () => setAlert(null));
+  return { action, setAlert, frame, values, field };
+}
+
 export interface SubmittedForm<Values, Body, Result> {
   initial: Values;
   validators: Validators<Values>;

@@ -74,6 +74,17 @@ export const twoPages =
       ? { body: { ...second, nextCursor: null } }
       : { body: { ...first, nextCursor: cursor } };
 
+/**
+ * `total` rows from `make(count, from)` (numbered from 1) under `key`, the server's `total` beside
+ * them, served in two cursor pages (see twoPages): the first `first` rows, then the rest.
+ */
+export const rowsInTwoPages = (
+  key: string,
+  make: (count: number, from: number) => unknown[],
+  first: number,
+  total: number,
+): Handler => twoPages({ [key]: make(first, 1), total }, { [key]: make(total - first, first + 1), total });
+
 /** An error answer in the server's shape ({error, code, requestId}). */
 export const errorReply = (status: number, error: string, code = 'BAD_REQUEST'): Reply => ({
   status,

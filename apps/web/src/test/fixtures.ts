@@ -1,4 +1,12 @@
-import type { ApiKey, CallDetail, DashboardResponse, KeysResponse, UsageItem } from '@conduit/contracts';
+import {
+  type ApiKey,
+  type CallDetail,
+  type DashboardResponse,
+  type KeysResponse,
+  SERVICES,
+  type Service,
+  type UsageItem,
+} from '@conduit/contracts';
 
 /** A key with no controls (every service, no limits); its preview is derived from its value. */
 export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
@@ -23,6 +31,16 @@ export function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     mode: 'live',
     ...overrides,
   };
+}
+
+/** A key that may call `services` only, under `spendLimit`; `overrides` set the rest (see makeKey). */
+export function makeLimitedKey(
+  services: Service[],
+  spendLimit: ApiKey['spendLimit'],
+  overrides: Partial<ApiKey> = {},
+): ApiKey {
+  const permissions = Object.fromEntries(SERVICES.map((service) => [service, services.includes(service)]));
+  return makeKey({ permissions: permissions as ApiKey['permissions'], spendLimit, ...overrides });
 }
 
 export function makeKeysResponse(keys: ApiKey[] = [makeKey()], maxApiKeys = 10): KeysResponse {

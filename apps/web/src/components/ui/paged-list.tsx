@@ -8,6 +8,15 @@ import { EmptyNote, LoadMore, retryNextPage } from './load-more.tsx';
  * nothing to show, `empty` as an empty note, else the rows so far with "Load more" below them
  * (a failed next page says `failedText` there too).
  */
+interface PagedListProps<Page, Row> {
+  query: UseInfiniteQueryResult<InfiniteData<Page>>;
+  rowsOf: (page: Page) => Row[];
+  failedText: string;
+  loading: ReactNode;
+  empty: ReactNode;
+  children: (rows: Row[]) => ReactNode;
+}
+
 export function PagedList<Page, Row>({
   query,
   rowsOf,
@@ -15,14 +24,7 @@ export function PagedList<Page, Row>({
   loading,
   empty,
   children,
-}: {
-  query: UseInfiniteQueryResult<InfiniteData<Page>>;
-  rowsOf: (page: Page) => Row[];
-  failedText: string;
-  loading: ReactNode;
-  empty: ReactNode;
-  children: (rows: Row[]) => ReactNode;
-}) {
+}: PagedListProps<Page, Row>) {
   const rows = query.data?.pages.flatMap(rowsOf) ?? [];
   if (query.isPending) return loading;
   if (query.isError && rows.length === 0) return <QueryLoadError query={query} message={failedText} />;
@@ -37,4 +39,9 @@ export function PagedList<Page, Row>({
       />
     </>
   );
+}
+
+/** A PagedList of pages that carry their rows as `items` (the usage history, the request log). */
+export function PagedItems<Row>(props: Omit<PagedListProps<{ items: Row[] }, Row>, 'rowsOf'>) {
+  return <PagedList {...props} rowsOf={(page) => page.items} />;
 }

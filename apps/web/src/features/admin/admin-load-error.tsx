@@ -1,4 +1,5 @@
 import { ACCOUNT_SECURITY_TEXTS, ADMIN_TEXTS, ERROR_CODES, ROUTES } from '@conduit/contracts';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -73,4 +74,21 @@ export function QueryView<T>({
     return <AdminLoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
   return <RowsSkeleton rows={4} className="py-6" />;
+}
+
+/**
+ * A tab (or a table of one) that asks for its own figures: QueryView of `options`' query, the
+ * figures laid out in one column spaced by `className`.
+ */
+export function QueryColumn<T, Key extends QueryKey>({
+  options,
+  className,
+  children,
+}: {
+  options: UseQueryOptions<T, Error, T, Key>;
+  className: string;
+  children: (data: T) => ReactNode;
+}) {
+  const query = useQuery(options);
+  return <QueryView query={query}>{(data) => <div className={className}>{children(data)}</div>}</QueryView>;
 }

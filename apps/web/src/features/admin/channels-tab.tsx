@@ -1,15 +1,13 @@
 import type { AdminChannel, UpdateChannelBody } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminChannelsQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
-import { QueryView } from './admin-load-error.tsx';
+import { QueryColumn } from './admin-load-error.tsx';
 import { KieAccountsTable } from './kie-accounts-table.tsx';
 import { ModelsTable } from './models-table.tsx';
-import { NumberOnLeave } from './number-on-leave.tsx';
-import { EnabledBox, useRowEdit } from './row-edit.tsx';
+import { EnabledBox, NumberOnLeave, useRowEdit } from './row-edit.tsx';
 
 const COLUMNS = [
   'Channel',
@@ -31,7 +29,7 @@ const resultOf = (channel: AdminChannel) =>
 
 function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (text: string) => void }) {
   const name = channelName(channel);
-  const { update, wanted, setEnabled } = useRowEdit(
+  const { field, enabledField } = useRowEdit(
     name,
     (body: UpdateChannelBody) => adminApi.updateChannel(channel.id, body),
     (answer) => resultOf(answer.channel),
@@ -41,31 +39,16 @@ function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (t
     <tr className={ROW_CLASSES}>
       <TitleCell column="Channel">{name}</TitleCell>
       <Cell column="Enabled" className="text-fg">
-        <EnabledBox
-          name={name}
-          checked={wanted ?? channel.enabled}
-          disabled={update.isPending}
-          onChange={setEnabled}
-        />
+        <EnabledBox {...enabledField(channel.enabled)} />
       </Cell>
       <FigureCell column="Priority">
-        <NumberOnLeave
-          label={`${name} priority`}
-          value={channel.priority}
-          min={0}
-          max={1000}
-          disabled={update.isPending}
-          onSave={(priority) => update.mutate({ priority })}
-        />
+        <NumberOnLeave {...field('priority', `${name} priority`, channel.priority)} min={0} max={1000} />
       </FigureCell>
       <FigureCell column="Margin floor">
         <NumberOnLeave
-          label={`${name} margin floor (percent)`}
-          value={channel.marginFloorPercent}
+          {...field('marginFloorPercent', `${name} margin floor (percent)`, channel.marginFloorPercent)}
           min={0}
           max={100}
-          disabled={update.isPending}
-          onSave={(marginFloorPercent) => update.mutate({ marginFloorPercent })}
         />
         %
       </FigureCell>
@@ -89,12 +72,11 @@ function ChannelRow({ channel, onResult }: { channel: AdminChannel; onResult: (t
  * they are tried, their last hour, circuit and balance; an admin turns them on or off and reorders them.
  */
 export function ChannelsTab() {
-  const channels = useQuery(adminChannelsQuery);
   const [result, setResult] = useState('');
   return (
-    <QueryView query={channels}>
+    <QueryColumn options={adminChannelsQuery} className="space-y-3">
       {(data) => (
-        <div className="space-y-3">
+        <>
           <CardTable columns={COLUMNS} label="Upstream channels">
             {data.channels.map((channel) => (
               <ChannelRow
@@ -115,8 +97,8 @@ export function ChannelsTab() {
           </p>
           <KieAccountsTable accounts={data.kieAccounts} onResult={setResult} />
           <ModelsTable />
-        </div>
+        </>
       )}
-    </QueryView>
+    </QueryColumn>
   );
 }

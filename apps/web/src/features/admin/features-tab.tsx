@@ -3,7 +3,6 @@ import {
   FEATURE_ERROR_RATE_GOOD_BELOW,
   type ModelFeatureStats,
 } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { ModelName } from '../../components/ui/model-name.tsx';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
@@ -12,7 +11,7 @@ import { formatCount } from '../../lib/format.ts';
 import { formatCompact } from '../../lib/format-compact.ts';
 import { adminFeaturesQuery } from './admin-api.ts';
 import { featureLabel, formatPercent } from './admin-format.ts';
-import { QueryView } from './admin-load-error.tsx';
+import { QueryColumn } from './admin-load-error.tsx';
 import { MarginTable, ModelMarginTable } from './margin-table.tsx';
 
 export const NO_RATINGS = 'No ratings yet';
@@ -103,11 +102,10 @@ function ModelFeaturesTable({ models }: { models: ModelFeatureStats[] }) {
  * what the upstreams charged.
  */
 export function FeaturesTab() {
-  const features = useQuery(adminFeaturesQuery);
   return (
-    <QueryView query={features}>
+    <QueryColumn options={adminFeaturesQuery} className="space-y-3">
       {(data) => (
-        <div className="space-y-3">
+        <>
           <FeaturesTable features={data.features} />
           <ModelFeaturesTable models={data.models} />
           <MarginTable margins={data.margins} label="Upstream cost and gross margin, last 30 days" />
@@ -124,8 +122,8 @@ export function FeaturesTab() {
             Earned values the credits kept at the average price paid per credit; gross margin is earned less
             what the upstreams charge for the completed calls.
           </p>
-        </div>
+        </>
       )}
-    </QueryView>
+    </QueryColumn>
   );
 }

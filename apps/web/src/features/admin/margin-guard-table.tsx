@@ -1,11 +1,10 @@
 import type { VariantMargin } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminMarginsQuery } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
-import { QueryView } from './admin-load-error.tsx';
+import { QueryColumn } from './admin-load-error.tsx';
 
 const COLUMNS = [
   'Variant',
@@ -45,11 +44,10 @@ function MarginRow({ row }: { row: VariantMargin }) {
  * its upstream cost at the cheapest pack's rate; a row under the margin floor is "below cost".
  */
 export function MarginGuardTable() {
-  const margins = useQuery(adminMarginsQuery);
   return (
-    <QueryView query={margins}>
+    <QueryColumn options={adminMarginsQuery} className="space-y-2">
       {(answer) => (
-        <div className="space-y-2">
+        <>
           <h3 className="font-semibold text-fg text-sm">Margins per variant</h3>
           <CardTable columns={COLUMNS} label="Margins per variant">
             {answer.data.map((row) => (
@@ -61,8 +59,8 @@ export function MarginGuardTable() {
             (MARGIN_FLOOR_PERCENT). Health stays amber while a variant sells below cost; a model price that
             would is refused unless "Accept prices below cost" is ticked.
           </p>
-        </div>
+        </>
       )}
-    </QueryView>
+    </QueryColumn>
   );
 }

@@ -1,14 +1,12 @@
 import type { AdminModel } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CardTable, Cell, FigureCell, ROW_CLASSES, TitleCell } from '../../components/ui/stacked-table.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { adminApi, adminModelsQuery } from './admin-api.ts';
 import { featureLabel } from './admin-format.ts';
-import { QueryView } from './admin-load-error.tsx';
+import { QueryColumn } from './admin-load-error.tsx';
 import { MarginGuardTable } from './margin-guard-table.tsx';
-import { NumberOnLeave } from './number-on-leave.tsx';
-import { EnabledBox, useRowEdit } from './row-edit.tsx';
+import { EnabledBox, NumberOnLeave, useRowEdit } from './row-edit.tsx';
 
 const COLUMNS = ['Model', 'Service', 'Enabled', 'Price (credits)', 'Default price', 'Upstream cost'] as const;
 const dollars = (micros: number) => `$${(micros / 1_000_000).toFixed(3)}`;
@@ -25,7 +23,7 @@ function ModelRow({
   onResult: (text: string) => void;
   acceptBelowCost: boolean;
 }) {
-  const { update, wanted, setEnabled } = useRowEdit(
+  const { field, enabledField } = useRowEdit(
     model.name,
     (body: { enabled?: boolean; credits?: number | null }) =>
       adminApi.updateModel(
@@ -44,21 +42,13 @@ function ModelRow({
         {featureLabel(model.service)}
       </Cell>
       <Cell column="Enabled" className="text-fg">
-        <EnabledBox
-          name={model.name}
-          checked={wanted ?? model.enabled}
-          disabled={update.isPending}
-          onChange={setEnabled}
-        />
+        <EnabledBox {...enabledField(model.enabled)} />
       </Cell>
       <FigureCell column="Price (credits)">
         <NumberOnLeave
-          label={`${model.name} price in credits`}
-          value={model.credits}
+          {...field('credits', `${model.name} price in credits`, model.credits)}
           min={1}
           max={100000}
-          disabled={update.isPending}
-          onSave={(credits) => update.mutate({ credits })}
         />
       </FigureCell>
       <FigureCell column="Default price">{formatCount(model.defaultCredits)}</FigureCell>
@@ -72,13 +62,12 @@ function ModelRow({
  * price in credits; each change is in the audit log, and a quote already given keeps its price.
  */
 export function ModelsTable() {
-  const models = useQuery(adminModelsQuery);
   const [result, setResult] = useState('');
   const [acceptBelowCost, setAcceptBelowCost] = useState(false);
   return (
-    <QueryView query={models}>
+    <QueryColumn options={adminModelsQuery} className="space-y-3">
       {(data) => (
-        <div className="space-y-3">
+        <>
           <CardTable columns={COLUMNS} label="Models">
             {data.models.map((model) => (
               <ModelRow
@@ -107,8 +96,8 @@ export function ModelsTable() {
             the model by the same number of credits.
           </p>
           <MarginGuardTable />
-        </div>
+        </>
       )}
-    </QueryView>
+    </QueryColumn>
   );
 }

@@ -1,10 +1,9 @@
 import { ADMIN_REVENUE_MONTHS, formatCents } from '@conduit/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { CardTable, Cell, ROW_CLASSES } from '../../components/ui/stacked-table.tsx';
 import { adminRevenueQuery } from './admin-api.ts';
 import { formatGrowth, formatMonth } from './admin-format.ts';
-import { QueryView } from './admin-load-error.tsx';
+import { QueryColumn } from './admin-load-error.tsx';
 import { Reconciliation } from './reconciliation.tsx';
 import { RevenueMargins } from './revenue-margins.tsx';
 import { lastMonths, type RevenueMonth } from './revenue-months.ts';
@@ -89,16 +88,15 @@ function RevenueView({ months }: { months: RevenueMonth[] }) {
  * (docs/product.md, "Admin figures").
  */
 export function RevenueTab() {
-  const revenue = useQuery(adminRevenueQuery);
   return (
-    <QueryView query={revenue}>
+    <QueryColumn options={adminRevenueQuery} className="space-y-6">
       {(data) => (
-        <div className="space-y-6">
+        <>
           <RevenueView months={lastMonths(data.revenueData)} />
           <RevenueMargins margins={data.margins} />
           <Reconciliation />
-        </div>
+        </>
       )}
-    </QueryView>
+    </QueryColumn>
   );
 }

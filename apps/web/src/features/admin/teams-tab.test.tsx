@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeAdminDashboard } from '../../test/admin-fixtures.ts';
-import { type ApiRoutes, mockApi, twoPages } from '../../test/api-mock.ts';
+import { type ApiRoutes, mockApi, rowsInTwoPages } from '../../test/api-mock.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const makeTeams = (count: number, from = 1): AdminTeam[] =>
@@ -41,10 +41,7 @@ const namesShown = () =>
 describe('admin teams tab', () => {
   it('lists teams with members and roles, balance, keys and 30-day use, ten a page, asking for more on the cursor', async () => {
     const { api, user } = openTeams({
-      'GET /api/admin/teams': twoPages(
-        { teams: makeTeams(10), total: 14 },
-        { teams: makeTeams(4, 11), total: 14 },
-      ),
+      'GET /api/admin/teams': rowsInTwoPages('teams', makeTeams, 10, 14),
     });
     const table = await screen.findByRole('table', { name: 'Teams' });
     expect(namesShown()).toHaveLength(10);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeAdminUser, makeAdminUsers } from '../../test/admin-fixtures.ts';
-import { type ApiRoutes, errorReply, mockApi, twoPages } from '../../test/api-mock.ts';
+import { type ApiRoutes, errorReply, mockApi, rowsInTwoPages } from '../../test/api-mock.ts';
 import { descriptionOf } from '../../test/auth-helpers.tsx';
 import { expectTexts } from '../../test/expect-texts.ts';
 import { renderRoute } from '../../test/render-route.tsx';
@@ -34,10 +34,7 @@ describe('admin users: table and paging', () => {
   it('asks for 100, shows 10 at a time, and asks for more on the cursor when paging past what it has', async () => {
     // A smaller first batch than 100 keeps the test quick; the client pages the same way through 100.
     const { api, user } = openUsers({
-      'GET /api/admin/users': twoPages(
-        { users: makeAdminUsers(20), total: 25 },
-        { users: makeAdminUsers(5, 21), total: 25 },
-      ),
+      'GET /api/admin/users': rowsInTwoPages('users', makeAdminUsers, 20, 25),
     });
     await screen.findByRole('table', { name: 'Users' });
     expect(emailsShown()).toHaveLength(10);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { errorReply, failingUntilRecovered } from '../../test/api-mock.ts';
 import { expectCopiedForTwoSeconds, expectCopyFailed, refuseClipboard } from '../../test/copy-checks.ts';
-import { makeKey, makeKeysResponse } from '../../test/fixtures.ts';
+import { makeKey, makeKeysResponse, makeLimitedKey } from '../../test/fixtures.ts';
 import { keyFailures, keyRow, openKeyDialog, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 import { maskSecret } from './webhook-secret-card.tsx';
 
@@ -48,16 +48,18 @@ describe('API keys: list', () => {
     const resetsAt = new Date(Date.now() + 5 * HOUR_MS).toISOString();
     const oldUntil = new Date(Date.now() + HOUR_MS).toISOString();
     const expiresAt = new Date(Date.now() + 30 * 24 * HOUR_MS).toISOString();
-    const limited = makeKey({
-      _id: 'key_3',
-      keyName: 'Images only',
-      permissions: { image: true, video: false, sora: false, linkedin: true },
-      spendLimit: { credits: 10, period: 'day' },
-      spent: 9,
-      spentResetsAt: resetsAt,
-      expiresAt,
-      previousKeyValidUntil: oldUntil,
-    });
+    const limited = makeLimitedKey(
+      ['image', 'linkedin'],
+      { credits: 10, period: 'day' },
+      {
+        _id: 'key_3',
+        keyName: 'Images only',
+        spent: 9,
+        spentResetsAt: resetsAt,
+        expiresAt,
+        previousKeyValidUntil: oldUntil,
+      },
+    );
     const expired = makeKey({
       _id: 'key_4',
       keyName: 'Old job',

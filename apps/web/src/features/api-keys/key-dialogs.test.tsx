@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorReply, type Reply } from '../../test/api-mock.ts';
-import { makeDashboard, makeKey, makeKeysResponse } from '../../test/fixtures.ts';
+import { makeDashboard, makeKey, makeKeysResponse, makeLimitedKey } from '../../test/fixtures.ts';
 import { keyFailures, keyRow, openKeyDialog, openKeys, PRODUCTION, STAGING } from '../../test/keys-page.ts';
 import { toLocalInput } from './key-form.ts';
 
@@ -118,15 +118,17 @@ describe('API keys: create', () => {
 });
 
 describe('API keys: edit', () => {
-  const LIMITED = makeKey({
-    _id: 'key_5',
-    keyName: 'Images',
-    permissions: { image: true, video: false, sora: false, linkedin: false },
-    spendLimit: { credits: 1, period: 'day' },
-    spent: 1,
-    spentResetsAt: '2026-01-06T00:00:00.000Z',
-    ipAllowlist: ['203.0.113.7'],
-  });
+  const LIMITED = makeLimitedKey(
+    ['image'],
+    { credits: 1, period: 'day' },
+    {
+      _id: 'key_5',
+      keyName: 'Images',
+      spent: 1,
+      spentResetsAt: '2026-01-06T00:00:00.000Z',
+      ipAllowlist: ['203.0.113.7'],
+    },
+  );
 
   it('opens with the key as it is and its budget used, and sends only what changed', async () => {
     let current = LIMITED;

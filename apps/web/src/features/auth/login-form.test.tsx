@@ -1,8 +1,8 @@
 import { AUTH_ERROR_TEXTS as E, AUTH_SERVER_MESSAGES as M, AUTH_FORM_TEXTS as T } from '@conduit/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, errorReply, makeUser, type Reply } from '../../test/api-mock.ts';
-import { descriptionOf, openAuthDialog } from '../../test/auth-helpers.tsx';
+import { descriptionOf, expectSubmitChecks, openAuthDialog } from '../../test/auth-helpers.tsx';
 import { BACK_TO_SIGN_IN } from './two-factor-form.tsx';
 
 const EMAIL = 'ada@example.com';
@@ -46,16 +46,12 @@ describe('sign-in form', () => {
   });
 
   it('runs the submit checks before calling the server', async () => {
-    const { user, dialog, api } = await openAuthDialog('login');
-    const form = dialog.getByRole('form', { name: 'Sign in' });
-    // Empty fields disable the button; a submit by other means (Enter in a browser without the
-    // disabled-button rule, a script) still meets the checks.
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitEmail);
-    await user.type(dialog.getByLabelText('Email'), EMAIL);
-    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitPasswordLogin);
+    const opened = await openAuthDialog('login');
+    const { user, dialog, api } = opened;
+    await expectSubmitChecks(opened, 'Sign in', [
+      { alert: T.submitEmail, label: 'Email', text: EMAIL },
+      { alert: T.submitPasswordLogin },
+    ]);
 
     await user.type(dialog.getByLabelText('Password'), '123');
     await user.click(dialog.getByRole('button', { name: 'Sign in' }));

@@ -1,8 +1,8 @@
 import { AUTH_ERROR_TEXTS as E, AUTH_SERVER_MESSAGES as M, AUTH_FORM_TEXTS as T } from '@conduit/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, errorReply, makeUser, type Reply } from '../../test/api-mock.ts';
-import { descriptionOf, openAuthDialog } from '../../test/auth-helpers.tsx';
+import { descriptionOf, expectSubmitChecks, openAuthDialog } from '../../test/auth-helpers.tsx';
 
 const EMAIL = 'grace@example.com';
 const PASSWORD = 'secret12';
@@ -44,30 +44,26 @@ describe('sign-up form', () => {
     const password = dialog.getByLabelText('Password', { exact: true });
     const confirm = dialog.getByLabelText('Confirm password');
 
+    // Each field in turn, reached by Tab: left empty it says `required`; typed into, its error
+    // goes (the help, if any, is back); left again it says `wrong`.
+    const checks: [HTMLElement, string, string, string | undefined, string][] = [
+      [email, T.emailRequired, 'grace@', undefined, T.emailInvalid],
+      [password, T.passwordRequired, '123', T.passwordHelp, T.passwordTooShort],
+      [confirm, T.confirmRequired, '124', undefined, T.passwordsDiffer],
+    ];
     await user.click(email);
-    await user.tab();
-    expect(descriptionOf(email)).toBe(T.emailRequired);
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    await user.type(email, 'grace@');
-    expect(email).not.toHaveAttribute('aria-invalid');
-    await user.tab();
-    expect(descriptionOf(email)).toBe(T.emailInvalid);
-
-    expect(password).toHaveFocus();
-    await user.tab();
-    expect(descriptionOf(password)).toBe(T.passwordRequired);
-    await user.type(password, '123');
-    expect(descriptionOf(password)).toBe(T.passwordHelp);
-    await user.tab();
-    expect(descriptionOf(password)).toBe(T.passwordTooShort);
-
-    expect(confirm).toHaveFocus();
-    await user.tab();
-    expect(descriptionOf(confirm)).toBe(T.confirmRequired);
-    await user.type(confirm, '124');
-    await user.tab();
-    expect(descriptionOf(confirm)).toBe(T.passwordsDiffer);
-    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    for (const [field, required, typed, help, wrong] of checks) {
+      expect(field).toHaveFocus();
+      await user.tab();
+      expect(descriptionOf(field)).toBe(required);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      await user.type(field, typed);
+      expect(field).not.toHaveAttribute('aria-invalid');
+      if (help !== undefined) expect(descriptionOf(field)).toBe(help);
+      await user.tab();
+      expect(descriptionOf(field)).toBe(wrong);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
   });
 
   it('keeps Create account disabled while a field is empty or the passwords differ', async () => {
@@ -83,19 +79,14 @@ describe('sign-up form', () => {
   });
 
   it('runs the submit checks in order', async () => {
-    const { user, dialog, api } = await openAuthDialog('signup');
-    const form = dialog.getByRole('form', { name: 'Create account' });
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitEmail);
-    await user.type(dialog.getByLabelText('Email'), EMAIL);
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitPasswordSignup);
-    await user.type(dialog.getByLabelText('Password', { exact: true }), PASSWORD);
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitConfirm);
-    await user.type(dialog.getByLabelText('Confirm password'), 'different');
-    fireEvent.submit(form);
-    expect(dialog.getByRole('alert')).toHaveTextContent(T.submitPasswordsDiffer);
+    const opened = await openAuthDialog('signup');
+    await expectSubmitChecks(opened, 'Create account', [
+      { alert: T.submitEmail, label: 'Email', text: EMAIL },
+      { alert: T.submitPasswordSignup, label: 'Password', text: PASSWORD },
+      { alert: T.submitConfirm, label: 'Confirm password', text: 'different' },
+      { alert: T.submitPasswordsDiffer },
+    ]);
+    const { api } = opened;
     expect(api.callsTo('POST /api/auth/register')).toHaveLength(0);
   });
 

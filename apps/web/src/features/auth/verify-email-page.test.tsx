@@ -7,17 +7,19 @@ import {
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, errorReply, makeUser, mockApi, type Reply } from '../../test/api-mock.ts';
+import { expectNoTokenPage } from '../../test/auth-helpers.tsx';
 import { renderRoute } from '../../test/render-route.tsx';
 
 const PATH = '/auth/verify-email?token=tok_123';
 
 describe('email verification page', () => {
   it('says so at once when the link has no token, without calling the server', async () => {
-    const api = mockApi();
-    renderRoute('/auth/verify-email');
-    expect(await screen.findByRole('heading', { name: 'Verification failed' })).toBeInTheDocument();
-    expect(screen.getByText(E.noToken)).toBeInTheDocument();
-    expect(api.callsTo('GET /api/auth/verify-email')).toHaveLength(0);
+    await expectNoTokenPage(
+      '/auth/verify-email',
+      'Verification failed',
+      E.noToken,
+      'GET /api/auth/verify-email',
+    );
   });
 
   it('shows verifying, then success; refreshes the user after 0.5 s and opens /app after 2 s', async () => {

@@ -1,27 +1,13 @@
-import { ResultFiles } from './result-file-actions.tsx';
-
-/** Each image at its own aspect ratio (never cropped), linked to its full size. */
-export function ImageResults({
-  urls,
-  prompt,
-  onSeen,
-}: {
-  urls: string[];
-  prompt?: string;
-  onSeen?: () => void;
-}) {
-  return (
-    <ResultFiles
-      urls={urls}
-      noun="image"
-      render={(url, label) => (
-        <img
-          src={url}
-          alt={prompt ? `Generated image: ${prompt}` : `Generated ${label}`}
-          onLoad={onSeen}
-          className="block h-auto max-h-[70vh] w-auto max-w-full rounded-xl border border-border bg-surface-2"
-        />
-      )}
+/**
+ * How ResultFiles shows each image: at its own aspect ratio (never cropped), linked to its full
+ * size; `onSeen` runs once it has loaded.
+ */
+export const imageFile =
+  (prompt: string | undefined, onSeen?: () => void) => (url: string, label: string) => (
+    <img
+      src={url}
+      alt={prompt ? `Generated image: ${prompt}` : `Generated ${label}`}
+      onLoad={onSeen}
+      className="block h-auto max-h-[70vh] w-auto max-w-full rounded-xl border border-border bg-surface-2"
     />
   );
-}

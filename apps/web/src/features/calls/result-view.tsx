@@ -1,7 +1,8 @@
 import type { CallResult, Service } from '@conduit/contracts';
-import { ImageResults } from './image-results.tsx';
+import { imageFile } from './image-results.tsx';
 import { LinkedinResult, type NextPageAction } from './linkedin-result.tsx';
-import { VideoResults } from './video-results.tsx';
+import { ResultFiles } from './result-file-actions.tsx';
+import { videoFile } from './video-results.tsx';
 
 /**
  * What a completed call produced, shown the way its service calls for; the call detail and the
@@ -21,7 +22,10 @@ export function ResultView({
   onSeen?: () => void;
 }) {
   if (service === 'linkedin') return <LinkedinResult result={result} nextPage={nextPage} onSeen={onSeen} />;
-  if (service === 'image')
-    return <ImageResults urls={result.resultUrls ?? []} prompt={prompt} onSeen={onSeen} />;
-  return <VideoResults urls={result.videoUrls ?? result.resultUrls ?? []} onSeen={onSeen} />;
+  if (service === 'image') {
+    return <ResultFiles urls={result.resultUrls ?? []} noun="image" render={imageFile(prompt, onSeen)} />;
+  }
+  return (
+    <ResultFiles urls={result.videoUrls ?? result.resultUrls ?? []} noun="video" render={videoFile(onSeen)} />
+  );
 }

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/button-styles.ts';
+import { ExportCsvLink } from '../../components/ui/export-csv-link.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
-import { PagedList } from '../../components/ui/paged-list.tsx';
+import { PagedItems } from '../../components/ui/paged-list.tsx';
 import { LoadingSkeleton, Skeleton } from '../../components/ui/skeleton.tsx';
 import { apiUrl } from '../../lib/api-client.ts';
 import { withViewedMode } from '../../lib/test-data-view.ts';
@@ -20,23 +19,13 @@ export function RecentCalls() {
     <PageSection
       title={RECENT_CALLS_TITLE}
       summary="Every paid call, with what it cost or what came back."
-      actions={
-        <a
-          href={withViewedMode(apiUrl(USAGE_EXPORT_PATH))}
-          download
-          className={buttonClasses('secondary', 'sm')}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Export CSV
-        </a>
-      }
+      actions={<ExportCsvLink href={withViewedMode(apiUrl(USAGE_EXPORT_PATH))}>Export CSV</ExportCsvLink>}
     >
       {(headingId) => (
         <>
           <div className="mt-4">
-            <PagedList
+            <PagedItems
               query={usage}
-              rowsOf={(page) => page.items}
               failedText={USAGE_LOAD_FAILED}
               loading={
                 <LoadingSkeleton className="space-y-2">
@@ -48,7 +37,7 @@ export function RecentCalls() {
               empty="No calls yet. Calls made with your API keys show up here."
             >
               {(items) => <UsageTable items={items} labelledBy={headingId} />}
-            </PagedList>
+            </PagedItems>
           </div>
         </>
       )}

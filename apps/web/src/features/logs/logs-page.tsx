@@ -1,13 +1,13 @@
 import { REQUEST_LOG_TEXTS, type RequestLogItem } from '@conduit/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { buttonClasses } from '../../components/ui/button-styles.ts';
+import { ExportCsvLink } from '../../components/ui/export-csv-link.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { PagedList } from '../../components/ui/paged-list.tsx';
+import { PagedItems } from '../../components/ui/paged-list.tsx';
 import { RowsSkeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { type LogFilters, requestLogCsvUrl, requestLogQuery } from './logs-api.ts';
@@ -59,24 +59,20 @@ export function LogsPage() {
               <RefreshCw aria-hidden="true" className="size-4" />
               Refresh
             </Button>
-            <a href={requestLogCsvUrl(filters)} download className={buttonClasses('secondary', 'sm')}>
-              <Download aria-hidden="true" className="size-4" />
-              {REQUEST_LOG_TEXTS.exportCsv}
-            </a>
+            <ExportCsvLink href={requestLogCsvUrl(filters)}>{REQUEST_LOG_TEXTS.exportCsv}</ExportCsvLink>
           </div>
         }
       >
         {(headingId) => (
           <div className="mt-4">
-            <PagedList
+            <PagedItems
               query={requests}
-              rowsOf={(page) => page.items}
               failedText={LOGS_LOAD_FAILED}
               loading={<RowsSkeleton />}
               empty={REQUEST_LOG_TEXTS.empty}
             >
               {(items) => <LogsTable items={items} labelledBy={headingId} onOpen={setOpen} />}
-            </PagedList>
+            </PagedItems>
           </div>
         )}
       </PageSection>

@@ -24,6 +24,13 @@ const refused = (status: number, error: string, code: string, extra: Record<stri
   body: { success: false, error, code, requestId: 'req_test', ...extra },
 });
 
+/** A call the balance cannot pay: the status, text and code the API answers it with. */
+const NO_CREDITS = [
+  402,
+  'Insufficient credits: 1 required, 0 available',
+  ERROR_CODES.INSUFFICIENT_CREDITS,
+] as const;
+
 describe('/app/playground', () => {
   it('has a tab per service, and a form with every field of the API schema', async () => {
     const { user } = openPlayground();
@@ -145,11 +152,7 @@ describe('/app/playground', () => {
 
   it('keeps Advanced folded when the refusal is about something else', async () => {
     const { user } = openPlayground({
-      'POST /api/provider/image': refused(
-        402,
-        'Insufficient credits: 1 required, 0 available',
-        ERROR_CODES.INSUFFICIENT_CREDITS,
-      ),
+      'POST /api/provider/image': refused(...NO_CREDITS),
     });
     const image = within(await panel());
     const advanced = (await image.findByText(ADVANCED_LABEL)).closest('details') as HTMLDetailsElement;
@@ -160,16 +163,12 @@ describe('/app/playground', () => {
 
   it("shows the API's error text and code", async () => {
     const { user } = openPlayground({
-      'POST /api/provider/image': errorReply(
-        402,
-        'Insufficient credits: 1 required, 0 available',
-        ERROR_CODES.INSUFFICIENT_CREDITS,
-      ),
+      'POST /api/provider/image': errorReply(...NO_CREDITS),
     });
     const image = within(await panel());
     await user.click(await image.findByRole('button', { name: RUN_LABEL }));
     const alert = await image.findByRole('alert');
-    expect(alert).toHaveTextContent('Insufficient credits: 1 required, 0 available');
+    expect(alert).toHaveTextContent(NO_CREDITS[1]);
     expect(alert).toHaveTextContent('HTTP 402 · INSUFFICIENT_CREDITS');
     expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/app/credits');
   });

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { useFieldsAndAction } from '../../lib/use-form-action.ts';
 import { emailFieldError } from '../auth/auth-validation.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
@@ -15,13 +14,9 @@ const CHANGE_EMAIL_FAILED = 'Failed to change your email. Please try again.';
 export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { success } = useNotify();
   const queryClient = useQueryClient();
-  const {
-    action: change,
-    setAlert,
-    frame,
-  } = useFormAction(
-    ({ newEmail, password }: { newEmail: string; password: string }) =>
-      securityApi.changeEmail(newEmail, user.hasPassword ? password : undefined),
+  const { action, setAlert, frame, values, field } = useFieldsAndAction(
+    { newEmail: '', password: '' },
+    ({ newEmail, password }) => securityApi.changeEmail(newEmail, user.hasPassword ? password : undefined),
     CHANGE_EMAIL_FAILED,
     (response) => {
       success({ title: 'Check your new address', message: response.message });
@@ -29,11 +24,10 @@ export function ChangeEmailDialog({ user, onClose }: { user: SessionUser; onClos
       onClose();
     },
   );
-  const { values, field } = useFormFields({ newEmail: '', password: '' }, {}, () => setAlert(null));
   const onSubmit = () => {
     const invalid = emailFieldError(values.newEmail);
     setAlert(invalid ?? null);
-    if (!invalid) change.mutate(values);
+    if (!invalid) action.mutate(values);
   };
 
   return (

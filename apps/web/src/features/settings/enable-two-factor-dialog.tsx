@@ -47,37 +47,26 @@ export function EnableTwoFactorDialog({
       />
     );
   }
-  const dialog = {
-    title: ENABLE_TWO_FACTOR_TITLE,
-    description: 'Signing in will also ask for a code from an authenticator app.',
-    onClose,
-    // No Cancel: the dialog's close button, Escape and the backdrop leave it at every step.
-    secondary: null,
-  };
-  return start.action.data ? (
+  // One dialog, two steps: the password (if the account has one), then the code from the app.
+  const setup = start.action.data;
+  const step = setup ? enable : start;
+  return (
     <FormDialog
-      {...dialog}
-      onSubmit={() => enable.action.mutate(values.code)}
-      {...enable.frame}
-      submitLabel="Turn on"
-      pendingLabel="Checking..."
-      canSubmit={values.code.trim().length >= 6}
+      title={ENABLE_TWO_FACTOR_TITLE}
+      description="Signing in will also ask for a code from an authenticator app."
+      onClose={onClose}
+      // No Cancel: the dialog's close button, Escape and the backdrop leave it at every step.
+      secondary={null}
+      onSubmit={() => (setup ? enable.action.mutate(values.code) : start.action.mutate(values.password))}
+      {...step.frame}
+      submitLabel={setup ? 'Turn on' : 'Continue'}
+      pendingLabel={setup ? 'Checking...' : 'Continue'}
+      canSubmit={setup ? values.code.trim().length >= 6 : !hasPassword || values.password !== ''}
     >
-      <SetupCode setup={start.action.data} />
-      <OneTimeCodeField label="Code from the app" {...field('code')} />
-    </FormDialog>
-  ) : (
-    <FormDialog
-      {...dialog}
-      onSubmit={() => start.action.mutate(values.password)}
-      {...start.frame}
-      submitLabel="Continue"
-      pendingLabel="Continue"
-      canSubmit={!hasPassword || values.password !== ''}
-    >
-      {hasPassword ? (
-        <CurrentPasswordField {...field('password')} />
-      ) : (
+      {setup && <SetupCode setup={setup} />}
+      {setup && <OneTimeCodeField label="Code from the app" {...field('code')} />}
+      {!setup && hasPassword && <CurrentPasswordField {...field('password')} />}
+      {!setup && !hasPassword && (
         <p className="text-muted text-sm">This works within 10 minutes of signing in.</p>
       )}
     </FormDialog>

@@ -1,8 +1,5 @@
 import { ACCOUNT_SECURITY_TEXTS as T } from '@conduit/contracts';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { OneTimeCodeField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { CurrentCodeDialog } from './current-code-dialog.tsx';
 import { RecoveryCodesDialog } from './recovery-codes-dialog.tsx';
 import { securityApi } from './security-api.ts';
 
@@ -21,35 +18,24 @@ export function NewRecoveryCodesDialog({
   onClose: () => void;
   onReplaced: () => void;
 }) {
-  const { action, setAlert, frame } = useFormAction(
-    (code: string) => securityApi.newRecoveryCodes(code),
-    T.twoFactorCodeWrong,
-    onReplaced,
-  );
-  const { values, field } = useFormFields({ code: '' }, {}, () => setAlert(null));
-  if (action.data) {
-    return (
-      <RecoveryCodesDialog
-        title="Save your new recovery codes"
-        description={action.data.message}
-        email={email}
-        codes={action.data.recoveryCodes}
-        onClose={onClose}
-      />
-    );
-  }
   return (
-    <FormDialog
+    <CurrentCodeDialog
       title={NEW_RECOVERY_CODES_TITLE}
       description={`${T.twoFactorCodeRequired} Your current recovery codes stop working.`}
       onClose={onClose}
-      onSubmit={() => action.mutate(values.code)}
-      {...frame}
+      send={(code) => securityApi.newRecoveryCodes(code)}
+      onDone={onReplaced}
       submitLabel="Make new codes"
       pendingLabel="Checking..."
-      canSubmit={values.code.trim() !== ''}
-    >
-      <OneTimeCodeField {...field('code')} />
-    </FormDialog>
+      after={(answer) => (
+        <RecoveryCodesDialog
+          title="Save your new recovery codes"
+          description={answer.message}
+          email={email}
+          codes={answer.recoveryCodes}
+          onClose={onClose}
+        />
+      )}
+    />
   );
 }

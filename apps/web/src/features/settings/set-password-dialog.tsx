@@ -2,8 +2,7 @@ import { ACCOUNT_SECURITY_TEXTS, AUTH_ERROR_TEXTS, PASSWORD_MIN_LENGTH } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { CurrentPasswordField, TextField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
+import { useFieldsAndAction } from '../../lib/use-form-action.ts';
 import { refetchCurrentUser } from '../auth/session-user.ts';
 import { useNotify } from '../notifications/notification-context.ts';
 import { newPasswordError, passwordTitle } from './password-texts.ts';
@@ -19,12 +18,9 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
   const queryClient = useQueryClient();
   const { success } = useNotify();
 
-  const {
-    action: save,
-    setAlert,
-    frame,
-  } = useFormAction(
-    ({ newPassword, currentPassword }: { newPassword: string; currentPassword: string }) =>
+  const { action, setAlert, frame, values, field } = useFieldsAndAction(
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    ({ newPassword, currentPassword }) =>
       settingsApi.setPassword(newPassword, hasPassword ? currentPassword : undefined),
     AUTH_ERROR_TEXTS.setPasswordFailed,
     (response) => {
@@ -34,11 +30,6 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
       onClose();
     },
   );
-  const { values, field } = useFormFields(
-    { currentPassword: '', newPassword: '', confirmPassword: '' },
-    {},
-    () => setAlert(null),
-  );
 
   const onSubmit = () => {
     const error =
@@ -46,7 +37,7 @@ export function SetPasswordDialog({ hasPassword, onClose }: { hasPassword: boole
         ? ACCOUNT_SECURITY_TEXTS.currentPasswordRequired
         : newPasswordError(values);
     setAlert(error ?? null);
-    if (!error) save.mutate(values);
+    if (!error) action.mutate(values);
   };
 
   const isFilled =

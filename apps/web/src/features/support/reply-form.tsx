@@ -2,10 +2,8 @@ import { SUPPORT_MESSAGE_MAX } from '@conduit/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { TextAreaField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
-import { SEND_BUTTON } from './send-button.tsx';
+import { useSendForm } from './use-send-form.ts';
 
 export const REPLY_REQUIRED = 'Please write a reply';
 export const REPLY_FAILED = 'Failed to send the reply. Please try again.';
@@ -29,29 +27,18 @@ export function ReplyForm<Ticket>({
 }) {
   const queryClient = useQueryClient();
   const { success } = useNotify();
-  const { action, setAlert, frame } = useFormAction(send, REPLY_FAILED, (result) => {
-    replace(queryClient, result.ticket);
-    success({ title: REPLY_SENT, message: sentMessage });
-    reset();
-    setAlert(null);
-  });
-  const { values, field, reset } = useFormFields({ message: '' }, {});
-
-  const onSubmit = () => {
-    const message = values.message.trim();
-    setAlert(message ? null : REPLY_REQUIRED);
-    if (message) action.mutate(message);
-  };
+  const { field, frame } = useSendForm(
+    { message: '' },
+    ({ message }) => send(message),
+    { failed: REPLY_FAILED, required: REPLY_REQUIRED },
+    (result) => {
+      replace(queryClient, result.ticket);
+      success({ title: REPLY_SENT, message: sentMessage });
+    },
+  );
 
   return (
-    <FormFrame
-      onSubmit={onSubmit}
-      className="space-y-3"
-      {...frame}
-      {...SEND_BUTTON}
-      submitLabel="Send reply"
-      size="sm"
-    >
+    <FormFrame className="space-y-3" {...frame} submitLabel="Send reply" size="sm">
       <TextAreaField
         label="Reply"
         rows={4}

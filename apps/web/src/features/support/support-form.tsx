@@ -3,11 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormFrame } from '../../components/ui/form-frame.tsx';
 import { PageSection } from '../../components/ui/page-section.tsx';
 import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
-import { useFormAction } from '../../lib/use-form-action.ts';
-import { useFormFields } from '../../lib/use-form-fields.ts';
 import { useNotify } from '../notifications/notification-context.ts';
-import { SEND_BUTTON } from './send-button.tsx';
 import { OWN_SUPPORT_QUERY_KEY, supportApi } from './support-api.ts';
+import { useSendForm } from './use-send-form.ts';
 
 export const FORM_TITLE = 'Send us a message';
 export const SENT_TITLE = 'Message sent';
@@ -21,24 +19,15 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function SupportForm() {
   const { success } = useNotify();
   const queryClient = useQueryClient();
-  const { action, setAlert, frame } = useFormAction(
-    (body: { subject: string; message: string }) => supportApi.send(body),
-    SUPPORT_TEXTS.sendFailed,
+  const { values, field, frame } = useSendForm(
+    { subject: '', message: '' },
+    (body) => supportApi.send(body),
+    { failed: SUPPORT_TEXTS.sendFailed, required: SUPPORT_TEXTS.bothRequired },
     (response) => {
       success({ title: SENT_TITLE, message: response.message });
       void queryClient.invalidateQueries({ queryKey: OWN_SUPPORT_QUERY_KEY });
-      reset();
-      setAlert(null);
     },
   );
-  const { values, field, reset } = useFormFields({ subject: '', message: '' }, {});
-
-  const onSubmit = () => {
-    const subject = values.subject.trim();
-    const message = values.message.trim();
-    setAlert(subject && message ? null : SUPPORT_TEXTS.bothRequired);
-    if (subject && message) action.mutate({ subject, message });
-  };
 
   return (
     <PageSection
@@ -46,13 +35,7 @@ export function SupportForm() {
       summary="Tell us what you need: an API question, a billing issue, anything. We answer by email."
       className="rounded-2xl border border-border bg-surface p-6 shadow-card"
     >
-      <FormFrame
-        onSubmit={onSubmit}
-        className="mt-5 space-y-4"
-        {...frame}
-        {...SEND_BUTTON}
-        submitLabel="Send message"
-      >
+      <FormFrame className="mt-5 space-y-4" {...frame} submitLabel="Send message">
         <TextField
           label="Subject"
           maxLength={SUPPORT_SUBJECT_MAX}

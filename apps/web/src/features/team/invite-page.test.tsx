@@ -27,6 +27,24 @@ function openInvite(user: ReturnType<typeof makeUser> | null, routes: Parameters
   return { ...view, api, user: userEvent.setup() };
 }
 
+/** The accept's answer once the join is made. */
+const JOINED = {
+  workspace: { id: TEAM_ID, kind: 'team', name: 'Acme', role: 'developer' },
+  message: TEAM_TEXTS.joined,
+};
+/** What /app reads when the join opens it, working in the team. */
+const APP_ROUTES = {
+  'GET /api/workspaces': { body: makeWorkspaces('developer') },
+  'GET /api/dashboard': { body: makeDashboard() },
+  'GET /api/usage': { body: { items: [], nextCursor: null } },
+};
+
+/** Clicks Join team and waits for /app to open. */
+async function joinTeam({ user, router }: ReturnType<typeof openInvite>) {
+  await user.click(await screen.findByRole('button', { name: 'Join team' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+}
+
 describe('invitation page', () => {
   it('shows the team, role and inviter, with sign-in and sign-up links that come back here', async () => {
     openInvite(null);
@@ -60,19 +78,12 @@ describe('invitation page', () => {
   });
 
   it('joins, then opens /app working in the team', async () => {
-    const { api, user, router } = openInvite(makeUser({ email: 'Ada@Example.com' }), {
-      'POST /api/invitations/tok123/accept': {
-        body: {
-          workspace: { id: TEAM_ID, kind: 'team', name: 'Acme', role: 'developer' },
-          message: TEAM_TEXTS.joined,
-        },
-      },
-      'GET /api/workspaces': { body: makeWorkspaces('developer') },
-      'GET /api/dashboard': { body: makeDashboard() },
-      'GET /api/usage': { body: { items: [], nextCursor: null } },
+    const invite = openInvite(makeUser({ email: 'Ada@Example.com' }), {
+      'POST /api/invitations/tok123/accept': { body: JOINED },
+      ...APP_ROUTES,
     });
-    await user.click(await screen.findByRole('button', { name: 'Join team' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await joinTeam(invite);
+    const { api } = invite;
     expect(api.callsTo('POST /api/invitations/tok123/accept')).toHaveLength(1);
     expect(await screen.findByText(TEAM_TEXTS.joined)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-workspace')).toHaveTextContent('Acme'));
@@ -80,25 +91,18 @@ describe('invitation page', () => {
 
   it('after joining, the used link is not read again: no 404, no "not available" on the way to /app', async () => {
     let isUsed = false;
-    const { api, user, router } = openInvite(makeUser({ email: 'ada@example.com' }), {
+    const invite = openInvite(makeUser({ email: 'ada@example.com' }), {
       // As the server answers: a used invitation is gone.
       'GET /api/invitations/tok123': () =>
         isUsed ? errorReply(404, TEAM_TEXTS.invitationInvalid, 'NOT_FOUND') : { body: PREVIEW },
       'POST /api/invitations/tok123/accept': () => {
         isUsed = true;
-        return {
-          body: {
-            workspace: { id: TEAM_ID, kind: 'team', name: 'Acme', role: 'developer' },
-            message: TEAM_TEXTS.joined,
-          },
-        };
+        return { body: JOINED };
       },
-      'GET /api/workspaces': { body: makeWorkspaces('developer') },
-      'GET /api/dashboard': { body: makeDashboard() },
-      'GET /api/usage': { body: { items: [], nextCursor: null } },
+      ...APP_ROUTES,
     });
-    await user.click(await screen.findByRole('button', { name: 'Join team' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await joinTeam(invite);
+    const { api } = invite;
     expect(await screen.findByText(TEAM_TEXTS.joined)).toBeInTheDocument();
     // Everything the join reloads has been asked again by now.
     const afterJoin = () => api.calls.slice(api.calls.findIndex((call) => call.method === 'POST'));

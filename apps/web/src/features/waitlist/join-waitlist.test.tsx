@@ -45,6 +45,24 @@ async function openJoin(path = '/', routes: ApiRoutes = {}) {
   return { ...opened, dialog };
 }
 
+/**
+ * Sends the open modal with its button `send`: `done` then shows in the page, the modal is gone,
+ * and the one request to `route` carried `body`.
+ */
+async function expectSent(
+  { user, api }: Pick<ReturnType<typeof renderWaitlist>, 'user' | 'api'>,
+  dialog: ReturnType<typeof within>,
+  send: string,
+  done: () => Promise<HTMLElement>,
+  route: string,
+  body: Record<string, string>,
+) {
+  await user.click(dialog.getByRole('button', { name: send }));
+  expect(await done()).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(api.callsTo(route)[0]?.body).toEqual(body);
+}
+
 describe('waitlist site', () => {
   it.each(['/', '/app', '/docs', '/admin', '/no/such/page'])(
     'shows the waitlist landing on %s',
@@ -90,19 +108,22 @@ describe('the waitlist modal', () => {
 
     expect(dialog.getByText(/Step 3 of 3/)).toBeInTheDocument();
     await user.selectOptions(dialog.getByLabelText('Expected monthly API calls'), '1k-10k');
-    await user.click(dialog.getByRole('button', { name: 'Join the waitlist' }));
-
-    expect(await screen.findByRole('heading', { name: "You're on the waitlist!" })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST /waitlist/join')[0]?.body).toEqual({
-      name: 'Ada',
-      email: 'ada@example.com',
-      company: '',
-      role: 'developer',
-      volume: '1k-10k',
-      useCase: '',
-      ref: 'abcd2345',
-    });
+    await expectSent(
+      { user, api },
+      dialog,
+      'Join the waitlist',
+      () => screen.findByRole('heading', { name: "You're on the waitlist!" }),
+      'POST /waitlist/join',
+      {
+        name: 'Ada',
+        email: 'ada@example.com',
+        company: '',
+        role: 'developer',
+        volume: '1k-10k',
+        useCase: '',
+        ref: 'abcd2345',
+      },
+    );
     expect(screen.getByText('#42')).toBeInTheDocument();
     expect(screen.getByText('30 · Medium')).toBeInTheDocument();
     expect(screen.getByLabelText('Your referral link')).toHaveValue(JOINED.referralLink);
@@ -199,14 +220,13 @@ describe('the contact sales modal', () => {
     await user.type(dialog.getByLabelText('Email'), 'grace@navy.mil ');
     await user.type(dialog.getByLabelText('Company'), 'Navy');
     await user.type(dialog.getByLabelText('Message'), ' Volume pricing ');
-    await user.click(dialog.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText(CONTACT_SALES_TEXTS.sent)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST /contact/sales')[0]?.body).toEqual({
-      name: 'Grace',
-      email: 'grace@navy.mil',
-      company: 'Navy',
-      message: 'Volume pricing',
-    });
+    await expectSent(
+      { user, api },
+      dialog,
+      'Send message',
+      () => screen.findByText(CONTACT_SALES_TEXTS.sent),
+      'POST /contact/sales',
+      { name: 'Grace', email: 'grace@navy.mil', company: 'Navy', message: 'Volume pricing' },
+    );
   });
 });
