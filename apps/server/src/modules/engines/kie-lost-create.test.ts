@@ -227,6 +227,28 @@ describe('with signed callbacks', () => {
     expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
   });
 
+  it('five copies at once of the callback of a sync call that holds its task here: answered completed, nothing recovered, charged once', async () => {
+    const prompt = 'held call duplicated callbacks';
+    const account = await createPaidAccount(runtime.services);
+    kie.callbackAfterMs = 600_000;
+    const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
+    const taskId = await onlyTaskOf(runtime, account.workspaceId);
+    // The create was answered and its job id stored: from here the call waits for kie's callback.
+    await expect.poll(async () => (await taskRow(runtime, taskId)).upstream_id, { timeout: 5_000 }).toBeTruthy();
+    const [create] = createsWith(prompt);
+    await Promise.all(Array.from({ length: 5 }, () => kie.callBack(create?.taskId as string)));
+    expect((await pending).json().data).toMatchObject({ status: 'completed', taskId });
+    expect(await taskRow(runtime, taskId)).toMatchObject({
+      upstream_id: create?.taskId,
+      channel: 'kie:image',
+      credits_refunded: 0,
+      error: null,
+    });
+    expect(createsWith(prompt)).toHaveLength(1);
+    expect(falSubmits(prompt)).toBe(0);
+    expect(await ledgerCheck(runtime.services, account.userId)).toEqual({ balance: 19, sum: 19 });
+  });
+
   it('ten concurrent lost creates with callbacks: each recovered from its own kie task, each charged once', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 30 });
     kie.callbackAfterMs = 800;

@@ -73,6 +73,15 @@ describe.each([
       expect(head.body).toBe('');
     });
 
+    it('answers thirty downloads of one file at once, each the whole file (its expiry read on several connections)', async () => {
+      const video = await storedFile('mp4');
+      const answers = await Promise.all(Array.from({ length: 30 }, () => get(video.path)));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.rawPayload.equals(video.data)).toBe(true);
+      }
+    });
+
     it('answers a byte range with 206 and Content-Range: start-end, start- and -suffix', async () => {
       const { path, data } = await storedFile('mp4');
       const cases: Array<[string, number, number]> = [
