@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildChannels } from '../src/modules/channels/build-channels.ts';
 import { createChannelStore } from '../src/modules/channels/channel-store.ts';
 import { createFailoverEngine } from '../src/modules/channels/failover-engine.ts';
@@ -7,7 +8,7 @@ import { createKieEngine, type KieEngineOptions } from '../src/modules/engines/k
 import type { Services } from '../src/platform/services.ts';
 import type { FakeApify } from './fake-apify.ts';
 import type { FakeFal } from './fake-fal.ts';
-import type { FakeKie } from './fake-kie.ts';
+import { type FakeKie, startFakeKie } from './fake-kie.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 const silent = pino({ level: 'silent' });
@@ -72,3 +73,28 @@ export const kieWithApifyEnv = (kie: FakeKie, apify: FakeApify) => ({
   APIFY_TOKEN: apify.token,
   APIFY_BASE_URL: apify.url,
 });
+
+/**
+ * What a kie engine test file works against: the fake kie.ai, started before its tests, closed after
+ * them and set back to `settings` before each one, and a logger for the engine whose lines (at
+ * `level` and above) the current test reads in `logged`.
+ */
+export function fakeKieForTests(
+  settings: { pendingPolls: number; nullRecordMs?: number },
+  level: pino.Level,
+) {
+  const bench = {
+    fake: undefined as unknown as FakeKie,
+    logged: [] as Record<string, unknown>[],
+    log: pino({ level }, { write: (line: string) => void bench.logged.push(JSON.parse(line)) }),
+  };
+  beforeAll(async () => {
+    bench.fake = await startFakeKie(settings);
+  });
+  afterAll(() => bench.fake.close());
+  beforeEach(() => {
+    bench.logged = [];
+    Object.assign(bench.fake, settings);
+  });
+  return bench;
+}
