@@ -27,10 +27,10 @@ export async function writeAuditEntry(tx: DbOrTx, input: AuditInput): Promise<st
  */
 export function writeSettingAudit(
   tx: DbOrTx,
+  at: Date,
   actorId: string,
   action: AuditAction,
   details: Record<string, unknown>,
-  at: Date,
 ): Promise<string> {
   return writeAuditEntry(tx, { actorId, action, targetUserId: null, details, at });
 }

@@ -108,21 +108,15 @@ export async function updateChannel(
       .update(upstreamChannels)
       .set({ ...after, updatedAt: sql`now()` })
       .where(eq(upstreamChannels.id, id));
-    await writeSettingAudit(
-      tx,
-      actor.userId,
-      'channel.updated',
-      {
-        channel: id,
-        before: {
-          enabled: before.enabled,
-          priority: before.priority,
-          marginFloorPercent: before.marginFloorPercent,
-        },
-        after,
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'channel.updated', {
+      channel: id,
+      before: {
+        enabled: before.enabled,
+        priority: before.priority,
+        marginFloorPercent: before.marginFloorPercent,
       },
-      ctx.clock.now(),
-    );
+      after,
+    });
   });
   // This process routes by the new state from its next call; the others within CHANNEL_STATE_TTL_MS.
   ctx.engine?.channelsChanged?.();
@@ -199,17 +193,11 @@ export async function updateKieAccount(
             },
       )
       .where(eq(kieAccounts.id, id));
-    await writeSettingAudit(
-      tx,
-      actor.userId,
-      'kie_account.updated',
-      {
-        account: id,
-        before: { active: wasActive, reason: before.setAsideReason },
-        after: { active: body.active },
-      },
-      ctx.clock.now(),
-    );
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'kie_account.updated', {
+      account: id,
+      before: { active: wasActive, reason: before.setAsideReason },
+      after: { active: body.active },
+    });
   });
   ctx.engine?.channelsChanged?.();
   if (body.active) await lowerKieAccountAlert(ctx, id, 'an admin re-enabled it');

@@ -86,18 +86,12 @@ export async function updateModel(
         target: modelSettings.modelId,
         set: { ...after, updatedBy: actor.userId, updatedAt: sql`now()` },
       });
-    await writeSettingAudit(
-      tx,
-      actor.userId,
-      'model.updated',
-      {
-        model: id,
-        before,
-        after,
-        ...(belowCost.length > 0 && { acceptedBelowCost: belowCost.map((row) => row.variant) }),
-      },
-      ctx.clock.now(),
-    );
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'model.updated', {
+      model: id,
+      before,
+      after,
+      ...(belowCost.length > 0 && { acceptedBelowCost: belowCost.map((row) => row.variant) }),
+    });
   });
   // This process prices with the change from its next call; the others within MODEL_SETTINGS_TTL_MS.
   catalogue.changed();
