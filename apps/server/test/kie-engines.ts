@@ -7,7 +7,7 @@ import { createFalEngine } from '../src/modules/engines/fal-engine.ts';
 import { createKieEngine, type KieEngineOptions } from '../src/modules/engines/kie-engine.ts';
 import type { Services } from '../src/platform/services.ts';
 import type { FakeApify } from './fake-apify.ts';
-import type { FakeFal } from './fake-fal.ts';
+import { type FakeFal, startFakeFal } from './fake-fal.ts';
 import { type FakeKie, startFakeKie } from './fake-kie.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
@@ -97,4 +97,24 @@ export function fakeKieForTests(
     Object.assign(bench.fake, settings);
   });
   return bench;
+}
+
+/**
+ * A test file's fake kie.ai (on `kieOptions`) and fake fal.ai, both one poll from done: started
+ * before its tests and handed over through `use`, closed after them. kie's create limit is lifted:
+ * these engines run unpaced (pacing has its own tests), and its 20 creates per 10 s would 429 them.
+ */
+export function withFakeKieAndFal(
+  kieOptions: Parameters<typeof startFakeKie>[0],
+  use: (fakes: { kie: FakeKie; fal: FakeFal }) => void,
+) {
+  let fakes: { kie: FakeKie; fal: FakeFal } | undefined;
+  beforeAll(async () => {
+    fakes = { kie: await startFakeKie(kieOptions), fal: await startFakeFal({ pendingPolls: 1 }) };
+    fakes.kie.createLimit = 10_000;
+    use(fakes);
+  });
+  afterAll(async () => {
+    await Promise.all([fakes?.kie.close(), fakes?.fal.close()]);
+  });
 }
