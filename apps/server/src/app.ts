@@ -239,11 +239,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(accountRoutes(services, authLimits));
   await app.register(passwordResetRoutes(services, authLimits));
   await app.register(twoFactorRoutes(services, authLimits));
-  await app.register(creditsRoutes(services));
-  await app.register(keysRoutes(services));
-  await app.register(workspacesRoutes(services));
-  await app.register(paymentsRoutes(services));
-  await app.register(alertsRoutes(services));
+  for (const routes of [creditsRoutes, keysRoutes, workspacesRoutes, paymentsRoutes, alertsRoutes]) {
+    await app.register(routes(services));
+  }
   await app.register(webhooksRoutes(services, deliveryContext));
   await app.register(billingRoutes(services));
   const waitlistLimits = createWaitlistLimits({
@@ -284,12 +282,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   await app.register(providerRoutes(gateway));
   await app.register(uploadRoutes(gateway));
   await app.register(openAIRoutes(gateway), { prefix: OPENAI_BASE_PATH });
-  await app.register(callCancelRoutes(gateway));
-  await app.register(requestLogApiRoutes(gateway));
-  await app.register(usageByMetadataApiRoutes(gateway));
-  await app.register(usageByMetadataRoutes(services));
-  await app.register(requestLogRoutes(services));
-  await app.register(docsRoutes(services));
+  for (const routes of [callCancelRoutes, requestLogApiRoutes, usageByMetadataApiRoutes]) {
+    await app.register(routes(gateway));
+  }
+  for (const routes of [usageByMetadataRoutes, requestLogRoutes, docsRoutes])
+    await app.register(routes(services));
   await app.register(adminRoutes(services, engine));
   await app.register(filesRoutes(services));
   const eventStreams = createTaskEventStreams(services, options.taskEvents, {

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildChannels } from '../src/modules/channels/build-channels.ts';
 import { createChannelStore } from '../src/modules/channels/channel-store.ts';
 import { createFailoverEngine } from '../src/modules/channels/failover-engine.ts';
@@ -6,8 +7,8 @@ import { createFalEngine } from '../src/modules/engines/fal-engine.ts';
 import { createKieEngine, type KieEngineOptions } from '../src/modules/engines/kie-engine.ts';
 import type { Services } from '../src/platform/services.ts';
 import type { FakeApify } from './fake-apify.ts';
-import type { FakeFal } from './fake-fal.ts';
-import type { FakeKie } from './fake-kie.ts';
+import { type FakeFal, startFakeFal } from './fake-fal.ts';
+import { type FakeKie, startFakeKie } from './fake-kie.ts';
 import type { TestRuntime } from './test-runtime.ts';
 
 const silent = pino({ level: 'silent' });
@@ -72,3 +73,48 @@ export const kieWithApifyEnv = (kie: FakeKie, apify: FakeApify) => ({
   APIFY_TOKEN: apify.token,
   APIFY_BASE_URL: apify.url,
 });
+
+/**
+ * What a kie engine test file works against: the fake kie.ai, started before its tests, closed after
+ * them and set back to `settings` before each one, and a logger for the engine whose lines (at
+ * `level` and above) the current test reads in `logged`.
+ */
+export function fakeKieForTests(
+  settings: { pendingPolls: number; nullRecordMs?: number },
+  level: pino.Level,
+) {
+  const bench = {
+    fake: undefined as unknown as FakeKie,
+    logged: [] as Record<string, unknown>[],
+    log: pino({ level }, { write: (line: string) => void bench.logged.push(JSON.parse(line)) }),
+  };
+  beforeAll(async () => {
+    bench.fake = await startFakeKie(settings);
+  });
+  afterAll(() => bench.fake.close());
+  beforeEach(() => {
+    bench.logged = [];
+    Object.assign(bench.fake, settings);
+  });
+  return bench;
+}
+
+/**
+ * A test file's fake kie.ai (on `kieOptions`) and fake fal.ai, both one poll from done: started
+ * before its tests and handed over through `use`, closed after them. kie's create limit is lifted:
+ * these engines run unpaced (pacing has its own tests), and its 20 creates per 10 s would 429 them.
+ */
+export function withFakeKieAndFal(
+  kieOptions: Parameters<typeof startFakeKie>[0],
+  use: (fakes: { kie: FakeKie; fal: FakeFal }) => void,
+) {
+  let fakes: { kie: FakeKie; fal: FakeFal } | undefined;
+  beforeAll(async () => {
+    fakes = { kie: await startFakeKie(kieOptions), fal: await startFakeFal({ pendingPolls: 1 }) };
+    fakes.kie.createLimit = 10_000;
+    use(fakes);
+  });
+  afterAll(async () => {
+    await Promise.all([fakes?.kie.close(), fakes?.fal.close()]);
+  });
+}

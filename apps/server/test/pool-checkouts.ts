@@ -14,11 +14,15 @@ export async function countPoolCheckouts<T>(pool: pg.Pool, run: () => Promise<T>
   }
 }
 
-/** How many events of `type` the workspaces have. */
-export async function eventCount(pool: pg.Pool, type: string, workspaceIds: string[]): Promise<number> {
+/** How many events of `type` the accounts' workspaces have. */
+export async function eventCount(
+  pool: pg.Pool,
+  type: string,
+  accounts: { workspaceId: string }[],
+): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
     'select count(*)::int as n from webhook_events where type = $1 and workspace_id = any($2)',
-    [type, workspaceIds],
+    [type, accounts.map((account) => account.workspaceId)],
   );
   return rows[0]?.n ?? 0;
 }

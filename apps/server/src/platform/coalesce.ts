@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** Takes items for a coalesced `work`; `drained()` resolves once none is queued or running. */
 export interface Coalesced<T> {
   (item: T): void;
@@ -56,4 +58,27 @@ export function batchLookup<K, V>(
     }
   }, maxBatch);
   return (key) => new Promise((resolve, reject) => enqueue({ key, resolve, reject }));
+}
+
+/**
+ * Writes a batch with `write`; a batch PostgreSQL refuses (one row breaks a constraint) is written
+ * again in halves until the row it refuses is alone, so one bad item never loses the others.
+ * Another failure (the connection lost), or a refused batch of one, goes to `failed` with its items.
+ */
+export async function writeInHalves<T>(
+  items: T[],
+  write: (items: T[]) => Promise<unknown>,
+  failed: (items: T[], error: unknown) => void,
+): Promise<void> {
+  try {
+    await write(items);
+  } catch (error) {
+    if (items.length > 1 && error instanceof pg.DatabaseError) {
+      const half = Math.ceil(items.length / 2);
+      await writeInHalves(items.slice(0, half), write, failed);
+      await writeInHalves(items.slice(half), write, failed);
+      return;
+    }
+    failed(items, error);
+  }
 }

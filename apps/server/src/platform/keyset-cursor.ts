@@ -1,3 +1,5 @@
+import { desc } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { BadRequest } from './errors.ts';
 
@@ -38,9 +40,32 @@ export function pageOf<Row extends { id: string }>(
   limit: number,
   timeKey: (row: Row) => string,
 ): { page: Row[]; nextCursor: string | null } {
+  return pageWithCursor(rows, limit, (last) => encodeCursor(timeKey(last), last.id));
+}
+
+/** `pageOf` for a list with a cursor of its own: `cursorOf` names the position after the last row shown. */
+export function pageWithCursor<Row>(
+  rows: Row[],
+  limit: number,
+  cursorOf: (last: Row) => string,
+): { page: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { page, nextCursor: rows.length > limit && last ? encodeCursor(timeKey(last), last.id) : null };
+  return { page, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}
+
+/**
+ * One page of a drizzle select (`.$dynamic()`), newest first by (`time`, `id`): `limit + 1` rows
+ * read, see pageWithCursor. The select's own conditions hold the "after the cursor" one.
+ */
+export async function newestFirstPage<Query extends PgSelect>(
+  query: Query,
+  order: { time: PgColumn; id: PgColumn },
+  limit: number,
+  cursorOf: (last: Awaited<Query>[number]) => string,
+): Promise<{ page: Awaited<Query>[number][]; nextCursor: string | null }> {
+  const rows: Awaited<Query> = await query.orderBy(desc(order.time), desc(order.id)).limit(limit + 1);
+  return pageWithCursor<Awaited<Query>[number]>(rows, limit, cursorOf);
 }
 
 /** The page of a keyset list a caller asks for: how many rows, after which cursor (none: the first). */

@@ -21,6 +21,20 @@ export async function writeAuditEntry(tx: DbOrTx, input: AuditInput): Promise<st
   return id;
 }
 
+/**
+ * An admin's change to a setting of the installation (a model, a channel, a kie.ai account), which
+ * targets no user: appended in the change's transaction, as `writeAuditEntry`.
+ */
+export function writeSettingAudit(
+  tx: DbOrTx,
+  at: Date,
+  actorId: string,
+  action: AuditAction,
+  details: Record<string, unknown>,
+): Promise<string> {
+  return writeAuditEntry(tx, { actorId, action, targetUserId: null, details, at });
+}
+
 interface AuditRow {
   id: string;
   at: Date;

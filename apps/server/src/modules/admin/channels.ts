@@ -12,7 +12,7 @@ import { kieAccounts, upstreamChannels } from '../channels/schema.ts';
 import type { KieAccountUse } from '../engines/kie-accounts.ts';
 import { lowerKieAccountAlert } from '../upstream-watch/kie-account-watch.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
-import { writeAuditEntry } from './audit-log.ts';
+import { writeSettingAudit } from './audit-log.ts';
 import { percent } from './figures.ts';
 
 const BALANCE_TIMEOUT_MS = 3_000;
@@ -108,20 +108,14 @@ export async function updateChannel(
       .update(upstreamChannels)
       .set({ ...after, updatedAt: sql`now()` })
       .where(eq(upstreamChannels.id, id));
-    await writeAuditEntry(tx, {
-      actorId: actor.userId,
-      action: 'channel.updated',
-      targetUserId: null,
-      details: {
-        channel: id,
-        before: {
-          enabled: before.enabled,
-          priority: before.priority,
-          marginFloorPercent: before.marginFloorPercent,
-        },
-        after,
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'channel.updated', {
+      channel: id,
+      before: {
+        enabled: before.enabled,
+        priority: before.priority,
+        marginFloorPercent: before.marginFloorPercent,
       },
-      at: ctx.clock.now(),
+      after,
     });
   });
   // This process routes by the new state from its next call; the others within CHANNEL_STATE_TTL_MS.
@@ -199,16 +193,10 @@ export async function updateKieAccount(
             },
       )
       .where(eq(kieAccounts.id, id));
-    await writeAuditEntry(tx, {
-      actorId: actor.userId,
-      action: 'kie_account.updated',
-      targetUserId: null,
-      details: {
-        account: id,
-        before: { active: wasActive, reason: before.setAsideReason },
-        after: { active: body.active },
-      },
-      at: ctx.clock.now(),
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'kie_account.updated', {
+      account: id,
+      before: { active: wasActive, reason: before.setAsideReason },
+      after: { active: body.active },
     });
   });
   ctx.engine?.channelsChanged?.();

@@ -12,7 +12,7 @@ import { AppError, NotFound } from '../../platform/errors.ts';
 import { defaultCreditsOf, type ModelState, modelCatalogueOf } from '../models/catalogue.ts';
 import { modelSettings } from '../models/schema.ts';
 import type { AdminActor, AdminContext } from './admin-context.ts';
-import { writeAuditEntry } from './audit-log.ts';
+import { writeSettingAudit } from './audit-log.ts';
 
 const adminModelOf = ({ model, enabled, credits, defaultCredits }: ModelState): AdminModel => ({
   id: model.id,
@@ -86,17 +86,11 @@ export async function updateModel(
         target: modelSettings.modelId,
         set: { ...after, updatedBy: actor.userId, updatedAt: sql`now()` },
       });
-    await writeAuditEntry(tx, {
-      actorId: actor.userId,
-      action: 'model.updated',
-      targetUserId: null,
-      details: {
-        model: id,
-        before,
-        after,
-        ...(belowCost.length > 0 && { acceptedBelowCost: belowCost.map((row) => row.variant) }),
-      },
-      at: ctx.clock.now(),
+    await writeSettingAudit(tx, ctx.clock.now(), actor.userId, 'model.updated', {
+      model: id,
+      before,
+      after,
+      ...(belowCost.length > 0 && { acceptedBelowCost: belowCost.map((row) => row.variant) }),
     });
   });
   // This process prices with the change from its next call; the others within MODEL_SETTINGS_TTL_MS.

@@ -30,6 +30,16 @@ const intentsOf = (workspaceId: string) =>
     (intent) => intent.metadata.kind === 'auto_topup' && intent.metadata.workspaceId === workspaceId,
   );
 
+/** A day on: the pending top-up is 25 hours old, Stripe has pruned its idempotency key, and the scan runs. */
+async function scanADayLater(paymentId: string | undefined) {
+  await started.runtime.services.pool.query(
+    "update payments set created_at = now() - interval '25 hours' where id = $1",
+    [paymentId],
+  );
+  stripe.pruneIdempotencyKeys();
+  await started.scan();
+}
+
 async function billingRows(workspaceId: string) {
   const { rows } = await started.runtime.services.pool.query(
     `select (select is_enabled from auto_topups where workspace_id = $1) as enabled,
@@ -82,12 +92,7 @@ describe('a top-up whose answer was lost', () => {
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
     expect(pending?.status).toBe('pending');
     // A day later Stripe has pruned the key: the same request would make a second charge.
-    await started.runtime.services.pool.query(
-      "update payments set created_at = now() - interval '25 hours' where id = $1",
-      [pending?.id],
-    );
-    stripe.pruneIdempotencyKeys();
-    await started.scan();
+    await scanADayLater(pending?.id);
     expect(intentsOf(account.workspaceId)).toHaveLength(1);
     const [settled] = await topUpPayments(started.runtime, account.workspaceId);
     expect(settled).toMatchObject({
@@ -108,12 +113,7 @@ describe('a top-up whose answer was lost', () => {
     };
     await runAutoTopUpScan(started.runtime.services, neverSent);
     const [pending] = await topUpPayments(started.runtime, account.workspaceId);
-    await started.runtime.services.pool.query(
-      "update payments set created_at = now() - interval '25 hours' where id = $1",
-      [pending?.id],
-    );
-    stripe.pruneIdempotencyKeys();
-    await started.scan();
+    await scanADayLater(pending?.id);
     expect(intentsOf(account.workspaceId)).toHaveLength(0);
     await started.scan();
     const [dropped, fresh] = await topUpPayments(started.runtime, account.workspaceId);

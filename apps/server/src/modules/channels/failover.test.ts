@@ -1,8 +1,9 @@
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
-import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
+import type { FakeFal } from '../../../test/fake-fal.ts';
+import type { FakeKie, FakeKieFailure } from '../../../test/fake-kie.ts';
+import { withFakeKieAndFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import type { Services } from '../../platform/services.ts';
@@ -66,14 +67,8 @@ async function taskRow(runtime: TestRuntime, taskId: string) {
   return rows[0];
 }
 
-beforeAll(async () => {
-  kie = await startFakeKie({ pendingPolls: 1 });
-  fal = await startFakeFal({ pendingPolls: 1 });
-  // These engines run unpaced (pacing has its own tests): kie's 20 creates per 10 s would 429 them.
-  kie.createLimit = 10_000;
-});
-afterAll(async () => {
-  await Promise.all([kie.close(), fal.close()]);
+withFakeKieAndFal({ pendingPolls: 1 }, (fakes) => {
+  ({ kie, fal } = fakes);
 });
 
 describe('failover through the gateway', () => {

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { IMAGE_MODEL_IDS, MODELS, SERVICE_COST, VIDEO_MODEL_IDS } from '@conduit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { freePort } from '../../../test/server-processes.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { runtimeAtItsPublicUrl } from '../../../test/runtime-with-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { createLocalEngine, FAIL_MARKER } from '../engines/local-engine.ts';
 
 // `npx conduit` (packages/client's bin) as a shell user runs it, against a server on a real port
@@ -22,10 +22,7 @@ let runtime: TestRuntime;
 let baseUrl: string;
 let workDir: string;
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  runtime = await createTestRuntime({ PUBLIC_URL: baseUrl }, { engine: createLocalEngine(FAST_JOBS) });
-  await runtime.app.listen({ port, host: '127.0.0.1' });
+  ({ runtime, baseUrl } = await runtimeAtItsPublicUrl({ engine: createLocalEngine(FAST_JOBS) }));
   workDir = await mkdtemp(path.join(tmpdir(), 'conduit-cli-'));
 });
 afterAll(async () => {

@@ -8,21 +8,15 @@ import {
 import { MODELS, SERVICE_COST, variantsOfModel } from '@conduit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
-import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
+import { listeningRuntime } from '../../../test/runtime-with-inbox.ts';
 
 // The client over real HTTP against the local engine, as a developer would use it.
-let runtime: TestRuntime;
-let baseUrl: string;
-withListeningRuntime((started, url) => {
-  runtime = started;
-  baseUrl = url;
-});
+const server = listeningRuntime();
 
 const clientFor = async (credits: number) => {
-  const account = await createPaidAccount(runtime.services, { credits });
-  const balance = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
-  return { account, balance, client: new ConduitClient({ apiKey: account.key, baseUrl }) };
+  const account = await createPaidAccount(server.runtime.services, { credits });
+  const balance = async () => (await ledgerCheck(server.runtime.services, account.userId)).balance;
+  return { account, balance, client: new ConduitClient({ apiKey: account.key, baseUrl: server.baseUrl }) };
 };
 
 describe('@conduit/client on a running server', () => {
@@ -52,7 +46,7 @@ describe('@conduit/client on a running server', () => {
   it("sends each model's own body, charged the model's price, and lists the models", async () => {
     const { client, balance } = await clientFor(30);
     const storedRequest = async (taskId: string) =>
-      (await runtime.services.pool.query('select request from tasks where id = $1', [taskId])).rows[0]
+      (await server.runtime.services.pool.query('select request from tasks where id = $1', [taskId])).rows[0]
         ?.request;
 
     const image = await client.generateImage({ model: 'seedream-4.5', prompt: 'A fox', quality: 'high' });
@@ -125,7 +119,7 @@ describe('@conduit/client on a running server', () => {
     expect(invalid).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', field: 'image_size' });
     expect(await balance()).toBe(3);
 
-    const stranger = new ConduitClient({ apiKey: 'cnd_live_nope', baseUrl });
+    const stranger = new ConduitClient({ apiKey: 'cnd_live_nope', baseUrl: server.baseUrl });
     expect(await stranger.getAccount().catch((error: unknown) => error)).toMatchObject({
       status: 401,
       code: 'UNAUTHORIZED',
@@ -144,7 +138,7 @@ describe('@conduit/client on a running server', () => {
       await response.text();
       throw new TypeError('fetch failed', { cause: new Error('ECONNRESET') });
     };
-    const client = new ConduitClient({ apiKey: account.key, baseUrl, fetch: losingFetch });
+    const client = new ConduitClient({ apiKey: account.key, baseUrl: server.baseUrl, fetch: losingFetch });
     const calls = await Promise.all(
       Array.from({ length: 4 }, (_, n) => client.generateImage({ prompt: `a lost fox ${n}` })),
     );
@@ -166,7 +160,7 @@ describe('@conduit/client on a running server', () => {
     expect(listed.data.map((task) => task.taskId)).toEqual([acme.data.taskId]);
     const usage = await client.getUsage({ groupBy: 'metadata.customer', service: 'image' });
     expect(usage.data).toEqual([{ value: 'acme', calls: 1, credits: acme.data.creditsUsed }]);
-    await runtime.app.requestLog?.flush();
+    await server.runtime.app.requestLog?.flush();
     const logged = await client.listRequests({ metadata: { customer: 'globex' } });
     expect(logged.data.map((entry) => entry.taskId)).toEqual([globex.data.taskId]);
   });
@@ -205,10 +199,10 @@ describe('@conduit/client on a running server', () => {
     const settled = await client.cancelTask(images[0] as string).catch((error: unknown) => error);
     expect(settled).toBeInstanceOf(ConflictError);
     expect(settled).toMatchObject({ status: 409 });
-    const ledger = await ledgerCheck(runtime.services, account.workspaceId);
+    const ledger = await ledgerCheck(server.runtime.services, account.workspaceId);
     expect(ledger.balance).toBe(ledger.sum);
 
-    await runtime.app.requestLog?.flush();
+    await server.runtime.app.requestLog?.flush();
     const requests: string[] = [];
     for await (const entry of client.listRequests({ limit: 2 })) requests.push(entry.requestId);
     // The three images, the video and the two cancels at least, each once.

@@ -13,12 +13,10 @@ import {
   type Service,
   type TaskStatus,
 } from '@conduit/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileComponent, type OpenApiOperation } from '../../../test/openapi-schemas.ts';
 import { createPaidAccount, ledgerCheck, type PaidAccount } from '../../../test/paid-account.ts';
-import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
-import { createLocalEngine } from '../engines/local-engine.ts';
+import { slowVideoRuntime } from '../../../test/runtime-with-inbox.ts';
 import { buildOpenApiDocument } from './build-openapi.ts';
 
 const run = promisify(execFile);
@@ -59,18 +57,8 @@ function parseOutput(language: CodeLanguage, stdout: string): { status?: number;
 }
 
 // The local engine on a server listening on a real port, as a developer's machine runs it.
-let runtime: TestRuntime;
-let baseUrl: string;
 // Its video takes minutes, so the cancel example finds the video of the earlier example still running.
-const engine = createLocalEngine({ jobMs: { video: 600_000 } });
-afterAll(() => engine.close?.());
-withListeningRuntime(
-  (started, url) => {
-    runtime = started;
-    baseUrl = url;
-  },
-  { engine },
-);
+const server = slowVideoRuntime();
 
 const hasPython = await isOnPath('python3');
 
@@ -81,9 +69,9 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
   it.skipIf(isSkipped)(
     'run as written against the server, answer success and charge the documented cost',
     async () => {
-      const account: PaidAccount = await createPaidAccount(runtime.services, { credits: 100 });
-      const document = buildOpenApiDocument({ serverUrl: baseUrl });
-      const balanceOf = async () => (await ledgerCheck(runtime.services, account.userId)).balance;
+      const account: PaidAccount = await createPaidAccount(server.runtime.services, { credits: 100 });
+      const document = buildOpenApiDocument({ serverUrl: server.baseUrl });
+      const balanceOf = async () => (await ledgerCheck(server.runtime.services, account.userId)).balance;
       const taskIds = new Map<string, string>();
       const startBalance = await balanceOf();
       let charged = 0;
@@ -93,7 +81,11 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
       for (const endpoint of API_ENDPOINTS) {
         const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
         if (endpoint.statusOf) expect(taskId, `${endpoint.statusOf} ran before ${endpoint.id}`).toBeDefined();
-        const code = codeExample(endpoint, language, { baseUrl, apiKey: account.key, taskId });
+        const code = codeExample(endpoint, language, {
+          baseUrl: server.baseUrl,
+          apiKey: account.key,
+          taskId,
+        });
         const before = await balanceOf();
         const [command, args] = RUNNERS[language](code);
         const { stdout } = await run(command, args, { timeout: EXAMPLE_TIMEOUT_MS });
@@ -120,7 +112,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
         if (endpoint.id === 'scrapeLinkedin') firstPage = body.data;
         if (endpoint.statusOf) expect(body.data.taskId).toBe(taskId);
         // The docs' sample answer in the same state has exactly the fields the server sent.
-        const sample = answerExamples(endpoint, baseUrl).find(
+        const sample = answerExamples(endpoint, server.baseUrl).find(
           (example) => (example.body.data as { status?: unknown }).status === body.data.status,
         );
         // A list's page has as many items as there were requests or tasks: its items are compared, a
@@ -130,7 +122,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
           for (const item of body.data as Record<string, unknown>[]) {
             const itemSample =
               endpoint.mode === 'list'
-                ? exampleTaskData(item.service as Service, item.status as TaskStatus, baseUrl)
+                ? exampleTaskData(item.service as Service, item.status as TaskStatus, server.baseUrl)
                 : sampleData[0];
             expect(Object.keys(item).sort(), context).toEqual(Object.keys(itemSample ?? {}).sort());
           }
@@ -146,7 +138,7 @@ describe.each(CODE_LANGUAGES.map((language) => [language]))('the %s examples', (
       const token = firstPage?.pagination_token;
       expect(token, 'the first page answers a pagination_token').toEqual(expect.any(String));
       const nextPageCode = codeExample(linkedinNextPageExample(token as string), language, {
-        baseUrl,
+        baseUrl: server.baseUrl,
         apiKey: account.key,
       });
       const [command, args] = RUNNERS[language](nextPageCode);

@@ -128,6 +128,13 @@ async function httpClient(url: string, apiKey: string, header: 'X-API-Key' | 'Au
   return client;
 }
 
+/** An MCP server over HTTP (no wait), a new account with `credits` and a client of it on the account's key. */
+async function overHttp(credits: number, label: string) {
+  const url = await httpServer(0);
+  const account = await createPaidAccount(runtime.services, { credits, label });
+  return { url, account, client: await httpClient(url, account.key) };
+}
+
 describe('conduit-mcp', () => {
   it('over stdio: calls the four services, waits with progress, reads a task and the balance', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 50, label: 'mcp' });
@@ -232,9 +239,7 @@ describe('conduit-mcp', () => {
   }, 60_000);
 
   it("over HTTP: the media tools take any model of their service with its fields, charged the model's price; list_models", async () => {
-    const url = await httpServer(0);
-    const account = await createPaidAccount(runtime.services, { credits: 30, label: 'mcp-models' });
-    const client = await httpClient(url, account.key);
+    const { account, client } = await overHttp(30, 'mcp-models');
     const { tools } = await client.listTools();
     const inputOf = (name: string) => tools.find((tool) => tool.name === name)?.inputSchema;
     expect(inputOf('generate_image')?.properties?.model).toMatchObject({ enum: [...IMAGE_MODEL_IDS] });
@@ -318,9 +323,7 @@ describe('conduit-mcp', () => {
   }, 60_000);
 
   it('over HTTP: answers the task id past the wait, and the API errors as readable tool errors', async () => {
-    const url = await httpServer(0);
-    const account = await createPaidAccount(runtime.services, { credits: 20, label: 'mcp-http' });
-    const client = await httpClient(url, account.key);
+    const { url, account, client } = await overHttp(20, 'mcp-http');
     const video = jsonOf(
       await client.callTool({ name: 'create_video', arguments: { prompt: 'A slow sunrise' } }),
     );
@@ -381,9 +384,7 @@ describe('conduit-mcp', () => {
   }, 60_000);
 
   it('over HTTP: metadata goes through the paid tools, filters list_tasks and is summed by usage_by_metadata', async () => {
-    const url = await httpServer(0);
-    const account = await createPaidAccount(runtime.services, { credits: 30, label: 'mcp-metadata' });
-    const client = await httpClient(url, account.key);
+    const { client } = await overHttp(30, 'mcp-metadata');
     const image = jsonOf(
       await client.callTool({
         name: 'generate_image',

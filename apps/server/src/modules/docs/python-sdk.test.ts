@@ -11,20 +11,14 @@ import {
   pythonBlocksOf,
   run,
 } from '../../../test/python-wheel.ts';
-import { withListeningRuntime } from '../../../test/runtime-with-inbox.ts';
-import type { TestRuntime } from '../../../test/test-runtime.ts';
-import { createLocalEngine } from '../engines/local-engine.ts';
+import { listeningRuntime, slowVideoRuntime } from '../../../test/runtime-with-inbox.ts';
 import { webhookSecretFor } from '../events/signing.ts';
 
 // The Python SDK as a developer installs it (the wheel, built offline, in a fresh venv), against a
 // server on a real port: its unittest suite, the README's examples and the docs' SDK examples.
-let runtime: TestRuntime;
-let baseUrl: string;
-withListeningRuntime((started, url) => {
-  runtime = started;
-  baseUrl = url;
+const server = listeningRuntime({}, ({ runtime, baseUrl }) => {
   // As deployed, the public URL is where the server answers: result URLs then download as given.
-  (started.services.config as { PUBLIC_URL: string }).PUBLIC_URL = url;
+  (runtime.services.config as { PUBLIC_URL: string }).PUBLIC_URL = baseUrl;
 });
 let sdk: InstalledSdk;
 beforeAll(async () => {
@@ -100,9 +94,12 @@ describe('the Python SDK (packages/python)', () => {
   }, 240_000);
 
   it('runs every Python example of its README, as written, from the venv', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 100, label: 'python-readme' });
+    const account = await createPaidAccount(server.runtime.services, {
+      credits: 100,
+      label: 'python-readme',
+    });
     const readme = await readFile(path.join(PYTHON_PACKAGE, 'README.md'), 'utf8');
-    const env = { ...process.env, CONDUIT_BASE_URL: baseUrl, CONDUIT_API_KEY: account.key };
+    const env = { ...process.env, CONDUIT_BASE_URL: server.baseUrl, CONDUIT_API_KEY: account.key };
     for (const block of pythonBlocksOf(readme)) {
       await run(sdk.python, ['-c', block], { cwd: sdk.workDir, env, timeout: 120_000 }).catch(
         (error: { stderr: string }) => {
@@ -110,33 +107,40 @@ describe('the Python SDK (packages/python)', () => {
         },
       );
     }
-    const ledger = await ledgerCheck(runtime.services, account.workspaceId);
+    const ledger = await ledgerCheck(server.runtime.services, account.workspaceId);
     expect(ledger.balance).toBe(ledger.sum);
     expect(ledger.balance).toBeLessThan(100);
   }, 240_000);
 
   it('passes its unittest suite against the running server', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 150, label: 'python' });
-    const poor = await createPaidAccount(runtime.services, { credits: 3, label: 'python-poor' });
-    const limited = await createPaidAccount(runtime.services, {
+    const account = await createPaidAccount(server.runtime.services, { credits: 150, label: 'python' });
+    const poor = await createPaidAccount(server.runtime.services, { credits: 3, label: 'python-poor' });
+    const limited = await createPaidAccount(server.runtime.services, {
       tier: 'enterprise',
       label: 'python-limited',
     });
-    await runtime.services.pool.query('update workspaces set rate_limit_per_minute = 1 where id = $1', [
-      limited.workspaceId,
-    ]);
-    const imageOnly = await createPaidAccount(runtime.services, { credits: 5, label: 'python-scoped' });
-    await runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
+    await server.runtime.services.pool.query(
+      'update workspaces set rate_limit_per_minute = 1 where id = $1',
+      [limited.workspaceId],
+    );
+    const imageOnly = await createPaidAccount(server.runtime.services, {
+      credits: 5,
+      label: 'python-scoped',
+    });
+    await server.runtime.services.pool.query(`update api_keys set permissions = '{image}' where id = $1`, [
       imageOnly.keyId,
     ]);
     const env = {
       ...process.env,
-      CONDUIT_BASE_URL: baseUrl,
+      CONDUIT_BASE_URL: server.baseUrl,
       CONDUIT_API_KEY: account.key,
       CONDUIT_TEST_POOR_KEY: poor.key,
       CONDUIT_TEST_LIMITED_KEY: limited.key,
       CONDUIT_TEST_IMAGE_ONLY_KEY: imageOnly.key,
-      CONDUIT_TEST_WEBHOOK_SECRET: webhookSecretFor(runtime.services.sessionSecret, account.workspaceId),
+      CONDUIT_TEST_WEBHOOK_SECRET: webhookSecretFor(
+        server.runtime.services.sessionSecret,
+        account.workspaceId,
+      ),
     };
     const { stderr } = await run(sdk.python, ['-m', 'unittest', '-v'], {
       cwd: sdk.workDir,
@@ -147,7 +151,7 @@ describe('the Python SDK (packages/python)', () => {
     });
     expect(stderr).toMatch(/^OK$/m);
     expect(stderr).not.toMatch(/skipped/);
-    const ledger = await ledgerCheck(runtime.services, account.workspaceId);
+    const ledger = await ledgerCheck(server.runtime.services, account.workspaceId);
     expect(ledger.balance).toBe(ledger.sum);
     expect(ledger.balance).toBeLessThan(150);
   }, 240_000);
@@ -156,25 +160,15 @@ describe('the Python SDK (packages/python)', () => {
 // The docs' SDK examples on a server of their own, whose video takes minutes: the cancel example
 // then finds the video of the earlier example still running (as code-examples.test.ts does).
 describe("the docs' Python SDK examples", () => {
-  let docsRuntime: TestRuntime;
-  let docsUrl: string;
-  const engine = createLocalEngine({ jobMs: { video: 600_000 } });
-  afterAll(() => engine.close?.());
-  withListeningRuntime(
-    (started, url) => {
-      docsRuntime = started;
-      docsUrl = url;
-    },
-    { engine },
-  );
+  const docs = slowVideoRuntime();
 
   it('run as written, each charging its cost (the cancel refunding the video)', async () => {
-    const account = await createPaidAccount(docsRuntime.services, { credits: 50, label: 'python-docs' });
-    const balance = async () => (await ledgerCheck(docsRuntime.services, account.workspaceId)).balance;
+    const account = await createPaidAccount(docs.runtime.services, { credits: 50, label: 'python-docs' });
+    const balance = async () => (await ledgerCheck(docs.runtime.services, account.workspaceId)).balance;
     const taskIds = new Map<string, string>();
     for (const endpoint of API_ENDPOINTS) {
       const taskId = endpoint.statusOf ? taskIds.get(findEndpoint(endpoint.statusOf).id) : undefined;
-      const code = pythonSdkExample(endpoint, { baseUrl: docsUrl, apiKey: account.key, taskId });
+      const code = pythonSdkExample(endpoint, { baseUrl: docs.baseUrl, apiKey: account.key, taskId });
       const before = await balance();
       const { stdout } = await run(sdk.python, ['-c', code], { cwd: sdk.workDir, timeout: 120_000 });
       const printed = JSON.parse(stdout) as {

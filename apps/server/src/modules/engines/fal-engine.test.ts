@@ -10,6 +10,12 @@ let engine: FalEngine;
 const settle = (service: MediaInput['service'], upstreamId: string) =>
   pollStates(engine, service, upstreamId);
 
+/** An image job for `prompt`, polled until it settles: the state it settled in. */
+async function settledImage(prompt: string) {
+  const { upstreamId } = await engine.startJob(imageInput(prompt), { taskId: 't' });
+  return (await settle('image', upstreamId)).at(-1);
+}
+
 beforeAll(async () => {
   fake = await startFakeFal();
   engine = createFalEngine({ FAL_KEY: fake.key, FAL_BASE_URL: fake.url }, { requestTimeoutMs: 500 });
@@ -76,10 +82,8 @@ describe('fal engine: the queue API contract', () => {
   });
 
   it('a request that completes with an error fails, without the upstream id in the reason', async () => {
-    const { upstreamId } = await engine.startJob(imageInput('please fail'), { taskId: 't' });
-    const states = await settle('image', upstreamId);
     // COMPLETED in the status; the model's 500 only at the result GET (fal does not bill a 5xx).
-    expect(states.at(-1)).toEqual({
+    expect(await settledImage('please fail')).toEqual({
       state: 'failed',
       reason: 'Generation failed for request',
       upstreamBilled: false,
@@ -138,9 +142,7 @@ describe('fal engine: the queue API contract', () => {
 
 describe('fal engine: what the documents say about results and inputs', () => {
   it('a refusal answered at the result GET fails the task; COMPLETED alone says nothing', async () => {
-    const { upstreamId } = await engine.startJob(imageInput('refuse the output'), { taskId: 't' });
-    const states = await settle('image', upstreamId);
-    expect(states.at(-1)).toEqual({
+    expect(await settledImage('refuse the output')).toEqual({
       state: 'failed',
       reason: 'The output was flagged by the content checker',
     });

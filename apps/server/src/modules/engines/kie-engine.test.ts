@@ -1,37 +1,26 @@
 import type { LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imageInput, pollStates, videoInput } from '../../../test/engine-calls.ts';
-import { type FakeKie, type FakeKieFailure, startFakeKie } from '../../../test/fake-kie.ts';
-import { kieEngineOn } from '../../../test/kie-engines.ts';
+import type { FakeKieFailure } from '../../../test/fake-kie.ts';
+import { fakeKieForTests, kieEngineOn } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck } from '../../../test/paid-account.ts';
 import { rejectionOf } from '../../../test/rejection.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
 import { type MediaInput, UpstreamCreateLost, UpstreamRejected, UpstreamUnavailable } from './engine.ts';
 import { customerSafeReason, type KieEngineOptions } from './kie-engine.ts';
 
-let fake: FakeKie;
-let logged: Record<string, unknown>[] = [];
-const log = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+const kie = fakeKieForTests({ pendingPolls: 2 }, 'error');
+const { log } = kie;
 
 const FAST: KieEngineOptions = {
   log,
   requestTimeoutMs: 1_000,
   retryDelaysMs: { rateLimited: 100, maintenance: 200, accountProblem: 300 },
 };
-const engineFor = (apiKey = fake.apiKey, options: KieEngineOptions = {}, baseUrl = fake.url) =>
+const engineFor = (apiKey = kie.fake.apiKey, options: KieEngineOptions = {}, baseUrl = kie.fake.url) =>
   kieEngineOn({ KIE_API_KEY: apiKey, KIE_BASE_URL: baseUrl }, { ...FAST, ...options });
 
 const sora = (videoUrl: string): MediaInput => ({ service: 'sora', request: { video_url: videoUrl } });
-
-beforeAll(async () => {
-  fake = await startFakeKie({ pendingPolls: 2 });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  logged = [];
-  fake.pendingPolls = 2;
-});
 
 describe('kie engine: the bodies it sends', () => {
   it('image: nano-banana without image_urls, nano-banana-edit with them; our key, no callback, no task id', async () => {
@@ -43,17 +32,17 @@ describe('kie engine: the bodies it sends', () => {
         callBackUrl: 'https://conduit.example/cb',
       },
     );
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana',
       input: { prompt: 'a red fox', output_format: 'png', aspect_ratio: '16:9' },
     });
-    expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(kie.fake.requests.at(-1)?.authorization).toBe(`Bearer ${kie.fake.apiKey}`);
 
     const urls = ['https://img.example/a.png', 'https://img.example/b.png'];
     await engine.startJob(imageInput('make it blue', { image_urls: urls, output_format: 'jpeg' }), {
       taskId: 'task_ours00000000001',
     });
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana-edit',
       input: {
         prompt: 'make it blue',
@@ -62,7 +51,7 @@ describe('kie engine: the bodies it sends', () => {
         aspect_ratio: '1:1',
       },
     });
-    expect(JSON.stringify(fake.requests.slice(-2))).not.toMatch(/task_ours|callBack|example\/hook/);
+    expect(JSON.stringify(kie.fake.requests.slice(-2))).not.toMatch(/task_ours|callBack|example\/hook/);
   });
 
   it('video: standard is veo3, fast is veo3_fast, only the fields kie documents are sent', async () => {
@@ -80,8 +69,8 @@ describe('kie engine: the bodies it sends', () => {
       }),
       { taskId: 'task_ours00000000002' },
     );
-    expect(fake.created.at(-1)).toMatchObject({ endpoint: 'generate' });
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)).toMatchObject({ endpoint: 'generate' });
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       prompt: 'waves at dusk',
       imageUrls: ['https://img.example/first.png'],
       model: 'veo3',
@@ -90,9 +79,9 @@ describe('kie engine: the bodies it sends', () => {
       watermark: 'Conduit',
     });
     // `seeds` left kie's field list and `enableFallback` is deprecated: accepted from us, never sent.
-    expect(fake.deprecatedUses).toEqual([]);
+    expect(kie.fake.deprecatedUses).toEqual([]);
     await engine.startJob(videoInput('a fox running'), { taskId: 'task_ours00000000003' });
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       prompt: 'a fox running',
       model: 'veo3_fast',
       aspectRatio: '16:9',
@@ -104,7 +93,7 @@ describe('kie engine: the bodies it sends', () => {
     await engineFor().startJob(sora('https://sora.chatgpt.com/p/s_68abc'), {
       taskId: 'task_ours00000000004',
     });
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       model: 'sora-watermark-remover',
       input: { video_url: 'https://sora.chatgpt.com/p/s_68abc', upload_method: 's3' },
     });
@@ -124,7 +113,7 @@ describe('kie engine: polling', () => {
     expect(done).toMatchObject({ state: 'succeeded', files: [{ kind: 'url' }] });
     const file = done?.state === 'succeeded' ? done.files[0] : undefined;
     const bytes = Buffer.from(await (await fetch((file as { url: string }).url)).arrayBuffer());
-    expect(bytes.equals(fake.png)).toBe(true);
+    expect(bytes.equals(kie.fake.png)).toBe(true);
   });
 
   it('video and sora: pending while generating, then MP4 URLs', async () => {
@@ -139,7 +128,7 @@ describe('kie engine: polling', () => {
 
   it('a failed generation settles as failed with a reason free of upstream ids and URLs', async () => {
     const engine = engineFor();
-    fake.pendingPolls = 0;
+    kie.fake.pendingPolls = 0;
     for (const input of [
       imageInput('please fail'),
       videoInput('please fail'),
@@ -158,7 +147,7 @@ describe('kie engine: polling', () => {
 
   it('a success without result URLs is a failure (refunded), not a crash', async () => {
     const engine = engineFor();
-    fake.pendingPolls = 0;
+    kie.fake.pendingPolls = 0;
     const { upstreamId } = await engine.startJob(imageInput('empty please'), { taskId: 't' });
     expect(await engine.pollJob('image', upstreamId)).toEqual({
       state: 'failed',
@@ -199,27 +188,27 @@ describe('kie engine: errors', () => {
     { name: '501 generation failed', failure: { code: 501 }, type: UpstreamRejected },
   ];
   it.each(cases)('$name -> $type.name', async ({ failure, type, retryAfterMs }) => {
-    fake.failNext('createTask', failure);
+    kie.fake.failNext('createTask', failure);
     const error = await rejectionOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
     expect(error).toBeInstanceOf(type);
     if (retryAfterMs !== undefined) expect(error.retryAfterMs).toBe(retryAfterMs);
   });
 
-  it('problems with our own account (401, 402, 505) retry later and are logged at error level', async () => {
+  it('problems with our own account (401, 402, 505) retry later and are kie.logged at error level', async () => {
     const wrongKey = await rejectionOf(
       engineFor('not-our-key').startJob(imageInput('a cat'), { taskId: 't' }),
     );
     expect(wrongKey).toBeInstanceOf(UpstreamUnavailable);
-    fake.failNext('createTask', { code: 402, msg: 'Credits insufficient' });
-    fake.failNext('generate', { code: 505, msg: 'The feature is disabled' });
+    kie.fake.failNext('createTask', { code: 402, msg: 'Credits insufficient' });
+    kie.fake.failNext('generate', { code: 505, msg: 'The feature is disabled' });
     await rejectionOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
     await rejectionOf(engineFor().startJob(videoInput('a cat'), { taskId: 't' }));
-    expect(logged.map((line) => [line.level, line.code, line.upstreamMessage])).toEqual([
+    expect(kie.logged.map((line) => [line.level, line.code, line.upstreamMessage])).toEqual([
       [50, 401, 'You do not have access permissions'],
       [50, 402, 'Credits insufficient'],
       [50, 505, 'The feature is disabled'],
     ]);
-    expect(JSON.stringify(logged)).not.toContain(fake.apiKey);
+    expect(JSON.stringify(kie.logged)).not.toContain(kie.fake.apiKey);
   });
 
   it('a rejection carries the upstream reason (msg or message) without its links or ids', async () => {
@@ -228,9 +217,9 @@ describe('kie engine: errors', () => {
       expect(error).toBeInstanceOf(UpstreamRejected);
       expect(error.message).toBe('Prompt violates the content policy');
     }
-    fake.failNext('generate', {
+    kie.fake.failNext('generate', {
       code: 422,
-      msg: `imageUrls could not be read for task 3f2a9c1b7d6e4f508a1b2c3d4e5f6a7b with key ${fake.apiKey}`,
+      msg: `imageUrls could not be read for task 3f2a9c1b7d6e4f508a1b2c3d4e5f6a7b with key ${kie.fake.apiKey}`,
     });
     const error = await rejectionOf(engineFor().startJob(videoInput('a cat'), { taskId: 't' }));
     expect(error.message).toBe('imageUrls could not be read for task with key');
@@ -238,19 +227,19 @@ describe('kie engine: errors', () => {
 
   it('unreachable, slow and unreadable upstreams are retry-later', async () => {
     const unreachable = await rejectionOf(
-      engineFor(fake.apiKey, {}, 'http://127.0.0.1:9').startJob(imageInput('a cat'), { taskId: 't' }),
+      engineFor(kie.fake.apiKey, {}, 'http://127.0.0.1:9').startJob(imageInput('a cat'), { taskId: 't' }),
     );
     expect(unreachable).toBeInstanceOf(UpstreamUnavailable);
-    fake.slowMs = 1_000;
+    kie.fake.slowMs = 1_000;
     const started = Date.now();
     const slow = await rejectionOf(
-      engineFor(fake.apiKey, { requestTimeoutMs: 150 }).startJob(imageInput('slow cat'), { taskId: 't' }),
+      engineFor(kie.fake.apiKey, { requestTimeoutMs: 150 }).startJob(imageInput('slow cat'), { taskId: 't' }),
     );
     // The create may have arrived: its answer is lost, not a plain retry.
     expect(slow).toBeInstanceOf(UpstreamCreateLost);
     expect(slow.message).toMatch(/timed out/);
     expect(Date.now() - started).toBeLessThan(900);
-    fake.failNext('recordInfo', { status: 503, code: 503 });
+    kie.fake.failNext('recordInfo', { status: 503, code: 503 });
     const poll = await rejectionOf(engineFor().pollJob('image', 'whatever'));
     expect(poll).toBeInstanceOf(UpstreamUnavailable);
   });
@@ -279,13 +268,13 @@ describe('kie engine: errors', () => {
 /** Nothing upstream in what a customer sees: no kie host, task id or key. */
 function expectNoUpstreamIn(response: LightMyRequestResponse) {
   const body = response.body;
-  expect(body).not.toContain(fake.url);
+  expect(body).not.toContain(kie.fake.url);
   expect(body).not.toContain('127.0.0.1');
-  expect(body).not.toContain(fake.apiKey);
-  for (const { taskId } of fake.created) expect(body).not.toContain(taskId);
+  expect(body).not.toContain(kie.fake.apiKey);
+  for (const { taskId } of kie.fake.created) expect(body).not.toContain(taskId);
 }
 /** Found by prompt: a create the engine gave up on (the slow one above) may land at any time. */
-const createdWith = (text: string) => fake.created.findLast((c) => JSON.stringify(c.body).includes(text));
+const createdWith = (text: string) => kie.fake.created.findLast((c) => JSON.stringify(c.body).includes(text));
 
 /** The real app on its own database, with the kie engine against the fake, and a client for it. */
 function gatewayOn(env: Record<string, string>) {
@@ -309,7 +298,7 @@ function gatewayOn(env: Record<string, string>) {
   afterAll(() => gateway.runtime.close());
   // One "generating" answer before the result: the runner's back-off grows fast after that.
   beforeEach(() => {
-    fake.pendingPolls = 1;
+    kie.fake.pendingPolls = 1;
   });
   return gateway;
 }
@@ -330,9 +319,11 @@ describe('kie engine through the gateway: sync calls', () => {
     });
     expect(data.resultUrls).toHaveLength(1);
     expect(new URL(data.resultUrls[0]).pathname).toMatch(/^\/files\/task_[a-z0-9]{16}\/[a-z0-9]{20}\.png$/);
-    expect((await servedBytes(data.resultUrls[0])).equals(fake.png)).toBe(true);
+    expect((await servedBytes(data.resultUrls[0])).equals(kie.fake.png)).toBe(true);
     const upstreamId = createdWith('a lighthouse at night')?.taskId;
-    const polls = fake.requests.filter((r) => r.endpoint === 'recordInfo' && r.query.taskId === upstreamId);
+    const polls = kie.fake.requests.filter(
+      (r) => r.endpoint === 'recordInfo' && r.query.taskId === upstreamId,
+    );
     expect(polls).toHaveLength(2);
     expectNoUpstreamIn(response);
     expect(await ledgerOf(account.userId)).toEqual({ balance: 19, sum: 19 });
@@ -340,7 +331,7 @@ describe('kie engine through the gateway: sync calls', () => {
 
   it('image with image_urls goes to nano-banana-edit', async () => {
     const account = await newAccount();
-    const input = `${fake.url}/files/input/photo.png`;
+    const input = `${kie.fake.url}/files/input/photo.png`;
     const response = await post('/api/provider/image', account.key, {
       prompt: 'make it blue',
       image_urls: [input],
@@ -382,7 +373,7 @@ describe('kie engine through the gateway: sync calls', () => {
     const { data } = response.json();
     expect(data.status).toBe('completed');
     expect(new URL(data.resultUrls[0]).pathname).toMatch(/\.mp4$/);
-    expect((await servedBytes(data.resultUrls[0])).equals(fake.mp4)).toBe(true);
+    expect((await servedBytes(data.resultUrls[0])).equals(kie.fake.mp4)).toBe(true);
     expectNoUpstreamIn(response);
   });
 });
@@ -392,9 +383,9 @@ describe('kie engine through the gateway: async calls', () => {
 
   it('video: a 429 at start is retried later, not refunded; the MP4 lands on our storage', async () => {
     const account = await newAccount();
-    fake.failNext('generate', { status: 429, code: 429, msg: 'Rate limited' });
+    kie.fake.failNext('generate', { status: 429, code: 429, msg: 'Rate limited' });
     const generates = () =>
-      fake.requests.filter((r) => r.endpoint === 'generate' && r.body?.prompt === 'rush hour');
+      kie.fake.requests.filter((r) => r.endpoint === 'generate' && r.body?.prompt === 'rush hour');
     const created = await post('/api/provider/video', account.key, {
       prompt: 'rush hour',
       model: 'standard',
@@ -407,8 +398,8 @@ describe('kie engine through the gateway: async calls', () => {
     const { data } = status.json();
     expect(data).toMatchObject({ creditsUsed: 10, creditsRefunded: 0 });
     expect(generates()).toHaveLength(2);
-    expect(fake.created.filter((c) => c.body.prompt === 'rush hour')).toHaveLength(1);
-    expect((await servedBytes(data.videoUrls[0])).equals(fake.mp4)).toBe(true);
+    expect(kie.fake.created.filter((c) => c.body.prompt === 'rush hour')).toHaveLength(1);
+    expect((await servedBytes(data.videoUrls[0])).equals(kie.fake.mp4)).toBe(true);
     expectNoUpstreamIn(status);
     expect(await ledgerOf(account.userId)).toEqual({ balance: 10, sum: 10 });
   });

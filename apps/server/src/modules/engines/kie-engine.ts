@@ -239,6 +239,8 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
     return balance;
   };
 
+  /** A poll that ends the task as failed at kie.ai, where it billed nothing. */
+  const unbilledFailure = (reason: string) => ({ state: 'failed', reason, upstreamBilled: false }) as const;
   /** The record-info answers that end a poll without data (docs/upstreams.md, "kie.ai: common rules"). */
   const pollAnswer = (code: number, message: string | undefined, startedAt?: Date | null) => {
     if ((code === 422 || code === 404) && NULL_RECORD.test(message ?? '')) {
@@ -247,28 +249,16 @@ export function createKieEngine(config: KieConfig, options: KieEngineOptions = {
       const sinceMs = startedAt ? Date.now() - startedAt.getTime() : 0;
       if (sinceMs < nullRecordGraceMs) return { state: 'pending', detail: 'no record yet' } as const;
       log.warn({ upstream: 'kie', sinceMs }, 'kie.ai never recorded a task it accepted');
-      return {
-        state: 'failed',
-        reason: 'The generation never started upstream',
-        upstreamBilled: false,
-      } as const;
+      return unbilledFailure('The generation never started upstream');
     }
     if (code === 404 && TASK_NOT_FOUND.test(message ?? '')) {
       // kie does not know the task: it runs and bills nothing, and will not appear by waiting.
       log.warn({ upstream: 'kie', code }, 'kie.ai does not know a task we polled');
-      return {
-        state: 'failed',
-        reason: 'The generation was not found upstream',
-        upstreamBilled: false,
-      } as const;
+      return unbilledFailure('The generation was not found upstream');
     }
     if (code === 451) {
       // Veo could not download the input image: retrying cannot help.
-      return {
-        state: 'failed',
-        reason: customerSafeReason(message, 'An input image could not be fetched', secrets),
-        upstreamBilled: false,
-      } as const;
+      return unbilledFailure(customerSafeReason(message, 'An input image could not be fetched', secrets));
     }
     if (code === 408) {
       return { state: 'failed', reason: 'The generation timed out upstream' } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeFal, startFakeFal } from '../../../test/fake-fal.ts';
-import { type FakeKie, type LostAnswer, startFakeKie } from '../../../test/fake-kie.ts';
-import { deliverKieCallbacks, kieThenFal } from '../../../test/kie-engines.ts';
+import type { FakeFal } from '../../../test/fake-fal.ts';
+import type { FakeKie, LostAnswer } from '../../../test/fake-kie.ts';
+import { deliverKieCallbacks, kieThenFal, withFakeKieAndFal } from '../../../test/kie-engines.ts';
 import { createPaidAccount, ledgerCheck, postWithKey } from '../../../test/paid-account.ts';
 import { taskValues } from '../../../test/seeded-calls.ts';
 import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
@@ -111,13 +111,8 @@ async function completedAtKieOnce(runtime: TestRuntime, taskId: string, prompt: 
   return createsWith(prompt)[0];
 }
 
-beforeAll(async () => {
-  kie = await startFakeKie({ pendingPolls: 1, webhookHmacKey: HMAC_KEY });
-  fal = await startFakeFal({ pendingPolls: 1 });
-  kie.createLimit = 10_000;
-});
-afterAll(async () => {
-  await Promise.all([kie.close(), fal.close()]);
+withFakeKieAndFal({ pendingPolls: 1, webhookHmacKey: HMAC_KEY }, (fakes) => {
+  ({ kie, fal } = fakes);
 });
 
 describe('with signed callbacks', () => {

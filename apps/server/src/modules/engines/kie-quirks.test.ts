@@ -1,9 +1,7 @@
 import { MODELS } from '@conduit/contracts';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf, imageInput, videoInput } from '../../../test/engine-calls.ts';
-import { type FakeKie, startFakeKie } from '../../../test/fake-kie.ts';
-import { kieEngineOn } from '../../../test/kie-engines.ts';
+import { fakeKieForTests, kieEngineOn } from '../../../test/kie-engines.ts';
 import { type MediaInput, UpstreamPaced, UpstreamUnavailable } from './engine.ts';
 import type { UpstreamPace } from './upstream-pace.ts';
 
@@ -12,32 +10,21 @@ import type { UpstreamPace } from './upstream-pace.ts';
  * record that is null right after a create, 451 and 408 at a poll, 433 and 429.
  */
 
-let fake: FakeKie;
-let logged: Record<string, unknown>[] = [];
-const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+const kie = fakeKieForTests({ pendingPolls: 0, nullRecordMs: 0 }, 'warn');
+const { log } = kie;
 
 const engineFor = (
   extra: { KIE_NSFW_CHECKER?: boolean; KIE_NULL_RECORD_GRACE_S?: number } = {},
   pace?: UpstreamPace,
 ) =>
   kieEngineOn(
-    { KIE_API_KEY: fake.apiKey, KIE_BASE_URL: fake.url, ...extra },
+    { KIE_API_KEY: kie.fake.apiKey, KIE_BASE_URL: kie.fake.url, ...extra },
     { log, requestTimeoutMs: 1_000, retryDelaysMs: { rateLimited: 100, accountProblem: 300 }, pace },
   );
 
-beforeAll(async () => {
-  fake = await startFakeKie({ pendingPolls: 0 });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  logged = [];
-  fake.pendingPolls = 0;
-  fake.nullRecordMs = 0;
-});
-
 describe('kie engine: a record that is not there yet', () => {
   it('is pending while the grace after the create lasts, then the result comes', async () => {
-    fake.nullRecordMs = 400;
+    kie.fake.nullRecordMs = 400;
     const engine = engineFor({ KIE_NULL_RECORD_GRACE_S: 60 });
     for (const input of [imageInput('a null record first'), videoInput('a null record first')]) {
       const startedAt = new Date();
@@ -96,30 +83,30 @@ describe('kie engine: permanent answers end the task at once', () => {
 
 describe('kie engine: account problems and the rate', () => {
   it('433 (a sub-key over its limit) retries later and alerts the operator', async () => {
-    fake.failNext('createTask', { code: 433, msg: 'Sub-key usage exceeds limit' });
+    kie.fake.failNext('createTask', { code: 433, msg: 'Sub-key usage exceeds limit' });
     const error = await errorOf(engineFor().startJob(imageInput('a cat'), { taskId: 't' }));
     expect(error).toBeInstanceOf(UpstreamUnavailable);
     expect(error).not.toBeInstanceOf(UpstreamPaced);
     expect(error.retryAfterMs).toBe(300);
-    expect(logged).toContainEqual(expect.objectContaining({ level: 50, code: 433, upstream: 'kie' }));
+    expect(kie.logged).toContainEqual(expect.objectContaining({ level: 50, code: 433, upstream: 'kie' }));
   });
 
   it("kie's 429 is a pace: the task was dropped, not queued, and waits for a slot", async () => {
-    const before = fake.created.length;
-    fake.failNext('generate', { status: 429, code: 429, msg: 'Rate limit exceeded', retryAfter: '2' });
+    const before = kie.fake.created.length;
+    kie.fake.failNext('generate', { status: 429, code: 429, msg: 'Rate limit exceeded', retryAfter: '2' });
     const error = await errorOf(engineFor().startJob(videoInput('a wave'), { taskId: 't' }));
     expect(error).toBeInstanceOf(UpstreamPaced);
     expect(error.retryAfterMs).toBe(2_000);
-    expect(fake.created).toHaveLength(before);
+    expect(kie.fake.created).toHaveLength(before);
   });
 
   it('our own pace refuses before sending anything: no slot, no create', async () => {
-    const before = fake.requests.length;
+    const before = kie.fake.requests.length;
     const closed: UpstreamPace = { take: async () => ({ isAllowed: false, waitMs: 1_234 }) };
     const error = await errorOf(engineFor({}, closed).startJob(imageInput('a cat'), { taskId: 't' }));
     expect(error).toBeInstanceOf(UpstreamPaced);
     expect(error.retryAfterMs).toBe(1_234);
-    expect(fake.requests).toHaveLength(before);
+    expect(kie.fake.requests).toHaveLength(before);
   });
 
   it('nsfw_checker goes only to the models whose schema has it, as KIE_NSFW_CHECKER says; no deprecated field is sent', async () => {
@@ -127,7 +114,7 @@ describe('kie engine: account problems and the rate', () => {
       taskId: 't',
     });
     // Nano Banana's schema has no nsfw_checker (the fake refuses unknown fields with 422).
-    expect(fake.created.at(-1)?.body).toEqual({
+    expect(kie.fake.created.at(-1)?.body).toEqual({
       model: 'google/nano-banana',
       input: { prompt: 'a cat', output_format: 'png', aspect_ratio: 'auto' },
     });
@@ -143,10 +130,10 @@ describe('kie engine: account problems and the rate', () => {
         const request = definition?.request.parse({ model, prompt: 'a cat' });
         const input = { service, request } as MediaInput;
         await engineFor({ KIE_NSFW_CHECKER: setting }).startJob(input, { taskId: 't' });
-        expect(fake.created.at(-1)?.body.input, model).toMatchObject({ nsfw_checker: setting });
+        expect(kie.fake.created.at(-1)?.body.input, model).toMatchObject({ nsfw_checker: setting });
       }
     }
-    expect(fake.deprecatedUses).toEqual([]);
+    expect(kie.fake.deprecatedUses).toEqual([]);
   });
 
   it('Kling 2.6 prompts over 1,000 characters are refused before any charge (kie would answer 422)', async () => {

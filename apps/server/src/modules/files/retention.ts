@@ -1,14 +1,14 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { type Db, type DbOrTx, poolOf } from '../../platform/database.ts';
 import { startRecurringJob } from '../../platform/jobs.ts';
 import type { Services } from '../../platform/services.ts';
 import { tasks } from '../tasks/schema.ts';
+import { deleteExpiredFiles } from './expired-files.ts';
 import { deleteExpiredUploads } from './uploads.ts';
 
 export const RESULT_EXPIRY_QUEUE = 'result-expiry';
 /** Hourly: a file is served until its expiry exactly (the route checks), and deleted within the hour. */
 const RESULT_EXPIRY_CRON = '17 * * * *';
-const BATCH = 200;
 
 const DAY_MS = 86_400_000;
 
@@ -61,23 +61,13 @@ export async function expireWorkspaceResults(tx: DbOrTx, workspaceId: string, no
 }
 
 /** Deletes the files of every task whose results expired; answers how many tasks it cleared. */
-export async function deleteExpiredResults(services: RetentionServices): Promise<number> {
-  let cleared = 0;
-  for (;;) {
-    const now = services.clock.now();
-    const due = await services.db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(lte(tasks.resultsExpireAt, now), isNull(tasks.resultsDeletedAt)))
-      .limit(BATCH);
-    for (const { id } of due) {
-      await services.storage.deleteTask(id);
-      await services.db.update(tasks).set({ resultsDeletedAt: now }).where(eq(tasks.id, id));
-    }
-    cleared += due.length;
-    if (due.length < BATCH) return cleared;
-  }
-}
+export const deleteExpiredResults = (services: RetentionServices): Promise<number> =>
+  deleteExpiredFiles(services, {
+    table: tasks,
+    id: tasks.id,
+    expiresAt: tasks.resultsExpireAt,
+    deletedAt: tasks.resultsDeletedAt,
+  });
 
 /** Asks a worker to delete expired results now (after an account's deletion). */
 export const queueResultExpiry = (services: Pick<Services, 'jobs'>) =>

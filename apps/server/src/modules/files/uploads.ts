@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, PROVIDER_LIMITS } from '@conduit/contracts';
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError, BadRequest, NotFound, PayloadTooLarge } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Services } from '../../platform/services.ts';
+import { deleteExpiredFiles } from './expired-files.ts';
 import { type UploadRow, uploads } from './schema.ts';
 import { createUploadSigner, sniffContentType, type UploadKind } from './upload-urls.ts';
 
@@ -158,22 +159,10 @@ export async function findServedUpload(
 }
 
 /** Deletes the bytes of uploads past their expiry (the hourly result-expiry job); answers how many. */
-export async function deleteExpiredUploads(
-  services: Pick<Services, 'db' | 'storage' | 'clock'>,
-): Promise<number> {
-  let cleared = 0;
-  for (;;) {
-    const now = services.clock.now();
-    const due = await services.db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(lte(uploads.expiresAt, now), isNull(uploads.deletedAt)))
-      .limit(200);
-    for (const { id } of due) {
-      await services.storage.deleteTask(id);
-      await services.db.update(uploads).set({ deletedAt: now }).where(eq(uploads.id, id));
-    }
-    cleared += due.length;
-    if (due.length < 200) return cleared;
-  }
-}
+export const deleteExpiredUploads = (services: Pick<Services, 'db' | 'storage' | 'clock'>): Promise<number> =>
+  deleteExpiredFiles(services, {
+    table: uploads,
+    id: uploads.id,
+    expiresAt: uploads.expiresAt,
+    deletedAt: uploads.deletedAt,
+  });

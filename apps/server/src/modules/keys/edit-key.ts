@@ -18,17 +18,22 @@ import { type ApiKeyRow, apiKeys } from './schema.ts';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Runs `change` on the workspace's live key, locked (FOR NO KEY UPDATE, the lock the debit takes
- * on a limited key: a paid call and an edit of the same key wait for each other, never interleave),
- * then records the team event and answers the key as it is now.
+ * Writes the columns `change` sets on the workspace's live key, locked (FOR NO KEY UPDATE, the
+ * lock the debit takes on a limited key: a paid call and an edit of the same key wait for each
+ * other, never interleave), then records the team event and answers the key as it is now.
  */
 async function withLockedKey(
   ctx: KeysContext,
   actor: KeyActor,
   keyId: string,
   action: 'key.updated' | 'key.rolled',
-  change: (tx: Tx, current: ApiKeyRow) => Promise<{ row: ApiKeyRow; details?: Record<string, unknown> }>,
+  change: (
+    tx: Tx,
+    current: ApiKeyRow,
+    now: Date,
+  ) => Promise<{ set: Partial<typeof apiKeys.$inferInsert>; details: Record<string, unknown> }>,
 ): Promise<ApiKey> {
+  const now = ctx.clock.now();
   const { row, creator } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -38,14 +43,16 @@ async function withLockedKey(
       )
       .for('no key update');
     if (!current) throw new NotFound('API key not found');
-    const changed = await change(tx, current);
-    await recordKeyEvent(tx, ctx, actor, action, changed.row, changed.details);
+    const { set, details } = await change(tx, current, now);
+    const [updated] = await tx.update(apiKeys).set(set).where(eq(apiKeys.id, keyId)).returning();
+    const row = updated as ApiKeyRow;
+    await recordKeyEvent(tx, ctx, actor, action, row, details);
     // An event stream opened with the key is checked again at once (a roll, a narrowed allow-list).
     await notifyKeysChanged(tx, actor.workspace.id);
     const [owner] = current.createdBy
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.createdBy))
       : [];
-    return { row: changed.row, creator: owner?.email ?? null };
+    return { row, creator: owner?.email ?? null };
   });
   return toApiKey(ctx, row, creator);
 }
@@ -70,8 +77,7 @@ export async function updateKey(
   keyId: string,
   input: UpdateKeyBody,
 ): Promise<ApiKey> {
-  const now = ctx.clock.now();
-  return withLockedKey(ctx, actor, keyId, 'key.updated', async (tx, current) => {
+  return withLockedKey(ctx, actor, keyId, 'key.updated', async (tx, current, now) => {
     const name = input.keyName === undefined ? current.name : keyName(input);
     const columns = keyControlColumns(input, {
       current,
@@ -85,12 +91,7 @@ export async function updateKey(
             spentPeriod: spendPeriodLabel(columns.spendLimitPeriod, now),
           }
         : {};
-    const [row] = await tx
-      .update(apiKeys)
-      .set({ name, ...columns, ...budget })
-      .where(eq(apiKeys.id, keyId))
-      .returning();
-    return { row: row as ApiKeyRow, details: { changed: Object.keys({ ...columns }) } };
+    return { set: { name, ...columns, ...budget }, details: { changed: Object.keys({ ...columns }) } };
   });
 }
 
@@ -105,19 +106,16 @@ export async function rollKey(
   keyId: string,
   graceSeconds: number,
 ): Promise<ApiKey> {
-  const now = ctx.clock.now();
-  return withLockedKey(ctx, actor, keyId, 'key.rolled', async (tx, current) => {
+  return withLockedKey(ctx, actor, keyId, 'key.rolled', async (_tx, current, now) => {
     const secret = newApiKey(current.mode);
-    const [row] = await tx
-      .update(apiKeys)
-      .set({
+    return {
+      set: {
         keyHash: hashApiKey(secret),
         keyEncrypted: encryptApiKey(ctx.encryptionKey, secret),
         previousKeyHash: graceSeconds > 0 ? current.keyHash : null,
         previousKeyExpiresAt: graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null,
-      })
-      .where(eq(apiKeys.id, keyId))
-      .returning();
-    return { row: row as ApiKeyRow, details: { graceSeconds } };
+      },
+      details: { graceSeconds },
+    };
   });
 }

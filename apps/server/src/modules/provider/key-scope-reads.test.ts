@@ -24,16 +24,21 @@ const withKey = (key: string, method: 'GET' | 'POST', url: string, payload?: unk
     ...(payload !== undefined && { payload: payload as object }),
   });
 
-async function limitedKeyOf(account: PaidAccount) {
-  const limited = await addKey(runtime.services, account);
+/** Narrows the account's key `keyId` to LinkedIn alone, as its owner does in the dashboard. */
+async function limitToLinkedin(account: PaidAccount, keyId: string) {
   const cookie = await sessionCookieFor(runtime.services, account.userId);
   const edited = await runtime.app.inject({
     method: 'PATCH',
-    url: appPath('updateKey', { id: limited.keyId }),
+    url: appPath('updateKey', { id: keyId }),
     headers: { cookie, 'x-requested-with': 'conduit' },
     payload: { permissions: { image: false, video: false, sora: false, linkedin: true } },
   });
   expect(edited.statusCode, edited.body).toBe(200);
+}
+
+async function limitedKeyOf(account: PaidAccount) {
+  const limited = await addKey(runtime.services, account);
+  await limitToLinkedin(account, limited.keyId);
   return limited.key;
 }
 
@@ -107,14 +112,7 @@ describe('a key limited to one service', () => {
     const narrowed = await addKey(runtime.services, account);
     const stream = await openEventStream(baseUrl, undefined, { 'x-api-key': narrowed.key });
     expect(stream.status).toBe(200);
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
-    const edited = await runtime.app.inject({
-      method: 'PATCH',
-      url: appPath('updateKey', { id: narrowed.keyId }),
-      headers: { cookie, 'x-requested-with': 'conduit' },
-      payload: { permissions: { image: false, video: false, sora: false, linkedin: true } },
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await limitToLinkedin(account, narrowed.keyId);
     // The change reaches the stream through the keys NOTIFY; then a video and a LinkedIn call.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const video = await withKey(account.key, 'POST', '/api/provider/video', { prompt: 'a fox running' });

@@ -114,23 +114,28 @@ export const providerRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
 
     // The body is checked against its model's own schema (models/catalogue.ts): an unknown or
     // disabled model is refused naming `model`, before any charge.
-    app.post(
-      routerPath('generateImage'),
-      { preValidation: admit('image'), schema: { tags } },
-      async (request, reply) => {
-        const { body, priced } = await resolveImageCall(gateway, request.body);
-        return runSync(request, reply, 'image', body, priced);
-      },
-    );
-
-    app.post(
-      routerPath('createVideo'),
-      { preValidation: admit('video'), schema: { tags } },
-      async (request, reply) => {
-        const { body, priced } = await resolveVideoCall(gateway, request.body);
-        return startAsync(request, reply, 'video', body, priced);
-      },
-    );
+    const modelRoute = <S extends 'image' | 'video', Body extends PaidBody>(
+      route: 'generateImage' | 'createVideo',
+      service: S,
+      resolve: (gateway: Gateway, raw: unknown) => Promise<{ body: Body; priced: PricedModel }>,
+      run: (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        service: S,
+        body: Body,
+        priced: PricedModel,
+      ) => Promise<unknown>,
+    ) =>
+      app.post(
+        routerPath(route),
+        { preValidation: admit(service), schema: { tags } },
+        async (request, reply) => {
+          const { body, priced } = await resolve(gateway, request.body);
+          return run(request, reply, service, body, priced);
+        },
+      );
+    modelRoute('generateImage', 'image', resolveImageCall, runSync);
+    modelRoute('createVideo', 'video', resolveVideoCall, startAsync);
 
     // Public, like OpenRouter's model list: no key needed (docs/product.md, "Models").
     app.get(routerPath('listModels'), { schema: { tags } }, async () => ({

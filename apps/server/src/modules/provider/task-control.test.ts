@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   createPaidAccount,
   ledgerCheck,
@@ -42,14 +43,6 @@ const refundsOf = async (taskId: string) =>
   ).rows[0].n as number;
 const statusOf = async (account: PaidAccount, taskId: string) =>
   json(await call('GET', `/api/provider/tasks/${taskId}`, account.key)).data;
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (isDone(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the task list and one task of any service', () => {
   it('lists the workspace tasks newest first, filters by service, status and idempotency_key, pages by cursor', async () => {
@@ -158,12 +151,12 @@ describe('cancel', () => {
   it('started upstream that cannot stop it: by default it continues, charged, and the answer says so', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
     const { taskId } = json(await video(account, 'pending forever')).data;
-    await until(
+    await eventually(
       () => statusOf(account, taskId),
       () => engine.starts > 0,
       5_000,
     );
-    await until(
+    await eventually(
       async () =>
         (await runtime.services.pool.query('select upstream_id from tasks where id = $1', [taskId])).rows[0],
       (row) => row.upstream_id !== null,
@@ -193,7 +186,7 @@ describe('Cancel-After', () => {
   it('aborts a task not started by then, refunded in full, never started upstream', async () => {
     const account = await createPaidAccount(runtime.services, { credits: 10 });
     const { taskId } = json(await video(account, 'unavailable upstream', { 'cancel-after': '1s' })).data;
-    const task = await until(
+    const task = await eventually(
       () => statusOf(account, taskId),
       (data) => data.status !== 'processing',
     );
@@ -277,7 +270,7 @@ describe('Prefer: wait and the paid headers', () => {
       'update tasks set deadline_at = now(), next_check_at = now() where id = $1',
       [taskId],
     );
-    const task = await until(
+    const task = await eventually(
       () => statusOf(account, taskId),
       (data) => data.status !== 'processing',
     );

@@ -29,6 +29,23 @@ const { withKey, newAccount, eventsOf, subscribe, burst } = eventCalls(() => run
 const settleEventsOf = async (account: PaidAccount, taskId: string) =>
   (await eventsOf(account)).filter((event) => event.data.taskId === taskId && event.type !== 'task.started');
 
+/**
+ * A sync image call with a callback URL, by a new account (50 credits) whose endpoint subscribes to
+ * `task.<outcome>`: the account and the call's answer.
+ */
+async function syncImageWithCallback(
+  outcome: 'completed' | 'failed',
+  body: { prompt: string; webhookEvents?: string[] },
+) {
+  const account = await newAccount(50, outcome);
+  await subscribe(account, [`task.${outcome}`]);
+  const answer = await withKey(account, 'POST', '/api/provider/image', {
+    ...body,
+    callBackUrl: 'http://127.0.0.1:9/callback',
+  });
+  return { account, answer };
+}
+
 const deliveriesOf = async (account: PaidAccount) =>
   (
     (await withKey(account, 'GET', appPath('webhookDeliveries'))).json().deliveries as {
@@ -65,12 +82,7 @@ const startVideo = async (account: PaidAccount, prompt: string, extra: object = 
 
 describe('a settled task and its event', () => {
   it('a completed sync call: one task.completed event, listed and delivered as soon as the call answers', async () => {
-    const account = await newAccount(50, 'completed');
-    await subscribe(account, ['task.completed']);
-    const answer = await withKey(account, 'POST', '/api/provider/image', {
-      prompt: 'a lighthouse',
-      callBackUrl: 'http://127.0.0.1:9/callback',
-    });
+    const { account, answer } = await syncImageWithCallback('completed', { prompt: 'a lighthouse' });
     expect(answer.statusCode, answer.body).toBe(200);
     const data = answer.json().data;
     expect(data.status).toBe('completed');
@@ -97,11 +109,8 @@ describe('a settled task and its event', () => {
   });
 
   it('a failed sync call: one task.failed event with its refund, and the refunded balance in the answer', async () => {
-    const account = await newAccount(50, 'failed');
-    await subscribe(account, ['task.failed']);
-    const answer = await withKey(account, 'POST', '/api/provider/image', {
+    const { account, answer } = await syncImageWithCallback('failed', {
       prompt: 'this will fail',
-      callBackUrl: 'http://127.0.0.1:9/callback',
       webhookEvents: ['completed'],
     });
     expect(answer.statusCode, answer.body).toBe(502);
@@ -340,13 +349,7 @@ describe('the pool a settle takes', () => {
     );
     const pool = runtime.services.pool;
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    expect(
-      await eventCount(
-        pool,
-        'task.completed',
-        accounts.map((account) => account.workspaceId),
-      ),
-    ).toBe(calls);
+    expect(await eventCount(pool, 'task.completed', accounts)).toBe(calls);
     // Before the event joined the completion, each settle took a connection for its event, one for
     // its endpoint's settings and one more for the answer's balance: three checkouts a call at the
     // least. Now the charge, start and completion statements are shared by the calls in flight.

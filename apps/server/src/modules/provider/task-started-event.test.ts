@@ -174,13 +174,7 @@ describe('a paid call and its task.started event', () => {
     const pool = runtime.services.pool;
     // Every call's event is there when the calls have answered: none is written after its answer
     // (where it would have taken a connection of its own, uncounted here).
-    expect(
-      await eventCount(
-        pool,
-        'task.started',
-        accounts.map((account) => account.workspaceId),
-      ),
-    ).toBe(calls);
+    expect(await eventCount(pool, 'task.started', accounts)).toBe(calls);
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     // Before the event joined the debit, each create also took a connection for its event and
     // another for its endpoint's settings: more than two checkouts per call. Now only the debit

@@ -1,6 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
-import { coalesce } from '../../platform/coalesce.ts';
+import { coalesce, writeInHalves } from '../../platform/coalesce.ts';
 
 /** One request as the onResponse hook saw it; written later, with others, in one statement. */
 export interface RequestLogEntry {
@@ -86,20 +86,11 @@ export function createRequestLogWriter(
    * entry never loses another workspace's (as the task statements do). Another failure (the
    * connection lost) drops the batch.
    */
-  const writeAll = async (entries: RequestLogEntry[]): Promise<void> => {
-    try {
-      await insert(entries);
-    } catch (error) {
-      if (entries.length > 1 && error instanceof pg.DatabaseError) {
-        const half = Math.ceil(entries.length / 2);
-        await writeAll(entries.slice(0, half));
-        await writeAll(entries.slice(half));
-        return;
-      }
-      drop(entries.length);
-      log.warn({ err: error, entries: entries.length }, 'could not write to the request log');
-    }
-  };
+  const writeAll = (entries: RequestLogEntry[]) =>
+    writeInHalves(entries, insert, (dropped, error) => {
+      drop(dropped.length);
+      log.warn({ err: error, entries: dropped.length }, 'could not write to the request log');
+    });
   const write = coalesce<RequestLogEntry>(
     async (entries) => {
       try {

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import { REQUEST_LOG_ROUTES, RequestLogApiQuery, routerPath } from '@conduit/contracts';
+import { REQUEST_LOG_ROUTES, RequestLogApiQuery } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
-import { admitKey, type Gateway } from '../provider/gateway.ts';
+import type { Gateway } from '../provider/gateway.ts';
+import { addKeyReadRoute } from '../provider/key-read-route.ts';
 import { metadataQueryOf } from '../provider/metadata.ts';
 import { readLivemode } from '../provider/test-mode.ts';
 import { filterOf, listRequests, statusFilterOf } from './list-requests.ts';
@@ -39,29 +40,22 @@ export const requestLogRoutes = (services: Services): FastifyPluginAsyncZod =>
 /** `GET /api/provider/requests`: the request log of the key's workspace (docs/product.md, "Logs"). */
 export const requestLogApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
-    app.get(
-      routerPath('listRequests'),
-      {
-        preValidation: admitKey(gateway, null),
-        schema: { tags: ['provider'], querystring: RequestLogApiQuery },
-      },
-      async (request) => {
-        const { limit, cursor, status, code } = request.query;
-        const { workspaceId, permissions, livemode } = request.apiKey as NonNullable<typeof request.apiKey>;
-        const page = await listRequests(
-          gateway.services.pool,
-          workspaceId,
-          // A key sees the calls of the services it may call (docs/product.md, "Roles and permissions").
-          {
-            status: statusFilterOf(status),
-            code,
-            services: [...permissions],
-            metadata: metadataQueryOf(request.raw.url),
-            livemode,
-          },
-          { limit, cursor },
-        );
-        return { success: true as const, data: page.items, nextCursor: page.nextCursor };
-      },
-    );
+    addKeyReadRoute(app, gateway, 'listRequests', RequestLogApiQuery, async (identity, query, request) => {
+      const { limit, cursor, status, code } = query;
+      const { workspaceId, permissions, livemode } = identity;
+      const page = await listRequests(
+        gateway.services.pool,
+        workspaceId,
+        // A key sees the calls of the services it may call (docs/product.md, "Roles and permissions").
+        {
+          status: statusFilterOf(status),
+          code,
+          services: [...permissions],
+          metadata: metadataQueryOf(request.raw.url),
+          livemode,
+        },
+        { limit, cursor },
+      );
+      return { success: true as const, data: page.items, nextCursor: page.nextCursor };
+    });
   };

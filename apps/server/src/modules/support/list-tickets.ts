@@ -1,7 +1,8 @@
 import type { AdminSupportResponse, SupportTicket } from '@conduit/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/database.ts';
 import { BadRequest } from '../../platform/errors.ts';
+import { newestFirstPage } from '../../platform/keyset-cursor.ts';
 import { users } from '../auth/schema.ts';
 import { type SupportTicketRow, supportReplies, supportTickets } from './schema.ts';
 
@@ -74,16 +75,15 @@ export async function listSupportTickets(db: DbOrTx, query: ListTicketsQuery): P
       sql`(${supportTickets.createdAt}, ${supportTickets.id}) < (${after.createdAt}, ${after.id})`,
     );
   }
-  const rows = await db
-    .select()
-    .from(supportTickets)
-    .where(and(...conditions))
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    tickets: await withReplies(db, page),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = await newestFirstPage(
+    db
+      .select()
+      .from(supportTickets)
+      .where(and(...conditions))
+      .$dynamic(),
+    { time: supportTickets.createdAt, id: supportTickets.id },
+    query.limit,
+    encodeCursor,
+  );
+  return { tickets: await withReplies(db, page), nextCursor };
 }

@@ -1,13 +1,10 @@
 import type { OwnSupportTicket } from '@conduit/contracts';
 import { and, eq } from 'drizzle-orm';
 import { NotFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import { ownView } from './list-own-tickets.ts';
-import { withReplies } from './list-tickets.ts';
-import { TICKET_NOT_FOUND } from './reply-to-ticket.ts';
-import { supportReplies, supportTickets } from './schema.ts';
+import { keepReply, mailReply, TICKET_NOT_FOUND } from './reply-to-ticket.ts';
+import { supportTickets } from './schema.ts';
 import type { SupportContext } from './support-context.ts';
-import { queueSupportMail } from './support-mail.ts';
 
 /**
  * The user writes again in a thread of their own: the reply is kept, mailed to support, and the
@@ -29,27 +26,17 @@ export async function replyAsUser(
     // Locked as an admin's answer locks it: whichever writes last sets the status.
     const [row] = await tx.select().from(supportTickets).where(isOwn).for('update');
     if (!row) throw new NotFound(TICKET_NOT_FOUND);
-    const id = newId('srep');
-    await tx.insert(supportReplies).values({
-      id,
-      ticketId,
-      author: 'user',
-      authorUserId: userId,
-      message: input.message,
-      createdAt: ctx.clock.now(),
-    });
-    const [updated] = await tx
-      .update(supportTickets)
-      .set({ status: 'open' })
-      .where(eq(supportTickets.id, ticketId))
-      .returning();
-    return { ticket: updated ?? row, replyId: id };
+    return keepReply(
+      tx,
+      row,
+      { author: 'user', authorUserId: userId, message: input.message, createdAt: ctx.clock.now() },
+      { status: 'open' },
+    );
   });
-  await queueSupportMail(ctx.jobs, { kind: 'reply', replyId }).catch((error) =>
-    ctx.log.error({ err: error, ticketId, replyId }, 'could not queue the support reply mail'),
+  return ownView(
+    await mailReply(ctx, ticket, replyId, [
+      { ticketId, replyId, userId },
+      'support message: the user replied',
+    ]),
   );
-  ctx.log.info({ ticketId, replyId, userId }, 'support message: the user replied');
-  const [view] = await withReplies(ctx.db, [ticket]);
-  if (!view) throw new Error('replied ticket vanished');
-  return ownView(view);
 }

@@ -1,10 +1,12 @@
 import type { SupportTicket } from '@conduit/contracts';
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../platform/database.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { users } from '../auth/schema.ts';
 import { withReplies } from './list-tickets.ts';
-import { supportReplies, supportTickets } from './schema.ts';
+import { type SupportTicketRow, supportReplies, supportTickets } from './schema.ts';
 import type { SupportContext } from './support-context.ts';
 import { queueSupportMail } from './support-mail.ts';
 
@@ -30,27 +32,55 @@ export async function replyToTicket(
       .where(eq(users.id, row.userId));
     if (!owner || owner.deletedAt) throw new Conflict(TICKET_OWNER_DELETED);
     const now = ctx.clock.now();
-    const id = newId('srep');
-    await tx.insert(supportReplies).values({
-      id,
-      ticketId,
-      author: 'admin',
-      authorUserId: adminUserId,
-      message: input.message,
-      createdAt: now,
-    });
-    const [updated] = await tx
-      .update(supportTickets)
-      .set({ status: 'answered', answeredAt: sql`coalesce(${supportTickets.answeredAt}, ${now})` })
-      .where(eq(supportTickets.id, ticketId))
-      .returning();
-    return { ticket: updated ?? row, replyId: id };
+    return keepReply(
+      tx,
+      row,
+      { author: 'admin', authorUserId: adminUserId, message: input.message, createdAt: now },
+      {
+        status: 'answered',
+        answeredAt: sql`coalesce(${supportTickets.answeredAt}, ${now})`,
+      },
+    );
   });
+  return mailReply(ctx, ticket, replyId, [{ ticketId, replyId, adminUserId }, 'support message answered']);
+}
+
+/**
+ * Keeps a reply on a ticket locked in `tx` and sets the ticket's new status in the same
+ * transaction: an admin's answer and the user's own reply both write through here.
+ */
+export async function keepReply(
+  tx: Tx,
+  row: SupportTicketRow,
+  reply: Omit<typeof supportReplies.$inferInsert, 'id' | 'ticketId'>,
+  status: PgUpdateSetSource<typeof supportTickets>,
+): Promise<{ ticket: SupportTicketRow; replyId: string }> {
+  const id = newId('srep');
+  await tx.insert(supportReplies).values({ id, ticketId: row.id, ...reply });
+  const [updated] = await tx
+    .update(supportTickets)
+    .set(status)
+    .where(eq(supportTickets.id, row.id))
+    .returning();
+  return { ticket: updated ?? row, replyId: id };
+}
+
+/**
+ * After a kept reply: queues its mail (a failure is logged, the reply stays), logs the reply
+ * and reads the ticket back with its thread.
+ */
+export async function mailReply(
+  ctx: Pick<SupportContext, 'db' | 'jobs' | 'log'>,
+  ticket: SupportTicketRow,
+  replyId: string,
+  logged: [fields: Record<string, unknown>, message: string],
+): Promise<SupportTicket> {
+  const ticketId = ticket.id;
   await queueSupportMail(ctx.jobs, { kind: 'reply', replyId }).catch((error) =>
     ctx.log.error({ err: error, ticketId, replyId }, 'could not queue the support reply mail'),
   );
-  ctx.log.info({ ticketId, replyId, adminUserId }, 'support message answered');
+  ctx.log.info(...logged);
   const [view] = await withReplies(ctx.db, [ticket]);
-  if (!view) throw new Error('answered ticket vanished');
+  if (!view) throw new Error('replied ticket vanished');
   return view;
 }

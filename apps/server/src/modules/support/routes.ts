@@ -1,4 +1,5 @@
 import { SUPPORT_ROUTES, SupportMessageBody, SupportReplyBody } from '@conduit/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addAppRoute, appRouteSchema } from '../../platform/app-route.ts';
@@ -43,11 +44,7 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
       scoped.post(
         routes.reply.path,
         { schema: { ...appRouteSchema(routes.reply, tags), body: JsonBody } },
-        async (request) => {
-          const input = parseBody(SupportReplyBody, request.body, ['message']);
-          const ticket = await replyAsUser(ctx, signedIn(request).user.id, request.params.id, input);
-          return { ticket };
-        },
+        replyHandler((userId, ticketId, input) => replyAsUser(ctx, userId, ticketId, input)),
       );
     });
 
@@ -61,11 +58,18 @@ export const supportRoutes = (services: Services): FastifyPluginAsyncZod =>
       scoped.post(
         routes.adminReply.path,
         { schema: { ...appRouteSchema(routes.adminReply, tags), body: JsonBody } },
-        async (request) => {
-          const input = parseBody(SupportReplyBody, request.body, ['message']);
-          const ticket = await replyToTicket(ctx, signedIn(request).user.id, request.params.id, input);
-          return { ticket };
-        },
+        replyHandler((adminUserId, ticketId, input) => replyToTicket(ctx, adminUserId, ticketId, input)),
       );
     });
+  };
+
+/**
+ * A reply in a thread, the user's own or an admin's answer: the body's message checked by
+ * `parseBody`, written as the signed-in user, answered with the thread as it now stands.
+ */
+const replyHandler =
+  <Ticket>(reply: (userId: string, ticketId: string, input: SupportReplyBody) => Promise<Ticket>) =>
+  async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const input = parseBody(SupportReplyBody, request.body, ['message']);
+    return { ticket: await reply(signedIn(request).user.id, request.params.id, input) };
   };

@@ -39,6 +39,14 @@ const paragraphsOf = (text: string) =>
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 
+/** A reply's paragraphs, then the message that opened the thread quoted below them, dated. */
+const replyAboveTicket = (reply: { message: string }, ticket: SupportTicketRow, quoted: string) => [
+  ...paragraphsOf(reply.message),
+  `${quoted} of ${ticket.createdAt.toISOString().slice(0, 10)} (${ticket.id}):`,
+  `Subject: ${ticket.subject}`,
+  ...paragraphsOf(ticket.message),
+];
+
 export function toSupportMail(ticket: SupportTicketRow, config: SupportMailContext['config']): MailMessage {
   return {
     to: supportAddress(config),
@@ -73,51 +81,40 @@ export function toReceiptMail(ticket: SupportTicketRow, config: SupportMailConte
   };
 }
 
-export function toReplyMail(
+/**
+ * A reply's mail, to the other side of the thread; `user` is the account's current address (the
+ * recipient of an admin's answer, the sender of the user's own reply).
+ */
+type ReplyMail = (
   ticket: SupportTicketRow,
   reply: { message: string },
-  to: string,
+  user: string,
   config: SupportMailContext['config'],
-): MailMessage {
-  return {
-    to,
-    replyTo: supportAddress(config),
-    subject: `Re: ${oneLine(ticket.subject)}`,
-    heading: `An answer from ${PRODUCT_NAME} support`,
-    paragraphs: [
-      ...paragraphsOf(reply.message),
-      `Your message of ${ticket.createdAt.toISOString().slice(0, 10)} (${ticket.id}):`,
-      `Subject: ${ticket.subject}`,
-      ...paragraphsOf(ticket.message),
-    ],
-    footnote: `Reply to this mail or write to ${supportAddress(config)} if you need more help.`,
-  };
-}
+) => MailMessage;
+
+export const toReplyMail: ReplyMail = (ticket, reply, to, config) => ({
+  to,
+  replyTo: supportAddress(config),
+  subject: `Re: ${oneLine(ticket.subject)}`,
+  heading: `An answer from ${PRODUCT_NAME} support`,
+  paragraphs: replyAboveTicket(reply, ticket, 'Your message'),
+  footnote: `Reply to this mail or write to ${supportAddress(config)} if you need more help.`,
+});
 
 /** The user wrote again in their thread: to support, Reply-To the user, with the first message below. */
-export function toSupportReplyMail(
-  ticket: SupportTicketRow,
-  reply: { message: string },
-  from: string,
-  config: SupportMailContext['config'],
-): MailMessage {
-  return {
-    to: supportAddress(config),
-    replyTo: from,
-    subject: `[Support ${ticket.id}] Re: ${oneLine(ticket.subject)}`,
-    heading: 'New reply to a support message',
-    paragraphs: [
-      `From: ${from}`,
-      `User ID: ${ticket.userId}`,
-      ...paragraphsOf(reply.message),
-      `Their first message of ${ticket.createdAt.toISOString().slice(0, 10)} (${ticket.id}):`,
-      `Subject: ${ticket.subject}`,
-      ...paragraphsOf(ticket.message),
-    ],
-    action: { label: 'Answer in the admin area', url: `${config.PUBLIC_URL}${ROUTES.admin}` },
-    footnote: `Replying to this mail writes to ${from}. An answer sent from the admin area is also kept with the ticket.`,
-  };
-}
+export const toSupportReplyMail: ReplyMail = (ticket, reply, from, config) => ({
+  to: supportAddress(config),
+  replyTo: from,
+  subject: `[Support ${ticket.id}] Re: ${oneLine(ticket.subject)}`,
+  heading: 'New reply to a support message',
+  paragraphs: [
+    `From: ${from}`,
+    `User ID: ${ticket.userId}`,
+    ...replyAboveTicket(reply, ticket, 'Their first message'),
+  ],
+  action: { label: 'Answer in the admin area', url: `${config.PUBLIC_URL}${ROUTES.admin}` },
+  footnote: `Replying to this mail writes to ${from}. An answer sent from the admin area is also kept with the ticket.`,
+});
 
 async function findTicket(ctx: SupportMailContext, ticketId: string) {
   const [ticket] = await ctx.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { createPaidAccount } from '../../../test/paid-account.ts';
 import { type StallingProxy, startStallingProxy } from '../../../test/stalling-proxy.ts';
 import { createTestDatabase } from '../../../test/test-runtime.ts';
@@ -68,22 +69,13 @@ const readiness = async () => {
   return { status: response.statusCode, failing: body.checks.filter((c) => !c.ok).map((c) => c.name) };
 };
 
-async function eventually<T>(probe: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (isDone(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('outages', () => {
   it('readiness drops while the database does not answer and comes back on its own', async () => {
     expect(await readiness()).toEqual({ status: 200, failing: [] });
     databaseProxy.stall();
     expect(await readiness()).toEqual({ status: 503, failing: ['database', 'jobs'] });
     databaseProxy.resume();
-    expect(await eventually(readiness, (r) => r.status === 200, 15_000)).toEqual({
+    expect(await eventually(readiness, (r) => r.status === 200, 15_000, 100)).toEqual({
       status: 200,
       failing: [],
     });
@@ -97,7 +89,7 @@ describe('outages', () => {
       await tx.execute(sql`select pg_sleep(1)`);
     });
     await expect(transaction).rejects.toThrow();
-    expect(await eventually(readiness, (r) => r.status === 200, 15_000)).toEqual({
+    expect(await eventually(readiness, (r) => r.status === 200, 15_000, 100)).toEqual({
       status: 200,
       failing: [],
     });
@@ -121,7 +113,7 @@ describe('outages', () => {
       expect(during.filter((r) => r.statusCode === 429)).toHaveLength(1);
 
       redisProxy?.resume();
-      expect(await eventually(readiness, (r) => r.status === 200, 15_000)).toEqual({
+      expect(await eventually(readiness, (r) => r.status === 200, 15_000, 100)).toEqual({
         status: 200,
         failing: [],
       });

@@ -1,7 +1,7 @@
 import { TASK_STATUS_MESSAGES } from '@conduit/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { coalesce } from '../../platform/coalesce.ts';
+import type pg from 'pg';
+import { coalesce, writeInHalves } from '../../platform/coalesce.ts';
 import { type Db, poolOf } from '../../platform/database.ts';
 import { type SettledEvent, settledEventSql } from '../events/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
@@ -143,20 +143,17 @@ interface Pending<I, R> {
  * with it. Another failure (the connection lost) fails every item of the statement.
  */
 function batched<I, R>(run: (items: I[]) => Promise<Map<I, R>>) {
-  const write = async (pending: Pending<I, R>[]): Promise<void> => {
-    try {
-      const answers = await run(pending.map((entry) => entry.item));
-      for (const entry of pending) entry.resolve(answers.get(entry.item) as R);
-    } catch (error) {
-      if (pending.length > 1 && error instanceof pg.DatabaseError) {
-        const half = Math.ceil(pending.length / 2);
-        await write(pending.slice(0, half));
-        await write(pending.slice(half));
-        return;
-      }
-      for (const entry of pending) entry.reject(error);
-    }
-  };
+  const write = (pending: Pending<I, R>[]) =>
+    writeInHalves(
+      pending,
+      async (batch) => {
+        const answers = await run(batch.map((entry) => entry.item));
+        for (const entry of batch) entry.resolve(answers.get(entry.item) as R);
+      },
+      (failed, error) => {
+        for (const entry of failed) entry.reject(error);
+      },
+    );
   const enqueue = coalesce<Pending<I, R>>(write);
   return (item: I) => new Promise<R>((resolve, reject) => enqueue({ item, resolve, reject }));
 }

@@ -1,10 +1,11 @@
-import { routerPath, SERVICES, USAGE_BY_METADATA_ROUTE, UsageByMetadataQuery } from '@conduit/contracts';
+import { SERVICES, USAGE_BY_METADATA_ROUTE, UsageByMetadataQuery } from '@conduit/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addAppRoute } from '../../platform/app-route.ts';
 import type { Services } from '../../platform/services.ts';
 import { requireUser } from '../auth/session-http.ts';
 import { workspaceFor } from '../auth/workspace-access.ts';
-import { admitKey, type Gateway } from '../provider/gateway.ts';
+import type { Gateway } from '../provider/gateway.ts';
+import { addKeyReadRoute } from '../provider/key-read-route.ts';
 import { assertKeyCovers } from '../provider/key-refusals.ts';
 import { readLivemode } from '../provider/test-mode.ts';
 import { spendByMetadata } from './group-by-metadata.ts';
@@ -16,25 +17,17 @@ import { spendByMetadata } from './group-by-metadata.ts';
  */
 export const usageByMetadataApiRoutes = (gateway: Gateway): FastifyPluginAsyncZod =>
   async function routes(app) {
-    app.get(
-      routerPath('getUsage'),
-      {
-        preValidation: admitKey(gateway, null),
-        schema: { tags: ['provider'], querystring: UsageByMetadataQuery },
-      },
-      async (request) => {
-        const identity = request.apiKey as NonNullable<typeof request.apiKey>;
-        if (request.query.service) assertKeyCovers(identity, request.query.service);
-        const data = await spendByMetadata(
-          gateway.services.pool,
-          identity.workspaceId,
-          request.query,
-          [...identity.permissions],
-          identity.livemode,
-        );
-        return { success: true as const, data };
-      },
-    );
+    addKeyReadRoute(app, gateway, 'getUsage', UsageByMetadataQuery, async (identity, query) => {
+      if (query.service) assertKeyCovers(identity, query.service);
+      const data = await spendByMetadata(
+        gateway.services.pool,
+        identity.workspaceId,
+        query,
+        [...identity.permissions],
+        identity.livemode,
+      );
+      return { success: true as const, data };
+    });
   };
 
 /** The Usage page's grouping: the same figures for the session's workspace. Spend, so every role. */

@@ -4,9 +4,10 @@ import {
   WEBHOOK_TEXTS,
   type WebhookDeliveryDetail,
 } from '@conduit/contracts';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { BadRequest, NotFound } from '../../platform/errors.ts';
+import { newestFirstPage } from '../../platform/keyset-cursor.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents } from '../events/schema.ts';
 import { attemptDelivery, type DeliveryContext } from './attempt-delivery.ts';
 import { toDelivery, toDeliveryDetail } from './delivery-view.ts';
@@ -42,18 +43,17 @@ export async function listDeliveries(
     const [time, id] = decode(query.cursor);
     where.push(sql`(${micros}::bigint, ${webhookDeliveries.id}) < (${time}::bigint, ${id})`);
   }
-  const rows = await db
-    .select({ row: webhookDeliveries, micros })
-    .from(webhookDeliveries)
-    .where(and(...where))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    deliveries: page.map(({ row }) => toDelivery(row)),
-    nextCursor: rows.length > query.limit && last ? encode({ ...last.row, micros: last.micros }) : null,
-  };
+  const { page, nextCursor } = await newestFirstPage(
+    db
+      .select({ row: webhookDeliveries, micros })
+      .from(webhookDeliveries)
+      .where(and(...where))
+      .$dynamic(),
+    { time: webhookDeliveries.createdAt, id: webhookDeliveries.id },
+    query.limit,
+    (last) => encode({ ...last.row, micros: last.micros }),
+  );
+  return { deliveries: page.map(({ row }) => toDelivery(row)), nextCursor };
 }
 
 /** One delivery of the workspace with its body and every attempt; another workspace's is a 404. */

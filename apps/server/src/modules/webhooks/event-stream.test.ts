@@ -5,8 +5,8 @@ import { appPath, routerPath } from '@conduit/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidAccount, type PaidAccount } from '../../../test/paid-account.ts';
-import { freePort } from '../../../test/server-processes.ts';
-import { createTestRuntime, type TestRuntime } from '../../../test/test-runtime.ts';
+import { runtimeAtItsPublicUrl } from '../../../test/runtime-with-inbox.ts';
+import type { TestRuntime } from '../../../test/test-runtime.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { createLocalEngine } from '../engines/local-engine.ts';
 import { recordEvent } from '../events/record-event.ts';
@@ -17,14 +17,10 @@ let runtime: TestRuntime;
 let baseUrl: string;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
   receiver = await startWebhookReceiver();
-  runtime = await createTestRuntime(
-    { PUBLIC_URL: baseUrl },
-    { engine: createLocalEngine({ jobMs: { video: 500, sora: 300 } }) },
-  );
-  await runtime.app.listen({ port, host: '127.0.0.1' });
+  ({ runtime, baseUrl } = await runtimeAtItsPublicUrl({
+    engine: createLocalEngine({ jobMs: { video: 500, sora: 300 } }),
+  }));
 });
 afterAll(async () => {
   await runtime?.close();
