@@ -229,7 +229,9 @@ describe('with signed callbacks', () => {
     const pending = postWithKey(runtime.app, account.key, '/api/provider/image', { prompt });
     const taskId = await onlyTaskOf(runtime, account.workspaceId);
     // The create was answered and its job id stored: from here the call waits for kie's callback.
-    await expect.poll(async () => (await taskRow(runtime, taskId)).upstream_id, { timeout: 5_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await taskRow(runtime, taskId)).upstream_id, { timeout: 5_000 })
+      .toBeTruthy();
     const [create] = createsWith(prompt);
     await Promise.all(Array.from({ length: 5 }, () => kie.callBack(create?.taskId as string)));
     expect((await pending).json().data).toMatchObject({ status: 'completed', taskId });
