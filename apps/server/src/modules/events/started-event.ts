@@ -77,7 +77,9 @@ const ENDPOINT_TAKES_BY_DEFAULT = DEFAULT_ENDPOINT_EVENT_TYPES.includes('task.st
  * started_callback_url, endpoint_delivery_id, callback_delivery_id, ord. The events take their
  * `seq` in `ord` order (provisional until they commit, sequence-events.ts; a workspace's calls in their order of arrival). A delivery goes to the
  * workspace's endpoint when it is on and takes `task.started` (record-event.ts, endpointFor), and
- * to the callBackUrl when the call asked for it. The caller tells the event streams and the
+ * to the callBackUrl when the call asked for it; the endpoint is read once per workspace, not once
+ * per call (a batch is mostly one busy workspace's calls: a fifth of the debit statement's time,
+ * bench/README.md "The paid call's statements"). The caller tells the event streams and the
  * delivery worker once the statement has committed (EventHooks.publish). `livemode`: false for
  * a test key's calls (provider/test-charge.ts).
  */
@@ -86,16 +88,19 @@ started_event as (
   insert into webhook_events (id, workspace_id, type, body, dedupe_key, created_at, livemode)
   select s.event_id, s.workspace_id, 'task.started', s.event_body, s.event_key, s.event_at, ${livemode}
     from ${started} s order by s.ord
+), started_endpoint as materialized (
+  select w.id as workspace_id, w.webhook_url from workspaces w
+    left join webhook_endpoints e on e.workspace_id = w.id
+   where w.id in (select workspace_id from ${started})
+     and w.webhook_url is not null and w.deleted_at is null and e.disabled_at is null
+     and case when e.event_types is null then ${ENDPOINT_TAKES_BY_DEFAULT}
+              else 'task.started' = any(e.event_types) end
 ), started_delivery as (
   insert into webhook_deliveries (id, workspace_id, event_id, event_type, target, url, next_attempt_at,
                                   created_at, updated_at)
-  select s.endpoint_delivery_id, s.workspace_id, s.event_id, 'task.started', 'endpoint', w.webhook_url,
+  select s.endpoint_delivery_id, s.workspace_id, s.event_id, 'task.started', 'endpoint', p.webhook_url,
          s.event_at, s.event_at, s.event_at
-    from ${started} s join workspaces w on w.id = s.workspace_id
-    left join webhook_endpoints e on e.workspace_id = w.id
-   where w.webhook_url is not null and w.deleted_at is null and e.disabled_at is null
-     and case when e.event_types is null then ${ENDPOINT_TAKES_BY_DEFAULT}
-              else 'task.started' = any(e.event_types) end
+    from ${started} s join started_endpoint p on p.workspace_id = s.workspace_id
   union all
   select s.callback_delivery_id, s.workspace_id, s.event_id, 'task.started', 'callback', s.started_callback_url,
          s.event_at, s.event_at, s.event_at

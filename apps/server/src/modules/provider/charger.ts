@@ -79,7 +79,9 @@ with req as (
          n.metadata::jsonb
     from numbered n join debit d on d.workspace_id = n.workspace_id
 ), started as (
-  select n.* from numbered n join debit d on d.workspace_id = n.workspace_id
+  select n.workspace_id, n.event_id, n.event_key, n.event_body, n.event_at, n.started_callback_url,
+         n.endpoint_delivery_id, n.callback_delivery_id, n.ord
+    from numbered n join debit d on d.workspace_id = n.workspace_id
 ), ${startedEventSql('started')}
 select workspace_id, balance, total from debit`;
 const CHARGE_BATCH_STATEMENT = 'conduit-charge-batch';

@@ -76,6 +76,35 @@ describe('a paid call and its task.started event', () => {
     expect((await withKey(quiet, 'GET', appPath('webhookDeliveries'))).json().deliveries).toEqual([]);
   });
 
+  it('gives each workspace of a batch its own endpoint deliveries: all of them to a subscribed one, none to the rest', async () => {
+    const subscribed = await newAccount(1000, 'batched-on');
+    await subscribe(subscribed, ['task.started']);
+    const quiet = await newAccount(1000, 'batched-off');
+    await subscribe(quiet, ['task.completed']);
+    const silent = await newAccount(1000, 'batched-none');
+    // Each key called once first (its identity cached), then all together: the three accounts'
+    // calls share debit statements (charger.ts).
+    const accounts = [subscribed, quiet, silent];
+    for (const [which, account] of accounts.entries())
+      expect((await withKey(account, 'POST', SORA, soraBody(3050 + 100 * which))).statusCode).toBe(200);
+    const answers = await Promise.all(
+      accounts.flatMap((account, which) =>
+        Array.from({ length: 20 }, (_, index) =>
+          withKey(account, 'POST', SORA, soraBody(3000 + 100 * which + index)),
+        ),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const endpointDeliveries = async (account: PaidAccount) =>
+      (await withKey(account, 'GET', appPath('webhookDeliveries'))).json().deliveries as { target: string }[];
+    expect(
+      (await endpointDeliveries(subscribed)).filter((delivery) => delivery.target === 'endpoint'),
+    ).toHaveLength(21);
+    expect(await endpointDeliveries(quiet)).toEqual([]);
+    expect(await endpointDeliveries(silent)).toEqual([]);
+    for (const account of accounts) expect(await eventsOf(account)).toHaveLength(21);
+  });
+
   it('records one started event for a call sent twice with one Idempotency-Key', async () => {
     const account = await newAccount(10, 'replayed');
     const send = () =>

@@ -1,0 +1,225 @@
+import pg from 'pg';
+import pino from 'pino';
+import { hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
+import type { KeyIdentity } from '../apps/server/src/modules/provider/authenticate-key.ts';
+import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
+import {
+  createRequestLogWriter,
+  type RequestLogEntry,
+} from '../apps/server/src/modules/request-log/request-log-writer.ts';
+import { createBenchAccount } from './bench-account.ts';
+import { benchDatabase } from './bench-database.ts';
+import { markdownTable, publishResults } from './readme-section.ts';
+
+/*
+ * PostgreSQL's own time for the paid call's two per-call writes, each statement timed alone on the
+ * bench's embedded server: the debit of a batch of paid calls (provider/charger.ts) and the request
+ * log's insert of a batch of rows (request-log/request-log-writer.ts). Each run is the statement
+ * inside a savepoint that is rolled back, so the tables stay as they were and every run writes the
+ * same rows (each series after a vacuum: rolled-back rows leave index entries behind); the median
+ * of RUNS is reported per call. Variants take parts away (or put back the
+ * indexes migration 0039 dropped) inside the same transaction, to show each part's share. Unlike
+ * `bench:api`, nothing else shares the machine's cores during a run: this measures the statements,
+ * not the machine's load.
+ */
+const CALLS = 51;
+const LOG_ROWS = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const log = pino({ level: 'warn' });
+
+/** The tables the two statements write (and read for their checks). */
+const WRITTEN_TABLES =
+  'tasks, credit_entries, credit_accounts, api_keys, webhook_events, webhook_deliveries, request_log';
+
+/** The indexes webhook_events had before migration 0039. */
+const BEFORE_0039 = [
+  'alter table webhook_events add constraint webhook_events_seq_unique unique (seq)',
+  'create index webhook_events_created_at_idx on webhook_events (created_at)',
+  'create index webhook_events_unsequenced_idx on webhook_events (workspace_id, seq) where seq < 0',
+  'drop index webhook_events_created_at_brin_idx',
+];
+
+interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+  per: number;
+  setup?: string[];
+}
+
+/** The charger's batch statement and its values for CALLS calls of one account, as it sends them. */
+async function captureDebit(pool: pg.Pool, identity: KeyIdentity) {
+  let captured: { text: string; values: unknown[] } | undefined;
+  const capturing = {
+    query: (query: pg.QueryConfig) => {
+      if (query.name !== 'conduit-charge-batch') return pool.query(query);
+      captured ??= { text: query.text, values: query.values ?? [] };
+      // Not debited here: the charger then charges the calls one by one, which commits them.
+      return Promise.resolve({ rows: [] });
+    },
+  } as unknown as pg.Pool;
+  const charger = createCharger(capturing);
+  const call = () =>
+    charger.charge({
+      ip: '127.0.0.1',
+      identity,
+      service: 'video',
+      model: 'veo3_fast',
+      variant: 'veo3_fast',
+      cost: 10,
+      engine: { name: 'local', isDevelopmentEngine: true },
+      at: new Date(),
+      request: { prompt: 'a lighthouse at dawn', model: 'veo3_fast' },
+      metadata: { order: '1234' },
+      deadlineAt: new Date(Date.now() + 1_800_000),
+    });
+  // The first call finds nothing in flight and goes alone; the rest wait for it and form one batch.
+  await Promise.all(Array.from({ length: CALLS + 1 }, call));
+  if (!captured) throw new Error('the charger sent no batch statement');
+  return captured;
+}
+
+/** The request log writer's insert and its values for LOG_ROWS answered paid calls. */
+async function captureLogInsert(pool: pg.Pool, identity: KeyIdentity) {
+  let captured: { text: string; values: unknown[] } | undefined;
+  const capturing = {
+    query: (query: pg.QueryConfig) => {
+      captured ??= { text: query.text, values: query.values ?? [] };
+      return Promise.resolve({ rows: [] });
+    },
+  } as unknown as pg.Pool;
+  const writer = createRequestLogWriter(capturing, log);
+  for (let index = 0; index < LOG_ROWS; index++) {
+    const entry: RequestLogEntry = {
+      atMs: Date.now() + index,
+      workspaceId: identity.workspaceId,
+      keyId: identity.keyId,
+      keyHash: null,
+      method: 'POST',
+      endpoint: '/api/provider/video',
+      service: 'video',
+      status: 202,
+      code: null,
+      error: null,
+      ms: 3.2,
+      requestId: `req-bench-${index}`,
+      taskId: `task_bench${index}`,
+      ip: '127.0.0.1',
+      metadata: { order: String(index) },
+      livemode: true,
+    };
+    writer.record(entry);
+  }
+  await writer.flush();
+  if (!captured) throw new Error('the request log wrote nothing');
+  void pool;
+  return captured;
+}
+
+/** The median and the first quartile of RUNS runs of `statement`, each rolled back, in ms. */
+async function time(client: pg.PoolClient, statement: Statement) {
+  const times: number[] = [];
+  // A rolled-back row leaves its index entries behind until a vacuum: each series starts clean.
+  await client.query(`vacuum analyze ${WRITTEN_TABLES}`);
+  await client.query('checkpoint').catch(() => {});
+  await client.query('begin');
+  try {
+    for (const ddl of statement.setup ?? []) await client.query(ddl);
+    for (let run = 0; run < RUNS; run++) {
+      await client.query('savepoint run');
+      const started = performance.now();
+      await client.query({ name: `bench-${statement.name}`, text: statement.text, values: statement.values });
+      times.push(performance.now() - started);
+      await client.query('rollback to savepoint run');
+    }
+  } finally {
+    await client.query('rollback');
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.floor(q * (times.length - 1))] ?? 0;
+  return { medianMs: at(0.5), p25Ms: at(0.25) };
+}
+
+const database = await benchDatabase('statements', log);
+const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+pool.on('error', () => {});
+try {
+  const { user, key } = await createBenchAccount(database.url);
+  const identity: KeyIdentity = {
+    keyId: key._id,
+    keyName: key.keyName,
+    keyHash: hashApiKey(key.keyValue),
+    validUntil: null,
+    expiresAt: null,
+    ipAllowlist: null,
+    keyRateLimitPerMinute: null,
+    budget: null,
+    workspaceId: user.id,
+    workspaceKind: 'personal',
+    workspaceName: null,
+    tier: 'enterprise',
+    limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
+    permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+    livemode: true,
+  };
+  const debit = await captureDebit(pool, identity);
+  const logInsert = await captureLogInsert(pool, identity);
+  const started = debit.text.indexOf('), started as (');
+  const end = debit.text.lastIndexOf('\nselect workspace_id, balance, total from debit');
+  const statements: Statement[] = [
+    { name: 'debit', ...debit, per: CALLS },
+    { name: 'debit-before-0039', ...debit, per: CALLS, setup: BEFORE_0039 },
+    {
+      name: 'debit-without-started-event',
+      text: `${debit.text.slice(0, started)})${debit.text.slice(end)}`,
+      values: debit.values,
+      per: CALLS,
+    },
+    { name: 'request-log-insert', ...logInsert, per: LOG_ROWS },
+  ];
+  const client = await pool.connect();
+  client.on('error', () => {});
+  const results = [];
+  try {
+    // Two rounds, in turn, so that a machine that gets busier weighs on every statement alike.
+    for (let round = 1; round <= 2; round++)
+      for (const statement of statements) {
+        const { medianMs, p25Ms } = await time(client, { ...statement, name: `${statement.name}-${round}` });
+        results.push({
+          name: statement.name,
+          round,
+          per: statement.per,
+          medianMs: Math.round(medianMs * 100) / 100,
+          p25Ms: Math.round(p25Ms * 100) / 100,
+          usPerCall: Math.round((medianMs * 1000) / statement.per),
+        });
+      }
+  } finally {
+    client.release();
+  }
+  const labels: Record<string, string> = {
+    debit: `debit of ${CALLS} calls (per call)`,
+    'debit-before-0039': `the same, webhook_events indexed as before 0039`,
+    'debit-without-started-event': `the same without the task.started event`,
+    'request-log-insert': `request log insert of ${LOG_ROWS} rows (per row)`,
+  };
+  const table = markdownTable(
+    ['statement', 'round', 'median ms', 'p25 ms', 'us per call'],
+    results.map((row) => [labels[row.name], row.round, row.medianMs, row.p25Ms, row.usPerCall]),
+    `${RUNS} runs each, rolled back; PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version} (${
+      process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'
+    }), ${new Date().toISOString().slice(0, 10)}`,
+  );
+  await publishResults(
+    'statements-results.json',
+    'statements-bench',
+    { date: new Date(), runs: RUNS, results },
+    table,
+  );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await pool.end();
+  await database.stop();
+}
