@@ -1,6 +1,7 @@
 import { CREDIT_PACKAGES, type CreditPackageName } from '@conduit/contracts';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { newId } from '../../platform/ids.ts';
+import { scanBalanceAlerts } from '../alerts/scan-alerts.ts';
 import { detailsOf } from '../payments/billing-details.ts';
 import type { CheckoutProvider } from '../payments/checkout-provider.ts';
 import { billingProfiles, type PaymentRow, payments } from '../payments/schema.ts';
@@ -223,8 +224,9 @@ export interface ScanResult {
 }
 
 /**
- * One auto top-up pass (docs/product.md, "Auto top-up and receipts"): re-arm, claim the crossings, charge them,
- * then settle top-ups left open. Only enabled top-ups joined to their balances are read; the paid
+ * One auto top-up pass (docs/product.md, "Auto top-up and receipts"): re-arm, claim the crossings,
+ * let the low-balance alerts claim theirs at the balance the crossings found, charge them, then
+ * settle top-ups left open. Only enabled top-ups joined to their balances are read; the paid
  * API does nothing for it.
  */
 export async function runAutoTopUpScan(
@@ -235,6 +237,13 @@ export async function runAutoTopUpScan(
   const now = options.now ?? new Date();
   await rearm(services);
   const claimed = await claimTopUps(services, provider.name, now);
+  // The low-balance alerts look before the packs are bought: a balance the top-up restores within
+  // the alerts' own interval still crossed their thresholds, and sends them (docs/product.md).
+  if (claimed.length > 0) {
+    await scanBalanceAlerts({ ...services, clock: { now: () => now } }).catch((error) =>
+      services.log.error({ err: error }, 'low-balance alert scan before the top-ups failed'),
+    );
+  }
   const outcomes = await Promise.all(claimed.map((payment) => chargeTopUp(services, provider, payment, now)));
   const settled = await settleOpenTopUps(services, provider, now, options.settleOlderThanMs ?? 60_000);
   if (claimed.length > 0) {

@@ -126,3 +126,22 @@ describe('a top-up whose answer was lost', () => {
     expect(await account.balance()).toBe(100);
   });
 });
+
+describe('auto top-up and low-balance alerts', () => {
+  it('a top-up lets the alerts look before it buys: the crossing it repairs still fires the alert', async () => {
+    const account = await billingAccount(started.runtime, 200);
+    await saveCardWithAutoTopUp(account, stripe);
+    const alert = await account.call('POST', '/api/alerts', { threshold: 100 });
+    expect(alert.statusCode, alert.body).toBeLessThan(300);
+    await account.spendDownTo(0);
+    // Only the top-up's pass runs (no alerts worker here): before, the pack restored the balance
+    // and the alert, looking later at a balance above 100, never fired.
+    await started.scan();
+    const { rows } = await started.runtime.services.pool.query(
+      'select is_armed, last_fired_at from balance_alerts where workspace_id = $1',
+      [account.workspaceId],
+    );
+    expect(rows).toEqual([{ is_armed: false, last_fired_at: expect.any(Date) }]);
+    expect(intentsOf(account.workspaceId)).toHaveLength(1);
+  });
+});
