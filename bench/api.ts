@@ -12,7 +12,12 @@ import {
 } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import { autocannonLoad } from './autocannon-load.ts';
-import { BENCH_SESSION_SECRET, createBenchAccount, createBenchAccounts } from './bench-account.ts';
+import {
+  BENCH_SESSION_SECRET,
+  benchIdentity,
+  createBenchAccount,
+  createBenchAccounts,
+} from './bench-account.ts';
 import { benchDatabase } from './bench-database.ts';
 import {
   type CpuParts,
@@ -144,23 +149,7 @@ try {
   const a = wanted('a') ? await loadBare() : undefined;
   const b = !wanted('b')
     ? undefined
-    : await loadDatabaseWork(database.url, hashApiKey(key.keyValue), {
-        keyId: key._id,
-        keyName: key.keyName,
-        keyHash: hashApiKey(key.keyValue),
-        validUntil: null,
-        expiresAt: null,
-        ipAllowlist: null,
-        keyRateLimitPerMinute: null,
-        budget: null,
-        workspaceId: user.id,
-        workspaceKind: 'personal',
-        workspaceName: null,
-        tier: 'enterprise',
-        limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
-        permissions: new Set(['image', 'video', 'sora', 'linkedin']),
-        livemode: true,
-      });
+    : await loadDatabaseWork(database.url, hashApiKey(key.keyValue), benchIdentity({ user, key }));
 
   // An API-only process: it creates tasks and answers; workers would run them (none here).
   const server = startChild('apps/server/src/main.ts', {

@@ -8,11 +8,33 @@ import {
   newApiKey,
 } from '../apps/server/src/modules/keys/key-crypto.ts';
 import { createKey } from '../apps/server/src/modules/keys/keys.ts';
+import type { KeyIdentity } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/platform/database.ts';
 import { systemClock } from '../apps/server/src/platform/services.ts';
 
 /** The session secret the benches' servers run with, so the key created here decrypts there. */
 export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdefghijklmnop';
+
+/** The identity the gateway would cache for the bench account's key (for benches that charge without HTTP). */
+export function benchIdentity({ user, key }: Awaited<ReturnType<typeof createBenchAccount>>): KeyIdentity {
+  return {
+    keyId: key._id,
+    keyName: key.keyName,
+    keyHash: hashApiKey(key.keyValue),
+    validUntil: null,
+    expiresAt: null,
+    ipAllowlist: null,
+    keyRateLimitPerMinute: null,
+    budget: null,
+    workspaceId: user.id,
+    workspaceKind: 'personal',
+    workspaceName: null,
+    tier: 'enterprise',
+    limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
+    permissions: new Set(['image', 'video', 'sora', 'linkedin']),
+    livemode: true,
+  };
+}
 
 /**
  * Migrates the database and makes the account every paid-call bench calls with: Enterprise,

@@ -1,13 +1,12 @@
 import pg from 'pg';
 import pino from 'pino';
-import { hashApiKey } from '../apps/server/src/modules/keys/key-crypto.ts';
 import type { KeyIdentity } from '../apps/server/src/modules/provider/authenticate-key.ts';
 import { createCharger } from '../apps/server/src/modules/provider/charger.ts';
 import {
   createRequestLogWriter,
   type RequestLogEntry,
 } from '../apps/server/src/modules/request-log/request-log-writer.ts';
-import { createBenchAccount } from './bench-account.ts';
+import { benchIdentity, createBenchAccount } from './bench-account.ts';
 import { benchDatabase } from './bench-database.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 
@@ -144,24 +143,7 @@ const database = await benchDatabase('statements', log);
 const pool = new pg.Pool({ connectionString: database.url, max: 4 });
 pool.on('error', () => {});
 try {
-  const { user, key } = await createBenchAccount(database.url);
-  const identity: KeyIdentity = {
-    keyId: key._id,
-    keyName: key.keyName,
-    keyHash: hashApiKey(key.keyValue),
-    validUntil: null,
-    expiresAt: null,
-    ipAllowlist: null,
-    keyRateLimitPerMinute: null,
-    budget: null,
-    workspaceId: user.id,
-    workspaceKind: 'personal',
-    workspaceName: null,
-    tier: 'enterprise',
-    limits: { perMinute: 1e8, perHour: 1e8, perDay: 1e8 },
-    permissions: new Set(['image', 'video', 'sora', 'linkedin']),
-    livemode: true,
-  };
+  const identity = benchIdentity(await createBenchAccount(database.url));
   const debit = await captureDebit(pool, identity);
   const logInsert = await captureLogInsert(pool, identity);
   const started = debit.text.indexOf('), started as (');
