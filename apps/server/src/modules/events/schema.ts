@@ -33,8 +33,8 @@ export const webhookEvents = pgTable(
   (table) => [
     unique('webhook_events_dedupe_key').on(table.workspaceId, table.dedupeKey),
     // Serves the readers (a workspace's events by number) and the numbering, whose provisional
-    // negative numbers sort first. Every event row is written inside a paid call's debit or settle,
-    // so this table keeps no index a read does not need (migration 0039).
+    // negative numbers sort first. Most event rows are written inside a paid call's debit or
+    // settle, so this table keeps no index a read does not need (migration 0039).
     index('webhook_events_workspace_seq_idx').on(table.workspaceId, table.seq),
     // Events arrive in time order: BRIN finds the expired ones for the purge at a fraction of a btree's upkeep.
     index('webhook_events_created_at_brin_idx').using('brin', table.createdAt),
