@@ -39,6 +39,7 @@ import {
 } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { startChild, stopChild, waitFor } from './server-child.ts';
+import { prepareBenchSchema, printStatementStats } from './statement-stats.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -145,6 +146,7 @@ try {
   const manyKeys100 = wanted('e') ? await createBenchAccounts(database.url, 100, 'a100') : [];
   const manyKeys10k = wanted('e') ? await createBenchAccounts(database.url, 10_000, 'a10k') : [];
   await settleDatabase(database.url);
+  await prepareBenchSchema(database.url);
 
   const a = wanted('a') ? await loadBare() : undefined;
   const b = !wanted('b')
@@ -178,6 +180,7 @@ try {
   const c = !wanted('c')
     ? undefined
     : await load('(c) paid async video call, whole gateway', videoCall, serverParts(server));
+  await printStatementStats(database.url, "PostgreSQL's statements up to the end of (c)");
   // The same call from many accounts, each request with the next account's key: the gateway's
   // batching must hold when calls of one account rarely meet, and with 10,000 keys the key cache
   // is not what keeps it fast.

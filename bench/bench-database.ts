@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { connectDatabase } from '../apps/server/src/platform/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
+import { statementStatsSettings } from './statement-stats.ts';
 
 export interface BenchDatabase {
   /** A fresh directory of the run's own (DATA_DIR for the servers it starts), removed by `stop`. */
@@ -24,7 +25,7 @@ export async function benchDatabase(
   await chmod(dataDir, 0o755);
   const server = process.env.DATABASE_URL
     ? { url: process.env.DATABASE_URL, stop: async () => {} }
-    : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log);
+    : await startEmbeddedPostgres(path.join(dataDir, 'embedded'), log, statementStatsSettings());
   return {
     dataDir,
     url: server.url,

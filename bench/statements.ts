@@ -17,7 +17,7 @@ import { markdownTable, publishResults } from './readme-section.ts';
  * inside a savepoint that is rolled back, so the tables stay as they were and every run writes the
  * same rows (each series after a vacuum: rolled-back rows leave index entries behind); the median
  * of RUNS is reported per call. Variants take parts away (or put back the
- * indexes migration 0039 dropped) inside the same transaction, to show each part's share. Unlike
+ * foreign keys migration 0040 dropped) inside the same transaction, to show each part's share. Unlike
  * `bench:api`, nothing else shares the machine's cores during a run: this measures the statements,
  * not the machine's load.
  */
@@ -30,12 +30,14 @@ const log = pino({ level: 'warn' });
 const WRITTEN_TABLES =
   'tasks, credit_entries, credit_accounts, api_keys, webhook_events, webhook_deliveries, request_log';
 
-/** The indexes webhook_events had before migration 0039. */
-const BEFORE_0039 = [
-  'alter table webhook_events add constraint webhook_events_seq_unique unique (seq)',
-  'create index webhook_events_created_at_idx on webhook_events (created_at)',
-  'create index webhook_events_unsequenced_idx on webhook_events (workspace_id, seq) where seq < 0',
-  'drop index webhook_events_created_at_brin_idx',
+/** The foreign keys the paid call's rows had before migration 0040
+ * (docs/decisions/0018-hot-rows-without-foreign-keys.md). */
+const BEFORE_0040 = [
+  'alter table tasks add foreign key (workspace_id) references workspaces (id), add foreign key (api_key_id) references api_keys (id)',
+  'alter table credit_entries add foreign key (workspace_id) references workspaces (id)',
+  'alter table webhook_events add foreign key (workspace_id) references workspaces (id)',
+  'alter table webhook_deliveries add foreign key (workspace_id) references workspaces (id)',
+  'alter table request_log add foreign key (workspace_id) references workspaces (id)',
 ];
 
 interface Statement {
@@ -150,7 +152,7 @@ try {
   const end = debit.text.lastIndexOf('\nselect workspace_id, balance, total from debit');
   const statements: Statement[] = [
     { name: 'debit', ...debit, per: CALLS },
-    { name: 'debit-before-0039', ...debit, per: CALLS, setup: BEFORE_0039 },
+    { name: 'debit-before-0040', ...debit, per: CALLS, setup: BEFORE_0040 },
     {
       name: 'debit-without-started-event',
       text: `${debit.text.slice(0, started)})${debit.text.slice(end)}`,
@@ -158,6 +160,7 @@ try {
       per: CALLS,
     },
     { name: 'request-log-insert', ...logInsert, per: LOG_ROWS },
+    { name: 'request-log-insert-before-0040', ...logInsert, per: LOG_ROWS, setup: BEFORE_0040 },
   ];
   const client = await pool.connect();
   client.on('error', () => {});
@@ -181,9 +184,10 @@ try {
   }
   const labels: Record<string, string> = {
     debit: `debit of ${CALLS} calls (per call)`,
-    'debit-before-0039': `the same, webhook_events indexed as before 0039`,
+    'debit-before-0040': `the same, with the foreign keys as before 0040`,
     'debit-without-started-event': `the same without the task.started event`,
     'request-log-insert': `request log insert of ${LOG_ROWS} rows (per row)`,
+    'request-log-insert-before-0040': `the same, with its foreign key as before 0040`,
   };
   const table = markdownTable(
     ['statement', 'round', 'median ms', 'p25 ms', 'us per call'],

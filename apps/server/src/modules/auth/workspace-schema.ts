@@ -52,6 +52,17 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 /** The workspace a row belongs to: its money, keys, tasks, members and history. */
 export const workspaceRef = () => requiredRef('workspace_id', () => workspaces.id);
 
+/**
+ * The workspace of a row every paid call writes (its task, ledger entry, events and deliveries,
+ * request log line), without a foreign key. Such a row's workspace is always the one the call's
+ * debit just locked (credit_accounts, which keeps its key) or the one its key authenticated; a
+ * foreign key would check it again for each row, taking a share lock on the workspace that the
+ * account's next batch and the log's insert then share as a multixact: a sixth of PostgreSQL's
+ * time per paid call (docs/decisions/0018-hot-rows-without-foreign-keys.md). Workspaces are never
+ * deleted (a trigger refuses it, migration 0040), so such a row never loses its workspace.
+ */
+export const workspaceColumn = () => text('workspace_id').notNull();
+
 /** A team's members, one role each. A personal workspace has none: its account is its owner. */
 export const workspaceMembers = pgTable(
   'workspace_members',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
 import { users } from '../auth/schema.ts';
-import { workspaceRef, workspaces } from '../auth/workspace-schema.ts';
+import { workspaceColumn, workspaces } from '../auth/workspace-schema.ts';
 
 export const CREDIT_REASONS = ['free_credits', 'purchase', 'usage', 'refund', 'adjustment'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
@@ -41,7 +41,7 @@ export const creditEntries = pgTable(
   'credit_entries',
   {
     id: text('id').primaryKey(),
-    workspaceId: workspaceRef(),
+    workspaceId: workspaceColumn(),
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
     reference: text('reference').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../auth/workspace-schema.ts';
+import { workspaceColumn, workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * Every event a workspace's webhooks carry (docs/product.md, "Webhooks"), kept EVENT_RETENTION_DAYS.
@@ -20,7 +20,7 @@ export const webhookEvents = pgTable(
     seq: bigint('seq', { mode: 'number' })
       .notNull()
       .default(sql`-nextval('webhook_events_seq_seq'::regclass)`),
-    workspaceId: workspaceRef(),
+    workspaceId: workspaceColumn(),
     type: text('type').notNull(),
     body: text('body').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
@@ -51,7 +51,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: text('id').primaryKey(),
-    workspaceId: workspaceRef(),
+    workspaceId: workspaceColumn(),
     eventId: requiredRef('event_id', () => webhookEvents.id, 'cascade'),
     /** Denormalised from the event for the delivery log's filter. */
     eventType: text('event_type').notNull(),

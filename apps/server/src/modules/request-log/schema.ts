@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../auth/workspace-schema.ts';
+import { workspaceColumn } from '../auth/workspace-schema.ts';
 
 /**
  * Every request to the public API, accepted or refused, once its key is known
@@ -15,7 +15,7 @@ export const requestLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** When the request arrived. */
     at: timestamptz('at').notNull(),
-    workspaceId: workspaceRef(),
+    workspaceId: workspaceColumn(),
     /** The key presented: current, expired, rolled or deleted (keys are never removed). */
     apiKeyId: text('api_key_id').notNull(),
     method: text('method').notNull(),

@@ -11,9 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { requiredRef, timestamptz } from '../../platform/db-columns.ts';
-import { workspaceRef } from '../auth/workspace-schema.ts';
-import { apiKeys } from '../keys/schema.ts';
+import { timestamptz } from '../../platform/db-columns.ts';
+import { workspaceColumn, workspaceRef } from '../auth/workspace-schema.ts';
 
 /**
  * One row per paid call: the task a developer polls and the usage row their history and the
@@ -24,8 +23,9 @@ export const tasks = pgTable(
   'tasks',
   {
     id: text('id').primaryKey(),
-    workspaceId: workspaceRef(),
-    apiKeyId: requiredRef('api_key_id', () => apiKeys.id),
+    workspaceId: workspaceColumn(),
+    /** The key that made the call: authenticated by it, and never deleted (keys are only revoked). */
+    apiKeyId: text('api_key_id').notNull(),
     service: text('service', { enum: ['image', 'video', 'sora', 'linkedin'] }).notNull(),
     /**
      * The catalogue model the call ran (packages/contracts models.ts): the one its body named, else

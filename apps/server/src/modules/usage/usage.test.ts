@@ -42,12 +42,11 @@ describe('dashboard and usage history', () => {
   });
 
   it('says which getting-started steps the account has done: a key, a call, a purchase', async () => {
-    const account = await createPaidAccount(runtime.services, { credits: 100 });
-    const cookie = await sessionCookieFor(runtime.services, account.userId);
+    // A new account has no key yet (keys are never deleted: revoked ones still count below).
+    const { cookie } = await signedInAccount(runtime);
     const steps = async () =>
       (await runtime.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json()
         .gettingStarted;
-    await runtime.services.pool.query('delete from api_keys where workspace_id = $1', [account.userId]);
     expect(await steps()).toEqual({ hasCreatedKey: false, hasMadeCall: false, hasBoughtCredits: false });
 
     const withKey = await createPaidAccount(runtime.services, { credits: 100 });

@@ -347,6 +347,25 @@ describe('a team over its life', () => {
     expect((await owner.call('GET', appPath('team', { teamId }))).statusCode).toBe(404);
     // The ledger stays for accounting.
     expect(await ledgerCheck(started.runtime.services, teamId)).toEqual({ balance: 4, sum: 4 });
+    // The rows of its paid calls name the team and the key without a foreign key: neither row can
+    // ever be deleted, by the product or by hand (migration 0040).
+    const { pool } = started.runtime.services;
+    for (const [table, id] of [
+      ['workspaces', teamId],
+      ['api_keys', key._id],
+    ] as const) {
+      await expect(pool.query(`delete from ${table} where id = $1`, [id])).rejects.toMatchObject({
+        code: '23001',
+      });
+    }
+    const { rows } = await pool.query(
+      `select (select count(*) from tasks t join api_keys k on k.id = t.api_key_id
+                where t.workspace_id = $1 and k.workspace_id = $1)::int as tasks,
+              (select count(*) from credit_entries where workspace_id = $1)::int as entries,
+              (select count(*) from workspaces where id = $1 and deleted_at is not null)::int as team`,
+      [teamId],
+    );
+    expect(rows[0]).toEqual({ tasks: 1, entries: 2, team: 1 });
   });
 
   it('the admin area lists teams with members, balance and use, and counts them', async () => {

@@ -1,0 +1,55 @@
+import pg from 'pg';
+
+/*
+ * Two options of `bench:api` for finding where PostgreSQL's time per call goes, off by default:
+ * - BENCH_STATEMENTS=1 starts the embedded PostgreSQL with pg_stat_statements (nested statements
+ *   too, so each foreign key check shows as its own line) and prints, after (c), the statements
+ *   that took the most time: calls, execution ms, rows and WAL records.
+ * - BENCH_SQL='...' runs that SQL on the bench database after it is seeded, before any run: a
+ *   schema change tried without a migration (an index dropped, a constraint put back), to compare
+ *   with runs without it in turn.
+ */
+
+/** The server settings the embedded PostgreSQL starts with (bench-database.ts). */
+export const statementStatsSettings = (): string[] =>
+  process.env.BENCH_STATEMENTS
+    ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+    : [];
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** BENCH_SQL, and the pg_stat_statements view when BENCH_STATEMENTS is set. */
+export async function prepareBenchSchema(url: string): Promise<void> {
+  const sql = process.env.BENCH_SQL;
+  if (!sql && !process.env.BENCH_STATEMENTS) return;
+  await withClient(url, async (client) => {
+    if (sql) await client.query(sql);
+    if (process.env.BENCH_STATEMENTS) {
+      await client.query('create extension if not exists pg_stat_statements');
+      await client.query('select pg_stat_statements_reset()');
+    }
+  });
+}
+
+/** Prints the statements that took the most time since prepareBenchSchema, with BENCH_STATEMENTS. */
+export async function printStatementStats(url: string, title: string): Promise<void> {
+  if (!process.env.BENCH_STATEMENTS) return;
+  const rows = await withClient(url, async (client) => {
+    const result = await client.query(
+      `select calls, round(total_exec_time::numeric, 1) as exec_ms, rows, wal_records,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as statement
+         from pg_stat_statements order by total_exec_time desc limit 8`,
+    );
+    return result.rows;
+  });
+  console.log(title);
+  console.table(rows);
+}
