@@ -113,7 +113,13 @@ describe('the Python SDK (packages/python)', () => {
   }, 240_000);
 
   it('passes its unittest suite against the running server', async () => {
-    const account = await createPaidAccount(server.runtime.services, { credits: 150, label: 'python' });
+    // Enterprise: the suite's polling and reads make more than a free account's 60 requests a
+    // minute, and each 429 made a later test wait out its Retry-After (70 s of a 122 s run).
+    const account = await createPaidAccount(server.runtime.services, {
+      credits: 150,
+      tier: 'enterprise',
+      label: 'python',
+    });
     const poor = await createPaidAccount(server.runtime.services, { credits: 3, label: 'python-poor' });
     const limited = await createPaidAccount(server.runtime.services, {
       tier: 'enterprise',
