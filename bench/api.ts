@@ -222,6 +222,7 @@ try {
         serverParts(server),
         IMAGE_CONNECTIONS,
       );
+  await printStatementStats(database.url, "PostgreSQL's statements in (e) and (d)");
   await stopChild(server);
 
   // (f): a sync image call through the kie engine against a fake kie.ai that finishes every task

@@ -3,8 +3,8 @@ import pg from 'pg';
 /*
  * Two options of `bench:api` for finding where PostgreSQL's time per call goes, off by default:
  * - BENCH_STATEMENTS=1 starts the embedded PostgreSQL with pg_stat_statements (nested statements
- *   too, so each foreign key check shows as its own line) and prints, after (c), the statements
- *   that took the most time: calls, execution ms, rows and WAL records.
+ *   too, so each foreign key check shows as its own line) and prints, after (c) and after (d), the
+ *   statements that took the most time in that run: calls, execution ms, rows and WAL records.
  * - BENCH_SQL='...' runs that SQL on the bench database after it is seeded, before any run: a
  *   schema change tried without a migration (an index dropped, a constraint put back), to compare
  *   with runs without it in turn.
@@ -39,15 +39,16 @@ export async function prepareBenchSchema(url: string): Promise<void> {
   });
 }
 
-/** Prints the statements that took the most time since prepareBenchSchema, with BENCH_STATEMENTS. */
+/** Prints the statements that took the most time since the last print (or prepareBenchSchema), with BENCH_STATEMENTS. */
 export async function printStatementStats(url: string, title: string): Promise<void> {
   if (!process.env.BENCH_STATEMENTS) return;
   const rows = await withClient(url, async (client) => {
     const result = await client.query(
       `select calls, round(total_exec_time::numeric, 1) as exec_ms, rows, wal_records,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as statement
-         from pg_stat_statements order by total_exec_time desc limit 8`,
+         from pg_stat_statements order by total_exec_time desc limit 12`,
     );
+    await client.query('select pg_stat_statements_reset()');
     return result.rows;
   });
   console.log(title);
