@@ -182,6 +182,29 @@ describe('the upstream pace', () => {
     }
   });
 
+  it.skipIf(!redisUrl)(
+    'in Redis: the first take, in the same tick as another command of an auto-pipelining client, is taken',
+    async () => {
+      // The gateway's client pipelines the commands of one tick (platform/redis.ts). A pace is made
+      // on the first kie call of an account, when paid calls' rate-limit commands are in flight:
+      // a script defined on the client only then was missing from the tick's open pipeline, and
+      // the pipeline's answer then threw in the process (ioredis issue 1931) and stopped it.
+      const redis = new Redis(redisUrl, { enableAutoPipelining: true });
+      clients.push(redis);
+      await once(redis, 'ready');
+      const prefix = `test:pace-tick:${Date.now()}`;
+      const opened = redis.get(`${prefix}:other`);
+      const rule = { upstream: 'kie-tick', limit: 2, windowMs: 1_000 };
+      const pace = createUpstreamPace(rule, { pool: newPool(), redis, prefix });
+      const taken = [pace.take(), pace.take(), pace.take()];
+      expect(await opened).toBeNull();
+      const answers = await Promise.all(taken);
+      expect(answers.filter((answer) => answer.isAllowed)).toHaveLength(2);
+      // Taken in Redis, not in PostgreSQL's fallback.
+      expect(Number(await redis.zcard(`${prefix}:pace:kie-tick`))).toBe(2);
+    },
+  );
+
   it('a Redis that fails falls back to PostgreSQL, still shared', async () => {
     const rule = { upstream: 'kie-fallback', limit: 5, windowMs: 10_000 };
     const broken = new Redis('redis://127.0.0.1:9', {

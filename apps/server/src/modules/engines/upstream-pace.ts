@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { redisScript, runRedisScript } from '../../platform/redis-script.ts';
 
 /** What a create may do now: go, or wait this long for the oldest slot of the window to free. */
 export type PaceAnswer = { isAllowed: true } | { isAllowed: false; waitMs: number };
@@ -21,14 +22,12 @@ export interface UpstreamPace {
   used?(): Promise<number>;
 }
 
-const COMMAND = 'conduitTakePaceSlot';
-
 /*
  * One sliding window in a sorted set scored by Redis's own clock (every process shares it):
  * forget the slots older than the window, take one if fewer than the limit are left, else answer
  * how long until the oldest leaves.
  */
-const TAKE_SLOT_LUA = `
+const TAKE_SLOT = redisScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local window = tonumber(ARGV[2])
@@ -39,19 +38,13 @@ if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
   return 0
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return math.max(1, tonumber(oldest[2]) + window - now)`;
+return math.max(1, tonumber(oldest[2]) + window - now)`);
 
-const COUNT_COMMAND = 'conduitCountPaceSlots';
 /** The slots of the window on Redis's clock, without taking one. */
-const COUNT_SLOTS_LUA = `
+const COUNT_SLOTS = redisScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
-
-type PacingRedis = Redis & {
-  [COMMAND](key: string, ...args: Array<string | number>): Promise<number>;
-  [COUNT_COMMAND](key: string, windowMs: number): Promise<number>;
-};
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`);
 
 /**
  * The same window in PostgreSQL, in one round trip: `conduit_take_pace_slots` (migration 0030)
@@ -126,10 +119,6 @@ export function createUpstreamPace(
   store: { pool: pg.Pool; redis?: Redis; prefix?: string; log?: Logger },
 ): UpstreamPace {
   const { pool, redis } = store;
-  if (redis && !(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: TAKE_SLOT_LUA });
-  if (redis && !(COUNT_COMMAND in redis)) {
-    redis.defineCommand(COUNT_COMMAND, { numberOfKeys: 1, lua: COUNT_SLOTS_LUA });
-  }
   const key = `${store.prefix ?? 'conduit'}:pace:${rule.upstream}`;
   const takeInDatabase = postgresTaker(pool, rule);
   return {
@@ -137,7 +126,7 @@ export function createUpstreamPace(
       if (redis) {
         try {
           const waitMs = Number(
-            await (redis as PacingRedis)[COMMAND](key, rule.limit, rule.windowMs, randomUUID()),
+            await runRedisScript(redis, TAKE_SLOT, [key], [rule.limit, rule.windowMs, randomUUID()]),
           );
           return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, waitMs };
         } catch (error) {
@@ -152,7 +141,7 @@ export function createUpstreamPace(
     async used() {
       if (redis) {
         try {
-          return Number(await (redis as PacingRedis)[COUNT_COMMAND](key, rule.windowMs));
+          return Number(await runRedisScript(redis, COUNT_SLOTS, [key], [rule.windowMs]));
         } catch (error) {
           store.log?.warn({ err: error, upstream: rule.upstream }, 'reading the pace in Redis failed');
         }

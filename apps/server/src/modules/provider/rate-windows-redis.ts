@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisScript, runRedisScript } from '../../platform/redis-script.ts';
 
 /** How many requests a window has counted, and when it resets. */
 export interface WindowCount {
@@ -6,14 +7,12 @@ export interface WindowCount {
   msBeforeNext: number;
 }
 
-const COMMAND = 'conduitCountWindows';
-
 /*
  * Counts one request in each window (KEYS[i], ARGV[i] seconds long), in one round trip: a window
  * starts at its first request and its key expires with it. The same steps as
  * rate-limiter-flexible's own script, once per window.
  */
-const COUNT_WINDOWS_LUA = `
+const COUNT_WINDOWS = redisScript(`
 local out = {}
 for i = 1, #KEYS do
   redis.call('set', KEYS[i], 0, 'EX', ARGV[i], 'NX')
@@ -26,11 +25,7 @@ for i = 1, #KEYS do
   out[#out + 1] = consumed
   out[#out + 1] = ttl
 end
-return out`;
-
-type CountingRedis = Redis & {
-  [COMMAND](...args: Array<string | number>): Promise<number[]>;
-};
+return out`);
 
 /**
  * The provider rate limits' windows in Redis, all of a request's windows in one script call
@@ -38,7 +33,6 @@ type CountingRedis = Redis & {
  * share a hash tag, so the script also runs on Redis Cluster.
  */
 export function createRedisWindowCounter(redis: Redis, prefix: string) {
-  if (!(COMMAND in redis)) redis.defineCommand(COMMAND, { lua: COUNT_WINDOWS_LUA });
   const keysOf = (accountId: string, names: readonly string[]) =>
     names.map((name) => `${prefix}:rl:{${accountId}}:${name}`);
   return {
@@ -50,11 +44,12 @@ export function createRedisWindowCounter(redis: Redis, prefix: string) {
         accountId,
         windows.map((w) => w.name),
       );
-      const reply = await (redis as CountingRedis)[COMMAND](
-        keys.length,
-        ...keys,
-        ...windows.map((w) => w.seconds),
-      );
+      const reply = (await runRedisScript(
+        redis,
+        COUNT_WINDOWS,
+        keys,
+        windows.map((w) => w.seconds),
+      )) as number[];
       return windows.map((_, index) => ({
         consumed: Number(reply[index * 2]),
         msBeforeNext: Math.max(0, Number(reply[index * 2 + 1])),
