@@ -35,6 +35,9 @@ export async function createProcessSet(name: string, extraEnv: Record<string, st
     DATA_DIR: dataDir,
     SESSION_SECRET: sessionSecret,
     PROVIDER_ENGINE: 'local',
+    // Each process of a set holds this many connections (+5 for jobs): beside three other test
+    // files, the default 20 could pass a DATABASE_URL server's default 100 connections.
+    DATABASE_POOL_SIZE: '5',
     ...extraEnv,
   };
   const started: ServerProcess[] = [];
