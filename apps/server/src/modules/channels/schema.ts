@@ -54,9 +54,7 @@ export const channelCalls = pgTable(
 /**
  * The creates an upstream took lately, for pacing them across every process when Redis is not
  * configured (engines/upstream-pace.ts): rows older than the pace window are deleted as it moves,
- * by the SQL function `conduit_take_pace_slots` of migration 0030 that takes the slots. An
- * UNLOGGED table (migration 0041): a take writes no WAL and does not wait for a flush, and a
- * crash of PostgreSQL empties it, which costs one pace window.
+ * by the SQL function `conduit_take_pace_slots` of migration 0030 that takes the slots.
  */
 export const upstreamPaceSlots = pgTable(
   'upstream_pace_slots',
