@@ -39,7 +39,7 @@ import {
 } from './gateway-overhead.ts';
 import { markdownTable, publishResults } from './readme-section.ts';
 import { startChild, stopChild, waitFor } from './server-child.ts';
-import { prepareBenchSchema, printStatementStats } from './statement-stats.ts';
+import { prepareBenchSchema, printStatementStats, printWaits } from './statement-stats.ts';
 
 /**
  * The paid API's speed, in one run on one machine: (a) a bare Fastify route, (b) the gateway's
@@ -177,9 +177,11 @@ try {
     url: 'http://127.0.0.1:3402/api/provider/video',
     body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
   };
+  const waits = printWaits(database.url, WARMUP_S + 1, DURATION_S - 2, "PostgreSQL's connections during (c)");
   const c = !wanted('c')
     ? undefined
     : await load('(c) paid async video call, whole gateway', videoCall, serverParts(server));
+  await waits;
   await printStatementStats(database.url, "PostgreSQL's statements up to the end of (c)");
   // The same call from many accounts, each request with the next account's key: the gateway's
   // batching must hold when calls of one account rarely meet, and with 10,000 keys the key cache

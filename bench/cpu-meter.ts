@@ -93,7 +93,7 @@ export function postgresServerOf(pidFile: string): () => number[] {
 
 /** The processes of each part of a run, asked at each end of the window (backends come and go). */
 export type CpuParts = Record<string, () => number[]>;
-/** CPU ms per call of each part, rounded to 0.01 ms; null where /proc could not say. */
+/** CPU ms per call of each part, rounded to the microsecond; null where /proc could not say. */
 export type CpuPerCall = Record<string, number | null>;
 
 function snapshot(parts: CpuParts): Map<string, Map<number, number>> {
@@ -125,7 +125,7 @@ export function startCpuMeter(parts: CpuParts) {
           if (ended.size === 0 || calls === 0) return [part, null];
           let used = 0;
           for (const [pid, ms] of ended) used += ms - (before.get(part)?.get(pid) ?? 0);
-          return [part, Math.round((used / calls) * 100) / 100];
+          return [part, Math.round((used / calls) * 1000) / 1000];
         }),
       );
     },

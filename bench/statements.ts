@@ -15,15 +15,18 @@ import { markdownTable, publishResults } from './readme-section.ts';
  * bench's embedded server: the debit of a batch of paid calls (provider/charger.ts) and the request
  * log's insert of a batch of rows (request-log/request-log-writer.ts). Each run is the statement
  * inside a savepoint that is rolled back, so the tables stay as they were and every run writes the
- * same rows (each series after a vacuum: rolled-back rows leave index entries behind); the median
- * of RUNS is reported per call. Variants take parts away (or put back the
- * foreign keys migration 0040 dropped) inside the same transaction, to show each part's share. Unlike
- * `bench:api`, nothing else shares the machine's cores during a run: this measures the statements,
- * not the machine's load.
+ * same rows (each series after a vacuum: rolled-back rows leave index entries behind). Variants
+ * take parts away (or put back the foreign keys migration 0040 dropped) inside the same
+ * transaction, to show each part's share. Every variant runs ROUNDS series of RUNS_PER_ROUND in
+ * turn with the others, and its median is over all of them: this machine's speed swings by a fifth
+ * within minutes, and two series run minutes apart differed by as much as the parts compared.
+ * Unlike `bench:api`, nothing else shares the machine's cores during a run: this measures the
+ * statements, not the machine's load.
  */
 const CALLS = 51;
 const LOG_ROWS = 50;
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const RUNS_PER_ROUND = Number(process.env.BENCH_RUNS ?? 25);
 const log = pino({ level: 'warn' });
 
 /** The tables the two statements write (and read for their checks). */
@@ -39,6 +42,55 @@ const BEFORE_0040 = [
   'alter table webhook_deliveries add foreign key (workspace_id) references workspaces (id)',
   'alter table request_log add foreign key (workspace_id) references workspaces (id)',
 ];
+
+/**
+ * A binary array parameter (platform/pg-arrays.ts) as the JavaScript array node-postgres would
+ * send as an array literal instead, for the variant that shows what the binary format saved.
+ */
+function asArrayLiteral(value: unknown): unknown {
+  if (!(value instanceof Buffer)) return value;
+  const oid = value.readUInt32BE(8);
+  const length = value.readInt32BE(12);
+  const items: unknown[] = [];
+  let offset = 20;
+  for (let index = 0; index < length; index++) {
+    const bytes = value.readInt32BE(offset);
+    offset += 4;
+    if (bytes < 0) {
+      items.push(null);
+      continue;
+    }
+    if (oid === 23) items.push(value.readInt32BE(offset));
+    else if (oid === 1184)
+      items.push(new Date(Date.UTC(2000, 0, 1) + Number(value.readBigInt64BE(offset) / 1000n)));
+    else items.push(value.toString('utf8', offset, offset + bytes));
+    offset += bytes;
+  }
+  return items;
+}
+
+/**
+ * The request log's insert as it was before its columns became binary arrays (at bc4153e): the
+ * batch's rows as one JSON parameter, read by json_to_recordset.
+ */
+const LOG_INSERT_AS_JSON = `
+  insert into request_log (at, workspace_id, api_key_id, method, endpoint, service, status,
+                           error_code, error_message, duration_ms, request_id, task_id, ip, metadata,
+                           livemode)
+  select to_timestamp(e."atMs" / 1000.0), w.id, coalesce(e."keyId", k.id), e.method, e.endpoint,
+         e.service, e.status, e.code, e.error, e.ms, e."requestId", e."taskId", e.ip, e.metadata,
+         coalesce(e.livemode, true)
+    from json_to_recordset($1::json) as e("atMs" float8, "workspaceId" text, "keyId" text, "keyHash" text,
+         method text, endpoint text, service text, status int, code text, error text, ms float8,
+         "requestId" text, "taskId" text, ip text, metadata jsonb, livemode boolean)
+    left join lateral (
+      select id, workspace_id from api_keys
+       where e."keyId" is null and (key_hash = e."keyHash" or previous_key_hash = e."keyHash")
+       limit 1) k on true
+    join workspaces w on w.id = coalesce(e."workspaceId", k.workspace_id)
+    left join users u on u.id = w.id and w.kind = 'personal'
+   where w.deleted_at is null and u.deleted_at is null
+   order by e."atMs"`;
 
 interface Statement {
   name: string;
@@ -90,6 +142,7 @@ async function captureLogInsert(pool: pg.Pool, identity: KeyIdentity) {
     },
   } as unknown as pg.Pool;
   const writer = createRequestLogWriter(capturing, log);
+  const entries: RequestLogEntry[] = [];
   for (let index = 0; index < LOG_ROWS; index++) {
     const entry: RequestLogEntry = {
       atMs: Date.now() + index,
@@ -110,15 +163,16 @@ async function captureLogInsert(pool: pg.Pool, identity: KeyIdentity) {
       livemode: true,
     };
     writer.record(entry);
+    entries.push(entry);
   }
   await writer.flush();
   if (!captured) throw new Error('the request log wrote nothing');
   void pool;
-  return captured;
+  return { ...captured, entries };
 }
 
-/** The median and the first quartile of RUNS runs of `statement`, each rolled back, in ms. */
-async function time(client: pg.PoolClient, statement: Statement) {
+/** RUNS_PER_ROUND runs of `statement`, each rolled back, in ms. */
+async function time(client: pg.PoolClient, statement: Statement, name: string) {
   const times: number[] = [];
   // A rolled-back row leaves its index entries behind until a vacuum: each series starts clean.
   await client.query(`vacuum analyze ${WRITTEN_TABLES}`);
@@ -126,20 +180,20 @@ async function time(client: pg.PoolClient, statement: Statement) {
   await client.query('begin');
   try {
     for (const ddl of statement.setup ?? []) await client.query(ddl);
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < RUNS_PER_ROUND; run++) {
       await client.query('savepoint run');
       const started = performance.now();
-      await client.query({ name: `bench-${statement.name}`, text: statement.text, values: statement.values });
+      await client.query({ name: `bench-${name}`, text: statement.text, values: statement.values });
       times.push(performance.now() - started);
       await client.query('rollback to savepoint run');
     }
   } finally {
     await client.query('rollback');
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.floor(q * (times.length - 1))] ?? 0;
-  return { medianMs: at(0.5), p25Ms: at(0.25) };
+  return times;
 }
+
+const quantile = (sorted: number[], q: number) => sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
 
 const database = await benchDatabase('statements', log);
 const pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -159,47 +213,66 @@ try {
       values: debit.values,
       per: CALLS,
     },
-    { name: 'request-log-insert', ...logInsert, per: LOG_ROWS },
-    { name: 'request-log-insert-before-0040', ...logInsert, per: LOG_ROWS, setup: BEFORE_0040 },
+    { name: 'debit-text-arrays', text: debit.text, values: debit.values.map(asArrayLiteral), per: CALLS },
+    { name: 'request-log-insert', text: logInsert.text, values: logInsert.values, per: LOG_ROWS },
+    {
+      name: 'request-log-json',
+      text: LOG_INSERT_AS_JSON,
+      values: [JSON.stringify(logInsert.entries)],
+      per: LOG_ROWS,
+    },
+    {
+      name: 'request-log-insert-before-0040',
+      text: logInsert.text,
+      values: logInsert.values,
+      per: LOG_ROWS,
+      setup: BEFORE_0040,
+    },
   ];
   const client = await pool.connect();
   client.on('error', () => {});
-  const results = [];
+  const times = new Map<string, number[]>(statements.map((statement) => [statement.name, []]));
   try {
-    // Two rounds, in turn, so that a machine that gets busier weighs on every statement alike.
-    for (let round = 1; round <= 2; round++)
+    // Every variant in turn, round after round, so that a machine that gets busier weighs on each alike.
+    for (let round = 1; round <= ROUNDS; round++)
       for (const statement of statements) {
-        const { medianMs, p25Ms } = await time(client, { ...statement, name: `${statement.name}-${round}` });
-        results.push({
-          name: statement.name,
-          round,
-          per: statement.per,
-          medianMs: Math.round(medianMs * 100) / 100,
-          p25Ms: Math.round(p25Ms * 100) / 100,
-          usPerCall: Math.round((medianMs * 1000) / statement.per),
-        });
+        times.get(statement.name)?.push(...(await time(client, statement, statement.name)));
       }
   } finally {
     client.release();
   }
+  const results = statements.map((statement) => {
+    const sorted = [...(times.get(statement.name) ?? [])].sort((a, b) => a - b);
+    const medianMs = quantile(sorted, 0.5);
+    return {
+      name: statement.name,
+      per: statement.per,
+      runs: sorted.length,
+      medianMs: Math.round(medianMs * 100) / 100,
+      p25Ms: Math.round(quantile(sorted, 0.25) * 100) / 100,
+      usPerCall: Math.round((medianMs * 1000) / statement.per),
+    };
+  });
   const labels: Record<string, string> = {
     debit: `debit of ${CALLS} calls (per call)`,
     'debit-before-0040': `the same, with the foreign keys as before 0040`,
     'debit-without-started-event': `the same without the task.started event`,
+    'debit-text-arrays': `the same, its arrays sent as text literals (before binary arrays)`,
     'request-log-insert': `request log insert of ${LOG_ROWS} rows (per row)`,
+    'request-log-json': `the same, its rows as one JSON parameter (before binary arrays)`,
     'request-log-insert-before-0040': `the same, with its foreign key as before 0040`,
   };
   const table = markdownTable(
-    ['statement', 'round', 'median ms', 'p25 ms', 'us per call'],
-    results.map((row) => [labels[row.name], row.round, row.medianMs, row.p25Ms, row.usPerCall]),
-    `${RUNS} runs each, rolled back; PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version} (${
+    ['statement', 'median ms', 'p25 ms', 'us per call'],
+    results.map((row) => [labels[row.name], row.medianMs, row.p25Ms, row.usPerCall]),
+    `${ROUNDS} rounds of ${RUNS_PER_ROUND} runs each, in turn, rolled back; PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version} (${
       process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'
     }), ${new Date().toISOString().slice(0, 10)}`,
   );
   await publishResults(
     'statements-results.json',
     'statements-bench',
-    { date: new Date(), runs: RUNS, results },
+    { date: new Date(), rounds: ROUNDS, runsPerRound: RUNS_PER_ROUND, results },
     table,
   );
 } catch (error) {

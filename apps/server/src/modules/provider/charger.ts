@@ -2,6 +2,7 @@ import { SERVICE_COST_KEY } from '@conduit/contracts';
 import type pg from 'pg';
 import { isDeadlock } from '../../platform/deadlock-retry.ts';
 import { newId } from '../../platform/ids.ts';
+import { intArray, textArray, timestampArray } from '../../platform/pg-arrays.ts';
 import { activitySetSql } from '../credits/account-activity.ts';
 import { startedEventSql } from '../events/started-event.ts';
 import { LIVE_WORKSPACE_JOIN, LIVE_WORKSPACE_WHERE } from './authenticate-key.ts';
@@ -130,32 +131,33 @@ export function createCharger(pool: pg.Pool) {
       const { rows } = await pool.query({
         name: CHARGE_BATCH_STATEMENT,
         text: CHARGE_BATCH_SQL,
+        // Binary arrays (platform/pg-arrays.ts): nothing escaped here, nothing parsed there.
         values: [
-          column((input) => input.identity.workspaceId),
-          column((input) => input.identity.keyId),
-          taskIds,
-          column((input) => input.service),
-          column((input) => input.cost),
-          column(() => newId('cre')),
-          column((input) => SERVICE_COST_KEY[input.service]),
-          column((input) => input.engine.name),
-          column((input) => JSON.stringify(input.request)),
-          column((input) => input.callbackUrl ?? null),
-          column((input) => input.deadlineAt),
-          column((input) => input.identity.keyHash),
-          column((input) => input.ip),
-          column((input) => input.leaseUntil ?? null),
-          column((input) => input.cancelAfterAt ?? null),
-          column((input) => input.model ?? null),
-          events.map((event) => event.id),
-          events.map((event) => event.dedupeKey),
-          events.map((event) => event.body),
-          events.map((event) => event.at),
-          events.map((event) => event.callbackUrl),
-          events.map((event) => event.endpointDeliveryId),
-          events.map((event) => event.callbackDeliveryId),
-          column((input) => input.variant ?? null),
-          column((input) => (input.metadata ? JSON.stringify(input.metadata) : null)),
+          textArray(column((input) => input.identity.workspaceId)),
+          textArray(column((input) => input.identity.keyId)),
+          textArray(taskIds),
+          textArray(column((input) => input.service)),
+          intArray(column((input) => input.cost)),
+          textArray(column(() => newId('cre'))),
+          textArray(column((input) => SERVICE_COST_KEY[input.service])),
+          textArray(column((input) => input.engine.name)),
+          textArray(column((input) => JSON.stringify(input.request))),
+          textArray(column((input) => input.callbackUrl)),
+          timestampArray(column((input) => input.deadlineAt)),
+          textArray(column((input) => input.identity.keyHash)),
+          textArray(column((input) => input.ip)),
+          timestampArray(column((input) => input.leaseUntil)),
+          timestampArray(column((input) => input.cancelAfterAt)),
+          textArray(column((input) => input.model)),
+          textArray(events.map((event) => event.id)),
+          textArray(events.map((event) => event.dedupeKey)),
+          textArray(events.map((event) => event.body)),
+          timestampArray(events.map((event) => event.at)),
+          textArray(events.map((event) => event.callbackUrl)),
+          textArray(events.map((event) => event.endpointDeliveryId)),
+          textArray(events.map((event) => event.callbackDeliveryId)),
+          textArray(column((input) => input.variant)),
+          textArray(column((input) => (input.metadata ? JSON.stringify(input.metadata) : null))),
         ],
       });
       debited = rows;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { coalesce, writeInHalves } from '../../platform/coalesce.ts';
+import { boolArray, floatArray, intArray, textArray } from '../../platform/pg-arrays.ts';
 
 /** One request as the onResponse hook saw it; written later, with others, in one statement. */
 export interface RequestLogEntry {
@@ -34,28 +35,52 @@ const MAX_BATCH = 2_000;
 const LINGER_MS = 50;
 
 /*
- * One statement per batch, its rows as one JSON parameter (JSON.stringify is native; a dozen pg
- * arrays would be escaped in JavaScript). A row whose key is known only by its hash takes the key's
- * workspace; a row whose workspace was deleted meanwhile is not written.
+ * One statement per batch, its columns as binary array parameters (platform/pg-arrays.ts: nothing
+ * escaped in JavaScript, nothing parsed as text by PostgreSQL). A row whose key is known only by
+ * its hash takes the key's workspace; a row whose workspace was deleted meanwhile is not written.
  */
 const INSERT = `
   insert into request_log (at, workspace_id, api_key_id, method, endpoint, service, status,
                            error_code, error_message, duration_ms, request_id, task_id, ip, metadata,
                            livemode)
-  select to_timestamp(e."atMs" / 1000.0), w.id, coalesce(e."keyId", k.id), e.method, e.endpoint,
-         e.service, e.status, e.code, e.error, e.ms, e."requestId", e."taskId", e.ip, e.metadata,
+  select to_timestamp(e.at_ms / 1000.0), w.id, coalesce(e.key_id, k.id), e.method, e.endpoint,
+         e.service, e.status, e.code, e.error, e.ms, e.request_id, e.task_id, e.ip, e.metadata::jsonb,
          coalesce(e.livemode, true)
-    from json_to_recordset($1::json) as e("atMs" float8, "workspaceId" text, "keyId" text, "keyHash" text,
-         method text, endpoint text, service text, status int, code text, error text, ms float8,
-         "requestId" text, "taskId" text, ip text, metadata jsonb, livemode boolean)
+    from unnest($1::float8[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                $8::int[], $9::text[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[],
+                $15::text[], $16::boolean[])
+      as e(at_ms, workspace_id, key_id, key_hash, method, endpoint, service, status, code, error, ms,
+           request_id, task_id, ip, metadata, livemode)
     left join lateral (
       select id, workspace_id from api_keys
-       where e."keyId" is null and (key_hash = e."keyHash" or previous_key_hash = e."keyHash")
+       where e.key_id is null and (key_hash = e.key_hash or previous_key_hash = e.key_hash)
        limit 1) k on true
-    join workspaces w on w.id = coalesce(e."workspaceId", k.workspace_id)
+    join workspaces w on w.id = coalesce(e.workspace_id, k.workspace_id)
     left join users u on u.id = w.id and w.kind = 'personal'
    where w.deleted_at is null and u.deleted_at is null
-   order by e."atMs"`;
+   order by e.at_ms`;
+
+const insertValues = (entries: RequestLogEntry[]) => {
+  const column = <T>(pick: (entry: RequestLogEntry) => T) => entries.map(pick);
+  return [
+    floatArray(column((entry) => entry.atMs)),
+    textArray(column((entry) => entry.workspaceId)),
+    textArray(column((entry) => entry.keyId)),
+    textArray(column((entry) => entry.keyHash)),
+    textArray(column((entry) => entry.method)),
+    textArray(column((entry) => entry.endpoint)),
+    textArray(column((entry) => entry.service)),
+    intArray(column((entry) => entry.status)),
+    textArray(column((entry) => entry.code)),
+    textArray(column((entry) => entry.error)),
+    floatArray(column((entry) => entry.ms)),
+    textArray(column((entry) => entry.requestId)),
+    textArray(column((entry) => entry.taskId)),
+    textArray(column((entry) => entry.ip)),
+    textArray(column((entry) => (entry.metadata ? JSON.stringify(entry.metadata) : null))),
+    boolArray(column((entry) => entry.livemode)),
+  ];
+};
 
 export interface RequestLogWriter {
   record(entry: RequestLogEntry): void;
@@ -79,7 +104,7 @@ export function createRequestLogWriter(
     onDropped?.(count);
   };
   const insert = (entries: RequestLogEntry[]) =>
-    pool.query({ name: 'conduit-request-log-insert', text: INSERT, values: [JSON.stringify(entries)] });
+    pool.query({ name: 'conduit-request-log-insert', text: INSERT, values: insertValues(entries) });
   /*
    * The statement is one transaction: when the database refuses a row of it, nothing was written.
    * The batch is written again in halves until the row it refuses is dropped alone, so one bad

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { coalesce, writeInHalves } from '../../platform/coalesce.ts';
 import { type Db, poolOf } from '../../platform/database.ts';
+import { intArray, textArray, timestampArray } from '../../platform/pg-arrays.ts';
 import { type SettledEvent, settledEventSql } from '../events/settled-event.ts';
 import { type TaskRow, tasks } from './schema.ts';
 
@@ -130,6 +131,9 @@ export interface CompleteWrite {
   resultsExpireAt: Date | null;
 }
 
+/** A cost in micros as its int column keeps it: a fraction of a micro is rounded, not refused. */
+const micros = (value: number | null) => (value === null ? null : Math.round(value));
+
 interface Pending<I, R> {
   item: I;
   resolve: (result: R) => void;
@@ -166,12 +170,12 @@ function batchedWrites(pool: pg.Pool) {
         name: 'conduit-tasks-started',
         text: STARTED_SQL,
         values: [
-          items.map((item) => item.id),
-          items.map((item) => item.upstreamId),
-          items.map((item) => item.channel),
-          items.map((item) => item.upstreamCostMicros),
-          items.map((item) => item.nextCheckAt),
-          items.map((item) => item.upstreamAccount ?? null),
+          textArray(items.map((item) => item.id)),
+          textArray(items.map((item) => item.upstreamId)),
+          textArray(items.map((item) => item.channel)),
+          intArray(items.map((item) => micros(item.upstreamCostMicros))),
+          timestampArray(items.map((item) => item.nextCheckAt)),
+          textArray(items.map((item) => item.upstreamAccount)),
         ],
       });
       const written = new Set(rows.map((row) => row.id as string));
@@ -182,18 +186,18 @@ function batchedWrites(pool: pg.Pool) {
         name: 'conduit-tasks-complete',
         text: COMPLETE_SQL,
         values: [
-          items.map((item) => item.id),
-          items.map((item) => JSON.stringify(item.result)),
-          items.map((item) => item.channel),
-          items.map((item) => item.upstreamCostMicros),
-          items.map((item) => item.resultsExpireAt),
-          items.map((item) => item.event.id),
-          items.map((item) => item.event.dedupeKey),
-          items.map((item) => item.event.engine),
-          items.map((item) => item.event.resultFields),
-          items.map((item) => item.event.indexFields),
-          items.map((item) => item.event.endpointDeliveryId),
-          items.map((item) => item.event.callbackDeliveryId),
+          textArray(items.map((item) => item.id)),
+          textArray(items.map((item) => JSON.stringify(item.result))),
+          textArray(items.map((item) => item.channel)),
+          intArray(items.map((item) => micros(item.upstreamCostMicros))),
+          timestampArray(items.map((item) => item.resultsExpireAt)),
+          textArray(items.map((item) => item.event.id)),
+          textArray(items.map((item) => item.event.dedupeKey)),
+          textArray(items.map((item) => item.event.engine)),
+          textArray(items.map((item) => item.event.resultFields)),
+          textArray(items.map((item) => item.event.indexFields)),
+          textArray(items.map((item) => item.event.endpointDeliveryId)),
+          textArray(items.map((item) => item.event.callbackDeliveryId)),
           'task.completed',
           TASK_STATUS_MESSAGES.completed,
         ],
