@@ -17,6 +17,7 @@ import {
   type ServerProcess,
   spawnProcess,
   stopProcess,
+  TEST_PROCESS_POOL_SIZE,
   waitForReady,
 } from './server-processes.ts';
 import { createTestDatabase } from './test-runtime.ts';
@@ -146,10 +147,7 @@ beforeAll(async () => {
     PROVIDER_ENGINE: 'local',
     // A killed worker's task is picked up by another after this lease.
     TASK_LEASE_S: '2',
-    // Up to five processes of this file at once, beside three other test files: at the default
-    // 20 (+5 for jobs) each they passed a DATABASE_URL server's default 100 connections, and
-    // the `npm run cluster` test's calls failed 500 ("too many clients"). 5 carry these loads.
-    DATABASE_POOL_SIZE: '5',
+    DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
   };
   [apiA, apiB, worker] = await Promise.all([startServer('api'), startServer('api'), startServer('worker')]);
 }, 120_000);

@@ -5,7 +5,14 @@ import path from 'node:path';
 import type { connectDatabase } from '../src/platform/database.ts';
 import { systemClock } from '../src/platform/services.ts';
 import { connectTestDatabase } from './database-urls.ts';
-import { freePort, type ServerProcess, spawnProcess, stopProcess, waitForReady } from './server-processes.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnProcess,
+  stopProcess,
+  TEST_PROCESS_POOL_SIZE,
+  waitForReady,
+} from './server-processes.ts';
 import { createTestDatabase } from './test-runtime.ts';
 
 export type ProcessSetContext = ReturnType<typeof connectDatabase> & {
@@ -35,9 +42,7 @@ export async function createProcessSet(name: string, extraEnv: Record<string, st
     DATA_DIR: dataDir,
     SESSION_SECRET: sessionSecret,
     PROVIDER_ENGINE: 'local',
-    // Each process of a set holds this many connections (+5 for jobs): beside three other test
-    // files, the default 20 could pass a DATABASE_URL server's default 100 connections.
-    DATABASE_POOL_SIZE: '5',
+    DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
     ...extraEnv,
   };
   const started: ServerProcess[] = [];

@@ -5,6 +5,14 @@ import { fileURLToPath } from 'node:url';
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 export const CLUSTER_SCRIPT = fileURLToPath(new URL('../../../scripts/cluster.mjs', import.meta.url));
 
+/**
+ * The connection pool of each server process a test starts (DATABASE_POOL_SIZE; +5 for jobs). Up to
+ * five such processes of one file run beside three other test files: at the default 20 each they
+ * passed a DATABASE_URL server's default 100 connections, and calls failed 500 ("too many
+ * clients"). 5 carry the tests' loads.
+ */
+export const TEST_PROCESS_POOL_SIZE = '5';
+
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
