@@ -232,7 +232,11 @@ try {
   const f = wanted('f') ? await loadGatewayOverhead(dataDir, key.keyValue) : undefined;
   const measured = [a, b, c, d, e100, e10k, ...(f ? Object.values(f) : [])];
   if (!(a && b && c && d && e100 && e10k && f)) {
-    console.table(measured.flatMap((r) => (r ? [{ ...r, cpuMsPerCall: cpuText(r.cpuMsPerCall) }] : [])));
+    console.table(
+      measured.flatMap((r) =>
+        r ? [{ ...r, cpuMsPerCall: cpuText(r.cpuMsPerCall), gatewayOverLoad: gatewayOverLoad(r) }] : [],
+      ),
+    );
   } else {
     await writeResults(a, b, c, d, e100, e10k, f);
   }
@@ -342,6 +346,18 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
   return { direct, gateway, directAlone, gatewayAlone };
 }
 
+/**
+ * The server's and PostgreSQL's CPU a call over the load generator's in the same run. The load
+ * generator does the same work a call in every build, so this measures the gateway against the
+ * machine's speed of those seconds: steadier than req/s ratios on a machine whose speed swings by
+ * half within minutes (bench/README.md, "Paid API"). Null where /proc could not say.
+ */
+function gatewayOverLoad(run: LoopResult): number | null {
+  const { server, postgres, load } = run.cpuMsPerCall;
+  if (server == null || postgres == null || !load) return null;
+  return Math.round(((server + postgres) / load) * 100) / 100;
+}
+
 async function writeResults(
   a: LoopResult,
   b: LoopResult,
@@ -364,6 +380,7 @@ async function writeResults(
       cOverA: Math.round((c.requestsPerSecond / a.requestsPerSecond) * 100) / 100,
       cOverB: Math.round((c.requestsPerSecond / b.requestsPerSecond) * 100) / 100,
       e100OverC: Math.round((e100.requestsPerSecond / c.requestsPerSecond) * 100) / 100,
+      cGatewayOverLoad: gatewayOverLoad(c),
       fAddedP50Ms: added(f.gateway, f.direct, (r) => r.p50Ms),
       fAddedP99Ms: added(f.gateway, f.direct, (r) => r.p99Ms),
       // Not targets: what one call pays with nothing queued ahead of it.
@@ -383,7 +400,7 @@ async function writeResults(
   };
   const table = markdownTable(
     ...loadRunTable(results.results),
-    `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
+    `c/a = ${results.ratios.cOverA}, c/b = ${results.ratios.cOverB}, (c) gateway CPU / load CPU = ${results.ratios.cGatewayOverLoad}, e(100)/c = ${results.ratios.e100OverC}, (f) added p50 ${results.ratios.fAddedP50Ms} ms, p99 ${results.ratios.fAddedP99Ms} ms (1 in flight: ${results.ratios.fAloneAddedP50Ms}, ${results.ratios.fAloneAddedP99Ms}) (${results.machine.cpus} CPUs, Node ${results.machine.node}, ${CONNECTIONS} connections, ${DURATION_S} s, ${results.date.slice(0, 10)})`,
   );
   await publishResults('results.json', 'api-bench', results, table);
 }
