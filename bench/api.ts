@@ -350,7 +350,8 @@ async function loadGatewayOverhead(dataDir: string, keyValue: string): Promise<G
  * The server's and PostgreSQL's CPU a call over the load generator's in the same run. The load
  * generator does the same work a call in every build, so this measures the gateway against the
  * machine's speed of those seconds: steadier than req/s ratios on a machine whose speed swings by
- * half within minutes (bench/README.md, "Paid API"). Null where /proc could not say.
+ * half within minutes. Null where /proc could not say. Measured:
+ * bench/README.md, "Paid API (autocannon, 64 connections)".
  */
 function gatewayOverLoad(run: LoopResult): number | null {
   const { server, postgres, load } = run.cpuMsPerCall;
