@@ -177,7 +177,9 @@ try {
     url: 'http://127.0.0.1:3402/api/provider/video',
     body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'fast' }),
   };
-  const waits = printWaits(database.url, WARMUP_S + 1, DURATION_S - 2, "PostgreSQL's connections during (c)");
+  const waits = wanted('c')
+    ? printWaits(database.url, WARMUP_S + 1, DURATION_S - 2, "PostgreSQL's connections during (c)")
+    : undefined;
   const c = !wanted('c')
     ? undefined
     : await load('(c) paid async video call, whole gateway', videoCall, serverParts(server));

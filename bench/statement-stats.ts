@@ -44,25 +44,22 @@ export async function prepareBenchSchema(url: string): Promise<void> {
 /** Prints the statements that took the most time since the last print (or prepareBenchSchema), with BENCH_STATEMENTS. */
 export async function printStatementStats(url: string, title: string): Promise<void> {
   if (!process.env.BENCH_STATEMENTS) return;
-  const rows = await withClient(url, async (client) => {
-    const result = await client.query(
+  const { statements, tables } = await withClient(url, async (client) => {
+    const top = await client.query(
       `select calls, round(total_exec_time::numeric, 1) as exec_ms, round(mean_exec_time::numeric, 3) as mean_ms, rows, wal_records, wal_fpi, wal_bytes,
               left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as statement
          from pg_stat_statements order by total_exec_time desc limit 12`,
     );
     await client.query('select pg_stat_statements_reset()');
-    return result.rows;
-  });
-  console.log(title);
-  console.table(rows);
-  const tables = await withClient(url, async (client) => {
-    const result = await client.query(
+    const written = await client.query(
       `select relname as table, n_tup_ins as inserted, autovacuum_count as autovacuums,
               autoanalyze_count as autoanalyzes
          from pg_stat_user_tables where n_tup_ins > 1000 order by n_tup_ins desc limit 8`,
     );
-    return result.rows;
+    return { statements: top.rows, tables: written.rows };
   });
+  console.log(title);
+  console.table(statements);
   console.log('The tables written most since the bench began, and their autovacuums');
   console.table(tables);
 }
